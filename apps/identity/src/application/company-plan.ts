@@ -1,0 +1,49 @@
+import { IdentityError, IdentityErrorCode } from '../domain/identity.errors';
+import { planInForce, remainingOf, renewsAt, type PlanDefinition } from '../domain/plan';
+import type { Company } from '../domain/user';
+import type { IdentityRepositories } from '../infrastructure/identity.store';
+
+/** A company's plan as the API shows it: limits, what remains, the billing period. */
+export interface PlanView {
+  plan: PlanDefinition;
+  startedAt: Date;
+  renewsAt: Date;
+  jobs: { remaining: number; limit: number };
+  users: { remaining: number; limit: number; paid: number };
+  downgradesTo: { name: string; at: Date } | null;
+}
+
+/** The plan in force for a company (a due downgrade counts as applied). */
+export async function planOf(repos: IdentityRepositories, company: Company, now = new Date()): Promise<PlanDefinition> {
+  const { code } = planInForce(company, now);
+  const plan = await repos.plans.find(code);
+  if (!plan) throw new IdentityError(IdentityErrorCode.PlanNotFound);
+  return plan;
+}
+
+export async function planViewOf(repos: IdentityRepositories, company: Company, now = new Date()): Promise<PlanView> {
+  const plan = await planOf(repos, company, now);
+  const { downgradeDue } = planInForce(company, now);
+  const startedAt = downgradeDue && company.downgradeAt ? company.downgradeAt : company.planStartedAt;
+  const usersUsed = await repos.users.countCompanyUsers(company.uuid);
+  let downgradesTo: PlanView['downgradesTo'] = null;
+  if (!downgradeDue && company.downgradePlanCode && company.downgradeAt) {
+    const target = await repos.plans.find(company.downgradePlanCode);
+    if (target) downgradesTo = { name: target.name, at: company.downgradeAt };
+  }
+  return {
+    plan,
+    startedAt,
+    renewsAt: renewsAt(startedAt, now),
+    // Job posts live in the jobs service; until it reports usage every slot is free.
+    jobs: { remaining: remainingOf(plan.jobsLimit, 0), limit: plan.jobsLimit },
+    users: { remaining: remainingOf(plan.usersLimit, usersUsed, company.usersPaid), limit: plan.usersLimit, paid: company.usersPaid },
+    downgradesTo,
+  };
+}
+
+export async function requireCompany(repos: IdentityRepositories, uuid: string): Promise<Company> {
+  const company = await repos.companies.find(uuid);
+  if (!company) throw new IdentityError(IdentityErrorCode.CompanyNotFound);
+  return company;
+}

@@ -1,0 +1,25 @@
+import { IdentitySubjects, type ApiKeyEventPayload, type UserEventPayload } from '@vi/contracts';
+import type { NewEvent } from '@vi/platform-bus';
+import { toRfc3339 } from '@vi/platform-time';
+import type { User } from '../domain/user';
+
+function userPayload(user: User, defaultAvatarUrl: string, at: Date): UserEventPayload {
+  return {
+    uuid: user.uuid,
+    company_uuid: user.companyUuid,
+    type: user.type,
+    role: user.role,
+    name: user.name,
+    email: user.email,
+    avatar: user.avatarUrl ?? defaultAvatarUrl,
+    occurred_at: toRfc3339(at),
+  };
+}
+
+export const identityEvents = {
+  userCreated: (user: User, avatar: string): NewEvent => ({ subject: IdentitySubjects.UserCreated, payload: userPayload(user, avatar, user.createdAt) }),
+  userUpdated: (user: User, avatar: string): NewEvent => ({ subject: IdentitySubjects.UserUpdated, payload: userPayload(user, avatar, user.updatedAt) }),
+  userDeleted: (user: User, avatar: string, at: Date): NewEvent => ({ subject: IdentitySubjects.UserDeleted, payload: userPayload(user, avatar, at) }),
+  apiKeyCreated: (payload: ApiKeyEventPayload): NewEvent => ({ subject: IdentitySubjects.ApiKeyCreated, payload }),
+  apiKeyRevoked: (payload: ApiKeyEventPayload): NewEvent => ({ subject: IdentitySubjects.ApiKeyRevoked, payload }),
+};

@@ -1,0 +1,43 @@
+import { IdentitySubjects, type CompanyEventPayload } from '@vi/contracts';
+import type { Principal } from '@vi/platform-grpc';
+import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
+import { isDowngrade, renewsAt } from '../../domain/plan';
+import type { IdentityStore } from '../../infrastructure/identity.store';
+import { planOf, planViewOf, type PlanView } from '../company-plan';
+import { requireOperator } from '../create-company/create-company';
+
+export interface SetPlanInput {
+  companyUuid: string;
+  planCode: string;
+}
+
+/**
+ * Changes a company's plan: an upgrade applies at once and starts a new
+ * billing period; a downgrade is scheduled for the end of the current period
+ * (shown as `downgrades_to`). Choosing the current plan cancels a scheduled downgrade.
+ */
+export async function setPlan(deps: { store: IdentityStore }, caller: Principal, input: SetPlanInput): Promise<PlanView> {
+  requireOperator(caller);
+  return deps.store.transaction(async (tx) => {
+    const company = await tx.companies.lock(input.companyUuid);
+    if (!company) throw new IdentityError(IdentityErrorCode.CompanyNotFound);
+    const target = await tx.plans.find(input.planCode);
+    if (!target) throw new IdentityError(IdentityErrorCode.PlanNotFound, `Unknown plan ${input.planCode}`);
+    const now = new Date();
+    const current = await planOf(tx, company, now);
+    let change;
+    if (target.code === current.code) {
+      change = { planCode: current.code, planStartedAt: company.planStartedAt, downgradePlanCode: null, downgradeAt: null, updatedAt: now };
+    } else if (isDowngrade(current, target)) {
+      change = { planCode: current.code, planStartedAt: company.planStartedAt, downgradePlanCode: target.code, downgradeAt: renewsAt(company.planStartedAt, now), updatedAt: now };
+    } else {
+      change = { planCode: target.code, planStartedAt: now, downgradePlanCode: null, downgradeAt: null, updatedAt: now };
+    }
+    await tx.companies.updatePlan(company.uuid, change);
+    const updated = { ...company, ...change };
+    const inForce = await planOf(tx, updated, now);
+    const payload: CompanyEventPayload = { uuid: company.uuid, name: company.name, plan: inForce.code, features: inForce.features };
+    await tx.publish([{ subject: IdentitySubjects.CompanyPlanChanged, payload }]);
+    return planViewOf(tx, updated, now);
+  });
+}

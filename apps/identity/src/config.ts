@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { optionalString, parseEnv, port, positiveInt, secret } from '@vi/platform-config';
+
+const schema = z.object({
+  IDENTITY_GRPC_PORT: port(50051),
+  IDENTITY_HEALTH_PORT: port(9101),
+  DATABASE_URL: optionalString(),
+  DATA_DIR: z.string().default('./data'),
+  NATS_URL: optionalString(),
+  EVENT_STREAM: z.string().regex(/^[a-z][a-z0-9_]*$/).default('events'),
+  INTERNAL_JWT_SECRET: secret(),
+  API_KEY_HASH_SECRET: secret(),
+  API_KEY_ENCRYPTION_KEY: secret(),
+  PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
+  DEFAULT_AVATAR_URL: optionalString(),
+  OUTBOX_POLL_MS: positiveInt(500),
+  BOOTSTRAP_COMPANY_NAME: optionalString(),
+  BOOTSTRAP_ADMIN_NAME: z.string().default('Administrator'),
+  BOOTSTRAP_ADMIN_EMAIL: optionalString(),
+  BOOTSTRAP_ADMIN_API_KEY: optionalString(),
+  BOOTSTRAP_PLAN: z.string().default('unlimited'),
+});
+
+export interface IdentityConfig {
+  grpcPort: number;
+  healthPort: number;
+  database: { url?: string; dataDir: string };
+  bus: { natsUrl?: string; streamRoot: string };
+  secrets: { internalJwt: string; apiKeyHash: string; apiKeyEncryption: string };
+  defaultAvatarUrl: string;
+  outboxPollMs: number;
+  bootstrap?: { companyName: string; adminName: string; adminEmail: string; adminApiKey: string; planCode: string };
+}
+
+export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
+  const e = parseEnv(schema, env);
+  const publicBase = e.PUBLIC_BASE_URL.replace(/\/$/, '');
+  return {
+    grpcPort: e.IDENTITY_GRPC_PORT,
+    healthPort: e.IDENTITY_HEALTH_PORT,
+    database: { url: e.DATABASE_URL, dataDir: `${e.DATA_DIR}/identity` },
+    bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM },
+    secrets: { internalJwt: e.INTERNAL_JWT_SECRET, apiKeyHash: e.API_KEY_HASH_SECRET, apiKeyEncryption: e.API_KEY_ENCRYPTION_KEY },
+    defaultAvatarUrl: e.DEFAULT_AVATAR_URL ?? `${publicBase}/assets/default-avatar.svg`,
+    outboxPollMs: e.OUTBOX_POLL_MS,
+    bootstrap:
+      e.BOOTSTRAP_COMPANY_NAME && e.BOOTSTRAP_ADMIN_EMAIL && e.BOOTSTRAP_ADMIN_API_KEY
+        ? {
+            companyName: e.BOOTSTRAP_COMPANY_NAME,
+            adminName: e.BOOTSTRAP_ADMIN_NAME,
+            adminEmail: e.BOOTSTRAP_ADMIN_EMAIL,
+            adminApiKey: e.BOOTSTRAP_ADMIN_API_KEY,
+            planCode: e.BOOTSTRAP_PLAN,
+          }
+        : undefined,
+  };
+}

@@ -1,0 +1,69 @@
+import { AppError, ErrorKind, assertNever } from '@vi/platform-errors';
+
+export enum IdentityErrorCode {
+  KeyInvalid = 'api.key_invalid',
+  KeyDisabled = 'api.key_disabled',
+  PlanNoApiAccess = 'api.plan_no_api_access',
+  AdministratorRequired = 'api.administrator_required',
+  CompanyUserRequired = 'api.company_user_required',
+  OperatorRequired = 'api.operator_required',
+  UserNotFound = 'api.user_not_found',
+  CompanyNotFound = 'api.company_not_found',
+  PlanNotFound = 'api.plan_not_found',
+  UserEmailTaken = 'api.user_email_taken',
+  UserSlotsExhausted = 'api.plan_user_slots_exhausted',
+  CannotDeleteSelf = 'api.user_cannot_delete_self',
+  IntegrationKeyNotFound = 'api.integration_key_not_found',
+  IntegrationKeyExists = 'api.integration_key_exists',
+}
+
+const REASONS: Record<IdentityErrorCode, string> = {
+  [IdentityErrorCode.KeyInvalid]: 'The API key is not valid',
+  [IdentityErrorCode.KeyDisabled]: 'The API key belongs to a disabled user',
+  [IdentityErrorCode.PlanNoApiAccess]: "The company's plan does not include API access",
+  [IdentityErrorCode.AdministratorRequired]: 'This action requires an administrator',
+  [IdentityErrorCode.CompanyUserRequired]: 'This action requires a company user',
+  [IdentityErrorCode.OperatorRequired]: 'This action is for platform operators only',
+  [IdentityErrorCode.UserNotFound]: 'User not found',
+  [IdentityErrorCode.CompanyNotFound]: 'Company not found',
+  [IdentityErrorCode.PlanNotFound]: 'Plan not found',
+  [IdentityErrorCode.UserEmailTaken]: 'A user with this email already exists in the company',
+  [IdentityErrorCode.UserSlotsExhausted]: 'No user slot remains on the plan; upgrade or pay for extra users',
+  [IdentityErrorCode.CannotDeleteSelf]: 'Users cannot delete themselves',
+  [IdentityErrorCode.IntegrationKeyNotFound]: 'The user has no integration key',
+  [IdentityErrorCode.IntegrationKeyExists]: 'The user already has an integration key; update it with rotate, or delete it first',
+};
+
+function kindOf(code: IdentityErrorCode): ErrorKind {
+  switch (code) {
+    case IdentityErrorCode.KeyInvalid:
+    case IdentityErrorCode.KeyDisabled:
+      return ErrorKind.Unauthenticated;
+    case IdentityErrorCode.PlanNoApiAccess:
+    case IdentityErrorCode.UserSlotsExhausted:
+      return ErrorKind.PaymentRequired;
+    case IdentityErrorCode.AdministratorRequired:
+    case IdentityErrorCode.CompanyUserRequired:
+    case IdentityErrorCode.OperatorRequired:
+      return ErrorKind.PermissionDenied;
+    case IdentityErrorCode.UserNotFound:
+    case IdentityErrorCode.CompanyNotFound:
+    case IdentityErrorCode.PlanNotFound:
+    case IdentityErrorCode.IntegrationKeyNotFound:
+      return ErrorKind.NotFound;
+    case IdentityErrorCode.UserEmailTaken:
+    case IdentityErrorCode.IntegrationKeyExists:
+      return ErrorKind.Conflict;
+    case IdentityErrorCode.CannotDeleteSelf:
+      return ErrorKind.InvalidArgument;
+    default:
+      return assertNever(code);
+  }
+}
+
+export class IdentityError extends AppError {
+  constructor(code: IdentityErrorCode, reason: string = REASONS[code]) {
+    super(kindOf(code), code, reason);
+    this.name = 'IdentityError';
+  }
+}

@@ -1,0 +1,56 @@
+import type { UserPrincipal, UserRole, UserType } from '@vi/platform-grpc';
+
+export type { UserRole, UserType } from '@vi/platform-grpc';
+import { IdentityError, IdentityErrorCode } from './identity.errors';
+
+export interface User {
+  uuid: string;
+  companyUuid: string | null;
+  type: UserType;
+  role: UserRole | null;
+  name: string;
+  email: string;
+  avatarUrl: string | null;
+  active: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface Company {
+  uuid: string;
+  name: string;
+  website: string;
+  summary: string;
+  avatarUrl: string | null;
+  horizontalLogoUrl: string | null;
+  social: Record<string, string>;
+  location: { uuid: string; formatted_address: string; google_place_id: string } | null;
+  video: { url: string; mobile: string; embed: string; thumbnail: string } | null;
+  industry: { uuid: string; name: string } | null;
+  planCode: string;
+  planStartedAt: Date;
+  usersPaid: number;
+  downgradePlanCode: string | null;
+  downgradeAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The company a company user acts in; job seekers have none. */
+export function companyOf(principal: UserPrincipal): string {
+  if (principal.userType !== 'company_user' || !principal.companyUuid) {
+    throw new IdentityError(IdentityErrorCode.CompanyUserRequired);
+  }
+  return principal.companyUuid;
+}
+
+export function requireAdministrator(principal: UserPrincipal): string {
+  const companyUuid = companyOf(principal);
+  if (principal.role !== 'administrator') throw new IdentityError(IdentityErrorCode.AdministratorRequired);
+  return companyUuid;
+}
+
+/** Administrators may edit anyone in their company; others only themselves. */
+export function canEditUser(principal: UserPrincipal, target: User): boolean {
+  return principal.role === 'administrator' || principal.userUuid === target.uuid;
+}

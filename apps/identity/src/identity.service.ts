@@ -1,0 +1,74 @@
+import { identity } from '@vi/contracts';
+import { connectEventBus, OutboxRelay, type EventBus } from '@vi/platform-bus';
+import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
+import { startHealthServer } from '@vi/platform-http';
+import { createLogger, type Logger } from '@vi/platform-logger';
+import { migrateToLatest, openDatabase } from '@vi/platform-postgres';
+import { identityMigrations } from '../migrations';
+import { createCompany } from './application/create-company/create-company';
+import type { IdentityConfig } from './config';
+import { ApiKeyVault } from './infrastructure/api-key-vault';
+import type { IdentityDatabase } from './infrastructure/identity.database';
+import { IdentityStore } from './infrastructure/identity.store';
+import { identityGrpcHandlers } from './transport/grpc/identity.grpc';
+
+export interface RunningIdentityService {
+  grpcPort: number;
+  healthPort: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Wiring only: config → adapters → use cases → transports. `bus` is passed by
+ * the all-in-one launcher so that every service shares one in-process bus.
+ */
+export async function startIdentityService(
+  config: IdentityConfig,
+  shared: { bus?: EventBus; logger?: Logger } = {},
+): Promise<RunningIdentityService> {
+  const logger = shared.logger ?? createLogger('identity');
+  let ready = false;
+  const health = await startHealthServer(config.healthPort, () => ready);
+
+  const database = await openDatabase<IdentityDatabase>({ url: config.database.url, schema: 'identity', dataDir: config.database.url ? undefined : config.database.dataDir });
+  await migrateToLatest(database.db, 'identity', identityMigrations, logger);
+  const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
+  const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });
+  const store = new IdentityStore(database.db, relay);
+  const vault = new ApiKeyVault(config.secrets.apiKeyHash, config.secrets.apiKeyEncryption);
+  const deps = { store, vault, defaultAvatarUrl: config.defaultAvatarUrl };
+
+  if (config.bootstrap) {
+    const b = config.bootstrap;
+    const result = await createCompany(deps, { kind: 'service', service: 'identity-bootstrap' }, {
+      name: b.companyName,
+      adminName: b.adminName,
+      adminEmail: b.adminEmail,
+      planCode: b.planCode,
+      adminApiKey: b.adminApiKey,
+    });
+    logger.info({ company: result.companyUuid, created: result.created }, 'bootstrap company ready');
+  }
+
+  const server = new GrpcServer(new PrincipalTokens(config.secrets.internalJwt), logger).add(
+    identity.IdentityServiceService,
+    identityGrpcHandlers(deps),
+  );
+  const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
+  relay.start();
+  ready = true;
+  logger.info({ grpcPort, healthPort: health.port }, 'identity service ready');
+
+  return {
+    grpcPort,
+    healthPort: health.port,
+    stop: async () => {
+      ready = false;
+      await server.shutdown();
+      await relay.stop();
+      if (!shared.bus) await bus.close();
+      await database.close();
+      await health.close();
+    },
+  };
+}

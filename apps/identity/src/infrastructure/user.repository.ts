@@ -1,0 +1,108 @@
+import { sql, type Kysely } from '@vi/platform-postgres';
+import type { User } from '../domain/user';
+import type { IdentityDatabase } from './identity.database';
+
+export interface UserPage {
+  users: User[];
+  total: number;
+}
+
+export class UserRepository {
+  constructor(private readonly db: Kysely<IdentityDatabase>) {}
+
+  /** A live (not deleted) user. */
+  async find(uuid: string): Promise<User | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('uuid', '=', uuid)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row && toUser(row);
+  }
+
+  async findCompanyUserByEmail(companyUuid: string, email: string): Promise<User | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('company_uuid', '=', companyUuid)
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .where('type', '=', 'company_user')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row && toUser(row);
+  }
+
+  async countCompanyUsers(companyUuid: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('company_uuid', '=', companyUuid)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** A page of a company's users, oldest first (uuid breaks ties so pages are stable). */
+  async listByCompany(companyUuid: string, offset: number, limit: number): Promise<UserPage> {
+    const [rows, total] = await Promise.all([
+      this.db
+        .selectFrom('users')
+        .selectAll()
+        .where('company_uuid', '=', companyUuid)
+        .where('deleted_at', 'is', null)
+        .orderBy('created_at')
+        .orderBy('uuid')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      this.countCompanyUsers(companyUuid),
+    ]);
+    return { users: rows.map(toUser), total };
+  }
+
+  async insert(user: User): Promise<void> {
+    await this.db
+      .insertInto('users')
+      .values({
+        uuid: user.uuid,
+        company_uuid: user.companyUuid,
+        type: user.type,
+        role: user.role,
+        name: user.name,
+        email: user.email,
+        avatar_url: user.avatarUrl,
+        active: user.active,
+        created_at: user.createdAt,
+        updated_at: user.updatedAt,
+      })
+      .execute();
+  }
+
+  async update(uuid: string, change: Partial<Pick<User, 'name' | 'email'>> & { updatedAt: Date }): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ name: change.name, email: change.email, updated_at: change.updatedAt })
+      .where('uuid', '=', uuid)
+      .execute();
+  }
+
+  async markDeleted(uuid: string, at: Date): Promise<void> {
+    await this.db.updateTable('users').set({ deleted_at: at, active: false, updated_at: at }).where('uuid', '=', uuid).execute();
+  }
+}
+
+function toUser(row: IdentityDatabase['users']): User {
+  return {
+    uuid: row.uuid,
+    companyUuid: row.company_uuid,
+    type: row.type,
+    role: row.role,
+    name: row.name,
+    email: row.email,
+    avatarUrl: row.avatar_url,
+    active: row.active,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Events published by the identity service (through its outbox). Subjects
+ * follow `<service>.<entity>.<past-tense-verb>`.
+ */
+export const IdentitySubjects = {
+  CompanyCreated: 'identity.company.created',
+  CompanyPlanChanged: 'identity.company.plan_changed',
+  UserCreated: 'identity.user.created',
+  UserUpdated: 'identity.user.updated',
+  UserDeleted: 'identity.user.deleted',
+  ApiKeyCreated: 'identity.api_key.created',
+  ApiKeyRevoked: 'identity.api_key.revoked',
+} as const;
+
+export interface UserEventPayload {
+  uuid: string;
+  company_uuid: string | null;
+  type: 'company_user' | 'job_seeker';
+  role: 'administrator' | 'standard' | null;
+  name: string;
+  email: string;
+  avatar: string;
+  occurred_at: string;
+}
+
+export interface CompanyEventPayload {
+  uuid: string;
+  name: string;
+  plan: string;
+  features: Record<string, boolean>;
+}
+
+export interface ApiKeyEventPayload {
+  key_uuid: string;
+  user_uuid: string;
+  company_uuid: string | null;
+  /** Why a key stopped working: it was deleted, rotated, or its user was deleted. */
+  reason?: 'deleted' | 'rotated' | 'user_deleted';
+}

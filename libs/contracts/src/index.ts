@@ -1,0 +1,3 @@
+export * as identity from './generated/identity';
+export * from './events/identity.events';
+export * from './api-key-format';

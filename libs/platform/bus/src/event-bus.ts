@@ -1,0 +1,64 @@
+/** One domain event as it travels on the bus. */
+export interface BusMessage<P = unknown> {
+  /** Event id: the outbox row id, the JetStream message id, the consumers' idempotency key. */
+  id: string;
+  /** `<service>.<entity>.<past-tense-verb>`, without the stream root. */
+  subject: string;
+  occurredAt: string;
+  correlationId?: string;
+  payload: P;
+}
+
+export type MessageHandler = (message: BusMessage) => Promise<void>;
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+export interface ConsumeOptions {
+  /** Name shared by every replica of one consumer: each message is handled by one of them. */
+  durable: string;
+  /** NATS-style patterns (`identity.>`, `jobs.job.*`). */
+  subjects: string[];
+  handler: MessageHandler;
+  /** Where a consumer that does not exist yet starts; defaults to every retained event. */
+  startFrom?: 'all' | 'new';
+}
+
+export interface SubscribeOptions {
+  subjects: string[];
+  handler: MessageHandler;
+}
+
+/**
+ * The event bus every service uses: NATS JetStream when `NATS_URL` is set, the
+ * in-process adapter otherwise.
+ */
+export interface EventBus {
+  /** Publishes durably; the same id published twice is stored once. */
+  publish(message: BusMessage): Promise<void>;
+  /**
+   * Durable work-queue consumption: each message is handled once per durable
+   * name and redelivered until the handler resolves, so handlers must be
+   * idempotent on `message.id`.
+   */
+  consume(options: ConsumeOptions): Promise<Subscription>;
+  /**
+   * Broadcast: every subscriber in every process sees messages published from
+   * now on, at most once (for cache invalidation, not for work).
+   */
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  close(): Promise<void>;
+}
+
+/** NATS subject matching: `*` matches one token, a trailing `>` one or more. */
+export function subjectMatches(pattern: string, subject: string): boolean {
+  const p = pattern.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '>') return s.length > i;
+    if (i >= s.length) return false;
+    if (p[i] !== '*' && p[i] !== s[i]) return false;
+  }
+  return p.length === s.length;
+}

@@ -1,0 +1,87 @@
+import type { Logger } from 'pino';
+import {
+  subjectMatches,
+  type BusMessage,
+  type ConsumeOptions,
+  type EventBus,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-bus';
+
+const REDELIVERY_DELAYS_MS = [200, 1_000, 5_000, 30_000];
+
+interface DurableConsumer {
+  options: ConsumeOptions;
+  closed: boolean;
+}
+
+/**
+ * The embedded bus: one process, no server. It keeps the JetStream semantics
+ * the services rely on (de-duplication by id, redelivery until the handler
+ * succeeds, broadcast subscriptions) but nothing survives a restart; the
+ * outbox re-publishes whatever was not yet relayed.
+ */
+export class InProcessBus implements EventBus {
+  private readonly consumers = new Map<string, DurableConsumer>();
+  private readonly subscribers = new Set<SubscribeOptions>();
+  private readonly seenIds = new Set<string>();
+  private readonly history: BusMessage[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly logger?: Logger) {}
+
+  async publish(message: BusMessage): Promise<void> {
+    if (this.seenIds.has(message.id)) return;
+    this.seenIds.add(message.id);
+    this.history.push(message);
+    if (this.history.length > 10_000) this.seenIds.delete(this.history.shift()!.id);
+    for (const consumer of this.consumers.values()) this.deliver(consumer, message, 0);
+    for (const subscriber of this.subscribers) {
+      if (subscriber.subjects.some((p) => subjectMatches(p, message.subject))) {
+        subscriber.handler(message).catch((error: unknown) => this.logger?.warn({ err: error }, 'subscriber failed'));
+      }
+    }
+  }
+
+  async consume(options: ConsumeOptions): Promise<Subscription> {
+    const existing = this.consumers.get(options.durable);
+    if (existing) existing.closed = true;
+    const consumer: DurableConsumer = { options, closed: false };
+    this.consumers.set(options.durable, consumer);
+    if (options.startFrom !== 'new') {
+      for (const message of this.history) this.deliver(consumer, message, 0);
+    }
+    return {
+      close: async () => {
+        consumer.closed = true;
+        if (this.consumers.get(options.durable) === consumer) this.consumers.delete(options.durable);
+      },
+    };
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    this.subscribers.add(options);
+    return { close: async () => void this.subscribers.delete(options) };
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.consumers.clear();
+    this.subscribers.clear();
+  }
+
+  private deliver(consumer: DurableConsumer, message: BusMessage, attempt: number): void {
+    if (consumer.closed || !consumer.options.subjects.some((p) => subjectMatches(p, message.subject))) return;
+    const delay = attempt === 0 ? 0 : REDELIVERY_DELAYS_MS[Math.min(attempt - 1, REDELIVERY_DELAYS_MS.length - 1)];
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (consumer.closed) return;
+      consumer.options.handler(message).catch((error: unknown) => {
+        this.logger?.warn({ err: error, subject: message.subject, id: message.id, attempt }, 'handler failed; redelivering');
+        this.deliver(consumer, message, attempt + 1);
+      });
+    }, delay);
+    this.timers.add(timer);
+  }
+}

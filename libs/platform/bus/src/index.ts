@@ -1,0 +1,19 @@
+import type { Logger } from 'pino';
+import type { EventBus } from './event-bus';
+import { InProcessBus } from './in-process-bus';
+import { NatsJetStreamBus } from './nats-jetstream-bus';
+
+export * from './event-bus';
+export { InProcessBus } from './in-process-bus';
+export { NatsJetStreamBus } from './nats-jetstream-bus';
+export * from './outbox';
+
+/** NATS JetStream when a URL is configured, the in-process bus otherwise. */
+export async function connectEventBus(options: {
+  natsUrl?: string;
+  streamRoot: string;
+  logger: Logger;
+}): Promise<EventBus> {
+  if (!options.natsUrl) return new InProcessBus(options.logger);
+  return NatsJetStreamBus.connect({ url: options.natsUrl, streamRoot: options.streamRoot, logger: options.logger });
+}

@@ -1,0 +1,174 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import { headers as natsHeaders, type NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import type { Logger } from 'pino';
+import type { BusMessage, ConsumeOptions, EventBus, SubscribeOptions, Subscription } from './event-bus';
+
+export interface NatsBusOptions {
+  url: string;
+  /** First subject token and stream name; a test run sets its own to stay isolated. */
+  streamRoot: string;
+  logger: Logger;
+  /** Broken handlers are retried with these delays (ms), capped at the last one. */
+  redeliveryDelaysMs?: number[];
+}
+
+const CORRELATION_HEADER = 'X-Correlation-Id';
+
+/**
+ * JetStream adapter: one stream `<ROOT>` holding `<root>.>`; publish waits for
+ * the stream's ack and sets the event id as message id (de-duplicated within
+ * the duplicate window); durable pull consumers with explicit acks.
+ */
+export class NatsJetStreamBus implements EventBus {
+  private readonly subscriptions = new Set<Subscription>();
+
+  private constructor(
+    private readonly connection: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    private readonly options: NatsBusOptions,
+  ) {}
+
+  static async connect(options: NatsBusOptions): Promise<NatsJetStreamBus> {
+    const connection = await connect({ servers: options.url, name: options.streamRoot, maxReconnectAttempts: -1 });
+    const jsm = await jetstreamManager(connection);
+    const bus = new NatsJetStreamBus(connection, jetstream(connection), jsm, options);
+    await bus.ensureStream();
+    return bus;
+  }
+
+  get streamName(): string {
+    return this.options.streamRoot.toUpperCase().replace(/[^A-Z0-9_-]/g, '_');
+  }
+
+  private wire(subject: string): string {
+    return `${this.options.streamRoot}.${subject}`;
+  }
+
+  private unwire(subject: string): string {
+    return subject.slice(this.options.streamRoot.length + 1);
+  }
+
+  private async ensureStream(): Promise<void> {
+    const config = {
+      name: this.streamName,
+      subjects: [`${this.options.streamRoot}.>`],
+      max_age: 7 * 24 * 3600 * 1e9,
+      duplicate_window: 5 * 60 * 1e9,
+    };
+    try {
+      await this.jsm.streams.info(this.streamName);
+    } catch {
+      try {
+        await this.jsm.streams.add(config);
+      } catch (error) {
+        // Another replica created it between our info and add.
+        await this.jsm.streams.info(this.streamName).catch(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  async publish(message: BusMessage): Promise<void> {
+    const hdrs = natsHeaders();
+    if (message.correlationId) hdrs.set(CORRELATION_HEADER, message.correlationId);
+    await this.js.publish(this.wire(message.subject), JSON.stringify(message), { msgID: message.id, headers: hdrs });
+  }
+
+  async consume(options: ConsumeOptions): Promise<Subscription> {
+    const durable = `${this.streamName}_${options.durable}`.replace(/[^A-Za-z0-9_-]/g, '_');
+    const filter_subjects = options.subjects.map((s) => this.wire(s));
+    try {
+      await this.jsm.consumers.info(this.streamName, durable);
+      await this.jsm.consumers.update(this.streamName, durable, { filter_subjects });
+    } catch {
+      await this.jsm.consumers.add(this.streamName, {
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: options.startFrom === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
+        filter_subjects,
+        ack_wait: 60 * 1e9,
+        max_deliver: -1,
+      });
+    }
+    const consumer = await this.js.consumers.get(this.streamName, durable);
+    const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
+    const delays = this.options.redeliveryDelaysMs ?? [1_000, 5_000, 30_000];
+    const loop = (async () => {
+      for await (const m of messages) {
+        let message: BusMessage;
+        try {
+          message = { ...(m.json() as BusMessage), subject: this.unwire(m.subject) };
+        } catch (error) {
+          this.options.logger.error({ err: error, subject: m.subject }, 'undecodable message; terminated');
+          m.term();
+          continue;
+        }
+        try {
+          await options.handler(message);
+          m.ack();
+        } catch (error) {
+          const delay = delays[Math.min(m.info.deliveryCount - 1, delays.length - 1)];
+          this.options.logger.warn({ err: error, subject: message.subject, id: message.id, delay }, 'handler failed; will redeliver');
+          m.nak(delay);
+        }
+      }
+    })();
+    const subscription: Subscription = {
+      close: async () => {
+        await messages.close();
+        await loop;
+        this.subscriptions.delete(subscription);
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    // JetStream publishes are ordinary NATS messages: a core subscription sees
+    // every new one in every replica, which is exactly broadcast semantics.
+    const subs = options.subjects.map((subject) =>
+      this.connection.subscribe(this.wire(subject), {
+        callback: (error, m) => {
+          if (error) return;
+          let message: BusMessage;
+          try {
+            message = { ...(m.json() as BusMessage), subject: this.unwire(m.subject) };
+          } catch {
+            return;
+          }
+          options.handler(message).catch((e: unknown) => this.options.logger.warn({ err: e }, 'subscriber failed'));
+        },
+      }),
+    );
+    const subscription: Subscription = {
+      close: async () => {
+        subs.forEach((s) => s.unsubscribe());
+        this.subscriptions.delete(subscription);
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** Removes this root's stream; for test runs that created their own. */
+  async deleteStream(): Promise<void> {
+    await this.jsm.streams.delete(this.streamName).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    for (const subscription of [...this.subscriptions]) await subscription.close();
+    await this.connection.drain();
+  }
+}

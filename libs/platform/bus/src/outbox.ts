@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { toRfc3339 } from '@vi/platform-time';
+import { currentCorrelationId } from '@vi/platform-logger';
+import type { BusMessage, EventBus } from './event-bus';
+
+/** The outbox table every publishing service has in its own schema. */
+export interface OutboxTable {
+  id: string;
+  seq: string;
+  subject: string;
+  payload: unknown;
+  correlation_id: string | null;
+  occurred_at: Date;
+  published_at: Date | null;
+}
+
+/** Migration step creating the outbox table; call it from a service's first migration. */
+export async function createOutboxTable(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table outbox (
+      id uuid primary key,
+      seq bigserial not null,
+      subject text not null,
+      payload jsonb not null,
+      correlation_id text,
+      occurred_at timestamptz not null default now(),
+      published_at timestamptz
+    )`.execute(db);
+  await sql`create index outbox_unpublished on outbox (seq) where published_at is null`.execute(db);
+}
+
+export interface NewEvent<P = unknown> {
+  subject: string;
+  payload: P;
+}
+
+/**
+ * Records events in the same transaction as the change they describe: no
+ * committed change loses its event, no rolled-back change publishes one.
+ */
+export async function enqueueEvents(trx: Kysely<any>, events: NewEvent[]): Promise<BusMessage[]> {
+  if (events.length === 0) return [];
+  const now = new Date();
+  const correlationId = currentCorrelationId() ?? null;
+  const rows = events.map((event) => ({
+    id: randomUUID(),
+    subject: event.subject,
+    payload: JSON.stringify(event.payload),
+    correlation_id: correlationId,
+    occurred_at: now,
+  }));
+  await trx.insertInto('outbox').values(rows).execute();
+  return rows.map((row, i) => ({
+    id: row.id,
+    subject: row.subject,
+    payload: events[i].payload,
+    correlationId: row.correlation_id ?? undefined,
+    occurredAt: toRfc3339(now),
+  }));
+}
+
+export interface OutboxRelayOptions {
+  pollIntervalMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * Moves outbox rows to the bus in commit order. Replicas cooperate through
+ * `FOR UPDATE SKIP LOCKED`; a crash between publish and mark re-publishes the
+ * same id, which the bus de-duplicates. `kick()` after a commit makes the
+ * common case immediate; polling covers restarts and other replicas' rows.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly bus: EventBus,
+    private readonly logger: Logger,
+    private readonly options: OutboxRelayOptions = {},
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule();
+    this.kick();
+  }
+
+  /** Relays now (or right after the pass under way). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((error: unknown) => this.logger.error({ err: error }, 'outbox relay pass failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Stops polling and waits for the pass under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Relays until nothing is left; returns how many events were published. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const published = await this.relayBatch();
+      total += published;
+      if (published < (this.options.batchSize ?? 100)) return total;
+    }
+  }
+
+  private schedule(): void {
+    this.timer = setInterval(() => this.kick(), this.options.pollIntervalMs ?? 500);
+    this.timer.unref();
+  }
+
+  private async relayBatch(): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = (await trx
+        .selectFrom('outbox')
+        .selectAll()
+        .where('published_at', 'is', null)
+        .orderBy('seq')
+        .limit(this.options.batchSize ?? 100)
+        .forUpdate()
+        .skipLocked()
+        .execute()) as OutboxTable[];
+      for (const row of rows) {
+        await this.bus.publish({
+          id: row.id,
+          subject: row.subject,
+          payload: row.payload,
+          correlationId: row.correlation_id ?? undefined,
+          occurredAt: toRfc3339(row.occurred_at),
+        });
+      }
+      if (rows.length > 0) {
+        await trx
+          .updateTable('outbox')
+          .set({ published_at: new Date() })
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+      }
+      return rows.length;
+    });
+  }
+}

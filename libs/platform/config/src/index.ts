@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Validates the environment once at start against a zod schema whose keys are
+ * the variable names; fails fast naming every bad variable (never its value,
+ * which may be a secret).
+ */
+export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** Empty strings count as unset, so `FOO=` in a manifest falls back to the default. */
+export const optionalString = () =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+export const port = (fallback: number) =>
+  z.preprocess((v) => (v === '' || v === undefined ? fallback : Number(v)), z.number().int().min(0).max(65535));
+
+export const positiveInt = (fallback: number) =>
+  z.preprocess((v) => (v === '' || v === undefined ? fallback : Number(v)), z.number().int().positive());
+
+export const booleanFlag = (fallback: boolean) =>
+  z.preprocess((v) => {
+    if (v === '' || v === undefined) return fallback;
+    if (v === 'true' || v === '1') return true;
+    if (v === 'false' || v === '0') return false;
+    return v;
+  }, z.boolean());
+
+/** A secret: required, at least 32 characters, never echoed in errors or logs. */
+export const secret = () =>
+  z.string({ error: 'is required (a secret of at least 32 characters)' }).min(32, 'must be at least 32 characters');

@@ -1,0 +1,107 @@
+/**
+ * The error vocabulary shared by every process. A service raises an AppError
+ * with a category (`kind`) and a stable `code`; the gRPC layer carries both to
+ * the gateway, which renders `{reason, code, lang}` with the kind's HTTP status.
+ */
+export const ErrorKind = {
+  InvalidArgument: 'invalid_argument',
+  Unauthenticated: 'unauthenticated',
+  PaymentRequired: 'payment_required',
+  PermissionDenied: 'permission_denied',
+  NotFound: 'not_found',
+  MethodNotAllowed: 'method_not_allowed',
+  Conflict: 'conflict',
+  PayloadTooLarge: 'payload_too_large',
+  UnsupportedMediaType: 'unsupported_media_type',
+  ResourceExhausted: 'resource_exhausted',
+  Internal: 'internal',
+  Unavailable: 'unavailable',
+} as const;
+export type ErrorKind = (typeof ErrorKind)[keyof typeof ErrorKind];
+
+export interface FieldError {
+  field: string;
+  reason: string;
+  code: string;
+}
+
+export interface ErrorBody {
+  reason: string;
+  code: string;
+  lang: string;
+  errors?: FieldError[];
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: string,
+    readonly reason: string,
+    readonly fieldErrors?: FieldError[],
+  ) {
+    super(reason);
+    this.name = 'AppError';
+  }
+
+  toBody(): ErrorBody {
+    return errorBody(this.code, this.reason, this.fieldErrors);
+  }
+}
+
+export const VALIDATION_FAILED = 'api.validation_failed';
+
+/** A 400 listing every offending field; the shape documented in docs/errors.md. */
+export function validationFailed(errors: FieldError[]): AppError {
+  const fields = errors.map((e) => e.field).join(', ');
+  return new AppError(ErrorKind.InvalidArgument, VALIDATION_FAILED, `Validation failed: ${fields}`, errors);
+}
+
+/** The localization key of a code: `api.user_not_found` → `error.user_not_found`. */
+export function langKeyOf(code: string): string {
+  return `error.${code.replace(/^api\./, '')}`;
+}
+
+export function errorBody(code: string, reason: string, errors?: FieldError[]): ErrorBody {
+  return errors && errors.length > 0
+    ? { reason, code, lang: langKeyOf(code), errors }
+    : { reason, code, lang: langKeyOf(code) };
+}
+
+export function httpStatusOf(kind: ErrorKind): number {
+  switch (kind) {
+    case ErrorKind.InvalidArgument:
+      return 400;
+    case ErrorKind.Unauthenticated:
+      return 401;
+    case ErrorKind.PaymentRequired:
+      return 402;
+    case ErrorKind.PermissionDenied:
+      return 403;
+    case ErrorKind.NotFound:
+      return 404;
+    case ErrorKind.MethodNotAllowed:
+      return 405;
+    case ErrorKind.Conflict:
+      return 409;
+    case ErrorKind.PayloadTooLarge:
+      return 413;
+    case ErrorKind.UnsupportedMediaType:
+      return 415;
+    case ErrorKind.ResourceExhausted:
+      return 429;
+    case ErrorKind.Internal:
+      return 500;
+    case ErrorKind.Unavailable:
+      return 503;
+    default:
+      return assertNever(kind);
+  }
+}
+
+export function isErrorKind(value: string): value is ErrorKind {
+  return (Object.values(ErrorKind) as string[]).includes(value);
+}
+
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled value: ${String(value)}`);
+}

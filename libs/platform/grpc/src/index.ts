@@ -1,0 +1,4 @@
+export * from './principal';
+export * from './grpc-errors';
+export * from './grpc-server';
+export * from './upstream-client';

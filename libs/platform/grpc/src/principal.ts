@@ -1,0 +1,69 @@
+import jwt from 'jsonwebtoken';
+
+export type UserRole = 'administrator' | 'standard';
+export type UserType = 'company_user' | 'job_seeker';
+
+/** Who a call acts for: the user behind an API key (or a candidate token). */
+export interface UserPrincipal {
+  kind: 'user';
+  userUuid: string;
+  companyUuid: string | null;
+  role: UserRole | null;
+  userType: UserType;
+}
+
+/** A platform process calling on its own behalf (the gateway resolving a key, the admin CLI). */
+export interface ServicePrincipal {
+  kind: 'service';
+  service: string;
+}
+
+export type Principal = UserPrincipal | ServicePrincipal;
+
+interface PrincipalClaims {
+  sub: string;
+  cid?: string | null;
+  role?: UserRole | null;
+  utyp?: UserType;
+  svc?: string;
+}
+
+const ISSUER = 'video-interviewing-platform';
+
+/**
+ * Short-lived HS256 tokens carrying the principal between processes. Services
+ * verify every call's token and trust nothing unsigned.
+ */
+export class PrincipalTokens {
+  constructor(
+    private readonly secret: string,
+    private readonly ttlSeconds = 60,
+  ) {}
+
+  sign(principal: Principal): string {
+    const claims: PrincipalClaims =
+      principal.kind === 'user'
+        ? { sub: principal.userUuid, cid: principal.companyUuid, role: principal.role, utyp: principal.userType }
+        : { sub: `service:${principal.service}`, svc: principal.service };
+    return jwt.sign(claims, this.secret, { algorithm: 'HS256', expiresIn: this.ttlSeconds, issuer: ISSUER });
+  }
+
+  /** Returns the principal, or null when the token is missing, forged or expired. */
+  verify(token: string | undefined): Principal | null {
+    if (!token) return null;
+    try {
+      const claims = jwt.verify(token, this.secret, { algorithms: ['HS256'], issuer: ISSUER }) as PrincipalClaims;
+      if (claims.svc) return { kind: 'service', service: claims.svc };
+      if (!claims.utyp) return null;
+      return {
+        kind: 'user',
+        userUuid: claims.sub,
+        companyUuid: claims.cid ?? null,
+        role: claims.role ?? null,
+        userType: claims.utyp,
+      };
+    } catch {
+      return null;
+    }
+  }
+}

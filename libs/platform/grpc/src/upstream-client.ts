@@ -1,0 +1,101 @@
+import { Metadata, status, type CallOptions, type Client, type ClientUnaryCall, type ServiceError } from '@grpc/grpc-js';
+import CircuitBreaker from 'opossum';
+import { AppError, ErrorKind } from '@vi/platform-errors';
+import { currentCorrelationId } from '@vi/platform-logger';
+import { fromGrpcError, isClientError } from './grpc-errors';
+import { AUTHORIZATION_METADATA, CORRELATION_METADATA } from './grpc-server';
+import type { Principal, PrincipalTokens } from './principal';
+
+type UnaryMethod<Req, Res> = (
+  request: Req,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+  callback: (error: ServiceError | null, response: Res) => void,
+) => ClientUnaryCall;
+
+export interface UpstreamCallOptions {
+  principal: Principal;
+  /** Absolute deadline, usually the incoming request's; defaults to now + the client's default. */
+  deadline?: Date;
+  /** Reads may be retried on UNAVAILABLE; writes never are. */
+  idempotent?: boolean;
+}
+
+export interface UpstreamClientOptions {
+  defaultDeadlineMs?: number;
+  retries?: number;
+  /** Breaker: fraction of failing calls (0–100) that opens it, and how long it stays open. */
+  errorThresholdPercentage?: number;
+  resetTimeoutMs?: number;
+}
+
+/**
+ * A typed gRPC client for one upstream: signed principal and correlation id on
+ * every call, a deadline on every call, retries only for idempotent reads on
+ * UNAVAILABLE, and one circuit breaker that ignores client errors.
+ */
+export class UpstreamClient<C extends Client> {
+  private readonly breaker: CircuitBreaker<[() => Promise<unknown>], unknown>;
+
+  constructor(
+    readonly name: string,
+    readonly client: C,
+    private readonly tokens: PrincipalTokens,
+    private readonly options: UpstreamClientOptions = {},
+  ) {
+    this.breaker = new CircuitBreaker((operation: () => Promise<unknown>) => operation(), {
+      timeout: false,
+      errorThresholdPercentage: options.errorThresholdPercentage ?? 50,
+      resetTimeout: options.resetTimeoutMs ?? 5_000,
+      volumeThreshold: 10,
+      errorFilter: (error: unknown) => isClientError(error),
+    });
+  }
+
+  async call<Req, Res>(
+    pick: (client: C) => UnaryMethod<Req, Res>,
+    request: Req,
+    options: UpstreamCallOptions,
+  ): Promise<Res> {
+    const deadline = options.deadline ?? new Date(Date.now() + (this.options.defaultDeadlineMs ?? 5_000));
+    const method = pick(this.client).bind(this.client) as UnaryMethod<Req, Res>;
+    const attempts = options.idempotent ? 1 + (this.options.retries ?? 2) : 1;
+    try {
+      return (await this.breaker.fire(() => this.attempt(method, request, options.principal, deadline, attempts))) as Res;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'EOPENBREAKER') {
+        throw new AppError(ErrorKind.Unavailable, 'api.service_unavailable', `The ${this.name} service is unavailable; retry later`);
+      }
+      throw fromGrpcError(error, this.name);
+    }
+  }
+
+  private async attempt<Req, Res>(
+    method: UnaryMethod<Req, Res>,
+    request: Req,
+    principal: Principal,
+    deadline: Date,
+    attemptsLeft: number,
+  ): Promise<Res> {
+    try {
+      return await new Promise<Res>((resolve, reject) => {
+        const metadata = new Metadata();
+        metadata.set(AUTHORIZATION_METADATA, `Bearer ${this.tokens.sign(principal)}`);
+        const correlationId = currentCorrelationId();
+        if (correlationId) metadata.set(CORRELATION_METADATA, correlationId);
+        method(request, metadata, { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
+      });
+    } catch (error) {
+      const retryable = (error as ServiceError).code === status.UNAVAILABLE && attemptsLeft > 1;
+      const backoffMs = 50 * 2 ** (3 - Math.min(attemptsLeft, 3));
+      if (!retryable || Date.now() + backoffMs >= deadline.getTime()) throw error;
+      await new Promise((r) => setTimeout(r, backoffMs));
+      return this.attempt(method, request, principal, deadline, attemptsLeft - 1);
+    }
+  }
+
+  close(): void {
+    this.breaker.shutdown();
+    this.client.close();
+  }
+}

@@ -1,0 +1,55 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+
+export interface HealthServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: the
+ * service can take traffic: migrated, connected, not draining) for Kubernetes
+ * probes, on a port of their own.
+ */
+export async function startHealthServer(port: number, isReady: () => boolean): Promise<HealthServer> {
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path === '/healthz') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    } else if (path === '/readyz') {
+      const ready = isReady();
+      res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ready ? 'ready' : 'not_ready' }));
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"status":"not_found"}');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Runs `stop` once on SIGTERM/SIGINT (drain in-flight work, close pools), then
+ * exits; a second signal or the grace period forces the exit.
+ */
+export function exitOnSignals(logger: Logger, stop: () => Promise<void>, graceMs = 25_000): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), graceMs).unref();
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { Pool, types } from 'pg';
+import type { Logger } from 'pino';
+
+export { sql } from 'kysely';
+export type { Kysely, Migration, Transaction, Selectable, Insertable, Updateable, Generated } from 'kysely';
+
+// int8 (counts, bigserial) as numbers: our counts stay far below 2^53.
+types.setTypeParser(types.builtins.INT8, (value) => Number(value));
+
+export interface DatabaseOptions {
+  /** PostgreSQL URL; when absent the service runs on embedded PGlite. */
+  url?: string;
+  /** The schema this service owns; every query runs with it as search_path. */
+  schema: string;
+  /** PGlite data directory; absent means in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export interface Database<DB> {
+  db: Kysely<DB>;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+
+export async function openDatabase<DB>(options: DatabaseOptions): Promise<Database<DB>> {
+  if (!SCHEMA_NAME.test(options.schema)) throw new Error(`Invalid schema name ${options.schema}`);
+  if (options.url) {
+    const pool = new Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      options: `-c search_path=${options.schema}`,
+      connectionTimeoutMillis: 5_000,
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
+    return { db, embedded: false, close: () => db.destroy() };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = new PGlite(options.dataDir);
+  await pglite.exec(`create schema if not exists ${options.schema}; set search_path to ${options.schema};`);
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return { db, embedded: true, close: () => db.destroy() };
+}
+
+/**
+ * Applies a service's forward-only migrations (named `0001_…`, applied in
+ * name order). Kysely's migrator takes a lock, so replicas starting together
+ * apply each migration once.
+ */
+export async function migrateToLatest(
+  db: Kysely<any>,
+  schema: string,
+  migrations: Record<string, Migration>,
+  logger?: Logger,
+): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    migrationTableSchema: schema,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === 'Success') logger?.info({ migration: result.migrationName }, 'migration applied');
+    if (result.status === 'Error') logger?.error({ migration: result.migrationName }, 'migration failed');
+  }
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** True when the error is a unique-constraint violation (optionally of one constraint). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== '23505') return false;
+  return constraint === undefined || e.constraint === constraint || (e.message ?? '').includes(constraint);
+}
