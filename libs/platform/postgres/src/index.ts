@@ -42,7 +42,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
     return { db, embedded: false, close: () => db.destroy() };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir && !options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite(options.dataDir);
   await pglite.exec(`create schema if not exists ${options.schema}; set search_path to ${options.schema};`);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });

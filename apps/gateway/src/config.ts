@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { optionalString, parseEnv, port, positiveInt, secret } from '@vi/platform-config';
+
+const schema = z.object({
+  GATEWAY_PORT: port(8080),
+  GATEWAY_HEALTH_PORT: port(9100),
+  IDENTITY_GRPC_URL: z.string().default('127.0.0.1:50051'),
+  INTERNAL_JWT_SECRET: secret(),
+  REDIS_URL: optionalString(),
+  NATS_URL: optionalString(),
+  EVENT_STREAM: z.string().regex(/^[a-z][a-z0-9_]*$/).default('events'),
+  RATE_LIMIT_PER_MINUTE: positiveInt(400),
+  AUTH_FAILURES_PER_MINUTE: positiveInt(30),
+  PRINCIPAL_CACHE_TTL_MS: positiveInt(30_000),
+  REQUEST_TIMEOUT_MS: positiveInt(10_000),
+  TRUST_PROXY: z.string().default('loopback, linklocal, uniquelocal'),
+  PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
+});
+
+export interface GatewayConfig {
+  port: number;
+  healthPort: number;
+  upstreams: { identity: string };
+  internalJwtSecret: string;
+  redisUrl?: string;
+  bus: { natsUrl?: string; streamRoot: string };
+  rateLimit: { perMinute: number; authFailuresPerMinute: number };
+  principalCacheTtlMs: number;
+  requestTimeoutMs: number;
+  trustProxy: string;
+  publicBaseUrl: string;
+}
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const e = parseEnv(schema, env);
+  return {
+    port: e.GATEWAY_PORT,
+    healthPort: e.GATEWAY_HEALTH_PORT,
+    upstreams: { identity: e.IDENTITY_GRPC_URL },
+    internalJwtSecret: e.INTERNAL_JWT_SECRET,
+    redisUrl: e.REDIS_URL,
+    bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM },
+    rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE },
+    principalCacheTtlMs: e.PRINCIPAL_CACHE_TTL_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY,
+    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
+  };
+}

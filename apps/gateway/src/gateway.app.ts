@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import express, { Router, type Express } from 'express';
+import { withCorrelationId, type Logger } from '@vi/platform-logger';
+import { apiKeyAuthentication } from './auth/api-key-auth';
+import type { PrincipalCache } from './auth/principal-cache';
+import { errorHandler, notFoundHandler } from './http/error-handler';
+import type { RateLimits } from './rate-limit/rate-limits';
+import { identityRoutes } from './routes/identity.routes';
+import type { Upstreams } from './upstream/upstreams';
+
+export interface GatewayAppDeps {
+  upstreams: Upstreams;
+  cache: PrincipalCache;
+  limits: RateLimits;
+  logger: Logger;
+  requestTimeoutMs: number;
+  trustProxy: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** The HTTP surface: `/v1.0` behind API-key auth and rate limits, JSON errors everywhere. */
+export function createGatewayApp(deps: GatewayAppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy);
+
+  // One correlation id from the HTTP request into gRPC metadata, events and logs.
+  app.use((req, res, next) => {
+    const incoming = req.get('X-Request-Id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    withCorrelationId(requestId, () => next());
+  });
+
+  app.get('/assets/default-avatar.svg', (_req, res) => {
+    res.type('image/svg+xml').setHeader('Cache-Control', 'public, max-age=86400');
+    res.sendFile(join(__dirname, 'assets/default-avatar.svg'));
+  });
+
+  const v1 = Router();
+  v1.use(apiKeyAuthentication(deps));
+  v1.use(express.json({ limit: '1mb' }));
+  v1.use(identityRoutes(deps.upstreams));
+  app.use('/v1.0', v1);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

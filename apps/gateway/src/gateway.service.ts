@@ -1,0 +1,60 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { connectEventBus, type EventBus } from '@vi/platform-bus';
+import { PrincipalTokens } from '@vi/platform-grpc';
+import { startHealthServer } from '@vi/platform-http';
+import { createLogger, type Logger } from '@vi/platform-logger';
+import { PrincipalCache } from './auth/principal-cache';
+import { subscribeToRevocations } from './auth/revocation.subscriber';
+import type { GatewayConfig } from './config';
+import { createGatewayApp } from './gateway.app';
+import { RateLimits } from './rate-limit/rate-limits';
+import { connectUpstreams } from './upstream/upstreams';
+
+export interface RunningGateway {
+  port: number;
+  healthPort: number;
+  stop(): Promise<void>;
+}
+
+/** Wiring only: config → adapters → the Express app. */
+export async function startGateway(config: GatewayConfig, shared: { bus?: EventBus; logger?: Logger; rateLimitPrefix?: string } = {}): Promise<RunningGateway> {
+  const logger = shared.logger ?? createLogger('gateway');
+  let ready = false;
+  const health = await startHealthServer(config.healthPort, () => ready);
+
+  // enableOfflineQueue off: when Redis is down, commands fail at once and the
+  // in-memory insurance limiter takes over instead of requests hanging.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+  redis?.on('error', (error) => logger.warn({ err: error }, 'redis error; rate limits fall back to memory'));
+  const limits = new RateLimits({ ...config.rateLimit, redis, keyPrefix: shared.rateLimitPrefix });
+  const cache = new PrincipalCache(config.principalCacheTtlMs);
+  const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
+  const revocations = await subscribeToRevocations(bus, cache, logger);
+  const upstreams = connectUpstreams(config.upstreams, new PrincipalTokens(config.internalJwtSecret));
+
+  const app = createGatewayApp({ upstreams, cache, limits, logger, requestTimeoutMs: config.requestTimeoutMs, trustProxy: config.trustProxy });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(config.port, () => resolve(s));
+  });
+  ready = true;
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port, healthPort: health.port }, 'gateway ready');
+
+  return {
+    port,
+    healthPort: health.port,
+    stop: async () => {
+      ready = false;
+      // Stop accepting, let in-flight requests finish, then close the rest.
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await revocations.close();
+      if (!shared.bus) await bus.close();
+      upstreams.close();
+      redis?.disconnect();
+      await health.close();
+    },
+  };
+}

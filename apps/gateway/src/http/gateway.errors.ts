@@ -1,0 +1,31 @@
+import { AppError, ErrorKind } from '@vi/platform-errors';
+
+/** Errors the gateway raises itself (everything else comes from the services). */
+export enum GatewayErrorCode {
+  KeyNotSet = 'api.key_not_set',
+  KeyInvalid = 'api.key_invalid',
+  TooManyRequests = 'api.too_many_requests',
+  NotFound = 'api.not_found',
+  MethodNotAllowed = 'api.method_not_allowed',
+  MalformedJson = 'api.malformed_json',
+  PayloadTooLarge = 'api.payload_too_large',
+  Forbidden = 'api.forbidden',
+  InternalError = 'api.internal_error',
+}
+
+const DEFINITIONS: Record<GatewayErrorCode, [ErrorKind, string]> = {
+  [GatewayErrorCode.KeyNotSet]: [ErrorKind.Unauthenticated, 'Authentication is required: send your API key as the basic-auth username'],
+  [GatewayErrorCode.KeyInvalid]: [ErrorKind.Unauthenticated, 'The API key is not valid'],
+  [GatewayErrorCode.TooManyRequests]: [ErrorKind.ResourceExhausted, 'Too Many Requests'],
+  [GatewayErrorCode.NotFound]: [ErrorKind.NotFound, 'No such endpoint'],
+  [GatewayErrorCode.MethodNotAllowed]: [ErrorKind.MethodNotAllowed, 'Method not allowed on this resource'],
+  [GatewayErrorCode.MalformedJson]: [ErrorKind.InvalidArgument, 'The request body is not valid JSON'],
+  [GatewayErrorCode.PayloadTooLarge]: [ErrorKind.PayloadTooLarge, 'The request body is larger than 1 MB'],
+  [GatewayErrorCode.Forbidden]: [ErrorKind.PermissionDenied, 'Not allowed for this user'],
+  [GatewayErrorCode.InternalError]: [ErrorKind.Internal, 'Internal server error'],
+};
+
+export function gatewayError(code: GatewayErrorCode, reason?: string): AppError {
+  const [kind, defaultReason] = DEFINITIONS[code];
+  return new AppError(kind, code, reason ?? defaultReason);
+}

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { generateApiKey } from '@vi/contracts';
+
+export interface LocalSecrets {
+  INTERNAL_JWT_SECRET: string;
+  API_KEY_HASH_SECRET: string;
+  API_KEY_ENCRYPTION_KEY: string;
+  BOOTSTRAP_ADMIN_API_KEY: string;
+}
+
+/**
+ * Secrets for a local run, made on first start and kept under the data
+ * directory (never in the repository) so encrypted keys survive restarts.
+ */
+export function loadOrCreateLocalSecrets(path: string): LocalSecrets {
+  if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8')) as LocalSecrets;
+  const secret = () => randomBytes(32).toString('base64url');
+  const secrets: LocalSecrets = {
+    INTERNAL_JWT_SECRET: secret(),
+    API_KEY_HASH_SECRET: secret(),
+    API_KEY_ENCRYPTION_KEY: secret(),
+    BOOTSTRAP_ADMIN_API_KEY: generateApiKey(),
+  };
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}

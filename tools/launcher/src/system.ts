@@ -1,0 +1,51 @@
+/**
+ * Composes every service into one process for local runs and end-to-end
+ * tests. This is the one place that imports apps (docs/decisions/002-all-in-one-launcher.md);
+ * each service is still started through the same function its own main.ts uses.
+ */
+import { loadGatewayConfig } from '../../../apps/gateway/src/config';
+import { startGateway, type RunningGateway } from '../../../apps/gateway/src/gateway.service';
+import { loadIdentityConfig } from '../../../apps/identity/src/config';
+import { startIdentityService, type RunningIdentityService } from '../../../apps/identity/src/identity.service';
+import { connectEventBus, type EventBus } from '@vi/platform-bus';
+import { createLogger } from '@vi/platform-logger';
+
+export interface RunningSystem {
+  baseUrl: string;
+  gateway: RunningGateway;
+  identity: RunningIdentityService;
+  bus: EventBus;
+  stop(): Promise<void>;
+}
+
+export interface SystemOptions {
+  /** Environment for every service, the same variables they read when run alone. */
+  env: NodeJS.ProcessEnv;
+  /** Per-run Redis key prefix (tests). */
+  rateLimitPrefix?: string;
+}
+
+export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
+  const env = options.env;
+  const level = env.LOG_LEVEL ?? 'info';
+  const logger = createLogger('bus', level);
+  const identityConfig = loadIdentityConfig(env);
+  const gatewayConfig = loadGatewayConfig(env);
+  const bus = await connectEventBus({ natsUrl: identityConfig.bus.natsUrl, streamRoot: identityConfig.bus.streamRoot, logger });
+  const identity = await startIdentityService(identityConfig, { bus, logger: createLogger('identity', level) });
+  const gateway = await startGateway(
+    { ...gatewayConfig, upstreams: { identity: `127.0.0.1:${identity.grpcPort}` } },
+    { bus, logger: createLogger('gateway', level), rateLimitPrefix: options.rateLimitPrefix },
+  );
+  return {
+    baseUrl: `http://127.0.0.1:${gateway.port}/v1.0`,
+    gateway,
+    identity,
+    bus,
+    stop: async () => {
+      await gateway.stop();
+      await identity.stop();
+      await bus.close();
+    },
+  };
+}
