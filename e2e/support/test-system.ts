@@ -1,0 +1,73 @@
+import { NatsJetStreamBus } from '@vi/platform-bus';
+import { createTestDatabase, randomSecret, testServers, uniqueName } from '@vi/platform-testing';
+import { OperatorClient } from '../../tools/admin-cli/src/operator-client';
+import { startSystem, type RunningSystem } from '../../tools/launcher/src/system';
+import { ApiClient } from './api-client';
+
+export interface TestSystem {
+  system: RunningSystem;
+  env: NodeJS.ProcessEnv;
+  baseUrl: string;
+  operator: OperatorClient;
+  /** The bootstrap company's administrator. */
+  admin: ApiClient;
+  /** A client with another key on the same gateway. */
+  as(apiKey: string | undefined): ApiClient;
+  /** Creates a company (plan code) with its administrator; returns the administrator's client. */
+  createCompany(plan?: string): Promise<{ companyUuid: string; adminUuid: string; apiKey: string; api: ApiClient }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product in this process, as an integrator reaches it: over HTTP.
+ * Real PostgreSQL/NATS/Redis when TEST_* URLs are set, each in a database,
+ * stream and key prefix of this run's own; embedded defaults otherwise.
+ */
+export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promise<TestSystem> {
+  const database = await createTestDatabase();
+  const streamRoot = uniqueName('t').toLowerCase();
+  const adminKey = `bootstrap-${randomSecret()}`;
+  const env: NodeJS.ProcessEnv = {
+    DATABASE_URL: database.url,
+    DATA_DIR: 'memory://',
+    NATS_URL: testServers.natsUrl,
+    REDIS_URL: testServers.redisUrl,
+    EVENT_STREAM: streamRoot,
+    INTERNAL_JWT_SECRET: randomSecret(),
+    API_KEY_HASH_SECRET: randomSecret(),
+    API_KEY_ENCRYPTION_KEY: randomSecret(),
+    IDENTITY_GRPC_PORT: '0',
+    IDENTITY_HEALTH_PORT: '0',
+    GATEWAY_PORT: '0',
+    GATEWAY_HEALTH_PORT: '0',
+    OUTBOX_POLL_MS: '100',
+    BOOTSTRAP_COMPANY_NAME: 'Bootstrap Company',
+    BOOTSTRAP_ADMIN_EMAIL: 'admin@bootstrap.example',
+    BOOTSTRAP_ADMIN_API_KEY: adminKey,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    ...overrides,
+  };
+  const system = await startSystem({ env, rateLimitPrefix: streamRoot });
+  const operator = new OperatorClient(`127.0.0.1:${system.identity.grpcPort}`, env.INTERNAL_JWT_SECRET!);
+  const as = (key: string | undefined) => new ApiClient(system.baseUrl, key);
+  let companies = 0;
+  return {
+    system,
+    env,
+    baseUrl: system.baseUrl,
+    operator,
+    admin: as(adminKey),
+    as,
+    createCompany: async (plan = 'unlimited') => {
+      const n = ++companies;
+      const created = await operator.createCompany({ name: `Company ${n} ${streamRoot}`, adminName: `Admin ${n}`, adminEmail: `admin${n}@company${n}.example`, plan });
+      return { companyUuid: created.company_uuid, adminUuid: created.user_uuid, apiKey: created.api_key, api: as(created.api_key) };
+    },
+    stop: async () => {
+      operator.close();
+      if (system.bus instanceof NatsJetStreamBus) await system.bus.deleteStream();
+      await system.stop();
+      await database.drop();
+    },
+  };
+}

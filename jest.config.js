@@ -1,0 +1,23 @@
+// @ts-check
+const { compilerOptions } = require('./tsconfig.base.json');
+
+// tsconfig paths → jest module names, so tests import libs exactly as the code does.
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
+);
+
+const shared = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  moduleNameMapper,
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] },
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/src/**/*.spec.ts'] },
+    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs}/**/test/**/*.integration.spec.ts'] },
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'] },
+  ],
+};
