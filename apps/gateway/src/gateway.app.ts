@@ -42,7 +42,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   const v1 = Router();
   v1.use(apiKeyAuthentication(deps));
   v1.use(express.json({ limit: '1mb' }));
-  v1.use(identityRoutes(deps.upstreams));
+  v1.use(identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })));
   app.use('/v1.0', v1);
 
   app.use(notFoundHandler);

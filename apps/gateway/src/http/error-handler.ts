@@ -11,7 +11,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
     const appError = toAppError(error);
     const status = httpStatusOf(appError.kind);
-    if (status >= 500 && appError.code === GatewayErrorCode.InternalError) logger.error({ err: error }, 'unhandled error');
+    if (status >= 500 && appError.code === (GatewayErrorCode.InternalError as string)) logger.error({ err: error }, 'unhandled error');
     if (res.headersSent) return;
     res.status(status).json(appError.toBody());
   };

@@ -29,7 +29,11 @@ function pathUuid(req: Request, param: string, notFoundReason: string): string {
 
 const userUuid = (req: Request) => pathUuid(req, 'userUuid', 'User not found');
 
-export function identityRoutes(upstreams: Upstreams): Router {
+/**
+ * `forgetUser` drops a user's cached principal on this replica as soon as a
+ * change to their credentials commits; other replicas hear of it on the bus.
+ */
+export function identityRoutes(upstreams: Upstreams, forgetUser: (userUuid: string) => void): Router {
   const router = Router();
   const identity = upstreams.identity;
 
@@ -75,7 +79,9 @@ export function identityRoutes(upstreams: Upstreams): Router {
       res.status(201).json(view.companyUser(await identity.call((c) => c.updateUser, { user_uuid, ...body }, callAs(res))));
     },
     delete: async (req, res) => {
-      await identity.call((c) => c.deleteUser, { user_uuid: userUuid(req) }, callAs(res));
+      const user_uuid = userUuid(req);
+      await identity.call((c) => c.deleteUser, { user_uuid }, callAs(res));
+      forgetUser(user_uuid);
       res.status(204).end();
     },
   });
@@ -91,10 +97,13 @@ export function identityRoutes(upstreams: Upstreams): Router {
       const user_uuid = userUuid(req);
       const body = validate(updateKeyBody, req.body);
       const key = await identity.call((c) => c.updateApiKey, { user_uuid, description: body.description, rotate: body.rotate ?? false }, callAs(res));
+      if (body.rotate) forgetUser(user_uuid);
       res.status(201).json(view.apiKey(key));
     },
     delete: async (req, res) => {
-      await identity.call((c) => c.deleteApiKey, { user_uuid: userUuid(req) }, callAs(res));
+      const user_uuid = userUuid(req);
+      await identity.call((c) => c.deleteApiKey, { user_uuid }, callAs(res));
+      forgetUser(user_uuid);
       res.status(204).end();
     },
   });
