@@ -86,17 +86,30 @@ export class NatsJetStreamBus implements EventBus {
   }
 
   async consume(options: ConsumeOptions): Promise<Subscription> {
-    const durable = `${this.streamName}_${options.durable}`.replace(/[^A-Za-z0-9_-]/g, '_');
-    const filter_subjects = options.subjects.map((s) => this.wire(s));
+    // One durable consumer per subject pattern: servers before 2.10 (Debian's
+    // 2.9 among them) accept a single filter subject per consumer.
+    const parts = await Promise.all(options.subjects.map((subject) => this.consumeOne(options, subject)));
+    const subscription: Subscription = {
+      close: async () => {
+        await Promise.all(parts.map((part) => part.close()));
+        this.subscriptions.delete(subscription);
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  private async consumeOne(options: ConsumeOptions, subject: string): Promise<Subscription> {
+    const token = subject.replace(/\./g, '_').replace(/\*/g, 'any').replace(/>/g, 'all');
+    const durable = `${options.durable}__${token}`.replace(/[^A-Za-z0-9_-]/g, '_');
     try {
       await this.jsm.consumers.info(this.streamName, durable);
-      await this.jsm.consumers.update(this.streamName, durable, { filter_subjects });
     } catch {
       await this.jsm.consumers.add(this.streamName, {
         durable_name: durable,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: options.startFrom === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
-        filter_subjects,
+        filter_subject: this.wire(subject),
         ack_wait: 60 * 1e9,
         max_deliver: -1,
       });
@@ -124,15 +137,12 @@ export class NatsJetStreamBus implements EventBus {
         }
       }
     })();
-    const subscription: Subscription = {
+    return {
       close: async () => {
         await messages.close();
         await loop;
-        this.subscriptions.delete(subscription);
       },
     };
-    this.subscriptions.add(subscription);
-    return subscription;
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -144,7 +154,7 @@ export class NatsJetStreamBus implements EventBus {
           if (error) return;
           let message: BusMessage;
           try {
-            message = { ...(m.json() as BusMessage), subject: this.unwire(m.subject) };
+            message = { ...m.json<BusMessage>(), subject: this.unwire(m.subject) };
           } catch {
             return;
           }

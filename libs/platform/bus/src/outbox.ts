@@ -40,6 +40,7 @@ export interface NewEvent<P = unknown> {
  * Records events in the same transaction as the change they describe: no
  * committed change loses its event, no rolled-back change publishes one.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs inside any service's transaction, whatever its schema
 export async function enqueueEvents(trx: Kysely<any>, events: NewEvent[]): Promise<BusMessage[]> {
   if (events.length === 0) return [];
   const now = new Date();
@@ -79,6 +80,7 @@ export class OutboxRelay {
   private stopped = false;
 
   constructor(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shared by every service, whatever its schema
     private readonly db: Kysely<any>,
     private readonly bus: EventBus,
     private readonly logger: Logger,

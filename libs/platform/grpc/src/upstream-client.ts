@@ -58,7 +58,7 @@ export class UpstreamClient<C extends Client> {
     options: UpstreamCallOptions,
   ): Promise<Res> {
     const deadline = options.deadline ?? new Date(Date.now() + (this.options.defaultDeadlineMs ?? 5_000));
-    const method = pick(this.client).bind(this.client) as UnaryMethod<Req, Res>;
+    const method = pick(this.client).bind(this.client);
     const attempts = options.idempotent ? 1 + (this.options.retries ?? 2) : 1;
     try {
       return (await this.breaker.fire(() => this.attempt(method, request, options.principal, deadline, attempts))) as Res;

@@ -55,6 +55,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
  * apply each migration once.
  */
 export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely migrations run against an untyped database
   db: Kysely<any>,
   schema: string,
   migrations: Record<string, Migration>,
@@ -70,6 +71,7 @@ export async function migrateToLatest(
     if (result.status === 'Success') logger?.info({ migration: result.migrationName }, 'migration applied');
     if (result.status === 'Error') logger?.error({ migration: result.migrationName }, 'migration failed');
   }
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a non-Error failure has no better representation
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
