@@ -9,7 +9,6 @@ export enum GatewayErrorCode {
   MethodNotAllowed = 'api.method_not_allowed',
   MalformedJson = 'api.malformed_json',
   PayloadTooLarge = 'api.payload_too_large',
-  Forbidden = 'api.forbidden',
   InternalError = 'api.internal_error',
 }
 
@@ -21,7 +20,6 @@ const DEFINITIONS: Record<GatewayErrorCode, [ErrorKind, string]> = {
   [GatewayErrorCode.MethodNotAllowed]: [ErrorKind.MethodNotAllowed, 'Method not allowed on this resource'],
   [GatewayErrorCode.MalformedJson]: [ErrorKind.InvalidArgument, 'The request body is not valid JSON'],
   [GatewayErrorCode.PayloadTooLarge]: [ErrorKind.PayloadTooLarge, 'The request body is larger than 1 MB'],
-  [GatewayErrorCode.Forbidden]: [ErrorKind.PermissionDenied, 'Not allowed for this user'],
   [GatewayErrorCode.InternalError]: [ErrorKind.Internal, 'Internal server error'],
 };
 
