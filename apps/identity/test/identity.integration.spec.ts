@@ -1,0 +1,86 @@
+import { InProcessBus, OutboxRelay } from '@vi/platform-bus';
+import { createLogger } from '@vi/platform-logger';
+import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
+import { createTestDatabase, randomSecret, type TestDatabase } from '@vi/platform-testing';
+import { identityMigrations } from '../migrations';
+import { createCompany } from '../src/application/create-company/create-company';
+import { createUser } from '../src/application/create-user/create-user';
+import { resolveApiKey } from '../src/application/resolve-api-key/resolve-api-key';
+import { IdentityError, IdentityErrorCode } from '../src/domain/identity.errors';
+import { ApiKeyVault } from '../src/infrastructure/api-key-vault';
+import type { IdentityDatabase } from '../src/infrastructure/identity.database';
+import { IdentityStore } from '../src/infrastructure/identity.store';
+
+const logger = createLogger('identity-test', 'silent');
+const operator = { kind: 'service', service: 'test' } as const;
+const gateway = { kind: 'service', service: 'gateway' } as const;
+
+describe('identity use cases on a real database', () => {
+  let testDb: TestDatabase;
+  let database: Database<IdentityDatabase>;
+  let bus: InProcessBus;
+  let relay: OutboxRelay;
+  let deps: { store: IdentityStore; vault: ApiKeyVault; defaultAvatarUrl: string };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    database = await openDatabase<IdentityDatabase>({ url: testDb.url, schema: 'identity', dataDir: 'memory://' });
+    await migrateToLatest(database.db, 'identity', identityMigrations, logger);
+    // Applying the migrations again is a no-op (every start runs them).
+    await migrateToLatest(database.db, 'identity', identityMigrations, logger);
+    bus = new InProcessBus(logger);
+    relay = new OutboxRelay(database.db, bus, logger);
+    deps = { store: new IdentityStore(database.db, relay), vault: new ApiKeyVault(randomSecret(), randomSecret()), defaultAvatarUrl: 'https://x/a.svg' };
+  });
+  afterAll(async () => {
+    await relay.stop();
+    await bus.close();
+    await database.close();
+    await testDb.drop();
+  });
+
+  it('never stores an API key in clear', async () => {
+    const created = await createCompany(deps, operator, { name: 'Clear', adminName: 'A', adminEmail: 'a@clear.example', planCode: 'starter' });
+    const rows = await database.db.selectFrom('api_keys').selectAll().execute();
+    const dump = JSON.stringify(rows);
+    expect(dump).not.toContain(created.apiKey);
+    expect(rows.find((r) => r.user_uuid === created.userUuid)?.key_hash).toBe(deps.vault.hash(created.apiKey));
+  });
+
+  it('refuses the key of a disabled user with its own code', async () => {
+    const created = await createCompany(deps, operator, { name: 'Disabled', adminName: 'A', adminEmail: 'a@disabled.example', planCode: 'starter' });
+    await expect(resolveApiKey(deps, gateway, created.apiKey)).resolves.toMatchObject({ userUuid: created.userUuid });
+    await database.db.updateTable('users').set({ active: false }).where('uuid', '=', created.userUuid).execute();
+    await expect(resolveApiKey(deps, gateway, created.apiKey)).rejects.toMatchObject({ code: IdentityErrorCode.KeyDisabled });
+  });
+
+  it('only the gateway (a service principal) may resolve keys', async () => {
+    const created = await createCompany(deps, operator, { name: 'Resolve', adminName: 'A', adminEmail: 'a@resolve.example', planCode: 'starter' });
+    const user = { kind: 'user', userUuid: created.userUuid, companyUuid: created.companyUuid, role: 'administrator', userType: 'company_user' } as const;
+    await expect(resolveApiKey(deps, user, created.apiKey)).rejects.toBeInstanceOf(IdentityError);
+  });
+
+  it('lets exactly one of many concurrent creations take the last user slot', async () => {
+    const created = await createCompany(deps, operator, { name: 'Race', adminName: 'A', adminEmail: 'a@race.example', planCode: 'starter' });
+    const admin = { kind: 'user', userUuid: created.userUuid, companyUuid: created.companyUuid, role: 'administrator', userType: 'company_user' } as const;
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => createUser(deps, admin, { name: `U${i}`, email: `u${i}@race.example`, role: 'standard' })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) {
+      expect(r.reason).toMatchObject({ code: IdentityErrorCode.UserSlotsExhausted });
+    }
+  });
+
+  it('writes the events of a change in the same transaction, and none of a refused one', async () => {
+    const created = await createCompany(deps, operator, { name: 'Events', adminName: 'A', adminEmail: 'a@events.example', planCode: 'starter' });
+    const admin = { kind: 'user', userUuid: created.userUuid, companyUuid: created.companyUuid, role: 'administrator', userType: 'company_user' } as const;
+    const count = async () => (await database.db.selectFrom('outbox').select('id').where('subject', '=', 'identity.user.created').execute()).length;
+    const before = await count();
+    await createUser(deps, admin, { name: 'One', email: 'one@events.example', role: 'standard' });
+    await expect(createUser(deps, admin, { name: 'Two', email: 'two@events.example', role: 'standard' })).rejects.toMatchObject({
+      code: IdentityErrorCode.UserSlotsExhausted,
+    });
+    expect(await count()).toBe(before + 1);
+  });
+});
