@@ -121,7 +121,7 @@ export class NatsJetStreamBus implements EventBus {
       for await (const m of messages) {
         let message: BusMessage;
         try {
-          message = { ...(m.json() as BusMessage), subject: this.unwire(m.subject) };
+          message = { ...m.json<BusMessage>(), subject: this.unwire(m.subject) };
         } catch (error) {
           this.options.logger.error({ err: error, subject: m.subject }, 'undecodable message; terminated');
           m.term();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '@vi/platform-logger';
 import { testServers, uniqueName, waitFor } from '@vi/platform-testing';
-import { InProcessBus, NatsJetStreamBus, type BusMessage, type EventBus } from '@vi/platform-bus';
+import { InProcessBus, NatsJetStreamBus, type BusMessage, type EventBus } from '../src';
 
 const logger = createLogger('bus-test', 'silent');
 

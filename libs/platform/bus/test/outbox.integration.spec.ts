@@ -1,7 +1,7 @@
 import { createLogger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
 import { createTestDatabase, waitFor, type TestDatabase } from '@vi/platform-testing';
-import { createOutboxTable, enqueueEvents, InProcessBus, OutboxRelay, type BusMessage, type OutboxTable } from '@vi/platform-bus';
+import { createOutboxTable, enqueueEvents, InProcessBus, OutboxRelay, type BusMessage, type OutboxTable } from '../src';
 
 const logger = createLogger('outbox-test', 'silent');
 
