@@ -1,20 +1,19 @@
 import { z } from 'zod';
-import { optionalString, parseEnv, port, positiveInt, secret } from '@vi/platform-config';
+import { optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
 
 const schema = z.object({
   GATEWAY_PORT: port(8080),
   GATEWAY_HEALTH_PORT: port(9100),
-  IDENTITY_GRPC_URL: z.string().default('127.0.0.1:50051'),
+  IDENTITY_GRPC_URL: withDefault(z.string(), '127.0.0.1:50051'),
   INTERNAL_JWT_SECRET: secret(),
   REDIS_URL: optionalString(),
   NATS_URL: optionalString(),
-  EVENT_STREAM: z.string().regex(/^[a-z][a-z0-9_]*$/).default('events'),
+  EVENT_STREAM: withDefault(z.string().regex(/^[a-z][a-z0-9_]*$/), 'events'),
   RATE_LIMIT_PER_MINUTE: positiveInt(400),
   AUTH_FAILURES_PER_MINUTE: positiveInt(30),
   PRINCIPAL_CACHE_TTL_MS: positiveInt(30_000),
   REQUEST_TIMEOUT_MS: positiveInt(10_000),
-  TRUST_PROXY: z.string().default('loopback, linklocal, uniquelocal'),
-  PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
+  TRUST_PROXY: withDefault(z.string(), 'loopback, linklocal, uniquelocal'),
 });
 
 export interface GatewayConfig {
@@ -28,7 +27,6 @@ export interface GatewayConfig {
   principalCacheTtlMs: number;
   requestTimeoutMs: number;
   trustProxy: string;
-  publicBaseUrl: string;
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -44,6 +42,5 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     principalCacheTtlMs: e.PRINCIPAL_CACHE_TTL_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
-    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
   };
 }

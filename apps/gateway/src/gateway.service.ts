@@ -28,6 +28,7 @@ export async function startGateway(config: GatewayConfig, shared: { bus?: EventB
   // in-memory insurance limiter takes over instead of requests hanging.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'redis error; rate limits fall back to memory'));
+  if (!redis) logger.info('REDIS_URL is not set: rate limits are counted in this replica\'s memory');
   const limits = new RateLimits({ ...config.rateLimit, redis, keyPrefix: shared.rateLimitPrefix });
   const cache = new PrincipalCache(config.principalCacheTtlMs);
   const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));

@@ -1,24 +1,24 @@
 import { z } from 'zod';
-import { optionalString, parseEnv, port, positiveInt, secret } from '@vi/platform-config';
+import { optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
 
 const schema = z.object({
   IDENTITY_GRPC_PORT: port(50051),
   IDENTITY_HEALTH_PORT: port(9101),
   DATABASE_URL: optionalString(),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: withDefault(z.string(), './data'),
   NATS_URL: optionalString(),
-  EVENT_STREAM: z.string().regex(/^[a-z][a-z0-9_]*$/).default('events'),
+  EVENT_STREAM: withDefault(z.string().regex(/^[a-z][a-z0-9_]*$/), 'events'),
   INTERNAL_JWT_SECRET: secret(),
   API_KEY_HASH_SECRET: secret(),
   API_KEY_ENCRYPTION_KEY: secret(),
-  PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
+  PUBLIC_BASE_URL: withDefault(z.url(), 'http://localhost:8080'),
   DEFAULT_AVATAR_URL: optionalString(),
   OUTBOX_POLL_MS: positiveInt(500),
   BOOTSTRAP_COMPANY_NAME: optionalString(),
-  BOOTSTRAP_ADMIN_NAME: z.string().default('Administrator'),
+  BOOTSTRAP_ADMIN_NAME: withDefault(z.string(), 'Administrator'),
   BOOTSTRAP_ADMIN_EMAIL: optionalString(),
   BOOTSTRAP_ADMIN_API_KEY: optionalString(),
-  BOOTSTRAP_PLAN: z.string().default('unlimited'),
+  BOOTSTRAP_PLAN: withDefault(z.string(), 'unlimited'),
 });
 
 export interface IdentityConfig {

@@ -14,6 +14,9 @@ export async function connectEventBus(options: {
   streamRoot: string;
   logger: Logger;
 }): Promise<EventBus> {
-  if (!options.natsUrl) return new InProcessBus(options.logger);
+  if (!options.natsUrl) {
+    options.logger.info('NATS_URL is not set: events use the in-process bus and stay inside this process');
+    return new InProcessBus(options.logger);
+  }
   return NatsJetStreamBus.connect({ url: options.natsUrl, streamRoot: options.streamRoot, logger: options.logger });
 }

@@ -26,6 +26,10 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv 
 export const optionalString = () =>
   z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
+/** A setting with a default, where an empty value (`FOO=`) also means the default. */
+export const withDefault = <S extends z.ZodType>(schema: S, fallback: z.input<S>) =>
+  z.preprocess((v) => (v === '' || v === undefined ? fallback : v), schema);
+
 export const port = (fallback: number) =>
   z.preprocess((v) => (v === '' || v === undefined ? fallback : Number(v)), z.number().int().min(0).max(65535));
 

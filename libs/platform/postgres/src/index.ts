@@ -39,7 +39,10 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
       connectionTimeoutMillis: 5_000,
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
+    // Only create the schema when it is missing: a service's database user may
+    // own its schema without the right to create schemas in the database.
+    const exists = await sql<{ found: number }>`select 1 as found from information_schema.schemata where schema_name = ${options.schema}`.execute(db);
+    if (exists.rows.length === 0) await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
     return { db, embedded: false, close: () => db.destroy() };
   }
   if (options.dataDir && !options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
