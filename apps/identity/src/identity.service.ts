@@ -30,7 +30,7 @@ export async function startIdentityService(
   let ready = false;
   const health = await startHealthServer(config.healthPort, () => ready);
 
-  const database = await openDatabase<IdentityDatabase>({ url: config.database.url, schema: 'identity', dataDir: config.database.dataDir });
+  const database = await openDatabase<IdentityDatabase>({ url: config.database.url, schema: 'identity', dataDir: config.database.dataDir, logger });
   await migrateToLatest(database.db, 'identity', identityMigrations, logger);
   const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
   const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });

@@ -19,6 +19,7 @@ export interface DatabaseOptions {
   /** PGlite data directory; absent means in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  logger?: Logger;
 }
 
 export interface Database<DB> {
@@ -38,6 +39,9 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
       options: `-c search_path=${options.schema}`,
       connectionTimeoutMillis: 5_000,
     });
+    // An idle connection the server ends (restart, failover) must not crash the
+    // process: the pool drops it and opens a new one on the next query.
+    pool.on('error', (error) => options.logger?.warn({ err: error }, 'idle PostgreSQL connection closed'));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     // Only create the schema when it is missing: a service's database user may
     // own its schema without the right to create schemas in the database.
