@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomSecret } from '@vi/platform-testing';
 import { startSystem } from '../../tools/launcher/src/system';
 import { ApiClient } from '../support/api-client';
+import { baseTestEnv } from '../support/test-system';
 
 /** The embedded defaults a newcomer gets: PGlite on disk, in-process bus, memory limits. */
 describe('embedded mode keeps data across restarts', () => {
@@ -11,18 +11,11 @@ describe('embedded mode keeps data across restarts', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   const env: NodeJS.ProcessEnv = {
+    ...baseTestEnv(),
     DATA_DIR: dataDir,
-    INTERNAL_JWT_SECRET: randomSecret(),
-    API_KEY_HASH_SECRET: randomSecret(),
-    API_KEY_ENCRYPTION_KEY: randomSecret(),
-    IDENTITY_GRPC_PORT: '0',
-    IDENTITY_HEALTH_PORT: '0',
-    GATEWAY_PORT: '0',
-    GATEWAY_HEALTH_PORT: '0',
     BOOTSTRAP_COMPANY_NAME: 'Demo Company',
     BOOTSTRAP_ADMIN_EMAIL: 'admin@demo.example',
     BOOTSTRAP_ADMIN_API_KEY: 'vik_demo-operator-chosen-key-that-is-not-generated',
-    LOG_LEVEL: 'silent',
   };
 
   it('serves the bootstrap key, and finds the same data after a restart', async () => {

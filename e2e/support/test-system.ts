@@ -18,6 +18,20 @@ export interface TestSystem {
   stop(): Promise<void>;
 }
 
+/** Secrets, free ports and quiet logs: what every in-process system under test needs. */
+export function baseTestEnv(): NodeJS.ProcessEnv {
+  return {
+    INTERNAL_JWT_SECRET: randomSecret(),
+    API_KEY_HASH_SECRET: randomSecret(),
+    API_KEY_ENCRYPTION_KEY: randomSecret(),
+    IDENTITY_GRPC_PORT: '0',
+    IDENTITY_HEALTH_PORT: '0',
+    GATEWAY_PORT: '0',
+    GATEWAY_HEALTH_PORT: '0',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+  };
+}
+
 /**
  * The whole product in this process, as an integrator reaches it: over HTTP.
  * Real PostgreSQL/NATS/Redis when TEST_* URLs are set, each in a database,
@@ -28,23 +42,16 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
   const streamRoot = uniqueName('t').toLowerCase();
   const adminKey = `bootstrap-${randomSecret()}`;
   const env: NodeJS.ProcessEnv = {
+    ...baseTestEnv(),
     DATABASE_URL: database.url,
     DATA_DIR: 'memory://',
     NATS_URL: testServers.natsUrl,
     REDIS_URL: testServers.redisUrl,
     EVENT_STREAM: streamRoot,
-    INTERNAL_JWT_SECRET: randomSecret(),
-    API_KEY_HASH_SECRET: randomSecret(),
-    API_KEY_ENCRYPTION_KEY: randomSecret(),
-    IDENTITY_GRPC_PORT: '0',
-    IDENTITY_HEALTH_PORT: '0',
-    GATEWAY_PORT: '0',
-    GATEWAY_HEALTH_PORT: '0',
     OUTBOX_POLL_MS: '100',
     BOOTSTRAP_COMPANY_NAME: 'Bootstrap Company',
     BOOTSTRAP_ADMIN_EMAIL: 'admin@bootstrap.example',
     BOOTSTRAP_ADMIN_API_KEY: adminKey,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     ...overrides,
   };
   const system = await startSystem({ env, rateLimitPrefix: streamRoot });
