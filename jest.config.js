@@ -17,7 +17,8 @@ const shared = {
 module.exports = {
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/src/**/*.spec.ts'] },
-    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs}/**/test/**/*.integration.spec.ts'] },
-    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'] },
+    // Starting real services (PGlite's WASM, servers) takes seconds: hooks and tests get 30 s.
+    { ...shared, displayName: 'integration', testTimeout: 30_000, testMatch: ['<rootDir>/{apps,libs}/**/test/**/*.integration.spec.ts'] },
+    { ...shared, displayName: 'e2e', testTimeout: 30_000, testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'] },
   ],
 };

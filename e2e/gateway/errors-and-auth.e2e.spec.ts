@@ -59,7 +59,7 @@ describe('gateway: authentication and error shapes', () => {
   });
 
   it('503 JSON, quickly, when an upstream is unreachable', async () => {
-    const config = loadGatewayConfig({ ...t.env, IDENTITY_GRPC_URL: '127.0.0.1:1', REQUEST_TIMEOUT_MS: '3000' });
+    const config = loadGatewayConfig(t.serviceEnv({ IDENTITY_GRPC_URL: '127.0.0.1:1', REQUEST_TIMEOUT_MS: '3000' }));
     const gateway = await startGateway(config, { bus: t.system.bus, logger: createLogger('gateway', 'silent'), rateLimitPrefix: `dead-${Date.now()}` });
     try {
       const started = Date.now();

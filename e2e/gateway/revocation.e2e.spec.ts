@@ -14,7 +14,7 @@ describe('gateway: revocation reaches every replica within 1 second', () => {
 
   beforeAll(async () => {
     t = await startTestSystem({ PRINCIPAL_CACHE_TTL_MS: '600000' });
-    const config = loadGatewayConfig({ ...t.env, IDENTITY_GRPC_URL: `127.0.0.1:${t.system.identity.grpcPort}` });
+    const config = loadGatewayConfig(t.serviceEnv());
     // A second replica with its own bus connection when NATS is used, as in a cluster.
     replicaBus = t.system.bus instanceof NatsJetStreamBus ? await connectEventBus({ ...config.bus, logger: createLogger('replica', 'silent') }) : t.system.bus;
     replica = await startGateway(config, { bus: replicaBus, logger: createLogger('replica', 'silent'), rateLimitPrefix: t.env.EVENT_STREAM });

@@ -11,6 +11,8 @@ export interface TestSystem {
   operator: OperatorClient;
   /** The bootstrap company's administrator. */
   admin: ApiClient;
+  /** The environment of this system's services, pointing at its own upstream ports (for extra replicas). */
+  serviceEnv(overrides?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
   /** A client with another key on the same gateway. */
   as(apiKey: string | undefined): ApiClient;
   /** Creates a company (plan code) with its administrator; returns the administrator's client. */
@@ -26,6 +28,8 @@ export function baseTestEnv(): NodeJS.ProcessEnv {
     API_KEY_ENCRYPTION_KEY: randomSecret(),
     IDENTITY_GRPC_PORT: '0',
     IDENTITY_HEALTH_PORT: '0',
+    JOBS_GRPC_PORT: '0',
+    JOBS_HEALTH_PORT: '0',
     GATEWAY_PORT: '0',
     GATEWAY_HEALTH_PORT: '0',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
@@ -65,6 +69,12 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
     operator,
     admin: as(adminKey),
     as,
+    serviceEnv: (overrides = {}) => ({
+      ...env,
+      IDENTITY_GRPC_URL: `127.0.0.1:${system.identity.grpcPort}`,
+      JOBS_GRPC_URL: `127.0.0.1:${system.jobs.grpcPort}`,
+      ...overrides,
+    }),
     createCompany: async (plan = 'unlimited') => {
       const n = ++companies;
       const created = await operator.createCompany({ name: `Company ${n} ${streamRoot}`, adminName: `Admin ${n}`, adminEmail: `admin${n}@company${n}.example`, plan });

@@ -7,6 +7,7 @@ import type { PrincipalCache } from './auth/principal-cache';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import type { RateLimits } from './rate-limit/rate-limits';
 import { identityRoutes } from './routes/identity.routes';
+import { jobsRoutes } from './routes/jobs.routes';
 import type { Upstreams } from './upstream/upstreams';
 
 export interface GatewayAppDeps {
@@ -43,6 +44,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   v1.use(apiKeyAuthentication(deps));
   v1.use(express.json({ limit: '1mb' }));
   v1.use(identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })));
+  v1.use(jobsRoutes(deps.upstreams));
   app.use('/v1.0', v1);
 
   app.use(notFoundHandler);

@@ -9,7 +9,7 @@ import { createCompany } from './application/create-company/create-company';
 import type { IdentityConfig } from './config';
 import { ApiKeyVault } from './infrastructure/api-key-vault';
 import type { IdentityDatabase } from './infrastructure/identity.database';
-import { IdentityStore } from './infrastructure/identity.store';
+import { createIdentityStore } from './infrastructure/identity.store';
 import { identityGrpcHandlers } from './transport/grpc/identity.grpc';
 
 export interface RunningIdentityService {
@@ -34,7 +34,7 @@ export async function startIdentityService(
   await migrateToLatest(database.db, 'identity', identityMigrations, logger);
   const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
   const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });
-  const store = new IdentityStore(database.db, relay);
+  const store = createIdentityStore(database.db, relay);
   const vault = new ApiKeyVault(config.secrets.apiKeyHash, config.secrets.apiKeyEncryption);
   const deps = { store, vault, defaultAvatarUrl: config.defaultAvatarUrl };
 

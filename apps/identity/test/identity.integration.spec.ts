@@ -9,7 +9,7 @@ import { resolveApiKey } from '../src/application/resolve-api-key/resolve-api-ke
 import { IdentityError, IdentityErrorCode } from '../src/domain/identity.errors';
 import { ApiKeyVault } from '../src/infrastructure/api-key-vault';
 import type { IdentityDatabase } from '../src/infrastructure/identity.database';
-import { IdentityStore } from '../src/infrastructure/identity.store';
+import { createIdentityStore, type IdentityStore } from '../src/infrastructure/identity.store';
 
 const logger = createLogger('identity-test', 'silent');
 const operator = { kind: 'service', service: 'test' } as const;
@@ -30,7 +30,7 @@ describe('identity use cases on a real database', () => {
     await migrateToLatest(database.db, 'identity', identityMigrations, logger);
     bus = new InProcessBus(logger);
     relay = new OutboxRelay(database.db, bus, logger);
-    deps = { store: new IdentityStore(database.db, relay), vault: new ApiKeyVault(randomSecret(), randomSecret()), defaultAvatarUrl: 'https://x/a.svg' };
+    deps = { store: createIdentityStore(database.db, relay), vault: new ApiKeyVault(randomSecret(), randomSecret()), defaultAvatarUrl: 'https://x/a.svg' };
   });
   afterAll(async () => {
     await relay.stop();

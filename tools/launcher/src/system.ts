@@ -7,6 +7,8 @@ import { loadGatewayConfig } from '../../../apps/gateway/src/config';
 import { startGateway, type RunningGateway } from '../../../apps/gateway/src/gateway.service';
 import { loadIdentityConfig } from '../../../apps/identity/src/config';
 import { startIdentityService, type RunningIdentityService } from '../../../apps/identity/src/identity.service';
+import { loadJobsConfig } from '../../../apps/jobs/src/config';
+import { startJobsService, type RunningJobsService } from '../../../apps/jobs/src/jobs.service';
 import { connectEventBus, type EventBus } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 
@@ -14,6 +16,7 @@ export interface RunningSystem {
   baseUrl: string;
   gateway: RunningGateway;
   identity: RunningIdentityService;
+  jobs: RunningJobsService;
   bus: EventBus;
   stop(): Promise<void>;
 }
@@ -33,17 +36,21 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   const gatewayConfig = loadGatewayConfig(env);
   const bus = await connectEventBus({ natsUrl: identityConfig.bus.natsUrl, streamRoot: identityConfig.bus.streamRoot, logger });
   const identity = await startIdentityService(identityConfig, { bus, logger: createLogger('identity', level) });
+  const identityUrl = `127.0.0.1:${identity.grpcPort}`;
+  const jobs = await startJobsService({ ...loadJobsConfig(env), upstreams: { identity: identityUrl } }, { bus, logger: createLogger('jobs', level) });
   const gateway = await startGateway(
-    { ...gatewayConfig, upstreams: { identity: `127.0.0.1:${identity.grpcPort}` } },
+    { ...gatewayConfig, upstreams: { identity: identityUrl, jobs: `127.0.0.1:${jobs.grpcPort}` } },
     { bus, logger: createLogger('gateway', level), rateLimitPrefix: options.rateLimitPrefix },
   );
   return {
     baseUrl: `http://127.0.0.1:${gateway.port}/v1.0`,
     gateway,
     identity,
+    jobs,
     bus,
     stop: async () => {
       await gateway.stop();
+      await jobs.stop();
       await identity.stop();
       await bus.close();
     },

@@ -37,15 +37,21 @@ export function identityRoutes(upstreams: Upstreams, forgetUser: (userUuid: stri
   const router = Router();
   const identity = upstreams.identity;
 
+  // The plan's job slots are counted by the jobs service: both answers are joined here.
+  const jobSlots = (res: Parameters<typeof callAs>[0]) => upstreams.jobs.call((c) => c.getJobSlots, {}, callAs(res, true));
+
   resource(router, '/me', {
     get: async (_req, res) => {
-      res.json(view.me(await identity.call((c) => c.getMe, {}, callAs(res, true))));
+      const me = await identity.call((c) => c.getMe, {}, callAs(res, true));
+      if (me.company?.plan) me.company.plan.jobs = await jobSlots(res);
+      res.json(view.me(me));
     },
   });
 
   resource(router, '/plan', {
     get: async (_req, res) => {
-      res.json({ plan: view.plan(await identity.call((c) => c.getPlan, {}, callAs(res, true))) });
+      const [plan, jobs] = await Promise.all([identity.call((c) => c.getPlan, {}, callAs(res, true)), jobSlots(res)]);
+      res.json({ plan: view.plan({ ...plan, jobs }) });
     },
   });
 

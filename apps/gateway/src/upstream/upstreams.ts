@@ -1,20 +1,21 @@
 import { credentials } from '@grpc/grpc-js';
-import { identity } from '@vi/contracts';
-import { UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
+import { identity, jobs } from '@vi/contracts';
+import { ROUND_ROBIN_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
 
 export interface Upstreams {
   identity: UpstreamClient<identity.IdentityServiceClient>;
+  jobs: UpstreamClient<jobs.JobsServiceClient>;
   close(): void;
 }
 
-// Spread calls over every address the name resolves to (a headless Service in
-// Kubernetes gives one per pod) instead of pinning one HTTP/2 connection.
-const CHANNEL_OPTIONS = { 'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }) };
-
-export function connectUpstreams(addresses: { identity: string }, tokens: PrincipalTokens): Upstreams {
-  const identityClient = new UpstreamClient('identity', new identity.IdentityServiceClient(addresses.identity, credentials.createInsecure(), CHANNEL_OPTIONS), tokens);
+export function connectUpstreams(addresses: { identity: string; jobs: string }, tokens: PrincipalTokens): Upstreams {
+  const insecure = credentials.createInsecure();
+  const clients = {
+    identity: new UpstreamClient('identity', new identity.IdentityServiceClient(addresses.identity, insecure, ROUND_ROBIN_CHANNEL_OPTIONS), tokens),
+    jobs: new UpstreamClient('jobs', new jobs.JobsServiceClient(addresses.jobs, insecure, ROUND_ROBIN_CHANNEL_OPTIONS), tokens),
+  };
   return {
-    identity: identityClient,
-    close: () => identityClient.close(),
+    ...clients,
+    close: () => Object.values(clients).forEach((client) => client.close()),
   };
 }

@@ -10,6 +10,12 @@ export class CompanyRepository {
     return row && toCompany(row);
   }
 
+  async findMany(uuids: string[]): Promise<Company[]> {
+    if (uuids.length === 0) return [];
+    const rows = await this.db.selectFrom('companies').selectAll().where('uuid', 'in', uuids).execute();
+    return rows.map(toCompany);
+  }
+
   async findByName(name: string): Promise<Company | undefined> {
     const row = await this.db.selectFrom('companies').selectAll().where('name', '=', name).orderBy('created_at').executeTakeFirst();
     return row && toCompany(row);

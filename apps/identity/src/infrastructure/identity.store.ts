@@ -1,4 +1,4 @@
-import { enqueueEvents, type NewEvent, type OutboxRelay } from '@vi/platform-bus';
+import { OutboxStore, type WithOutbox } from '@vi/platform-bus';
 import type { Kysely } from '@vi/platform-postgres';
 import { ApiKeyRepository } from './api-key.repository';
 import { CompanyRepository } from './company.repository';
@@ -21,30 +21,9 @@ export class IdentityRepositories {
   }
 }
 
-export interface IdentityTransaction extends IdentityRepositories {
-  /** Records events in this transaction's outbox; they are published after commit. */
-  publish(events: NewEvent[]): Promise<void>;
-}
+export type IdentityTransaction = WithOutbox<IdentityRepositories>;
+export type IdentityStore = OutboxStore<IdentityDatabase, IdentityRepositories>;
 
-/** Entry point to identity's storage: plain reads, or a transaction with its outbox. */
-export class IdentityStore {
-  readonly read: IdentityRepositories;
-
-  constructor(
-    private readonly db: Kysely<IdentityDatabase>,
-    private readonly relay: Pick<OutboxRelay, 'kick'>,
-  ) {
-    this.read = new IdentityRepositories(db);
-  }
-
-  async transaction<T>(work: (tx: IdentityTransaction) => Promise<T>): Promise<T> {
-    const result = await this.db.transaction().execute((trx) => {
-      const tx = Object.assign(new IdentityRepositories(trx), {
-        publish: async (events: NewEvent[]) => void (await enqueueEvents(trx, events)),
-      });
-      return work(tx);
-    });
-    this.relay.kick();
-    return result;
-  }
+export function createIdentityStore(db: Kysely<IdentityDatabase>, relay: ConstructorParameters<typeof OutboxStore>[1]): IdentityStore {
+  return new OutboxStore(db, relay, (conn) => new IdentityRepositories(conn));
 }

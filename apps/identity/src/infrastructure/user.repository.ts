@@ -21,6 +21,13 @@ export class UserRepository {
     return row && toUser(row);
   }
 
+  /** Users by uuid, deleted ones included. */
+  async findIncludingDeleted(uuids: string[]): Promise<User[]> {
+    if (uuids.length === 0) return [];
+    const rows = await this.db.selectFrom('users').selectAll().where('uuid', 'in', uuids).execute();
+    return rows.map(toUser);
+  }
+
   async findCompanyUserByEmail(companyUuid: string, email: string): Promise<User | undefined> {
     const row = await this.db
       .selectFrom('users')

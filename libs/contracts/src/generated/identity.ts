@@ -236,6 +236,20 @@ export interface PlanList {
   plans: PlanDefinition[];
 }
 
+export interface GetSummariesRequest {
+  user_uuids: string[];
+  company_uuids: string[];
+}
+
+/**
+ * Summaries of the users and companies asked for (deleted users included, so
+ * history keeps its names); unknown or invisible uuids are left out.
+ */
+export interface Summaries {
+  users: UserSummary[];
+  companies: CompanySummary[];
+}
+
 function createBaseEmpty(): Empty {
   return {};
 }
@@ -2401,6 +2415,102 @@ export const PlanList: MessageFns<PlanList> = {
   },
 };
 
+function createBaseGetSummariesRequest(): GetSummariesRequest {
+  return { user_uuids: [], company_uuids: [] };
+}
+
+export const GetSummariesRequest: MessageFns<GetSummariesRequest> = {
+  encode(message: GetSummariesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.user_uuids) {
+      writer.uint32(10).string(v!);
+    }
+    for (const v of message.company_uuids) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSummariesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseGetSummariesRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.user_uuids.push(reader.string());
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.company_uuids.push(reader.string());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseSummaries(): Summaries {
+  return { users: [], companies: [] };
+}
+
+export const Summaries: MessageFns<Summaries> = {
+  encode(message: Summaries, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.users) {
+      UserSummary.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.companies) {
+      CompanySummary.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Summaries {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSummaries();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.users.push(UserSummary.decode(reader, reader.uint32()));
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.companies.push(CompanySummary.decode(reader, reader.uint32()));
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
 export type IdentityServiceService = typeof IdentityServiceService;
 export const IdentityServiceService = {
   /** Resolves an API key to the principal it acts for (gateway only). */
@@ -2439,6 +2549,25 @@ export const IdentityServiceService = {
     requestDeserialize: (value: Buffer): GetCompanyRequest => GetCompanyRequest.decode(value),
     responseSerialize: (value: Company): Buffer => Buffer.from(Company.encode(value).finish()),
     responseDeserialize: (value: Buffer): Company => Company.decode(value),
+  },
+  /** For other services: the plan in force (limits and features) and display summaries. */
+  getCompanyPlan: {
+    path: "/identity.v1.IdentityService/GetCompanyPlan",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: GetCompanyRequest): Buffer => Buffer.from(GetCompanyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetCompanyRequest => GetCompanyRequest.decode(value),
+    responseSerialize: (value: PlanDefinition): Buffer => Buffer.from(PlanDefinition.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PlanDefinition => PlanDefinition.decode(value),
+  },
+  getSummaries: {
+    path: "/identity.v1.IdentityService/GetSummaries",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: GetSummariesRequest): Buffer => Buffer.from(GetSummariesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSummariesRequest => GetSummariesRequest.decode(value),
+    responseSerialize: (value: Summaries): Buffer => Buffer.from(Summaries.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Summaries => Summaries.decode(value),
   },
   listUsers: {
     path: "/identity.v1.IdentityService/ListUsers",
@@ -2557,6 +2686,9 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   getMe: handleUnaryCall<Empty, Me>;
   getPlan: handleUnaryCall<Empty, Plan>;
   getCompany: handleUnaryCall<GetCompanyRequest, Company>;
+  /** For other services: the plan in force (limits and features) and display summaries. */
+  getCompanyPlan: handleUnaryCall<GetCompanyRequest, PlanDefinition>;
+  getSummaries: handleUnaryCall<GetSummariesRequest, Summaries>;
   listUsers: handleUnaryCall<ListUsersRequest, UserPage>;
   createUser: handleUnaryCall<CreateUserRequest, CompanyUser>;
   getUser: handleUnaryCall<UserRef, CompanyUser>;
@@ -2627,6 +2759,37 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Company) => void,
+  ): ClientUnaryCall;
+  /** For other services: the plan in force (limits and features) and display summaries. */
+  getCompanyPlan(
+    request: GetCompanyRequest,
+    callback: (error: ServiceError | null, response: PlanDefinition) => void,
+  ): ClientUnaryCall;
+  getCompanyPlan(
+    request: GetCompanyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PlanDefinition) => void,
+  ): ClientUnaryCall;
+  getCompanyPlan(
+    request: GetCompanyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PlanDefinition) => void,
+  ): ClientUnaryCall;
+  getSummaries(
+    request: GetSummariesRequest,
+    callback: (error: ServiceError | null, response: Summaries) => void,
+  ): ClientUnaryCall;
+  getSummaries(
+    request: GetSummariesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Summaries) => void,
+  ): ClientUnaryCall;
+  getSummaries(
+    request: GetSummariesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Summaries) => void,
   ): ClientUnaryCall;
   listUsers(
     request: ListUsersRequest,

@@ -169,3 +169,38 @@ export class OutboxRelay {
     });
   }
 }
+
+/** Repositories of one transaction, plus the outbox of that transaction. */
+export type WithOutbox<R> = R & {
+  /** Records events in this transaction's outbox; they are published after commit. */
+  publish(events: NewEvent[]): Promise<void>;
+};
+
+/**
+ * A service's entry point to its schema: `read` repositories on the pool, or a
+ * transaction whose repositories and outbox share one connection. The relay is
+ * kicked after each commit so events leave at once.
+ */
+export class OutboxStore<DB, R extends object> {
+  readonly read: R;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly relay: Pick<OutboxRelay, 'kick'>,
+    private readonly repositories: (db: Kysely<DB>) => R,
+  ) {
+    this.read = repositories(db);
+  }
+
+  async transaction<T>(work: (tx: WithOutbox<R>) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction().execute((trx) =>
+      work(
+        Object.assign(this.repositories(trx), {
+          publish: async (events: NewEvent[]): Promise<void> => void (await enqueueEvents(trx, events)),
+        }),
+      ),
+    );
+    this.relay.kick();
+    return result;
+  }
+}

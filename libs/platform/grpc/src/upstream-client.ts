@@ -99,3 +99,12 @@ export class UpstreamClient<C extends Client> {
     this.client.close();
   }
 }
+
+/**
+ * Channel options for clients of a service with several replicas: calls are
+ * spread over every address the target resolves to (a headless Service in
+ * Kubernetes gives one per pod) instead of pinning one HTTP/2 connection.
+ */
+export const ROUND_ROBIN_CHANNEL_OPTIONS = {
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+};

@@ -7,6 +7,8 @@ import { deleteApiKey } from '../../application/delete-api-key/delete-api-key';
 import { deleteUser } from '../../application/delete-user/delete-user';
 import { getApiKey } from '../../application/get-api-key/get-api-key';
 import { getCompany } from '../../application/get-company/get-company';
+import { getCompanyPlan } from '../../application/get-company-plan/get-company-plan';
+import { getSummaries } from '../../application/get-summaries/get-summaries';
 import { getMe } from '../../application/get-me/get-me';
 import { getPlan } from '../../application/get-plan/get-plan';
 import { getUser } from '../../application/get-user/get-user';
@@ -55,6 +57,11 @@ export function identityGrpcHandlers(deps: IdentityGrpcDeps): UnaryHandlers<type
     },
     getPlan: async (_req, ctx) => map.plan(await getPlan(deps, ctx.user())),
     getCompany: async (req, ctx) => map.company(await getCompany(deps, ctx.user(), req.company_uuid)),
+    getCompanyPlan: async (req, ctx) => map.planDefinition(await getCompanyPlan(deps, ctx.principal, req.company_uuid)),
+    getSummaries: async (req, ctx) => {
+      const found = await getSummaries(deps, ctx.principal, { userUuids: req.user_uuids, companyUuids: req.company_uuids });
+      return { users: found.users.map((u) => map.userSummary(u)), companies: found.companies.map((c) => map.companySummary(c)) };
+    },
     listUsers: async (req, ctx) => {
       const page = await listUsers(deps, ctx.user(), { rangeFrom: req.range_from, rangeTo: req.range_to });
       return { users: page.users.map((u) => map.companyUser(u, page.company)), total: page.total };

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { JobsSubjects, type jobs } from '@vi/contracts';
+import { jobCompanyOf, type Job, type JobStatus } from '../../domain/job';
+import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
+import type { LocationInput } from '../../domain/location';
+import type { JobsStore } from '../../infrastructure/jobs.store';
+import type { Caller, IdentityDirectory } from '../identity-directory';
+import { jobEvent, renderWith } from '../job-rendering';
+
+export interface CreateJobInput {
+  title: string;
+  description: string;
+  status: JobStatus;
+  location: LocationInput;
+}
+
+/**
+ * Creates a job post. An active one takes a plan slot: the company's counter
+ * row is locked for the check-and-insert, so concurrent requests never overshoot.
+ */
+export async function createJob(
+  deps: { store: JobsStore; identity: IdentityDirectory },
+  caller: Caller,
+  input: CreateJobInput,
+): Promise<jobs.Job> {
+  const companyUuid = jobCompanyOf(caller.principal, JobsErrorCode.CompanyUserRequired);
+  const userUuid = caller.principal.userUuid;
+  const [limit, summaries] = await Promise.all([
+    input.status === 'active' ? deps.identity.jobsLimit(caller, companyUuid) : Promise.resolve(-1),
+    deps.identity.summaries(caller, [userUuid], [companyUuid]),
+  ]);
+  return deps.store.transaction(async (tx) => {
+    const counts = await tx.counters.lock(companyUuid);
+    if (input.status === 'active' && limit !== -1 && counts.active >= limit) throw new JobsError(JobsErrorCode.JobSlotsExhausted);
+    const location = await tx.locations.findOrCreate(companyUuid, input.location);
+    const now = new Date();
+    const job: Job = {
+      uuid: randomUUID(),
+      companyUuid,
+      title: input.title,
+      description: input.description,
+      status: input.status,
+      locationUuid: location.uuid,
+      locationAddress: location.formattedAddress,
+      createdBy: userUuid,
+      statusUpdatedBy: userUuid,
+      createdAt: now,
+      updatedAt: now,
+      statusUpdatedAt: now,
+    };
+    await tx.jobs.insert(job);
+    await tx.counters.move(companyUuid, null, job.status);
+    const rendered = renderWith(summaries, job);
+    await tx.publish([jobEvent(JobsSubjects.JobCreated, rendered)]);
+    return rendered;
+  });
+}

@@ -1,0 +1,37 @@
+import type { jobs } from '@vi/contracts';
+import { jobCompanyOf, type JobOrder, type JobStatus } from '../../domain/job';
+import { JobsErrorCode } from '../../domain/jobs.errors';
+import type { JobsStore } from '../../infrastructure/jobs.store';
+import type { Caller, IdentityDirectory } from '../identity-directory';
+import { renderJobs } from '../job-rendering';
+
+export interface ListJobsInput {
+  /** Empty means every status. */
+  statuses: JobStatus[];
+  orderBy: JobOrder;
+  /** Inclusive, zero-based; the gateway has checked the bounds. */
+  rangeFrom: number;
+  rangeTo: number;
+}
+
+export async function listJobs(
+  deps: { store: JobsStore; identity: IdentityDirectory },
+  caller: Caller,
+  input: ListJobsInput,
+): Promise<{ jobs: jobs.Job[]; total: number }> {
+  const companyUuid = jobCompanyOf(caller.principal, JobsErrorCode.CompanyUserRequired);
+  const statuses = [...new Set(input.statuses)];
+  const [page, counts] = await Promise.all([
+    deps.store.read.jobs.list({
+      companyUuid,
+      statuses,
+      orderBy: input.orderBy,
+      offset: input.rangeFrom,
+      limit: input.rangeTo - input.rangeFrom + 1,
+    }),
+    deps.store.read.counters.read(companyUuid),
+  ]);
+  const counted = statuses.length === 0 ? ['active', 'inactive'] : statuses;
+  const total = (counted.includes('active') ? counts.active : 0) + (counted.includes('inactive') ? counts.inactive : 0);
+  return { jobs: await renderJobs(deps.identity, caller, page), total };
+}

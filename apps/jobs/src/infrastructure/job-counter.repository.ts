@@ -1,0 +1,41 @@
+import type { Kysely } from '@vi/platform-postgres';
+import type { JobStatus } from '../domain/job';
+import type { JobsDatabase } from './jobs.database';
+
+export interface JobCounts {
+  active: number;
+  inactive: number;
+}
+
+export class JobCounterRepository {
+  constructor(private readonly db: Kysely<JobsDatabase>) {}
+
+  /** Locks the company's counter row (creating it if needed) until the transaction ends. */
+  async lock(companyUuid: string): Promise<JobCounts> {
+    await this.db.insertInto('company_job_counters').values({ company_uuid: companyUuid }).onConflict((oc) => oc.column('company_uuid').doNothing()).execute();
+    return this.db
+      .selectFrom('company_job_counters')
+      .select(['active', 'inactive'])
+      .where('company_uuid', '=', companyUuid)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+  }
+
+  async read(companyUuid: string): Promise<JobCounts> {
+    const row = await this.db.selectFrom('company_job_counters').select(['active', 'inactive']).where('company_uuid', '=', companyUuid).executeTakeFirst();
+    return row ?? { active: 0, inactive: 0 };
+  }
+
+  /** Moves one job between the counts (`null` = not counted: new or deleted). */
+  async move(companyUuid: string, from: JobStatus | null, to: JobStatus | null): Promise<void> {
+    if (from === to) return;
+    await this.db
+      .updateTable('company_job_counters')
+      .set((eb) => ({
+        active: eb('active', '+', (to === 'active' ? 1 : 0) - (from === 'active' ? 1 : 0)),
+        inactive: eb('inactive', '+', (to === 'inactive' ? 1 : 0) - (from === 'inactive' ? 1 : 0)),
+      }))
+      .where('company_uuid', '=', companyUuid)
+      .execute();
+  }
+}

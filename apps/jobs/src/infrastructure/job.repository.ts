@@ -1,0 +1,114 @@
+import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
+import type { Job, JobOrder, JobStatus } from '../domain/job';
+import type { JobsDatabase } from './jobs.database';
+
+export interface JobListQuery {
+  companyUuid: string;
+  statuses: JobStatus[];
+  orderBy: JobOrder;
+  offset: number;
+  limit: number;
+}
+
+const SORT_COLUMNS = {
+  title: 'title_key',
+  updated: 'updated_at',
+  created: 'created_at',
+  location: 'location_key',
+} as const;
+
+export class JobRepository {
+  constructor(private readonly db: Kysely<JobsDatabase>) {}
+
+  /** A job of the company that is not deleted. */
+  async find(companyUuid: string, uuid: string, options: { lock?: boolean } = {}): Promise<Job | undefined> {
+    let query = this.db.selectFrom('jobs').selectAll().where('uuid', '=', uuid).where('company_uuid', '=', companyUuid).where('deleted_at', 'is', null);
+    if (options.lock) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row && toJob(row);
+  }
+
+  /**
+   * One page, sorted and filtered in the database on the indexes of migration
+   * 0001; the uuid, in the sort's direction, makes the order total.
+   */
+  async list(query: JobListQuery): Promise<Job[]> {
+    const [key, direction] = query.orderBy.split('_') as [keyof typeof SORT_COLUMNS, 'asc' | 'desc'];
+    const column = SORT_COLUMNS[key];
+    let select = this.db.selectFrom('jobs').selectAll().where('company_uuid', '=', query.companyUuid).where('deleted_at', 'is', null);
+    // Both statuses is no filter at all, which lets the sort index without status serve the page.
+    if (query.statuses.length === 1) select = select.where('status', '=', query.statuses[0]);
+    const rows = await select.orderBy(column, direction).orderBy('uuid', direction).offset(query.offset).limit(query.limit).execute();
+    return rows.map(toJob);
+  }
+
+  async insert(job: Job): Promise<void> {
+    await this.db
+      .insertInto('jobs')
+      .values({
+        uuid: job.uuid,
+        company_uuid: job.companyUuid,
+        title: job.title,
+        description: job.description,
+        status: job.status,
+        location_uuid: job.locationUuid,
+        location_address: job.locationAddress,
+        created_by: job.createdBy,
+        status_updated_by: job.statusUpdatedBy,
+        created_at: job.createdAt,
+        updated_at: job.updatedAt,
+        status_updated_at: job.statusUpdatedAt,
+      })
+      .execute();
+  }
+
+  async update(job: Job): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({
+        title: job.title,
+        description: job.description,
+        status: job.status,
+        location_uuid: job.locationUuid,
+        location_address: job.locationAddress,
+        status_updated_by: job.statusUpdatedBy,
+        updated_at: job.updatedAt,
+        status_updated_at: job.statusUpdatedAt,
+      })
+      .where('uuid', '=', job.uuid)
+      .execute();
+  }
+
+  async markDeleted(uuid: string, at: Date): Promise<void> {
+    await this.db.updateTable('jobs').set({ deleted_at: at }).where('uuid', '=', uuid).execute();
+  }
+
+  /** Active jobs of a company, counted directly (the counter row is the fast path). */
+  async countActive(companyUuid: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('company_uuid', '=', companyUuid)
+      .where('status', '=', 'active')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+}
+
+function toJob(row: Selectable<JobsDatabase['jobs']>): Job {
+  return {
+    uuid: row.uuid,
+    companyUuid: row.company_uuid,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    locationUuid: row.location_uuid,
+    locationAddress: row.location_address,
+    createdBy: row.created_by,
+    statusUpdatedBy: row.status_updated_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    statusUpdatedAt: row.status_updated_at,
+  };
+}

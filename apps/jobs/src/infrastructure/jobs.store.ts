@@ -1,0 +1,26 @@
+import { OutboxStore, type WithOutbox } from '@vi/platform-bus';
+import type { Kysely } from '@vi/platform-postgres';
+import { JobCounterRepository } from './job-counter.repository';
+import { JobRepository } from './job.repository';
+import type { JobsDatabase } from './jobs.database';
+import { LocationRepository } from './location.repository';
+
+/** Repositories bound to one connection or transaction. */
+export class JobsRepositories {
+  readonly jobs: JobRepository;
+  readonly locations: LocationRepository;
+  readonly counters: JobCounterRepository;
+
+  constructor(readonly db: Kysely<JobsDatabase>) {
+    this.jobs = new JobRepository(db);
+    this.locations = new LocationRepository(db);
+    this.counters = new JobCounterRepository(db);
+  }
+}
+
+export type JobsTransaction = WithOutbox<JobsRepositories>;
+export type JobsStore = OutboxStore<JobsDatabase, JobsRepositories>;
+
+export function createJobsStore(db: Kysely<JobsDatabase>, relay: ConstructorParameters<typeof OutboxStore>[1]): JobsStore {
+  return new OutboxStore(db, relay, (conn) => new JobsRepositories(conn));
+}

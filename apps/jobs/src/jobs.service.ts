@@ -1,0 +1,53 @@
+import { jobs } from '@vi/contracts';
+import { connectEventBus, OutboxRelay, type EventBus } from '@vi/platform-bus';
+import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
+import { startHealthServer } from '@vi/platform-http';
+import { createLogger, type Logger } from '@vi/platform-logger';
+import { migrateToLatest, openDatabase } from '@vi/platform-postgres';
+import { jobsMigrations } from '../migrations';
+import type { JobsConfig } from './config';
+import { GrpcIdentityDirectory } from './infrastructure/identity.client';
+import type { JobsDatabase } from './infrastructure/jobs.database';
+import { createJobsStore } from './infrastructure/jobs.store';
+import { jobsGrpcHandlers } from './transport/grpc/jobs.grpc';
+
+export interface RunningJobsService {
+  grpcPort: number;
+  healthPort: number;
+  stop(): Promise<void>;
+}
+
+/** Wiring only: config → adapters → use cases → transports. */
+export async function startJobsService(config: JobsConfig, shared: { bus?: EventBus; logger?: Logger } = {}): Promise<RunningJobsService> {
+  const logger = shared.logger ?? createLogger('jobs');
+  let ready = false;
+  const health = await startHealthServer(config.healthPort, () => ready);
+
+  const database = await openDatabase<JobsDatabase>({ url: config.database.url, schema: 'jobs', dataDir: config.database.dataDir, logger });
+  await migrateToLatest(database.db, 'jobs', jobsMigrations, logger);
+  const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
+  const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });
+  const tokens = new PrincipalTokens(config.internalJwtSecret);
+  const identity = new GrpcIdentityDirectory(config.upstreams.identity, tokens);
+  const store = createJobsStore(database.db, relay);
+
+  const server = new GrpcServer(tokens, logger).add(jobs.JobsServiceService, jobsGrpcHandlers({ store, identity }));
+  const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
+  relay.start();
+  ready = true;
+  logger.info({ grpcPort, healthPort: health.port }, 'jobs service ready');
+
+  return {
+    grpcPort,
+    healthPort: health.port,
+    stop: async () => {
+      ready = false;
+      await server.shutdown();
+      await relay.stop();
+      identity.close();
+      if (!shared.bus) await bus.close();
+      await database.close();
+      await health.close();
+    },
+  };
+}
