@@ -35,7 +35,8 @@ export async function planViewOf(repos: IdentityRepositories, company: Company, 
     plan,
     startedAt,
     renewsAt: renewsAt(startedAt, now),
-    // Job posts live in the jobs service; until it reports usage every slot is free.
+    // Job posts live in the jobs service, which counts job slots (GetJobSlots);
+    // identity knows only the limit, and the gateway shows the jobs service's count.
     jobs: { remaining: remainingOf(plan.jobsLimit, 0), limit: plan.jobsLimit },
     users: { remaining: remainingOf(plan.usersLimit, usersUsed, company.usersPaid), limit: plan.usersLimit, paid: company.usersPaid },
     downgradesTo,

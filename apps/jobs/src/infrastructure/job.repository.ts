@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
+import type { Kysely, Selectable } from '@vi/platform-postgres';
 import type { Job, JobOrder, JobStatus } from '../domain/job';
 import type { JobsDatabase } from './jobs.database';
 
@@ -81,18 +81,6 @@ export class JobRepository {
 
   async markDeleted(uuid: string, at: Date): Promise<void> {
     await this.db.updateTable('jobs').set({ deleted_at: at }).where('uuid', '=', uuid).execute();
-  }
-
-  /** Active jobs of a company, counted directly (the counter row is the fast path). */
-  async countActive(companyUuid: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('jobs')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('company_uuid', '=', companyUuid)
-      .where('status', '=', 'active')
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return row.count;
   }
 }
 

@@ -69,6 +69,7 @@ export interface Plan {
   name: string;
   started_at: string;
   renews_at: string;
+  /** remaining = limit here: the jobs service counts job slots (JobsService.GetJobSlots). */
   jobs: Quota | undefined;
   users: UserQuota | undefined;
   downgrades_to?: Downgrade | undefined;
