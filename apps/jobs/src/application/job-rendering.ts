@@ -40,6 +40,17 @@ export async function renderJob(identity: IdentityDirectory, caller: Caller, job
   return (await renderJobs(identity, caller, [job]))[0];
 }
 
+/**
+ * The summaries a job needs, completed when the job changed since they were
+ * fetched (another user changed its status meanwhile): a rare extra call.
+ */
+export async function completeSummaries(identity: IdentityDirectory, caller: Caller, summaries: Summaries, job: Job): Promise<Summaries> {
+  const missing = [job.createdBy, job.statusUpdatedBy].filter((uuid) => !summaries.users.has(uuid));
+  if (missing.length === 0) return summaries;
+  const more = await identity.summaries(caller, missing, []);
+  return { users: new Map([...summaries.users, ...more.users]), companies: summaries.companies };
+}
+
 /** A job event: the payload is the job exactly as `GET /jobs/<uuid>` renders it. */
 export function jobEvent(subject: JobsSubject, job: jobs.Job) {
   return { subject, payload: jobJson(job, { description: true }) };

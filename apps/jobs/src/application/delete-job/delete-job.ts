@@ -3,7 +3,7 @@ import { jobCompanyOf, type Job } from '../../domain/job';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { JobsStore } from '../../infrastructure/jobs.store';
 import type { Caller, IdentityDirectory } from '../identity-directory';
-import { jobEvent, renderWith } from '../job-rendering';
+import { completeSummaries, jobEvent, renderWith } from '../job-rendering';
 
 /** Deletes a job post: it becomes inactive, frees its slot, and is gone from lists and reads. */
 export async function deleteJob(deps: { store: JobsStore; identity: IdentityDirectory }, caller: Caller, jobUuid: string): Promise<void> {
@@ -27,6 +27,6 @@ export async function deleteJob(deps: { store: JobsStore; identity: IdentityDire
     await tx.jobs.update(deleted);
     await tx.jobs.markDeleted(jobUuid, now);
     await tx.counters.move(companyUuid, current.status, null);
-    await tx.publish([jobEvent(JobsSubjects.JobDeleted, renderWith(summaries, deleted))]);
+    await tx.publish([jobEvent(JobsSubjects.JobDeleted, renderWith(await completeSummaries(deps.identity, caller, summaries, deleted), deleted))]);
   });
 }

@@ -4,7 +4,7 @@ import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { LocationInput } from '../../domain/location';
 import type { JobsStore } from '../../infrastructure/jobs.store';
 import type { Caller, IdentityDirectory } from '../identity-directory';
-import { jobEvent, renderWith } from '../job-rendering';
+import { completeSummaries, jobEvent, renderWith } from '../job-rendering';
 
 export interface UpdateJobInput {
   jobUuid: string;
@@ -49,7 +49,7 @@ export async function updateJob(
     };
     await tx.jobs.update(updated);
     await tx.counters.move(companyUuid, current.status, status);
-    const rendered = renderWith(summaries, updated);
+    const rendered = renderWith(await completeSummaries(deps.identity, caller, summaries, updated), updated);
     await tx.publish([jobEvent(JobsSubjects.JobUpdated, rendered)]);
     return rendered;
   });
