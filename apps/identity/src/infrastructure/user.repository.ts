@@ -40,6 +40,17 @@ export class UserRepository {
     return row && toUser(row);
   }
 
+  async findJobSeekerByEmail(email: string): Promise<User | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .where('type', '=', 'job_seeker')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row && toUser(row);
+  }
+
   async countCompanyUsers(companyUuid: string): Promise<number> {
     const row = await this.db
       .selectFrom('users')

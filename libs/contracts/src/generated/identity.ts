@@ -251,6 +251,11 @@ export interface Summaries {
   companies: CompanySummary[];
 }
 
+export interface EnsureJobSeekerRequest {
+  name: string;
+  email: string;
+}
+
 function createBaseEmpty(): Empty {
   return {};
 }
@@ -2512,6 +2517,54 @@ export const Summaries: MessageFns<Summaries> = {
   },
 };
 
+function createBaseEnsureJobSeekerRequest(): EnsureJobSeekerRequest {
+  return { name: "", email: "" };
+}
+
+export const EnsureJobSeekerRequest: MessageFns<EnsureJobSeekerRequest> = {
+  encode(message: EnsureJobSeekerRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.email !== "") {
+      writer.uint32(18).string(message.email);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EnsureJobSeekerRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseEnsureJobSeekerRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.name = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.email = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
 export type IdentityServiceService = typeof IdentityServiceService;
 export const IdentityServiceService = {
   /** Resolves an API key to the principal it acts for (gateway only). */
@@ -2569,6 +2622,17 @@ export const IdentityServiceService = {
     requestDeserialize: (value: Buffer): GetSummariesRequest => GetSummariesRequest.decode(value),
     responseSerialize: (value: Summaries): Buffer => Buffer.from(Summaries.encode(value).finish()),
     responseDeserialize: (value: Buffer): Summaries => Summaries.decode(value),
+  },
+  /** A job seeker for an interview assignee: the existing one with that email, or a new one. */
+  ensureJobSeeker: {
+    path: "/identity.v1.IdentityService/EnsureJobSeeker",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: EnsureJobSeekerRequest): Buffer =>
+      Buffer.from(EnsureJobSeekerRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EnsureJobSeekerRequest => EnsureJobSeekerRequest.decode(value),
+    responseSerialize: (value: UserSummary): Buffer => Buffer.from(UserSummary.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UserSummary => UserSummary.decode(value),
   },
   listUsers: {
     path: "/identity.v1.IdentityService/ListUsers",
@@ -2690,6 +2754,8 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   /** For other services: the plan in force (limits and features) and display summaries. */
   getCompanyPlan: handleUnaryCall<GetCompanyRequest, PlanDefinition>;
   getSummaries: handleUnaryCall<GetSummariesRequest, Summaries>;
+  /** A job seeker for an interview assignee: the existing one with that email, or a new one. */
+  ensureJobSeeker: handleUnaryCall<EnsureJobSeekerRequest, UserSummary>;
   listUsers: handleUnaryCall<ListUsersRequest, UserPage>;
   createUser: handleUnaryCall<CreateUserRequest, CompanyUser>;
   getUser: handleUnaryCall<UserRef, CompanyUser>;
@@ -2791,6 +2857,22 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Summaries) => void,
+  ): ClientUnaryCall;
+  /** A job seeker for an interview assignee: the existing one with that email, or a new one. */
+  ensureJobSeeker(
+    request: EnsureJobSeekerRequest,
+    callback: (error: ServiceError | null, response: UserSummary) => void,
+  ): ClientUnaryCall;
+  ensureJobSeeker(
+    request: EnsureJobSeekerRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UserSummary) => void,
+  ): ClientUnaryCall;
+  ensureJobSeeker(
+    request: EnsureJobSeekerRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UserSummary) => void,
   ): ClientUnaryCall;
   listUsers(
     request: ListUsersRequest,

@@ -9,6 +9,7 @@ import { getApiKey } from '../../application/get-api-key/get-api-key';
 import { getCompany } from '../../application/get-company/get-company';
 import { getCompanyPlan } from '../../application/get-company-plan/get-company-plan';
 import { getSummaries } from '../../application/get-summaries/get-summaries';
+import { ensureJobSeeker } from '../../application/ensure-job-seeker/ensure-job-seeker';
 import { getMe } from '../../application/get-me/get-me';
 import { getPlan } from '../../application/get-plan/get-plan';
 import { getUser } from '../../application/get-user/get-user';
@@ -62,6 +63,7 @@ export function identityGrpcHandlers(deps: IdentityGrpcDeps): UnaryHandlers<type
       const found = await getSummaries(deps, ctx.principal, { userUuids: req.user_uuids, companyUuids: req.company_uuids });
       return { users: found.users.map((u) => map.userSummary(u)), companies: found.companies.map((c) => map.companySummary(c)) };
     },
+    ensureJobSeeker: async (req, ctx) => map.userSummary(await ensureJobSeeker(deps, ctx.user(), { name: req.name, email: req.email })),
     listUsers: async (req, ctx) => {
       const page = await listUsers(deps, ctx.user(), { rangeFrom: req.range_from, rangeTo: req.range_to });
       return { users: page.users.map((u) => map.companyUser(u, page.company)), total: page.total };

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { UserPrincipal } from '@vi/platform-grpc';
+import { isUniqueViolation } from '@vi/platform-postgres';
+import { companyOf, type User } from '../../domain/user';
+import type { IdentityStore } from '../../infrastructure/identity.store';
+import { identityEvents } from '../identity-events';
+
+/**
+ * The job seeker an interview is assigned to: the one with this email
+ * (whatever company invited them before), or a new one. Creation races end in
+ * the unique index, after which the winner is read back.
+ */
+export async function ensureJobSeeker(
+  deps: { store: IdentityStore; defaultAvatarUrl: string },
+  principal: UserPrincipal,
+  input: { name: string; email: string },
+): Promise<User> {
+  companyOf(principal);
+  const existing = await deps.store.read.users.findJobSeekerByEmail(input.email);
+  if (existing) return existing;
+  try {
+    return await deps.store.transaction(async (tx) => {
+      const now = new Date();
+      const user: User = {
+        uuid: randomUUID(),
+        companyUuid: null,
+        type: 'job_seeker',
+        role: null,
+        name: input.name,
+        email: input.email,
+        avatarUrl: null,
+        active: true,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await tx.users.insert(user);
+      await tx.publish([identityEvents.userCreated(user, deps.defaultAvatarUrl)]);
+      return user;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error, 'users_job_seeker_email')) throw error;
+    const winner = await deps.store.read.users.findJobSeekerByEmail(input.email);
+    if (!winner) throw error;
+    return winner;
+  }
+}
