@@ -7,7 +7,9 @@ import type { PrincipalCache } from './auth/principal-cache';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import type { RateLimits } from './rate-limit/rate-limits';
 import { identityRoutes } from './routes/identity.routes';
+import { interviewsRoutes } from './routes/interviews.routes';
 import { jobsRoutes } from './routes/jobs.routes';
+import { questionSetsRoutes } from './routes/question-sets.routes';
 import type { Upstreams } from './upstream/upstreams';
 
 export interface GatewayAppDeps {
@@ -45,6 +47,8 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   v1.use(express.json({ limit: '1mb' }));
   v1.use(identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })));
   v1.use(jobsRoutes(deps.upstreams));
+  v1.use(interviewsRoutes(deps.upstreams));
+  v1.use(questionSetsRoutes(deps.upstreams));
   app.use('/v1.0', v1);
 
   app.use(notFoundHandler);

@@ -7,6 +7,7 @@ export interface LocalSecrets {
   INTERNAL_JWT_SECRET: string;
   API_KEY_HASH_SECRET: string;
   API_KEY_ENCRYPTION_KEY: string;
+  CANDIDATE_TOKEN_SECRET: string;
   BOOTSTRAP_ADMIN_API_KEY: string;
 }
 
@@ -15,14 +16,18 @@ export interface LocalSecrets {
  * directory (never in the repository) so encrypted keys survive restarts.
  */
 export function loadOrCreateLocalSecrets(path: string): LocalSecrets {
-  if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8')) as LocalSecrets;
+  // Files from older versions lack later secrets: add them, keep the rest.
+  const existing = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Partial<LocalSecrets>) : {};
   const secret = () => randomBytes(32).toString('base64url');
   const secrets: LocalSecrets = {
     INTERNAL_JWT_SECRET: secret(),
     API_KEY_HASH_SECRET: secret(),
     API_KEY_ENCRYPTION_KEY: secret(),
+    CANDIDATE_TOKEN_SECRET: secret(),
     BOOTSTRAP_ADMIN_API_KEY: generateApiKey(),
+    ...existing,
   };
+  if (Object.keys(existing).length === Object.keys(secrets).length) return secrets;
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;

@@ -9,6 +9,8 @@ import { loadIdentityConfig } from '../../../apps/identity/src/config';
 import { startIdentityService, type RunningIdentityService } from '../../../apps/identity/src/identity.service';
 import { loadJobsConfig } from '../../../apps/jobs/src/config';
 import { startJobsService, type RunningJobsService } from '../../../apps/jobs/src/jobs.service';
+import { loadInterviewsConfig } from '../../../apps/interviews/src/config';
+import { startInterviewsService, type RunningInterviewsService } from '../../../apps/interviews/src/interviews.service';
 import { connectEventBus, type EventBus } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 
@@ -17,6 +19,7 @@ export interface RunningSystem {
   gateway: RunningGateway;
   identity: RunningIdentityService;
   jobs: RunningJobsService;
+  interviews: RunningInterviewsService;
   bus: EventBus;
   stop(): Promise<void>;
 }
@@ -38,8 +41,13 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   const identity = await startIdentityService(identityConfig, { bus, logger: createLogger('identity', level) });
   const identityUrl = `127.0.0.1:${identity.grpcPort}`;
   const jobs = await startJobsService({ ...loadJobsConfig(env), upstreams: { identity: identityUrl } }, { bus, logger: createLogger('jobs', level) });
+  const jobsUrl = `127.0.0.1:${jobs.grpcPort}`;
+  const interviews = await startInterviewsService(
+    { ...loadInterviewsConfig(env), upstreams: { identity: identityUrl, jobs: jobsUrl } },
+    { bus, logger: createLogger('interviews', level) },
+  );
   const gateway = await startGateway(
-    { ...gatewayConfig, upstreams: { identity: identityUrl, jobs: `127.0.0.1:${jobs.grpcPort}` } },
+    { ...gatewayConfig, upstreams: { identity: identityUrl, jobs: jobsUrl, interviews: `127.0.0.1:${interviews.grpcPort}` } },
     { bus, logger: createLogger('gateway', level), rateLimitPrefix: options.rateLimitPrefix },
   );
   return {
@@ -47,9 +55,11 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     gateway,
     identity,
     jobs,
+    interviews,
     bus,
     stop: async () => {
       await gateway.stop();
+      await interviews.stop();
       await jobs.stop();
       await identity.stop();
       await bus.close();

@@ -1,18 +1,24 @@
 import { credentials } from '@grpc/grpc-js';
-import { identity, jobs } from '@vi/contracts';
+import { identity, interviews, jobs } from '@vi/contracts';
 import { ROUND_ROBIN_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
 
 export interface Upstreams {
   identity: UpstreamClient<identity.IdentityServiceClient>;
   jobs: UpstreamClient<jobs.JobsServiceClient>;
+  interviews: UpstreamClient<interviews.InterviewsServiceClient>;
   close(): void;
 }
 
-export function connectUpstreams(addresses: { identity: string; jobs: string }, tokens: PrincipalTokens): Upstreams {
+export function connectUpstreams(addresses: { identity: string; jobs: string; interviews: string }, tokens: PrincipalTokens): Upstreams {
   const insecure = credentials.createInsecure();
   const clients = {
     identity: new UpstreamClient('identity', new identity.IdentityServiceClient(addresses.identity, insecure, ROUND_ROBIN_CHANNEL_OPTIONS), tokens),
     jobs: new UpstreamClient('jobs', new jobs.JobsServiceClient(addresses.jobs, insecure, ROUND_ROBIN_CHANNEL_OPTIONS), tokens),
+    interviews: new UpstreamClient(
+      'interviews',
+      new interviews.InterviewsServiceClient(addresses.interviews, insecure, ROUND_ROBIN_CHANNEL_OPTIONS),
+      tokens,
+    ),
   };
   return {
     ...clients,

@@ -1,0 +1,189 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { interviewJson, questionJson } from '@vi/contracts';
+import { parseRfc3339 } from '@vi/platform-time';
+import { callAs } from '../auth/request-context';
+import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
+import { parseListQuery } from '../http/list-query';
+import { sendPage } from '../http/paging';
+import { resource } from '../http/resource';
+import { isUuid, validate } from '../http/validation';
+import type { Upstreams } from '../upstream/upstreams';
+
+export const INTERVIEW_ORDERS = [
+  'scheduled_desc',
+  'scheduled_asc',
+  'completed_desc',
+  'completed_asc',
+  'updated_desc',
+  'updated_asc',
+  'candidate_desc',
+  'candidate_asc',
+  'company_desc',
+  'company_asc',
+  'job_desc',
+  'job_asc',
+] as const;
+const INTERVIEW_TYPES = ['one_way', 'live'] as const;
+const INTERVIEW_STATUSES = ['accepted', 'requested', 'completed', 'expired', 'canceled'] as const;
+
+const E164 = /^\+[1-9]\d{1,14}$/;
+const timestamp = z.string().refine((v) => parseRfc3339(v) !== null, 'must be an RFC 3339 timestamp, for example 2026-12-01T10:00:00+00:00');
+const timezone = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be a tz database name, for example Europe/Paris');
+
+const timeLimit = z.union([30, 60, 90, 120, 160, 180].map((n) => z.literal(n)) as unknown as [z.ZodLiteral<30>, z.ZodLiteral<60>], {
+  error: 'must be one of 30, 60, 90, 120, 160, 180',
+});
+const takes = z.number().int('must be a whole number').min(-1, 'must be -1 (unlimited) or 0 to 5').max(5, 'must be -1 (unlimited) or 0 to 5');
+const questionText = z.string().trim().min(1, 'must not be empty').max(2_000, 'at most 2000 characters');
+const question = z.object({ text: questionText, time_limit: timeLimit, takes: takes.default(-1) });
+
+const assignee = z
+  .object({
+    name: z.string().trim().min(1, 'must not be empty').max(200, 'at most 200 characters'),
+    email: z.email('must be an email address').max(254),
+    phone: z.string().trim().min(1).max(50).optional(),
+    phone_parsed: z.string().regex(E164, 'must be an E.164 number, for example +14155550123').optional(),
+  })
+  .superRefine((a, ctx) => {
+    if ((a.phone === undefined) !== (a.phone_parsed === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [a.phone === undefined ? 'phone' : 'phone_parsed'], message: 'phone and phone_parsed go together' });
+    }
+  });
+
+const createBody = z.object({
+  type: z.enum(INTERVIEW_TYPES),
+  scheduled_at: timestamp,
+  assigned_to: z.union([assignee, z.array(assignee).min(1, 'at least one assignee').max(100, 'at most 100 assignees')]),
+  email_message: z.string().max(5_000, 'at most 5000 characters').default(''),
+  job_post: z.object({ uuid: z.uuid('must be a job uuid') }),
+  questions: z.array(question).max(50, 'at most 50 questions').default([]),
+  interview_question_set: z.uuid('must be a question set uuid').optional(),
+  timezone: timezone.default('UTC'),
+  has_sms_consent: z.boolean().default(false),
+});
+
+const updateBody = z
+  .object({
+    scheduled_at: timestamp.optional(),
+    status: z.enum(INTERVIEW_STATUSES).optional(),
+    rating: z.number().min(0, 'must be 0 to 5').max(5, 'must be 0 to 5').multipleOf(0.5, 'must be a multiple of 0.5').optional(),
+  })
+  .refine((b) => b.scheduled_at !== undefined || b.status !== undefined || b.rating !== undefined, {
+    message: 'send scheduled_at, status and/or rating',
+    path: ['body'],
+  });
+
+const updateQuestionBody = z
+  .object({ text: questionText.optional(), time_limit: timeLimit.optional(), takes: takes.optional() })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'send text, time_limit and/or takes', path: ['body'] });
+
+function pathUuid(req: Request, param: string, what: string): string {
+  const value = String(req.params[param]);
+  if (!isUuid(value)) throw gatewayError(GatewayErrorCode.NotFound, `${what} not found`);
+  return value.toLowerCase();
+}
+
+export function interviewsRoutes(upstreams: Upstreams): Router {
+  const router = Router();
+  const interviews = upstreams.interviews;
+  const interviewUuid = (req: Request) => pathUuid(req, 'interviewUuid', 'Interview');
+  const questionUuid = (req: Request) => pathUuid(req, 'questionUuid', 'Question');
+
+  resource(router, '/interviews', {
+    get: async (req, res) => {
+      const query = parseListQuery(req.query, {
+        filters: { 'type[]': INTERVIEW_TYPES, 'status[]': INTERVIEW_STATUSES },
+        orders: INTERVIEW_ORDERS,
+        defaultOrder: 'scheduled_desc',
+      });
+      const page = await interviews.call(
+        (c) => c.listInterviews,
+        {
+          types: query.filters['type[]'],
+          statuses: query.filters['status[]'],
+          orderby: query.orderby,
+          range_from: query.range.from,
+          range_to: query.range.to,
+        },
+        callAs(res, true),
+      );
+      sendPage(res, query.range, page.interviews.map((i) => interviewJson(i, { questions: false })), page.total);
+    },
+    post: async (req, res) => {
+      const body = validate(createBody, req.body);
+      const created = await interviews.call(
+        (c) => c.createInterviews,
+        {
+          type: body.type,
+          scheduled_at: body.scheduled_at,
+          assigned_to: (Array.isArray(body.assigned_to) ? body.assigned_to : [body.assigned_to]).map((a) => ({ ...a })),
+          email_message: body.email_message,
+          job_uuid: body.job_post.uuid,
+          questions: body.questions,
+          question_set_uuid: body.interview_question_set,
+          timezone: body.timezone,
+          has_sms_consent: body.has_sms_consent,
+        },
+        callAs(res),
+      );
+      const rendered = created.interviews.map((i) => interviewJson(i, { questions: true }));
+      // One object for one assignee, an array for an array, as the reference shows.
+      res.status(201).json(Array.isArray(body.assigned_to) ? rendered : rendered[0]);
+    },
+  });
+
+  resource(router, '/interviews/:interviewUuid', {
+    get: async (req, res) => {
+      res.json(interviewJson(await interviews.call((c) => c.getInterview, { interview_uuid: interviewUuid(req) }, callAs(res, true)), { questions: true }));
+    },
+    put: async (req, res) => {
+      const interview_uuid = interviewUuid(req);
+      const body = validate(updateBody, req.body);
+      const updated = await interviews.call((c) => c.updateInterview, { interview_uuid, ...body }, callAs(res));
+      // 201 on update, as the reference shows.
+      res.status(201).json(interviewJson(updated, { questions: true }));
+    },
+    delete: async (req, res) => {
+      await interviews.call((c) => c.deleteInterview, { interview_uuid: interviewUuid(req) }, callAs(res));
+      res.status(204).end();
+    },
+  });
+
+  resource(router, '/interviews/:interviewUuid/questions', {
+    get: async (req, res) => {
+      const list = await interviews.call((c) => c.listQuestions, { interview_uuid: interviewUuid(req) }, callAs(res, true));
+      res.json(list.questions.map(questionJson));
+    },
+    post: async (req, res) => {
+      const interview_uuid = interviewUuid(req);
+      const body = validate(question, req.body);
+      // 200 on create, as the reference shows.
+      res.json(questionJson(await interviews.call((c) => c.createQuestion, { interview_uuid, question: body }, callAs(res))));
+    },
+  });
+
+  resource(router, '/interviews/:interviewUuid/questions/:questionUuid', {
+    get: async (req, res) => {
+      res.json(questionJson(await interviews.call((c) => c.getQuestion, { interview_uuid: interviewUuid(req), question_uuid: questionUuid(req) }, callAs(res, true))));
+    },
+    put: async (req, res) => {
+      const ref = { interview_uuid: interviewUuid(req), question_uuid: questionUuid(req) };
+      const body = validate(updateQuestionBody, req.body);
+      res.json(questionJson(await interviews.call((c) => c.updateQuestion, { ...ref, ...body }, callAs(res))));
+    },
+    delete: async (req, res) => {
+      await interviews.call((c) => c.deleteQuestion, { interview_uuid: interviewUuid(req), question_uuid: questionUuid(req) }, callAs(res));
+      res.status(204).end();
+    },
+  });
+
+  return router;
+}

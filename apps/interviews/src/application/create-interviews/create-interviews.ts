@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { InterviewsSubjects, type interviews, type InvitationDetails } from '@vi/contracts';
+import { validationFailed } from '@vi/platform-errors';
+import { UNLIMITED_TAKES, type Interview, type InterviewQuestion } from '../../domain/interview';
+import { scheduleProblem, type InterviewType } from '../../domain/interview-status';
+import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
+import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import { companyOf } from '../company-of';
+import type { CandidateLinks, Caller, IdentityDirectory, JobsDirectory } from '../directories';
+import { interviewEvent, renderInterview } from '../interview-rendering';
+
+export interface AssigneeInput {
+  name: string;
+  email: string;
+  phone?: string;
+  phoneParsed?: string;
+}
+
+export interface QuestionInput {
+  text: string;
+  timeLimit: number;
+  takes: number;
+}
+
+export interface CreateInterviewsInput {
+  type: InterviewType;
+  scheduledAt: Date;
+  assignees: AssigneeInput[];
+  emailMessage: string;
+  jobUuid: string;
+  questions: QuestionInput[];
+  questionSetUuid?: string;
+  timezone: string;
+  hasSmsConsent: boolean;
+}
+
+export interface CreateInterviewsDeps {
+  store: InterviewsStore;
+  identity: IdentityDirectory;
+  jobs: JobsDirectory;
+  links: CandidateLinks;
+}
+
+/** The due time written out for people, in the interview's timezone. */
+export function localDueTime(at: Date, timezone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: timezone, dateStyle: 'full', timeStyle: 'long' }).format(at);
+}
+
+export function invitationOf(interview: Interview, links: CandidateLinks): InvitationDetails {
+  return {
+    candidate_url: links.linkFor(interview),
+    email_message: interview.emailMessage,
+    timezone: interview.timezone,
+    scheduled_at_local: localDueTime(interview.scheduledAt, interview.timezone),
+    phone: interview.phone,
+    phone_parsed: interview.phoneParsed,
+    has_sms_consent: interview.hasSmsConsent,
+  };
+}
+
+/**
+ * Creates one interview per assignee, each for a job seeker user of identity
+ * (found by email or created), with its own copy of the questions (a question
+ * set's questions are copied, so later edits of the set change nothing here).
+ */
+export async function createInterviews(deps: CreateInterviewsDeps, caller: Caller, input: CreateInterviewsInput): Promise<interviews.Interview[]> {
+  const companyUuid = companyOf(caller.principal, InterviewsErrorCode.CompanyUserRequired);
+  const now = new Date();
+  const problem = scheduleProblem(input.scheduledAt, now);
+  if (problem) throw validationFailed([{ field: 'scheduled_at', reason: problem, code: 'invalid_value' }]);
+
+  const questions = await questionsFor(deps, companyUuid, input);
+  if (input.type === 'one_way' && questions.length === 0) {
+    throw validationFailed([{ field: 'questions', reason: 'one_way interviews need at least one question', code: 'too_small' }]);
+  }
+  const withPhones = input.assignees.some((a) => a.phoneParsed);
+  if (withPhones && !input.hasSmsConsent) {
+    throw validationFailed([{ field: 'has_sms_consent', reason: 'must be true when phones are given', code: 'invalid_value' }]);
+  }
+
+  const [job, features, summaries] = await Promise.all([
+    deps.jobs.findJob(caller, input.jobUuid),
+    withPhones ? deps.identity.planFeatures(caller, companyUuid) : Promise.resolve({} as Record<string, boolean>),
+    deps.identity.summaries(caller, [caller.principal.userUuid], [companyUuid]),
+  ]);
+  if (!job || job.status !== 'active') {
+    throw validationFailed([{ field: 'job_post.uuid', reason: 'must be an active job of your company', code: 'invalid_value' }]);
+  }
+  if (withPhones && !features.interview_sms_notifications) throw new InterviewsError(InterviewsErrorCode.SmsFeatureRequired);
+  const creator = summaries.users.find((u) => u.uuid === caller.principal.userUuid);
+  const company = summaries.companies.find((c) => c.uuid === companyUuid);
+  if (!creator || !company) throw new Error('identity did not return the caller or their company');
+
+  // Job seekers first (idempotent on email): a failed transaction leaves at most a user who can be invited again.
+  const candidates = await Promise.all(input.assignees.map((a) => deps.identity.ensureJobSeeker(caller, { name: a.name, email: a.email })));
+
+  const created = await deps.store.transaction(async (tx) => {
+    await tx.projections.upsertCompany({ uuid: company.uuid, name: company.name, avatar: company.avatar });
+    await tx.projections.upsertPerson(creator, now);
+    await tx.projections.upsertJob({
+      uuid: job.uuid,
+      company_uuid: companyUuid,
+      title: job.title,
+      status: job.status,
+      created_at: new Date(job.created_at),
+      updated_at: new Date(job.updated_at),
+      status_updated_at: new Date(job.status_updated_at),
+      created_by: job.created_by ?? null,
+      location: job.location ?? null,
+    });
+    const result: Interview[] = [];
+    for (const [i, assignee] of input.assignees.entries()) {
+      const candidate = candidates[i];
+      await tx.projections.upsertPerson(candidate, now);
+      const interview: Interview = {
+        uuid: randomUUID(),
+        companyUuid,
+        type: input.type,
+        status: 'requested',
+        scheduledAt: input.scheduledAt,
+        completedAt: null,
+        acceptedAt: null,
+        rating: null,
+        ratedBy: null,
+        ratedAt: null,
+        timezone: input.timezone,
+        emailMessage: input.emailMessage,
+        phone: assignee.phone ?? null,
+        phoneParsed: assignee.phoneParsed ?? null,
+        hasSmsConsent: input.hasSmsConsent,
+        jobUuid: job.uuid,
+        candidateUuid: candidate.uuid,
+        createdBy: creator.uuid,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await tx.interviews.insert(interview, {
+        candidateKey: candidate.name.toLowerCase(),
+        jobKey: job.title.toLowerCase(),
+        companyKey: company.name.toLowerCase(),
+      });
+      await tx.questions.insert(
+        questions.map(
+          (q, position): InterviewQuestion => ({
+            uuid: randomUUID(),
+            interviewUuid: interview.uuid,
+            position,
+            text: q.text,
+            timeLimit: q.timeLimit,
+            takesLimit: q.takes,
+            takesCompleted: 0,
+            completed: false,
+            skipped: false,
+            startedAt: null,
+            createdAt: now,
+            updatedAt: now,
+          }),
+        ),
+      );
+      await tx.counters.move(companyUuid, interview.type, null, interview.status);
+      const rendered = await renderInterview(tx, interview);
+      await tx.publish([interviewEvent(InterviewsSubjects.InterviewCreated, rendered, { invitation: invitationOf(interview, deps.links) })]);
+      result.push(interview);
+    }
+    return Promise.all(result.map((interview) => renderInterview(tx, interview)));
+  });
+  return created;
+}
+
+async function questionsFor(deps: CreateInterviewsDeps, companyUuid: string, input: CreateInterviewsInput): Promise<QuestionInput[]> {
+  if (!input.questionSetUuid) return input.questions.map((q) => ({ ...q, takes: q.takes ?? UNLIMITED_TAKES }));
+  const rows = await deps.store.read.db
+    .selectFrom('question_sets as s')
+    .innerJoin('question_set_questions as q', 'q.question_set_uuid', 's.uuid')
+    .select(['q.text', 'q.time_limit', 'q.takes'])
+    .where('s.uuid', '=', input.questionSetUuid)
+    .where('s.company_uuid', '=', companyUuid)
+    .where('s.deleted_at', 'is', null)
+    .orderBy('q.position')
+    .execute();
+  if (rows.length === 0) {
+    const exists = await deps.store.read.db
+      .selectFrom('question_sets')
+      .select('uuid')
+      .where('uuid', '=', input.questionSetUuid)
+      .where('company_uuid', '=', companyUuid)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!exists) throw validationFailed([{ field: 'interview_question_set', reason: 'no such question set in your company', code: 'invalid_value' }]);
+  }
+  return rows.map((r) => ({ text: r.text, timeLimit: r.time_limit, takes: r.takes }));
+}

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { interviews } from '@vi/contracts';
+import type { UserPrincipal } from '@vi/platform-grpc';
+import { assertValidQuestionSet, newQuestions, type QuestionSet, type QuestionSetQuestionInput } from '../../domain/question-set';
+import { InterviewsErrorCode } from '../../domain/interviews.errors';
+import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import { companyOf } from '../company-of';
+import { renderQuestionSet } from '../question-set-rendering';
+
+export interface CreateQuestionSetInput {
+  name: string;
+  /** Any uuid on an item is ignored: every question is new. */
+  questions: QuestionSetQuestionInput[];
+}
+
+/** Saves a new set for the caller's company; it publishes no event. */
+export async function createQuestionSet(
+  deps: { store: InterviewsStore },
+  principal: UserPrincipal,
+  input: CreateQuestionSetInput,
+): Promise<interviews.QuestionSet> {
+  const companyUuid = companyOf(principal, InterviewsErrorCode.CompanyUserRequired);
+  assertValidQuestionSet(input);
+  const now = new Date();
+  const set: QuestionSet = {
+    uuid: randomUUID(),
+    companyUuid,
+    name: input.name.trim(),
+    createdAt: now,
+    updatedAt: now,
+    questions: newQuestions(input.questions, randomUUID),
+  };
+  await deps.store.transaction((tx) => tx.questionSets.insert(set));
+  return renderQuestionSet(set);
+}

@@ -1,0 +1,13 @@
+import type { interviews } from '@vi/contracts';
+import type { UserPrincipal } from '@vi/platform-grpc';
+import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
+import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import { companyOf } from '../company-of';
+import { renderQuestionSet } from '../question-set-rendering';
+
+/** One of the company's sets; another company's, a deleted one, or any for a job seeker is 404. */
+export async function getQuestionSet(deps: { store: InterviewsStore }, principal: UserPrincipal, setUuid: string): Promise<interviews.QuestionSet> {
+  const set = await deps.store.read.questionSets.find(companyOf(principal, InterviewsErrorCode.QuestionSetNotFound), setUuid);
+  if (!set) throw new InterviewsError(InterviewsErrorCode.QuestionSetNotFound);
+  return renderQuestionSet(set);
+}

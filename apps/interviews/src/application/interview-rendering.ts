@@ -1,0 +1,74 @@
+import { interviewJson, type interviews, type InterviewsSubject } from '@vi/contracts';
+import type { NewEvent } from '@vi/platform-bus';
+import { toRfc3339, toRfc3339OrNull } from '@vi/platform-time';
+import { takesRemaining, type Interview, type InterviewQuestion } from '../domain/interview';
+import type { InterviewsRepositories } from '../infrastructure/interviews.store';
+
+export function renderQuestion(question: InterviewQuestion): interviews.Question {
+  return {
+    uuid: question.uuid,
+    text: question.text,
+    completed: question.completed,
+    skipped: question.skipped,
+    time_limit: question.timeLimit,
+    takes: { completed: question.takesCompleted, remaining: takesRemaining(question), limit: question.takesLimit },
+    created_at: toRfc3339(question.createdAt),
+    updated_at: toRfc3339(question.updatedAt),
+    started_at: toRfc3339OrNull(question.startedAt) ?? undefined,
+  };
+}
+
+/**
+ * Interviews as the API shows them, from this service's own projections of
+ * jobs, people and companies (no call to another service).
+ */
+export async function renderInterviews(
+  repos: InterviewsRepositories,
+  list: Interview[],
+  options: { questions: boolean },
+): Promise<interviews.Interview[]> {
+  if (list.length === 0) return [];
+  const [jobs, people, companies, questions] = await Promise.all([
+    repos.projections.jobs([...new Set(list.map((i) => i.jobUuid))]),
+    repos.projections.people([...new Set(list.flatMap((i) => [i.candidateUuid, i.createdBy]))]),
+    repos.projections.companies([...new Set(list.map((i) => i.companyUuid))]),
+    options.questions ? repos.questions.listFor(list.map((i) => i.uuid)) : Promise.resolve(new Map<string, InterviewQuestion[]>()),
+  ]);
+  return list.map((interview) => {
+    const job = jobs.get(interview.jobUuid);
+    return {
+      uuid: interview.uuid,
+      rating: interview.rating ?? undefined,
+      type: interview.type,
+      status: interview.status,
+      created_at: toRfc3339(interview.createdAt),
+      updated_at: toRfc3339(interview.updatedAt),
+      scheduled_at: toRfc3339(interview.scheduledAt),
+      completed_at: toRfc3339OrNull(interview.completedAt) ?? undefined,
+      job_post: job && {
+        uuid: job.uuid,
+        title: job.title,
+        created_at: toRfc3339(job.created_at),
+        updated_at: toRfc3339(job.updated_at),
+        status_updated_at: toRfc3339(job.status_updated_at),
+        status: job.status,
+        created_by: job.created_by ?? undefined,
+        location: job.location ?? undefined,
+      },
+      assigned_to: people.get(interview.candidateUuid),
+      company: companies.get(interview.companyUuid),
+      created_by: people.get(interview.createdBy),
+      questions: (questions.get(interview.uuid) ?? []).map(renderQuestion),
+      timezone: interview.timezone,
+    };
+  });
+}
+
+export async function renderInterview(repos: InterviewsRepositories, interview: Interview): Promise<interviews.Interview> {
+  return (await renderInterviews(repos, [interview], { questions: true }))[0];
+}
+
+/** An interview event: the payload carries the interview as `GET /interviews/<uuid>` renders it. */
+export function interviewEvent(subject: InterviewsSubject, interview: interviews.Interview, extra: Record<string, unknown> = {}): NewEvent {
+  return { subject, payload: { interview: interviewJson(interview, { questions: true }), ...extra } };
+}

@@ -1,0 +1,38 @@
+import type { interviews } from '@vi/contracts';
+import type { InterviewOrder } from '../../domain/interview';
+import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
+import { InterviewsErrorCode } from '../../domain/interviews.errors';
+import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import { companyOf } from '../company-of';
+import type { Caller } from '../directories';
+import { renderInterviews } from '../interview-rendering';
+
+export interface ListInterviewsInput {
+  types: InterviewType[];
+  statuses: InterviewStatus[];
+  orderBy: InterviewOrder;
+  rangeFrom: number;
+  rangeTo: number;
+}
+
+export async function listInterviews(
+  deps: { store: InterviewsStore },
+  caller: Caller,
+  input: ListInterviewsInput,
+): Promise<{ interviews: interviews.Interview[]; total: number }> {
+  const companyUuid = companyOf(caller.principal, InterviewsErrorCode.CompanyUserRequired);
+  const types = [...new Set(input.types)];
+  const statuses = [...new Set(input.statuses)];
+  const total = await deps.store.read.counters.total(companyUuid, types, statuses);
+  // The counters are exact: a page past the end needs no query.
+  if (input.rangeFrom >= total) return { interviews: [], total };
+  const page = await deps.store.read.interviews.list({
+    companyUuid,
+    types,
+    statuses,
+    orderBy: input.orderBy,
+    offset: input.rangeFrom,
+    limit: input.rangeTo - input.rangeFrom + 1,
+  });
+  return { interviews: await renderInterviews(deps.store.read, page, { questions: false }), total };
+}

@@ -1,0 +1,66 @@
+import { InterviewsSubjects, type interviews, type RatingPayload } from '@vi/contracts';
+import { validationFailed, type FieldError } from '@vi/platform-errors';
+import { toRfc3339 } from '@vi/platform-time';
+import type { NewEvent } from '@vi/platform-bus';
+import type { Interview } from '../../domain/interview';
+import { requireCompleted, reschedule, scheduleProblem, statusByCompany } from '../../domain/interview-status';
+import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import { invitationOf } from '../create-interviews/create-interviews';
+import type { CandidateLinks, Caller } from '../directories';
+import { findInterview } from '../get-interview/get-interview';
+import { interviewEvent, renderInterview } from '../interview-rendering';
+
+export interface UpdateInterviewInput {
+  interviewUuid: string;
+  scheduledAt?: Date;
+  status?: string;
+  /** 0–5 in steps of 0.5 (checked by the gateway); only on completed interviews. */
+  rating?: number;
+}
+
+/**
+ * The company reschedules, cancels, completes a live interview, or rates a
+ * completed one; every rule is in domain/interview-status.ts.
+ */
+export async function updateInterview(
+  deps: { store: InterviewsStore; links: CandidateLinks },
+  caller: Caller,
+  input: UpdateInterviewInput,
+): Promise<interviews.Interview> {
+  const now = new Date();
+  if (input.scheduledAt) {
+    const problem = scheduleProblem(input.scheduledAt, now);
+    if (problem) throw validationFailed([{ field: 'scheduled_at', reason: problem, code: 'invalid_value' } satisfies FieldError]);
+  }
+  return deps.store.transaction(async (tx) => {
+    const current = await findInterview(tx, caller, input.interviewUuid, { lock: true });
+    let next: Interview = { ...current, updatedAt: now };
+    const events: Array<(rendered: interviews.Interview) => NewEvent> = [];
+
+    if (input.scheduledAt) {
+      next = { ...next, scheduledAt: input.scheduledAt, status: reschedule(next.status) };
+      const rescheduled = next;
+      events.push((rendered) => interviewEvent(InterviewsSubjects.InterviewRescheduled, rendered, { invitation: invitationOf(rescheduled, deps.links) }));
+    }
+    if (input.status !== undefined) {
+      const status = statusByCompany(next.type, next.status, input.status);
+      next = { ...next, status, completedAt: status === 'completed' ? now : next.completedAt };
+      events.push((rendered) =>
+        interviewEvent(status === 'completed' ? InterviewsSubjects.InterviewCompleted : InterviewsSubjects.InterviewCanceled, rendered),
+      );
+    }
+    if (input.rating !== undefined) {
+      requireCompleted(next.status);
+      next = { ...next, rating: input.rating, ratedBy: caller.principal.userUuid, ratedAt: now };
+      const rater = (await tx.projections.people([caller.principal.userUuid])).get(caller.principal.userUuid) ?? null;
+      const rating: RatingPayload = { interview_uuid: next.uuid, rating: input.rating, rated_by: rater, rated_at: toRfc3339(now) };
+      events.push((rendered) => interviewEvent(InterviewsSubjects.InterviewRated, rendered, { rating }));
+    }
+
+    await tx.interviews.update(next);
+    await tx.counters.move(next.companyUuid, next.type, current.status, next.status);
+    const rendered = await renderInterview(tx, next);
+    await tx.publish(events.map((event) => event(rendered)));
+    return rendered;
+  });
+}

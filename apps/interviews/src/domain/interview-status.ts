@@ -1,0 +1,59 @@
+import { InterviewsError, InterviewsErrorCode } from './interviews.errors';
+
+export type InterviewStatus = 'requested' | 'accepted' | 'completed' | 'expired' | 'canceled';
+export type InterviewType = 'one_way' | 'live';
+
+/** Statuses in which the due time still matters: the expiry sweep looks at these. */
+export const OPEN_STATUSES: InterviewStatus[] = ['requested', 'accepted'];
+
+function refuseFinal(status: InterviewStatus): void {
+  if (status === 'completed') throw new InterviewsError(InterviewsErrorCode.AlreadyCompleted);
+  if (status === 'canceled') throw new InterviewsError(InterviewsErrorCode.AlreadyCanceled);
+}
+
+/** The company cancels: allowed until the job seeker has completed (docs/interview-lifecycle.md). */
+export function cancel(status: InterviewStatus): InterviewStatus {
+  refuseFinal(status);
+  return 'canceled';
+}
+
+/** The company marks a live interview held. */
+export function completeLive(type: InterviewType, status: InterviewStatus): InterviewStatus {
+  refuseFinal(status);
+  if (type !== 'live') throw new InterviewsError(InterviewsErrorCode.NotLive);
+  if (status === 'expired') throw new InterviewsError(InterviewsErrorCode.StatusNotSettable, 'An expired interview must be rescheduled before it is completed');
+  return 'completed';
+}
+
+/** A new due time: an expired interview is open again. */
+export function reschedule(status: InterviewStatus): InterviewStatus {
+  refuseFinal(status);
+  return status === 'expired' ? 'requested' : status;
+}
+
+/** The status a PUT asks for: only canceled, or completed for live interviews. */
+export function statusByCompany(type: InterviewType, status: InterviewStatus, requested: string): InterviewStatus {
+  if (requested === 'canceled') return cancel(status);
+  if (requested === 'completed') return completeLive(type, status);
+  throw new InterviewsError(InterviewsErrorCode.StatusNotSettable);
+}
+
+export function requireCompleted(status: InterviewStatus): void {
+  if (status !== 'completed') throw new InterviewsError(InterviewsErrorCode.NotCompleted);
+}
+
+/** Questions change only before the job seeker accepts. */
+export function requireQuestionsEditable(status: InterviewStatus): void {
+  if (status !== 'requested') throw new InterviewsError(InterviewsErrorCode.QuestionsLocked);
+}
+
+export const SCHEDULE_HORIZON_MS = 366 * 24 * 3600 * 1000;
+
+/** Why a due time is refused, or null: it must be in the future and within a year. */
+export function scheduleProblem(at: Date, now: Date): string | null {
+  if (at.getTime() <= now.getTime()) return 'must be in the future';
+  const yearAhead = new Date(now);
+  yearAhead.setUTCFullYear(now.getUTCFullYear() + 1);
+  if (at.getTime() > yearAhead.getTime()) return 'must be within 1 year';
+  return null;
+}

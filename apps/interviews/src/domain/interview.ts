@@ -1,0 +1,64 @@
+import type { InterviewStatus, InterviewType } from './interview-status';
+
+export interface Interview {
+  uuid: string;
+  companyUuid: string;
+  type: InterviewType;
+  status: InterviewStatus;
+  scheduledAt: Date;
+  completedAt: Date | null;
+  acceptedAt: Date | null;
+  rating: number | null;
+  ratedBy: string | null;
+  ratedAt: Date | null;
+  timezone: string;
+  emailMessage: string;
+  phone: string | null;
+  phoneParsed: string | null;
+  hasSmsConsent: boolean;
+  jobUuid: string;
+  candidateUuid: string;
+  createdBy: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface InterviewQuestion {
+  uuid: string;
+  interviewUuid: string;
+  position: number;
+  text: string;
+  timeLimit: number;
+  takesLimit: number;
+  takesCompleted: number;
+  completed: boolean;
+  skipped: boolean;
+  startedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const TIME_LIMITS = [30, 60, 90, 120, 160, 180] as const;
+export const UNLIMITED_TAKES = -1;
+
+/** Takes left on a question; -1 when unlimited. */
+export function takesRemaining(question: Pick<InterviewQuestion, 'takesLimit' | 'takesCompleted'>): number {
+  if (question.takesLimit === UNLIMITED_TAKES) return UNLIMITED_TAKES;
+  return Math.max(0, question.takesLimit - question.takesCompleted);
+}
+
+export const INTERVIEW_ORDERS = [
+  'scheduled_desc',
+  'scheduled_asc',
+  'completed_desc',
+  'completed_asc',
+  'updated_desc',
+  'updated_asc',
+  'candidate_desc',
+  'candidate_asc',
+  'company_desc',
+  'company_asc',
+  'job_desc',
+  'job_asc',
+] as const;
+export type InterviewOrder = (typeof INTERVIEW_ORDERS)[number];

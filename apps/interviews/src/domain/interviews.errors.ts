@@ -1,0 +1,58 @@
+import { AppError, ErrorKind, assertNever } from '@vi/platform-errors';
+
+export enum InterviewsErrorCode {
+  InterviewNotFound = 'api.interview_not_found',
+  QuestionNotFound = 'api.question_not_found',
+  QuestionSetNotFound = 'api.question_set_not_found',
+  CompanyUserRequired = 'api.company_user_required',
+  AlreadyCompleted = 'api.interview_already_completed',
+  AlreadyCanceled = 'api.interview_already_canceled',
+  NotLive = 'api.interview_not_live',
+  StatusNotSettable = 'api.interview_status_not_settable',
+  NotCompleted = 'api.interview_not_completed',
+  QuestionsLocked = 'api.interview_questions_locked',
+  SmsFeatureRequired = 'api.plan_sms_notifications_required',
+}
+
+const REASONS: Record<InterviewsErrorCode, string> = {
+  [InterviewsErrorCode.InterviewNotFound]: 'Interview not found',
+  [InterviewsErrorCode.QuestionNotFound]: 'Question not found',
+  [InterviewsErrorCode.QuestionSetNotFound]: 'Question set not found',
+  [InterviewsErrorCode.CompanyUserRequired]: 'Only company users can do this',
+  [InterviewsErrorCode.AlreadyCompleted]: 'The interview is completed',
+  [InterviewsErrorCode.AlreadyCanceled]: 'The interview is canceled',
+  [InterviewsErrorCode.NotLive]: 'Only live interviews can be completed by the company',
+  [InterviewsErrorCode.StatusNotSettable]: 'status can only be set to canceled, or to completed for a live interview',
+  [InterviewsErrorCode.NotCompleted]: 'Only completed interviews can be rated',
+  [InterviewsErrorCode.QuestionsLocked]: 'The interview has been accepted: its questions can no longer change',
+  [InterviewsErrorCode.SmsFeatureRequired]: "SMS invitations need the plan feature interview_sms_notifications",
+};
+
+function kindOf(code: InterviewsErrorCode): ErrorKind {
+  switch (code) {
+    case InterviewsErrorCode.InterviewNotFound:
+    case InterviewsErrorCode.QuestionNotFound:
+    case InterviewsErrorCode.QuestionSetNotFound:
+      return ErrorKind.NotFound;
+    case InterviewsErrorCode.CompanyUserRequired:
+    case InterviewsErrorCode.QuestionsLocked:
+      return ErrorKind.PermissionDenied;
+    case InterviewsErrorCode.AlreadyCompleted:
+    case InterviewsErrorCode.AlreadyCanceled:
+    case InterviewsErrorCode.NotLive:
+    case InterviewsErrorCode.StatusNotSettable:
+    case InterviewsErrorCode.NotCompleted:
+      return ErrorKind.InvalidArgument;
+    case InterviewsErrorCode.SmsFeatureRequired:
+      return ErrorKind.PaymentRequired;
+    default:
+      return assertNever(code);
+  }
+}
+
+export class InterviewsError extends AppError {
+  constructor(code: InterviewsErrorCode, reason: string = REASONS[code]) {
+    super(kindOf(code), code, reason);
+    this.name = 'InterviewsError';
+  }
+}

@@ -1,0 +1,34 @@
+import jwt from 'jsonwebtoken';
+import type { CandidateLinks } from '../application/directories';
+
+const AUDIENCE = 'candidate';
+
+/**
+ * Candidate links: `{PUBLIC_BASE_URL}/candidate/interviews/<uuid>?token=…`,
+ * the token an HS256 JWT scoped to one interview and job seeker, expiring at
+ * the due time (a reschedule sends a new link).
+ */
+export class SignedCandidateLinks implements CandidateLinks {
+  constructor(
+    private readonly publicBaseUrl: string,
+    private readonly secret: string,
+  ) {}
+
+  linkFor(interview: { uuid: string; candidateUuid: string; scheduledAt: Date }): string {
+    const token = jwt.sign({ sub: interview.candidateUuid, iid: interview.uuid, exp: Math.floor(interview.scheduledAt.getTime() / 1000) }, this.secret, {
+      algorithm: 'HS256',
+      audience: AUDIENCE,
+    });
+    return `${this.publicBaseUrl}/candidate/interviews/${interview.uuid}?token=${token}`;
+  }
+
+  /** The interview and job seeker a token is for, or null when forged or expired. */
+  verify(token: string): { interviewUuid: string; candidateUuid: string } | null {
+    try {
+      const claims = jwt.verify(token, this.secret, { algorithms: ['HS256'], audience: AUDIENCE }) as { sub: string; iid: string };
+      return { interviewUuid: claims.iid, candidateUuid: claims.sub };
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import type { Kysely } from '@vi/platform-postgres';
+import type { InterviewStatus, InterviewType } from '../domain/interview-status';
+import type { InterviewsDatabase } from './interviews.database';
+
+/** Interviews per company, type and status: list totals without a count scan. */
+export class InterviewCounterRepository {
+  constructor(private readonly db: Kysely<InterviewsDatabase>) {}
+
+  async move(companyUuid: string, type: InterviewType, from: InterviewStatus | null, to: InterviewStatus | null): Promise<void> {
+    if (from === to) return;
+    if (from) {
+      await this.db
+        .updateTable('interview_counters')
+        .set((eb) => ({ count: eb('count', '-', 1) }))
+        .where('company_uuid', '=', companyUuid)
+        .where('type', '=', type)
+        .where('status', '=', from)
+        .execute();
+    }
+    if (to) {
+      await this.db
+        .insertInto('interview_counters')
+        .values({ company_uuid: companyUuid, type, status: to, count: 1 })
+        .onConflict((oc) => oc.columns(['company_uuid', 'type', 'status']).doUpdateSet((eb) => ({ count: eb('interview_counters.count', '+', 1) })))
+        .execute();
+    }
+  }
+
+  async total(companyUuid: string, types: InterviewType[], statuses: InterviewStatus[]): Promise<number> {
+    let query = this.db.selectFrom('interview_counters').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), eb.lit(0)).as('total')).where('company_uuid', '=', companyUuid);
+    if (types.length > 0) query = query.where('type', 'in', types);
+    if (statuses.length > 0) query = query.where('status', 'in', statuses);
+    const row = await query.executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+}

@@ -1,0 +1,153 @@
+import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
+import type { Interview, InterviewOrder } from '../domain/interview';
+import type { InterviewStatus, InterviewType } from '../domain/interview-status';
+import type { InterviewsDatabase } from './interviews.database';
+
+export interface InterviewListQuery {
+  companyUuid: string;
+  types: InterviewType[];
+  statuses: InterviewStatus[];
+  orderBy: InterviewOrder;
+  offset: number;
+  limit: number;
+}
+
+const SORT_COLUMNS = {
+  scheduled: 'scheduled_at',
+  completed: 'completed_at',
+  updated: 'updated_at',
+  candidate: 'candidate_key',
+  company: 'company_key',
+  job: 'job_key',
+} as const;
+
+export interface InterviewKeys {
+  candidateKey: string;
+  jobKey: string;
+  companyKey: string;
+}
+
+export class InterviewRepository {
+  constructor(private readonly db: Kysely<InterviewsDatabase>) {}
+
+  async find(companyUuid: string, uuid: string, options: { lock?: boolean } = {}): Promise<Interview | undefined> {
+    let query = this.db.selectFrom('interviews').selectAll().where('uuid', '=', uuid).where('company_uuid', '=', companyUuid).where('deleted_at', 'is', null);
+    if (options.lock) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row && toInterview(row);
+  }
+
+  /** A page sorted and filtered in the database; the uuid in the sort's direction makes the order total. */
+  async list(query: InterviewListQuery): Promise<Interview[]> {
+    const [key, direction] = query.orderBy.split('_') as [keyof typeof SORT_COLUMNS, 'asc' | 'desc'];
+    const column = SORT_COLUMNS[key];
+    let select = this.db.selectFrom('interviews').selectAll().where('company_uuid', '=', query.companyUuid).where('deleted_at', 'is', null);
+    if (query.types.length > 0) select = select.where('type', 'in', query.types);
+    if (query.statuses.length > 0) select = select.where('status', 'in', query.statuses);
+    // Interviews not completed yet sort after the completed ones, whatever the direction.
+    const nulls = column === 'completed_at' ? sql.raw(direction === 'asc' ? 'asc nulls last' : 'desc nulls last') : sql.raw(direction);
+    const rows = await select
+      .orderBy(sql`${sql.ref(column)} ${nulls}`)
+      .orderBy('uuid', direction)
+      .offset(query.offset)
+      .limit(query.limit)
+      .execute();
+    return rows.map(toInterview);
+  }
+
+  async insert(interview: Interview, keys: InterviewKeys): Promise<void> {
+    await this.db
+      .insertInto('interviews')
+      .values({
+        uuid: interview.uuid,
+        company_uuid: interview.companyUuid,
+        type: interview.type,
+        status: interview.status,
+        scheduled_at: interview.scheduledAt,
+        completed_at: interview.completedAt,
+        accepted_at: interview.acceptedAt,
+        rating: interview.rating === null ? null : String(interview.rating),
+        rated_by: interview.ratedBy,
+        rated_at: interview.ratedAt,
+        timezone: interview.timezone,
+        email_message: interview.emailMessage,
+        phone: interview.phone,
+        phone_parsed: interview.phoneParsed,
+        has_sms_consent: interview.hasSmsConsent,
+        job_uuid: interview.jobUuid,
+        candidate_uuid: interview.candidateUuid,
+        created_by: interview.createdBy,
+        created_at: interview.createdAt,
+        updated_at: interview.updatedAt,
+        candidate_key: keys.candidateKey,
+        job_key: keys.jobKey,
+        company_key: keys.companyKey,
+      })
+      .execute();
+  }
+
+  async update(interview: Interview): Promise<void> {
+    await this.db
+      .updateTable('interviews')
+      .set({
+        status: interview.status,
+        scheduled_at: interview.scheduledAt,
+        completed_at: interview.completedAt,
+        accepted_at: interview.acceptedAt,
+        rating: interview.rating === null ? null : String(interview.rating),
+        rated_by: interview.ratedBy,
+        rated_at: interview.ratedAt,
+        updated_at: interview.updatedAt,
+      })
+      .where('uuid', '=', interview.uuid)
+      .execute();
+  }
+
+  async markDeleted(uuid: string, at: Date): Promise<void> {
+    await this.db.updateTable('interviews').set({ deleted_at: at, updated_at: at }).where('uuid', '=', uuid).execute();
+  }
+
+  /**
+   * Open interviews whose due time has passed, locked so that each is taken by
+   * one replica only (`SKIP LOCKED`: the others move on to other rows).
+   */
+  async lockOverdue(now: Date, limit: number): Promise<Interview[]> {
+    const rows = await this.db
+      .selectFrom('interviews')
+      .selectAll()
+      .where('status', 'in', ['requested', 'accepted'])
+      .where('deleted_at', 'is', null)
+      .where('scheduled_at', '<=', now)
+      .orderBy('scheduled_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    return rows.map(toInterview);
+  }
+}
+
+function toInterview(row: Selectable<InterviewsDatabase['interviews']>): Interview {
+  return {
+    uuid: row.uuid,
+    companyUuid: row.company_uuid,
+    type: row.type,
+    status: row.status,
+    scheduledAt: row.scheduled_at,
+    completedAt: row.completed_at,
+    acceptedAt: row.accepted_at,
+    rating: row.rating === null ? null : Number(row.rating),
+    ratedBy: row.rated_by,
+    ratedAt: row.rated_at,
+    timezone: row.timezone,
+    emailMessage: row.email_message,
+    phone: row.phone,
+    phoneParsed: row.phone_parsed,
+    hasSmsConsent: row.has_sms_consent,
+    jobUuid: row.job_uuid,
+    candidateUuid: row.candidate_uuid,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

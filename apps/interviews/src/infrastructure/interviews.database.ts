@@ -1,0 +1,83 @@
+import type { OutboxTable } from '@vi/platform-bus';
+import type { Generated } from '@vi/platform-postgres';
+
+/** Row types of the `interviews` schema, for Kysely. */
+export interface InterviewsDatabase {
+  job_posts: {
+    uuid: string;
+    company_uuid: string;
+    title: string;
+    status: string;
+    created_at: Date;
+    updated_at: Date;
+    status_updated_at: Date;
+    created_by: { uuid: string; name: string; email: string; avatar: string } | null;
+    location: { uuid: string; formatted_address: string } | null;
+  };
+  people: { uuid: string; name: string; email: string; avatar: string; updated_at: Date };
+  companies: { uuid: string; name: string; avatar: string };
+  interviews: {
+    uuid: string;
+    company_uuid: string;
+    type: 'one_way' | 'live';
+    status: 'requested' | 'accepted' | 'completed' | 'expired' | 'canceled';
+    scheduled_at: Date;
+    completed_at: Date | null;
+    accepted_at: Date | null;
+    rating: string | null;
+    rated_by: string | null;
+    rated_at: Date | null;
+    timezone: string;
+    email_message: string;
+    phone: string | null;
+    phone_parsed: string | null;
+    has_sms_consent: boolean;
+    job_uuid: string;
+    candidate_uuid: string;
+    created_by: string;
+    created_at: Date;
+    updated_at: Date;
+    deleted_at: Date | null;
+    candidate_key: string;
+    job_key: string;
+    company_key: string;
+  };
+  interview_counters: { company_uuid: string; type: string; status: string; count: Generated<number> };
+  interview_questions: {
+    uuid: string;
+    interview_uuid: string;
+    position: number;
+    text: string;
+    time_limit: number;
+    takes_limit: number;
+    takes_completed: Generated<number>;
+    completed: Generated<boolean>;
+    skipped: Generated<boolean>;
+    started_at: Date | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  question_sets: { uuid: string; company_uuid: string; name: string; created_at: Date; updated_at: Date; deleted_at: Date | null };
+  question_set_questions: {
+    uuid: string;
+    question_set_uuid: string;
+    position: number;
+    text: string;
+    time_limit: number;
+    takes: number;
+    think_time: string;
+  };
+  takes: {
+    uuid: string;
+    interview_uuid: string;
+    question_uuid: string;
+    number: number;
+    content_type: string;
+    size: string;
+    duration_seconds: string;
+    storage_key: string;
+    created_at: Date;
+  };
+  processed_events: { event_id: string; processed_at: Date };
+  outbox: OutboxTable;
+}

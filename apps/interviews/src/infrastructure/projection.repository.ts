@@ -1,0 +1,85 @@
+import type { Kysely } from '@vi/platform-postgres';
+import type { InterviewsDatabase } from './interviews.database';
+
+export type JobPostRow = InterviewsDatabase['job_posts'];
+export type PersonRow = Omit<InterviewsDatabase['people'], 'updated_at'>;
+export type CompanyRow = InterviewsDatabase['companies'];
+
+/**
+ * What interviews show of other services' data (jobs, users, companies):
+ * written at creation, kept current from events, and copied into the
+ * interviews' sort keys so sorted pages stay one index scan.
+ */
+export class ProjectionRepository {
+  constructor(private readonly db: Kysely<InterviewsDatabase>) {}
+
+  async upsertJob(job: JobPostRow): Promise<void> {
+    await this.db
+      .insertInto('job_posts')
+      .values({ ...job, created_by: JSON.stringify(job.created_by) as never, location: JSON.stringify(job.location) as never })
+      .onConflict((oc) =>
+        oc.column('uuid').doUpdateSet({
+          title: job.title,
+          status: job.status,
+          updated_at: job.updated_at,
+          status_updated_at: job.status_updated_at,
+          created_by: JSON.stringify(job.created_by) as never,
+          location: JSON.stringify(job.location) as never,
+        }).where('job_posts.updated_at', '<=', job.updated_at),
+      )
+      .execute();
+    await this.db.updateTable('interviews').set({ job_key: job.title.toLowerCase() }).where('job_uuid', '=', job.uuid).where('job_key', '!=', job.title.toLowerCase()).execute();
+  }
+
+  async upsertPerson(person: PersonRow, at: Date): Promise<void> {
+    await this.db
+      .insertInto('people')
+      .values({ ...person, updated_at: at })
+      .onConflict((oc) =>
+        oc.column('uuid').doUpdateSet({ name: person.name, email: person.email, avatar: person.avatar, updated_at: at }).where('people.updated_at', '<=', at),
+      )
+      .execute();
+    await this.db
+      .updateTable('interviews')
+      .set({ candidate_key: person.name.toLowerCase() })
+      .where('candidate_uuid', '=', person.uuid)
+      .where('candidate_key', '!=', person.name.toLowerCase())
+      .execute();
+  }
+
+  async upsertCompany(company: CompanyRow): Promise<void> {
+    await this.db
+      .insertInto('companies')
+      .values(company)
+      .onConflict((oc) => oc.column('uuid').doUpdateSet({ name: company.name, avatar: company.avatar }))
+      .execute();
+  }
+
+  async jobs(uuids: string[]): Promise<Map<string, JobPostRow>> {
+    if (uuids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('job_posts').selectAll().where('uuid', 'in', uuids).execute();
+    return new Map(rows.map((r) => [r.uuid, r]));
+  }
+
+  async people(uuids: string[]): Promise<Map<string, PersonRow>> {
+    if (uuids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('people').select(['uuid', 'name', 'email', 'avatar']).where('uuid', 'in', uuids).execute();
+    return new Map(rows.map((r) => [r.uuid, r]));
+  }
+
+  async companies(uuids: string[]): Promise<Map<string, CompanyRow>> {
+    if (uuids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('companies').selectAll().where('uuid', 'in', uuids).execute();
+    return new Map(rows.map((r) => [r.uuid, r]));
+  }
+
+  /** Records an event as applied; false when it was applied before (redelivery). */
+  async markProcessed(eventId: string): Promise<boolean> {
+    const result = await this.db
+      .insertInto('processed_events')
+      .values({ event_id: eventId, processed_at: new Date() })
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+}

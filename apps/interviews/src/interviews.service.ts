@@ -1,0 +1,88 @@
+import { interviews } from '@vi/contracts';
+import { connectEventBus, OutboxRelay, type EventBus } from '@vi/platform-bus';
+import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
+import { startHealthServer } from '@vi/platform-http';
+import { createLogger, type Logger } from '@vi/platform-logger';
+import { migrateToLatest, openDatabase } from '@vi/platform-postgres';
+import { interviewsMigrations } from '../migrations';
+import { applyProjectionEvent, PROJECTION_SUBJECTS } from './application/apply-projections/apply-projections';
+import { expireOverdueInterviews } from './application/expire-overdue-interviews/expire-overdue-interviews';
+import type { InterviewsConfig } from './config';
+import { SignedCandidateLinks } from './infrastructure/candidate-links';
+import type { InterviewsDatabase } from './infrastructure/interviews.database';
+import { createInterviewsStore } from './infrastructure/interviews.store';
+import { GrpcIdentityDirectory, GrpcJobsDirectory } from './infrastructure/service-directories';
+import { interviewHandlers } from './transport/grpc/interviews.grpc';
+import { questionSetHandlers } from './transport/grpc/question-sets.grpc';
+
+export interface RunningInterviewsService {
+  grpcPort: number;
+  healthPort: number;
+  /** Runs one expiry sweep now (tests; the timer runs it every INTERVIEW_EXPIRY_SWEEP_MS). */
+  sweepExpired(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Wiring only: config → adapters → use cases → transports. */
+export async function startInterviewsService(
+  config: InterviewsConfig,
+  shared: { bus?: EventBus; logger?: Logger } = {},
+): Promise<RunningInterviewsService> {
+  const logger = shared.logger ?? createLogger('interviews');
+  let ready = false;
+  const health = await startHealthServer(config.healthPort, () => ready);
+
+  const database = await openDatabase<InterviewsDatabase>({ url: config.database.url, schema: 'interviews', dataDir: config.database.dataDir, logger });
+  await migrateToLatest(database.db, 'interviews', interviewsMigrations, logger);
+  const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
+  const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });
+  const tokens = new PrincipalTokens(config.secrets.internalJwt);
+  const identity = new GrpcIdentityDirectory(config.upstreams.identity, tokens);
+  const jobs = new GrpcJobsDirectory(config.upstreams.jobs, tokens);
+  const links = new SignedCandidateLinks(config.publicBaseUrl, config.secrets.candidateToken);
+  const store = createInterviewsStore(database.db, relay);
+
+  const projections = await bus.consume({
+    durable: 'interviews-projections',
+    subjects: PROJECTION_SUBJECTS,
+    handler: (message) => applyProjectionEvent({ store }, message),
+  });
+
+  const server = new GrpcServer(tokens, logger).add(interviews.InterviewsServiceService, {
+    ...interviewHandlers({ store, identity, jobs, links }),
+    ...questionSetHandlers({ store }),
+  });
+  const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
+  relay.start();
+
+  const sweepExpired = () => expireOverdueInterviews({ store });
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweepTimer = setInterval(() => {
+    sweeping = sweepExpired().catch((error: unknown) => logger.error({ err: error }, 'expiry sweep failed'));
+  }, config.expirySweepMs);
+  sweepTimer.unref();
+  // Interviews that fell due while the service was down expire at once.
+  sweeping = sweepExpired().catch((error: unknown) => logger.error({ err: error }, 'expiry sweep failed'));
+
+  ready = true;
+  logger.info({ grpcPort, healthPort: health.port }, 'interviews service ready');
+
+  return {
+    grpcPort,
+    healthPort: health.port,
+    sweepExpired,
+    stop: async () => {
+      ready = false;
+      clearInterval(sweepTimer);
+      await server.shutdown();
+      await sweeping;
+      await projections.close();
+      await relay.stop();
+      identity.close();
+      jobs.close();
+      if (!shared.bus) await bus.close();
+      await database.close();
+      await health.close();
+    },
+  };
+}

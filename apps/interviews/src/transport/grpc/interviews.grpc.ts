@@ -1,0 +1,81 @@
+import type { interviews } from '@vi/contracts';
+import type { CallContext, UnaryHandlers } from '@vi/platform-grpc';
+import { createInterviews } from '../../application/create-interviews/create-interviews';
+import { deleteInterview } from '../../application/delete-interview/delete-interview';
+import type { CandidateLinks, Caller, IdentityDirectory, JobsDirectory } from '../../application/directories';
+import { getInterview } from '../../application/get-interview/get-interview';
+import { listInterviews } from '../../application/list-interviews/list-interviews';
+import { createQuestion, deleteQuestion, getQuestion, listQuestions, updateQuestion } from '../../application/questions/questions';
+import { updateInterview } from '../../application/update-interview/update-interview';
+import type { InterviewOrder } from '../../domain/interview';
+import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
+import type { InterviewsStore } from '../../infrastructure/interviews.store';
+
+export interface InterviewsGrpcDeps {
+  store: InterviewsStore;
+  identity: IdentityDirectory;
+  jobs: JobsDirectory;
+  links: CandidateLinks;
+}
+
+function callerOf(ctx: CallContext): Caller {
+  return { principal: ctx.user(), deadline: ctx.deadline };
+}
+
+type InterviewHandlers = Omit<
+  UnaryHandlers<typeof interviews.InterviewsServiceService>,
+  'listQuestionSets' | 'getQuestionSet' | 'createQuestionSet' | 'updateQuestionSet' | 'deleteQuestionSet'
+>;
+
+/** Transport only: request → use case → response message (question sets: question-sets.grpc.ts). */
+export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
+  return {
+    listInterviews: async (req, ctx) =>
+      listInterviews(deps, callerOf(ctx), {
+        types: req.types as InterviewType[],
+        statuses: req.statuses as InterviewStatus[],
+        orderBy: req.orderby as InterviewOrder,
+        rangeFrom: req.range_from,
+        rangeTo: req.range_to,
+      }),
+    getInterview: async (req, ctx) => getInterview(deps, callerOf(ctx), req.interview_uuid),
+    createInterviews: async (req, ctx) => ({
+      interviews: await createInterviews(deps, callerOf(ctx), {
+        type: req.type as InterviewType,
+        scheduledAt: new Date(req.scheduled_at),
+        assignees: req.assigned_to.map((a) => ({ name: a.name, email: a.email, phone: a.phone, phoneParsed: a.phone_parsed })),
+        emailMessage: req.email_message,
+        jobUuid: req.job_uuid,
+        questions: req.questions.map((q) => ({ text: q.text, timeLimit: q.time_limit, takes: q.takes })),
+        questionSetUuid: req.question_set_uuid,
+        timezone: req.timezone,
+        hasSmsConsent: req.has_sms_consent,
+      }),
+    }),
+    updateInterview: async (req, ctx) =>
+      updateInterview(deps, callerOf(ctx), {
+        interviewUuid: req.interview_uuid,
+        scheduledAt: req.scheduled_at ? new Date(req.scheduled_at) : undefined,
+        status: req.status,
+        rating: req.rating,
+      }),
+    deleteInterview: async (req, ctx) => {
+      await deleteInterview(deps, callerOf(ctx), req.interview_uuid);
+      return {};
+    },
+    listQuestions: async (req, ctx) => ({ questions: await listQuestions(deps, callerOf(ctx), req.interview_uuid) }),
+    getQuestion: async (req, ctx) => getQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
+    createQuestion: async (req, ctx) =>
+      createQuestion(deps, callerOf(ctx), req.interview_uuid, {
+        text: req.question?.text ?? '',
+        timeLimit: req.question?.time_limit ?? 0,
+        takes: req.question?.takes ?? -1,
+      }),
+    updateQuestion: async (req, ctx) =>
+      updateQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid, { text: req.text, timeLimit: req.time_limit, takes: req.takes }),
+    deleteQuestion: async (req, ctx) => {
+      await deleteQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid);
+      return {};
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { InterviewJson } from '../views/interview.view';
+
+/** Events published by the interviews service. */
+export const InterviewsSubjects = {
+  InterviewCreated: 'interviews.interview.created',
+  InterviewAccepted: 'interviews.interview.accepted',
+  InterviewCompleted: 'interviews.interview.completed',
+  InterviewExpired: 'interviews.interview.expired',
+  InterviewRescheduled: 'interviews.interview.rescheduled',
+  InterviewCanceled: 'interviews.interview.canceled',
+  InterviewDeleted: 'interviews.interview.deleted',
+  InterviewRated: 'interviews.interview.rated',
+} as const;
+
+export type InterviewsSubject = (typeof InterviewsSubjects)[keyof typeof InterviewsSubjects];
+
+/** What the notifications service needs to invite the job seeker (created and rescheduled events). */
+export interface InvitationDetails {
+  candidate_url: string;
+  email_message: string;
+  timezone: string;
+  /** The due time written out in the interview's timezone, for emails and SMS. */
+  scheduled_at_local: string;
+  phone: string | null;
+  phone_parsed: string | null;
+  has_sms_consent: boolean;
+}
+
+/** Every interview event carries the interview as the API renders it (with questions). */
+export interface InterviewEventPayload {
+  interview: InterviewJson;
+  invitation?: InvitationDetails;
+  /** InterviewRated only: what webhooks deliver as the Rating payload. */
+  rating?: RatingPayload;
+}
+
+/** The InterviewRated payload (the reference shows the event, not its fields). */
+export interface RatingPayload {
+  interview_uuid: string;
+  rating: number;
+  rated_by: { uuid: string; name: string; email: string; avatar: string } | null;
+  rated_at: string;
+}
