@@ -15,10 +15,12 @@ const shared = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Starting real services (PGlite's WASM, servers) takes seconds: hooks and tests get 30 s.
+  // (testTimeout is a global option; per-project values are ignored.)
+  testTimeout: 30_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/src/**/*.spec.ts'] },
-    // Starting real services (PGlite's WASM, servers) takes seconds: hooks and tests get 30 s.
-    { ...shared, displayName: 'integration', testTimeout: 30_000, testMatch: ['<rootDir>/{apps,libs}/**/test/**/*.integration.spec.ts'] },
-    { ...shared, displayName: 'e2e', testTimeout: 30_000, testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'] },
+    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs}/**/test/**/*.integration.spec.ts'] },
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'] },
   ],
 };

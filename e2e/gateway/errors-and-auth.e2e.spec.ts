@@ -25,8 +25,9 @@ describe('gateway: authentication and error shapes', () => {
     expectError(await t.as(typo).get('/me'), 401, 'api.key_invalid');
     expectError(await t.as(generateApiKey()).get('/me'), 401, 'api.key_invalid');
     expectError(await t.as('something-else').get('/me'), 401, 'api.key_invalid');
+    // Bearer carries candidate tokens (interview links), not API keys.
     const bearer = await t.as(undefined).get('/me', { authorization: 'Bearer abc' });
-    expectError(bearer, 401, 'api.key_invalid');
+    expectError(bearer, 401, 'api.candidate_token_invalid');
   });
 
   it('ignores the basic-auth password', async () => {

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import express, { Router, type Express } from 'express';
 import { withCorrelationId, type Logger } from '@vi/platform-logger';
-import { apiKeyAuthentication } from './auth/api-key-auth';
+import { authentication } from './auth/authentication';
 import type { PrincipalCache } from './auth/principal-cache';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import type { RateLimits } from './rate-limit/rate-limits';
 import { identityRoutes } from './routes/identity.routes';
+import { candidateRoutes } from './routes/candidate.routes';
 import { interviewsRoutes } from './routes/interviews.routes';
 import { jobsRoutes } from './routes/jobs.routes';
 import { questionSetsRoutes } from './routes/question-sets.routes';
@@ -43,11 +44,12 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   });
 
   const v1 = Router();
-  v1.use(apiKeyAuthentication(deps));
+  v1.use(authentication(deps));
   v1.use(express.json({ limit: '1mb' }));
   v1.use(identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })));
   v1.use(jobsRoutes(deps.upstreams));
   v1.use(interviewsRoutes(deps.upstreams));
+  v1.use(candidateRoutes(deps.upstreams));
   v1.use(questionSetsRoutes(deps.upstreams));
   app.use('/v1.0', v1);
 

@@ -49,7 +49,7 @@ export async function startInterviewsService(
   });
 
   const server = new GrpcServer(tokens, logger).add(interviews.InterviewsServiceService, {
-    ...interviewHandlers({ store, identity, jobs, links }),
+    ...interviewHandlers({ store, identity, jobs, links, tokens: links }),
     ...questionSetHandlers({ store }),
   });
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);

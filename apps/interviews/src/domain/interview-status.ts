@@ -38,6 +38,20 @@ export function statusByCompany(type: InterviewType, status: InterviewStatus, re
   throw new InterviewsError(InterviewsErrorCode.StatusNotSettable);
 }
 
+/** The job seeker accepts a requested interview before its due time (accepting twice changes nothing). */
+export function accept(status: InterviewStatus, scheduledAt: Date, now: Date): InterviewStatus {
+  refuseFinal(status);
+  if (status === 'expired' || scheduledAt <= now) throw new InterviewsError(InterviewsErrorCode.InterviewExpired);
+  return 'accepted';
+}
+
+/** The job seeker works on an accepted interview before its due time. */
+export function requireAnswerable(status: InterviewStatus, scheduledAt: Date, now: Date): void {
+  refuseFinal(status);
+  if (status === 'expired' || scheduledAt <= now) throw new InterviewsError(InterviewsErrorCode.InterviewExpired);
+  if (status !== 'accepted') throw new InterviewsError(InterviewsErrorCode.NotAccepted);
+}
+
 export function requireCompleted(status: InterviewStatus): void {
   if (status !== 'completed') throw new InterviewsError(InterviewsErrorCode.NotCompleted);
 }

@@ -12,6 +12,11 @@ export enum InterviewsErrorCode {
   NotCompleted = 'api.interview_not_completed',
   QuestionsLocked = 'api.interview_questions_locked',
   SmsFeatureRequired = 'api.plan_sms_notifications_required',
+  CandidateTokenInvalid = 'api.candidate_token_invalid',
+  InterviewExpired = 'api.interview_expired',
+  NotAccepted = 'api.interview_not_accepted',
+  QuestionsUnanswered = 'api.interview_questions_unanswered',
+  JobInactive = 'api.job_inactive',
 }
 
 const REASONS: Record<InterviewsErrorCode, string> = {
@@ -25,7 +30,12 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.StatusNotSettable]: 'status can only be set to canceled, or to completed for a live interview',
   [InterviewsErrorCode.NotCompleted]: 'Only completed interviews can be rated',
   [InterviewsErrorCode.QuestionsLocked]: 'The interview has been accepted: its questions can no longer change',
-  [InterviewsErrorCode.SmsFeatureRequired]: "SMS invitations need the plan feature interview_sms_notifications",
+  [InterviewsErrorCode.SmsFeatureRequired]: 'SMS invitations need the plan feature interview_sms_notifications',
+  [InterviewsErrorCode.CandidateTokenInvalid]: 'The interview link is not valid or has expired',
+  [InterviewsErrorCode.InterviewExpired]: 'The due time of the interview has passed',
+  [InterviewsErrorCode.NotAccepted]: 'Accept the interview first',
+  [InterviewsErrorCode.QuestionsUnanswered]: 'Every question must be answered or skipped first',
+  [InterviewsErrorCode.JobInactive]: 'The job post is no longer active',
 };
 
 function kindOf(code: InterviewsErrorCode): ErrorKind {
@@ -45,6 +55,13 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
       return ErrorKind.InvalidArgument;
     case InterviewsErrorCode.SmsFeatureRequired:
       return ErrorKind.PaymentRequired;
+    case InterviewsErrorCode.CandidateTokenInvalid:
+      return ErrorKind.Unauthenticated;
+    case InterviewsErrorCode.InterviewExpired:
+    case InterviewsErrorCode.NotAccepted:
+    case InterviewsErrorCode.QuestionsUnanswered:
+    case InterviewsErrorCode.JobInactive:
+      return ErrorKind.InvalidArgument;
     default:
       return assertNever(code);
   }

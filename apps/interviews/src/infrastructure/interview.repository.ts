@@ -37,6 +37,14 @@ export class InterviewRepository {
     return row && toInterview(row);
   }
 
+  /** An interview by uuid if it is assigned to this job seeker (the candidate side's only way in). */
+  async findAssigned(uuid: string, candidateUuid: string, options: { lock?: boolean } = {}): Promise<Interview | undefined> {
+    let query = this.db.selectFrom('interviews').selectAll().where('uuid', '=', uuid).where('candidate_uuid', '=', candidateUuid).where('deleted_at', 'is', null);
+    if (options.lock) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row && toInterview(row);
+  }
+
   /** A page sorted and filtered in the database; the uuid in the sort's direction makes the order total. */
   async list(query: InterviewListQuery): Promise<Interview[]> {
     const [key, direction] = query.orderBy.split('_') as [keyof typeof SORT_COLUMNS, 'asc' | 'desc'];

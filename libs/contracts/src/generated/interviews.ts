@@ -201,6 +201,16 @@ export interface UpdateQuestionSetRequest {
   questions: QuestionSetQuestionInput[];
 }
 
+export interface CandidateTokenRequest {
+  token: string;
+}
+
+/** The interview a candidate token opens, and the job seeker it acts for. */
+export interface CandidateScope {
+  interview_uuid: string;
+  candidate_uuid: string;
+}
+
 function createBaseEmpty(): Empty {
   return {};
 }
@@ -1973,6 +1983,91 @@ export const UpdateQuestionSetRequest: MessageFns<UpdateQuestionSetRequest> = {
   },
 };
 
+function createBaseCandidateTokenRequest(): CandidateTokenRequest {
+  return { token: "" };
+}
+
+export const CandidateTokenRequest: MessageFns<CandidateTokenRequest> = {
+  encode(message: CandidateTokenRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CandidateTokenRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseCandidateTokenRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.token = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseCandidateScope(): CandidateScope {
+  return { interview_uuid: "", candidate_uuid: "" };
+}
+
+export const CandidateScope: MessageFns<CandidateScope> = {
+  encode(message: CandidateScope, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_uuid !== "") {
+      writer.uint32(10).string(message.interview_uuid);
+    }
+    if (message.candidate_uuid !== "") {
+      writer.uint32(18).string(message.candidate_uuid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CandidateScope {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseCandidateScope();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.candidate_uuid = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
 export type InterviewsServiceService = typeof InterviewsServiceService;
 export const InterviewsServiceService = {
   listInterviews: {
@@ -2071,6 +2166,53 @@ export const InterviewsServiceService = {
     responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
     responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
   },
+  /** Candidate side: a job seeker acting through the link of one interview. */
+  resolveCandidateToken: {
+    path: "/interviews.v1.InterviewsService/ResolveCandidateToken",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: CandidateTokenRequest): Buffer =>
+      Buffer.from(CandidateTokenRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CandidateTokenRequest => CandidateTokenRequest.decode(value),
+    responseSerialize: (value: CandidateScope): Buffer => Buffer.from(CandidateScope.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CandidateScope => CandidateScope.decode(value),
+  },
+  getCandidateInterview: {
+    path: "/interviews.v1.InterviewsService/GetCandidateInterview",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: InterviewRef): Buffer => Buffer.from(InterviewRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): InterviewRef => InterviewRef.decode(value),
+    responseSerialize: (value: Interview): Buffer => Buffer.from(Interview.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Interview => Interview.decode(value),
+  },
+  acceptInterview: {
+    path: "/interviews.v1.InterviewsService/AcceptInterview",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: InterviewRef): Buffer => Buffer.from(InterviewRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): InterviewRef => InterviewRef.decode(value),
+    responseSerialize: (value: Interview): Buffer => Buffer.from(Interview.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Interview => Interview.decode(value),
+  },
+  skipQuestion: {
+    path: "/interviews.v1.InterviewsService/SkipQuestion",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: QuestionRef): Buffer => Buffer.from(QuestionRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): QuestionRef => QuestionRef.decode(value),
+    responseSerialize: (value: Question): Buffer => Buffer.from(Question.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Question => Question.decode(value),
+  },
+  completeInterview: {
+    path: "/interviews.v1.InterviewsService/CompleteInterview",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: InterviewRef): Buffer => Buffer.from(InterviewRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): InterviewRef => InterviewRef.decode(value),
+    responseSerialize: (value: Interview): Buffer => Buffer.from(Interview.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Interview => Interview.decode(value),
+  },
   listQuestionSets: {
     path: "/interviews.v1.InterviewsService/ListQuestionSets",
     requestStream: false,
@@ -2131,6 +2273,12 @@ export interface InterviewsServiceServer extends UntypedServiceImplementation {
   createQuestion: handleUnaryCall<CreateQuestionRequest, Question>;
   updateQuestion: handleUnaryCall<UpdateQuestionRequest, Question>;
   deleteQuestion: handleUnaryCall<QuestionRef, Empty>;
+  /** Candidate side: a job seeker acting through the link of one interview. */
+  resolveCandidateToken: handleUnaryCall<CandidateTokenRequest, CandidateScope>;
+  getCandidateInterview: handleUnaryCall<InterviewRef, Interview>;
+  acceptInterview: handleUnaryCall<InterviewRef, Interview>;
+  skipQuestion: handleUnaryCall<QuestionRef, Question>;
+  completeInterview: handleUnaryCall<InterviewRef, Interview>;
   listQuestionSets: handleUnaryCall<Empty, QuestionSetList>;
   getQuestionSet: handleUnaryCall<QuestionSetRef, QuestionSet>;
   createQuestionSet: handleUnaryCall<QuestionSetInput, QuestionSet>;
@@ -2289,6 +2437,82 @@ export interface InterviewsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /** Candidate side: a job seeker acting through the link of one interview. */
+  resolveCandidateToken(
+    request: CandidateTokenRequest,
+    callback: (error: ServiceError | null, response: CandidateScope) => void,
+  ): ClientUnaryCall;
+  resolveCandidateToken(
+    request: CandidateTokenRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CandidateScope) => void,
+  ): ClientUnaryCall;
+  resolveCandidateToken(
+    request: CandidateTokenRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CandidateScope) => void,
+  ): ClientUnaryCall;
+  getCandidateInterview(
+    request: InterviewRef,
+    callback: (error: ServiceError | null, response: Interview) => void,
+  ): ClientUnaryCall;
+  getCandidateInterview(
+    request: InterviewRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Interview) => void,
+  ): ClientUnaryCall;
+  getCandidateInterview(
+    request: InterviewRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Interview) => void,
+  ): ClientUnaryCall;
+  acceptInterview(
+    request: InterviewRef,
+    callback: (error: ServiceError | null, response: Interview) => void,
+  ): ClientUnaryCall;
+  acceptInterview(
+    request: InterviewRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Interview) => void,
+  ): ClientUnaryCall;
+  acceptInterview(
+    request: InterviewRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Interview) => void,
+  ): ClientUnaryCall;
+  skipQuestion(
+    request: QuestionRef,
+    callback: (error: ServiceError | null, response: Question) => void,
+  ): ClientUnaryCall;
+  skipQuestion(
+    request: QuestionRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Question) => void,
+  ): ClientUnaryCall;
+  skipQuestion(
+    request: QuestionRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Question) => void,
+  ): ClientUnaryCall;
+  completeInterview(
+    request: InterviewRef,
+    callback: (error: ServiceError | null, response: Interview) => void,
+  ): ClientUnaryCall;
+  completeInterview(
+    request: InterviewRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Interview) => void,
+  ): ClientUnaryCall;
+  completeInterview(
+    request: InterviewRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Interview) => void,
   ): ClientUnaryCall;
   listQuestionSets(
     request: Empty,

@@ -10,6 +10,8 @@ export interface UserPrincipal {
   companyUuid: string | null;
   role: UserRole | null;
   userType: UserType;
+  /** A job seeker acting through one interview's candidate link may act on that interview only. */
+  interviewUuid?: string;
 }
 
 /** A platform process calling on its own behalf (the gateway resolving a key, the admin CLI). */
@@ -25,6 +27,7 @@ interface PrincipalClaims {
   cid?: string | null;
   role?: UserRole | null;
   utyp?: UserType;
+  iid?: string;
   svc?: string;
 }
 
@@ -43,7 +46,7 @@ export class PrincipalTokens {
   sign(principal: Principal): string {
     const claims: PrincipalClaims =
       principal.kind === 'user'
-        ? { sub: principal.userUuid, cid: principal.companyUuid, role: principal.role, utyp: principal.userType }
+        ? { sub: principal.userUuid, cid: principal.companyUuid, role: principal.role, utyp: principal.userType, iid: principal.interviewUuid }
         : { sub: `service:${principal.service}`, svc: principal.service };
     return jwt.sign(claims, this.secret, { algorithm: 'HS256', expiresIn: this.ttlSeconds, issuer: ISSUER });
   }
@@ -61,6 +64,7 @@ export class PrincipalTokens {
         companyUuid: claims.cid ?? null,
         role: claims.role ?? null,
         userType: claims.utyp,
+        ...(claims.iid ? { interviewUuid: claims.iid } : {}),
       };
     } catch {
       return null;

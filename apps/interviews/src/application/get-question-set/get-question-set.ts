@@ -7,7 +7,8 @@ import { renderQuestionSet } from '../question-set-rendering';
 
 /** One of the company's sets; another company's, a deleted one, or any for a job seeker is 404. */
 export async function getQuestionSet(deps: { store: InterviewsStore }, principal: UserPrincipal, setUuid: string): Promise<interviews.QuestionSet> {
-  const set = await deps.store.read.questionSets.find(companyOf(principal, InterviewsErrorCode.QuestionSetNotFound), setUuid);
+  const companyUuid = companyOf(principal, InterviewsErrorCode.QuestionSetNotFound);
+  const set = await deps.store.read.questionSets.find(companyUuid, setUuid);
   if (!set) throw new InterviewsError(InterviewsErrorCode.QuestionSetNotFound);
   return renderQuestionSet(set);
 }

@@ -1,5 +1,13 @@
 import type { interviews } from '@vi/contracts';
 import type { CallContext, UnaryHandlers } from '@vi/platform-grpc';
+import {
+  acceptInterview,
+  completeInterview,
+  getCandidateInterview,
+  resolveCandidateToken,
+  skipQuestion,
+  type CandidateTokenVerifier,
+} from '../../application/candidate/candidate-actions';
 import { createInterviews } from '../../application/create-interviews/create-interviews';
 import { deleteInterview } from '../../application/delete-interview/delete-interview';
 import type { CandidateLinks, Caller, IdentityDirectory, JobsDirectory } from '../../application/directories';
@@ -16,6 +24,7 @@ export interface InterviewsGrpcDeps {
   identity: IdentityDirectory;
   jobs: JobsDirectory;
   links: CandidateLinks;
+  tokens: CandidateTokenVerifier;
 }
 
 function callerOf(ctx: CallContext): Caller {
@@ -63,6 +72,14 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
       await deleteInterview(deps, callerOf(ctx), req.interview_uuid);
       return {};
     },
+    resolveCandidateToken: async (req, ctx) => {
+      const scope = await resolveCandidateToken(deps, ctx.principal, req.token);
+      return { interview_uuid: scope.interviewUuid, candidate_uuid: scope.candidateUuid };
+    },
+    getCandidateInterview: async (req, ctx) => getCandidateInterview(deps, callerOf(ctx), req.interview_uuid),
+    acceptInterview: async (req, ctx) => acceptInterview(deps, callerOf(ctx), req.interview_uuid),
+    skipQuestion: async (req, ctx) => skipQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
+    completeInterview: async (req, ctx) => completeInterview(deps, callerOf(ctx), req.interview_uuid),
     listQuestions: async (req, ctx) => ({ questions: await listQuestions(deps, callerOf(ctx), req.interview_uuid) }),
     getQuestion: async (req, ctx) => getQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
     createQuestion: async (req, ctx) =>

@@ -5,7 +5,7 @@ import type { Logger } from '@vi/platform-logger';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import type { RateDecision, RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
-import { PrincipalCache } from './principal-cache';
+import { PrincipalCache, type CachedPrincipal } from './principal-cache';
 import type { RequestContext } from './request-context';
 
 const GATEWAY = { kind: 'service', service: 'gateway' } as const;
@@ -32,47 +32,71 @@ export function setRateHeaders(res: Response, decision: RateDecision): void {
   }
 }
 
+type Credential = { kind: 'api_key'; value: string } | { kind: 'candidate_token'; value: string };
+
+/** Basic auth carries an API key; `Bearer` a candidate token from an interview link. */
+function credentialFrom(req: Request): Credential | undefined {
+  const header = req.headers.authorization;
+  const bearer = header && /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (bearer) return { kind: 'candidate_token', value: bearer[1] };
+  const apiKey = apiKeyFrom(req);
+  return apiKey === undefined ? undefined : { kind: 'api_key', value: apiKey };
+}
+
 /**
- * Basic-auth API key → principal (cached briefly, revocations drop entries),
- * then the per-key rate limit. Failed attempts are limited per client IP so
- * keys cannot be guessed.
+ * Credentials → principal (cached briefly; revocations drop entries), then
+ * the per-credential rate limit. An API key acts for its user; a candidate
+ * token for the job seeker of one interview. Failed attempts are limited per
+ * client IP so credentials cannot be guessed.
  */
-export function apiKeyAuthentication(deps: {
+export function authentication(deps: {
   upstreams: Upstreams;
   cache: PrincipalCache;
   limits: RateLimits;
   requestTimeoutMs: number;
   logger: Logger;
 }): RequestHandler {
+  async function resolve(credential: Credential, deadline: Date): Promise<CachedPrincipal> {
+    const options = { principal: GATEWAY, deadline, idempotent: true };
+    if (credential.kind === 'candidate_token') {
+      const scope = await deps.upstreams.interviews.call((c) => c.resolveCandidateToken, { token: credential.value }, options);
+      return {
+        keyUuid: `candidate:${scope.interview_uuid}`,
+        principal: { kind: 'user', userUuid: scope.candidate_uuid, companyUuid: null, role: null, userType: 'job_seeker', interviewUuid: scope.interview_uuid },
+      };
+    }
+    const key = await deps.upstreams.identity.call((c) => c.resolveApiKey, { api_key: credential.value }, options);
+    return {
+      keyUuid: key.key_uuid,
+      principal: {
+        kind: 'user',
+        userUuid: key.user_uuid,
+        companyUuid: key.company_uuid ?? null,
+        role: (key.role as 'administrator' | 'standard' | undefined) ?? null,
+        userType: key.user_type as 'company_user' | 'job_seeker',
+      },
+    };
+  }
+
   return async (req, res, next) => {
     const deadline = new Date(Date.now() + deps.requestTimeoutMs);
-    const apiKey = apiKeyFrom(req);
-    if (apiKey === undefined) throw gatewayError(GatewayErrorCode.KeyNotSet);
+    const credential = credentialFrom(req);
+    if (credential === undefined) throw gatewayError(GatewayErrorCode.KeyNotSet);
     const ip = req.ip ?? 'unknown';
     const blocked = await deps.limits.authBlocked(ip);
     if (blocked) {
       setRateHeaders(res, blocked);
       throw gatewayError(GatewayErrorCode.TooManyRequests);
     }
-    if (!apiKey || !isPlausibleApiKey(apiKey)) {
+    if (credential.kind === 'api_key' && (!credential.value || !isPlausibleApiKey(credential.value))) {
       await deps.limits.recordAuthFailure(ip);
       throw gatewayError(GatewayErrorCode.KeyInvalid);
     }
-    const fingerprint = PrincipalCache.fingerprint(apiKey);
+    const fingerprint = PrincipalCache.fingerprint(`${credential.kind}:${credential.value}`);
     let resolved = deps.cache.get(fingerprint);
     if (!resolved) {
       try {
-        const key = await deps.upstreams.identity.call((c) => c.resolveApiKey, { api_key: apiKey }, { principal: GATEWAY, deadline, idempotent: true });
-        resolved = {
-          keyUuid: key.key_uuid,
-          principal: {
-            kind: 'user',
-            userUuid: key.user_uuid,
-            companyUuid: key.company_uuid ?? null,
-            role: (key.role as 'administrator' | 'standard' | undefined) ?? null,
-            userType: key.user_type as 'company_user' | 'job_seeker',
-          },
-        };
+        resolved = await resolve(credential, deadline);
         deps.cache.set(fingerprint, resolved);
       } catch (error) {
         if (error instanceof AppError && error.kind === ErrorKind.Unauthenticated) await deps.limits.recordAuthFailure(ip);
