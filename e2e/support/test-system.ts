@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { NatsJetStreamBus } from '@vi/platform-bus';
 import { createTestDatabase, randomSecret, testServers, uniqueName } from '@vi/platform-testing';
 import { OperatorClient } from '../../tools/admin-cli/src/operator-client';
@@ -46,6 +49,7 @@ export function baseTestEnv(): NodeJS.ProcessEnv {
  */
 export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promise<TestSystem> {
   const database = await createTestDatabase();
+  const mediaDir = mkdtempSync(join(tmpdir(), 'vi-media-'));
   const streamRoot = uniqueName('t').toLowerCase();
   const adminKey = `bootstrap-${randomSecret()}`;
   const env: NodeJS.ProcessEnv = {
@@ -55,6 +59,7 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
     NATS_URL: testServers.natsUrl,
     REDIS_URL: testServers.redisUrl,
     EVENT_STREAM: streamRoot,
+    MEDIA_DIR: mediaDir,
     OUTBOX_POLL_MS: '100',
     BOOTSTRAP_COMPANY_NAME: 'Bootstrap Company',
     BOOTSTRAP_ADMIN_EMAIL: 'admin@bootstrap.example',
@@ -89,6 +94,7 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
       if (system.bus instanceof NatsJetStreamBus) await system.bus.deleteStream();
       await system.stop();
       await database.drop();
+      rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

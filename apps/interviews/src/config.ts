@@ -15,6 +15,8 @@ const schema = z.object({
   PUBLIC_BASE_URL: withDefault(z.url(), 'http://localhost:8080'),
   OUTBOX_POLL_MS: positiveInt(500),
   INTERVIEW_EXPIRY_SWEEP_MS: positiveInt(5_000),
+  MEDIA_DIR: optionalString(),
+  MAX_TAKE_BYTES: positiveInt(512 * 1024 * 1024),
 });
 
 export interface InterviewsConfig {
@@ -27,6 +29,7 @@ export interface InterviewsConfig {
   publicBaseUrl: string;
   outboxPollMs: number;
   expirySweepMs: number;
+  media: { dir: string; maxTakeBytes: number };
 }
 
 export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): InterviewsConfig {
@@ -41,5 +44,6 @@ export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): Inte
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
     outboxPollMs: e.OUTBOX_POLL_MS,
     expirySweepMs: e.INTERVIEW_EXPIRY_SWEEP_MS,
+    media: { dir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`, maxTakeBytes: e.MAX_TAKE_BYTES },
   };
 }

@@ -11,6 +11,7 @@ import type { InterviewsConfig } from './config';
 import { SignedCandidateLinks } from './infrastructure/candidate-links';
 import type { InterviewsDatabase } from './infrastructure/interviews.database';
 import { createInterviewsStore } from './infrastructure/interviews.store';
+import { LocalMediaStorage } from './infrastructure/local-media-storage';
 import { GrpcIdentityDirectory, GrpcJobsDirectory } from './infrastructure/service-directories';
 import { interviewHandlers } from './transport/grpc/interviews.grpc';
 import { questionSetHandlers } from './transport/grpc/question-sets.grpc';
@@ -49,7 +50,7 @@ export async function startInterviewsService(
   });
 
   const server = new GrpcServer(tokens, logger).add(interviews.InterviewsServiceService, {
-    ...interviewHandlers({ store, identity, jobs, links, tokens: links }),
+    ...interviewHandlers({ store, identity, jobs, links, tokens: links, media: new LocalMediaStorage(config.media.dir), maxTakeBytes: config.media.maxTakeBytes }),
     ...questionSetHandlers({ store }),
   });
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);

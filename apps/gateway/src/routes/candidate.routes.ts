@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { interviewJson, questionJson, type interviews } from '@vi/contracts';
 import { callAs } from '../auth/request-context';
+import { AppError, ErrorKind, validationFailed } from '@vi/platform-errors';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { resource } from '../http/resource';
 import { isUuid } from '../http/validation';
@@ -15,6 +16,22 @@ function pathUuid(req: Request, param: string, what: string): string {
 /** What the job seeker sees: the interview with every question in full (takes left, skipped). */
 function candidateView(interview: interviews.Interview) {
   return { ...interviewJson(interview, { questions: false }), questions: interview.questions.map(questionJson) };
+}
+
+const TAKE_TYPES = ['video/webm', 'video/mp4'];
+// Uploads take as long as the network needs, within reason.
+const UPLOAD_TIMEOUT_MS = 30 * 60 * 1000;
+
+export function takeJson(take: interviews.Take) {
+  return {
+    uuid: take.uuid,
+    question_uuid: take.question_uuid,
+    number: take.number,
+    content_type: take.content_type,
+    size: take.size,
+    duration_seconds: take.duration_seconds,
+    created_at: take.created_at,
+  };
 }
 
 /** The job seeker's side, authorized by the `Bearer` candidate token of the invitation link. */
@@ -37,6 +54,29 @@ export function candidateRoutes(upstreams: Upstreams): Router {
     post: async (req, res) => {
       const ref = { interview_uuid: interviewUuid(req), question_uuid: pathUuid(req, 'questionUuid', 'Question') };
       res.json(questionJson(await interviews.call((c) => c.skipQuestion, ref, callAs(res))));
+    },
+  });
+  resource(router, '/candidate/interviews/:interviewUuid/questions/:questionUuid/takes', {
+    post: async (req, res) => {
+      const header = {
+        interview_uuid: interviewUuid(req),
+        question_uuid: pathUuid(req, 'questionUuid', 'Question'),
+        content_type: (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase(),
+        duration_seconds: Number(req.get('x-take-duration-seconds')),
+      };
+      if (!TAKE_TYPES.includes(header.content_type)) {
+        throw new AppError(ErrorKind.UnsupportedMediaType, 'api.unsupported_media_type', 'Send the video as video/webm or video/mp4');
+      }
+      if (!(header.duration_seconds > 0)) {
+        throw validationFailed([{ field: 'X-Take-Duration-Seconds', reason: 'must be the take length in seconds', code: 'invalid_value' }]);
+      }
+      // The body goes to the interviews service as it arrives: never whole in memory.
+      const messages = async function* () {
+        yield { header, data: Buffer.alloc(0) };
+        for await (const chunk of req) yield { data: chunk as Buffer };
+      };
+      const take = await interviews.clientStream((c) => c.uploadTake, messages(), { ...callAs(res), deadline: new Date(Date.now() + UPLOAD_TIMEOUT_MS) });
+      res.status(201).json(takeJson(take));
     },
   });
   resource(router, '/candidate/interviews/:interviewUuid/complete', {

@@ -17,6 +17,10 @@ export enum InterviewsErrorCode {
   NotAccepted = 'api.interview_not_accepted',
   QuestionsUnanswered = 'api.interview_questions_unanswered',
   JobInactive = 'api.job_inactive',
+  TakesExhausted = 'api.question_takes_exhausted',
+  TakeNotFound = 'api.take_not_found',
+  TakeTooLarge = 'api.take_too_large',
+  RangeNotSatisfiable = 'api.range_not_satisfiable',
 }
 
 const REASONS: Record<InterviewsErrorCode, string> = {
@@ -36,6 +40,10 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.NotAccepted]: 'Accept the interview first',
   [InterviewsErrorCode.QuestionsUnanswered]: 'Every question must be answered or skipped first',
   [InterviewsErrorCode.JobInactive]: 'The job post is no longer active',
+  [InterviewsErrorCode.TakesExhausted]: 'No take remains for this question',
+  [InterviewsErrorCode.TakeNotFound]: 'Take not found',
+  [InterviewsErrorCode.TakeTooLarge]: 'The video is larger than allowed',
+  [InterviewsErrorCode.RangeNotSatisfiable]: 'The requested range is outside the video',
 };
 
 function kindOf(code: InterviewsErrorCode): ErrorKind {
@@ -46,7 +54,14 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
       return ErrorKind.NotFound;
     case InterviewsErrorCode.CompanyUserRequired:
     case InterviewsErrorCode.QuestionsLocked:
+    case InterviewsErrorCode.TakesExhausted:
       return ErrorKind.PermissionDenied;
+    case InterviewsErrorCode.TakeNotFound:
+      return ErrorKind.NotFound;
+    case InterviewsErrorCode.TakeTooLarge:
+      return ErrorKind.PayloadTooLarge;
+    case InterviewsErrorCode.RangeNotSatisfiable:
+      return ErrorKind.RangeNotSatisfiable;
     case InterviewsErrorCode.AlreadyCompleted:
     case InterviewsErrorCode.AlreadyCanceled:
     case InterviewsErrorCode.NotLive:

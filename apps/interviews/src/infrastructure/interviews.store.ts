@@ -5,6 +5,7 @@ import { InterviewRepository } from './interview.repository';
 import type { InterviewsDatabase } from './interviews.database';
 import { ProjectionRepository } from './projection.repository';
 import { QuestionRepository } from './question.repository';
+import { TakeRepository } from './take.repository';
 import { QuestionSetRepository } from './question-set.repository';
 
 /** Repositories bound to one connection or transaction. */
@@ -13,6 +14,7 @@ export class InterviewsRepositories {
   readonly questions: QuestionRepository;
   readonly counters: InterviewCounterRepository;
   readonly projections: ProjectionRepository;
+  readonly takes: TakeRepository;
   readonly questionSets: QuestionSetRepository;
 
   constructor(readonly db: Kysely<InterviewsDatabase>) {
@@ -20,6 +22,7 @@ export class InterviewsRepositories {
     this.questions = new QuestionRepository(db);
     this.counters = new InterviewCounterRepository(db);
     this.projections = new ProjectionRepository(db);
+    this.takes = new TakeRepository(db);
     this.questionSets = new QuestionSetRepository(db);
   }
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from '@vi/platform-postgres';
+import { sql, type Kysely, type RawBuilder } from '@vi/platform-postgres';
 import type { InterviewsDatabase } from './interviews.database';
 
 export type JobPostRow = InterviewsDatabase['job_posts'];
@@ -28,7 +28,7 @@ export class ProjectionRepository {
         }).where('job_posts.updated_at', '<=', job.updated_at),
       )
       .execute();
-    await this.db.updateTable('interviews').set({ job_key: job.title.toLowerCase() }).where('job_uuid', '=', job.uuid).where('job_key', '!=', job.title.toLowerCase()).execute();
+    await this.refreshKeys('job_key', 'job_uuid', sql`(select lower(title) from job_posts where uuid = ${job.uuid})`, job.uuid);
   }
 
   async upsertPerson(person: PersonRow, at: Date): Promise<void> {
@@ -39,11 +39,16 @@ export class ProjectionRepository {
         oc.column('uuid').doUpdateSet({ name: person.name, email: person.email, avatar: person.avatar, updated_at: at }).where('people.updated_at', '<=', at),
       )
       .execute();
+    await this.refreshKeys('candidate_key', 'candidate_uuid', sql`(select lower(name) from people where uuid = ${person.uuid})`, person.uuid);
+  }
+
+  /** Copies the stored (newest) name into the interviews' sort key; an older event changes nothing. */
+  private async refreshKeys(key: 'job_key' | 'candidate_key', by: 'job_uuid' | 'candidate_uuid', stored: RawBuilder<string>, uuid: string): Promise<void> {
     await this.db
       .updateTable('interviews')
-      .set({ candidate_key: person.name.toLowerCase() })
-      .where('candidate_uuid', '=', person.uuid)
-      .where('candidate_key', '!=', person.name.toLowerCase())
+      .set({ [key]: stored })
+      .where(by, '=', uuid)
+      .where(key, 'is distinct from', stored)
       .execute();
   }
 

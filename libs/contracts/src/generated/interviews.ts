@@ -11,7 +11,11 @@ import {
   type ChannelCredentials,
   Client,
   type ClientOptions,
+  type ClientReadableStream,
   type ClientUnaryCall,
+  type ClientWritableStream,
+  type handleClientStreamingCall,
+  type handleServerStreamingCall,
   type handleUnaryCall,
   makeGenericClientConstructor,
   type Metadata,
@@ -209,6 +213,53 @@ export interface CandidateTokenRequest {
 export interface CandidateScope {
   interview_uuid: string;
   candidate_uuid: string;
+}
+
+export interface TakeUploadHeader {
+  interview_uuid: string;
+  question_uuid: string;
+  content_type: string;
+  duration_seconds: number;
+}
+
+export interface TakeUploadChunk {
+  header?: TakeUploadHeader | undefined;
+  data: Buffer;
+}
+
+export interface Take {
+  uuid: string;
+  question_uuid: string;
+  number: number;
+  content_type: string;
+  size: number;
+  duration_seconds: number;
+  created_at: string;
+}
+
+export interface TakeList {
+  takes: Take[];
+}
+
+export interface TakeVideoRequest {
+  interview_uuid: string;
+  question_uuid: string;
+  take_uuid: string;
+  /** Inclusive byte range; absent: the whole video. */
+  range_start?: number | undefined;
+  range_end?: number | undefined;
+}
+
+export interface TakeVideoMeta {
+  size: number;
+  content_type: string;
+  start: number;
+  end: number;
+}
+
+export interface TakeVideoChunk {
+  meta?: TakeVideoMeta | undefined;
+  data: Buffer;
 }
 
 function createBaseEmpty(): Empty {
@@ -2068,6 +2119,463 @@ export const CandidateScope: MessageFns<CandidateScope> = {
   },
 };
 
+function createBaseTakeUploadHeader(): TakeUploadHeader {
+  return { interview_uuid: "", question_uuid: "", content_type: "", duration_seconds: 0 };
+}
+
+export const TakeUploadHeader: MessageFns<TakeUploadHeader> = {
+  encode(message: TakeUploadHeader, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_uuid !== "") {
+      writer.uint32(10).string(message.interview_uuid);
+    }
+    if (message.question_uuid !== "") {
+      writer.uint32(18).string(message.question_uuid);
+    }
+    if (message.content_type !== "") {
+      writer.uint32(26).string(message.content_type);
+    }
+    if (message.duration_seconds !== 0) {
+      writer.uint32(33).double(message.duration_seconds);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TakeUploadHeader {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseTakeUploadHeader();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.question_uuid = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.content_type = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 33) {
+            break;
+          }
+
+          message.duration_seconds = reader.double();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseTakeUploadChunk(): TakeUploadChunk {
+  return { header: undefined, data: Buffer.alloc(0) };
+}
+
+export const TakeUploadChunk: MessageFns<TakeUploadChunk> = {
+  encode(message: TakeUploadChunk, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.header !== undefined) {
+      TakeUploadHeader.encode(message.header, writer.uint32(10).fork()).join();
+    }
+    if (message.data.length !== 0) {
+      writer.uint32(18).bytes(message.data);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TakeUploadChunk {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseTakeUploadChunk();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.header = TakeUploadHeader.decode(reader, reader.uint32());
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.data = Buffer.from(reader.bytes());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseTake(): Take {
+  return { uuid: "", question_uuid: "", number: 0, content_type: "", size: 0, duration_seconds: 0, created_at: "" };
+}
+
+export const Take: MessageFns<Take> = {
+  encode(message: Take, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uuid !== "") {
+      writer.uint32(10).string(message.uuid);
+    }
+    if (message.question_uuid !== "") {
+      writer.uint32(18).string(message.question_uuid);
+    }
+    if (message.number !== 0) {
+      writer.uint32(24).int32(message.number);
+    }
+    if (message.content_type !== "") {
+      writer.uint32(34).string(message.content_type);
+    }
+    if (message.size !== 0) {
+      writer.uint32(40).int64(message.size);
+    }
+    if (message.duration_seconds !== 0) {
+      writer.uint32(49).double(message.duration_seconds);
+    }
+    if (message.created_at !== "") {
+      writer.uint32(58).string(message.created_at);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Take {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseTake();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.question_uuid = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 24) {
+            break;
+          }
+
+          message.number = reader.int32();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.content_type = reader.string();
+          continue;
+        }
+        case 5: {
+          if (tag !== 40) {
+            break;
+          }
+
+          message.size = longToNumber(reader.int64());
+          continue;
+        }
+        case 6: {
+          if (tag !== 49) {
+            break;
+          }
+
+          message.duration_seconds = reader.double();
+          continue;
+        }
+        case 7: {
+          if (tag !== 58) {
+            break;
+          }
+
+          message.created_at = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseTakeList(): TakeList {
+  return { takes: [] };
+}
+
+export const TakeList: MessageFns<TakeList> = {
+  encode(message: TakeList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.takes) {
+      Take.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TakeList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseTakeList();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.takes.push(Take.decode(reader, reader.uint32()));
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseTakeVideoRequest(): TakeVideoRequest {
+  return { interview_uuid: "", question_uuid: "", take_uuid: "", range_start: undefined, range_end: undefined };
+}
+
+export const TakeVideoRequest: MessageFns<TakeVideoRequest> = {
+  encode(message: TakeVideoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_uuid !== "") {
+      writer.uint32(10).string(message.interview_uuid);
+    }
+    if (message.question_uuid !== "") {
+      writer.uint32(18).string(message.question_uuid);
+    }
+    if (message.take_uuid !== "") {
+      writer.uint32(26).string(message.take_uuid);
+    }
+    if (message.range_start !== undefined) {
+      writer.uint32(32).int64(message.range_start);
+    }
+    if (message.range_end !== undefined) {
+      writer.uint32(40).int64(message.range_end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TakeVideoRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseTakeVideoRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.question_uuid = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.take_uuid = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 32) {
+            break;
+          }
+
+          message.range_start = longToNumber(reader.int64());
+          continue;
+        }
+        case 5: {
+          if (tag !== 40) {
+            break;
+          }
+
+          message.range_end = longToNumber(reader.int64());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseTakeVideoMeta(): TakeVideoMeta {
+  return { size: 0, content_type: "", start: 0, end: 0 };
+}
+
+export const TakeVideoMeta: MessageFns<TakeVideoMeta> = {
+  encode(message: TakeVideoMeta, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.size !== 0) {
+      writer.uint32(8).int64(message.size);
+    }
+    if (message.content_type !== "") {
+      writer.uint32(18).string(message.content_type);
+    }
+    if (message.start !== 0) {
+      writer.uint32(24).int64(message.start);
+    }
+    if (message.end !== 0) {
+      writer.uint32(32).int64(message.end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TakeVideoMeta {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseTakeVideoMeta();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 8) {
+            break;
+          }
+
+          message.size = longToNumber(reader.int64());
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.content_type = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 24) {
+            break;
+          }
+
+          message.start = longToNumber(reader.int64());
+          continue;
+        }
+        case 4: {
+          if (tag !== 32) {
+            break;
+          }
+
+          message.end = longToNumber(reader.int64());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseTakeVideoChunk(): TakeVideoChunk {
+  return { meta: undefined, data: Buffer.alloc(0) };
+}
+
+export const TakeVideoChunk: MessageFns<TakeVideoChunk> = {
+  encode(message: TakeVideoChunk, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.meta !== undefined) {
+      TakeVideoMeta.encode(message.meta, writer.uint32(10).fork()).join();
+    }
+    if (message.data.length !== 0) {
+      writer.uint32(18).bytes(message.data);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TakeVideoChunk {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseTakeVideoChunk();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.meta = TakeVideoMeta.decode(reader, reader.uint32());
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.data = Buffer.from(reader.bytes());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
 export type InterviewsServiceService = typeof InterviewsServiceService;
 export const InterviewsServiceService = {
   listInterviews: {
@@ -2213,6 +2721,35 @@ export const InterviewsServiceService = {
     responseSerialize: (value: Interview): Buffer => Buffer.from(Interview.encode(value).finish()),
     responseDeserialize: (value: Buffer): Interview => Interview.decode(value),
   },
+  /** The recorded video, streamed: the first message carries the header, the rest the bytes. */
+  uploadTake: {
+    path: "/interviews.v1.InterviewsService/UploadTake",
+    requestStream: true,
+    responseStream: false,
+    requestSerialize: (value: TakeUploadChunk): Buffer => Buffer.from(TakeUploadChunk.encode(value).finish()),
+    requestDeserialize: (value: Buffer): TakeUploadChunk => TakeUploadChunk.decode(value),
+    responseSerialize: (value: Take): Buffer => Buffer.from(Take.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Take => Take.decode(value),
+  },
+  listTakes: {
+    path: "/interviews.v1.InterviewsService/ListTakes",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: QuestionRef): Buffer => Buffer.from(QuestionRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): QuestionRef => QuestionRef.decode(value),
+    responseSerialize: (value: TakeList): Buffer => Buffer.from(TakeList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TakeList => TakeList.decode(value),
+  },
+  /** A take's video (or a byte range of it): first the meta, then the bytes. */
+  streamTakeVideo: {
+    path: "/interviews.v1.InterviewsService/StreamTakeVideo",
+    requestStream: false,
+    responseStream: true,
+    requestSerialize: (value: TakeVideoRequest): Buffer => Buffer.from(TakeVideoRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): TakeVideoRequest => TakeVideoRequest.decode(value),
+    responseSerialize: (value: TakeVideoChunk): Buffer => Buffer.from(TakeVideoChunk.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TakeVideoChunk => TakeVideoChunk.decode(value),
+  },
   listQuestionSets: {
     path: "/interviews.v1.InterviewsService/ListQuestionSets",
     requestStream: false,
@@ -2279,6 +2816,11 @@ export interface InterviewsServiceServer extends UntypedServiceImplementation {
   acceptInterview: handleUnaryCall<InterviewRef, Interview>;
   skipQuestion: handleUnaryCall<QuestionRef, Question>;
   completeInterview: handleUnaryCall<InterviewRef, Interview>;
+  /** The recorded video, streamed: the first message carries the header, the rest the bytes. */
+  uploadTake: handleClientStreamingCall<TakeUploadChunk, Take>;
+  listTakes: handleUnaryCall<QuestionRef, TakeList>;
+  /** A take's video (or a byte range of it): first the meta, then the bytes. */
+  streamTakeVideo: handleServerStreamingCall<TakeVideoRequest, TakeVideoChunk>;
   listQuestionSets: handleUnaryCall<Empty, QuestionSetList>;
   getQuestionSet: handleUnaryCall<QuestionSetRef, QuestionSet>;
   createQuestionSet: handleUnaryCall<QuestionSetInput, QuestionSet>;
@@ -2514,6 +3056,40 @@ export interface InterviewsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Interview) => void,
   ): ClientUnaryCall;
+  /** The recorded video, streamed: the first message carries the header, the rest the bytes. */
+  uploadTake(callback: (error: ServiceError | null, response: Take) => void): ClientWritableStream<TakeUploadChunk>;
+  uploadTake(
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Take) => void,
+  ): ClientWritableStream<TakeUploadChunk>;
+  uploadTake(
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Take) => void,
+  ): ClientWritableStream<TakeUploadChunk>;
+  uploadTake(
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Take) => void,
+  ): ClientWritableStream<TakeUploadChunk>;
+  listTakes(request: QuestionRef, callback: (error: ServiceError | null, response: TakeList) => void): ClientUnaryCall;
+  listTakes(
+    request: QuestionRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TakeList) => void,
+  ): ClientUnaryCall;
+  listTakes(
+    request: QuestionRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TakeList) => void,
+  ): ClientUnaryCall;
+  /** A take's video (or a byte range of it): first the meta, then the bytes. */
+  streamTakeVideo(request: TakeVideoRequest, options?: Partial<CallOptions>): ClientReadableStream<TakeVideoChunk>;
+  streamTakeVideo(
+    request: TakeVideoRequest,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<TakeVideoChunk>;
   listQuestionSets(
     request: Empty,
     callback: (error: ServiceError | null, response: QuestionSetList) => void,
@@ -2599,6 +3175,17 @@ export const InterviewsServiceClient = makeGenericClientConstructor(
   service: typeof InterviewsServiceService;
   serviceName: string;
 };
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
 
 export interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;

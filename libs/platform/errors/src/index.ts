@@ -13,6 +13,7 @@ export const ErrorKind = {
   Conflict: 'conflict',
   PayloadTooLarge: 'payload_too_large',
   UnsupportedMediaType: 'unsupported_media_type',
+  RangeNotSatisfiable: 'range_not_satisfiable',
   ResourceExhausted: 'resource_exhausted',
   Internal: 'internal',
   Unavailable: 'unavailable',
@@ -87,6 +88,8 @@ export function httpStatusOf(kind: ErrorKind): number {
       return 413;
     case ErrorKind.UnsupportedMediaType:
       return 415;
+    case ErrorKind.RangeNotSatisfiable:
+      return 416;
     case ErrorKind.ResourceExhausted:
       return 429;
     case ErrorKind.Internal:

@@ -24,6 +24,8 @@ export function grpcStatusOf(kind: ErrorKind): status {
     case ErrorKind.PayloadTooLarge:
     case ErrorKind.ResourceExhausted:
       return status.RESOURCE_EXHAUSTED;
+    case ErrorKind.RangeNotSatisfiable:
+      return status.OUT_OF_RANGE;
     case ErrorKind.Internal:
       return status.INTERNAL;
     case ErrorKind.Unavailable:

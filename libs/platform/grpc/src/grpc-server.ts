@@ -1,4 +1,17 @@
-import { Server, ServerCredentials, status, type ServiceDefinition, type UntypedServiceImplementation, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js';
+import { once } from 'node:events';
+import {
+  Server,
+  ServerCredentials,
+  status,
+  type Metadata,
+  type ServerReadableStream,
+  type ServerUnaryCall,
+  type ServerWritableStream,
+  type ServiceDefinition,
+  type UntypedServiceImplementation,
+  type sendUnaryData,
+  type ServiceError,
+} from '@grpc/grpc-js';
 import { AppError, ErrorKind } from '@vi/platform-errors';
 import { withCorrelationId, type Logger } from '@vi/platform-logger';
 import { toGrpcError } from './grpc-errors';
@@ -16,15 +29,25 @@ export interface CallContext {
 }
 
 export type UnaryHandler<Req, Res> = (request: Req, context: CallContext) => Promise<Res>;
+/** Client streaming: the requests arrive as an async iterable (backpressure included). */
+export type ClientStreamHandler<Req, Res> = (requests: AsyncIterable<Req>, context: CallContext) => Promise<Res>;
+/** Server streaming: `send` resolves when the client can take more. */
+export type ServerStreamHandler<Req, Res> = (request: Req, context: CallContext, send: (response: Res) => Promise<void>) => Promise<void>;
 
-/** Handlers for every method of a ts-proto service definition. */
+/** Handlers for every method of a ts-proto service definition, by the method's kind. */
 export type UnaryHandlers<D extends ServiceDefinition> = {
-  [K in keyof D]: D[K] extends { requestDeserialize: (b: Buffer) => infer Req; responseSerialize: (v: infer Res) => Buffer }
-    ? UnaryHandler<Req, Res>
+  [K in keyof D]: D[K] extends { requestStream: infer RS; responseStream: infer SS; requestDeserialize: (b: Buffer) => infer Req; responseSerialize: (v: infer Res) => Buffer }
+    ? RS extends true
+      ? ClientStreamHandler<Req, Res>
+      : SS extends true
+        ? ServerStreamHandler<Req, Res>
+        : UnaryHandler<Req, Res>
     : never;
 };
 
-function deadlineOf(call: ServerUnaryCall<unknown, unknown>): Date | undefined {
+type AnyCall = { metadata: Metadata; getDeadline(): Date | number };
+
+function deadlineOf(call: AnyCall): Date | undefined {
   const deadline = call.getDeadline();
   if (deadline instanceof Date) return deadline;
   if (typeof deadline === 'number' && Number.isFinite(deadline)) return new Date(deadline);
@@ -46,10 +69,28 @@ export class GrpcServer {
 
   add<D extends ServiceDefinition>(definition: D, handlers: UnaryHandlers<D>): this {
     const implementation: UntypedServiceImplementation = {};
-    for (const name of Object.keys(definition)) {
-      const handler = handlers[name as keyof D] as UnaryHandler<unknown, unknown>;
-      implementation[name] = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) =>
-        this.handle(name, handler, call, callback);
+    for (const [name, method] of Object.entries(definition)) {
+      const handler = handlers[name as keyof D] as unknown;
+      if (method.requestStream) {
+        implementation[name] = (call: ServerReadableStream<unknown, unknown>, callback: sendUnaryData<unknown>) =>
+          this.handle(name, call, callback, (context) => (handler as ClientStreamHandler<unknown, unknown>)(call, context));
+      } else if (method.responseStream) {
+        implementation[name] = (call: ServerWritableStream<unknown, unknown>) =>
+          this.handle(
+            name,
+            call,
+            (error) => (error ? call.emit('error', error) : call.end()),
+            async (context) => {
+              await (handler as ServerStreamHandler<unknown, unknown>)(call.request, context, async (response) => {
+                if (!call.write(response)) await once(call, 'drain');
+              });
+              return undefined;
+            },
+          );
+      } else {
+        implementation[name] = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) =>
+          this.handle(name, call, callback, (context) => (handler as UnaryHandler<unknown, unknown>)(call.request, context));
+      }
     }
     this.server.addService(definition, implementation);
     return this;
@@ -57,9 +98,9 @@ export class GrpcServer {
 
   private handle(
     method: string,
-    handler: UnaryHandler<unknown, unknown>,
-    call: ServerUnaryCall<unknown, unknown>,
-    callback: sendUnaryData<unknown>,
+    call: AnyCall,
+    callback: (error: Partial<ServiceError> | null, response?: unknown) => void,
+    run: (context: CallContext) => Promise<unknown>,
   ): void {
     const correlationId = call.metadata.get(CORRELATION_METADATA)[0]?.toString();
     withCorrelationId(correlationId, () => {
@@ -79,7 +120,7 @@ export class GrpcServer {
           return principal;
         },
       };
-      handler(call.request, context).then(
+      run(context).then(
         (response) => callback(null, response),
         (error: unknown) => {
           if (error instanceof AppError) {

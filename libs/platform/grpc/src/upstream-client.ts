@@ -1,4 +1,15 @@
-import { Metadata, status, type CallOptions, type Client, type ClientUnaryCall, type ServiceError } from '@grpc/grpc-js';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  Metadata,
+  status,
+  type CallOptions,
+  type Client,
+  type ClientReadableStream,
+  type ClientUnaryCall,
+  type ClientWritableStream,
+  type ServiceError,
+} from '@grpc/grpc-js';
 import CircuitBreaker from 'opossum';
 import { AppError, ErrorKind } from '@vi/platform-errors';
 import { currentCorrelationId } from '@vi/platform-logger';
@@ -12,6 +23,14 @@ type UnaryMethod<Req, Res> = (
   options: Partial<CallOptions>,
   callback: (error: ServiceError | null, response: Res) => void,
 ) => ClientUnaryCall;
+
+type ClientStreamMethod<Req, Res> = (
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+  callback: (error: ServiceError | null, response: Res) => void,
+) => ClientWritableStream<Req>;
+
+type ServerStreamMethod<Req, Res> = (request: Req, metadata: Metadata, options?: Partial<CallOptions>) => ClientReadableStream<Res>;
 
 export interface UpstreamCallOptions {
   principal: Principal;
@@ -70,6 +89,49 @@ export class UpstreamClient<C extends Client> {
     }
   }
 
+  /**
+   * Client streaming (uploads): `messages` is pulled as the upstream takes it,
+   * so a large body never sits in memory. Never retried.
+   */
+  async clientStream<Req, Res>(pick: (client: C) => ClientStreamMethod<Req, Res>, messages: AsyncIterable<Req>, options: UpstreamCallOptions): Promise<Res> {
+    const method = pick(this.client).bind(this.client);
+    const deadline = options.deadline ?? new Date(Date.now() + (this.options.defaultDeadlineMs ?? 5_000));
+    let sourceError: unknown;
+    try {
+      return await new Promise<Res>((resolve, reject) => {
+        const call = method(this.metadataFor(options.principal), { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
+        pipeline(Readable.from(messages), call as unknown as NodeJS.WritableStream).catch((error: unknown) => {
+          sourceError = error;
+          call.cancel();
+        });
+      });
+    } catch (error) {
+      throw sourceError instanceof AppError ? sourceError : fromGrpcError(sourceError ?? error, this.name);
+    }
+  }
+
+  /** Server streaming (downloads): the responses as they come; errors are AppErrors. */
+  async *serverStream<Req, Res>(pick: (client: C) => ServerStreamMethod<Req, Res>, request: Req, options: UpstreamCallOptions): AsyncGenerator<Res> {
+    const method = pick(this.client).bind(this.client);
+    const deadline = options.deadline ?? new Date(Date.now() + (this.options.defaultDeadlineMs ?? 5_000));
+    const call = method(request, this.metadataFor(options.principal), { deadline });
+    try {
+      for await (const response of call) yield response as Res;
+    } catch (error) {
+      throw fromGrpcError(error, this.name);
+    } finally {
+      call.cancel();
+    }
+  }
+
+  private metadataFor(principal: Principal): Metadata {
+    const metadata = new Metadata();
+    metadata.set(AUTHORIZATION_METADATA, `Bearer ${this.tokens.sign(principal)}`);
+    const correlationId = currentCorrelationId();
+    if (correlationId) metadata.set(CORRELATION_METADATA, correlationId);
+    return metadata;
+  }
+
   private async attempt<Req, Res>(
     method: UnaryMethod<Req, Res>,
     request: Req,
@@ -79,11 +141,7 @@ export class UpstreamClient<C extends Client> {
   ): Promise<Res> {
     try {
       return await new Promise<Res>((resolve, reject) => {
-        const metadata = new Metadata();
-        metadata.set(AUTHORIZATION_METADATA, `Bearer ${this.tokens.sign(principal)}`);
-        const correlationId = currentCorrelationId();
-        if (correlationId) metadata.set(CORRELATION_METADATA, correlationId);
-        method(request, metadata, { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
+        method(request, this.metadataFor(principal), { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
       });
     } catch (error) {
       const retryable = (error as ServiceError).code === status.UNAVAILABLE && attemptsLeft > 1;

@@ -6,6 +6,7 @@ import { Pool, types } from 'pg';
 import type { Logger } from 'pino';
 
 export { sql } from 'kysely';
+export type { RawBuilder } from 'kysely';
 export type { Kysely, Migration, Transaction, Selectable, Insertable, Updateable, Generated } from 'kysely';
 
 // int8 (counts, bigserial) as numbers: our counts stay far below 2^53.

@@ -14,6 +14,8 @@ import type { CandidateLinks, Caller, IdentityDirectory, JobsDirectory } from '.
 import { getInterview } from '../../application/get-interview/get-interview';
 import { listInterviews } from '../../application/list-interviews/list-interviews';
 import { createQuestion, deleteQuestion, getQuestion, listQuestions, updateQuestion } from '../../application/questions/questions';
+import { listTakes, streamTakeVideo, uploadTake } from '../../application/takes/takes';
+import type { MediaStorage } from '../../application/media-storage';
 import { updateInterview } from '../../application/update-interview/update-interview';
 import type { InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
@@ -25,6 +27,8 @@ export interface InterviewsGrpcDeps {
   jobs: JobsDirectory;
   links: CandidateLinks;
   tokens: CandidateTokenVerifier;
+  media: MediaStorage;
+  maxTakeBytes: number;
 }
 
 function callerOf(ctx: CallContext): Caller {
@@ -80,6 +84,9 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
     acceptInterview: async (req, ctx) => acceptInterview(deps, callerOf(ctx), req.interview_uuid),
     skipQuestion: async (req, ctx) => skipQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
     completeInterview: async (req, ctx) => completeInterview(deps, callerOf(ctx), req.interview_uuid),
+    uploadTake: async (chunks, ctx) => uploadTake(deps, callerOf(ctx), chunks),
+    listTakes: async (req, ctx) => ({ takes: await listTakes(deps, callerOf(ctx), req.interview_uuid, req.question_uuid) }),
+    streamTakeVideo: async (req, ctx, send) => streamTakeVideo(deps, callerOf(ctx), req, send),
     listQuestions: async (req, ctx) => ({ questions: await listQuestions(deps, callerOf(ctx), req.interview_uuid) }),
     getQuestion: async (req, ctx) => getQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
     createQuestion: async (req, ctx) =>

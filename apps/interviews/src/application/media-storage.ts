@@ -1,0 +1,9 @@
+/** Where take videos live: local files now, an object store later. */
+export interface MediaStorage {
+  /** Streams `data` into `key`; returns the bytes written. */
+  write(key: string, data: AsyncIterable<Uint8Array>): Promise<number>;
+  size(key: string): Promise<number>;
+  /** Bytes `start` to `end`, inclusive. */
+  read(key: string, range: { start: number; end: number }): AsyncIterable<Buffer>;
+  delete(key: string): Promise<void>;
+}

@@ -1,0 +1,59 @@
+import type { Kysely, Selectable } from '@vi/platform-postgres';
+import type { InterviewsDatabase } from './interviews.database';
+
+export interface Take {
+  uuid: string;
+  interviewUuid: string;
+  questionUuid: string;
+  number: number;
+  contentType: string;
+  size: number;
+  durationSeconds: number;
+  storageKey: string;
+  createdAt: Date;
+}
+
+export class TakeRepository {
+  constructor(private readonly db: Kysely<InterviewsDatabase>) {}
+
+  async listFor(questionUuid: string): Promise<Take[]> {
+    const rows = await this.db.selectFrom('takes').selectAll().where('question_uuid', '=', questionUuid).orderBy('number').execute();
+    return rows.map(toTake);
+  }
+
+  async find(questionUuid: string, uuid: string): Promise<Take | undefined> {
+    const row = await this.db.selectFrom('takes').selectAll().where('question_uuid', '=', questionUuid).where('uuid', '=', uuid).executeTakeFirst();
+    return row && toTake(row);
+  }
+
+  async insert(take: Take): Promise<void> {
+    await this.db
+      .insertInto('takes')
+      .values({
+        uuid: take.uuid,
+        interview_uuid: take.interviewUuid,
+        question_uuid: take.questionUuid,
+        number: take.number,
+        content_type: take.contentType,
+        size: String(take.size),
+        duration_seconds: String(take.durationSeconds),
+        storage_key: take.storageKey,
+        created_at: take.createdAt,
+      })
+      .execute();
+  }
+}
+
+function toTake(row: Selectable<InterviewsDatabase['takes']>): Take {
+  return {
+    uuid: row.uuid,
+    interviewUuid: row.interview_uuid,
+    questionUuid: row.question_uuid,
+    number: row.number,
+    contentType: row.content_type,
+    size: Number(row.size),
+    durationSeconds: Number(row.duration_seconds),
+    storageKey: row.storage_key,
+    createdAt: row.created_at,
+  };
+}
