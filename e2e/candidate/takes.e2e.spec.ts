@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BusMessage } from '@vi/platform-bus';
 import { waitFor } from '@vi/platform-testing';
 import { ApiClient } from '../support/api-client';
@@ -11,7 +13,7 @@ describe('takes: recorded answers, streamed in and out', () => {
   const events: BusMessage[] = [];
 
   beforeAll(async () => {
-    t = await startTestSystem();
+    t = await startTestSystem({ MAX_TAKE_BYTES: String(160 * 1024 * 1024) });
     await t.system.bus.subscribe({ subjects: ['interviews.interview.created'], handler: async (m) => void events.push(m) });
     company = await t.createCompany();
     jobUuid = (await company.api.post('/jobs', { title: 'Video Editor', locality: { work_mode: 'remote', work_place: '' } })).body.uuid;
@@ -129,5 +131,21 @@ describe('takes: recorded answers, streamed in and out', () => {
     // Client, gateway and service share this process: a buffered upload would add ≥150 MB at least once.
     const grownMb = (after.rss + after.arrayBuffers - before.rss - before.arrayBuffers) / 1024 / 1024;
     expect(grownMb).toBeLessThan(megabytes / 2);
+  });
+
+  it('refuses a video over MAX_TAKE_BYTES with 413 and keeps nothing of it', async () => {
+    const { uuid, questions, upload } = await acceptedInterview('too-large@example.com');
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 161) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const refused = await upload(questions[0].uuid, body);
+    expectError(refused, 413, 'api.take_too_large');
+    expect(readdirSync(join(t.env.MEDIA_DIR!, uuid))).toEqual([]);
+    expect((await company.api.get(`/interviews/${uuid}/questions/${questions[0].uuid}/takes`)).body).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { InterviewsSubjects, type interviews, type InvitationDetails } from '@vi/contracts';
 import { validationFailed } from '@vi/platform-errors';
-import { UNLIMITED_TAKES, type Interview, type InterviewQuestion } from '../../domain/interview';
+import type { Interview, InterviewQuestion } from '../../domain/interview';
 import { scheduleProblem, type InterviewType } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
@@ -168,25 +168,9 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
 }
 
 async function questionsFor(deps: CreateInterviewsDeps, companyUuid: string, input: CreateInterviewsInput): Promise<QuestionInput[]> {
-  if (!input.questionSetUuid) return input.questions.map((q) => ({ ...q, takes: q.takes ?? UNLIMITED_TAKES }));
-  const rows = await deps.store.read.db
-    .selectFrom('question_sets as s')
-    .innerJoin('question_set_questions as q', 'q.question_set_uuid', 's.uuid')
-    .select(['q.text', 'q.time_limit', 'q.takes'])
-    .where('s.uuid', '=', input.questionSetUuid)
-    .where('s.company_uuid', '=', companyUuid)
-    .where('s.deleted_at', 'is', null)
-    .orderBy('q.position')
-    .execute();
-  if (rows.length === 0) {
-    const exists = await deps.store.read.db
-      .selectFrom('question_sets')
-      .select('uuid')
-      .where('uuid', '=', input.questionSetUuid)
-      .where('company_uuid', '=', companyUuid)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!exists) throw validationFailed([{ field: 'interview_question_set', reason: 'no such question set in your company', code: 'invalid_value' }]);
-  }
-  return rows.map((r) => ({ text: r.text, timeLimit: r.time_limit, takes: r.takes }));
+  if (!input.questionSetUuid) return input.questions;
+  const set = await deps.store.read.questionSets.find(companyUuid, input.questionSetUuid);
+  if (!set) throw validationFailed([{ field: 'interview_question_set', reason: 'no such question set in your company', code: 'invalid_value' }]);
+  // A copy: later edits of the set never change this interview.
+  return set.questions.map((q) => ({ text: q.text, timeLimit: q.timeLimit, takes: q.takes }));
 }
