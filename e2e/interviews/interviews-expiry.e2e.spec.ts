@@ -132,12 +132,12 @@ describe('expiry: the due time passes (INTERVIEW_EXPIRY_SWEEP_MS=200)', () => {
     expect(batch.map((interview: any) => events.distinct(interview.uuid, EXPIRED).length)).toEqual([1, 1, 1, 1, 1]);
   });
 
-  it('an expired interview: cancel → canceled; live PUT completed, rating → 400; reschedule to the past → 400', async () => {
+  it('an expired interview: cancel → canceled; live PUT completed → 400 api.interview_status_not_settable; rating, reschedule to the past → 400', async () => {
     const live = await createInterview(company.api, liveBody(company.job.uuid, { scheduled_at: dueSoon() }));
     const expired = await waitForStatus(company.api, live.uuid, 'expired');
 
-    const completing = await company.api.put(`/interviews/${live.uuid}`, { status: 'completed' });
-    expect(completing.status).toBe(400);
+    // docs/interview-lifecycle.md: completing an expired live interview needs a reschedule first.
+    expectError(await company.api.put(`/interviews/${live.uuid}`, { status: 'completed' }), 400, 'api.interview_status_not_settable');
     expectError(await company.api.put(`/interviews/${live.uuid}`, { rating: 4 }), 400, 'api.interview_not_completed');
     const pastResponse = await company.api.put(`/interviews/${live.uuid}`, { scheduled_at: inFuture(-60_000) });
     expectError(pastResponse, 400, 'api.validation_failed');

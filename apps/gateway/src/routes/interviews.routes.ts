@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { interviewJson, questionJson } from '@vi/contracts';
+import { AppError, validationFailed } from '@vi/platform-errors';
 import { parseRfc3339 } from '@vi/platform-time';
 import { callAs } from '../auth/request-context';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
@@ -40,9 +41,8 @@ const timezone = z.string().refine((tz) => {
   }
 }, 'must be a tz database name, for example Europe/Paris');
 
-const timeLimit = z.union([30, 60, 90, 120, 160, 180].map((n) => z.literal(n)) as unknown as [z.ZodLiteral<30>, z.ZodLiteral<60>], {
-  error: 'must be one of 30, 60, 90, 120, 160, 180',
-});
+const TIME_LIMITS = [30, 60, 90, 120, 160, 180];
+const timeLimit = z.number().refine((v) => TIME_LIMITS.includes(v), 'must be one of 30, 60, 90, 120, 160, 180');
 const takes = z.number().int('must be a whole number').min(-1, 'must be -1 (unlimited) or 0 to 5').max(5, 'must be -1 (unlimited) or 0 to 5');
 const questionText = z.string().trim().min(1, 'must not be empty').max(2_000, 'at most 2000 characters');
 const question = z.object({ text: questionText, time_limit: timeLimit, takes: takes.default(-1) });
@@ -63,7 +63,8 @@ const assignee = z
 const createBody = z.object({
   type: z.enum(INTERVIEW_TYPES),
   scheduled_at: timestamp,
-  assigned_to: z.union([assignee, z.array(assignee).min(1, 'at least one assignee').max(100, 'at most 100 assignees')]),
+  // One object or an array: the route sends it here as an array either way.
+  assigned_to: z.array(assignee).min(1, 'at least one assignee').max(100, 'at most 100 assignees'),
   email_message: z.string().max(5_000, 'at most 5000 characters').default(''),
   job_post: z.object({ uuid: z.uuid('must be a job uuid') }),
   questions: z.array(question).max(50, 'at most 50 questions').default([]),
@@ -101,6 +102,18 @@ export function parseByteRange(header: string | undefined): { range_start?: numb
   };
 }
 
+/** For a single assignee object, field errors name `assigned_to.email`, not `assigned_to.0.email`. */
+function validateAssignees<T>(run: () => T, single: boolean): T {
+  try {
+    return run();
+  } catch (error) {
+    if (single && error instanceof AppError && error.fieldErrors) {
+      throw validationFailed(error.fieldErrors.map((e) => ({ ...e, field: e.field.replace(/^assigned_to\.0(\.|$)/, 'assigned_to$1') })));
+    }
+    throw error;
+  }
+}
+
 function pathUuid(req: Request, param: string, what: string): string {
   const value = String(req.params[param]);
   if (!isUuid(value)) throw gatewayError(GatewayErrorCode.NotFound, `${what} not found`);
@@ -134,13 +147,15 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
       sendPage(res, query.range, page.interviews.map((i) => interviewJson(i, { questions: false })), page.total);
     },
     post: async (req, res) => {
-      const body = validate(createBody, req.body);
+      const raw = (req.body ?? {}) as { assigned_to?: unknown };
+      const single = raw.assigned_to !== undefined && !Array.isArray(raw.assigned_to);
+      const body = validateAssignees(() => validate(createBody, single ? { ...raw, assigned_to: [raw.assigned_to] } : raw), single);
       const created = await interviews.call(
         (c) => c.createInterviews,
         {
           type: body.type,
           scheduled_at: body.scheduled_at,
-          assigned_to: (Array.isArray(body.assigned_to) ? body.assigned_to : [body.assigned_to]).map((a) => ({ ...a })),
+          assigned_to: body.assigned_to,
           email_message: body.email_message,
           job_uuid: body.job_post.uuid,
           questions: body.questions,
@@ -152,7 +167,7 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
       );
       const rendered = created.interviews.map((i) => interviewJson(i, { questions: true }));
       // One object for one assignee, an array for an array, as the reference shows.
-      res.status(201).json(Array.isArray(body.assigned_to) ? rendered : rendered[0]);
+      res.status(201).json(single ? rendered[0] : rendered);
     },
   });
 

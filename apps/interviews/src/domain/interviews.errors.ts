@@ -21,6 +21,7 @@ export enum InterviewsErrorCode {
   TakeNotFound = 'api.take_not_found',
   TakeTooLarge = 'api.take_too_large',
   RangeNotSatisfiable = 'api.range_not_satisfiable',
+  QuestionsRequired = 'api.interview_questions_required',
 }
 
 const REASONS: Record<InterviewsErrorCode, string> = {
@@ -44,6 +45,7 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.TakeNotFound]: 'Take not found',
   [InterviewsErrorCode.TakeTooLarge]: 'The video is larger than allowed',
   [InterviewsErrorCode.RangeNotSatisfiable]: 'The requested range is outside the video',
+  [InterviewsErrorCode.QuestionsRequired]: 'A one_way interview keeps at least one question',
 };
 
 function kindOf(code: InterviewsErrorCode): ErrorKind {
@@ -76,6 +78,7 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
     case InterviewsErrorCode.NotAccepted:
     case InterviewsErrorCode.QuestionsUnanswered:
     case InterviewsErrorCode.JobInactive:
+    case InterviewsErrorCode.QuestionsRequired:
       return ErrorKind.InvalidArgument;
     default:
       return assertNever(code);

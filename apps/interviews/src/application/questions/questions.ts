@@ -85,6 +85,8 @@ export async function deleteQuestion(deps: { store: InterviewsStore }, caller: C
     const interview = await findInterview(tx, caller, interviewUuid, { lock: true });
     await findQuestion(tx, interview.uuid, questionUuid);
     requireQuestionsEditable(interview.status);
+    const remaining = ((await tx.questions.listFor([interview.uuid])).get(interview.uuid) ?? []).length - 1;
+    if (interview.type === 'one_way' && remaining === 0) throw new InterviewsError(InterviewsErrorCode.QuestionsRequired);
     await tx.questions.delete(questionUuid);
     await tx.interviews.update({ ...interview, updatedAt: new Date() });
   });

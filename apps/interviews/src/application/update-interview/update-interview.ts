@@ -6,7 +6,7 @@ import type { Interview } from '../../domain/interview';
 import { requireCompleted, reschedule, scheduleProblem, statusByCompany } from '../../domain/interview-status';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import { invitationOf } from '../create-interviews/create-interviews';
-import type { CandidateLinks, Caller } from '../directories';
+import type { CandidateLinks, Caller, IdentityDirectory } from '../directories';
 import { findInterview } from '../get-interview/get-interview';
 import { interviewEvent, renderInterview } from '../interview-rendering';
 
@@ -23,11 +23,16 @@ export interface UpdateInterviewInput {
  * completed one; every rule is in domain/interview-status.ts.
  */
 export async function updateInterview(
-  deps: { store: InterviewsStore; links: CandidateLinks },
+  deps: { store: InterviewsStore; links: CandidateLinks; identity: IdentityDirectory },
   caller: Caller,
   input: UpdateInterviewInput,
 ): Promise<interviews.Interview> {
   const now = new Date();
+  // The rater may never have created an interview: their name comes from identity.
+  const rater =
+    input.rating === undefined
+      ? undefined
+      : (await deps.identity.summaries(caller, [caller.principal.userUuid], [])).users.find((u) => u.uuid === caller.principal.userUuid);
   if (input.scheduledAt) {
     const problem = scheduleProblem(input.scheduledAt, now);
     if (problem) throw validationFailed([{ field: 'scheduled_at', reason: problem, code: 'invalid_value' } satisfies FieldError]);
@@ -52,8 +57,8 @@ export async function updateInterview(
     if (input.rating !== undefined) {
       requireCompleted(next.status);
       next = { ...next, rating: input.rating, ratedBy: caller.principal.userUuid, ratedAt: now };
-      const rater = (await tx.projections.people([caller.principal.userUuid])).get(caller.principal.userUuid) ?? null;
-      const rating: RatingPayload = { interview_uuid: next.uuid, rating: input.rating, rated_by: rater, rated_at: toRfc3339(now) };
+      if (rater) await tx.projections.upsertPerson(rater, now);
+      const rating: RatingPayload = { interview_uuid: next.uuid, rating: input.rating, rated_by: rater ?? null, rated_at: toRfc3339(now) };
       events.push((rendered) => interviewEvent(InterviewsSubjects.InterviewRated, rendered, { rating }));
     }
 
