@@ -7,3 +7,4 @@ export * from './events/interviews.events';
 export * from './views/job.view';
 export * from './views/interview.view';
 export * from './api-key-format';
+export * from './list-orders';

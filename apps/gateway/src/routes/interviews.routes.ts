@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { interviewJson, questionJson } from '@vi/contracts';
+import { INTERVIEW_ORDERS, interviewJson, questionJson } from '@vi/contracts';
 import { AppError, validationFailed } from '@vi/platform-errors';
 import { parseRfc3339 } from '@vi/platform-time';
 import { callAs } from '../auth/request-context';
@@ -13,20 +13,6 @@ import { isUuid, validate } from '../http/validation';
 import type { Upstreams } from '../upstream/upstreams';
 import { takeJson } from './candidate.routes';
 
-export const INTERVIEW_ORDERS = [
-  'scheduled_desc',
-  'scheduled_asc',
-  'completed_desc',
-  'completed_asc',
-  'updated_desc',
-  'updated_asc',
-  'candidate_desc',
-  'candidate_asc',
-  'company_desc',
-  'company_asc',
-  'job_desc',
-  'job_asc',
-] as const;
 const INTERVIEW_TYPES = ['one_way', 'live'] as const;
 const INTERVIEW_STATUSES = ['accepted', 'requested', 'completed', 'expired', 'canceled'] as const;
 

@@ -1,8 +1,8 @@
+import { JOB_ORDERS } from '@vi/contracts';
 import { parseListQuery } from '../http/list-query';
 import type { PageRange } from '../http/paging';
 
 export const JOB_STATUSES = ['active', 'inactive'] as const;
-export const JOB_ORDERS = ['title_desc', 'title_asc', 'updated_desc', 'updated_asc', 'created_desc', 'created_asc', 'location_desc', 'location_asc'] as const;
 
 export interface JobListQuery {
   statuses: Array<(typeof JOB_STATUSES)[number]>;

@@ -47,18 +47,4 @@ export function takesRemaining(question: Pick<InterviewQuestion, 'takesLimit' | 
   return Math.max(0, question.takesLimit - question.takesCompleted);
 }
 
-export const INTERVIEW_ORDERS = [
-  'scheduled_desc',
-  'scheduled_asc',
-  'completed_desc',
-  'completed_asc',
-  'updated_desc',
-  'updated_asc',
-  'candidate_desc',
-  'candidate_asc',
-  'company_desc',
-  'company_asc',
-  'job_desc',
-  'job_asc',
-] as const;
-export type InterviewOrder = (typeof INTERVIEW_ORDERS)[number];
+export { INTERVIEW_ORDERS, type InterviewOrder } from '@vi/contracts';

@@ -18,17 +18,9 @@ export interface Job {
   statusUpdatedAt: Date;
 }
 
-export const JOB_ORDERS = [
-  'title_desc',
-  'title_asc',
-  'updated_desc',
-  'updated_asc',
-  'created_desc',
-  'created_asc',
-  'location_desc',
-  'location_asc',
-] as const;
-export type JobOrder = (typeof JOB_ORDERS)[number];
+import type { JobOrder } from '@vi/contracts';
+
+export { JOB_ORDERS, type JobOrder } from '@vi/contracts';
 export const DEFAULT_JOB_ORDER: JobOrder = 'created_desc';
 
 /** The company whose jobs a caller works with; job seekers see none (404 for a specific job). */
