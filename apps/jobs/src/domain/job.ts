@@ -1,3 +1,4 @@
+import type { JobOrder } from '@vi/contracts';
 import type { UserPrincipal } from '@vi/platform-grpc';
 import { JobsError, JobsErrorCode } from './jobs.errors';
 
@@ -17,8 +18,6 @@ export interface Job {
   updatedAt: Date;
   statusUpdatedAt: Date;
 }
-
-import type { JobOrder } from '@vi/contracts';
 
 export { JOB_ORDERS, type JobOrder } from '@vi/contracts';
 export const DEFAULT_JOB_ORDER: JobOrder = 'created_desc';
