@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001_initial';
+import * as typeStatusSortIndexes from './0002_type_status_sort_indexes';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_type_status_sort_indexes': typeStatusSortIndexes,
 };

@@ -45,21 +45,39 @@ export class InterviewRepository {
     return row && toInterview(row);
   }
 
-  /** A page sorted and filtered in the database; the uuid in the sort's direction makes the order total. */
+  /**
+   * A page sorted and filtered in the database; the uuid in the sort's
+   * direction makes the order total. One branch per (type, status) pair, each
+   * an exact range of a `(company, type, status, key, uuid)` index limited to
+   * offset + limit rows, merged in order (migration 0002, bench/README.md).
+   */
   async list(query: InterviewListQuery): Promise<Interview[]> {
     const [key, direction] = query.orderBy.split('_') as [keyof typeof SORT_COLUMNS, 'asc' | 'desc'];
     const column = SORT_COLUMNS[key];
-    let select = this.db.selectFrom('interviews').selectAll().where('company_uuid', '=', query.companyUuid).where('deleted_at', 'is', null);
-    if (query.types.length > 0) select = select.where('type', 'in', query.types);
-    if (query.statuses.length > 0) select = select.where('status', 'in', query.statuses);
+    const types: InterviewType[] = query.types.length > 0 ? query.types : ['one_way', 'live'];
+    const statuses: InterviewStatus[] = query.statuses.length > 0 ? query.statuses : ['requested', 'accepted', 'completed', 'expired', 'canceled'];
     // Interviews not completed yet sort after the completed ones, whatever the direction.
     const nulls = column === 'completed_at' ? sql.raw(direction === 'asc' ? 'asc nulls last' : 'desc nulls last') : sql.raw(direction);
-    const rows = await select
-      .orderBy(sql`${sql.ref(column)} ${nulls}`)
-      .orderBy('uuid', direction)
-      .offset(query.offset)
-      .limit(query.limit)
-      .execute();
+    const order = sql`${sql.ref(column)} ${nulls}`;
+    const branches = types.flatMap((type) =>
+      statuses.map((status) =>
+        this.db
+          .selectFrom('interviews')
+          .selectAll()
+          .where('company_uuid', '=', query.companyUuid)
+          .where('deleted_at', 'is', null)
+          .where('type', '=', type)
+          .where('status', '=', status)
+          .orderBy(order)
+          .orderBy('uuid', direction)
+          .limit(query.offset + query.limit),
+      ),
+    );
+    const union = sql<Selectable<InterviewsDatabase['interviews']>>`(${sql.join(
+      branches.map((branch) => sql`(${branch})`),
+      sql` union all `,
+    )})`;
+    const rows = await this.db.selectFrom(union.as('i')).selectAll().orderBy(order).orderBy('uuid', direction).offset(query.offset).limit(query.limit).execute();
     return rows.map(toInterview);
   }
 
