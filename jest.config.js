@@ -15,9 +15,9 @@ const shared = {
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // Starting real services (PGlite's WASM, servers) takes seconds: hooks and tests get 30 s.
+  // Starting real services (PGlite's WASM, servers) takes seconds: hooks and tests get 60 s (CI machines are shared).
   // (testTimeout is a global option; per-project values are ignored.)
-  testTimeout: 30_000,
+  testTimeout: 60_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/src/**/*.spec.ts'] },
     { ...shared, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs}/**/test/**/*.integration.spec.ts'] },

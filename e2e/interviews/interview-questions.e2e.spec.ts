@@ -16,8 +16,6 @@ import {
   seekerEmail,
 } from './interview-helpers';
 
-jest.setTimeout(30_000);
-
 const seconds = (stamp: string) => new Date(stamp).getTime();
 
 /** The compact form an interview shows of a full question. */

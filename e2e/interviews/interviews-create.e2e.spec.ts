@@ -17,8 +17,6 @@ import {
   totalInterviews,
 } from './interview-helpers';
 
-jest.setTimeout(30_000);
-
 /** The field `code`s docs/errors.md lists. */
 const DOCUMENTED_FIELD_CODES = ['invalid_type', 'invalid_format', 'invalid_value', 'too_small', 'too_big', 'invalid_range', 'custom'];
 

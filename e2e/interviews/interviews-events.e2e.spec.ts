@@ -16,8 +16,6 @@ import {
   sleep,
 } from './interview-helpers';
 
-jest.setTimeout(30_000);
-
 const S = {
   created: 'interviews.interview.created',
   canceled: 'interviews.interview.canceled',

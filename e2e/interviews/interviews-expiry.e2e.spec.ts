@@ -16,8 +16,6 @@ import {
   sleep,
 } from './interview-helpers';
 
-jest.setTimeout(30_000);
-
 const EXPIRED = 'interviews.interview.expired';
 const RESCHEDULED = 'interviews.interview.rescheduled';
 /** Due ~2–3 s from now (whole seconds, so at least 2 s after truncation). */

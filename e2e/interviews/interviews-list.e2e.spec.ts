@@ -16,8 +16,6 @@ import {
   seekerEmail,
 } from './interview-helpers';
 
-jest.setTimeout(30_000);
-
 type Direction = 'asc' | 'desc';
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

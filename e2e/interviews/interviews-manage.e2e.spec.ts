@@ -18,8 +18,6 @@ import {
   totalInterviews,
 } from './interview-helpers';
 
-jest.setTimeout(30_000);
-
 const seconds = (stamp: string) => new Date(stamp).getTime();
 
 describe('/interviews/<uuid>: read, delete, lifecycle by PUT, visibility', () => {

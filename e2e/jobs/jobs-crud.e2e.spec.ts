@@ -3,8 +3,6 @@ import { startTestSystem, type TestSystem } from '../support/test-system';
 import { expectError } from '../support/expectations';
 import { asListItem, createJob, createStandardUser, expectJobShape, jobBody, listJobs, totalOf, uuids, whoAmI } from './job-helpers';
 
-jest.setTimeout(30_000);
-
 describe('/jobs: create, read, list, update, delete', () => {
   let t: TestSystem;
   beforeAll(async () => {

@@ -6,8 +6,6 @@ import { collectJobEvents, createJob, createStandardUser, jobBody, whoAmI } from
 
 const EVENT_TIMEOUT_MS = 5_000;
 
-jest.setTimeout(30_000);
-
 describe('/jobs: JobCreated, JobUpdated, JobDeleted on the bus', () => {
   let t: TestSystem;
   let messages: BusMessage<any>[];

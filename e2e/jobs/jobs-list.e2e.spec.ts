@@ -8,8 +8,6 @@ function sortBy(jobs: any[], key: (job: any) => string, direction: 'asc' | 'desc
   return [...jobs].sort((a, b) => sign * (cmp(key(a), key(b)) || cmp(a.uuid, b.uuid)));
 }
 
-jest.setTimeout(30_000);
-
 describe('GET /jobs: filters, order and paging', () => {
   let t: TestSystem;
   beforeAll(async () => {

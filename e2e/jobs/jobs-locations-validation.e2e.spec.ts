@@ -1,8 +1,6 @@
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { AUSTIN, createJob, expectValidationFailed, jobBody, listJobs, totalOf, type JobInput } from './job-helpers';
 
-jest.setTimeout(30_000);
-
 describe('/jobs: locations and validation', () => {
   let t: TestSystem;
   beforeAll(async () => {

@@ -13,8 +13,6 @@ async function jobSlots(api: ApiClient) {
   return plan.body.plan.jobs as { remaining: number; limit: number };
 }
 
-jest.setTimeout(30_000);
-
 describe('/jobs: plan job slots', () => {
   let t: TestSystem;
   beforeAll(async () => {

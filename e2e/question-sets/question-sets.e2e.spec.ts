@@ -4,8 +4,6 @@ import { expectError, expectRfc3339Timestamps } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { expectValidationFailed, totalOf, uuids } from '../jobs/job-helpers';
 
-jest.setTimeout(30_000);
-
 /** Both prefixes name the same resource. */
 const PREFIXES = ['/question_sets', '/interview_question_sets'] as const;
 
