@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { InterviewStatus, InterviewType } from './interview-status';
 
 export interface Interview {
@@ -36,6 +37,29 @@ export interface InterviewQuestion {
   startedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A question as it is added to an interview: nothing answered yet. */
+export function newQuestion(
+  interviewUuid: string,
+  position: number,
+  input: { text: string; timeLimit: number; takes: number },
+  now: Date,
+): InterviewQuestion {
+  return {
+    uuid: randomUUID(),
+    interviewUuid,
+    position,
+    text: input.text,
+    timeLimit: input.timeLimit,
+    takesLimit: input.takes,
+    takesCompleted: 0,
+    completed: false,
+    skipped: false,
+    startedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 export const TIME_LIMITS = [30, 60, 90, 120, 160, 180] as const;

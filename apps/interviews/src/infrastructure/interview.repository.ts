@@ -31,7 +31,12 @@ export class InterviewRepository {
   constructor(private readonly db: Kysely<InterviewsDatabase>) {}
 
   async find(companyUuid: string, uuid: string, options: { lock?: boolean } = {}): Promise<Interview | undefined> {
-    let query = this.db.selectFrom('interviews').selectAll().where('uuid', '=', uuid).where('company_uuid', '=', companyUuid).where('deleted_at', 'is', null);
+    return this.findLive(uuid, 'company_uuid', companyUuid, options);
+  }
+
+  /** A live interview by uuid, if `owner` (its company or its job seeker) matches. */
+  private async findLive(uuid: string, owner: 'company_uuid' | 'candidate_uuid', value: string, options: { lock?: boolean }): Promise<Interview | undefined> {
+    let query = this.db.selectFrom('interviews').selectAll().where('uuid', '=', uuid).where(owner, '=', value).where('deleted_at', 'is', null);
     if (options.lock) query = query.forUpdate();
     const row = await query.executeTakeFirst();
     return row && toInterview(row);
@@ -39,10 +44,7 @@ export class InterviewRepository {
 
   /** An interview by uuid if it is assigned to this job seeker (the candidate side's only way in). */
   async findAssigned(uuid: string, candidateUuid: string, options: { lock?: boolean } = {}): Promise<Interview | undefined> {
-    let query = this.db.selectFrom('interviews').selectAll().where('uuid', '=', uuid).where('candidate_uuid', '=', candidateUuid).where('deleted_at', 'is', null);
-    if (options.lock) query = query.forUpdate();
-    const row = await query.executeTakeFirst();
-    return row && toInterview(row);
+    return this.findLive(uuid, 'candidate_uuid', candidateUuid, options);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { InterviewsSubjects, type interviews, type InvitationDetails } from '@vi/contracts';
 import { validationFailed } from '@vi/platform-errors';
-import type { Interview, InterviewQuestion } from '../../domain/interview';
+import { newQuestion, type Interview } from '../../domain/interview';
 import { scheduleProblem, type InterviewType } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
@@ -139,24 +139,7 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
         jobKey: job.title.toLowerCase(),
         companyKey: company.name.toLowerCase(),
       });
-      await tx.questions.insert(
-        questions.map(
-          (q, position): InterviewQuestion => ({
-            uuid: randomUUID(),
-            interviewUuid: interview.uuid,
-            position,
-            text: q.text,
-            timeLimit: q.timeLimit,
-            takesLimit: q.takes,
-            takesCompleted: 0,
-            completed: false,
-            skipped: false,
-            startedAt: null,
-            createdAt: now,
-            updatedAt: now,
-          }),
-        ),
-      );
+      await tx.questions.insert(questions.map((q, position) => newQuestion(interview.uuid, position, q, now)));
       await tx.counters.move(companyUuid, interview.type, null, interview.status);
       const rendered = await renderInterview(tx, interview);
       await tx.publish([interviewEvent(InterviewsSubjects.InterviewCreated, rendered, { invitation: invitationOf(interview, deps.links) })]);

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { interviews } from '@vi/contracts';
-import type { InterviewQuestion } from '../../domain/interview';
+import { newQuestion, type InterviewQuestion } from '../../domain/interview';
 import { requireQuestionsEditable } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsRepositories, InterviewsStore } from '../../infrastructure/interviews.store';
@@ -35,20 +34,7 @@ export async function createQuestion(
     const interview = await findInterview(tx, caller, interviewUuid, { lock: true });
     requireQuestionsEditable(interview.status);
     const now = new Date();
-    const question: InterviewQuestion = {
-      uuid: randomUUID(),
-      interviewUuid: interview.uuid,
-      position: await tx.questions.nextPosition(interview.uuid),
-      text: input.text,
-      timeLimit: input.timeLimit,
-      takesLimit: input.takes,
-      takesCompleted: 0,
-      completed: false,
-      skipped: false,
-      startedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const question = newQuestion(interview.uuid, await tx.questions.nextPosition(interview.uuid), input, now);
     await tx.questions.insert([question]);
     await tx.interviews.update({ ...interview, updatedAt: now });
     return renderQuestion(question);
