@@ -1,0 +1,51 @@
+/**
+ * Events published by the sharing service (extensions: the reference's event
+ * table has no share link events, so webhooks never receive them). Interviews
+ * projects basic links into the interview's `share_link` field; notifications
+ * emails reviewers of advanced links created with `send_email: true`.
+ */
+export const SharingSubjects = {
+  ShareLinkCreated: 'sharing.share_link.created',
+  ShareLinkUpdated: 'sharing.share_link.updated',
+  ShareLinkDeleted: 'sharing.share_link.deleted',
+} as const;
+
+export type SharingSubject = (typeof SharingSubjects)[keyof typeof SharingSubjects];
+
+export interface ShareLinkUserSummary {
+  uuid: string;
+  name: string;
+  email: string;
+  avatar: string;
+}
+
+/** The basic share link as the API renders it (also the interview's `share_link` field). */
+export interface BasicShareLinkJson {
+  uuid: string;
+  url: string;
+  type: 'collaborative' | 'open';
+  status: 'active' | 'inactive';
+  created_at: string;
+  updated_at: string;
+  updated_by: ShareLinkUserSummary | null;
+}
+
+export interface ShareLinkEventPayload {
+  uuid: string;
+  kind: 'basic' | 'advanced';
+  /** `{PUBLIC_BASE_URL}/share/<token>`. */
+  url: string;
+  status: 'active' | 'inactive';
+  company: { uuid: string; name: string };
+  /** The interviews the link opens (one for a basic link). */
+  interviews: { uuid: string; job_title: string | null; candidate_name: string | null }[];
+  /** Advanced links only. */
+  reviewer: { name: string; email: string } | null;
+  /** ShareLinkCreated of an advanced link: true only when the creator asked to email the reviewer. */
+  send_email: boolean;
+  created_by: ShareLinkUserSummary | null;
+  updated_by: ShareLinkUserSummary | null;
+  /** Basic links only: the link as the interview's `share_link` field shows it. */
+  basic_link: BasicShareLinkJson | null;
+  occurred_at: string;
+}
