@@ -10,6 +10,8 @@ export const InterviewsSubjects = {
   InterviewCanceled: 'interviews.interview.canceled',
   InterviewDeleted: 'interviews.interview.deleted',
   InterviewRated: 'interviews.interview.rated',
+  /** Customer support reset the interview (`npm run admin -- reset-interview`): back to requested, answers cleared. */
+  InterviewReset: 'interviews.interview.reset',
 } as const;
 
 export type InterviewsSubject = (typeof InterviewsSubjects)[keyof typeof InterviewsSubjects];
