@@ -64,14 +64,20 @@ function residentMemory(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
-async function json(method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: any }> {
+/** The few response fields the benchmark reads. */
+interface Reply {
+  status: number;
+  body: { uuid?: string; size?: number; questions?: { uuid: string }[] } | undefined;
+}
+
+async function json(method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
   const response = await fetch(url, { method, headers: { ...headers, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  return { status: response.status, body: text ? (JSON.parse(text) as Reply['body']) : undefined };
 }
 
 /** POSTs `megabytes` of generated video, writing only when the socket takes more. */
-function uploadTake(url: string, token: string, megabytes: number): Promise<{ status: number; body: any }> {
+function uploadTake(url: string, token: string, megabytes: number): Promise<Reply> {
   return new Promise((done, fail) => {
     const req = request(url, {
       method: 'POST',
@@ -81,7 +87,7 @@ function uploadTake(url: string, token: string, megabytes: number): Promise<{ st
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (part: string) => (text += part));
-      res.on('end', () => done({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+      res.on('end', () => done({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Reply['body']) : undefined }));
     });
     req.on('error', fail);
     const chunk = Buffer.alloc(CHUNK, 7);
@@ -177,18 +183,18 @@ async function main(): Promise<number> {
         type: 'one_way',
         scheduled_at: new Date(Date.now() + 3600_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
         assigned_to: { name: 'Bench Candidate', email },
-        job_post: { uuid: job.body.uuid },
+        job_post: { uuid: job.body?.uuid },
         questions: [{ text: 'Show us your reel', time_limit: 60, takes: -1 }],
       });
       if (created.status !== 200 && created.status !== 201) throw new Error(`creating the interview: ${created.status} ${JSON.stringify(created.body)}`);
-      const uuid = created.body.uuid as string;
+      const uuid = created.body?.uuid ?? '';
       for (let tries = 0; !invitations.has(uuid); tries++) {
         if (tries > 200) throw new Error('no InterviewCreated event');
         await new Promise((r) => setTimeout(r, 25));
       }
       const token = new URL(invitations.get(uuid)!).searchParams.get('token')!;
       await json('POST', `${base}/candidate/interviews/${uuid}/accept`, { authorization: `Bearer ${token}` });
-      return { url: `${base}/candidate/interviews/${uuid}/questions/${created.body.questions[0].uuid}/takes`, token };
+      return { url: `${base}/candidate/interviews/${uuid}/questions/${created.body?.questions?.[0]?.uuid}/takes`, token };
     };
 
     // Warm up both sides (code paths, pools, HTTP/2 windows) with a small take first.
