@@ -140,7 +140,7 @@ async function main(): Promise<number> {
   delete env.REDIS_URL;
 
   const logger = createLogger('bench', 'warn');
-  const bus = await connectEventBus({ logger });
+  const bus = await connectEventBus({ streamRoot: 'bench', logger });
   const invitations = new Map<string, string>();
   await bus.subscribe({
     subjects: ['interviews.interview.created'],
