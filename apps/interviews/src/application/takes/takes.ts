@@ -7,7 +7,7 @@ import { requireAnswerable } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Take } from '../../infrastructure/take.repository';
-import { candidateInterview } from '../candidate/candidate-interview';
+import { candidateInterview } from '../get-candidate-interview/get-candidate-interview';
 import type { Caller } from '../directories';
 import { findInterview } from '../get-interview/get-interview';
 import type { MediaStorage } from '../media-storage';

@@ -1,19 +1,20 @@
 import type { interviews } from '@vi/contracts';
 import type { CallContext, UnaryHandlers } from '@vi/platform-grpc';
-import {
-  acceptInterview,
-  completeInterview,
-  getCandidateInterview,
-  resolveCandidateToken,
-  skipQuestion,
-  type CandidateTokenVerifier,
-} from '../../application/candidate/candidate-actions';
+import { acceptInterview } from '../../application/accept-interview/accept-interview';
+import { completeInterview } from '../../application/complete-interview/complete-interview';
+import { getCandidateInterview } from '../../application/get-candidate-interview/get-candidate-interview';
+import { resolveCandidateToken, type CandidateTokenVerifier } from '../../application/resolve-candidate-token/resolve-candidate-token';
+import { skipQuestion } from '../../application/skip-question/skip-question';
 import { createInterviews } from '../../application/create-interviews/create-interviews';
 import { deleteInterview } from '../../application/delete-interview/delete-interview';
 import type { CandidateLinks, Caller, IdentityDirectory, JobsDirectory } from '../../application/directories';
 import { getInterview } from '../../application/get-interview/get-interview';
 import { listInterviews } from '../../application/list-interviews/list-interviews';
-import { createQuestion, deleteQuestion, getQuestion, listQuestions, updateQuestion } from '../../application/questions/questions';
+import { createQuestion } from '../../application/create-question/create-question';
+import { deleteQuestion } from '../../application/delete-question/delete-question';
+import { getQuestion } from '../../application/get-question/get-question';
+import { listQuestions } from '../../application/list-questions/list-questions';
+import { updateQuestion } from '../../application/update-question/update-question';
 import { listTakes, streamTakeVideo, uploadTake } from '../../application/takes/takes';
 import type { MediaStorage } from '../../application/media-storage';
 import { updateInterview } from '../../application/update-interview/update-interview';

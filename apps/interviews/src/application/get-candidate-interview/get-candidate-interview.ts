@@ -1,7 +1,9 @@
+import type { interviews } from '@vi/contracts';
 import type { Interview } from '../../domain/interview';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsRepositories } from '../../infrastructure/interviews.store';
+import type { InterviewsRepositories, InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
+import { renderInterview } from '../interview-rendering';
 
 /**
  * The interview a job seeker may act on: the one their candidate link opens,
@@ -15,4 +17,8 @@ export async function candidateInterview(repos: InterviewsRepositories, caller: 
   const interview = await repos.interviews.findAssigned(uuid, principal.userUuid, options);
   if (!interview) throw notFound;
   return interview;
+}
+
+export async function getCandidateInterview(deps: { store: InterviewsStore }, caller: Caller, uuid: string): Promise<interviews.Interview> {
+  return renderInterview(deps.store.read, await candidateInterview(deps.store.read, caller, uuid));
 }

@@ -1,0 +1,25 @@
+import type { interviews } from '@vi/contracts';
+import { newQuestion } from '../../domain/interview';
+import { requireQuestionsEditable } from '../../domain/interview-status';
+import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { Caller } from '../directories';
+import { findInterview } from '../get-interview/get-interview';
+import { renderQuestion } from '../interview-rendering';
+
+/** Adds a question while the interview is still requested (locked once accepted). */
+export async function createQuestion(
+  deps: { store: InterviewsStore },
+  caller: Caller,
+  interviewUuid: string,
+  input: { text: string; timeLimit: number; takes: number },
+): Promise<interviews.Question> {
+  return deps.store.transaction(async (tx) => {
+    const interview = await findInterview(tx, caller, interviewUuid, { lock: true });
+    requireQuestionsEditable(interview.status);
+    const now = new Date();
+    const question = newQuestion(interview.uuid, await tx.questions.nextPosition(interview.uuid), input, now);
+    await tx.questions.insert([question]);
+    await tx.interviews.update({ ...interview, updatedAt: now });
+    return renderQuestion(question);
+  });
+}

@@ -1,0 +1,34 @@
+import type { interviews } from '@vi/contracts';
+import type { InterviewQuestion } from '../../domain/interview';
+import { requireQuestionsEditable } from '../../domain/interview-status';
+import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { Caller } from '../directories';
+import { findInterview } from '../get-interview/get-interview';
+import { findQuestion } from '../get-question/get-question';
+import { renderQuestion } from '../interview-rendering';
+
+/** Changes a question's text, time limit or takes while the interview is still requested. */
+export async function updateQuestion(
+  deps: { store: InterviewsStore },
+  caller: Caller,
+  interviewUuid: string,
+  questionUuid: string,
+  input: { text?: string; timeLimit?: number; takes?: number },
+): Promise<interviews.Question> {
+  return deps.store.transaction(async (tx) => {
+    const interview = await findInterview(tx, caller, interviewUuid, { lock: true });
+    const current = await findQuestion(tx, interview.uuid, questionUuid);
+    requireQuestionsEditable(interview.status);
+    const now = new Date();
+    const question: InterviewQuestion = {
+      ...current,
+      text: input.text ?? current.text,
+      timeLimit: input.timeLimit ?? current.timeLimit,
+      takesLimit: input.takes ?? current.takesLimit,
+      updatedAt: now,
+    };
+    await tx.questions.update(question);
+    await tx.interviews.update({ ...interview, updatedAt: now });
+    return renderQuestion(question);
+  });
+}
