@@ -30,12 +30,20 @@ export function baseTestEnv(): NodeJS.ProcessEnv {
     API_KEY_HASH_SECRET: randomSecret(),
     API_KEY_ENCRYPTION_KEY: randomSecret(),
     CANDIDATE_TOKEN_SECRET: randomSecret(),
+    SHARE_LINK_SECRET: randomSecret(),
+    NOTIFICATIONS_ENCRYPTION_KEY: randomSecret(),
     IDENTITY_GRPC_PORT: '0',
     IDENTITY_HEALTH_PORT: '0',
     JOBS_GRPC_PORT: '0',
     JOBS_HEALTH_PORT: '0',
     INTERVIEWS_GRPC_PORT: '0',
     INTERVIEWS_HEALTH_PORT: '0',
+    SHARING_GRPC_PORT: '0',
+    SHARING_HEALTH_PORT: '0',
+    NOTIFICATIONS_GRPC_PORT: '0',
+    NOTIFICATIONS_HEALTH_PORT: '0',
+    // Test receivers listen on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     GATEWAY_PORT: '0',
     GATEWAY_HEALTH_PORT: '0',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
@@ -50,6 +58,7 @@ export function baseTestEnv(): NodeJS.ProcessEnv {
 export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promise<TestSystem> {
   const database = await createTestDatabase();
   const mediaDir = mkdtempSync(join(tmpdir(), 'vi-media-'));
+  const mailDir = mkdtempSync(join(tmpdir(), 'vi-mail-'));
   const streamRoot = uniqueName('t').toLowerCase();
   const adminKey = `bootstrap-${randomSecret()}`;
   const env: NodeJS.ProcessEnv = {
@@ -60,7 +69,9 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
     REDIS_URL: testServers.redisUrl,
     EVENT_STREAM: streamRoot,
     MEDIA_DIR: mediaDir,
+    MAIL_DIR: mailDir,
     OUTBOX_POLL_MS: '100',
+    NOTIFICATIONS_POLL_MS: '100',
     BOOTSTRAP_COMPANY_NAME: 'Bootstrap Company',
     BOOTSTRAP_ADMIN_EMAIL: 'admin@bootstrap.example',
     BOOTSTRAP_ADMIN_API_KEY: adminKey,
@@ -82,6 +93,8 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
       IDENTITY_GRPC_URL: `127.0.0.1:${system.identity.grpcPort}`,
       JOBS_GRPC_URL: `127.0.0.1:${system.jobs.grpcPort}`,
       INTERVIEWS_GRPC_URL: `127.0.0.1:${system.interviews.grpcPort}`,
+      SHARING_GRPC_URL: `127.0.0.1:${system.sharing.grpcPort}`,
+      NOTIFICATIONS_GRPC_URL: `127.0.0.1:${system.notifications.grpcPort}`,
       ...overrides,
     }),
     createCompany: async (plan = 'unlimited') => {
@@ -95,6 +108,7 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
       await system.stop();
       await database.drop();
       rmSync(mediaDir, { recursive: true, force: true });
+      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }

@@ -7,6 +7,8 @@ const schema = z.object({
   IDENTITY_GRPC_URL: withDefault(z.string(), '127.0.0.1:50051'),
   JOBS_GRPC_URL: withDefault(z.string(), '127.0.0.1:50052'),
   INTERVIEWS_GRPC_URL: withDefault(z.string(), '127.0.0.1:50053'),
+  SHARING_GRPC_URL: withDefault(z.string(), '127.0.0.1:50054'),
+  NOTIFICATIONS_GRPC_URL: withDefault(z.string(), '127.0.0.1:50055'),
   INTERNAL_JWT_SECRET: secret(),
   REDIS_URL: optionalString(),
   NATS_URL: optionalString(),
@@ -21,7 +23,7 @@ const schema = z.object({
 export interface GatewayConfig {
   port: number;
   healthPort: number;
-  upstreams: { identity: string; jobs: string; interviews: string };
+  upstreams: { identity: string; jobs: string; interviews: string; sharing: string; notifications: string };
   internalJwtSecret: string;
   redisUrl?: string;
   bus: { natsUrl?: string; streamRoot: string };
@@ -36,7 +38,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   return {
     port: e.GATEWAY_PORT,
     healthPort: e.GATEWAY_HEALTH_PORT,
-    upstreams: { identity: e.IDENTITY_GRPC_URL, jobs: e.JOBS_GRPC_URL, interviews: e.INTERVIEWS_GRPC_URL },
+    upstreams: { identity: e.IDENTITY_GRPC_URL, jobs: e.JOBS_GRPC_URL, interviews: e.INTERVIEWS_GRPC_URL, sharing: e.SHARING_GRPC_URL, notifications: e.NOTIFICATIONS_GRPC_URL },
     internalJwtSecret: e.INTERNAL_JWT_SECRET,
     redisUrl: e.REDIS_URL,
     bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM },

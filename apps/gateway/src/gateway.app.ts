@@ -10,7 +10,10 @@ import { identityRoutes } from './routes/identity.routes';
 import { candidateRoutes } from './routes/candidate.routes';
 import { interviewsRoutes } from './routes/interviews.routes';
 import { jobsRoutes } from './routes/jobs.routes';
+import { publicShareRoutes } from './routes/public-share.routes';
 import { questionSetsRoutes } from './routes/question-sets.routes';
+import { shareLinksRoutes } from './routes/share-links.routes';
+import { webhooksRoutes } from './routes/webhooks.routes';
 import type { Upstreams } from './upstream/upstreams';
 
 export interface GatewayAppDeps {
@@ -51,6 +54,10 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   v1.use(interviewsRoutes(deps.upstreams));
   v1.use(candidateRoutes(deps.upstreams));
   v1.use(questionSetsRoutes(deps.upstreams));
+  v1.use(shareLinksRoutes(deps.upstreams));
+  v1.use(webhooksRoutes(deps.upstreams));
+  // Share links' public side (no API key): before the authenticated routes.
+  app.use('/v1.0', publicShareRoutes(deps));
   app.use('/v1.0', v1);
 
   app.use(notFoundHandler);

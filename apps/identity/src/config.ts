@@ -28,6 +28,8 @@ export interface IdentityConfig {
   bus: { natsUrl?: string; streamRoot: string };
   secrets: { internalJwt: string; apiKeyHash: string; apiKeyEncryption: string };
   defaultAvatarUrl: string;
+  /** Base of the set-password links (`{PUBLIC_BASE_URL}/set-password?token=…`), without a trailing `/`. */
+  publicBaseUrl: string;
   outboxPollMs: number;
   bootstrap?: { companyName: string; adminName: string; adminEmail: string; adminApiKey: string; planCode: string };
 }
@@ -42,6 +44,7 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
     bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM },
     secrets: { internalJwt: e.INTERNAL_JWT_SECRET, apiKeyHash: e.API_KEY_HASH_SECRET, apiKeyEncryption: e.API_KEY_ENCRYPTION_KEY },
     defaultAvatarUrl: e.DEFAULT_AVATAR_URL ?? `${publicBase}/assets/default-avatar.svg`,
+    publicBaseUrl: publicBase,
     outboxPollMs: e.OUTBOX_POLL_MS,
     bootstrap:
       e.BOOTSTRAP_COMPANY_NAME && e.BOOTSTRAP_ADMIN_EMAIL && e.BOOTSTRAP_ADMIN_API_KEY

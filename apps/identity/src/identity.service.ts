@@ -36,7 +36,7 @@ export async function startIdentityService(
   const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });
   const store = createIdentityStore(database.db, relay);
   const vault = new ApiKeyVault(config.secrets.apiKeyHash, config.secrets.apiKeyEncryption);
-  const deps = { store, vault, defaultAvatarUrl: config.defaultAvatarUrl };
+  const deps = { store, vault, defaultAvatarUrl: config.defaultAvatarUrl, publicBaseUrl: config.publicBaseUrl };
 
   if (config.bootstrap) {
     const b = config.bootstrap;

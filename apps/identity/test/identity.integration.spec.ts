@@ -1,4 +1,5 @@
-import { InProcessBus, OutboxRelay } from '@vi/platform-bus';
+import type { UserEventPayload } from '@vi/contracts';
+import { InProcessBus, OutboxRelay, type BusMessage } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
 import { createTestDatabase, randomSecret, type TestDatabase } from '@vi/platform-testing';
@@ -6,6 +7,7 @@ import { identityMigrations } from '../migrations';
 import { createCompany } from '../src/application/create-company/create-company';
 import { createUser } from '../src/application/create-user/create-user';
 import { resolveApiKey } from '../src/application/resolve-api-key/resolve-api-key';
+import { SET_PASSWORD_TOKEN_TTL_MS, hashSetPasswordToken } from '../src/application/set-password-link/set-password-link';
 import { IdentityError, IdentityErrorCode } from '../src/domain/identity.errors';
 import { ApiKeyVault } from '../src/infrastructure/api-key-vault';
 import type { IdentityDatabase } from '../src/infrastructure/identity.database';
@@ -20,7 +22,7 @@ describe('identity use cases on a real database', () => {
   let database: Database<IdentityDatabase>;
   let bus: InProcessBus;
   let relay: OutboxRelay;
-  let deps: { store: IdentityStore; vault: ApiKeyVault; defaultAvatarUrl: string };
+  let deps: { store: IdentityStore; vault: ApiKeyVault; defaultAvatarUrl: string; publicBaseUrl: string };
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
@@ -30,7 +32,7 @@ describe('identity use cases on a real database', () => {
     await migrateToLatest(database.db, 'identity', identityMigrations, logger);
     bus = new InProcessBus(logger);
     relay = new OutboxRelay(database.db, bus, logger);
-    deps = { store: createIdentityStore(database.db, relay), vault: new ApiKeyVault(randomSecret(), randomSecret()), defaultAvatarUrl: 'https://x/a.svg' };
+    deps = { store: createIdentityStore(database.db, relay), vault: new ApiKeyVault(randomSecret(), randomSecret()), defaultAvatarUrl: 'https://x/a.svg', publicBaseUrl: 'https://app.example' };
   });
   afterAll(async () => {
     await relay.stop();
@@ -45,6 +47,24 @@ describe('identity use cases on a real database', () => {
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain(created.apiKey);
     expect(rows.find((r) => r.user_uuid === created.userUuid)?.key_hash).toBe(deps.vault.hash(created.apiKey));
+  });
+
+  it('issues a set-password link for a new company user and keeps only the hash of its token', async () => {
+    const events: BusMessage[] = [];
+    const subscription = await bus.subscribe({ subjects: ['identity.user.created'], handler: async (m) => void events.push(m) });
+    const created = await createCompany(deps, operator, { name: 'Welcome', adminName: 'A', adminEmail: 'a@welcome.example', planCode: 'growth' });
+    const admin = { kind: 'user', userUuid: created.userUuid, companyUuid: created.companyUuid, role: 'administrator', userType: 'company_user' } as const;
+    const user = await createUser(deps, admin, { name: 'New Person', email: 'new@welcome.example', role: 'standard' });
+    await relay.drain();
+    await subscription.close();
+    const urls = events.map((e) => (e.payload as UserEventPayload).set_password_url);
+    expect(events.map((e) => (e.payload as UserEventPayload).uuid)).toEqual([created.userUuid, user.user.uuid]);
+    for (const url of urls) expect(url).toMatch(/^https:\/\/app\.example\/set-password\?token=[A-Za-z0-9_-]{43}$/);
+    const tokens = urls.map((url) => new URL(url!).searchParams.get('token')!);
+    const rows = await database.db.selectFrom('set_password_tokens').selectAll().where('user_uuid', 'in', [created.userUuid, user.user.uuid]).execute();
+    expect(rows.map((r) => r.token_hash).sort()).toEqual(tokens.map(hashSetPasswordToken).sort());
+    expect(JSON.stringify(rows)).not.toContain(tokens[0]);
+    for (const row of rows) expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(SET_PASSWORD_TOKEN_TTL_MS);
   });
 
   it('refuses the key of a disabled user with its own code', async () => {

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001_initial';
 import * as typeStatusSortIndexes from './0002_type_status_sort_indexes';
+import * as shareLinks from './0003_share_links';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_type_status_sort_indexes': typeStatusSortIndexes,
+  '0003_share_links': shareLinks,
 };

@@ -6,6 +6,7 @@ import { createLogger, type Logger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase } from '@vi/platform-postgres';
 import { interviewsMigrations } from '../migrations';
 import { applyProjectionEvent, PROJECTION_SUBJECTS } from './application/apply-projections/apply-projections';
+import { applyShareLinkEvent, SHARE_LINK_SUBJECTS } from './application/apply-share-links/apply-share-links';
 import { expireOverdueInterviews } from './application/expire-overdue-interviews/expire-overdue-interviews';
 import type { InterviewsConfig } from './config';
 import { SignedCandidateLinks } from './infrastructure/candidate-links';
@@ -15,6 +16,7 @@ import { LocalMediaStorage } from './infrastructure/local-media-storage';
 import { GrpcIdentityDirectory, GrpcJobsDirectory } from './infrastructure/service-directories';
 import { interviewHandlers } from './transport/grpc/interviews.grpc';
 import { questionSetHandlers } from './transport/grpc/question-sets.grpc';
+import { sharingHandlers } from './transport/grpc/sharing.grpc';
 
 export interface RunningInterviewsService {
   grpcPort: number;
@@ -48,10 +50,17 @@ export async function startInterviewsService(
     subjects: PROJECTION_SUBJECTS,
     handler: (message) => applyProjectionEvent({ store }, message),
   });
+  const shareLinks = await bus.consume({
+    durable: 'interviews-share-links',
+    subjects: SHARE_LINK_SUBJECTS,
+    handler: (message) => applyShareLinkEvent({ store }, message),
+  });
 
+  const media = new LocalMediaStorage(config.media.dir);
   const server = new GrpcServer(tokens, logger).add(interviews.InterviewsServiceService, {
-    ...interviewHandlers({ store, identity, jobs, links, tokens: links, media: new LocalMediaStorage(config.media.dir), maxTakeBytes: config.media.maxTakeBytes }),
+    ...interviewHandlers({ store, identity, jobs, links, tokens: links, media, maxTakeBytes: config.media.maxTakeBytes }),
     ...questionSetHandlers({ store }),
+    ...sharingHandlers({ store, media }),
   });
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
   relay.start();
@@ -78,6 +87,7 @@ export async function startInterviewsService(
       await server.shutdown();
       await sweeping;
       await projections.close();
+      await shareLinks.close();
       await relay.stop();
       identity.close();
       jobs.close();

@@ -1,11 +1,15 @@
 export * as identity from './generated/identity';
 export * as jobs from './generated/jobs';
 export * as interviews from './generated/interviews';
+export * as sharing from './generated/sharing';
+export * as notifications from './generated/notifications';
 export * from './events/identity.events';
 export * from './events/jobs.events';
 export * from './events/interviews.events';
 export * from './events/sharing.events';
+export * from './events/webhook-events';
 export * from './views/job.view';
 export * from './views/interview.view';
+export * from './views/share-link.view';
 export * from './api-key-format';
 export * from './list-orders';

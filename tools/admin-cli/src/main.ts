@@ -1,6 +1,6 @@
 /**
- * Operator CLI: `npm run admin -- <command>`. Talks to identity over gRPC
- * (IDENTITY_GRPC_URL), signing calls with INTERNAL_JWT_SECRET; for a local
+ * Operator CLI: `npm run admin -- <command>`. Talks to identity (IDENTITY_GRPC_URL)
+ * and, for customer support, to interviews (INTERVIEWS_GRPC_URL) over gRPC, signing calls with INTERNAL_JWT_SECRET; for a local
  * `npm start` it reads the secret from ./data/local-secrets.json.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError } from '@vi/platform-errors';
 import { OperatorClient } from './operator-client';
+import { SupportClient } from './support-client';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -19,8 +20,13 @@ Commands:
       Upgrades at once, or schedules a downgrade for the end of the billing period.
   list-plans
       Lists the plans of the catalogue.
+  reset-interview --interview UUID [--scheduled-at RFC3339]
+      Customer support: puts an interview back to requested, clears its answers,
+      takes and rating, and emails the job seeker a new link (InterviewReset).
+      --scheduled-at is required when the due time has passed.
 
-Environment: IDENTITY_GRPC_URL (default 127.0.0.1:50051), INTERNAL_JWT_SECRET
+Environment: IDENTITY_GRPC_URL (default 127.0.0.1:50051), INTERVIEWS_GRPC_URL
+(default 127.0.0.1:50053), INTERNAL_JWT_SECRET
 (default: read from \${DATA_DIR:-./data}/local-secrets.json).`;
 
 function internalSecret(): string {
@@ -45,11 +51,24 @@ async function run(argv: string[]): Promise<void> {
       'admin-email': { type: 'string' },
       plan: { type: 'string' },
       company: { type: 'string' },
+      interview: { type: 'string' },
+      'scheduled-at': { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
+    return;
+  }
+  if (command === 'reset-interview') {
+    required(values, ['interview']);
+    const support = new SupportClient(process.env.INTERVIEWS_GRPC_URL ?? '127.0.0.1:50053', internalSecret());
+    try {
+      const interview = await support.resetInterview(values.interview!, values['scheduled-at']);
+      console.log(`interview ${interview.uuid}: ${interview.status}, due ${interview.scheduled_at}`);
+    } finally {
+      support.close();
+    }
     return;
   }
   const client = new OperatorClient(process.env.IDENTITY_GRPC_URL ?? '127.0.0.1:50051', internalSecret());

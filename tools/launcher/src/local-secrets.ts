@@ -8,6 +8,8 @@ export interface LocalSecrets {
   API_KEY_HASH_SECRET: string;
   API_KEY_ENCRYPTION_KEY: string;
   CANDIDATE_TOKEN_SECRET: string;
+  SHARE_LINK_SECRET: string;
+  NOTIFICATIONS_ENCRYPTION_KEY: string;
   BOOTSTRAP_ADMIN_API_KEY: string;
 }
 
@@ -24,6 +26,8 @@ export function loadOrCreateLocalSecrets(path: string): LocalSecrets {
     API_KEY_HASH_SECRET: secret(),
     API_KEY_ENCRYPTION_KEY: secret(),
     CANDIDATE_TOKEN_SECRET: secret(),
+    SHARE_LINK_SECRET: secret(),
+    NOTIFICATIONS_ENCRYPTION_KEY: secret(),
     BOOTSTRAP_ADMIN_API_KEY: generateApiKey(),
     ...existing,
   };

@@ -17,6 +17,8 @@ async function main(): Promise<void> {
     BOOTSTRAP_ADMIN_NAME: 'Demo Administrator',
     BOOTSTRAP_ADMIN_EMAIL: 'admin@demo.example',
     IDENTITY_GRPC_PORT: '50051',
+    // Local runs deliver webhooks to receivers on this machine (localhost, private networks).
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     ...secrets,
     ...process.env,
     DATA_DIR: dataDir,

@@ -11,6 +11,10 @@ import { loadJobsConfig } from '../../../apps/jobs/src/config';
 import { startJobsService, type RunningJobsService } from '../../../apps/jobs/src/jobs.service';
 import { loadInterviewsConfig } from '../../../apps/interviews/src/config';
 import { startInterviewsService, type RunningInterviewsService } from '../../../apps/interviews/src/interviews.service';
+import { loadSharingConfig } from '../../../apps/sharing/src/config';
+import { startSharingService, type RunningSharingService } from '../../../apps/sharing/src/sharing.service';
+import { loadNotificationsConfig } from '../../../apps/notifications/src/config';
+import { startNotificationsService, type RunningNotificationsService } from '../../../apps/notifications/src/notifications.service';
 import { connectEventBus, type EventBus } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 
@@ -20,7 +24,14 @@ export interface RunningSystem {
   identity: RunningIdentityService;
   jobs: RunningJobsService;
   interviews: RunningInterviewsService;
+  sharing: RunningSharingService;
+  notifications: RunningNotificationsService;
   bus: EventBus;
+  /**
+   * Stops the notifications service and starts it again on the same gRPC port
+   * (tests: a restart must lose nothing); `whileDown` runs in between.
+   */
+  restartNotifications(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -46,23 +57,51 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     { ...loadInterviewsConfig(env), upstreams: { identity: identityUrl, jobs: jobsUrl } },
     { bus, logger: createLogger('interviews', level) },
   );
+  const interviewsUrl = `127.0.0.1:${interviews.grpcPort}`;
+  const sharing = await startSharingService(
+    { ...loadSharingConfig(env), upstreams: { identity: identityUrl, interviews: interviewsUrl } },
+    { bus, logger: createLogger('sharing', level) },
+  );
+  const notificationsConfig = { ...loadNotificationsConfig(env), upstreams: { identity: identityUrl } };
+  const startNotifications = (grpcPort: number) =>
+    startNotificationsService({ ...notificationsConfig, grpcPort }, { bus, logger: createLogger('notifications', level) });
+  const notifications = await startNotifications(notificationsConfig.grpcPort);
   const gateway = await startGateway(
-    { ...gatewayConfig, upstreams: { identity: identityUrl, jobs: jobsUrl, interviews: `127.0.0.1:${interviews.grpcPort}` } },
+    {
+      ...gatewayConfig,
+      upstreams: {
+        identity: identityUrl,
+        jobs: jobsUrl,
+        interviews: interviewsUrl,
+        sharing: `127.0.0.1:${sharing.grpcPort}`,
+        notifications: `127.0.0.1:${notifications.grpcPort}`,
+      },
+    },
     { bus, logger: createLogger('gateway', level), rateLimitPrefix: options.rateLimitPrefix },
   );
-  return {
+  const system: RunningSystem = {
     baseUrl: `http://127.0.0.1:${gateway.port}/v1.0`,
     gateway,
     identity,
     jobs,
     interviews,
+    sharing,
+    notifications,
     bus,
+    restartNotifications: async (whileDown) => {
+      await system.notifications.stop();
+      await whileDown?.();
+      system.notifications = await startNotifications(system.notifications.grpcPort);
+    },
     stop: async () => {
       await gateway.stop();
+      await system.notifications.stop();
+      await sharing.stop();
       await interviews.stop();
       await jobs.stop();
       await identity.stop();
       await bus.close();
     },
   };
+  return system;
 }

@@ -13,9 +13,9 @@ function pathUuid(req: Request, param: string, what: string): string {
   return value.toLowerCase();
 }
 
-/** What the job seeker sees: the interview with every question in full (takes left, skipped). */
+/** What the job seeker sees: the interview with every question in full (takes left, skipped), never its share link. */
 function candidateView(interview: interviews.Interview) {
-  return { ...interviewJson(interview, { questions: false }), questions: interview.questions.map(questionJson) };
+  return { ...interviewJson(interview, { questions: false }), share_link: null, questions: interview.questions.map(questionJson) };
 }
 
 const TAKE_TYPES = ['video/webm', 'video/mp4'];

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { INTERVIEW_ORDERS, interviewJson, questionJson } from '@vi/contracts';
@@ -10,6 +9,7 @@ import { parseListQuery } from '../http/list-query';
 import { sendPage } from '../http/paging';
 import { resource } from '../http/resource';
 import { isUuid, validate } from '../http/validation';
+import { sendVideoStream, VIDEO_STREAM_DEADLINE_MS } from '../http/video-stream';
 import type { Upstreams } from '../upstream/upstreams';
 import { takeJson } from './candidate.routes';
 
@@ -73,20 +73,6 @@ const updateBody = z
 const updateQuestionBody = z
   .object({ text: questionText.optional(), time_limit: timeLimit.optional(), takes: takes.optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'send text, time_limit and/or takes', path: ['body'] });
-
-/**
- * One `bytes=` range of an HTTP Range header: `start-end`, `start-` or the
- * suffix `-length` (sent as a range end without a start). Anything else (or
- * several ranges) is ignored, and the whole video is served.
- */
-export function parseByteRange(header: string | undefined): { range_start?: number; range_end?: number } | undefined {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!match || (match[1] === '' && match[2] === '')) return undefined;
-  return {
-    ...(match[1] !== '' ? { range_start: Number(match[1]) } : {}),
-    ...(match[2] !== '' ? { range_end: Number(match[2]) } : {}),
-  };
-}
 
 /** For a single assignee object, field errors name `assigned_to.email`, not `assigned_to.0.email`. */
 function validateAssignees<T>(run: () => T, single: boolean): T {
@@ -211,23 +197,10 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
 
   resource(router, '/interviews/:interviewUuid/questions/:questionUuid/takes/:takeUuid/video', {
     get: async (req, res) => {
-      const range = parseByteRange(req.get('range'));
-      const request = { interview_uuid: interviewUuid(req), question_uuid: questionUuid(req), take_uuid: pathUuid(req, 'takeUuid', 'Take'), ...range };
-      // Streams can outlast a JSON request's deadline: a video gets as long as the download needs.
-      const chunks = interviews.serverStream((c) => c.streamTakeVideo, request, { ...callAs(res), deadline: new Date(Date.now() + 60 * 60 * 1000) });
-      const first = await chunks.next();
-      const meta = first.done ? undefined : first.value.meta;
-      if (!meta) throw gatewayError(GatewayErrorCode.InternalError);
-      res.status(range ? 206 : 200);
-      res.setHeader('Content-Type', meta.content_type);
-      res.setHeader('Accept-Ranges', 'bytes');
-      res.setHeader('Content-Length', String(meta.end - meta.start + 1));
-      if (range) res.setHeader('Content-Range', `bytes ${meta.start}-${meta.end}/${meta.size}`);
-      for await (const chunk of chunks) {
-        if (res.destroyed) break;
-        if (!res.write(chunk.data)) await once(res, 'drain');
-      }
-      res.end();
+      const ref = { interview_uuid: interviewUuid(req), question_uuid: questionUuid(req), take_uuid: pathUuid(req, 'takeUuid', 'Take') };
+      await sendVideoStream(req, res, (range) =>
+        interviews.serverStream((c) => c.streamTakeVideo, { ...ref, ...range }, { ...callAs(res), deadline: new Date(Date.now() + VIDEO_STREAM_DEADLINE_MS) }),
+      );
     },
   });
 

@@ -1,15 +1,17 @@
 import { credentials } from '@grpc/grpc-js';
-import { identity, interviews, jobs } from '@vi/contracts';
+import { identity, interviews, jobs, notifications, sharing } from '@vi/contracts';
 import { ROUND_ROBIN_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
 
 export interface Upstreams {
   identity: UpstreamClient<identity.IdentityServiceClient>;
   jobs: UpstreamClient<jobs.JobsServiceClient>;
   interviews: UpstreamClient<interviews.InterviewsServiceClient>;
+  sharing: UpstreamClient<sharing.SharingServiceClient>;
+  notifications: UpstreamClient<notifications.NotificationsServiceClient>;
   close(): void;
 }
 
-export function connectUpstreams(addresses: { identity: string; jobs: string; interviews: string }, tokens: PrincipalTokens): Upstreams {
+export function connectUpstreams(addresses: { identity: string; jobs: string; interviews: string; sharing: string; notifications: string }, tokens: PrincipalTokens): Upstreams {
   const insecure = credentials.createInsecure();
   const clients = {
     identity: new UpstreamClient('identity', new identity.IdentityServiceClient(addresses.identity, insecure, ROUND_ROBIN_CHANNEL_OPTIONS), tokens),
@@ -17,6 +19,12 @@ export function connectUpstreams(addresses: { identity: string; jobs: string; in
     interviews: new UpstreamClient(
       'interviews',
       new interviews.InterviewsServiceClient(addresses.interviews, insecure, ROUND_ROBIN_CHANNEL_OPTIONS),
+      tokens,
+    ),
+    sharing: new UpstreamClient('sharing', new sharing.SharingServiceClient(addresses.sharing, insecure, ROUND_ROBIN_CHANNEL_OPTIONS), tokens),
+    notifications: new UpstreamClient(
+      'notifications',
+      new notifications.NotificationsServiceClient(addresses.notifications, insecure, ROUND_ROBIN_CHANNEL_OPTIONS),
       tokens,
     ),
   };

@@ -17,7 +17,11 @@ function userPayload(user: User, defaultAvatarUrl: string, at: Date): UserEventP
 }
 
 export const identityEvents = {
-  userCreated: (user: User, avatar: string): NewEvent => ({ subject: IdentitySubjects.UserCreated, payload: userPayload(user, avatar, user.createdAt) }),
+  /** A new company user's event carries the set-password link the notifications service emails. */
+  userCreated: (user: User, avatar: string, setPasswordUrl?: string): NewEvent => ({
+    subject: IdentitySubjects.UserCreated,
+    payload: setPasswordUrl ? { ...userPayload(user, avatar, user.createdAt), set_password_url: setPasswordUrl } : userPayload(user, avatar, user.createdAt),
+  }),
   userUpdated: (user: User, avatar: string): NewEvent => ({ subject: IdentitySubjects.UserUpdated, payload: userPayload(user, avatar, user.updatedAt) }),
   userDeleted: (user: User, avatar: string, at: Date): NewEvent => ({ subject: IdentitySubjects.UserDeleted, payload: userPayload(user, avatar, at) }),
   apiKeyCreated: (payload: ApiKeyEventPayload): NewEvent => ({ subject: IdentitySubjects.ApiKeyCreated, payload }),

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { SecretBox } from '@vi/platform-crypto';
 
 /**
  * How API keys are kept: a keyed hash (HMAC-SHA256) to look a key up, and
@@ -6,13 +7,13 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes }
  * is useful without the two secrets from config; the plain key is never stored.
  */
 export class ApiKeyVault {
-  private readonly encryptionKey: Buffer;
+  private readonly box: SecretBox;
 
   constructor(
     private readonly hashSecret: string,
     encryptionSecret: string,
   ) {
-    this.encryptionKey = createHash('sha256').update(encryptionSecret).digest();
+    this.box = new SecretBox(encryptionSecret);
   }
 
   hash(apiKey: string): string {
@@ -20,17 +21,10 @@ export class ApiKeyVault {
   }
 
   encrypt(apiKey: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, iv);
-    const ciphertext = Buffer.concat([cipher.update(apiKey, 'utf8'), cipher.final()]);
-    return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join('.');
+    return this.box.seal(apiKey);
   }
 
   decrypt(stored: string): string {
-    const [version, iv, tag, ciphertext] = stored.split('.');
-    if (version !== 'v1') throw new Error(`Unknown API key ciphertext version ${version}`);
-    const decipher = createDecipheriv('aes-256-gcm', this.encryptionKey, Buffer.from(iv, 'base64'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64'));
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8');
+    return this.box.open(stored);
   }
 }

@@ -53,5 +53,12 @@ export interface IdentityDatabase {
     created_at: Date;
     updated_at: Date;
   };
+  set_password_tokens: {
+    token_hash: string;
+    user_uuid: string;
+    expires_at: Date;
+    used_at: Date | null;
+    created_at: Date;
+  };
   outbox: OutboxTable;
 }

@@ -4,6 +4,7 @@ import { ApiKeyRepository } from './api-key.repository';
 import { CompanyRepository } from './company.repository';
 import type { IdentityDatabase } from './identity.database';
 import { PlanRepository } from './plan.repository';
+import { SetPasswordTokenRepository } from './set-password-token.repository';
 import { UserRepository } from './user.repository';
 
 /** Repositories bound to one connection or transaction. */
@@ -12,12 +13,14 @@ export class IdentityRepositories {
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly plans: PlanRepository;
+  readonly setPasswordTokens: SetPasswordTokenRepository;
 
   constructor(readonly db: Kysely<IdentityDatabase>) {
     this.companies = new CompanyRepository(db);
     this.users = new UserRepository(db);
     this.apiKeys = new ApiKeyRepository(db);
     this.plans = new PlanRepository(db);
+    this.setPasswordTokens = new SetPasswordTokenRepository(db);
   }
 }
 

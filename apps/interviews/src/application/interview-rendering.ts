@@ -1,4 +1,4 @@
-import { interviewJson, type interviews, type InterviewsSubject } from '@vi/contracts';
+import { interviewJson, type BasicShareLinkJson, type interviews, type InterviewsSubject } from '@vi/contracts';
 import type { NewEvent } from '@vi/platform-bus';
 import { toRfc3339, toRfc3339OrNull } from '@vi/platform-time';
 import { takesRemaining, type Interview, type InterviewQuestion } from '../domain/interview';
@@ -28,11 +28,12 @@ export async function renderInterviews(
   options: { questions: boolean },
 ): Promise<interviews.Interview[]> {
   if (list.length === 0) return [];
-  const [jobs, people, companies, questions] = await Promise.all([
+  const [jobs, people, companies, questions, shareLinks] = await Promise.all([
     repos.projections.jobs([...new Set(list.map((i) => i.jobUuid))]),
     repos.projections.people([...new Set(list.flatMap((i) => [i.candidateUuid, i.createdBy]))]),
     repos.projections.companies([...new Set(list.map((i) => i.companyUuid))]),
     options.questions ? repos.questions.listFor(list.map((i) => i.uuid)) : Promise.resolve(new Map<string, InterviewQuestion[]>()),
+    repos.shareLinks.forInterviews(list.map((i) => i.uuid)),
   ]);
   return list.map((interview) => {
     const job = jobs.get(interview.jobUuid);
@@ -60,8 +61,14 @@ export async function renderInterviews(
       created_by: people.get(interview.createdBy),
       questions: (questions.get(interview.uuid) ?? []).map(renderQuestion),
       timezone: interview.timezone,
+      share_link: shareLinkOf(shareLinks.get(interview.uuid)),
     };
   });
+}
+
+/** The projected basic share link as the Interview message carries it. */
+function shareLinkOf(link: BasicShareLinkJson | undefined): interviews.ShareLink | undefined {
+  return link && { ...link, updated_by: link.updated_by ?? undefined };
 }
 
 export async function renderInterview(repos: InterviewsRepositories, interview: Interview): Promise<interviews.Interview> {

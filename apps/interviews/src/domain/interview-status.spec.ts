@@ -1,5 +1,5 @@
 import { InterviewsErrorCode } from './interviews.errors';
-import { cancel, completeLive, reschedule, scheduleProblem, statusByCompany, requireQuestionsEditable } from './interview-status';
+import { cancel, completeLive, reschedule, reset, scheduleProblem, statusByCompany, requireQuestionsEditable } from './interview-status';
 
 const code = (fn: () => unknown) => {
   try {
@@ -30,6 +30,11 @@ describe('interview status rules', () => {
     expect(reschedule('expired')).toBe('requested');
     expect(reschedule('accepted')).toBe('accepted');
     expect(code(() => reschedule('canceled'))).toBe(InterviewsErrorCode.AlreadyCanceled);
+  });
+
+  it('resets anything but a canceled interview to requested (customer support)', () => {
+    for (const status of ['requested', 'accepted', 'completed', 'expired'] as const) expect(reset(status)).toBe('requested');
+    expect(code(() => reset('canceled'))).toBe(InterviewsErrorCode.AlreadyCanceled);
   });
 
   it('refuses any other status by PUT', () => {

@@ -31,6 +31,12 @@ export function reschedule(status: InterviewStatus): InterviewStatus {
   return status === 'expired' ? 'requested' : status;
 }
 
+/** Customer support starts an interview over: anything the company has not canceled goes back to requested. */
+export function reset(status: InterviewStatus): InterviewStatus {
+  if (status === 'canceled') throw new InterviewsError(InterviewsErrorCode.AlreadyCanceled);
+  return 'requested';
+}
+
 /** The status a PUT asks for: only canceled, or completed for live interviews. */
 export function statusByCompany(type: InterviewType, status: InterviewStatus, requested: string): InterviewStatus {
   if (requested === 'canceled') return cancel(status);

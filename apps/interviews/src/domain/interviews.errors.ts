@@ -22,6 +22,7 @@ export enum InterviewsErrorCode {
   TakeTooLarge = 'api.take_too_large',
   RangeNotSatisfiable = 'api.range_not_satisfiable',
   QuestionsRequired = 'api.interview_questions_required',
+  OperatorRequired = 'api.operator_required',
 }
 
 const REASONS: Record<InterviewsErrorCode, string> = {
@@ -46,6 +47,7 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.TakeTooLarge]: 'The video is larger than allowed',
   [InterviewsErrorCode.RangeNotSatisfiable]: 'The requested range is outside the video',
   [InterviewsErrorCode.QuestionsRequired]: 'A one_way interview keeps at least one question',
+  [InterviewsErrorCode.OperatorRequired]: 'Only an operator (the admin CLI) can do this',
 };
 
 function kindOf(code: InterviewsErrorCode): ErrorKind {
@@ -55,6 +57,7 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
     case InterviewsErrorCode.QuestionSetNotFound:
       return ErrorKind.NotFound;
     case InterviewsErrorCode.CompanyUserRequired:
+    case InterviewsErrorCode.OperatorRequired:
     case InterviewsErrorCode.QuestionsLocked:
     case InterviewsErrorCode.TakesExhausted:
       return ErrorKind.PermissionDenied;

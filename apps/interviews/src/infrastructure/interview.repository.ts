@@ -34,6 +34,21 @@ export class InterviewRepository {
     return this.findLive(uuid, 'company_uuid', companyUuid, options);
   }
 
+  /** A live interview of any company: for customer support only. */
+  async findForSupport(uuid: string, options: { lock?: boolean } = {}): Promise<Interview | undefined> {
+    let query = this.db.selectFrom('interviews').selectAll().where('uuid', '=', uuid).where('deleted_at', 'is', null);
+    if (options.lock) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row && toInterview(row);
+  }
+
+  /** The company's live interviews among these uuids (the sharing service's reads). */
+  async findMany(companyUuid: string, uuids: string[]): Promise<Interview[]> {
+    if (uuids.length === 0) return [];
+    const rows = await this.db.selectFrom('interviews').selectAll().where('company_uuid', '=', companyUuid).where('uuid', 'in', uuids).where('deleted_at', 'is', null).execute();
+    return rows.map(toInterview);
+  }
+
   /** A live interview by uuid, if `owner` (its company or its job seeker) matches. */
   private async findLive(uuid: string, owner: 'company_uuid' | 'candidate_uuid', value: string, options: { lock?: boolean }): Promise<Interview | undefined> {
     let query = this.db.selectFrom('interviews').selectAll().where('uuid', '=', uuid).where(owner, '=', value).where('deleted_at', 'is', null);

@@ -1,3 +1,4 @@
+import type { BasicShareLinkJson } from '@vi/contracts';
 import type { OutboxTable } from '@vi/platform-bus';
 import type { Generated } from '@vi/platform-postgres';
 
@@ -78,6 +79,8 @@ export interface InterviewsDatabase {
     storage_key: string;
     created_at: Date;
   };
+  /** Basic share links, projected from the sharing service's events (null: deleted). */
+  share_links: { interview_uuid: string; link: BasicShareLinkJson | null; version: number };
   processed_events: { event_id: string; processed_at: Date };
   outbox: OutboxTable;
 }

@@ -5,6 +5,7 @@ import { InterviewRepository } from './interview.repository';
 import type { InterviewsDatabase } from './interviews.database';
 import { ProjectionRepository } from './projection.repository';
 import { QuestionRepository } from './question.repository';
+import { ShareLinkProjectionRepository } from './share-link-projection.repository';
 import { TakeRepository } from './take.repository';
 import { QuestionSetRepository } from './question-set.repository';
 
@@ -16,6 +17,7 @@ export class InterviewsRepositories {
   readonly projections: ProjectionRepository;
   readonly takes: TakeRepository;
   readonly questionSets: QuestionSetRepository;
+  readonly shareLinks: ShareLinkProjectionRepository;
 
   constructor(readonly db: Kysely<InterviewsDatabase>) {
     this.interviews = new InterviewRepository(db);
@@ -24,6 +26,7 @@ export class InterviewsRepositories {
     this.projections = new ProjectionRepository(db);
     this.takes = new TakeRepository(db);
     this.questionSets = new QuestionSetRepository(db);
+    this.shareLinks = new ShareLinkProjectionRepository(db);
   }
 }
 

@@ -26,6 +26,12 @@ export class TakeRepository {
     return row && toTake(row);
   }
 
+  /** Deletes every take of an interview; returns them so their videos can be removed after the commit. */
+  async deleteFor(interviewUuid: string): Promise<Take[]> {
+    const rows = await this.db.deleteFrom('takes').where('interview_uuid', '=', interviewUuid).returningAll().execute();
+    return rows.map(toTake);
+  }
+
   async insert(take: Take): Promise<void> {
     await this.db
       .insertInto('takes')
@@ -41,6 +47,20 @@ export class TakeRepository {
         created_at: take.createdAt,
       })
       .execute();
+  }
+
+  /** Every take of these interviews, by question then number (the sharing service's views). */
+  async listForInterviews(interviewUuids: string[]): Promise<Take[]> {
+    if (interviewUuids.length === 0) return [];
+    const rows = await this.db.selectFrom('takes').selectAll().where('interview_uuid', 'in', interviewUuids).orderBy('question_uuid').orderBy('number').execute();
+    return rows.map(toTake);
+  }
+
+  /** A take by uuid if it belongs to one of these interviews. */
+  async findInInterviews(interviewUuids: string[], uuid: string): Promise<Take | undefined> {
+    if (interviewUuids.length === 0) return undefined;
+    const row = await this.db.selectFrom('takes').selectAll().where('uuid', '=', uuid).where('interview_uuid', 'in', interviewUuids).executeTakeFirst();
+    return row && toTake(row);
   }
 }
 

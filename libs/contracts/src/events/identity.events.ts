@@ -21,6 +21,12 @@ export interface UserEventPayload {
   email: string;
   avatar: string;
   occurred_at: string;
+  /**
+   * UserCreated of a company user only: `{PUBLIC_BASE_URL}/set-password?token=…`, the link the
+   * notifications service emails so the new user can choose a password. Identity keeps only a hash
+   * of the token, valid for 7 days.
+   */
+  set_password_url?: string;
 }
 
 export interface CompanyEventPayload {

@@ -48,4 +48,6 @@ export interface ShareLinkEventPayload {
   /** Basic links only: the link as the interview's `share_link` field shows it. */
   basic_link: BasicShareLinkJson | null;
   occurred_at: string;
+  /** Grows with every change of the link (1 at creation): projections keep the highest they saw. */
+  version: number;
 }

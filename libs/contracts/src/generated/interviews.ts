@@ -89,6 +89,19 @@ export interface Interview {
   created_by: UserSummary | undefined;
   questions: Question[];
   timezone: string;
+  /** The basic share link, as the sharing service last published it (projected from its events). */
+  share_link?: ShareLink | undefined;
+}
+
+/** A basic share link (one per interview), as the API shows it. */
+export interface ShareLink {
+  uuid: string;
+  url: string;
+  type: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+  updated_by: UserSummary | undefined;
 }
 
 export interface InterviewPage {
@@ -138,6 +151,12 @@ export interface UpdateInterviewRequest {
   scheduled_at?: string | undefined;
   status?: string | undefined;
   rating?: number | undefined;
+}
+
+export interface ResetInterviewRequest {
+  interview_uuid: string;
+  /** A new due time; required when the current one has passed. */
+  scheduled_at?: string | undefined;
 }
 
 export interface QuestionList {
@@ -260,6 +279,34 @@ export interface TakeVideoMeta {
 export interface TakeVideoChunk {
   meta?: TakeVideoMeta | undefined;
   data: Buffer;
+}
+
+export interface SharedInterviewsRequest {
+  company_uuid: string;
+  interview_uuids: string[];
+  with_takes: boolean;
+}
+
+export interface SharedInterview {
+  interview:
+    | Interview
+    | undefined;
+  /** Every take of every question (with_takes only), in question order then take number. */
+  takes: Take[];
+}
+
+export interface SharedInterviewList {
+  interviews: SharedInterview[];
+}
+
+export interface SharedTakeVideoRequest {
+  company_uuid: string;
+  /** The interviews the take may belong to (those of the share link). */
+  interview_uuids: string[];
+  take_uuid: string;
+  /** Inclusive byte range; absent: the whole video (as TakeVideoRequest). */
+  range_start?: number | undefined;
+  range_end?: number | undefined;
 }
 
 function createBaseEmpty(): Empty {
@@ -754,6 +801,7 @@ function createBaseInterview(): Interview {
     created_by: undefined,
     questions: [],
     timezone: "",
+    share_link: undefined,
   };
 }
 
@@ -800,6 +848,9 @@ export const Interview: MessageFns<Interview> = {
     }
     if (message.timezone !== "") {
       writer.uint32(114).string(message.timezone);
+    }
+    if (message.share_link !== undefined) {
+      ShareLink.encode(message.share_link, writer.uint32(122).fork()).join();
     }
     return writer;
   },
@@ -921,6 +972,117 @@ export const Interview: MessageFns<Interview> = {
           }
 
           message.timezone = reader.string();
+          continue;
+        }
+        case 15: {
+          if (tag !== 122) {
+            break;
+          }
+
+          message.share_link = ShareLink.decode(reader, reader.uint32());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseShareLink(): ShareLink {
+  return { uuid: "", url: "", type: "", status: "", created_at: "", updated_at: "", updated_by: undefined };
+}
+
+export const ShareLink: MessageFns<ShareLink> = {
+  encode(message: ShareLink, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uuid !== "") {
+      writer.uint32(10).string(message.uuid);
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    if (message.type !== "") {
+      writer.uint32(26).string(message.type);
+    }
+    if (message.status !== "") {
+      writer.uint32(34).string(message.status);
+    }
+    if (message.created_at !== "") {
+      writer.uint32(42).string(message.created_at);
+    }
+    if (message.updated_at !== "") {
+      writer.uint32(50).string(message.updated_at);
+    }
+    if (message.updated_by !== undefined) {
+      UserSummary.encode(message.updated_by, writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareLink {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseShareLink();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.url = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.type = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.status = reader.string();
+          continue;
+        }
+        case 5: {
+          if (tag !== 42) {
+            break;
+          }
+
+          message.created_at = reader.string();
+          continue;
+        }
+        case 6: {
+          if (tag !== 50) {
+            break;
+          }
+
+          message.updated_at = reader.string();
+          continue;
+        }
+        case 7: {
+          if (tag !== 58) {
+            break;
+          }
+
+          message.updated_by = UserSummary.decode(reader, reader.uint32());
           continue;
         }
       }
@@ -1421,6 +1583,54 @@ export const UpdateInterviewRequest: MessageFns<UpdateInterviewRequest> = {
           }
 
           message.rating = reader.double();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseResetInterviewRequest(): ResetInterviewRequest {
+  return { interview_uuid: "", scheduled_at: undefined };
+}
+
+export const ResetInterviewRequest: MessageFns<ResetInterviewRequest> = {
+  encode(message: ResetInterviewRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_uuid !== "") {
+      writer.uint32(10).string(message.interview_uuid);
+    }
+    if (message.scheduled_at !== undefined) {
+      writer.uint32(18).string(message.scheduled_at);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResetInterviewRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseResetInterviewRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.scheduled_at = reader.string();
           continue;
         }
       }
@@ -2576,6 +2786,231 @@ export const TakeVideoChunk: MessageFns<TakeVideoChunk> = {
   },
 };
 
+function createBaseSharedInterviewsRequest(): SharedInterviewsRequest {
+  return { company_uuid: "", interview_uuids: [], with_takes: false };
+}
+
+export const SharedInterviewsRequest: MessageFns<SharedInterviewsRequest> = {
+  encode(message: SharedInterviewsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.company_uuid !== "") {
+      writer.uint32(10).string(message.company_uuid);
+    }
+    for (const v of message.interview_uuids) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.with_takes !== false) {
+      writer.uint32(24).bool(message.with_takes);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SharedInterviewsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSharedInterviewsRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.company_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.interview_uuids.push(reader.string());
+          continue;
+        }
+        case 3: {
+          if (tag !== 24) {
+            break;
+          }
+
+          message.with_takes = reader.bool();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseSharedInterview(): SharedInterview {
+  return { interview: undefined, takes: [] };
+}
+
+export const SharedInterview: MessageFns<SharedInterview> = {
+  encode(message: SharedInterview, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview !== undefined) {
+      Interview.encode(message.interview, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.takes) {
+      Take.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SharedInterview {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSharedInterview();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview = Interview.decode(reader, reader.uint32());
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.takes.push(Take.decode(reader, reader.uint32()));
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseSharedInterviewList(): SharedInterviewList {
+  return { interviews: [] };
+}
+
+export const SharedInterviewList: MessageFns<SharedInterviewList> = {
+  encode(message: SharedInterviewList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.interviews) {
+      SharedInterview.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SharedInterviewList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSharedInterviewList();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interviews.push(SharedInterview.decode(reader, reader.uint32()));
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseSharedTakeVideoRequest(): SharedTakeVideoRequest {
+  return { company_uuid: "", interview_uuids: [], take_uuid: "", range_start: undefined, range_end: undefined };
+}
+
+export const SharedTakeVideoRequest: MessageFns<SharedTakeVideoRequest> = {
+  encode(message: SharedTakeVideoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.company_uuid !== "") {
+      writer.uint32(10).string(message.company_uuid);
+    }
+    for (const v of message.interview_uuids) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.take_uuid !== "") {
+      writer.uint32(26).string(message.take_uuid);
+    }
+    if (message.range_start !== undefined) {
+      writer.uint32(32).int64(message.range_start);
+    }
+    if (message.range_end !== undefined) {
+      writer.uint32(40).int64(message.range_end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SharedTakeVideoRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSharedTakeVideoRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.company_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.interview_uuids.push(reader.string());
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.take_uuid = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 32) {
+            break;
+          }
+
+          message.range_start = longToNumber(reader.int64());
+          continue;
+        }
+        case 5: {
+          if (tag !== 40) {
+            break;
+          }
+
+          message.range_end = longToNumber(reader.int64());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
 export type InterviewsServiceService = typeof InterviewsServiceService;
 export const InterviewsServiceService = {
   listInterviews: {
@@ -2626,6 +3061,20 @@ export const InterviewsServiceService = {
     requestDeserialize: (value: Buffer): InterviewRef => InterviewRef.decode(value),
     responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
     responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /**
+   * Customer support (a service principal: `npm run admin -- reset-interview`): back to requested with
+   * its answers, takes and rating cleared, and a new candidate link (docs/interview-lifecycle.md).
+   */
+  resetInterview: {
+    path: "/interviews.v1.InterviewsService/ResetInterview",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: ResetInterviewRequest): Buffer =>
+      Buffer.from(ResetInterviewRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResetInterviewRequest => ResetInterviewRequest.decode(value),
+    responseSerialize: (value: Interview): Buffer => Buffer.from(Interview.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Interview => Interview.decode(value),
   },
   listQuestions: {
     path: "/interviews.v1.InterviewsService/ListQuestions",
@@ -2796,6 +3245,31 @@ export const InterviewsServiceService = {
     responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
     responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
   },
+  /**
+   * For the sharing service: interviews of one company by uuid (deleted ones left out), with their
+   * questions and, when asked, their takes. A company user of that company or the service `sharing` only.
+   */
+  getSharedInterviews: {
+    path: "/interviews.v1.InterviewsService/GetSharedInterviews",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: SharedInterviewsRequest): Buffer =>
+      Buffer.from(SharedInterviewsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SharedInterviewsRequest => SharedInterviewsRequest.decode(value),
+    responseSerialize: (value: SharedInterviewList): Buffer => Buffer.from(SharedInterviewList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SharedInterviewList => SharedInterviewList.decode(value),
+  },
+  /** A take of one of these interviews, only while that interview is completed; the service `sharing` only. */
+  streamSharedTakeVideo: {
+    path: "/interviews.v1.InterviewsService/StreamSharedTakeVideo",
+    requestStream: false,
+    responseStream: true,
+    requestSerialize: (value: SharedTakeVideoRequest): Buffer =>
+      Buffer.from(SharedTakeVideoRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SharedTakeVideoRequest => SharedTakeVideoRequest.decode(value),
+    responseSerialize: (value: TakeVideoChunk): Buffer => Buffer.from(TakeVideoChunk.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TakeVideoChunk => TakeVideoChunk.decode(value),
+  },
 } as const;
 
 export interface InterviewsServiceServer extends UntypedServiceImplementation {
@@ -2805,6 +3279,11 @@ export interface InterviewsServiceServer extends UntypedServiceImplementation {
   createInterviews: handleUnaryCall<CreateInterviewsRequest, InterviewList>;
   updateInterview: handleUnaryCall<UpdateInterviewRequest, Interview>;
   deleteInterview: handleUnaryCall<InterviewRef, Empty>;
+  /**
+   * Customer support (a service principal: `npm run admin -- reset-interview`): back to requested with
+   * its answers, takes and rating cleared, and a new candidate link (docs/interview-lifecycle.md).
+   */
+  resetInterview: handleUnaryCall<ResetInterviewRequest, Interview>;
   listQuestions: handleUnaryCall<InterviewRef, QuestionList>;
   getQuestion: handleUnaryCall<QuestionRef, Question>;
   createQuestion: handleUnaryCall<CreateQuestionRequest, Question>;
@@ -2826,6 +3305,13 @@ export interface InterviewsServiceServer extends UntypedServiceImplementation {
   createQuestionSet: handleUnaryCall<QuestionSetInput, QuestionSet>;
   updateQuestionSet: handleUnaryCall<UpdateQuestionSetRequest, QuestionSet>;
   deleteQuestionSet: handleUnaryCall<QuestionSetRef, Empty>;
+  /**
+   * For the sharing service: interviews of one company by uuid (deleted ones left out), with their
+   * questions and, when asked, their takes. A company user of that company or the service `sharing` only.
+   */
+  getSharedInterviews: handleUnaryCall<SharedInterviewsRequest, SharedInterviewList>;
+  /** A take of one of these interviews, only while that interview is completed; the service `sharing` only. */
+  streamSharedTakeVideo: handleServerStreamingCall<SharedTakeVideoRequest, TakeVideoChunk>;
 }
 
 export interface InterviewsServiceClient extends Client {
@@ -2904,6 +3390,25 @@ export interface InterviewsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /**
+   * Customer support (a service principal: `npm run admin -- reset-interview`): back to requested with
+   * its answers, takes and rating cleared, and a new candidate link (docs/interview-lifecycle.md).
+   */
+  resetInterview(
+    request: ResetInterviewRequest,
+    callback: (error: ServiceError | null, response: Interview) => void,
+  ): ClientUnaryCall;
+  resetInterview(
+    request: ResetInterviewRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Interview) => void,
+  ): ClientUnaryCall;
+  resetInterview(
+    request: ResetInterviewRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Interview) => void,
   ): ClientUnaryCall;
   listQuestions(
     request: InterviewRef,
@@ -3165,6 +3670,35 @@ export interface InterviewsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Empty) => void,
   ): ClientUnaryCall;
+  /**
+   * For the sharing service: interviews of one company by uuid (deleted ones left out), with their
+   * questions and, when asked, their takes. A company user of that company or the service `sharing` only.
+   */
+  getSharedInterviews(
+    request: SharedInterviewsRequest,
+    callback: (error: ServiceError | null, response: SharedInterviewList) => void,
+  ): ClientUnaryCall;
+  getSharedInterviews(
+    request: SharedInterviewsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SharedInterviewList) => void,
+  ): ClientUnaryCall;
+  getSharedInterviews(
+    request: SharedInterviewsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SharedInterviewList) => void,
+  ): ClientUnaryCall;
+  /** A take of one of these interviews, only while that interview is completed; the service `sharing` only. */
+  streamSharedTakeVideo(
+    request: SharedTakeVideoRequest,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<TakeVideoChunk>;
+  streamSharedTakeVideo(
+    request: SharedTakeVideoRequest,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<TakeVideoChunk>;
 }
 
 export const InterviewsServiceClient = makeGenericClientConstructor(

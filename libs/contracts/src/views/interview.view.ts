@@ -1,4 +1,5 @@
 import type { Interview, Question } from '../generated/interviews';
+import { basicShareLinkJson } from './share-link.view';
 
 /** An interview question as `GET /interviews/<uuid>/questions/<uuid>` shows it. */
 export function questionJson(question: Question) {
@@ -30,7 +31,7 @@ export function interviewJson(interview: Interview, options: { questions: boolea
     updated_at: interview.updated_at,
     scheduled_at: interview.scheduled_at,
     completed_at: interview.completed_at ?? null,
-    share_link: null,
+    share_link: interview.share_link ? basicShareLinkJson(interview.share_link) : null,
     job_post: interview.job_post
       ? {
           uuid: interview.job_post.uuid,

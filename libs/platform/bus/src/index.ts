@@ -7,6 +7,7 @@ export * from './event-bus';
 export { InProcessBus } from './in-process-bus';
 export { NatsJetStreamBus } from './nats-jetstream-bus';
 export * from './outbox';
+export { PollingLoop } from './polling-loop';
 
 /** NATS JetStream when a URL is configured, the in-process bus otherwise. */
 export async function connectEventBus(options: {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { toRfc3339 } from '@vi/platform-time';
 import { currentCorrelationId } from '@vi/platform-logger';
 import type { BusMessage, EventBus } from './event-bus';
+import { PollingLoop } from './polling-loop';
 
 /** The outbox table every publishing service has in its own schema. */
 export interface OutboxTable {
@@ -74,10 +75,7 @@ export interface OutboxRelayOptions {
  * common case immediate; polling covers restarts and other replicas' rows.
  */
 export class OutboxRelay {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly loop: PollingLoop;
 
   constructor(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shared by every service, whatever its schema
@@ -85,38 +83,26 @@ export class OutboxRelay {
     private readonly bus: EventBus,
     private readonly logger: Logger,
     private readonly options: OutboxRelayOptions = {},
-  ) {}
+  ) {
+    this.loop = new PollingLoop(
+      () => this.drain(),
+      options.pollIntervalMs ?? 500,
+      (error: unknown) => this.logger.error({ err: error }, 'outbox relay pass failed'),
+    );
+  }
 
   start(): void {
-    this.stopped = false;
-    this.schedule();
-    this.kick();
+    this.loop.start();
   }
 
   /** Relays now (or right after the pass under way). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .then(() => undefined)
-      .catch((error: unknown) => this.logger.error({ err: error }, 'outbox relay pass failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Stops polling and waits for the pass under way. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   /** Relays until nothing is left; returns how many events were published. */
@@ -127,11 +113,6 @@ export class OutboxRelay {
       total += published;
       if (published < (this.options.batchSize ?? 100)) return total;
     }
-  }
-
-  private schedule(): void {
-    this.timer = setInterval(() => this.kick(), this.options.pollIntervalMs ?? 500);
-    this.timer.unref();
   }
 
   private async relayBatch(): Promise<number> {

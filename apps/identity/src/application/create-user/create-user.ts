@@ -8,6 +8,7 @@ import type { IdentityStore } from '../../infrastructure/identity.store';
 import { planOf } from '../company-plan';
 import type { CompanyUserView } from '../get-user/get-user';
 import { identityEvents } from '../identity-events';
+import { issueSetPasswordLink } from '../set-password-link/set-password-link';
 
 export interface CreateUserInput {
   name: string;
@@ -16,11 +17,11 @@ export interface CreateUserInput {
 }
 
 /**
- * Adds a company user when a user slot remains. The company row is locked for
+ * Adds a company user when a user slot remains, with a set-password link for the welcome email. The company row is locked for
  * the check-and-insert, so two requests racing for the last slot cannot both win.
  */
 export async function createUser(
-  deps: { store: IdentityStore; defaultAvatarUrl: string },
+  deps: { store: IdentityStore; defaultAvatarUrl: string; publicBaseUrl: string },
   principal: UserPrincipal,
   input: CreateUserInput,
 ): Promise<CompanyUserView> {
@@ -51,7 +52,8 @@ export async function createUser(
         updatedAt: now,
       };
       await tx.users.insert(user);
-      await tx.publish([identityEvents.userCreated(user, deps.defaultAvatarUrl)]);
+      const setPasswordUrl = await issueSetPasswordLink(tx, deps.publicBaseUrl, user.uuid, now);
+      await tx.publish([identityEvents.userCreated(user, deps.defaultAvatarUrl, setPasswordUrl)]);
       return { user, company };
     });
   } catch (error) {

@@ -28,6 +28,7 @@ export interface IdentityGrpcDeps {
   store: IdentityStore;
   vault: ApiKeyVault;
   defaultAvatarUrl: string;
+  publicBaseUrl: string;
 }
 
 /** Transport only: request → use case → response message. */

@@ -17,6 +17,7 @@ import { listQuestions } from '../../application/list-questions/list-questions';
 import { updateQuestion } from '../../application/update-question/update-question';
 import { listTakes, streamTakeVideo, uploadTake } from '../../application/takes/takes';
 import type { MediaStorage } from '../../application/media-storage';
+import { resetInterview } from '../../application/reset-interview/reset-interview';
 import { updateInterview } from '../../application/update-interview/update-interview';
 import type { InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
@@ -38,10 +39,10 @@ function callerOf(ctx: CallContext): Caller {
 
 type InterviewHandlers = Omit<
   UnaryHandlers<typeof interviews.InterviewsServiceService>,
-  'listQuestionSets' | 'getQuestionSet' | 'createQuestionSet' | 'updateQuestionSet' | 'deleteQuestionSet'
+  'listQuestionSets' | 'getQuestionSet' | 'createQuestionSet' | 'updateQuestionSet' | 'deleteQuestionSet' | 'getSharedInterviews' | 'streamSharedTakeVideo'
 >;
 
-/** Transport only: request → use case → response message (question sets: question-sets.grpc.ts). */
+/** Transport only: request → use case → response message (question sets: question-sets.grpc.ts; sharing reads: sharing.grpc.ts). */
 export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
   return {
     listInterviews: async (req, ctx) =>
@@ -77,6 +78,8 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
       await deleteInterview(deps, callerOf(ctx), req.interview_uuid);
       return {};
     },
+    resetInterview: async (req, ctx) =>
+      resetInterview(deps, ctx.principal, { interviewUuid: req.interview_uuid, scheduledAt: req.scheduled_at === undefined ? undefined : new Date(req.scheduled_at) }),
     resolveCandidateToken: async (req, ctx) => {
       const scope = await resolveCandidateToken(deps, ctx.principal, req.token);
       return { interview_uuid: scope.interviewUuid, candidate_uuid: scope.candidateUuid };

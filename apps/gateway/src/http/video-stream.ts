@@ -1,0 +1,49 @@
+import { once } from 'node:events';
+import type { Request, Response } from 'express';
+import type { interviews } from '@vi/contracts';
+import { GatewayErrorCode, gatewayError } from './gateway.errors';
+
+/** Streams can outlast a JSON request's deadline: a video gets as long as the download needs. */
+export const VIDEO_STREAM_DEADLINE_MS = 60 * 60 * 1000;
+
+/**
+ * One `bytes=` range of an HTTP Range header: `start-end`, `start-` or the
+ * suffix `-length` (sent as a range end without a start). Anything else (or
+ * several ranges) is ignored, and the whole video is served.
+ */
+export function parseByteRange(header: string | undefined): { range_start?: number; range_end?: number } | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  return {
+    ...(match[1] !== '' ? { range_start: Number(match[1]) } : {}),
+    ...(match[2] !== '' ? { range_end: Number(match[2]) } : {}),
+  };
+}
+
+/**
+ * Answers a video request from an upstream's stream of take chunks (meta
+ * first, then bytes): 200 for the whole video, 206 with `Content-Range` for a
+ * range. `open` gets the request's parsed range; an error before the first
+ * chunk (404, 416) is still a JSON error.
+ */
+export async function sendVideoStream(
+  req: Request,
+  res: Response,
+  open: (range: ReturnType<typeof parseByteRange>) => AsyncGenerator<interviews.TakeVideoChunk>,
+): Promise<void> {
+  const range = parseByteRange(req.get('range'));
+  const chunks = open(range);
+  const first = await chunks.next();
+  const meta = first.done ? undefined : first.value.meta;
+  if (!meta) throw gatewayError(GatewayErrorCode.InternalError);
+  res.status(range ? 206 : 200);
+  res.setHeader('Content-Type', meta.content_type);
+  res.setHeader('Accept-Ranges', 'bytes');
+  res.setHeader('Content-Length', String(meta.end - meta.start + 1));
+  if (range) res.setHeader('Content-Range', `bytes ${meta.start}-${meta.end}/${meta.size}`);
+  for await (const chunk of chunks) {
+    if (res.destroyed) break;
+    if (!res.write(chunk.data)) await once(res, 'drain');
+  }
+  res.end();
+}

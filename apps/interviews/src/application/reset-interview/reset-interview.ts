@@ -1,0 +1,68 @@
+import { InterviewsSubjects, type interviews } from '@vi/contracts';
+import { validationFailed } from '@vi/platform-errors';
+import type { Principal } from '@vi/platform-grpc';
+import type { Interview } from '../../domain/interview';
+import { reset, scheduleProblem } from '../../domain/interview-status';
+import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
+import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import { invitationOf } from '../create-interviews/create-interviews';
+import type { CandidateLinks } from '../directories';
+import { interviewEvent, renderInterview } from '../interview-rendering';
+import type { MediaStorage } from '../media-storage';
+
+export interface ResetInterviewInput {
+  interviewUuid: string;
+  /** A new due time; required when the current one has passed. */
+  scheduledAt?: Date;
+}
+
+/**
+ * Customer support starts an interview over (a job seeker's recording failed,
+ * the wrong person answered): back to requested, every answer, take and the
+ * rating cleared, and InterviewReset carries a new candidate link. Companies
+ * cannot do this through the API: only a service principal (the admin CLI).
+ */
+export async function resetInterview(
+  deps: { store: InterviewsStore; links: CandidateLinks; media: MediaStorage },
+  caller: Principal,
+  input: ResetInterviewInput,
+): Promise<interviews.Interview> {
+  if (caller.kind !== 'service') throw new InterviewsError(InterviewsErrorCode.OperatorRequired);
+  const now = new Date();
+  if (input.scheduledAt) {
+    const problem = Number.isNaN(input.scheduledAt.getTime()) ? 'must be an RFC 3339 timestamp' : scheduleProblem(input.scheduledAt, now);
+    if (problem) throw validationFailed([{ field: 'scheduled_at', reason: problem, code: 'invalid_value' }]);
+  }
+  const { rendered, removedTakes } = await deps.store.transaction(async (tx) => {
+    const current = await tx.interviews.findForSupport(input.interviewUuid, { lock: true });
+    if (!current) throw new InterviewsError(InterviewsErrorCode.InterviewNotFound);
+    const scheduledAt = input.scheduledAt ?? current.scheduledAt;
+    if (scheduledAt <= now) {
+      throw validationFailed([{ field: 'scheduled_at', reason: 'the due time has passed: give a new one', code: 'invalid_value' }]);
+    }
+    const next: Interview = {
+      ...current,
+      status: reset(current.status),
+      scheduledAt,
+      acceptedAt: null,
+      completedAt: null,
+      rating: null,
+      ratedBy: null,
+      ratedAt: null,
+      updatedAt: now,
+    };
+    const questions = (await tx.questions.listFor([current.uuid])).get(current.uuid) ?? [];
+    for (const question of questions) {
+      await tx.questions.update({ ...question, completed: false, skipped: false, takesCompleted: 0, startedAt: null, updatedAt: now });
+    }
+    const removed = await tx.takes.deleteFor(current.uuid);
+    await tx.interviews.update(next);
+    await tx.counters.move(next.companyUuid, next.type, current.status, next.status);
+    const interview = await renderInterview(tx, next);
+    await tx.publish([interviewEvent(InterviewsSubjects.InterviewReset, interview, { invitation: invitationOf(next, deps.links) })]);
+    return { rendered: interview, removedTakes: removed };
+  });
+  // After the commit: a failed reset keeps its videos; a leftover file is only disk space.
+  await Promise.all(removedTakes.map((take) => deps.media.delete(take.storageKey)));
+  return rendered;
+}

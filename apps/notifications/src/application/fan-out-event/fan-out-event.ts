@@ -1,0 +1,36 @@
+import { webhookEventTypeOf } from '@vi/contracts';
+import type { BusMessage } from '@vi/platform-bus';
+import { notificationOf } from '../../domain/webhook';
+import type { NotificationsStore } from '../../infrastructure/notifications.store';
+import { newDeliveries } from '../new-deliveries';
+
+/** The subjects of the webhook event table (`interviews.interview.canceled` is among them on the bus but has no webhook event). */
+export const WEBHOOK_SOURCE_SUBJECTS = ['interviews.interview.*', 'jobs.job.*'];
+
+/**
+ * Records one delivery per receiving webhook of the event's company, and the
+ * event as the company's last of its type (for replay), in one transaction
+ * keyed by the event id: the bus acknowledges the event only after this
+ * commits, and a redelivered event adds nothing.
+ */
+export async function fanOutEvent(deps: { store: NotificationsStore; onQueued: () => void }, message: BusMessage): Promise<void> {
+  const eventType = webhookEventTypeOf(message.subject);
+  const notification = eventType && notificationOf(eventType, message.payload);
+  if (!notification) return;
+  const queued = await deps.store.transaction(async (tx) => {
+    if (!(await tx.ledger.markProcessed('webhooks', message.id))) return 0;
+    await tx.ledger.rememberLast({
+      company_uuid: notification.companyUuid,
+      event_type: notification.eventType,
+      event_id: message.id,
+      payload_type: notification.payloadType,
+      resource_uuid: notification.resourceUuid,
+      body: notification.body,
+      occurred_at: new Date(message.occurredAt),
+    });
+    const webhooks = await tx.webhooks.receivingOfCompany(notification.companyUuid);
+    await tx.deliveries.insertMany(newDeliveries(webhooks.map((w) => w.uuid), { ...notification, eventId: message.id }, false, new Date()));
+    return webhooks.length;
+  });
+  if (queued > 0) deps.onQueued();
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import {
+  IdentitySubjects,
+  InterviewsSubjects,
+  SharingSubjects,
+  type InterviewEventPayload,
+  type ShareLinkEventPayload,
+  type UserEventPayload,
+} from '@vi/contracts';
+import type { BusMessage } from '@vi/platform-bus';
+import {
+  invitationEmail,
+  invitationSms,
+  reminderSms,
+  reviewerEmail,
+  setPasswordEmail,
+  type EmailContent,
+  type InvitationDetails,
+  type MessageKind,
+} from '../../domain/messages';
+import type { NewMessage } from '../../infrastructure/message.repository';
+import type { NotificationsStore } from '../../infrastructure/notifications.store';
+import type { PlanDirectory } from '../ports';
+
+export const MESSAGE_SUBJECTS = [IdentitySubjects.UserCreated, 'interviews.interview.*', SharingSubjects.ShareLinkCreated];
+
+const SMS_FEATURE = 'interview_sms_notifications';
+const REMINDER: MessageKind = 'interview_reminder_sms';
+
+/** Events after which an interview's pending reminder must not go out. */
+const ENDING = new Set<string>([
+  InterviewsSubjects.InterviewCompleted,
+  InterviewsSubjects.InterviewCanceled,
+  InterviewsSubjects.InterviewDeleted,
+  InterviewsSubjects.InterviewExpired,
+]);
+
+export interface MessagePlanDeps {
+  store: NotificationsStore;
+  plans: PlanDirectory;
+  /** How long before `scheduled_at` the SMS reminder goes out (24 h). */
+  reminderLeadMs: number;
+  onQueued: () => void;
+}
+
+interface Plan {
+  messages: NewMessage[];
+  /** Cancel this interview's pending reminder first (moved or ended). */
+  cancelRemindersOf?: string;
+}
+
+/**
+ * Turns an event into the emails and SMS it causes, recorded durably (the
+ * message worker sends them) in one transaction keyed by the event id, so a
+ * redelivered event sends nothing twice. A reminder is a message whose
+ * `send_after` is in the future; an ended interview cancels it, a reschedule
+ * or a reset replaces it.
+ */
+export async function planMessages(deps: MessagePlanDeps, message: BusMessage): Promise<void> {
+  const now = new Date();
+  const plan = await planFor(deps, message, now);
+  if (!plan) return;
+  await deps.store.transaction(async (tx) => {
+    if (!(await tx.ledger.markProcessed('messages', message.id))) return;
+    if (plan.cancelRemindersOf) await tx.messages.cancelPending(plan.cancelRemindersOf, [REMINDER], now);
+    await tx.messages.insertMany(plan.messages);
+  });
+  if (plan.messages.length > 0) deps.onQueued();
+}
+
+async function planFor(deps: MessagePlanDeps, message: BusMessage, now: Date): Promise<Plan | undefined> {
+  const base = { id: message.id, now };
+  switch (message.subject) {
+    case IdentitySubjects.UserCreated: {
+      const user = message.payload as UserEventPayload;
+      if (user.type !== 'company_user' || !user.set_password_url) return undefined;
+      return { messages: [email(base, 'set_password', user.email, setPasswordEmail({ name: user.name, setPasswordUrl: user.set_password_url }))] };
+    }
+    case InterviewsSubjects.InterviewCreated:
+    case InterviewsSubjects.InterviewRescheduled:
+    case InterviewsSubjects.InterviewReset:
+      return planInvitation(deps, message, now);
+    case SharingSubjects.ShareLinkCreated: {
+      const link = message.payload as ShareLinkEventPayload;
+      if (link.kind !== 'advanced' || !link.send_email || !link.reviewer?.email) return undefined;
+      const content = reviewerEmail({
+        reviewerName: link.reviewer.name,
+        companyName: link.company.name,
+        sharedBy: link.created_by?.name ?? null,
+        url: link.url,
+        interviews: link.interviews.map((i) => ({ jobTitle: i.job_title, candidateName: i.candidate_name })),
+      });
+      return { messages: [email(base, 'share_link_reviewer', link.reviewer.email, content)] };
+    }
+    default: {
+      if (!ENDING.has(message.subject)) return undefined;
+      const interviewUuid = (message.payload as InterviewEventPayload).interview?.uuid;
+      return interviewUuid ? { messages: [], cancelRemindersOf: interviewUuid } : undefined;
+    }
+  }
+}
+
+async function planInvitation(deps: MessagePlanDeps, message: BusMessage, now: Date): Promise<Plan | undefined> {
+  const { interview, invitation } = message.payload as InterviewEventPayload;
+  const occasion = message.subject === InterviewsSubjects.InterviewRescheduled ? 'rescheduled' : message.subject === InterviewsSubjects.InterviewReset ? 'reset' : 'invited';
+  // A new due time or a new start replaces the pending reminder.
+  const cancelRemindersOf = occasion === 'invited' ? undefined : interview.uuid;
+  const candidate = interview.assigned_to;
+  if (!invitation || !candidate?.email) return cancelRemindersOf ? { messages: [], cancelRemindersOf } : undefined;
+  const details: InvitationDetails = {
+    candidateName: candidate.name,
+    companyName: interview.company?.name ?? '',
+    jobTitle: interview.job_post?.title ?? '',
+    emailMessage: invitation.email_message,
+    dueLocal: invitation.scheduled_at_local,
+    timezone: invitation.timezone,
+    candidateUrl: invitation.candidate_url,
+    occasion,
+  };
+  const base = { id: message.id, now, interviewUuid: interview.uuid };
+  const messages = [email(base, 'interview_invitation', candidate.email, invitationEmail(details))];
+  const companyUuid = interview.company?.uuid;
+  const phone = invitation.phone_parsed;
+  if (phone && invitation.has_sms_consent && companyUuid && (await deps.plans.features(companyUuid))[SMS_FEATURE]) {
+    messages.push(sms(base, 'interview_invitation_sms', phone, invitationSms(details), now));
+    const remindAt = new Date(new Date(interview.scheduled_at).getTime() - deps.reminderLeadMs);
+    // Due sooner than the lead: the invitation just sent is the reminder.
+    if (remindAt > now) messages.push(sms(base, REMINDER, phone, reminderSms(details), remindAt));
+  }
+  return { messages, cancelRemindersOf };
+}
+
+interface MessageBase {
+  id: string;
+  now: Date;
+  interviewUuid?: string;
+}
+
+function email(base: MessageBase, kind: MessageKind, to: string, content: EmailContent): NewMessage {
+  return {
+    ...row(base, kind, to, base.now),
+    channel: 'email',
+    subject: content.subject,
+    text_body: content.text,
+    html_body: content.html,
+  };
+}
+
+function sms(base: MessageBase, kind: MessageKind, to: string, body: string, sendAfter: Date): NewMessage {
+  return { ...row(base, kind, to, sendAfter), channel: 'sms', subject: null, text_body: body, html_body: null };
+}
+
+function row(base: MessageBase, kind: MessageKind, to: string, sendAfter: Date) {
+  return {
+    uuid: randomUUID(),
+    // Once per event, kind and recipient, however often the event is delivered.
+    dedupe_key: `${base.id}:${kind}:${to.toLowerCase()}`,
+    kind,
+    recipient: to,
+    interview_uuid: base.interviewUuid ?? null,
+    send_after: sendAfter,
+    created_at: base.now,
+  };
+}

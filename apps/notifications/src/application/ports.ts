@@ -1,0 +1,57 @@
+import type { WebhookRequest } from '../domain/webhook';
+
+/** What one HTTP attempt came to. */
+export interface AttemptResult {
+  ok: boolean;
+  statusCode?: number;
+  /** Why it failed, for the delivery log. */
+  error?: string;
+  durationMs: number;
+  /** The receiver's `Retry-After`, in ms. */
+  retryAfterMs?: number;
+}
+
+export interface WebhookSender {
+  send(request: WebhookRequest): Promise<AttemptResult>;
+}
+
+/**
+ * Isolation per endpoint: a concurrency limit and a circuit breaker. `run`
+ * answers 'open' without calling `attempt` while the breaker is open.
+ */
+export interface EndpointGuards {
+  run(endpoint: string, attempt: () => Promise<AttemptResult>): Promise<AttemptResult | 'open'>;
+  /** Endpoints whose in-flight attempts are at the limit: not worth claiming more for now. */
+  saturated(): string[];
+  /** How long an open breaker stays open. */
+  readonly openForMs: number;
+}
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** For file names and logs only. */
+  kind: string;
+}
+
+export interface Mailer {
+  send(email: OutgoingEmail): Promise<void>;
+}
+
+export interface SmsSender {
+  /** False when no SMS provider is configured: SMS are then recorded as skipped. */
+  readonly configured: boolean;
+  send(sms: { to: string; body: string }): Promise<void>;
+}
+
+export interface PlanDirectory {
+  features(companyUuid: string): Promise<Record<string, boolean>>;
+}
+
+/** Encrypts what must be read back (signing secrets, basic-auth credentials). */
+export interface SecretSealer {
+  seal(plaintext: string): string;
+  open(sealed: string): string;
+}

@@ -1,0 +1,31 @@
+import { isWebhookEventType } from '@vi/contracts';
+import type { UserPrincipal } from '@vi/platform-grpc';
+import { NotificationsError, NotificationsErrorCode } from '../../domain/notifications.errors';
+import { webhookOwnerOf } from '../../domain/webhook';
+import type { NotificationsStore } from '../../infrastructure/notifications.store';
+import { newDeliveries } from '../new-deliveries';
+
+/**
+ * Re-sends the last notification of an event type in the caller's company to
+ * the caller's webhooks, as new deliveries (new `webhook-id`s: a replay is a
+ * new message, not a retry). Returns how many were queued; 0 when there is
+ * nothing to replay.
+ */
+export async function replayEvent(
+  deps: { store: NotificationsStore; onQueued: () => void },
+  principal: UserPrincipal,
+  eventType: string,
+): Promise<number> {
+  if (!isWebhookEventType(eventType)) throw new NotificationsError(NotificationsErrorCode.EventTypeUnknown, `Unknown event type ${eventType}`);
+  const owner = webhookOwnerOf(principal);
+  const queued = await deps.store.transaction(async (tx) => {
+    const last = await tx.ledger.lastOf(owner.companyUuid, eventType);
+    if (!last) return 0;
+    const webhooks = await tx.webhooks.receivingOfUser(owner.userUuid);
+    const notification = { eventId: last.event_id, eventType, payloadType: last.payload_type, resourceUuid: last.resource_uuid, body: last.body };
+    await tx.deliveries.insertMany(newDeliveries(webhooks.map((w) => w.uuid), notification, true, new Date()));
+    return webhooks.length;
+  });
+  if (queued > 0) deps.onQueued();
+  return queued;
+}

@@ -1,0 +1,117 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { booleanFlag, optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+import { parseDuration, parseDurationList } from './domain/durations';
+
+const duration = (fallback: string) =>
+  withDefault(
+    z.string().transform((value, ctx) => {
+      const ms = parseDuration(value);
+      if (ms === undefined) ctx.addIssue({ code: 'custom', message: 'must be a duration such as 500ms, 5s, 10m, 2h or 1d' });
+      return ms ?? 0;
+    }),
+    fallback,
+  );
+
+const durationList = (fallback: string) =>
+  withDefault(
+    z.string().transform((value, ctx) => {
+      const list = parseDurationList(value);
+      if (list === undefined) ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of durations such as 1s,1s,2s' });
+      return list ?? [];
+    }),
+    fallback,
+  );
+
+const schema = z
+  .object({
+    NOTIFICATIONS_GRPC_PORT: port(50055),
+    NOTIFICATIONS_HEALTH_PORT: port(9105),
+    IDENTITY_GRPC_URL: withDefault(z.string(), '127.0.0.1:50051'),
+    DATABASE_URL: optionalString(),
+    DATA_DIR: withDefault(z.string(), './data'),
+    NATS_URL: optionalString(),
+    EVENT_STREAM: withDefault(z.string().regex(/^[a-z][a-z0-9_]*$/), 'events'),
+    INTERNAL_JWT_SECRET: secret(),
+    NOTIFICATIONS_ENCRYPTION_KEY: secret(),
+    NOTIFICATIONS_POLL_MS: positiveInt(1_000),
+    WEBHOOK_RETRY_SCHEDULE: durationList('5s,5m,30m,2h,5h,10h,10h,24h,24h'),
+    WEBHOOK_RETRY_AFTER_MAX: duration('24h'),
+    WEBHOOK_TIMEOUT_MS: positiveInt(15_000),
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag(false),
+    WEBHOOK_FAILING_THRESHOLD: positiveInt(15),
+    WEBHOOK_FAILING_WINDOW: duration('48h'),
+    WEBHOOK_DISABLE_AFTER: duration('72h'),
+    WEBHOOK_CONCURRENCY_PER_ENDPOINT: positiveInt(4),
+    WEBHOOK_BREAKER_RESET: duration('30s'),
+    SMTP_URL: optionalString(),
+    MAIL_FROM: withDefault(z.string(), 'Video Interviewing <no-reply@localhost>'),
+    MAIL_DIR: optionalString(),
+    MESSAGE_RETRY_SCHEDULE: durationList('30s,2m,10m,1h,6h'),
+    SMS_PROVIDER_URL: optionalString().pipe(z.url().optional()),
+    SMS_ACCOUNT_SID: optionalString(),
+    SMS_AUTH_TOKEN: optionalString(),
+    SMS_FROM: optionalString(),
+    INTERVIEW_REMINDER_LEAD: duration('24h'),
+  })
+  .superRefine((e, ctx) => {
+    if (!e.SMS_PROVIDER_URL) return;
+    for (const name of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const) {
+      if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER_URL is set' });
+    }
+  });
+
+export interface NotificationsConfig {
+  grpcPort: number;
+  healthPort: number;
+  upstreams: { identity: string };
+  database: { url?: string; dataDir: string };
+  bus: { natsUrl?: string; streamRoot: string };
+  secrets: { internalJwt: string; encryption: string };
+  pollMs: number;
+  webhooks: {
+    retryScheduleMs: number[];
+    retryAfterMaxMs: number;
+    timeoutMs: number;
+    allowPrivateTargets: boolean;
+    health: { failingThreshold: number; failingWindowMs: number; disableAfterMs: number };
+    concurrencyPerEndpoint: number;
+    breakerResetMs: number;
+  };
+  mail: { smtpUrl?: string; from: string; dir: string; retryScheduleMs: number[] };
+  sms?: { url: string; accountSid: string; authToken: string; from: string };
+  reminderLeadMs: number;
+}
+
+export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): NotificationsConfig {
+  const e = parseEnv(schema, env);
+  const embeddedInMemory = e.DATA_DIR.startsWith('memory://');
+  return {
+    grpcPort: e.NOTIFICATIONS_GRPC_PORT,
+    healthPort: e.NOTIFICATIONS_HEALTH_PORT,
+    upstreams: { identity: e.IDENTITY_GRPC_URL },
+    database: { url: e.DATABASE_URL, dataDir: `${e.DATA_DIR}/notifications` },
+    bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM },
+    secrets: { internalJwt: e.INTERNAL_JWT_SECRET, encryption: e.NOTIFICATIONS_ENCRYPTION_KEY },
+    pollMs: e.NOTIFICATIONS_POLL_MS,
+    webhooks: {
+      retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
+      retryAfterMaxMs: e.WEBHOOK_RETRY_AFTER_MAX,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      health: { failingThreshold: e.WEBHOOK_FAILING_THRESHOLD, failingWindowMs: e.WEBHOOK_FAILING_WINDOW, disableAfterMs: e.WEBHOOK_DISABLE_AFTER },
+      concurrencyPerEndpoint: e.WEBHOOK_CONCURRENCY_PER_ENDPOINT,
+      breakerResetMs: e.WEBHOOK_BREAKER_RESET,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      // An in-memory data directory (tests) has no disk place: the system's temporary directory then.
+      dir: e.MAIL_DIR ?? (embeddedInMemory ? join(tmpdir(), 'vi-mail') : `${e.DATA_DIR}/mail`),
+      retryScheduleMs: e.MESSAGE_RETRY_SCHEDULE,
+    },
+    sms: e.SMS_PROVIDER_URL ? { url: e.SMS_PROVIDER_URL, accountSid: e.SMS_ACCOUNT_SID!, authToken: e.SMS_AUTH_TOKEN!, from: e.SMS_FROM! } : undefined,
+    reminderLeadMs: e.INTERVIEW_REMINDER_LEAD,
+  };
+}

@@ -1,0 +1,41 @@
+import { invitationEmail, invitationSms, reviewerEmail, setPasswordEmail } from './messages';
+
+const invitation = {
+  candidateName: 'Jo <b>',
+  companyName: 'Acme & Co',
+  jobTitle: 'Engineer',
+  emailMessage: 'Good luck!',
+  dueLocal: 'Monday 2 March 2026, 14:00',
+  timezone: 'Europe/Paris',
+  candidateUrl: 'https://app.example/candidate/interviews/i1?token=a&b',
+  occasion: 'invited' as const,
+};
+
+describe('message contents', () => {
+  it('puts the link, the company message, the job and the local due time in both parts, HTML-escaped', () => {
+    const sut = invitationEmail(invitation);
+    expect(sut.subject).toBe('Your video interview for Engineer at Acme & Co');
+    for (const part of ['Jo <b>', 'Good luck!', 'Engineer', 'Monday 2 March 2026, 14:00 (Europe/Paris)', invitation.candidateUrl]) expect(sut.text).toContain(part);
+    expect(sut.html).toContain('Jo &lt;b&gt;');
+    expect(sut.html).toContain('Acme &amp; Co');
+    expect(sut.html).toContain('href="https://app.example/candidate/interviews/i1?token=a&amp;b"');
+    expect(sut.html).not.toContain('<b>');
+  });
+
+  it('words rescheduled and reset invitations differently; an empty company message is left out', () => {
+    expect(invitationEmail({ ...invitation, occasion: 'rescheduled' }).subject).toBe('New due time: your interview for Engineer');
+    expect(invitationEmail({ ...invitation, occasion: 'reset' }).subject).toBe('Record your interview for Engineer again');
+    expect(invitationEmail({ ...invitation, emailMessage: '  ' }).text.split('\n\n')).toHaveLength(4);
+  });
+
+  it('keeps SMS short and with the link', () => {
+    expect(invitationSms(invitation)).toBe(`Acme & Co: your video interview for Engineer is due Monday 2 March 2026, 14:00 (Europe/Paris). ${invitation.candidateUrl}`);
+  });
+
+  it('set-password and reviewer emails carry their links', () => {
+    expect(setPasswordEmail({ name: 'N', setPasswordUrl: 'https://app.example/set-password?token=t' }).html).toContain('href="https://app.example/set-password?token=t"');
+    const reviewer = reviewerEmail({ reviewerName: 'R', companyName: 'C', sharedBy: null, url: 'https://s.example/x', interviews: [{ jobTitle: null, candidateName: null }] });
+    expect(reviewer.text).toContain('C shared an interview with you');
+    expect(reviewer.text).toContain('- A candidate');
+  });
+});

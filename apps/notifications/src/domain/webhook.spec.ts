@@ -1,0 +1,83 @@
+import type { UserPrincipal } from '@vi/platform-grpc';
+import { signWebhook } from './signature';
+import { checkWebhookInput, notificationOf, webhookOwnerOf, webhookRequest } from './webhook';
+
+const strict = { allowPrivateTargets: false };
+
+describe('webhook rules', () => {
+  it('accepts http(s) URLs with public or named hosts, and basic auth as username:password', () => {
+    expect(() => checkWebhookInput({ description: 'd', url: 'https://hooks.example/x', httpAuth: 'user:p:w' }, strict)).not.toThrow();
+    expect(() => checkWebhookInput({ description: '', url: 'http://93.184.216.34:8080/' }, strict)).not.toThrow();
+    expect(() => checkWebhookInput({ description: '', url: 'http://127.0.0.1/' }, { allowPrivateTargets: true })).not.toThrow();
+  });
+
+  it('names every bad field', () => {
+    let error: any;
+    try {
+      checkWebhookInput({ description: 'x'.repeat(501), url: 'ftp://u:p@files.example/', httpAuth: 'nocolon' }, strict);
+    } catch (e) {
+      error = e;
+    }
+    expect(error.code).toBe('api.validation_failed');
+    expect(error.fieldErrors.map((f: any) => f.field)).toEqual(['url', 'url', 'description', 'http_auth']);
+  });
+
+  it('refuses literal non-public addresses unless allowed', () => {
+    for (const url of ['http://127.0.0.1/', 'http://[::1]/', 'http://169.254.169.254/', 'http://[::ffff:10.0.0.1]/']) {
+      expect(() => checkWebhookInput({ description: '', url }, strict)).toThrow(expect.objectContaining({ code: 'api.webhook_url_not_allowed' }));
+    }
+  });
+
+  it('belongs to company users only', () => {
+    const seeker: UserPrincipal = { kind: 'user', userUuid: 'u', companyUuid: null, role: null, userType: 'job_seeker' };
+    expect(() => webhookOwnerOf(seeker)).toThrow(expect.objectContaining({ code: 'api.company_user_required' }));
+    expect(webhookOwnerOf({ ...seeker, companyUuid: 'c', role: 'standard', userType: 'company_user' })).toEqual({ userUuid: 'u', companyUuid: 'c' });
+  });
+});
+
+describe('notifications of events', () => {
+  const interview = { uuid: 'i1', company: { uuid: 'c1', name: 'C', avatar: '' }, status: 'requested' };
+
+  it('sends the interview for interview events and the rating for InterviewRated', () => {
+    expect(notificationOf('InterviewCreated', { interview, invitation: { candidate_url: 'secret-link' } })).toEqual({
+      eventType: 'InterviewCreated',
+      payloadType: 'Interview',
+      companyUuid: 'c1',
+      resourceUuid: 'i1',
+      body: JSON.stringify(interview),
+    });
+    const rating = { interview_uuid: 'i1', rating: 4, rated_by: null, rated_at: 't' };
+    expect(notificationOf('InterviewRated', { interview, rating })).toMatchObject({ payloadType: 'Rating', resourceUuid: 'i1', body: JSON.stringify(rating) });
+  });
+
+  it('sends the job for job events; an event without a company concerns no webhook', () => {
+    const job = { uuid: 'j1', title: 'T', company: { uuid: 'c2' } };
+    expect(notificationOf('JobDeleted', job)).toMatchObject({ payloadType: 'Job', companyUuid: 'c2', resourceUuid: 'j1', body: JSON.stringify(job) });
+    expect(notificationOf('JobCreated', { ...job, company: null })).toBeUndefined();
+  });
+
+  it('builds the request: X-Service headers, basic auth, and a signature over id, timestamp and body', () => {
+    const now = new Date('2026-03-01T12:00:00.750Z');
+    const sut = webhookRequest(
+      { webhookId: 'd1', eventType: 'JobCreated', payloadType: 'Job', body: '{"a":1}' },
+      { uuid: 'w1', userUuid: 'u1', url: 'https://r.example/', secret: 'whsec_' + Buffer.alloc(24, 1).toString('base64'), httpAuth: 'me:pw' },
+      now,
+    );
+    expect(sut).toEqual({
+      url: 'https://r.example/',
+      body: '{"a":1}',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': expect.any(String),
+        'x-service-event': 'JobCreated',
+        'x-service-payload': 'Job',
+        'x-service-user-uuid': 'u1',
+        'x-service-webhook-uuid': 'w1',
+        'webhook-id': 'd1',
+        'webhook-timestamp': '1772366400',
+        'webhook-signature': signWebhook('whsec_' + Buffer.alloc(24, 1).toString('base64'), 'd1', 1772366400, '{"a":1}'),
+        authorization: `Basic ${Buffer.from('me:pw').toString('base64')}`,
+      },
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import { isIP } from 'node:net';
+import {
+  WebhookEvents,
+  type InterviewEventPayload,
+  type JobEventPayload,
+  type WebhookEventType,
+  type WebhookPayloadType,
+} from '@vi/contracts';
+import { assertNever, validationFailed, type FieldError } from '@vi/platform-errors';
+import type { UserPrincipal } from '@vi/platform-grpc';
+import { isPublicAddress } from './address-policy';
+import { NotificationsError, NotificationsErrorCode } from './notifications.errors';
+import { signWebhook } from './signature';
+import type { WebhookStatus } from './webhook-health';
+
+export interface Webhook {
+  uuid: string;
+  companyUuid: string;
+  userUuid: string;
+  description: string;
+  url: string;
+  hasHttpAuth: boolean;
+  status: WebhookStatus;
+  failingSince: Date | null;
+  createdAt: Date;
+}
+
+export interface WebhookInput {
+  description: string;
+  url: string;
+  /** `username:password`, or undefined for none. */
+  httpAuth?: string;
+}
+
+/** The company user a webhook call acts for: webhooks belong to company users only. */
+export function webhookOwnerOf(principal: UserPrincipal): { userUuid: string; companyUuid: string } {
+  if (principal.userType !== 'company_user' || !principal.companyUuid) throw new NotificationsError(NotificationsErrorCode.CompanyUserRequired);
+  return { userUuid: principal.userUuid, companyUuid: principal.companyUuid };
+}
+
+/**
+ * The rules of a new webhook (the gateway checks types; these are checked
+ * again here): an http(s) URL without credentials in it, basic auth as
+ * `username:password`, and, unless private targets are allowed, no literal
+ * private address (names are checked after DNS resolution at every attempt).
+ */
+export function checkWebhookInput(input: WebhookInput, options: { allowPrivateTargets: boolean }): void {
+  const errors: FieldError[] = [];
+  let url: URL | undefined;
+  try {
+    url = new URL(input.url);
+  } catch {
+    errors.push({ field: 'url', reason: 'must be an absolute http or https URL', code: 'invalid_format' });
+  }
+  if (url && url.protocol !== 'http:' && url.protocol !== 'https:') {
+    errors.push({ field: 'url', reason: 'must use http or https', code: 'invalid_format' });
+  }
+  if (url && (url.username || url.password)) {
+    errors.push({ field: 'url', reason: 'must not contain credentials; use http_auth', code: 'invalid_format' });
+  }
+  if (input.url.length > 2048) errors.push({ field: 'url', reason: 'at most 2048 characters', code: 'too_big' });
+  if (input.description.length > 500) errors.push({ field: 'description', reason: 'at most 500 characters', code: 'too_big' });
+  if (input.httpAuth !== undefined && !/^[^:]+:.*$/s.test(input.httpAuth)) {
+    errors.push({ field: 'http_auth', reason: 'must look like username:password', code: 'invalid_format' });
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+  const host = url!.hostname.replace(/^\[|\]$/g, '');
+  if (!options.allowPrivateTargets && isIP(host) && !isPublicAddress(host)) throw new NotificationsError(NotificationsErrorCode.UrlNotAllowed);
+}
+
+/** What a webhook receives for one event: the object as its owner would GET it. */
+export interface WebhookNotification {
+  eventType: WebhookEventType;
+  payloadType: WebhookPayloadType;
+  companyUuid: string;
+  /** Deliveries of one resource keep their order on a healthy endpoint. */
+  resourceUuid: string;
+  body: string;
+}
+
+/**
+ * The notification for an event of the webhook table; undefined when the
+ * event carries no company (it then concerns no webhook owner).
+ */
+export function notificationOf(eventType: WebhookEventType, payload: unknown): WebhookNotification | undefined {
+  const payloadType = WebhookEvents[eventType].payload;
+  switch (payloadType) {
+    case 'Interview':
+    case 'Rating': {
+      const event = payload as InterviewEventPayload;
+      const companyUuid = event.interview?.company?.uuid;
+      const body = payloadType === 'Rating' ? event.rating : event.interview;
+      if (!companyUuid || !body) return undefined;
+      return { eventType, payloadType, companyUuid, resourceUuid: event.interview.uuid, body: JSON.stringify(body) };
+    }
+    case 'Job': {
+      const job = payload as JobEventPayload;
+      if (!job.company?.uuid) return undefined;
+      return { eventType, payloadType, companyUuid: job.company.uuid, resourceUuid: job.uuid, body: JSON.stringify(job) };
+    }
+    default:
+      return assertNever(payloadType);
+  }
+}
+
+export interface WebhookRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * One attempt's HTTP request: the reference's `X-Service-*` headers, basic
+ * auth when configured, and the Standard Webhooks id, timestamp and signature
+ * (the id is the delivery's, the same for every retry).
+ */
+export function webhookRequest(
+  delivery: { webhookId: string; eventType: string; payloadType: string; body: string },
+  webhook: { uuid: string; userUuid: string; url: string; secret: string; httpAuth?: string },
+  now: Date,
+): WebhookRequest {
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'video-interviewing-webhooks/1.0',
+    'x-service-event': delivery.eventType,
+    'x-service-payload': delivery.payloadType,
+    'x-service-user-uuid': webhook.userUuid,
+    'x-service-webhook-uuid': webhook.uuid,
+    'webhook-id': delivery.webhookId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(webhook.secret, delivery.webhookId, timestamp, delivery.body),
+  };
+  if (webhook.httpAuth !== undefined) headers.authorization = `Basic ${Buffer.from(webhook.httpAuth).toString('base64')}`;
+  return { url: webhook.url, headers, body: delivery.body };
+}

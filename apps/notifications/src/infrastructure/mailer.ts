@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from '@vi/platform-logger';
+import type { Mailer, OutgoingEmail } from '../application/ports';
+
+export interface ClosableMailer extends Mailer {
+  close(): void;
+}
+
+/** Email over SMTP (`SMTP_URL`) with nodemailer. */
+class SmtpMailer implements ClosableMailer {
+  private readonly transport: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+
+  async send(email: OutgoingEmail): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+/**
+ * Without SMTP: each message is written as an `.eml` file (the complete MIME
+ * message, text and HTML parts) that a local user can open, and its path is logged.
+ */
+class EmlFileMailer implements ClosableMailer {
+  private readonly transport: Transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  constructor(
+    private readonly from: string,
+    private readonly dir: string,
+    private readonly logger: Logger,
+  ) {}
+
+  async send(email: OutgoingEmail): Promise<void> {
+    const info = (await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, html: email.html })) as { message: Buffer };
+    await mkdir(this.dir, { recursive: true });
+    const path = resolve(join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${email.kind}-${randomUUID().slice(0, 8)}.eml`));
+    await writeFile(path, info.message, { mode: 0o600 });
+    this.logger.info({ path, kind: email.kind }, 'email written to a file (SMTP_URL is not set)');
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+export function createMailer(options: { smtpUrl?: string; from: string; mailDir: string; logger: Logger }): ClosableMailer {
+  if (options.smtpUrl) return new SmtpMailer(options.smtpUrl, options.from);
+  options.logger.info({ dir: resolve(options.mailDir) }, 'SMTP_URL is not set: emails are written as .eml files');
+  return new EmlFileMailer(options.from, options.mailDir, options.logger);
+}

@@ -1,0 +1,58 @@
+import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
+import type { NotificationsDatabase } from './notifications.database';
+
+export type MessageRow = Selectable<NotificationsDatabase['messages']>;
+export type NewMessage = Omit<NotificationsDatabase['messages'], 'attempts' | 'locked_until' | 'last_error' | 'sent_at' | 'status'>;
+
+export class MessageRepository {
+  constructor(private readonly db: Kysely<NotificationsDatabase>) {}
+
+  /** Records messages to send; one already recorded under the same dedupe key is kept as it is. */
+  async insertMany(rows: NewMessage[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insertInto('messages')
+      .values(rows.map((r) => ({ ...r, status: 'pending' as const })))
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .execute();
+  }
+
+  /** Cancels an interview's pending messages of these kinds (reminders of a finished or moved interview). */
+  async cancelPending(interviewUuid: string, kinds: string[], now: Date): Promise<void> {
+    await this.db
+      .updateTable('messages')
+      .set({ status: 'canceled', locked_until: null, last_error: null, sent_at: null, send_after: now })
+      .where('interview_uuid', '=', interviewUuid)
+      .where('kind', 'in', kinds)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  /** Due messages, leased until `leaseUntil` (FOR UPDATE SKIP LOCKED: replicas never take the same one). */
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<MessageRow[]> {
+    const result = await sql<MessageRow>`
+      with picked as (
+        select uuid from messages
+        where status = 'pending' and send_after <= ${now} and (locked_until is null or locked_until < ${now})
+        order by send_after
+        limit ${limit}
+        for update skip locked
+      )
+      update messages set locked_until = ${leaseUntil}
+      from picked where messages.uuid = picked.uuid
+      returning messages.*`.execute(this.db);
+    return result.rows;
+  }
+
+  async finish(uuid: string, status: 'sent' | 'failed' | 'skipped', attempts: number, now: Date, error: string | null): Promise<void> {
+    await this.db
+      .updateTable('messages')
+      .set({ status, attempts, locked_until: null, last_error: error, sent_at: status === 'sent' ? now : null })
+      .where('uuid', '=', uuid)
+      .execute();
+  }
+
+  async retryAt(uuid: string, attempts: number, sendAfter: Date, error: string): Promise<void> {
+    await this.db.updateTable('messages').set({ attempts, send_after: sendAfter, locked_until: null, last_error: error }).where('uuid', '=', uuid).execute();
+  }
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { SharingSubjects, type interviews } from '@vi/contracts';
+import { isUniqueViolation } from '@vi/platform-postgres';
+import { newShareLink, requireShareable } from '../../domain/share-link';
+import { SharingErrorCode } from '../../domain/sharing.errors';
+import type { SharingStore } from '../../infrastructure/sharing.store';
+import { companyOf } from '../company-of';
+import type { Caller, IdentityDirectory, InterviewsDirectory, LinkTokens } from '../directories';
+import { linkedInterviewOf, linkEvent, namesFor, renderBasic } from '../share-link-rendering';
+
+export interface BasicLinkDeps {
+  store: SharingStore;
+  identity: IdentityDirectory;
+  interviews: InterviewsDirectory;
+  tokens: LinkTokens;
+}
+
+/**
+ * The interview's one basic link: created active on the first call, returned
+ * as it is on every later one. Two concurrent first calls meet on the unique
+ * index `share_links_one_basic`; the loser returns the winner's link.
+ */
+export async function createBasicShareLink(deps: BasicLinkDeps, caller: Caller, interviewUuid: string): Promise<interviews.ShareLink> {
+  const { companyUuid, userUuid } = companyOf(caller.principal, SharingErrorCode.InterviewNotFound);
+  const [found] = await deps.interviews.sharedInterviews(caller, companyUuid, [interviewUuid], false);
+  requireShareable(found?.interview);
+  const existing = await deps.store.read.links.findBasic(companyUuid, interviewUuid);
+  if (existing) return renderBasic(existing, deps.tokens, await namesFor(deps.identity, caller, [existing]));
+
+  const link = newShareLink({
+    uuid: randomUUID(),
+    kind: 'basic',
+    companyUuid,
+    userUuid,
+    status: 'active',
+    interviews: [linkedInterviewOf(found.interview!)],
+    now: new Date(),
+  });
+  const names = await namesFor(deps.identity, caller, [link]);
+  try {
+    await deps.store.transaction(async (tx) => {
+      await tx.links.insert(link, deps.tokens.hashOf(deps.tokens.tokenFor(link.uuid))!);
+      await tx.publish([linkEvent(SharingSubjects.ShareLinkCreated, link, deps.tokens, names)]);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error, 'share_links_one_basic')) throw error;
+    const winner = await deps.store.read.links.findBasic(companyUuid, interviewUuid);
+    if (!winner) throw error;
+    return renderBasic(winner, deps.tokens, await namesFor(deps.identity, caller, [winner]));
+  }
+  return renderBasic(link, deps.tokens, names);
+}

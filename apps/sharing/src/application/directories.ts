@@ -1,0 +1,38 @@
+import type { identity, interviews } from '@vi/contracts';
+import type { Principal, ServicePrincipal } from '@vi/platform-grpc';
+
+/** Who a use case acts for (a company user, or this service for a link's reviewer), and until when. */
+export interface Caller {
+  principal: Principal;
+  deadline?: Date;
+}
+
+/** Sharing acting on its own behalf: what a link's token opens is read as the service, never as a user. */
+export const SHARING_SERVICE: ServicePrincipal = { kind: 'service', service: 'sharing' };
+
+/** What sharing needs from identity. */
+export interface IdentityDirectory {
+  planFeatures(caller: Caller, companyUuid: string): Promise<Record<string, boolean>>;
+  summaries(
+    caller: Caller,
+    userUuids: string[],
+    companyUuids: string[],
+  ): Promise<{ users: Map<string, identity.UserSummary>; companies: Map<string, identity.CompanySummary> }>;
+}
+
+/** What sharing needs from interviews (never its schema): interviews of a company by uuid, and take videos. */
+export interface InterviewsDirectory {
+  sharedInterviews(caller: Caller, companyUuid: string, interviewUuids: string[], withTakes: boolean): Promise<interviews.SharedInterview[]>;
+  streamTakeVideo(caller: Caller, request: interviews.SharedTakeVideoRequest): AsyncIterable<interviews.TakeVideoChunk>;
+}
+
+/** A link's token and URLs: the token is derived from the link's uuid, only its hash is stored. */
+export interface LinkTokens {
+  tokenFor(linkUuid: string): string;
+  /** The stored lookup hash of a token; undefined when it cannot be a token at all. */
+  hashOf(token: string): string | undefined;
+  /** `{PUBLIC_BASE_URL}/share/<token>`: the page a reviewer opens. */
+  urlFor(linkUuid: string): string;
+  /** The API URL streaming one take through a link. */
+  videoUrlFor(token: string, takeUuid: string): string;
+}

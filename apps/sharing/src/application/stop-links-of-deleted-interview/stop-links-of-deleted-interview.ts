@@ -1,0 +1,31 @@
+import { SharingSubjects, type InterviewEventPayload } from '@vi/contracts';
+import type { BusMessage } from '@vi/platform-bus';
+import { deleted } from '../../domain/share-link';
+import type { SharingStore } from '../../infrastructure/sharing.store';
+import { SHARING_SERVICE, type IdentityDirectory, type LinkTokens } from '../directories';
+import { linkEvent, namesFor } from '../share-link-rendering';
+
+/**
+ * A deleted interview takes its basic link with it (ShareLinkDeleted).
+ * Advanced links keep their other interviews: opening one checks every
+ * interview at open time anyway. Idempotent on the event id.
+ */
+export async function stopLinksOfDeletedInterview(
+  deps: { store: SharingStore; identity: IdentityDirectory; tokens: LinkTokens },
+  message: BusMessage,
+): Promise<void> {
+  const { interview } = message.payload as InterviewEventPayload;
+  const companyUuid = interview.company?.uuid;
+  if (!companyUuid) return;
+  const current = await deps.store.read.links.basicLinksOf(companyUuid, interview.uuid);
+  const names = await namesFor(deps.identity, { principal: SHARING_SERVICE }, current);
+  await deps.store.transaction(async (tx) => {
+    if (!(await tx.links.markProcessed(message.id))) return;
+    const now = new Date();
+    for (const found of await tx.links.basicLinksOf(companyUuid, interview.uuid, { lock: true })) {
+      const link = deleted(found, null, now);
+      await tx.links.update(link);
+      await tx.publish([linkEvent(SharingSubjects.ShareLinkDeleted, link, deps.tokens, names)]);
+    }
+  });
+}

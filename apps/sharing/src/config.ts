@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+
+const schema = z.object({
+  SHARING_GRPC_PORT: port(50054),
+  SHARING_HEALTH_PORT: port(9104),
+  IDENTITY_GRPC_URL: withDefault(z.string(), '127.0.0.1:50051'),
+  INTERVIEWS_GRPC_URL: withDefault(z.string(), '127.0.0.1:50053'),
+  DATABASE_URL: optionalString(),
+  DATA_DIR: withDefault(z.string(), './data'),
+  NATS_URL: optionalString(),
+  EVENT_STREAM: withDefault(z.string().regex(/^[a-z][a-z0-9_]*$/), 'events'),
+  INTERNAL_JWT_SECRET: secret(),
+  SHARE_LINK_SECRET: secret(),
+  PUBLIC_BASE_URL: withDefault(z.url(), 'http://localhost:8080'),
+  OUTBOX_POLL_MS: positiveInt(500),
+});
+
+export interface SharingConfig {
+  grpcPort: number;
+  healthPort: number;
+  upstreams: { identity: string; interviews: string };
+  database: { url?: string; dataDir: string };
+  bus: { natsUrl?: string; streamRoot: string };
+  secrets: { internalJwt: string; shareLink: string };
+  publicBaseUrl: string;
+  outboxPollMs: number;
+}
+
+export function loadSharingConfig(env: NodeJS.ProcessEnv = process.env): SharingConfig {
+  const e = parseEnv(schema, env);
+  return {
+    grpcPort: e.SHARING_GRPC_PORT,
+    healthPort: e.SHARING_HEALTH_PORT,
+    upstreams: { identity: e.IDENTITY_GRPC_URL, interviews: e.INTERVIEWS_GRPC_URL },
+    database: { url: e.DATABASE_URL, dataDir: `${e.DATA_DIR}/sharing` },
+    bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM },
+    secrets: { internalJwt: e.INTERNAL_JWT_SECRET, shareLink: e.SHARE_LINK_SECRET },
+    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
+    outboxPollMs: e.OUTBOX_POLL_MS,
+  };
+}

@@ -1,0 +1,51 @@
+import type { sharing } from '@vi/contracts';
+import type { CallContext, UnaryHandlers } from '@vi/platform-grpc';
+import { createAdvancedShareLinks } from '../../application/create-advanced-share-links/create-advanced-share-links';
+import { createBasicShareLink } from '../../application/create-basic-share-link/create-basic-share-link';
+import { deleteAdvancedShareLink } from '../../application/delete-advanced-share-link/delete-advanced-share-link';
+import type { Caller, IdentityDirectory, InterviewsDirectory, LinkTokens } from '../../application/directories';
+import { getAdvancedShareLink } from '../../application/get-advanced-share-link/get-advanced-share-link';
+import { getBasicShareLink } from '../../application/get-basic-share-link/get-basic-share-link';
+import { listAdvancedShareLinks } from '../../application/list-advanced-share-links/list-advanced-share-links';
+import { openShareLink } from '../../application/open-share-link/open-share-link';
+import { streamSharedTake } from '../../application/stream-shared-take/stream-shared-take';
+import { updateAdvancedShareLink, updateBasicShareLink } from '../../application/update-share-link-status/update-share-link-status';
+import type { SharingStore } from '../../infrastructure/sharing.store';
+
+export interface SharingGrpcDeps {
+  store: SharingStore;
+  identity: IdentityDirectory;
+  interviews: InterviewsDirectory;
+  tokens: LinkTokens;
+}
+
+function callerOf(ctx: CallContext): Caller {
+  return { principal: ctx.user(), deadline: ctx.deadline };
+}
+
+/** Transport only: request → use case → response message. */
+export function sharingGrpcHandlers(deps: SharingGrpcDeps): UnaryHandlers<typeof sharing.SharingServiceService> {
+  return {
+    createBasicShareLink: async (req, ctx) => createBasicShareLink(deps, callerOf(ctx), req.interview_uuid),
+    getBasicShareLink: async (req, ctx) => getBasicShareLink(deps, callerOf(ctx), req.interview_uuid, req.link_uuid),
+    updateBasicShareLink: async (req, ctx) =>
+      updateBasicShareLink(deps, callerOf(ctx), { interviewUuid: req.interview_uuid, linkUuid: req.link_uuid, status: req.status }),
+    listAdvancedShareLinks: async (req, ctx) => listAdvancedShareLinks(deps, callerOf(ctx), { from: req.range_from, to: req.range_to }),
+    getAdvancedShareLink: async (req, ctx) => getAdvancedShareLink(deps, callerOf(ctx), req.link_uuid),
+    createAdvancedShareLinks: async (req, ctx) => ({
+      links: await createAdvancedShareLinks(deps, callerOf(ctx), {
+        status: req.status,
+        sendEmail: req.send_email,
+        reviewers: req.reviewers,
+        interviewUuids: req.interview_uuids,
+      }),
+    }),
+    updateAdvancedShareLink: async (req, ctx) => updateAdvancedShareLink(deps, callerOf(ctx), { linkUuid: req.link_uuid, status: req.status }),
+    deleteAdvancedShareLink: async (req, ctx) => {
+      await deleteAdvancedShareLink(deps, callerOf(ctx), req.link_uuid);
+      return {};
+    },
+    openShareLink: async (req, ctx) => openShareLink(deps, ctx.principal, req.token, ctx.deadline),
+    streamSharedTakeVideo: async (req, ctx, send) => streamSharedTake(deps, ctx.principal, req, send, ctx.deadline),
+  };
+}

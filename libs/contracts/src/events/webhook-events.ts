@@ -1,0 +1,34 @@
+import { InterviewsSubjects } from './interviews.events';
+import { JobsSubjects } from './jobs.events';
+
+/**
+ * The webhook event table of the API reference: which bus subject a webhook
+ * receives under which event type, and the type of its payload
+ * (`X-Service-Event`, `X-Service-Payload`). `interviews.interview.canceled` has
+ * no webhook event.
+ */
+export const WebhookEvents = {
+  InterviewCreated: { subject: InterviewsSubjects.InterviewCreated, payload: 'Interview' },
+  InterviewAccepted: { subject: InterviewsSubjects.InterviewAccepted, payload: 'Interview' },
+  InterviewDeleted: { subject: InterviewsSubjects.InterviewDeleted, payload: 'Interview' },
+  InterviewCompleted: { subject: InterviewsSubjects.InterviewCompleted, payload: 'Interview' },
+  InterviewExpired: { subject: InterviewsSubjects.InterviewExpired, payload: 'Interview' },
+  InterviewRescheduled: { subject: InterviewsSubjects.InterviewRescheduled, payload: 'Interview' },
+  InterviewReset: { subject: InterviewsSubjects.InterviewReset, payload: 'Interview' },
+  JobCreated: { subject: JobsSubjects.JobCreated, payload: 'Job' },
+  JobDeleted: { subject: JobsSubjects.JobDeleted, payload: 'Job' },
+  JobUpdated: { subject: JobsSubjects.JobUpdated, payload: 'Job' },
+  InterviewRated: { subject: InterviewsSubjects.InterviewRated, payload: 'Rating' },
+} as const;
+
+export type WebhookEventType = keyof typeof WebhookEvents;
+export type WebhookPayloadType = (typeof WebhookEvents)[WebhookEventType]['payload'];
+
+export function isWebhookEventType(value: string): value is WebhookEventType {
+  return Object.prototype.hasOwnProperty.call(WebhookEvents, value);
+}
+
+/** The webhook event type of a bus subject, or undefined when webhooks do not receive it. */
+export function webhookEventTypeOf(subject: string): WebhookEventType | undefined {
+  return (Object.keys(WebhookEvents) as WebhookEventType[]).find((type) => WebhookEvents[type].subject === subject);
+}

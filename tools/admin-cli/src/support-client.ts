@@ -1,0 +1,28 @@
+import { credentials } from '@grpc/grpc-js';
+import { interviews } from '@vi/contracts';
+import { PrincipalTokens, UpstreamClient } from '@vi/platform-grpc';
+
+const SUPPORT = { kind: 'service', service: 'admin-cli' } as const;
+
+/** Customer support calls to the interviews service over gRPC, signed as a service principal. */
+export class SupportClient {
+  private readonly upstream: UpstreamClient<interviews.InterviewsServiceClient>;
+
+  constructor(address: string, internalJwtSecret: string) {
+    this.upstream = new UpstreamClient(
+      'interviews',
+      new interviews.InterviewsServiceClient(address, credentials.createInsecure()),
+      new PrincipalTokens(internalJwtSecret),
+      { defaultDeadlineMs: 15_000 },
+    );
+  }
+
+  /** Starts an interview over (InterviewReset); `scheduledAt` is an RFC 3339 due time. */
+  resetInterview(interviewUuid: string, scheduledAt?: string): Promise<interviews.Interview> {
+    return this.upstream.call((c) => c.resetInterview, { interview_uuid: interviewUuid, scheduled_at: scheduledAt }, { principal: SUPPORT });
+  }
+
+  close(): void {
+    this.upstream.close();
+  }
+}
