@@ -4,7 +4,7 @@ import { ApiClient } from '../support/api-client';
 import { expectError, expectRfc3339Timestamps } from '../support/expectations';
 import type { TestSystem } from '../support/test-system';
 import { UUID } from '../interviews/interview-helpers';
-import { completedInterview, openInterview, openShared, sharingSystem, TOKEN, tokenOf, type Company } from './sharing-helpers';
+import { completedInterview, completedInterviewWithTakes, openInterview, openShared, sharingSystem, TOKEN, tokenOf, type Company } from './sharing-helpers';
 
 describe('basic share links: one per completed interview', () => {
   const system = sharingSystem('starter');
@@ -163,6 +163,19 @@ describe('basic share links: one per completed interview', () => {
     expectError(await as('POST', `/interviews/${seeker.uuid}/share_link`), 404, 'api.interview_not_found');
     expectError(await as('PUT', `${base}/${link.uuid}`, { status: 'inactive' }), 404, 'api.interview_not_found');
     expect((await company.api.get(base)).body.status).toBe('active');
+  });
+
+  it("never shows the link to the interview's own candidate", async () => {
+    const created = await completedInterviewWithTakes(t, company, creations, [[Buffer.from('answer')]]);
+    const link = (await company.api.post(`/interviews/${created.interview.uuid}/share_link`)).body;
+    await waitFor(async () => (await company.api.get(`/interviews/${created.interview.uuid}`)).body.share_link?.uuid === link.uuid);
+    const token = await creations.candidateToken(created.interview.uuid);
+    const candidate = new ApiClient(t.baseUrl, undefined);
+    const as = (path: string) => candidate.request('GET', path, { headers: { authorization: `Bearer ${token}` } });
+    const own = await as(`/candidate/interviews/${created.interview.uuid}`);
+    expect({ status: own.status, share_link: own.body.share_link }).toEqual({ status: 200, share_link: null });
+    expect(JSON.stringify(own.body)).not.toContain(tokenOf(link.url));
+    expectError(await as(`/interviews/${created.interview.uuid}/share_link`), 404, 'api.interview_not_found');
   });
 
   it('stops the link when its interview is deleted', async () => {
