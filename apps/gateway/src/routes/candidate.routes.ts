@@ -2,16 +2,9 @@ import { Router, type Request } from 'express';
 import { interviewJson, questionJson, type interviews } from '@vi/contracts';
 import { callAs } from '../auth/request-context';
 import { AppError, ErrorKind, validationFailed } from '@vi/platform-errors';
-import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { resource } from '../http/resource';
-import { isUuid } from '../http/validation';
+import { pathUuid } from '../http/validation';
 import type { Upstreams } from '../upstream/upstreams';
-
-function pathUuid(req: Request, param: string, what: string): string {
-  const value = String(req.params[param]);
-  if (!isUuid(value)) throw gatewayError(GatewayErrorCode.NotFound, `${what} not found`);
-  return value.toLowerCase();
-}
 
 /** What the job seeker sees: the interview with every question in full (takes left, skipped), never its share link. */
 function candidateView(interview: interviews.Interview) {

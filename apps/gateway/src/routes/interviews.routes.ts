@@ -4,11 +4,10 @@ import { INTERVIEW_ORDERS, interviewJson, questionJson } from '@vi/contracts';
 import { AppError, validationFailed } from '@vi/platform-errors';
 import { parseRfc3339 } from '@vi/platform-time';
 import { callAs } from '../auth/request-context';
-import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { parseListQuery } from '../http/list-query';
 import { sendPage } from '../http/paging';
 import { resource } from '../http/resource';
-import { isUuid, validate } from '../http/validation';
+import { pathUuid, validate } from '../http/validation';
 import { sendVideoStream, VIDEO_STREAM_DEADLINE_MS } from '../http/video-stream';
 import type { Upstreams } from '../upstream/upstreams';
 import { takeJson } from './candidate.routes';
@@ -84,12 +83,6 @@ function validateAssignees<T>(run: () => T, single: boolean): T {
     }
     throw error;
   }
-}
-
-function pathUuid(req: Request, param: string, what: string): string {
-  const value = String(req.params[param]);
-  if (!isUuid(value)) throw gatewayError(GatewayErrorCode.NotFound, `${what} not found`);
-  return value.toLowerCase();
 }
 
 export function interviewsRoutes(upstreams: Upstreams): Router {

@@ -4,7 +4,8 @@ import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.er
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import { renderInterviews } from '../interview-rendering';
 import type { MediaStorage } from '../media-storage';
-import { renderTake, sendTakeVideo } from '../takes/takes';
+import { sendTakeVideo } from '../stream-take-video/stream-take-video';
+import { renderTake } from '../take-rendering';
 
 const SHARING = 'sharing';
 const MAX_INTERVIEWS = 100;

@@ -15,7 +15,9 @@ import { deleteQuestion } from '../../application/delete-question/delete-questio
 import { getQuestion } from '../../application/get-question/get-question';
 import { listQuestions } from '../../application/list-questions/list-questions';
 import { updateQuestion } from '../../application/update-question/update-question';
-import { listTakes, streamTakeVideo, uploadTake } from '../../application/takes/takes';
+import { listTakes } from '../../application/list-takes/list-takes';
+import { streamTakeVideo } from '../../application/stream-take-video/stream-take-video';
+import { uploadTake } from '../../application/upload-take/upload-take';
 import type { MediaStorage } from '../../application/media-storage';
 import { resetInterview } from '../../application/reset-interview/reset-interview';
 import { updateInterview } from '../../application/update-interview/update-interview';

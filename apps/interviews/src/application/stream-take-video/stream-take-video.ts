@@ -1,0 +1,40 @@
+import type { interviews } from '@vi/contracts';
+import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
+import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { Take } from '../../infrastructure/take.repository';
+import type { Caller } from '../directories';
+import { findInterview } from '../get-interview/get-interview';
+import type { MediaStorage } from '../media-storage';
+
+export async function streamTakeVideo(
+  deps: { store: InterviewsStore; media: MediaStorage },
+  caller: Caller,
+  request: interviews.TakeVideoRequest,
+  send: (chunk: interviews.TakeVideoChunk) => Promise<void>,
+): Promise<void> {
+  const interview = await findInterview(deps.store.read, caller, request.interview_uuid);
+  const take = await deps.store.read.takes.find(request.question_uuid, request.take_uuid);
+  if (!take || take.interviewUuid !== interview.uuid) throw new InterviewsError(InterviewsErrorCode.TakeNotFound);
+  await sendTakeVideo(deps.media, take, request, send);
+}
+
+/** Streams a take's video, or the byte range asked for (a suffix range when only the end is given): meta first, then the bytes. */
+export async function sendTakeVideo(
+  media: MediaStorage,
+  take: Take,
+  request: { range_start?: number; range_end?: number },
+  send: (chunk: interviews.TakeVideoChunk) => Promise<void>,
+): Promise<void> {
+  const size = await media.size(take.storageKey);
+  let start = request.range_start ?? 0;
+  let end = request.range_end ?? size - 1;
+  if (request.range_start === undefined && request.range_end !== undefined) {
+    // A suffix range: the last N bytes.
+    start = Math.max(0, size - request.range_end);
+    end = size - 1;
+  }
+  end = Math.min(end, size - 1);
+  if (start > end || start >= size) throw new InterviewsError(InterviewsErrorCode.RangeNotSatisfiable);
+  await send({ meta: { size, content_type: take.contentType, start, end }, data: Buffer.alloc(0) });
+  for await (const data of media.read(take.storageKey, { start, end })) await send({ data });
+}
