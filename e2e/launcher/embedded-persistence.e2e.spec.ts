@@ -55,5 +55,7 @@ describe('embedded mode keeps data across restarts', () => {
     } finally {
       await third.stop();
     }
-  }, 60_000);
+    // Three starts of five services, each opening its PGlite database on disk: ~20 s alone, far more on a
+    // 2-core machine running the other suites in parallel.
+  }, 180_000);
 });
