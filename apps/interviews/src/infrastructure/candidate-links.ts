@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { CandidateLinks } from '../application/directories';
 
@@ -18,6 +19,8 @@ export class SignedCandidateLinks implements CandidateLinks {
     const token = jwt.sign({ sub: interview.candidateUuid, iid: interview.uuid, exp: Math.floor(interview.scheduledAt.getTime() / 1000) }, this.secret, {
       algorithm: 'HS256',
       audience: AUDIENCE,
+      // Every invitation (creation, reschedule, reset) gets a link of its own, even within the same second.
+      jwtid: randomUUID(),
     });
     return `${this.publicBaseUrl}/candidate/interviews/${interview.uuid}?token=${token}`;
   }

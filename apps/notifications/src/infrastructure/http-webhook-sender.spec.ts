@@ -11,7 +11,7 @@ describe('HttpWebhookSender', () => {
     server = createServer((req, res) => {
       hits.push(req.url ?? '');
       req.resume();
-      switch (req.url) {
+      switch (req.url ?? '') {
         case '/ok':
           res.writeHead(204).end();
           break;
