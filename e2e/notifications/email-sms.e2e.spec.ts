@@ -4,6 +4,7 @@ import { ApiClient } from '../support/api-client';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { SupportClient } from '../../tools/admin-cli/src/support-client';
 import { InterviewEvents, companyWithJob, createInterview, inFuture, interviewBody, putInterview, seekerEmail, sleep } from '../interviews/interview-helpers';
+import { completedInterview } from '../sharing/sharing-helpers';
 import { SmsEndpoint, SmtpInbox, testPhone } from './notification-helpers';
 
 const HOUR = 3600_000;
@@ -187,5 +188,32 @@ describe('emails and SMS', () => {
     await sleep(500);
     expect(inbox.to(silent)).toEqual([]);
     expect(inbox.to(reviewer)).toHaveLength(1);
+  });
+
+  it('emails the reviewers of share links created over the API with send_email true, and nobody otherwise', async () => {
+    const company = await companyWithJob(t, 'growth', { title: 'Reviewed Role' });
+    const interview = await completedInterview(company, 'Cory Completed');
+    const emailed = `emailed.${randomUUID().slice(0, 8)}@reviews.example`;
+    const quiet = `quiet.${randomUUID().slice(0, 8)}@reviews.example`;
+    const share = async (email: string, sendEmail: boolean | undefined) => {
+      const created = await company.api.post('/share_links', {
+        status: 'active',
+        ...(sendEmail === undefined ? {} : { send_email: sendEmail }),
+        reviewers: [{ name: 'Rae Reviewer', email }],
+        interviews: [{ uuid: interview.uuid }],
+      });
+      expect(created.status).toBe(201);
+      return created.body[0];
+    };
+    await share(quiet, false);
+    await share(quiet, undefined);
+    const link = await share(emailed, true);
+    const mail = await inbox.next(emailed);
+    expect(mail.text).toContain(link.url);
+    expect(mail.text).toContain('Cory Completed (Reviewed Role)');
+    expect(mail.html).toContain(`href="${link.url}"`);
+    await sleep(500);
+    expect(inbox.to(quiet)).toEqual([]);
+    expect(inbox.to(emailed)).toHaveLength(1);
   });
 });
