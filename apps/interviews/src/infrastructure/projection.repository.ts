@@ -1,3 +1,4 @@
+import { markEventProcessed } from '@vi/platform-bus';
 import { sql, type Kysely, type RawBuilder } from '@vi/platform-postgres';
 import type { InterviewsDatabase } from './interviews.database';
 
@@ -79,12 +80,7 @@ export class ProjectionRepository {
   }
 
   /** Records an event as applied; false when it was applied before (redelivery). */
-  async markProcessed(eventId: string): Promise<boolean> {
-    const result = await this.db
-      .insertInto('processed_events')
-      .values({ event_id: eventId, processed_at: new Date() })
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  markProcessed(eventId: string): Promise<boolean> {
+    return markEventProcessed(this.db, eventId);
   }
 }

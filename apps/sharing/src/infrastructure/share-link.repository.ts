@@ -1,3 +1,4 @@
+import { markEventProcessed } from '@vi/platform-bus';
 import type { Kysely, Selectable } from '@vi/platform-postgres';
 import type { LinkedInterview, ShareLink, ShareLinkKind } from '../domain/share-link';
 import type { SharingDatabase } from './sharing.database';
@@ -104,13 +105,8 @@ export class ShareLinkRepository {
   }
 
   /** Records a consumed event; false when it was handled before (redelivery). */
-  async markProcessed(eventId: string): Promise<boolean> {
-    const result = await this.db
-      .insertInto('processed_events')
-      .values({ event_id: eventId, processed_at: new Date() })
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  markProcessed(eventId: string): Promise<boolean> {
+    return markEventProcessed(this.db, eventId);
   }
 
   private live() {

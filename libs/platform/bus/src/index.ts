@@ -8,6 +8,7 @@ export { InProcessBus } from './in-process-bus';
 export { NatsJetStreamBus } from './nats-jetstream-bus';
 export * from './outbox';
 export { PollingLoop } from './polling-loop';
+export { markEventProcessed } from './processed-events';
 
 /** NATS JetStream when a URL is configured, the in-process bus otherwise. */
 export async function connectEventBus(options: {
