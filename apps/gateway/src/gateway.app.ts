@@ -5,6 +5,7 @@ import { withCorrelationId, type Logger } from '@vi/platform-logger';
 import { authentication } from './auth/authentication';
 import type { PrincipalCache } from './auth/principal-cache';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { webPages } from './http/web-pages';
 import type { RateLimits } from './rate-limit/rate-limits';
 import { identityRoutes } from './routes/identity.routes';
 import { candidateRoutes } from './routes/candidate.routes';
@@ -59,6 +60,8 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   // Share links' public side (no API key): before the authenticated routes.
   app.use('/v1.0', publicShareRoutes(deps));
   app.use('/v1.0', v1);
+  // The candidate's and the reviewer's pages: the targets of invitation and share links.
+  app.use(webPages());
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

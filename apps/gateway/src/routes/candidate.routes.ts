@@ -6,9 +6,12 @@ import { resource } from '../http/resource';
 import { pathUuid } from '../http/validation';
 import type { Upstreams } from '../upstream/upstreams';
 
-/** What the job seeker sees: the interview with every question in full (takes left, skipped), never its share link. */
+/**
+ * What the job seeker sees: the interview with every question in full (takes left, skipped), never its share link,
+ * and the interview's `timezone`, which the candidate page names beside the due time in the candidate's own zone.
+ */
 function candidateView(interview: interviews.Interview) {
-  return { ...interviewJson(interview, { questions: false }), share_link: null, questions: interview.questions.map(questionJson) };
+  return { ...interviewJson(interview, { questions: false }), timezone: interview.timezone, share_link: null, questions: interview.questions.map(questionJson) };
 }
 
 const TAKE_TYPES = ['video/webm', 'video/mp4'];

@@ -1,0 +1,64 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import { webPages } from './web-pages';
+
+describe('webPages', () => {
+  let dist: string;
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'candidate.html'), '<!doctype html><title>candidate</title>');
+    writeFileSync(join(dist, 'share.html'), '<!doctype html><title>share</title>');
+    writeFileSync(join(dist, 'assets/candidate-abc123.js'), 'console.log(1)');
+    const app = express();
+    app.use(webPages(dist));
+    app.use('/missing', webPages(join(dist, 'nothing-here')));
+    await new Promise<void>((resolve) => (server = app.listen(0, '127.0.0.1', () => resolve())));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers each page with its index.html, revalidated on every visit, under a strict CSP', async () => {
+    for (const [path, title] of [
+      ['/candidate/interviews/7f1c2d9e-0000-4000-8000-000000000001?token=secret', 'candidate'],
+      ['/share/AbC_dEf-123', 'share'],
+    ]) {
+      const sut = await fetch(base + path);
+      expect({ status: sut.status, body: await sut.text() }).toEqual({ status: 200, body: `<!doctype html><title>${title}</title>` });
+      expect(sut.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(sut.headers.get('cache-control')).toBe('no-cache');
+      expect(sut.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(sut.headers.get('x-content-type-options')).toBe('nosniff');
+      const csp = sut.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("media-src 'self' blob:");
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+    }
+  });
+
+  it('serves hashed assets as immutable for a year, and nothing outside assets/', async () => {
+    const sut = await fetch(`${base}/web/assets/candidate-abc123.js`);
+    expect(sut.status).toBe(200);
+    expect(sut.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(sut.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await fetch(`${base}/web/assets/..%2fcandidate.html`)).status).toBe(404);
+    expect((await fetch(`${base}/web/assets/unknown.js`)).status).toBe(404);
+  });
+
+  it('says how to build the pages when the bundle is missing', async () => {
+    const sut = await fetch(`${base}/missing/share/token`);
+    expect(sut.status).toBe(503);
+    expect(await sut.text()).toContain('npm run build:web');
+  });
+});

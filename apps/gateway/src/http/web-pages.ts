@@ -1,0 +1,70 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import express, { Router, type RequestHandler, type Response } from 'express';
+
+/**
+ * The candidate and reviewer pages (apps/web, built by Vite into dist/web):
+ * `/candidate/interviews/<uuid>` and `/share/<token>` answer the page's
+ * index.html (revalidated on every visit), `/web/assets/*` the hashed bundle
+ * (cached for a year: a new build has new names). Both pages call only the
+ * public API under /v1.0 on this same origin, which is all the CSP allows.
+ * The gateway logs no request lines, so the tokens in these URLs reach no log.
+ */
+
+/** Where `npm run build:web` (apps/web/build/build-web.ts) writes the bundle; the container image has it at /app/dist/web. */
+export const DEFAULT_WEB_DIST = resolve(__dirname, '../../../../dist/web');
+
+// No inline script or style, nothing from another host. Media: the take
+// videos (self) and the candidate's own recording played back (blob:).
+// Images: company avatars may live on the company's own host (https:);
+// Referrer-Policy keeps the token in the URL from reaching it.
+export const WEB_PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: https:",
+  "media-src 'self' blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const PAGE_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': WEB_PAGE_CSP,
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  // Only the candidate page records, and only from this origin.
+  'Permissions-Policy': 'camera=(self), microphone=(self), geolocation=()',
+};
+
+const setPageHeaders: RequestHandler = (_req, res, next) => {
+  res.set(PAGE_HEADERS);
+  next();
+};
+
+export function webPages(distDir: string = DEFAULT_WEB_DIST): Router {
+  const router = Router();
+
+  const sendPage = (res: Response, file: string) => {
+    const path = join(distDir, file);
+    // Read per visit (a few hundred bytes): a rebuild is served without restarting the gateway.
+    if (!existsSync(path)) {
+      res.status(503).type('text/plain').set('Cache-Control', 'no-store').send('The web pages are not built: run `npm run build:web` (npm start builds them when missing).\n');
+      return;
+    }
+    res.type('html').set('Cache-Control', 'no-cache').send(readFileSync(path));
+  };
+
+  router.get('/candidate/interviews/:interviewUuid', setPageHeaders, (_req, res) => sendPage(res, 'candidate.html'));
+  router.get('/share/:token', setPageHeaders, (_req, res) => sendPage(res, 'share.html'));
+  router.use(
+    '/web/assets',
+    setPageHeaders,
+    express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, redirect: false, dotfiles: 'ignore' }),
+  );
+  return router;
+}

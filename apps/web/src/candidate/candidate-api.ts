@@ -1,0 +1,82 @@
+import { requestJson } from '../shared/api';
+
+/** `GET /v1.0/candidate/interviews/<uuid>` as the page uses it (README "Candidates", docs/interview-lifecycle.md). */
+export interface CandidateQuestion {
+  uuid: string;
+  text: string;
+  completed: boolean;
+  skipped: boolean;
+  time_limit: number;
+  takes: { completed: number; remaining: number; limit: number };
+  /** Seconds to read the question before recording, as a string ("0" or absent: none). */
+  think_time?: string | null;
+}
+
+export interface CandidateInterview {
+  uuid: string;
+  status: 'requested' | 'accepted' | 'completed' | 'expired' | 'canceled';
+  scheduled_at: string;
+  timezone?: string;
+  job_post: { title: string; status: 'active' | 'inactive' } | null;
+  company: { name: string; avatar: string } | null;
+  questions: CandidateQuestion[];
+}
+
+/** The invitation link's interview and token: `/candidate/interviews/<uuid>?token=…`. */
+export interface CandidateLink {
+  interviewUuid: string;
+  token: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function candidateLinkOf(location: Location): CandidateLink | undefined {
+  const match = /^\/candidate\/interviews\/([^/]+)\/?$/.exec(location.pathname);
+  const token = new URLSearchParams(location.search).get('token');
+  if (!match || !UUID.test(match[1]) || !token) return undefined;
+  return { interviewUuid: match[1], token };
+}
+
+export class CandidateApi {
+  constructor(readonly link: CandidateLink) {}
+
+  get authorization(): string {
+    return `Bearer ${this.link.token}`;
+  }
+
+  get interviewPath(): string {
+    return `/v1.0/candidate/interviews/${encodeURIComponent(this.link.interviewUuid)}`;
+  }
+
+  takesPath(questionUuid: string): string {
+    return `${this.interviewPath}/questions/${encodeURIComponent(questionUuid)}/takes`;
+  }
+
+  interview(): Promise<CandidateInterview> {
+    return requestJson('GET', this.interviewPath, { authorization: this.authorization });
+  }
+
+  accept(): Promise<CandidateInterview> {
+    return requestJson('POST', `${this.interviewPath}/accept`, { authorization: this.authorization });
+  }
+
+  skip(questionUuid: string): Promise<CandidateQuestion> {
+    return requestJson('POST', `${this.interviewPath}/questions/${encodeURIComponent(questionUuid)}/skip`, { authorization: this.authorization });
+  }
+
+  complete(): Promise<CandidateInterview> {
+    return requestJson('POST', `${this.interviewPath}/complete`, { authorization: this.authorization });
+  }
+}
+
+/** Think time in whole seconds; 0 when the question has none (absent, "0" or not a number). */
+export function thinkSecondsOf(question: CandidateQuestion): number {
+  const seconds = Number(question.think_time ?? 0);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+}
+
+/** Where a (re)opened interview resumes: the first question neither answered nor skipped. */
+export function firstOpenQuestion(interview: CandidateInterview): number {
+  const index = interview.questions.findIndex((q) => !q.completed && !q.skipped);
+  return index < 0 ? interview.questions.length : index;
+}

@@ -1,0 +1,54 @@
+import { en } from '../i18n/en';
+import { el } from '../shared/dom';
+import { liveRegion, say } from '../shared/screens';
+import { DeviceError, openCameraAndMicrophone, watchMicrophoneLevel } from './devices';
+
+export interface DeviceCheck {
+  section: HTMLElement;
+  /** Resolves with the camera and microphone stream once the check passed. */
+  ready: Promise<MediaStream>;
+}
+
+/** Camera preview and microphone level meter, started by a button (browsers ask for permission on a user action). */
+export function deviceCheck(): DeviceCheck {
+  const preview = el('video', { class: 'preview', 'aria-label': en.device.preview, muted: true, playsinline: true, autoplay: true });
+  preview.muted = true;
+  const level = el('span', { class: 'meter-fill' });
+  const meter = el('div', { class: 'meter', role: 'meter', 'aria-label': en.device.micLevel, 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': 0 }, level);
+  const status = liveRegion();
+  const media = el('div', { class: 'media', hidden: true }, preview, el('p', { class: 'label', 'aria-hidden': 'true' }, en.device.micLevel), meter);
+  let resolveReady: (stream: MediaStream) => void = () => undefined;
+  const ready = new Promise<MediaStream>((resolve) => (resolveReady = resolve));
+  let lastAnnounced = 0;
+
+  const button = el('button', { type: 'button', class: 'secondary' }, en.device.check);
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    button.textContent = en.device.checking;
+    say(status, en.device.checking);
+    openCameraAndMicrophone()
+      .then((stream) => {
+        preview.srcObject = stream;
+        media.hidden = false;
+        button.hidden = true;
+        watchMicrophoneLevel(stream, (value) => {
+          level.style.transform = `scaleX(${value})`;
+          const now = performance.now();
+          if (now - lastAnnounced > 250) {
+            meter.setAttribute('aria-valuenow', String(Math.round(value * 100)));
+            lastAnnounced = now;
+          }
+        });
+        say(status, en.device.ok, 'ok');
+        resolveReady(stream);
+      })
+      .catch((error: unknown) => {
+        say(status, error instanceof DeviceError ? error.sentence : en.device.failed, 'refusal');
+        button.disabled = false;
+        button.textContent = en.device.check;
+      });
+  });
+
+  const section = el('section', { class: 'device-check', 'aria-labelledby': 'device-heading' }, el('h2', { id: 'device-heading' }, en.device.heading), el('p', {}, en.device.intro), button, status, media);
+  return { section, ready };
+}

@@ -1,0 +1,104 @@
+import '../shared/styles.css';
+import { en } from '../i18n/en';
+import { el, pageRoot, show } from '../shared/dom';
+import { liveRegion, loadingScreen, messageScreen, say } from '../shared/screens';
+import { CandidateApi, candidateLinkOf, firstOpenQuestion, type CandidateInterview } from './candidate-api';
+import { deviceCheck } from './device-check';
+import { companyBadge, landingDetails } from './landing';
+import { answerQuestion } from './question';
+import { refusalSentence } from './refusals';
+
+/**
+ * The candidate page, `/candidate/interviews/<uuid>?token=…`: landing and
+ * device check, accept, one question at a time, finish. Reopening the link
+ * resumes at the first question neither answered nor skipped.
+ */
+
+const root = pageRoot();
+
+function refusal(error: unknown): void {
+  messageScreen(root, en.landing.title, refusalSentence(error));
+}
+
+/** A button that runs `action` once per click, disabled (with `busyText`) while it runs; failures read as sentences. */
+function actionButton(label: string, busyText: string, status: HTMLElement, action: () => Promise<void>): HTMLButtonElement {
+  const button = el('button', { type: 'button' }, label);
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    button.textContent = busyText;
+    action().catch((error: unknown) => {
+      button.disabled = false;
+      button.textContent = label;
+      say(status, refusalSentence(error), 'refusal');
+    });
+  });
+  return button;
+}
+
+async function runQuestions(api: CandidateApi, interview: CandidateInterview, stream: MediaStream): Promise<void> {
+  const questions = [...interview.questions];
+  for (let index = firstOpenQuestion(interview); index < questions.length; index++) {
+    if (questions[index].completed || questions[index].skipped) continue;
+    questions[index] = (await answerQuestion({ root, api, stream, question: questions[index], index, total: questions.length })).question;
+  }
+  stream.getTracks().forEach((track) => track.stop());
+  finishScreen(api, interview);
+}
+
+function finishScreen(api: CandidateApi, interview: CandidateInterview): void {
+  const status = liveRegion();
+  const finish = actionButton(en.finish.action, en.finish.finishing, status, async () => {
+    await api.complete();
+    doneScreen(interview);
+  });
+  show(root, el('main', { class: 'card' }, el('h1', {}, en.finish.heading), el('p', {}, en.finish.intro), finish, status));
+}
+
+function doneScreen(interview: CandidateInterview): void {
+  show(root, el('main', { class: 'card' }, el('header', {}, companyBadge(interview.company)), el('h1', {}, en.finish.doneHeading), el('p', { role: 'status', class: 'ok' }, en.finish.done(interview.company?.name ?? ''))));
+}
+
+/** Landing (requested) or the device check before resuming (accepted): the questions need the camera either way. */
+function startScreen(api: CandidateApi, interview: CandidateInterview): void {
+  const check = deviceCheck();
+  const status = liveRegion();
+  const accepted = interview.status === 'accepted';
+  const start = actionButton(accepted ? en.landing.resume : en.landing.accept, en.landing.accepting, status, async () => {
+    const stream = await check.ready;
+    const current = accepted ? interview : await api.accept();
+    runQuestions(api, current, stream).catch(refusal);
+  });
+  // The button explains itself until the camera works, instead of silently doing nothing.
+  start.disabled = true;
+  const hint = el('p', { class: 'muted', id: 'start-hint' }, en.landing.acceptFirstCheck);
+  start.setAttribute('aria-describedby', 'start-hint');
+  void check.ready.then(() => {
+    start.disabled = false;
+    hint.remove();
+    start.removeAttribute('aria-describedby');
+  });
+  show(root, el('main', { class: 'card' }, ...landingDetails(interview), check.section, hint, start, status));
+}
+
+async function main(): Promise<void> {
+  document.title = en.landing.title;
+  const link = candidateLinkOf(window.location);
+  if (!link) return messageScreen(root, en.landing.title, en.errors.linkIncomplete);
+  loadingScreen(root);
+  const api = new CandidateApi(link);
+  const interview = await api.interview();
+  switch (interview.status) {
+    case 'canceled':
+      return messageScreen(root, en.landing.title, en.errors.interviewCanceled);
+    case 'expired':
+      return messageScreen(root, en.landing.title, en.errors.interviewExpired);
+    case 'completed':
+      return messageScreen(root, en.landing.title, en.errors.interviewCompleted, 'status');
+    case 'requested':
+    case 'accepted':
+      if (interview.job_post?.status === 'inactive') return messageScreen(root, en.landing.title, en.errors.jobClosed);
+      return startScreen(api, interview);
+  }
+}
+
+main().catch(refusal);

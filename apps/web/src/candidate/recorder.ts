@@ -1,0 +1,53 @@
+import { recordingMimeType } from './devices';
+
+export interface Recording {
+  blob: Blob;
+  /** The container's type without codecs, as the upload's Content-Type: video/webm or video/mp4. */
+  contentType: string;
+  /** Wall-clock length of the recording, in seconds (sent as X-Take-Duration-Seconds, a hint). */
+  durationSeconds: number;
+}
+
+/**
+ * One take: MediaRecorder on the stream, stopped by `stop()` or by itself at
+ * `limitSeconds`. `tick` gets the seconds left about 4 times a second.
+ */
+export function record(stream: MediaStream, limitSeconds: number, tick: (secondsLeft: number) => void): { stop(): void; done: Promise<Recording> } {
+  const mimeType = recordingMimeType();
+  const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+  const chunks: Blob[] = [];
+  let startedAt = 0;
+  let timer = 0;
+  let limitTimer = 0;
+  const done = new Promise<Recording>((resolve, reject) => {
+    recorder.ondataavailable = (event) => {
+      if (event.data.size > 0) chunks.push(event.data);
+    };
+    recorder.onerror = () => reject(new Error('recording failed'));
+    recorder.onstop = () => {
+      window.clearInterval(timer);
+      window.clearTimeout(limitTimer);
+      const elapsed = (performance.now() - startedAt) / 1000;
+      const type = (recorder.mimeType || mimeType || 'video/webm').split(';')[0].trim();
+      resolve({
+        blob: new Blob(chunks, { type }),
+        contentType: type,
+        // Never above the limit: the recorder is stopped at it, the rest is event latency.
+        durationSeconds: Math.max(0.1, Math.min(limitSeconds, Math.round(elapsed * 10) / 10)),
+      });
+    };
+  });
+  const stop = () => {
+    if (recorder.state !== 'inactive') recorder.stop();
+  };
+  recorder.onstart = () => {
+    startedAt = performance.now();
+    // The limit stops the recording on its own timer, not at the next display tick.
+    limitTimer = window.setTimeout(stop, limitSeconds * 1000);
+    timer = window.setInterval(() => tick(Math.max(0, Math.ceil(limitSeconds - (performance.now() - startedAt) / 1000))), 250);
+  };
+  // Chunks every second keep memory flat and lose at most a second if the tab dies.
+  recorder.start(1000);
+  tick(limitSeconds);
+  return { stop, done };
+}

@@ -1,0 +1,54 @@
+import { en } from '../i18n/en';
+import { ApiError } from '../shared/api';
+
+/**
+ * The sentence for an API refusal (docs/errors.md): never raw JSON. Codes the
+ * page cannot cause by itself fall back to a general sentence by status.
+ */
+export function refusalSentence(error: unknown): string {
+  if (!(error instanceof ApiError)) return en.errors.unexpected;
+  switch (error.code) {
+    case 'api.candidate_token_invalid':
+    case 'api.key_not_set':
+      return en.errors.linkInvalid;
+    case 'api.interview_not_found':
+    case 'api.question_not_found':
+      return en.errors.interviewNotFound;
+    case 'api.interview_expired':
+      return en.errors.interviewExpired;
+    case 'api.interview_already_canceled':
+      return en.errors.interviewCanceled;
+    case 'api.interview_already_completed':
+      return en.errors.interviewCompleted;
+    case 'api.job_inactive':
+      return en.errors.jobClosed;
+    case 'api.interview_not_accepted':
+      return en.errors.notAccepted;
+    case 'api.interview_questions_unanswered':
+      return en.errors.unanswered;
+    case 'api.question_takes_exhausted':
+      return en.errors.takesExhausted;
+    case 'api.take_too_long':
+      return en.errors.takeTooLong;
+    case 'api.take_not_video':
+    case 'api.unsupported_media_type':
+      return en.errors.notAVideo;
+    case 'api.take_too_large':
+      return en.errors.takeTooLarge;
+    case 'api.validation_failed':
+      // The only field a take upload can get wrong is its declared length.
+      return error.fields.includes('X-Take-Duration-Seconds') ? en.errors.takeTooLong : en.errors.unexpected;
+    case 'api.too_many_requests':
+      return en.errors.tooManyRequests;
+    case 'api.service_unavailable':
+    case 'network':
+      return en.errors.unavailable;
+    default:
+      return en.errors.unexpected;
+  }
+}
+
+/** Whether trying the same request again later can succeed (network drops, overload), as opposed to a refusal. */
+export function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'network' || error.status === 429 || error.status >= 500);
+}

@@ -1,0 +1,133 @@
+/**
+ * Every sentence the pages show, in English. Another language is another
+ * module of the same shape (`typeof en`); nothing user-facing lives elsewhere.
+ */
+export const en = {
+  lang: 'en',
+  common: {
+    loading: 'Loading…',
+    retry: 'Try again',
+    seconds: (n: number) => (n === 1 ? '1 second' : `${n} seconds`),
+    duration: (totalSeconds: number) => {
+      const minutes = Math.floor(totalSeconds / 60);
+      const seconds = totalSeconds % 60;
+      if (minutes === 0) return en.common.seconds(seconds);
+      const m = minutes === 1 ? '1 minute' : `${minutes} minutes`;
+      return seconds === 0 ? m : `${m} ${en.common.seconds(seconds)}`;
+    },
+    clock: (totalSeconds: number) => `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, '0')}`,
+    companyLogo: (company: string) => `${company} logo`,
+  },
+  errors: {
+    linkInvalid: 'This interview link has expired or is not valid. Ask the company that invited you for a new link.',
+    linkIncomplete: 'This interview link is incomplete. Open the full link from your invitation email.',
+    interviewNotFound: 'This interview no longer exists. The company may have removed it.',
+    interviewExpired: 'The due time of this interview has passed, so it can no longer be answered. Contact the company if you need more time.',
+    interviewCanceled: 'The company canceled this interview. There is nothing more to do.',
+    interviewCompleted: 'You have already completed this interview. Thank you, there is nothing more to do.',
+    jobClosed: 'This job is no longer open, so the interview cannot be finished. Contact the company if you think this is a mistake.',
+    notAccepted: 'Start the interview from its first page before answering.',
+    unanswered: 'Some questions are not answered yet. Answer or skip each question, then finish.',
+    takesExhausted: 'You have used every take allowed for this question. Your last take is kept; go on to the next question.',
+    takeTooLong: 'This recording is longer than the time allowed for the question, so it was not accepted. Record a shorter answer.',
+    notAVideo: 'This recording could not be read as a video, so it was not accepted. Record your answer again.',
+    takeTooLarge: 'This recording is too large to upload. Record a shorter answer.',
+    tooManyRequests: 'Too many requests from this network. Wait a minute, then try again.',
+    unavailable: 'The service is not reachable right now. Check your connection and try again in a moment.',
+    unexpected: 'Something went wrong on our side. Try again in a moment.',
+    pagesNotBuilt: 'The web pages are not available.',
+  },
+  landing: {
+    title: 'Your video interview',
+    heading: (job: string) => `Video interview: ${job}`,
+    invitedBy: (company: string) => `${company} invites you to answer a few questions on video.`,
+    due: (local: string) => `Please finish by ${local} (your time).`,
+    dueInterviewZone: (zoned: string, zone: string) => `That is ${zoned} in ${zone}, the time zone the company set.`,
+    questionsHeading: (n: number) => (n === 1 ? '1 question' : `${n} questions`),
+    questionLimits: (index: number, limit: string, takes: number) =>
+      `Question ${index}: up to ${limit}, ${takes < 0 ? 'as many takes as you like' : takes === 1 ? '1 take' : `${takes} takes`}`,
+    thinkTime: (seconds: string) => ` (${seconds} to read it first)`,
+    whatHappens: 'What will happen',
+    steps: [
+      'Check your camera and microphone below.',
+      'Start the interview. Each question appears on its own; when it has thinking time, a countdown gives you a moment to prepare.',
+      'Record your answer. The recording stops by itself at the time limit. Watch it back, record again while takes remain, or go on.',
+      'Once every question is answered or skipped, finish. The company then watches your answers.',
+    ],
+    accept: 'Start the interview',
+    resume: 'Continue the interview',
+    accepting: 'Starting…',
+    acceptFirstCheck: 'Check your camera and microphone first.',
+  },
+  device: {
+    heading: 'Camera and microphone',
+    intro: 'Your browser will ask to use your camera and microphone. Allow both to record your answers.',
+    check: 'Check camera and microphone',
+    checking: 'Checking…',
+    preview: 'Camera preview',
+    micLevel: 'Microphone level',
+    ok: 'Your camera and microphone work. Speak to see the microphone level move.',
+    permissionDenied:
+      'You did not allow this page to use your camera and microphone. Allow them in your browser’s site settings (the camera icon in the address bar), then check again.',
+    noCamera: 'No camera was found. Connect a camera, or open this link on a phone or computer that has one, then check again.',
+    noMicrophone: 'No microphone was found. Connect a microphone or headset, then check again.',
+    deviceBusy: 'Your camera or microphone is in use by another application. Close it, then check again.',
+    noMediaRecorder:
+      'This browser cannot record video. Open this link in a recent version of Chrome, Firefox, Edge or Safari.',
+    insecure: 'This browser allows the camera only on secure (https) pages. Open the link exactly as it appears in your invitation email.',
+    failed: 'Your camera or microphone could not be started. Check that they are connected, then check again.',
+  },
+  question: {
+    progress: (index: number, total: number) => `Question ${index} of ${total}`,
+    limit: (limit: string) => `Time limit: ${limit}`,
+    takesLeft: (remaining: number) => (remaining < 0 ? 'Unlimited takes' : remaining === 1 ? '1 take left' : `${remaining} takes left`),
+    thinkHeading: 'Time to think',
+    thinkCountdown: (clock: string) => `Recording starts in ${clock}`,
+    startNow: 'Start recording now',
+    start: 'Start recording',
+    stop: 'Stop recording',
+    recording: 'Recording',
+    remaining: (clock: string) => `${clock} left`,
+    playback: 'Your answer',
+    retake: (remaining: number) => (remaining < 0 ? 'Record again' : `Record again (${remaining} ${remaining === 1 ? 'take' : 'takes'} left)`),
+    submit: 'Submit and continue',
+    submitLast: 'Submit and finish',
+    skip: 'Skip this question',
+    skipConfirm: 'Skip this question? You cannot come back to it.',
+    skipYes: 'Yes, skip it',
+    skipNo: 'No, answer it',
+    uploading: 'Uploading your answer…',
+    uploadProgress: (percent: number) => `Uploaded ${percent}%`,
+    uploaded: 'Your answer is saved.',
+    retrying: (seconds: number) => `The connection dropped. Trying again in ${en.common.seconds(seconds)}; your recording is kept.`,
+    uploadGaveUp: 'The upload did not go through. Your recording is kept on this page: check your connection and try again.',
+    uploadAgain: 'Upload again',
+    pendingFound: 'A recording from your last visit was not uploaded yet. It is being uploaded now.',
+  },
+  finish: {
+    heading: 'Every question is answered',
+    intro: 'Finish the interview to send your answers to the company. You cannot change them afterwards.',
+    action: 'Finish the interview',
+    finishing: 'Finishing…',
+    doneHeading: 'Thank you!',
+    done: (company: string) => `Your interview is complete and your answers are on their way to ${company}. You can close this page.`,
+  },
+  share: {
+    title: 'Interview answers',
+    notAvailable: 'This link is not available',
+    interviewsHeading: (n: number) => (n === 1 ? '1 interview' : `${n} interviews`),
+    open: (candidate: string, job: string) => `${candidate}: ${job}`,
+    back: 'All interviews',
+    heading: (candidate: string) => candidate,
+    job: (job: string) => `Job: ${job}`,
+    completed: (local: string) => `Completed ${local}`,
+    notCompleted: 'Not completed',
+    questionHeading: (index: number) => `Question ${index}`,
+    limit: (limit: string) => `Time limit ${limit}`,
+    skipped: 'Skipped by the candidate',
+    noTakes: 'No answer recorded',
+    take: (n: number, total: number, duration: string) => (total === 1 ? `Answer (${duration})` : `Take ${n} of ${total} (${duration})`),
+  },
+};
+
+export type Messages = typeof en;

@@ -1,0 +1,90 @@
+import '../shared/styles.css';
+import { en } from '../i18n/en';
+import { el, pageRoot, show } from '../shared/dom';
+import { localTime } from '../shared/format';
+import { loadingScreen, messageScreen } from '../shared/screens';
+import { openShare, sameOriginVideo, shareTokenOf, type SharedInterview, type SharedView } from './share-api';
+
+/**
+ * The reviewer page, `/share/<token>`: one interview's answers (a basic link),
+ * or the list of interviews of an advanced link, each opened in turn. Any
+ * failure to open the link shows one sentence and nothing about why.
+ */
+
+const root = pageRoot();
+
+function notAvailable(): void {
+  document.title = en.share.notAvailable;
+  messageScreen(root, en.share.notAvailable);
+}
+
+function interviewScreen(view: SharedView, interview: SharedInterview): void {
+  const back = view.interviews.length > 1 ? el('a', { href: '#', class: 'back', onclick: (event: Event) => {
+        event.preventDefault();
+        listScreen(view);
+      } }, en.share.back) : null;
+  const questions = interview.questions.map((question, index) =>
+    el(
+      'li',
+      { class: 'shared-question' },
+      el('h2', {}, en.share.questionHeading(index + 1)),
+      el('p', {}, question.text),
+      el('p', { class: 'muted' }, en.share.limit(en.common.duration(question.time_limit))),
+      question.skipped
+        ? el('p', { class: 'skipped' }, en.share.skipped)
+        : question.takes.length === 0
+          ? el('p', { class: 'muted' }, en.share.noTakes)
+          : el(
+              'ul',
+              { class: 'takes' },
+              ...question.takes.map((take) => {
+                const label = en.share.take(take.number, question.takes.length, en.common.duration(Math.round(take.duration_seconds)));
+                return el('li', {}, el('p', {}, label), el('video', { class: 'preview', controls: true, playsinline: true, preload: 'metadata', src: sameOriginVideo(take), 'aria-label': `${question.text}: ${label}` }));
+              }),
+            ),
+    ),
+  );
+  document.title = `${interview.candidate.name}: ${interview.job.title}`;
+  show(
+    root,
+    el(
+      'main',
+      { class: 'card' },
+      back,
+      el('p', { class: 'muted' }, view.company.name),
+      el('h1', {}, en.share.heading(interview.candidate.name)),
+      el('p', {}, en.share.job(interview.job.title)),
+      el('p', { class: 'muted' }, interview.completed_at ? en.share.completed(localTime(interview.completed_at)) : en.share.notCompleted),
+      el('ol', { class: 'shared-questions' }, ...questions),
+    ),
+  );
+}
+
+function listScreen(view: SharedView): void {
+  document.title = en.share.title;
+  const items = view.interviews.map((interview) =>
+    el(
+      'li',
+      {},
+      el('a', { href: `#${interview.uuid}`, onclick: (event: Event) => {
+        event.preventDefault();
+        interviewScreen(view, interview);
+      } }, en.share.open(interview.candidate.name, interview.job.title)),
+      interview.completed_at ? el('p', { class: 'muted' }, en.share.completed(localTime(interview.completed_at))) : null,
+    ),
+  );
+  show(root, el('main', { class: 'card' }, el('p', { class: 'muted' }, view.company.name), el('h1', {}, en.share.interviewsHeading(view.interviews.length)), el('ul', { class: 'interview-list' }, ...items)));
+}
+
+async function main(): Promise<void> {
+  const token = shareTokenOf(window.location);
+  if (!token) return notAvailable();
+  loadingScreen(root);
+  const view = await openShare(token);
+  if (view.interviews.length === 1) interviewScreen(view, view.interviews[0]);
+  else if (view.interviews.length > 1) listScreen(view);
+  else notAvailable();
+}
+
+// Whatever went wrong (unknown, inactive or deleted link, rate limit, outage), the reviewer learns nothing more.
+main().catch(notAvailable);

@@ -1,0 +1,30 @@
+/** Dates for people: in the viewer's own time zone, with the offset, or in a named zone. */
+
+const LOCAL = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
+
+function offsetOf(at: Date, timeZone?: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+  // "GMT+02:00" → "UTC+02:00"; plain "GMT" is UTC itself.
+  return part ? part.value.replace(/^GMT$/, 'UTC').replace(/^GMT/, 'UTC') : '';
+}
+
+/** "Tuesday, 24 November 2026 at 10:00 (UTC+01:00)" in the browser's time zone. */
+export function localTime(iso: string): string {
+  const at = new Date(iso);
+  return `${LOCAL.format(at)} (${offsetOf(at)})`;
+}
+
+/** The same instant in the interview's time zone; undefined when the zone is unknown to this browser. */
+export function zonedTime(iso: string, timeZone: string): string | undefined {
+  try {
+    const at = new Date(iso);
+    return `${new Intl.DateTimeFormat(undefined, { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(at)} (${offsetOf(at, timeZone)})`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The browser's time zone name, to say whether the interview's differs. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
