@@ -1,0 +1,97 @@
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * Browser end-to-end tests: playwright-core driving the system's Chromium
+ * (Debian's `chromium` package) with fake camera and microphone. Without
+ * Chromium the browser specs register a single todo each and one line says
+ * how to install it; everything else runs as usual.
+ */
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumInstalled = existsSync(CHROMIUM_PATH);
+
+/** Screenshots of each step of a failed browser test (kept), or of none (a passing test removes its own). */
+export const ARTIFACTS_DIR = resolve(__dirname, '../../test-artifacts/web');
+
+const CHROMIUM_ARGS = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  // Recording and playback keep running while the test drives another tab or the window is hidden.
+  '--autoplay-policy=no-user-gesture-required',
+  '--disable-renderer-backgrounding',
+  '--disable-background-timer-throttling',
+];
+
+/** One line for the whole run (jest workers are children of one process), whatever the number of browser specs. */
+function sayBrowserTestsDidNotRunOnce(): void {
+  const marker = join(tmpdir(), `vi-browser-tests-not-run-${process.ppid}`);
+  try {
+    closeSync(openSync(marker, 'wx'));
+  } catch {
+    return;
+  }
+  console.warn(`Browser tests (e2e/web) did not run: no Chromium at ${CHROMIUM_PATH}. Install it with \`sudo apt-get install chromium\` (or set CHROMIUM_PATH).`);
+}
+
+/** `describe` when Chromium is installed; otherwise one todo naming what did not run, and the one-line notice. */
+export function describeInBrowser(name: string, body: () => void): void {
+  if (chromiumInstalled) {
+    describe(name, body);
+    return;
+  }
+  sayBrowserTestsDidNotRunOnce();
+  describe(name, () => it.todo(`did not run: Chromium is not installed (apt-get install chromium)`));
+}
+
+/** Headless Chromium with a fresh profile (Playwright makes a temporary user data dir per launch). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 30_000 });
+}
+
+/** A phone-sized page by default (375×812, the smallest viewport the pages promise to fit). */
+export async function newPage(browser: Browser, viewport = { width: 375, height: 812 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'America/New_York' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/**
+ * Runs a browser test, screenshotting each `step(name)` into
+ * test-artifacts/web/<test>/; the folder is removed when the test passes and
+ * kept, with a final screenshot and the page's console, when it fails.
+ */
+export async function withSteps(page: Page, testName: string, body: (step: (name: string) => Promise<void>) => Promise<void>): Promise<void> {
+  const dir = join(ARTIFACTS_DIR, testName.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const consoleLines: string[] = [];
+  page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
+  let steps = 0;
+  const step = async (name: string) => {
+    steps += 1;
+    await page.screenshot({ path: join(dir, `${String(steps).padStart(2, '0')}-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}.png`), fullPage: true });
+  };
+  try {
+    await body(step);
+  } catch (error) {
+    await page.screenshot({ path: join(dir, 'failed.png'), fullPage: true }).catch(() => undefined);
+    writeFileSync(join(dir, 'console.txt'), consoleLines.join('\n'));
+    throw new Error(`${(error as Error).message}\n(screenshots of each step: ${dir})`, { cause: error });
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Whether the page scrolls sideways: the document is wider than the viewport. */
+export function scrollsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
