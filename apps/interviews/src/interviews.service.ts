@@ -13,6 +13,7 @@ import { SignedCandidateLinks } from './infrastructure/candidate-links';
 import type { InterviewsDatabase } from './infrastructure/interviews.database';
 import { createInterviewsStore } from './infrastructure/interviews.store';
 import { LocalMediaStorage } from './infrastructure/local-media-storage';
+import { MediabunnyVideoProbe } from './infrastructure/mediabunny-video-probe';
 import { GrpcIdentityDirectory, GrpcJobsDirectory } from './infrastructure/service-directories';
 import { interviewHandlers } from './transport/grpc/interviews.grpc';
 import { questionSetHandlers } from './transport/grpc/question-sets.grpc';
@@ -58,7 +59,7 @@ export async function startInterviewsService(
 
   const media = new LocalMediaStorage(config.media.dir);
   const server = new GrpcServer(tokens, logger).add(interviews.InterviewsServiceService, {
-    ...interviewHandlers({ store, identity, jobs, links, tokens: links, media, maxTakeBytes: config.media.maxTakeBytes }),
+    ...interviewHandlers({ store, identity, jobs, links, tokens: links, media, video: new MediabunnyVideoProbe(), maxTakeBytes: config.media.maxTakeBytes }),
     ...questionSetHandlers({ store }),
     ...sharingHandlers({ store, media }),
   });

@@ -54,17 +54,19 @@ export function candidateRoutes(upstreams: Upstreams): Router {
   });
   resource(router, '/candidate/interviews/:interviewUuid/questions/:questionUuid/takes', {
     post: async (req, res) => {
+      // Optional: the take's length is measured from its container; the declared one counts only when that has no timing.
+      const declared = req.get('x-take-duration-seconds');
       const header = {
         interview_uuid: interviewUuid(req),
         question_uuid: pathUuid(req, 'questionUuid', 'Question'),
         content_type: (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase(),
-        duration_seconds: Number(req.get('x-take-duration-seconds')),
+        duration_seconds: declared === undefined ? 0 : Number(declared),
       };
       if (!TAKE_TYPES.includes(header.content_type)) {
         throw new AppError(ErrorKind.UnsupportedMediaType, 'api.unsupported_media_type', 'Send the video as video/webm or video/mp4');
       }
-      if (!(header.duration_seconds > 0)) {
-        throw validationFailed([{ field: 'X-Take-Duration-Seconds', reason: 'must be the take length in seconds', code: 'invalid_value' }]);
+      if (declared !== undefined && !(header.duration_seconds > 0 && Number.isFinite(header.duration_seconds))) {
+        throw validationFailed([{ field: 'X-Take-Duration-Seconds', reason: 'when sent, must be the take length in seconds', code: 'invalid_value' }]);
       }
       // The body goes to the interviews service as it arrives: never whole in memory.
       const messages = async function* () {

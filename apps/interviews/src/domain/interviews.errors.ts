@@ -20,6 +20,8 @@ export enum InterviewsErrorCode {
   TakesExhausted = 'api.question_takes_exhausted',
   TakeNotFound = 'api.take_not_found',
   TakeTooLarge = 'api.take_too_large',
+  TakeTooLong = 'api.take_too_long',
+  TakeNotVideo = 'api.take_not_video',
   RangeNotSatisfiable = 'api.range_not_satisfiable',
   QuestionsRequired = 'api.interview_questions_required',
   OperatorRequired = 'api.operator_required',
@@ -45,6 +47,8 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.TakesExhausted]: 'No take remains for this question',
   [InterviewsErrorCode.TakeNotFound]: 'Take not found',
   [InterviewsErrorCode.TakeTooLarge]: 'The video is larger than allowed',
+  [InterviewsErrorCode.TakeTooLong]: "The video is longer than the question's time limit",
+  [InterviewsErrorCode.TakeNotVideo]: 'The body is not a WebM or MP4 video',
   [InterviewsErrorCode.RangeNotSatisfiable]: 'The requested range is outside the video',
   [InterviewsErrorCode.QuestionsRequired]: 'A one_way interview keeps at least one question',
   [InterviewsErrorCode.OperatorRequired]: 'Only an operator (the admin CLI) can do this',
@@ -82,6 +86,8 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
     case InterviewsErrorCode.QuestionsUnanswered:
     case InterviewsErrorCode.JobInactive:
     case InterviewsErrorCode.QuestionsRequired:
+    case InterviewsErrorCode.TakeTooLong:
+    case InterviewsErrorCode.TakeNotVideo:
       return ErrorKind.InvalidArgument;
     default:
       return assertNever(code);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { interviews } from '@vi/contracts';
 import { validationFailed } from '@vi/platform-errors';
-import { takesRemaining } from '../../domain/interview';
+import { isTakeTooLong, TAKE_DURATION_TOLERANCE_SECONDS, takeDuration, takesRemaining } from '../../domain/interview';
 import { requireAnswerable } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
@@ -10,19 +10,24 @@ import type { Caller } from '../directories';
 import { candidateInterview } from '../get-candidate-interview/get-candidate-interview';
 import type { MediaStorage } from '../media-storage';
 import { renderTake } from '../take-rendering';
+import type { VideoContainer, VideoProbe } from '../video-probe';
 
-export const TAKE_CONTENT_TYPES: Record<string, string> = { 'video/webm': 'webm', 'video/mp4': 'mp4' };
+export const TAKE_CONTENT_TYPES: Record<string, VideoContainer> = { 'video/webm': 'webm', 'video/mp4': 'mp4' };
+const CONTENT_TYPE_OF: Record<VideoContainer, string> = { webm: 'video/webm', mp4: 'video/mp4' };
 
 export interface TakeUploadDeps {
   store: InterviewsStore;
   media: MediaStorage;
+  video: VideoProbe;
   maxTakeBytes: number;
 }
 
 /**
  * A recorded answer, streamed to media storage as it arrives (never held whole
- * in memory). The rules are checked before the first byte is stored and again,
- * under the interview's row lock, before the take counts.
+ * in memory) and measured on the way: its length is what its container says
+ * (decision 012). The rules are checked before the first byte is stored and
+ * again, under the interview's row lock, before the take counts; a refused
+ * video is deleted before the answer.
  */
 export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: AsyncIterable<interviews.TakeUploadChunk>): Promise<interviews.Take> {
   const iterator = chunks[Symbol.asyncIterator]();
@@ -31,6 +36,8 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
   if (!header) throw validationFailed([{ field: 'body', reason: 'the upload starts with its header', code: 'invalid_format' }]);
   const extension = TAKE_CONTENT_TYPES[header.content_type];
   if (!extension) throw validationFailed([{ field: 'Content-Type', reason: 'must be video/webm or video/mp4', code: 'invalid_value' }]);
+  // 0 (the field's default) when the client declared no length.
+  const declaredSeconds = header.duration_seconds > 0 ? header.duration_seconds : null;
 
   const check = async (repos: InterviewsStore['read'], lock: boolean) => {
     const interview = await candidateInterview(repos, caller, header.interview_uuid, { lock });
@@ -38,32 +45,53 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
     if (!question) throw new InterviewsError(InterviewsErrorCode.QuestionNotFound);
     requireAnswerable(interview.status, interview.scheduledAt, new Date());
     if (takesRemaining(question) === 0) throw new InterviewsError(InterviewsErrorCode.TakesExhausted);
-    if (!(header.duration_seconds > 0) || header.duration_seconds > question.timeLimit) {
-      throw validationFailed([
-        { field: 'X-Take-Duration-Seconds', reason: `must be more than 0 and at most the question's time limit (${question.timeLimit} s)`, code: 'invalid_value' },
-      ]);
-    }
     return { interview, question };
   };
-  await check(deps.store.read, false);
+  const { question } = await check(deps.store.read, false);
 
-  const key = `${header.interview_uuid}/${randomUUID()}.${extension}`;
+  // The first bytes say whether this is a video at all: nothing is stored otherwise.
+  const head: Uint8Array[] = first.done ? [] : [first.value.data];
+  let headSize = head[0]?.length ?? 0;
+  let next = await iterator.next();
+  for (; headSize < deps.video.headBytes && !next.done; next = await iterator.next()) {
+    head.push(next.value.data);
+    headSize += next.value.data.length;
+  }
+  const container = deps.video.containerOf(Buffer.concat(head));
+  if (container === null) throw new InterviewsError(InterviewsErrorCode.TakeNotVideo);
+  if (container !== extension) {
+    throw new InterviewsError(InterviewsErrorCode.TakeNotVideo, `The body is ${container === 'mp4' ? 'an MP4' : 'a WebM'} video: send it as ${CONTENT_TYPE_OF[container]}`);
+  }
+
   const maxBytes = deps.maxTakeBytes;
+  const tooLarge = () => new InterviewsError(InterviewsErrorCode.TakeTooLarge, `The video is larger than ${maxBytes} bytes`);
+  const afterHead = next;
   const data = async function* () {
-    let size = 0;
-    const firstData = first.done ? undefined : first.value.data;
-    if (firstData && firstData.length > 0) {
-      size += firstData.length;
-      yield firstData;
-    }
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      size += next.value.data.length;
-      if (size > maxBytes) throw new InterviewsError(InterviewsErrorCode.TakeTooLarge, `The video is larger than ${maxBytes} bytes`);
-      if (next.value.data.length > 0) yield next.value.data;
+    let size = headSize;
+    if (size > maxBytes) throw tooLarge();
+    yield* head.filter((chunk) => chunk.length > 0);
+    for (let chunk = afterHead; !chunk.done; chunk = await iterator.next()) {
+      size += chunk.value.data.length;
+      if (size > maxBytes) throw tooLarge();
+      if (chunk.value.data.length > 0) yield chunk.value.data;
     }
   };
-  const size = await deps.media.write(key, data());
+  const measured = deps.video.measure(data());
+  const key = `${header.interview_uuid}/${randomUUID()}.${extension}`;
+  const stored = await deps.media.write(key, measured.data);
   try {
+    const durationSeconds = takeDuration(await measured.duration, declaredSeconds);
+    if (durationSeconds === null) {
+      throw validationFailed([
+        { field: 'X-Take-Duration-Seconds', reason: "required: the video's container carries no readable duration", code: 'invalid_value' },
+      ]);
+    }
+    if (isTakeTooLong(durationSeconds, question.timeLimit)) {
+      throw new InterviewsError(
+        InterviewsErrorCode.TakeTooLong,
+        `The video is ${durationSeconds} seconds long; this question allows ${question.timeLimit} seconds (${TAKE_DURATION_TOLERANCE_SECONDS} more are tolerated)`,
+      );
+    }
     return await deps.store.transaction(async (tx) => {
       const { interview, question } = await check(tx, true);
       const now = new Date();
@@ -73,8 +101,8 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
         questionUuid: question.uuid,
         number: question.takesCompleted + 1,
         contentType: header.content_type,
-        size,
-        durationSeconds: header.duration_seconds,
+        size: stored,
+        durationSeconds,
         storageKey: key,
         createdAt: now,
       };

@@ -19,6 +19,7 @@ import { listTakes } from '../../application/list-takes/list-takes';
 import { streamTakeVideo } from '../../application/stream-take-video/stream-take-video';
 import { uploadTake } from '../../application/upload-take/upload-take';
 import type { MediaStorage } from '../../application/media-storage';
+import type { VideoProbe } from '../../application/video-probe';
 import { resetInterview } from '../../application/reset-interview/reset-interview';
 import { updateInterview } from '../../application/update-interview/update-interview';
 import type { InterviewOrder } from '../../domain/interview';
@@ -32,6 +33,7 @@ export interface InterviewsGrpcDeps {
   links: CandidateLinks;
   tokens: CandidateTokenVerifier;
   media: MediaStorage;
+  video: VideoProbe;
   maxTakeBytes: number;
 }
 
