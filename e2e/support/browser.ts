@@ -39,7 +39,8 @@ function sayBrowserTestsDidNotRunOnce(): void {
   } catch {
     return;
   }
-  console.warn(`Browser tests (e2e/web) did not run: no Chromium at ${CHROMIUM_PATH}. Install it with \`sudo apt-get install chromium\` (or set CHROMIUM_PATH).`);
+  // Straight to stderr: jest's console would add a stack trace to what must stay one line.
+  process.stderr.write(`\nBrowser tests (e2e/web) did not run: no Chromium at ${CHROMIUM_PATH}. Install it with \`sudo apt-get install chromium\` (or set CHROMIUM_PATH).\n`);
 }
 
 /** `describe` when Chromium is installed; otherwise one todo naming what did not run, and the one-line notice. */
@@ -89,9 +90,4 @@ export async function withSteps(page: Page, testName: string, body: (step: (name
     throw new Error(`${(error as Error).message}\n(screenshots of each step: ${dir})`, { cause: error });
   }
   rmSync(dir, { recursive: true, force: true });
-}
-
-/** Whether the page scrolls sideways: the document is wider than the viewport. */
-export function scrollsHorizontally(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }

@@ -1,9 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
+import { waitFor } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
 import { en } from '../../apps/web/src/i18n/en';
 import { companyWithJob, createInterview, interviewBody, seekerEmail } from '../interviews/interview-helpers';
 import { SmtpInbox } from '../notifications/notification-helpers';
-import { describeInBrowser, launchChromium, newPage, scrollsHorizontally, withSteps } from '../support/browser';
+import { currentTime, isFocused, outlineStyle, playMuted, recordTake, scrollsHorizontally } from './page-helpers';
+import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
 /**
@@ -18,14 +20,9 @@ function linkOnGateway(t: TestSystem, emailText: string): string {
   return new URL(`${link.pathname}${link.search}`, t.baseUrl).toString();
 }
 
-/** Records until `stopAfterMs` (then presses Stop), or until the limit stops it when undefined; waits for the upload. */
-async function recordTake(page: Page, stopAfterMs?: number): Promise<void> {
-  await page.getByRole('button', { name: en.question.start }).click();
-  await page.getByText(en.question.recording, { exact: true }).waitFor();
-  if (stopAfterMs !== undefined) {
-    await page.waitForTimeout(stopAfterMs);
-    await page.getByRole('button', { name: en.question.stop }).click();
-  }
+/** Records (see recordTake) and waits until the server accepted the take. */
+async function recordAndUpload(page: Page, stopAfterMs?: number): Promise<void> {
+  await recordTake(page, stopAfterMs);
   await page.getByText(en.question.uploaded).waitFor({ timeout: 45_000 });
 }
 
@@ -71,8 +68,9 @@ describeInBrowser('candidate and reviewer pages (browser)', () => {
 
       // Keyboard only: Tab reaches the device check, which shows a visible focus ring, and Enter runs it.
       const check = page.getByRole('button', { name: en.device.check });
-      for (let i = 0; i < 10 && !(await check.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Tab');
-      expect(await check.evaluate((b) => getComputedStyle(b).outlineStyle)).not.toBe('none');
+      for (let i = 0; i < 10 && !((await check.evaluate(isFocused))); i++) await page.keyboard.press('Tab');
+      expect(await check.evaluate(isFocused)).toBe(true);
+      expect(await check.evaluate(outlineStyle)).not.toBe('none');
       await page.keyboard.press('Enter');
       await page.getByText(en.device.ok).waitFor();
       await page.getByRole('meter', { name: en.device.micLevel }).waitFor();
@@ -84,11 +82,11 @@ describeInBrowser('candidate and reviewer pages (browser)', () => {
       expect(await scrollsHorizontally(page)).toBe(false);
 
       // Question 1: a take stopped by the candidate, and a retake.
-      await recordTake(page, 1500);
-      expect(await page.evaluate(() => document.querySelector('video[controls]') instanceof HTMLVideoElement)).toBe(true);
+      await recordAndUpload(page, 1500);
+      expect(await page.locator('video[controls]').count()).toBe(1);
       await step('first-take');
       await page.getByRole('button', { name: en.question.retake(1) }).click();
-      await recordTake(page, 2500);
+      await recordAndUpload(page, 2500);
       // No takes remain: only submitting is offered.
       expect(await page.getByRole('button', { name: /Record again/ }).count()).toBe(0);
       await step('retake');
@@ -97,7 +95,7 @@ describeInBrowser('candidate and reviewer pages (browser)', () => {
       // Question 2: the 30 s time limit stops the recording by itself.
       await page.getByRole('heading', { name: questions[1].text }).waitFor();
       expect(await page.textContent('main')).toContain(en.question.progress(2, 2));
-      await recordTake(page);
+      await recordAndUpload(page);
       await page.getByRole('button', { name: en.question.submitLast }).click();
 
       await page.getByRole('button', { name: en.finish.action }).click();
@@ -141,11 +139,9 @@ describeInBrowser('candidate and reviewer pages (browser)', () => {
       expect(main).toContain(questions[1].text);
       expect(await reviewer.locator('video').count()).toBe(3);
       const video = reviewer.locator('video').first();
-      await video.evaluate((v: HTMLVideoElement) => {
-        v.muted = true;
-        return v.play();
-      });
-      await reviewer.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement).currentTime > 0.3, undefined, { timeout: 10_000 });
+      await video.evaluate(playMuted);
+      // Polled from here: the page's CSP (no eval) refuses waitForFunction's string predicates.
+      await waitFor(async () => (await video.evaluate(currentTime)) > 0.3, 10_000, 100);
       await step('playing');
 
       expect((await company.api.put(`/interviews/${created.uuid}/share_link/${link.uuid}`, { status: 'inactive' })).status).toBe(201);

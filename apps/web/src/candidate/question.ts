@@ -1,4 +1,5 @@
 import { en } from '../i18n/en';
+import { ApiError } from '../shared/api';
 import { el, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
 import { thinkSecondsOf, type CandidateApi, type CandidateQuestion } from './candidate-api';
@@ -117,14 +118,14 @@ function withTakeAccepted(question: CandidateQuestion): CandidateQuestion {
  * plays it back with "record again" while takes remain and "submit". Resolves
  * with what the candidate chose next.
  */
-function review(ctx: QuestionContext, question: CandidateQuestion, take: Recording, resumed: boolean): Promise<{ question: CandidateQuestion; next: 'retake' | 'submit' }> {
+function review(ctx: QuestionContext, question: CandidateQuestion, take: Recording, resumed: boolean): Promise<{ question: CandidateQuestion; next: 'retake' | 'submit' | 'skip' }> {
   return new Promise((resolve) => {
     const playbackUrl = URL.createObjectURL(take.blob);
     const player = el('video', { class: 'preview', controls: true, playsinline: true, src: playbackUrl, 'aria-label': en.question.playback });
     const progress = el('progress', { max: 100, value: 0, 'aria-label': en.question.uploading });
     const status = liveRegion();
     const actions = el('div', { class: 'actions' });
-    const leave = (next: 'retake' | 'submit', now: CandidateQuestion) => {
+    const leave = (next: 'retake' | 'submit' | 'skip', now: CandidateQuestion) => {
       URL.revokeObjectURL(playbackUrl);
       resolve({ question: now, next });
     };
@@ -132,6 +133,8 @@ function review(ctx: QuestionContext, question: CandidateQuestion, take: Recordi
       const buttons: HTMLButtonElement[] = [];
       if (now.takes.remaining !== 0) buttons.push(el('button', { type: 'button', class: 'secondary', onclick: () => leave('retake', now) }, en.question.retake(now.takes.remaining)));
       if (now.completed) buttons.push(el('button', { type: 'button', onclick: () => leave('submit', now) }, ctx.index + 1 === ctx.total ? en.question.submitLast : en.question.submit));
+      // No take accepted and none left: skipping is the only way on.
+      else if (now.takes.remaining === 0) buttons.push(el('button', { type: 'button', class: 'secondary', onclick: () => leave('skip', now) }, en.question.skip));
       actions.replaceChildren(...buttons);
     };
     const upload = () => {
@@ -159,7 +162,8 @@ function review(ctx: QuestionContext, question: CandidateQuestion, take: Recordi
             // The server will never take this recording: nothing to keep.
             await forgetPendingTake(ctx.api.link.interviewUuid, question.uuid);
             say(status, refusalSentence(error), 'refusal');
-            offer(question);
+            const exhausted = error instanceof ApiError && error.code === 'api.question_takes_exhausted';
+            offer(exhausted ? { ...question, takes: { ...question.takes, remaining: 0 } } : question);
             return;
           }
           say(status, en.question.uploadGaveUp, 'refusal');
@@ -191,5 +195,6 @@ export async function answerQuestion(ctx: QuestionContext): Promise<Outcome> {
     take = undefined;
     resumed = false;
     if (reviewed.next === 'submit') return { question };
+    if (reviewed.next === 'skip') return { question: await ctx.api.skip(question.uuid) };
   }
 }

@@ -1,0 +1,185 @@
+import type { Browser } from 'playwright-core';
+import { ensureWebBundle } from '../../apps/web/build/build-web';
+import { en } from '../../apps/web/src/i18n/en';
+import { companyWithJob, createInterview, inFuture, interviewBody, putInterview } from '../interviews/interview-helpers';
+import { createJob } from '../jobs/job-helpers';
+import { InterviewCreations } from '../sharing/sharing-helpers';
+import { checkDevicesAndStart, recordTake, scrollsHorizontally } from './page-helpers';
+import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
+import { startTestSystem, type TestSystem } from '../support/test-system';
+
+/** The candidate page's harder paths: uploads that fail, reloads, and every refusal as a sentence. */
+
+const TAKES_PATH = /\/v1\.0\/candidate\/interviews\/[^/]+\/questions\/[^/]+\/takes$/;
+
+describeInBrowser('candidate page: failures and refusals (browser)', () => {
+  let t: TestSystem;
+  let browser: Browser;
+  let creations: InterviewCreations;
+  let company: Awaited<ReturnType<typeof companyWithJob>>;
+
+  beforeAll(async () => {
+    await ensureWebBundle();
+    t = await startTestSystem({ INTERVIEW_EXPIRY_SWEEP_MS: '200' });
+    creations = await new InterviewCreations().start(t.system.bus);
+    browser = await launchChromium();
+    company = await companyWithJob(t, 'unlimited', { title: 'Sound Engineer' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await creations?.close();
+    await t?.stop();
+  });
+
+  /** A one_way interview of the company's job (or `jobUuid`) and its invitation link on this gateway. */
+  async function invitation(overrides: Record<string, unknown> = {}, jobUuid = company.job.uuid) {
+    const created = await createInterview(company.api, interviewBody(jobUuid, overrides));
+    const token = await creations.candidateToken(created.uuid);
+    const url = new URL(`/candidate/interviews/${created.uuid}?token=${encodeURIComponent(token)}`, t.baseUrl).toString();
+    return { created, token, url };
+  }
+
+  it('retries an upload that failed, keeps a recording across a reload until it is uploaded, and resumes at the first unanswered question', async () => {
+    const questions = [
+      { text: 'What do you listen for first?', time_limit: 30, takes: 1 },
+      { text: 'How do you handle feedback?', time_limit: 30, takes: 1 },
+      { text: 'Anything else?', time_limit: 30 },
+    ];
+    const { created, url } = await invitation({ questions });
+    const { page } = await newPage(browser);
+    await withSteps(page, 'upload-retry-reload', async (step) => {
+      // The first upload's connection drops; the page tries again by itself.
+      let attempts = 0;
+      await page.route(TAKES_PATH, (route) => (++attempts === 1 ? route.abort('connectionreset') : route.continue()));
+      await page.goto(url);
+      await checkDevicesAndStart(page, en.landing.accept);
+      await recordTake(page, 1500);
+      await page.getByText(en.question.retrying(1)).waitFor();
+      await step('retrying');
+      await page.getByText(en.question.uploaded).waitFor();
+      expect(attempts).toBe(2);
+      await page.getByRole('button', { name: en.question.submit }).click();
+
+      // Question 2: every upload fails; the candidate reloads in the middle of the retries.
+      await page.unrouteAll();
+      await page.route(TAKES_PATH, (route) => route.abort('internetdisconnected'));
+      await page.getByRole('heading', { name: questions[1].text }).waitFor();
+      await recordTake(page, 2000);
+      await page.getByText(en.question.retrying(1)).waitFor();
+      await step('offline');
+      await page.unrouteAll();
+      await page.reload();
+
+      // Back on the page: it resumes at question 2 and uploads the kept recording first.
+      await checkDevicesAndStart(page, en.landing.resume);
+      await page.getByRole('heading', { name: questions[1].text }).waitFor();
+      expect(await page.textContent('main')).toContain(en.question.progress(2, 3));
+      await page.getByText(en.question.uploaded).waitFor();
+      await step('resumed-upload');
+      await page.getByRole('button', { name: en.question.submit }).click();
+
+      // Question 3 is skipped (after confirming), then the interview is finished.
+      await page.getByRole('heading', { name: questions[2].text }).waitFor();
+      await page.getByRole('button', { name: en.question.skip }).click();
+      await page.getByRole('button', { name: en.question.skipYes }).click();
+      await page.getByRole('button', { name: en.finish.action }).click();
+      await page.getByRole('heading', { name: en.finish.doneHeading }).waitFor();
+    });
+
+    // Nothing was lost, nothing was doubled: one take on each answered question, the third skipped.
+    const read = (await company.api.get(`/interviews/${created.uuid}`)).body;
+    expect(read.status).toBe('completed');
+    for (const index of [0, 1]) {
+      const takes = (await company.api.get(`/interviews/${created.uuid}/questions/${read.questions[index].uuid}/takes`)).body;
+      expect(takes).toHaveLength(1);
+      expect(takes[0].size).toBeGreaterThan(1000);
+      expect(takes[0].duration_seconds).toBeGreaterThan(1);
+    }
+    const third = (await company.api.get(`/interviews/${created.uuid}/questions/${read.questions[2].uuid}`)).body;
+    expect(third.skipped).toBe(true);
+  }, 120_000);
+
+  /** Opens `url` at phone size and expects `sentence`, with no raw JSON and no sideways scrolling. */
+  async function expectRefusal(url: string, sentence: string): Promise<void> {
+    const { page, context } = await newPage(browser);
+    await page.goto(url);
+    await page.getByText(sentence).waitFor();
+    const body = (await page.textContent('body')) ?? '';
+    expect(body).not.toContain('{');
+    expect(body).not.toContain('api.');
+    expect(await scrollsHorizontally(page)).toBe(false);
+    await context.close();
+  }
+
+  it('turns every refusal into a sentence: bad or incomplete link, expired, canceled, completed, job closed', async () => {
+    const { created: good, url } = await invitation();
+    await expectRefusal(url.replace(/token=([^&]+)/, (_m, token: string) => `token=${token.slice(0, -4)}AAAA`), en.errors.linkInvalid);
+    await expectRefusal(url.replace(/\?token=.*$/, ''), en.errors.linkIncomplete);
+
+    await putInterview(company.api, good.uuid, { status: 'canceled' });
+    await expectRefusal(url, en.errors.interviewCanceled);
+
+    // Past its due time the link stops working (the token expires with the interview).
+    const soon = await invitation({ scheduled_at: inFuture(3_000) });
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await expectRefusal(soon.url, en.errors.linkInvalid);
+
+    const closedJob = await createJob(company.api, { title: 'Closed Position', status: 'active' });
+    const closed = await invitation({}, closedJob.uuid);
+    expect((await company.api.put(`/jobs/${closedJob.uuid}`, { status: 'inactive' })).status).toBeLessThan(300);
+    await expectRefusal(closed.url, en.errors.jobClosed);
+  });
+
+  it('explains each device problem: permission denied, no camera, no MediaRecorder', async () => {
+    const { url } = await invitation();
+    const cases: Array<[string, string]> = [
+      ["navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('denied', 'NotAllowedError'))", en.device.permissionDenied],
+      [
+        "navigator.mediaDevices.getUserMedia = (c) => c.video ? Promise.reject(new DOMException('none', 'NotFoundError')) : Promise.resolve(new MediaStream())",
+        en.device.noCamera,
+      ],
+      ['delete window.MediaRecorder', en.device.noMediaRecorder],
+    ];
+    for (const [script, sentence] of cases) {
+      const { page, context } = await newPage(browser);
+      await page.addInitScript({ content: script });
+      await page.goto(url);
+      await page.getByRole('button', { name: en.device.check }).click();
+      await page.getByRole('alert').filter({ hasText: sentence }).waitFor();
+      // Starting stays impossible until the check passes.
+      expect(await page.getByRole('button', { name: en.landing.accept }).isDisabled()).toBe(true);
+      await context.close();
+    }
+  });
+
+  it('reads upload refusals as sentences: too long, not a video, takes exhausted', async () => {
+    const { url } = await invitation({ questions: [{ text: 'One question', time_limit: 30, takes: 3 }] });
+    const { page } = await newPage(browser);
+    await withSteps(page, 'upload-refusals', async (step) => {
+      // The server's answers, as the interviews service gives them (docs/errors.md).
+      const refusals: Array<[number, string, string]> = [
+        [400, 'api.take_too_long', en.errors.takeTooLong],
+        [400, 'api.take_not_video', en.errors.notAVideo],
+        [403, 'api.question_takes_exhausted', en.errors.takesExhausted],
+      ];
+      let next = 0;
+      await page.route(TAKES_PATH, (route) => {
+        const [status, code] = refusals[next];
+        return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ reason: 'refused', code, lang: code.replace('api.', 'error.') }) });
+      });
+      await page.goto(url);
+      await checkDevicesAndStart(page, en.landing.accept);
+      for (const [index, [, , sentence]] of refusals.entries()) {
+        next = index;
+        if (index > 0) await page.getByRole('button', { name: /Record again/ }).click();
+        await recordTake(page, 1000);
+        await page.getByRole('alert').filter({ hasText: sentence }).waitFor();
+        await step(`refused-${index}`);
+      }
+      // Takes exhausted and nothing accepted: skipping is what remains.
+      expect(await page.getByRole('button', { name: /Record again/ }).count()).toBe(0);
+      await page.getByRole('button', { name: en.question.skip }).click();
+      await page.getByRole('heading', { name: en.finish.heading }).waitFor();
+    });
+  }, 90_000);
+});

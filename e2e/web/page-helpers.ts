@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+import { en } from '../../apps/web/src/i18n/en';
+
+/** What a candidate does on the page, shared by the browser specs (not a spec itself). */
+
+/** Runs the device check (Chromium's fake camera and microphone), then presses `startButton`. */
+export async function checkDevicesAndStart(page: Page, startButton: string): Promise<void> {
+  await page.getByRole('button', { name: en.device.check }).click();
+  await page.getByText(en.device.ok).waitFor();
+  await page.getByRole('button', { name: startButton }).click();
+}
+
+/** Starts a recording and presses Stop after `stopAfterMs`; with undefined, the time limit stops it. */
+export async function recordTake(page: Page, stopAfterMs?: number): Promise<void> {
+  await page.getByRole('button', { name: en.question.start }).click();
+  await page.getByText(en.question.recording, { exact: true }).waitFor();
+  if (stopAfterMs === undefined) return;
+  await page.waitForTimeout(stopAfterMs);
+  await page.getByRole('button', { name: en.question.stop }).click();
+}
+
+// Functions run inside the page reach the DOM through `globalThis` typed `any`: the root tsconfig has
+// Node's types, not the DOM's. They are serialized, so they may use nothing from this module.
+
+/** Whether the page scrolls sideways: the document is wider than the viewport. */
+export function scrollsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const window: any = globalThis;
+    return window.document.documentElement.scrollWidth > window.innerWidth;
+  });
+}
+
+/** For `locator.evaluate`: whether the element has the keyboard focus. */
+export const isFocused = (element: unknown): boolean => element === (globalThis as any).document.activeElement;
+/** For `locator.evaluate`: the element's computed outline style ('none' when no focus ring shows). */
+export const outlineStyle = (element: unknown): string => (globalThis as any).getComputedStyle(element).outlineStyle;
+/** For `locator.evaluate` on a <video>: plays it muted (autoplay rules) and resolves when playing. */
+export const playMuted = (video: any): Promise<void> => {
+  video.muted = true;
+  return video.play();
+};
+/** For `locator.evaluate` on a <video>: its playback position in seconds. */
+export const currentTime = (video: any): number => video.currentTime;
