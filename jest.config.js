@@ -18,9 +18,11 @@ module.exports = {
   // Starting real services (PGlite's WASM, servers) takes seconds: hooks and tests get 60 s (CI machines are shared).
   // (testTimeout is a global option; per-project values are ignored.)
   testTimeout: 60_000,
+  // Most specs wait on HTTP, timers and the database rather than the CPU: three files at a time keep two cores busy.
+  maxWorkers: 3,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/src/**/*.spec.ts'] },
     { ...shared, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs}/**/test/**/*.integration.spec.ts'] },
-    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'] },
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'], globalSetup: '<rootDir>/e2e/support/global-setup.ts' },
   ],
 };

@@ -3,7 +3,7 @@ import { connectEventBus, OutboxRelay, type EventBus } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startHealthServer } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
-import { migrateToLatest, openDatabase } from '@vi/platform-postgres';
+import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
 import { identityMigrations } from '../migrations';
 import { createCompany } from './application/create-company/create-company';
 import type { IdentityConfig } from './config';
@@ -24,13 +24,13 @@ export interface RunningIdentityService {
  */
 export async function startIdentityService(
   config: IdentityConfig,
-  shared: { bus?: EventBus; logger?: Logger } = {},
+  shared: { bus?: EventBus; logger?: Logger; database?: EmbeddedPostgres } = {},
 ): Promise<RunningIdentityService> {
   const logger = shared.logger ?? createLogger('identity');
   let ready = false;
   const health = await startHealthServer(config.healthPort, () => ready);
 
-  const database = await openDatabase<IdentityDatabase>({ url: config.database.url, schema: 'identity', dataDir: config.database.dataDir, logger });
+  const database = await openDatabase<IdentityDatabase>({ url: config.database.url, schema: 'identity', dataDir: config.database.dataDir, embedded: shared.database, logger });
   await migrateToLatest(database.db, 'identity', identityMigrations, logger);
   const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
   const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });

@@ -3,7 +3,7 @@ import { connectEventBus, OutboxRelay, type EventBus } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startHealthServer } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
-import { migrateToLatest, openDatabase } from '@vi/platform-postgres';
+import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
 import { interviewsMigrations } from '../migrations';
 import { applyProjectionEvent, PROJECTION_SUBJECTS } from './application/apply-projections/apply-projections';
 import { applyShareLinkEvent, SHARE_LINK_SUBJECTS } from './application/apply-share-links/apply-share-links';
@@ -30,13 +30,13 @@ export interface RunningInterviewsService {
 /** Wiring only: config → adapters → use cases → transports. */
 export async function startInterviewsService(
   config: InterviewsConfig,
-  shared: { bus?: EventBus; logger?: Logger } = {},
+  shared: { bus?: EventBus; logger?: Logger; database?: EmbeddedPostgres } = {},
 ): Promise<RunningInterviewsService> {
   const logger = shared.logger ?? createLogger('interviews');
   let ready = false;
   const health = await startHealthServer(config.healthPort, () => ready);
 
-  const database = await openDatabase<InterviewsDatabase>({ url: config.database.url, schema: 'interviews', dataDir: config.database.dataDir, logger });
+  const database = await openDatabase<InterviewsDatabase>({ url: config.database.url, schema: 'interviews', dataDir: config.database.dataDir, embedded: shared.database, logger });
   await migrateToLatest(database.db, 'interviews', interviewsMigrations, logger);
   const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
   const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });

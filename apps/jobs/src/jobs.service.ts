@@ -3,7 +3,7 @@ import { connectEventBus, OutboxRelay, type EventBus } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startHealthServer } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
-import { migrateToLatest, openDatabase } from '@vi/platform-postgres';
+import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
 import { jobsMigrations } from '../migrations';
 import type { JobsConfig } from './config';
 import { GrpcIdentityDirectory } from './infrastructure/identity.client';
@@ -18,12 +18,12 @@ export interface RunningJobsService {
 }
 
 /** Wiring only: config → adapters → use cases → transports. */
-export async function startJobsService(config: JobsConfig, shared: { bus?: EventBus; logger?: Logger } = {}): Promise<RunningJobsService> {
+export async function startJobsService(config: JobsConfig, shared: { bus?: EventBus; logger?: Logger; database?: EmbeddedPostgres } = {}): Promise<RunningJobsService> {
   const logger = shared.logger ?? createLogger('jobs');
   let ready = false;
   const health = await startHealthServer(config.healthPort, () => ready);
 
-  const database = await openDatabase<JobsDatabase>({ url: config.database.url, schema: 'jobs', dataDir: config.database.dataDir, logger });
+  const database = await openDatabase<JobsDatabase>({ url: config.database.url, schema: 'jobs', dataDir: config.database.dataDir, embedded: shared.database, logger });
   await migrateToLatest(database.db, 'jobs', jobsMigrations, logger);
   const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
   const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });

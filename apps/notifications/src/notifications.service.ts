@@ -4,7 +4,7 @@ import { SecretBox } from '@vi/platform-crypto';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startHealthServer } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
-import { migrateToLatest, openDatabase } from '@vi/platform-postgres';
+import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
 import { notificationsMigrations } from '../migrations';
 import { WebhookDispatcher } from './application/deliver-webhooks/deliver-webhooks';
 import { MessageDispatcher } from './application/send-messages/send-messages';
@@ -28,13 +28,13 @@ export interface RunningNotificationsService {
 /** Wiring only: config → adapters → use cases → transports and workers. */
 export async function startNotificationsService(
   config: NotificationsConfig,
-  shared: { bus?: EventBus; logger?: Logger } = {},
+  shared: { bus?: EventBus; logger?: Logger; database?: EmbeddedPostgres } = {},
 ): Promise<RunningNotificationsService> {
   const logger = shared.logger ?? createLogger('notifications');
   let ready = false;
   const health = await startHealthServer(config.healthPort, () => ready);
 
-  const database = await openDatabase<NotificationsDatabase>({ url: config.database.url, schema: 'notifications', dataDir: config.database.dataDir, logger });
+  const database = await openDatabase<NotificationsDatabase>({ url: config.database.url, schema: 'notifications', dataDir: config.database.dataDir, embedded: shared.database, logger });
   await migrateToLatest(database.db, 'notifications', notificationsMigrations, logger);
   const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
   const store = new NotificationsStore(database.db);

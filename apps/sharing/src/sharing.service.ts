@@ -3,7 +3,7 @@ import { connectEventBus, OutboxRelay, type EventBus } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startHealthServer } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
-import { migrateToLatest, openDatabase } from '@vi/platform-postgres';
+import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
 import { sharingMigrations } from '../migrations';
 import type { SharingConfig } from './config';
 import { HmacLinkTokens } from './infrastructure/link-tokens';
@@ -20,12 +20,12 @@ export interface RunningSharingService {
 }
 
 /** Wiring only: config → adapters → use cases → transports. */
-export async function startSharingService(config: SharingConfig, shared: { bus?: EventBus; logger?: Logger } = {}): Promise<RunningSharingService> {
+export async function startSharingService(config: SharingConfig, shared: { bus?: EventBus; logger?: Logger; database?: EmbeddedPostgres } = {}): Promise<RunningSharingService> {
   const logger = shared.logger ?? createLogger('sharing');
   let ready = false;
   const health = await startHealthServer(config.healthPort, () => ready);
 
-  const database = await openDatabase<SharingDatabase>({ url: config.database.url, schema: 'sharing', dataDir: config.database.dataDir, logger });
+  const database = await openDatabase<SharingDatabase>({ url: config.database.url, schema: 'sharing', dataDir: config.database.dataDir, embedded: shared.database, logger });
   await migrateToLatest(database.db, 'sharing', sharingMigrations, logger);
   const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
   const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });

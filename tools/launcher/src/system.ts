@@ -17,6 +17,7 @@ import { loadNotificationsConfig } from '../../../apps/notifications/src/config'
 import { startNotificationsService, type RunningNotificationsService } from '../../../apps/notifications/src/notifications.service';
 import { connectEventBus, type EventBus } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
+import { EmbeddedPostgres } from '@vi/platform-postgres';
 
 export interface RunningSystem {
   baseUrl: string;
@@ -40,6 +41,8 @@ export interface SystemOptions {
   env: NodeJS.ProcessEnv;
   /** Per-run Redis key prefix (tests). */
   rateLimitPrefix?: string;
+  /** An embedded database the caller opened and closes (tests start it from a template); without it, one under DATA_DIR. */
+  database?: EmbeddedPostgres;
 }
 
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
@@ -49,22 +52,25 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   const identityConfig = loadIdentityConfig(env);
   const gatewayConfig = loadGatewayConfig(env);
   const bus = await connectEventBus({ natsUrl: identityConfig.bus.natsUrl, streamRoot: identityConfig.bus.streamRoot, logger });
-  const identity = await startIdentityService(identityConfig, { bus, logger: createLogger('identity', level) });
+  // Without DATABASE_URL every service gets a schema in one embedded PostgreSQL (one start-up, not five).
+  const owned = identityConfig.database.url || options.database ? undefined : await EmbeddedPostgres.open(embeddedDataDir(env), { logger: createLogger('database', level) });
+  const database = identityConfig.database.url ? undefined : (options.database ?? owned);
+  const identity = await startIdentityService(identityConfig, { bus, database, logger: createLogger('identity', level) });
   const identityUrl = `127.0.0.1:${identity.grpcPort}`;
-  const jobs = await startJobsService({ ...loadJobsConfig(env), upstreams: { identity: identityUrl } }, { bus, logger: createLogger('jobs', level) });
+  const jobs = await startJobsService({ ...loadJobsConfig(env), upstreams: { identity: identityUrl } }, { bus, database, logger: createLogger('jobs', level) });
   const jobsUrl = `127.0.0.1:${jobs.grpcPort}`;
   const interviews = await startInterviewsService(
     { ...loadInterviewsConfig(env), upstreams: { identity: identityUrl, jobs: jobsUrl } },
-    { bus, logger: createLogger('interviews', level) },
+    { bus, database, logger: createLogger('interviews', level) },
   );
   const interviewsUrl = `127.0.0.1:${interviews.grpcPort}`;
   const sharing = await startSharingService(
     { ...loadSharingConfig(env), upstreams: { identity: identityUrl, interviews: interviewsUrl } },
-    { bus, logger: createLogger('sharing', level) },
+    { bus, database, logger: createLogger('sharing', level) },
   );
   const notificationsConfig = { ...loadNotificationsConfig(env), upstreams: { identity: identityUrl } };
   const startNotifications = (grpcPort: number) =>
-    startNotificationsService({ ...notificationsConfig, grpcPort }, { bus, logger: createLogger('notifications', level) });
+    startNotificationsService({ ...notificationsConfig, grpcPort }, { bus, database, logger: createLogger('notifications', level) });
   const notifications = await startNotifications(notificationsConfig.grpcPort);
   const gateway = await startGateway(
     {
@@ -100,8 +106,15 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       await interviews.stop();
       await jobs.stop();
       await identity.stop();
+      await owned?.close();
       await bus.close();
     },
   };
   return system;
+}
+
+/** The shared embedded database's folder under DATA_DIR (`memory://` stays in memory). */
+function embeddedDataDir(env: NodeJS.ProcessEnv): string {
+  const dataDir = env.DATA_DIR ?? './data';
+  return dataDir.startsWith('memory://') ? dataDir : `${dataDir.replace(/\/$/, '')}/postgres`;
 }

@@ -40,15 +40,36 @@ export async function renderJob(identity: IdentityDirectory, caller: Caller, job
   return (await renderJobs(identity, caller, [job]))[0];
 }
 
-/**
- * The summaries a job needs, completed when the job changed since they were
- * fetched (another user changed its status meanwhile): a rare extra call.
- */
-export async function completeSummaries(identity: IdentityDirectory, caller: Caller, summaries: Summaries, job: Job): Promise<Summaries> {
+/** Thrown inside a transaction when the job changed meanwhile and names a user whose summary was not fetched. */
+class SummariesMissing extends Error {
+  constructor(readonly users: string[]) {
+    super('user summaries missing');
+  }
+}
+
+/** Renders inside a transaction, or throws SummariesMissing for `withSummaries` to answer outside it. */
+export function renderFetched(summaries: Summaries, job: Job): jobs.Job {
   const missing = [job.createdBy, job.statusUpdatedBy].filter((uuid) => !summaries.users.has(uuid));
-  if (missing.length === 0) return summaries;
-  const more = await identity.summaries(caller, missing, []);
-  return { users: new Map([...summaries.users, ...more.users]), companies: summaries.companies };
+  if (missing.length > 0) throw new SummariesMissing(missing);
+  return renderWith(summaries, job);
+}
+
+/**
+ * Runs `work` (a transaction that renders with `renderFetched`); when another
+ * user changed the job since the summaries were fetched (rare), fetches the
+ * missing ones and runs it again, so identity is never called while the
+ * transaction holds its locks (or the embedded database's one connection).
+ */
+export async function withSummaries<T>(identity: IdentityDirectory, caller: Caller, summaries: Summaries, work: (summaries: Summaries) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work(summaries);
+    } catch (error) {
+      if (!(error instanceof SummariesMissing) || attempt === 3) throw error;
+      const more = await identity.summaries(caller, error.users, []);
+      summaries = { users: new Map([...summaries.users, ...more.users]), companies: summaries.companies };
+    }
+  }
 }
 
 /** A job event: the payload is the job exactly as `GET /jobs/<uuid>` renders it. */

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { Pool, types } from 'pg';
 import type { Logger } from 'pino';
+import { EmbeddedPostgres } from './embedded-postgres';
+
+export { EmbeddedPostgres } from './embedded-postgres';
 
 export { sql } from 'kysely';
 export type { RawBuilder } from 'kysely';
@@ -17,8 +17,10 @@ export interface DatabaseOptions {
   url?: string;
   /** The schema this service owns; every query runs with it as search_path. */
   schema: string;
-  /** PGlite data directory; absent means in memory (tests). */
+  /** PGlite data directory when the service opens its own; absent means in memory (tests). */
   dataDir?: string;
+  /** The process's shared embedded database (the launcher); used instead of `dataDir` when there is no `url`. */
+  embedded?: EmbeddedPostgres;
   poolSize?: number;
   logger?: Logger;
 }
@@ -50,11 +52,18 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     if (exists.rows.length === 0) await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
     return { db, embedded: false, close: () => db.destroy() };
   }
-  if (options.dataDir && !options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = new PGlite(options.dataDir);
-  await pglite.exec(`create schema if not exists ${options.schema}; set search_path to ${options.schema};`);
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return { db, embedded: true, close: () => db.destroy() };
+  const owned = options.embedded ? undefined : await EmbeddedPostgres.open(options.dataDir, { logger: options.logger });
+  const embedded = options.embedded ?? owned!;
+  const db = new Kysely<DB>({ dialect: embedded.dialect(options.schema) });
+  await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
+  return {
+    db,
+    embedded: true,
+    close: async () => {
+      await db.destroy();
+      await owned?.close();
+    },
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import { jobCompanyOf, type Job } from '../../domain/job';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { JobsStore } from '../../infrastructure/jobs.store';
 import type { Caller, IdentityDirectory } from '../identity-directory';
-import { completeSummaries, jobEvent, renderWith } from '../job-rendering';
+import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 
 /** Deletes a job post: it becomes inactive, frees its slot, and is gone from lists and reads. */
 export async function deleteJob(deps: { store: JobsStore; identity: IdentityDirectory }, caller: Caller, jobUuid: string): Promise<void> {
@@ -11,7 +11,7 @@ export async function deleteJob(deps: { store: JobsStore; identity: IdentityDire
   const before = await deps.store.read.jobs.find(companyUuid, jobUuid);
   if (!before) throw new JobsError(JobsErrorCode.JobNotFound);
   const summaries = await deps.identity.summaries(caller, [before.createdBy, before.statusUpdatedBy, caller.principal.userUuid], [companyUuid]);
-  await deps.store.transaction(async (tx) => {
+  await withSummaries(deps.identity, caller, summaries, (summaries) => deps.store.transaction(async (tx) => {
     await tx.counters.lock(companyUuid);
     const current = await tx.jobs.find(companyUuid, jobUuid, { lock: true });
     if (!current) throw new JobsError(JobsErrorCode.JobNotFound);
@@ -27,6 +27,6 @@ export async function deleteJob(deps: { store: JobsStore; identity: IdentityDire
     await tx.jobs.update(deleted);
     await tx.jobs.markDeleted(jobUuid, now);
     await tx.counters.move(companyUuid, current.status, null);
-    await tx.publish([jobEvent(JobsSubjects.JobDeleted, renderWith(await completeSummaries(deps.identity, caller, summaries, deleted), deleted))]);
-  });
+    await tx.publish([jobEvent(JobsSubjects.JobDeleted, renderFetched(summaries, deleted))]);
+  }));
 }

@@ -4,7 +4,7 @@ import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { LocationInput } from '../../domain/location';
 import type { JobsStore } from '../../infrastructure/jobs.store';
 import type { Caller, IdentityDirectory } from '../identity-directory';
-import { completeSummaries, jobEvent, renderWith } from '../job-rendering';
+import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 
 export interface UpdateJobInput {
   jobUuid: string;
@@ -27,7 +27,7 @@ export async function updateJob(
     input.status === 'active' ? deps.identity.jobsLimit(caller, companyUuid) : Promise.resolve(-1),
     deps.identity.summaries(caller, [before.createdBy, before.statusUpdatedBy, caller.principal.userUuid], [companyUuid]),
   ]);
-  return deps.store.transaction(async (tx) => {
+  return withSummaries(deps.identity, caller, summaries, (summaries) => deps.store.transaction(async (tx) => {
     const counts = await tx.counters.lock(companyUuid);
     const current = await tx.jobs.find(companyUuid, input.jobUuid, { lock: true });
     if (!current) throw new JobsError(JobsErrorCode.JobNotFound);
@@ -49,8 +49,8 @@ export async function updateJob(
     };
     await tx.jobs.update(updated);
     await tx.counters.move(companyUuid, current.status, status);
-    const rendered = renderWith(await completeSummaries(deps.identity, caller, summaries, updated), updated);
+    const rendered = renderFetched(summaries, updated);
     await tx.publish([jobEvent(JobsSubjects.JobUpdated, rendered)]);
     return rendered;
-  });
+  }));
 }
