@@ -1,6 +1,6 @@
-import { prepareEmbeddedTemplate } from './embedded-template-cache';
+import { embeddedTemplate } from '../../tools/launcher/src/embedded-template';
 
-prepareEmbeddedTemplate().catch((error: unknown) => {
+embeddedTemplate().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -7,7 +7,7 @@ import { createTestDatabase, randomSecret, testServers, uniqueName } from '@vi/p
 import { OperatorClient } from '../../tools/admin-cli/src/operator-client';
 import { startSystem, type RunningSystem } from '../../tools/launcher/src/system';
 import { ApiClient } from './api-client';
-import { embeddedTemplate } from './embedded-template-cache';
+import { embeddedTemplate } from '../../tools/launcher/src/embedded-template';
 
 export interface TestSystem {
   system: RunningSystem;

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { identityMigrations } from '../../../apps/identity/migrations';
 import { interviewsMigrations } from '../../../apps/interviews/migrations';
 import { jobsMigrations } from '../../../apps/jobs/migrations';
 import { notificationsMigrations } from '../../../apps/notifications/migrations';
 import { sharingMigrations } from '../../../apps/sharing/migrations';
 import { EmbeddedPostgres, migrateToLatest, openDatabase, type Migration } from '@vi/platform-postgres';
+
+const REPO_ROOT = resolve(__dirname, '../../..');
+const CACHE_DIR = join(REPO_ROOT, 'node_modules/.cache/video-interviewing');
 
 const schemas: Record<string, Record<string, Migration>> = {
   identity: identityMigrations,
@@ -16,21 +19,19 @@ const schemas: Record<string, Record<string, Migration>> = {
   notifications: notificationsMigrations,
 };
 
-/** Changes whenever a migration file is added or edited: the key of a cached template. */
-export function migrationsFingerprint(): string {
+/** Changes whenever a migration file or PGlite's version changes: the key of a cached template. */
+function fingerprint(): string {
   const hash = createHash('sha256');
+  hash.update(readFileSync(join(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json')));
   for (const schema of Object.keys(schemas)) {
-    const folder = join(__dirname, '../../../apps', schema, 'migrations');
+    const folder = join(REPO_ROOT, 'apps', schema, 'migrations');
     for (const file of readdirSync(folder).sort()) hash.update(`${schema}/${file}\n`).update(readFileSync(join(folder, file)));
   }
   return hash.digest('hex').slice(0, 16);
 }
 
-/**
- * An embedded database with every service's schema migrated and no data, as
- * a tarball: a test system opened from it skips initdb and migrations.
- */
-export async function migratedTemplate(): Promise<Blob> {
+/** Every service's schema migrated into a new in-memory database, as a tarball. */
+async function migratedTemplate(): Promise<Blob> {
   const database = await EmbeddedPostgres.open();
   try {
     for (const [schema, migrations] of Object.entries(schemas)) {
@@ -42,4 +43,38 @@ export async function migratedTemplate(): Promise<Blob> {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * A new embedded database costs an initdb (seconds of CPU); starting from a
+ * migrated, empty copy costs a fraction of that. The copy is built once per
+ * change of the migrations or of PGlite and kept under node_modules/.cache:
+ * every embedded test system starts from it, and so does a first `npm start`
+ * when the tests (or an earlier checkout) left one.
+ */
+function templateFile(): string {
+  return join(CACHE_DIR, `embedded-postgres-${fingerprint()}.tar`);
+}
+
+/** The cached template, if one matches the current migrations. */
+export function cachedEmbeddedTemplate(): Blob | undefined {
+  try {
+    return new Blob([readFileSync(templateFile())]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cached template, built first when there is none. */
+export async function embeddedTemplate(): Promise<Blob> {
+  const cached = cachedEmbeddedTemplate();
+  if (cached) return cached;
+  const template = await migratedTemplate();
+  const file = templateFile();
+  mkdirSync(CACHE_DIR, { recursive: true });
+  // Written under a unique name and renamed: parallel test workers never read half a file.
+  const partial = `${file}.${process.pid}.${Date.now()}`;
+  writeFileSync(partial, Buffer.from(await template.arrayBuffer()));
+  renameSync(partial, file);
+  return template;
 }

@@ -26,13 +26,23 @@ async function main(): Promise<void> {
   const system = await startSystem({ env });
   const logger = createLogger('launcher');
   exitOnSignals(logger, system.stop);
-  const publicUrl = `${(env.PUBLIC_BASE_URL ?? `http://localhost:${system.gateway.port}`).replace(/\/$/, '')}/v1.0`;
+  const baseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${system.gateway.port}`).replace(/\/$/, '');
+  const key = env.BOOTSTRAP_ADMIN_API_KEY;
+  const mail = env.SMTP_URL ? `sent through ${env.SMTP_URL}` : `written as .eml files under ${env.MAIL_DIR ?? join(dataDir, 'mail')}`;
   process.stdout.write(
     [
       '',
-      `  Video interviewing API ready at ${publicUrl}`,
-      `  Demo company administrator API key: ${env.BOOTSTRAP_ADMIN_API_KEY}`,
-      `  Try it:  curl -u ${env.BOOTSTRAP_ADMIN_API_KEY}: ${publicUrl}/me`,
+      '  Video interviewing is running.',
+      '',
+      `  API             ${baseUrl}/v1.0`,
+      `  Demo API key    ${key}  (administrator of "${env.BOOTSTRAP_COMPANY_NAME}")`,
+      `  Try it          curl -u ${key}: ${baseUrl}/v1.0/me`,
+      '',
+      `  Candidate page  npm run demo -- --email you@example.com`,
+      '                  creates a job and an interview for you and prints its invitation link',
+      `  Reviewer page   ${baseUrl}/share/<token>, the url of a share link`,
+      `  Emails          ${mail}`,
+      `  Data            ${dataDir} (delete it to start over); Ctrl-C stops`,
       '',
     ].join('\n') + '\n',
   );

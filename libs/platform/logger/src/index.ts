@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 export type { Logger } from 'pino';
 
@@ -20,11 +21,24 @@ export function currentCorrelationId(): string | undefined {
 }
 
 /**
+ * `LOG_FORMAT=pretty` writes one readable line per entry (time, service,
+ * message, fields); `json` one JSON object per line for log collectors. The
+ * default is pretty for a person at a terminal and JSON everywhere else.
+ */
+function destination(): DestinationStream | undefined {
+  const format = process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
+  if (format !== 'pretty') return undefined;
+  prettyStream ??= pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,name,service', messageFormat: '{service}: {msg}', singleLine: true });
+  return prettyStream;
+}
+let prettyStream: DestinationStream | undefined;
+
+/**
  * A pino logger per service. Secrets never reach it: config objects are not
  * logged, and the redact paths below catch credentials that slip into bindings.
  */
 export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+  const options: pino.LoggerOptions = {
     name: service,
     level,
     base: { service },
@@ -34,5 +48,7 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
       const correlationId = currentCorrelationId();
       return correlationId ? { correlationId } : {};
     },
-  });
+  };
+  const stream = destination();
+  return stream ? pino(options, stream) : pino(options);
 }
