@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export type UserRole = 'administrator' | 'standard';
@@ -38,10 +39,15 @@ const ISSUER = 'video-interviewing-platform';
  * verify every call's token and trust nothing unsigned.
  */
 export class PrincipalTokens {
+  // One key object for the process: given the string, jsonwebtoken makes a new one on every sign and verify.
+  private readonly secret: KeyObject;
+
   constructor(
-    private readonly secret: string,
+    secret: string,
     private readonly ttlSeconds = 60,
-  ) {}
+  ) {
+    this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 
   sign(principal: Principal): string {
     const claims: PrincipalClaims =
