@@ -15,11 +15,22 @@ export function toRfc3339OrNull(value: Date | string | number | null | undefined
   return value === null || value === undefined ? null : toRfc3339(value);
 }
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|([+-])(\d{2}):(\d{2}))$/i;
 
-/** Parses an RFC 3339 timestamp (any offset, or Z); returns null when malformed. */
+/**
+ * Parses an RFC 3339 date-time (any offset, or Z); null when malformed or not a real instant: every field is
+ * range-checked against the calendar, so 2026-02-30 or 24:00 is refused instead of rolling over to the next day
+ * the way `Date` does. A leap second (:60) is refused too: `Date` cannot hold one.
+ */
 export function parseRfc3339(value: string): Date | null {
-  if (!RFC3339.test(value)) return null;
+  const match = RFC3339.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
+  const [offsetHours, offsetMinutes] = [Number(match[10] ?? 0), Number(match[11] ?? 0)];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const valid =
+    month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59 && offsetHours <= 23 && offsetMinutes <= 59;
+  if (!valid) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }

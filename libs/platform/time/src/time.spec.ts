@@ -23,3 +23,28 @@ describe('parseRfc3339', () => {
     expect(parseRfc3339('2026-13-40T10:00:00Z')).toBeNull();
   });
 });
+
+describe('parseRfc3339 on dates the calendar does not have', () => {
+  it('refuses days past the end of the month, hour 24, minute or second 60 and offsets out of range', () => {
+    for (const value of [
+      '2026-02-30T10:00:00+00:00',
+      '2026-02-29T10:00:00+00:00',
+      '2026-04-31T10:00:00Z',
+      '2026-00-10T10:00:00Z',
+      '2026-01-00T10:00:00Z',
+      '2026-11-22T24:00:00+00:00',
+      '2026-11-22T10:60:00+00:00',
+      '2026-11-22T10:00:60+00:00',
+      '2026-11-22T10:00:00+24:00',
+      '2026-11-22T10:00:00+01:60',
+    ]) {
+      expect({ value, parsed: parseRfc3339(value) }).toEqual({ value, parsed: null });
+    }
+  });
+
+  it('accepts the last day of each month, leap days and extreme offsets', () => {
+    expect(parseRfc3339('2028-02-29T23:59:59.999+00:00')?.toISOString()).toBe('2028-02-29T23:59:59.999Z');
+    expect(parseRfc3339('2026-12-31T23:59:59-23:59')?.toISOString()).toBe('2027-01-01T23:58:59.000Z');
+    expect(parseRfc3339('2026-04-30T00:00:00z')).not.toBeNull();
+  });
+});
