@@ -77,6 +77,14 @@ export async function withSteps(page: Page, testName: string, body: (step: (name
   mkdirSync(dir, { recursive: true });
   const consoleLines: string[] = [];
   page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
+  // Refusals' bodies name the reason (a measured duration, a field): kept for the failure report.
+  page.on('response', (response) => {
+    if (response.status() < 400) return;
+    void response.text().then(
+      (body) => consoleLines.push(`response ${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}: ${body.slice(0, 500)}`),
+      () => undefined,
+    );
+  });
   let steps = 0;
   const step = async (name: string) => {
     steps += 1;

@@ -48,8 +48,8 @@ describeInBrowser('candidate and reviewer pages (browser)', () => {
   it('invitation email → accept → every question recorded (one retake) → finish; the company sees the takes; the reviewer watches them until the link is deactivated', async () => {
     const email = seekerEmail('browser');
     const questions = [
-      { text: 'Introduce yourself.', time_limit: 30, takes: 2 },
-      { text: 'Describe a shot you are proud of.', time_limit: 30, takes: 1 },
+      { text: 'Introduce yourself.', time_limit: 30, takes: 2, think_time: '0' },
+      { text: 'Describe a shot you are proud of.', time_limit: 30, takes: 1, think_time: '15' },
     ];
     const created = await createInterview(company.api, interviewBody(company.job.uuid, { questions, assigned_to: { name: 'Robin Recorder', email }, timezone: 'Asia/Tokyo' }));
     const mail = await inbox.next(email);
@@ -92,8 +92,9 @@ describeInBrowser('candidate and reviewer pages (browser)', () => {
       await step('retake');
       await page.getByRole('button', { name: en.question.submit }).click();
 
-      // Question 2: the 30 s time limit stops the recording by itself.
+      // Question 2: think time counts down (cut short here); the 30 s time limit stops the recording by itself.
       await page.getByRole('heading', { name: questions[1].text }).waitFor();
+      await page.getByRole('heading', { name: en.question.thinkHeading }).waitFor();
       expect(await page.textContent('main')).toContain(en.question.progress(2, 2));
       await recordAndUpload(page);
       await page.getByRole('button', { name: en.question.submitLast }).click();
@@ -114,10 +115,11 @@ describeInBrowser('candidate and reviewer pages (browser)', () => {
       expect(take.content_type).toBe('video/webm');
       expect(take.size).toBeGreaterThan(1000);
     }
-    expect(first[0].duration_seconds).toBeGreaterThan(0.8);
-    expect(first[0].duration_seconds).toBeLessThan(3);
-    expect(first[1].duration_seconds).toBeGreaterThan(1.8);
-    expect(first[1].duration_seconds).toBeLessThan(4);
+    // Stopped by hand after 1.5 and 2.5 s (plus the test's own latency on a busy machine); stopped by the 30 s limit.
+    for (const take of first) {
+      expect(take.duration_seconds).toBeGreaterThan(1);
+      expect(take.duration_seconds).toBeLessThan(10);
+    }
     expect(second[0].duration_seconds).toBeGreaterThan(28);
     expect(second[0].duration_seconds).toBeLessThanOrEqual(32);
 

@@ -10,9 +10,10 @@ export async function checkDevicesAndStart(page: Page, startButton: string): Pro
   await page.getByRole('button', { name: startButton }).click();
 }
 
-/** Starts a recording and presses Stop after `stopAfterMs`; with undefined, the time limit stops it. */
+/** Starts a recording (cutting think time short) and presses Stop after `stopAfterMs`; with undefined, the time limit stops it. */
 export async function recordTake(page: Page, stopAfterMs?: number): Promise<void> {
-  await page.getByRole('button', { name: en.question.start }).click();
+  // "Start recording", or "Start recording now" during think time.
+  await page.getByRole('button', { name: new RegExp(`^${en.question.start}`) }).click();
   await page.getByText(en.question.recording, { exact: true }).waitFor();
   if (stopAfterMs === undefined) return;
   await page.waitForTimeout(stopAfterMs);

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
@@ -92,8 +94,8 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Builds the pages unless dist/web already holds a build of these sources; returns whether it built. */
-export async function ensureWebBundle(options: { force?: boolean } = {}): Promise<boolean> {
+/** Builds in this process unless dist/web already holds a build of these sources; returns whether it built. */
+async function buildHere(options: { force: boolean }): Promise<boolean> {
   if (!options.force && bundleIsFresh()) return false;
   return withBuildLock(async () => {
     const hash = sourceHash();
@@ -103,10 +105,23 @@ export async function ensureWebBundle(options: { force?: boolean } = {}): Promis
   });
 }
 
+/**
+ * For other programs (the browser tests, the benchmark): builds the pages
+ * when they are stale, in a child process, because Vite is an ES module that
+ * a CommonJS host such as jest's module loader cannot import.
+ */
+export async function ensureWebBundle(): Promise<boolean> {
+  if (bundleIsFresh()) return false;
+  const child = spawn(process.execPath, ['--import', 'tsx', __filename, '--when-stale'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`building the web pages failed (exit code ${code}); run \`npm run build:web\` to see why`);
+  return true;
+}
+
 if (require.main === module) {
   const whenStale = process.argv.includes('--when-stale');
   const started = Date.now();
-  ensureWebBundle({ force: !whenStale })
+  buildHere({ force: !whenStale })
     .then((built) => {
       if (built) process.stdout.write(`web pages built into ${relative(process.cwd(), WEB_DIST)} in ${Date.now() - started} ms\n`);
     })

@@ -15,7 +15,8 @@ export class DeviceError extends Error {
 
 /** The container the browser records: WebM where it can (Chrome, Firefox), MP4 otherwise (Safari). */
 export function recordingMimeType(): string | undefined {
-  const candidates = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4;codecs=avc1,mp4a', 'video/mp4'];
+  // VP8 before VP9: a fraction of the CPU to encode, which a phone (and a busy laptop) needs to keep up in real time.
+  const candidates = ['video/webm;codecs=vp8,opus', 'video/webm;codecs=vp9,opus', 'video/webm', 'video/mp4;codecs=avc1,mp4a', 'video/mp4'];
   return candidates.find((type) => MediaRecorder.isTypeSupported(type));
 }
 

@@ -5,6 +5,7 @@ import { liveRegion, loadingScreen, messageScreen, say } from '../shared/screens
 import { CandidateApi, candidateLinkOf, firstOpenQuestion, type CandidateInterview } from './candidate-api';
 import { deviceCheck } from './device-check';
 import { companyBadge, landingDetails } from './landing';
+import { forgetPendingTake } from './pending-takes';
 import { answerQuestion } from './question';
 import { refusalSentence } from './refusals';
 
@@ -37,6 +38,8 @@ function actionButton(label: string, busyText: string, status: HTMLElement, acti
 
 async function runQuestions(api: CandidateApi, interview: CandidateInterview, stream: MediaStream): Promise<void> {
   const questions = [...interview.questions];
+  // A recording kept for a question the server already has answered or skipped is not needed any more.
+  for (const question of questions.filter((q) => q.completed || q.skipped)) await forgetPendingTake(api.link.interviewUuid, question.uuid);
   for (let index = firstOpenQuestion(interview); index < questions.length; index++) {
     if (questions[index].completed || questions[index].skipped) continue;
     questions[index] = (await answerQuestion({ root, api, stream, question: questions[index], index, total: questions.length })).question;

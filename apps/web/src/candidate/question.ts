@@ -37,24 +37,6 @@ function livePreview(stream: MediaStream): HTMLVideoElement {
   return video;
 }
 
-/** Think time: the question with a countdown; recording starts at zero, or earlier on request. */
-function thinkTime(ctx: QuestionContext, question: CandidateQuestion, seconds: number): Promise<void> {
-  return new Promise((resolve) => {
-    const clock = el('p', { class: 'countdown', role: 'timer', 'aria-live': 'off' }, en.question.thinkCountdown(en.common.clock(seconds)));
-    const deadline = performance.now() + seconds * 1000;
-    const timer = window.setInterval(() => {
-      const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
-      clock.textContent = en.question.thinkCountdown(en.common.clock(left));
-      if (left === 0) done();
-    }, 250);
-    const done = () => {
-      window.clearInterval(timer);
-      resolve();
-    };
-    show(ctx.root, el('main', { class: 'card' }, header(ctx, question), el('h2', {}, en.question.thinkHeading), clock, el('button', { type: 'button', onclick: done }, en.question.startNow)));
-  });
-}
-
 /** Records one take with the limit's countdown; resolves when the candidate stops or the limit is reached. */
 function recording(ctx: QuestionContext, question: CandidateQuestion): Promise<Recording> {
   const clock = el('p', { class: 'countdown', role: 'timer', 'aria-live': 'off' });
@@ -74,10 +56,19 @@ function recording(ctx: QuestionContext, question: CandidateQuestion): Promise<R
   return take.done;
 }
 
-/** Before recording: start (after think time, when the question has one) or skip. */
+/**
+ * Before recording: the question, and either a "Start recording" button or,
+ * on a first take of a question with think time, a countdown that starts the
+ * recording by itself at zero (or earlier on request). Skipping stays possible.
+ */
 function ready(ctx: QuestionContext, question: CandidateQuestion): Promise<'record' | 'skipped'> {
   return new Promise((resolve) => {
     const think = question.takes.completed === 0 ? thinkSecondsOf(question) : 0;
+    let thinkTimer = 0;
+    const finish = (outcome: 'record' | 'skipped') => {
+      window.clearInterval(thinkTimer);
+      resolve(outcome);
+    };
     const skipArea = el('div', { class: 'skip' });
     const askSkip = () => {
       const status = liveRegion();
@@ -86,7 +77,7 @@ function ready(ctx: QuestionContext, question: CandidateQuestion): Promise<'reco
         yes.disabled = true;
         ctx.api
           .skip(question.uuid)
-          .then(() => resolve('skipped'))
+          .then(() => finish('skipped'))
           .catch((error: unknown) => {
             yes.disabled = false;
             say(status, refusalSentence(error), 'refusal');
@@ -99,12 +90,29 @@ function ready(ctx: QuestionContext, question: CandidateQuestion): Promise<'reco
     };
     const skipButton = el('button', { type: 'button', class: 'link', onclick: askSkip }, en.question.skip);
     if (!question.completed) skipArea.append(skipButton);
-    const start = () => {
-      if (think > 0) void thinkTime(ctx, question, think).then(() => resolve('record'));
-      else resolve('record');
-    };
-    show(ctx.root, el('main', { class: 'card' }, header(ctx, question), livePreview(ctx.stream), el('button', { type: 'button', onclick: start }, think > 0 ? en.question.thinkHeading : en.question.start), skipArea));
+    const start = el('button', { type: 'button', onclick: () => finish('record') }, think > 0 ? en.question.startNow : en.question.start);
+    let countdown: HTMLElement | null = null;
+    if (think > 0) {
+      const clock = el('p', { class: 'countdown', role: 'timer', 'aria-live': 'off' }, en.question.thinkCountdown(en.common.clock(think)));
+      countdown = el('div', {}, el('h2', {}, en.question.thinkHeading), clock);
+      const deadline = performance.now() + think * 1000;
+      thinkTimer = window.setInterval(() => {
+        const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+        clock.textContent = en.question.thinkCountdown(en.common.clock(left));
+        if (left === 0) finish('record');
+      }, 250);
+    }
+    show(ctx.root, el('main', { class: 'card' }, header(ctx, question), countdown, livePreview(ctx.stream), start, skipArea));
   });
+}
+
+/** The question as the server has it now (takes, completed), or as the page knew it if that cannot be read. */
+async function currentQuestion(ctx: QuestionContext, question: CandidateQuestion): Promise<CandidateQuestion> {
+  try {
+    return (await ctx.api.interview()).questions.find((q) => q.uuid === question.uuid) ?? question;
+  } catch {
+    return { ...question, takes: { ...question.takes, remaining: 0 } };
+  }
 }
 
 /** The question once the server counted a take: takes completed and remaining move by one. */
@@ -163,7 +171,8 @@ function review(ctx: QuestionContext, question: CandidateQuestion, take: Recordi
             await forgetPendingTake(ctx.api.link.interviewUuid, question.uuid);
             say(status, refusalSentence(error), 'refusal');
             const exhausted = error instanceof ApiError && error.code === 'api.question_takes_exhausted';
-            offer(exhausted ? { ...question, takes: { ...question.takes, remaining: 0 } } : question);
+            // No takes left can mean an earlier visit's upload of this question went through after all: ask.
+            offer(exhausted ? await currentQuestion(ctx, question) : question);
             return;
           }
           say(status, en.question.uploadGaveUp, 'refusal');

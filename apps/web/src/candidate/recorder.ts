@@ -1,5 +1,7 @@
 import { recordingMimeType } from './devices';
 
+const STOP_EARLY_SECONDS = 0.5;
+
 export interface Recording {
   blob: Blob;
   /** The container's type without codecs, as the upload's Content-Type: video/webm or video/mp4. */
@@ -42,8 +44,9 @@ export function record(stream: MediaStream, limitSeconds: number, tick: (seconds
   };
   recorder.onstart = () => {
     startedAt = performance.now();
-    // The limit stops the recording on its own timer, not at the next display tick.
-    limitTimer = window.setTimeout(stop, limitSeconds * 1000);
+    // The limit stops the recording on its own timer, not at the next display tick, half a second early: a timer
+    // fired late on a busy device plus the recorder's last frame must stay within the server's tolerance.
+    limitTimer = window.setTimeout(stop, Math.max(500, (limitSeconds - STOP_EARLY_SECONDS) * 1000));
     timer = window.setInterval(() => tick(Math.max(0, Math.ceil(limitSeconds - (performance.now() - startedAt) / 1000))), 250);
   };
   // Chunks every second keep memory flat and lose at most a second if the tab dies.
