@@ -20,9 +20,10 @@ module.exports = {
   testTimeout: 60_000,
   // Most specs wait on HTTP, timers and the database rather than the CPU: three files at a time keep two cores busy.
   maxWorkers: 3,
+  globalSetup: '<rootDir>/jest.global-setup.js',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/src/**/*.spec.ts'] },
     { ...shared, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs}/**/test/**/*.integration.spec.ts'] },
-    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'], globalSetup: '<rootDir>/e2e/support/global-setup.ts' },
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'] },
   ],
 };

@@ -2,12 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NatsJetStreamBus } from '@vi/platform-bus';
-import { EmbeddedPostgres } from '@vi/platform-postgres';
 import { createTestDatabase, randomSecret, testServers, uniqueName } from '@vi/platform-testing';
 import { OperatorClient } from '../../tools/admin-cli/src/operator-client';
 import { startSystem, type RunningSystem } from '../../tools/launcher/src/system';
 import { ApiClient } from './api-client';
-import { embeddedTemplate } from '../../tools/launcher/src/embedded-template';
 
 export interface TestSystem {
   system: RunningSystem;
@@ -79,8 +77,7 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
     BOOTSTRAP_ADMIN_API_KEY: adminKey,
     ...overrides,
   };
-  const embedded = database.url ? undefined : await EmbeddedPostgres.open('memory://', { template: await embeddedTemplate() });
-  const system = await startSystem({ env, rateLimitPrefix: streamRoot, database: embedded });
+  const system = await startSystem({ env, rateLimitPrefix: streamRoot, database: database.embedded });
   const operator = new OperatorClient(`127.0.0.1:${system.identity.grpcPort}`, env.INTERNAL_JWT_SECRET!);
   const as = (key: string | undefined) => new ApiClient(system.baseUrl, key);
   let companies = 0;
@@ -109,7 +106,6 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
       operator.close();
       if (system.bus instanceof NatsJetStreamBus) await system.bus.deleteStream();
       await system.stop();
-      await embedded?.close();
       await database.drop();
       rmSync(mediaDir, { recursive: true, force: true });
       rmSync(mailDir, { recursive: true, force: true });

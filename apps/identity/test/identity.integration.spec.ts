@@ -26,7 +26,7 @@ describe('identity use cases on a real database', () => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    database = await openDatabase<IdentityDatabase>({ url: testDb.url, schema: 'identity', dataDir: 'memory://' });
+    database = await openDatabase<IdentityDatabase>({ url: testDb.url, schema: 'identity', embedded: testDb.embedded });
     await migrateToLatest(database.db, 'identity', identityMigrations, logger);
     // Applying the migrations again is a no-op (every start runs them).
     await migrateToLatest(database.db, 'identity', identityMigrations, logger);

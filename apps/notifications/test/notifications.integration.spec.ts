@@ -19,7 +19,7 @@ describe('notifications on a real database', () => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    database = await openDatabase<NotificationsDatabase>({ url: testDb.url, schema: 'notifications', dataDir: 'memory://' });
+    database = await openDatabase<NotificationsDatabase>({ url: testDb.url, schema: 'notifications', embedded: testDb.embedded });
     await migrateToLatest(database.db, 'notifications', notificationsMigrations, logger);
     store = new NotificationsStore(database.db);
   });

@@ -49,8 +49,8 @@ async function migratedTemplate(): Promise<Blob> {
  * A new embedded database costs an initdb (seconds of CPU); starting from a
  * migrated, empty copy costs a fraction of that. The copy is built once per
  * change of the migrations or of PGlite and kept under node_modules/.cache:
- * every embedded test system starts from it, and so does a first `npm start`
- * when the tests (or an earlier checkout) left one.
+ * every embedded test database starts from it (jest's global setup builds it),
+ * and so does a first `npm start` when one is there.
  */
 function templateFile(): string {
   return join(CACHE_DIR, `embedded-postgres-${fingerprint()}.tar`);
@@ -65,16 +65,15 @@ export function cachedEmbeddedTemplate(): Blob | undefined {
   }
 }
 
-/** The cached template, built first when there is none. */
-export async function embeddedTemplate(): Promise<Blob> {
-  const cached = cachedEmbeddedTemplate();
-  if (cached) return cached;
-  const template = await migratedTemplate();
+/** The cached template's file, built first when there is none. */
+export async function embeddedTemplateFile(): Promise<string> {
   const file = templateFile();
+  if (cachedEmbeddedTemplate()) return file;
+  const template = await migratedTemplate();
   mkdirSync(CACHE_DIR, { recursive: true });
-  // Written under a unique name and renamed: parallel test workers never read half a file.
+  // Written under a unique name and renamed: a reader never sees half a file.
   const partial = `${file}.${process.pid}.${Date.now()}`;
   writeFileSync(partial, Buffer.from(await template.arrayBuffer()));
   renameSync(partial, file);
-  return template;
+  return file;
 }

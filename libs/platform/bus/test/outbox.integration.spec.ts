@@ -13,7 +13,7 @@ describe('transactional outbox', () => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    database = await openDatabase({ url: testDb.url, schema: 'outbox_test', dataDir: 'memory://' });
+    database = await openDatabase({ url: testDb.url, schema: 'outbox_test', embedded: testDb.embedded });
     await migrateToLatest(database.db, 'outbox_test', { '0001_outbox': { up: (db) => createOutboxTable(db) } });
     bus = new InProcessBus(logger);
     await bus.consume({ durable: 'collector', subjects: ['>'], handler: async (m) => void received.push(m) });

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
+import { EmbeddedPostgres } from '@vi/platform-postgres';
 
 /**
  * Test infrastructure: real servers when `TEST_DATABASE_URL`, `TEST_NATS_URL`
@@ -10,6 +12,8 @@ export const testServers = {
   databaseUrl: process.env.TEST_DATABASE_URL || undefined,
   natsUrl: process.env.TEST_NATS_URL || undefined,
   redisUrl: process.env.TEST_REDIS_URL || undefined,
+  /** An embedded database with every schema migrated, made once per run by jest's global setup. */
+  embeddedTemplate: process.env.TEST_EMBEDDED_TEMPLATE || undefined,
 };
 
 export function uniqueName(prefix: string): string {
@@ -17,14 +21,20 @@ export function uniqueName(prefix: string): string {
 }
 
 export interface TestDatabase {
-  /** The fresh database's URL, or undefined for in-memory PGlite. */
+  /** The fresh database's URL, or undefined for the embedded one. */
   url: string | undefined;
+  /** Without a server: an in-memory embedded database (from the run's migrated template when there is one). */
+  embedded: EmbeddedPostgres | undefined;
   drop(): Promise<void>;
 }
 
-/** A freshly created PostgreSQL database (dropped by `drop`), or in-memory PGlite without a server. */
+/** A freshly created PostgreSQL database (dropped by `drop`), or an in-memory embedded one without a server. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (!testServers.databaseUrl) return { url: undefined, drop: async () => undefined };
+  if (!testServers.databaseUrl) {
+    const template = testServers.embeddedTemplate ? new Blob([readFileSync(testServers.embeddedTemplate)]) : undefined;
+    const embedded = await EmbeddedPostgres.open('memory://', { template });
+    return { url: undefined, embedded, drop: () => embedded.close() };
+  }
   const name = uniqueName('vi_test');
   const admin = new Client({ connectionString: testServers.databaseUrl });
   await admin.connect();
@@ -37,6 +47,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    embedded: undefined,
     drop: async () => {
       const c = new Client({ connectionString: testServers.databaseUrl });
       await c.connect();
