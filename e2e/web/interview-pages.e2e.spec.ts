@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
 import { en } from '../../apps/web/src/i18n/en';
-import { companyWithJob, createInterview, interviewBody, seekerEmail } from '../interviews/interview-helpers';
+import { companyWithJob, createInterview, interviewBody, liveBody, putInterview, seekerEmail } from '../interviews/interview-helpers';
 import { SmtpInbox } from '../notifications/notification-helpers';
 import { currentTime, isFocused, outlineStyle, playMuted, recordTake, scrollsHorizontally } from './page-helpers';
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
@@ -153,4 +153,30 @@ describeInBrowser('candidate and reviewer pages (browser)', () => {
       await step('deactivated');
     });
   }, 150_000);
+
+  it('an advanced share link lists its interviews and opens each; an unknown link shows only "not available"', async () => {
+    const completed = [];
+    for (const name of ['Ada Answer', 'Ben Bright']) {
+      const live = await createInterview(company.api, liveBody(company.job.uuid, { assigned_to: { name, email: seekerEmail('live') } }));
+      completed.push(await putInterview(company.api, live.uuid, { status: 'completed' }));
+    }
+    const created = await company.api.post('/share_links', { reviewers: [{ name: 'Rita Reviewer', email: seekerEmail('rita') }], interviews: completed.map((i) => ({ uuid: i.uuid })) });
+    expect(created.status).toBe(201);
+    const { page } = await newPage(browser);
+    await withSteps(page, 'advanced-link', async (step) => {
+      await page.goto(new URL(new URL(created.body[0].url).pathname, t.baseUrl).toString());
+      await page.getByRole('heading', { name: en.share.interviewsHeading(2) }).waitFor();
+      await step('list');
+      await page.getByRole('link', { name: en.share.open('Ben Bright', 'Camera Operator') }).click();
+      await page.getByRole('heading', { name: 'Ben Bright' }).waitFor();
+      await page.getByRole('link', { name: en.share.back }).click();
+      await page.getByRole('link', { name: en.share.open('Ada Answer', 'Camera Operator') }).click();
+      await page.getByRole('heading', { name: 'Ada Answer' }).waitFor();
+      await step('opened');
+
+      await page.goto(new URL('/share/unknown-token-0000000000000000000000000000000', t.baseUrl).toString());
+      await page.getByRole('heading', { name: en.share.notAvailable }).waitFor();
+      expect((await page.textContent('body'))?.trim()).toBe(en.share.notAvailable);
+    });
+  });
 });
