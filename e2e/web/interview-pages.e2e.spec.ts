@@ -172,6 +172,7 @@ describeInBrowser('candidate and reviewer pages (browser)', () => {
       await page.getByRole('link', { name: en.share.back }).click();
       await page.getByRole('link', { name: en.share.open('Ada Answer', 'Camera Operator') }).click();
       await page.getByRole('heading', { name: 'Ada Answer' }).waitFor();
+      expect(await scrollsHorizontally(page)).toBe(false);
       await step('opened');
 
       await page.goto(new URL('/share/unknown-token-0000000000000000000000000000000', t.baseUrl).toString());
