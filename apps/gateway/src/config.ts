@@ -17,6 +17,9 @@ const schema = z.object({
   AUTH_FAILURES_PER_MINUTE: positiveInt(30),
   PRINCIPAL_CACHE_TTL_MS: positiveInt(30_000),
   REQUEST_TIMEOUT_MS: positiveInt(10_000),
+  HTTP_IDLE_TIMEOUT_MS: positiveInt(60_000),
+  HTTP_UPLOAD_TIMEOUT_MS: positiveInt(30 * 60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt(65_000),
   TRUST_PROXY: withDefault(z.string(), 'loopback, linklocal, uniquelocal'),
 });
 
@@ -30,6 +33,8 @@ export interface GatewayConfig {
   rateLimit: { perMinute: number; authFailuresPerMinute: number };
   principalCacheTtlMs: number;
   requestTimeoutMs: number;
+  /** The HTTP server's socket timeouts (docs/configuration.md). */
+  http: { idleTimeoutMs: number; uploadTimeoutMs: number; keepAliveTimeoutMs: number };
   trustProxy: string;
 }
 
@@ -45,6 +50,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE },
     principalCacheTtlMs: e.PRINCIPAL_CACHE_TTL_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    http: { idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS, uploadTimeoutMs: e.HTTP_UPLOAD_TIMEOUT_MS, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -5,6 +5,7 @@ import { withCorrelationId, type Logger } from '@vi/platform-logger';
 import { authentication } from './auth/authentication';
 import type { PrincipalCache } from './auth/principal-cache';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { refuseMalformedPath, refuseNulCharacters, refuseUnsupportedContentEncoding, requireHostHeader } from './http/hostile-input';
 import { webPages } from './http/web-pages';
 import type { RateLimits } from './rate-limit/rate-limits';
 import { identityRoutes } from './routes/identity.routes';
@@ -41,6 +42,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     res.setHeader('X-Request-Id', requestId);
     withCorrelationId(requestId, () => next());
   });
+  app.use(requireHostHeader, refuseMalformedPath);
 
   app.get('/assets/default-avatar.svg', (_req, res) => {
     res.type('image/svg+xml').setHeader('Cache-Control', 'public, max-age=86400');
@@ -49,7 +51,10 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
 
   const v1 = Router();
   v1.use(authentication(deps));
+  v1.use(refuseUnsupportedContentEncoding);
+  // gzip, deflate and br are inflated as a stream; the 1 MB limit counts inflated bytes, so a bomb stops at 1 MB.
   v1.use(express.json({ limit: '1mb' }));
+  v1.use(refuseNulCharacters);
   v1.use(identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })));
   v1.use(jobsRoutes(deps.upstreams));
   v1.use(interviewsRoutes(deps.upstreams));

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { connectEventBus, type EventBus } from '@vi/platform-bus';
@@ -9,6 +9,7 @@ import { PrincipalCache } from './auth/principal-cache';
 import { subscribeToRevocations } from './auth/revocation.subscriber';
 import type { GatewayConfig } from './config';
 import { createGatewayApp } from './gateway.app';
+import { answerClientError } from './http/client-errors';
 import { RateLimits } from './rate-limit/rate-limits';
 import { connectUpstreams } from './upstream/upstreams';
 
@@ -36,9 +37,8 @@ export async function startGateway(config: GatewayConfig, shared: { bus?: EventB
   const upstreams = connectUpstreams(config.upstreams, new PrincipalTokens(config.internalJwtSecret));
 
   const app = createGatewayApp({ upstreams, cache, limits, logger, requestTimeoutMs: config.requestTimeoutMs, trustProxy: config.trustProxy });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.port, () => resolve(s));
-  });
+  const server = createHttpServer(app, config.http);
+  await new Promise<void>((resolve) => server.listen(config.port, resolve));
   ready = true;
   const port = (server.address() as AddressInfo).port;
   logger.info({ port, healthPort: health.port }, 'gateway ready');
@@ -58,4 +58,19 @@ export async function startGateway(config: GatewayConfig, shared: { bus?: EventB
       await health.close();
     },
   };
+}
+
+/**
+ * Timeouts sized for take uploads on slow links: a request may take up to `uploadTimeoutMs` to arrive as long as
+ * bytes keep coming (a socket silent for `idleTimeoutMs` is closed), instead of Node's 300 s for everything.
+ * Keep-alive outlives the 60 s idle timeout of common load balancers, so they never reuse a connection we closed;
+ * the headers timeout is above it, as Node requires for keep-alive to be safe. A missing Host header is refused by
+ * the app (requireHostHeader) so that the 400 carries our JSON body rather than Node's empty one.
+ */
+function createHttpServer(app: ReturnType<typeof createGatewayApp>, timeouts: GatewayConfig['http']): Server {
+  const server = createServer({ requireHostHeader: false, requestTimeout: timeouts.uploadTimeoutMs, headersTimeout: Math.min(timeouts.keepAliveTimeoutMs + 1_000, timeouts.uploadTimeoutMs) }, app);
+  server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
+  server.timeout = timeouts.idleTimeoutMs;
+  server.on('clientError', answerClientError);
+  return server;
 }

@@ -8,6 +8,9 @@ export enum GatewayErrorCode {
   NotFound = 'api.not_found',
   MethodNotAllowed = 'api.method_not_allowed',
   MalformedJson = 'api.malformed_json',
+  MalformedRequest = 'api.malformed_request',
+  ContentEncodingInvalid = 'api.content_encoding_invalid',
+  ContentEncodingUnsupported = 'api.content_encoding_unsupported',
   PayloadTooLarge = 'api.payload_too_large',
   InternalError = 'api.internal_error',
 }
@@ -19,6 +22,9 @@ const DEFINITIONS: Record<GatewayErrorCode, [ErrorKind, string]> = {
   [GatewayErrorCode.NotFound]: [ErrorKind.NotFound, 'No such endpoint'],
   [GatewayErrorCode.MethodNotAllowed]: [ErrorKind.MethodNotAllowed, 'Method not allowed on this resource'],
   [GatewayErrorCode.MalformedJson]: [ErrorKind.InvalidArgument, 'The request body is not valid JSON'],
+  [GatewayErrorCode.MalformedRequest]: [ErrorKind.InvalidArgument, 'The request is not valid HTTP'],
+  [GatewayErrorCode.ContentEncodingInvalid]: [ErrorKind.InvalidArgument, 'The request body is not valid data of its Content-Encoding'],
+  [GatewayErrorCode.ContentEncodingUnsupported]: [ErrorKind.UnsupportedMediaType, 'This Content-Encoding is not accepted'],
   [GatewayErrorCode.PayloadTooLarge]: [ErrorKind.PayloadTooLarge, 'The request body is larger than 1 MB'],
   [GatewayErrorCode.InternalError]: [ErrorKind.Internal, 'Internal server error'],
 };
