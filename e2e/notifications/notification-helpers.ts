@@ -179,12 +179,18 @@ export interface ReceivedSms {
   to: string;
   from: string;
   body: string;
+  /** `I-Twilio-Idempotency-Token`: the same on every attempt at one message. */
+  idempotencyToken: string | undefined;
+  /** The status it was answered with. */
+  status: number;
   at: number;
 }
 
 /** A Twilio-like SMS API: `POST /2010-04-01/Accounts/<sid>/Messages.json` with a form body. */
 export class SmsEndpoint {
   readonly messages: ReceivedSms[] = [];
+  /** The status for the n-th request (1-based): 201 unless a test makes the provider fail. */
+  reply: (n: number) => number = () => 201;
   private readonly server: Server;
   port = 0;
 
@@ -199,14 +205,21 @@ export class SmsEndpoint {
           return;
         }
         const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+        const status = this.reply(this.messages.length + 1);
         this.messages.push({
           accountSid: decodeURIComponent(match[1]),
           auth: req.headers.authorization,
           to: form.get('To') ?? '',
           from: form.get('From') ?? '',
           body: form.get('Body') ?? '',
+          idempotencyToken: req.headers['i-twilio-idempotency-token'] as string | undefined,
+          status,
           at: Date.now(),
         });
+        if (status !== 201) {
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 20500, message: 'Internal Server Error' }));
+          return;
+        }
         res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ sid: `SM${this.messages.length}`, status: 'queued' }));
       });
     });

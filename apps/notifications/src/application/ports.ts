@@ -43,7 +43,8 @@ export interface Mailer {
 export interface SmsSender {
   /** False when no SMS provider is configured: SMS are then recorded as skipped. */
   readonly configured: boolean;
-  send(sms: { to: string; body: string }): Promise<void>;
+  /** One attempt; `idempotencyKey` is the same for every attempt at one message (the provider sends it once). */
+  send(sms: { to: string; body: string; idempotencyKey: string }): Promise<void>;
 }
 
 export interface PlanDirectory {

@@ -1,5 +1,4 @@
-import axios, { type AxiosError, type AxiosInstance } from 'axios';
-import axiosRetry, { exponentialDelay, isNetworkError } from 'axios-retry';
+import axios, { type AxiosInstance } from 'axios';
 import type { SmsSender } from '../application/ports';
 
 export interface SmsProviderConfig {
@@ -11,9 +10,9 @@ export interface SmsProviderConfig {
 
 /**
  * SMS through a Twilio-compatible API: POST form `To`, `From`, `Body` to
- * `{url}/2010-04-01/Accounts/{sid}/Messages.json` with basic auth. Network
- * errors, 429 and 5xx are retried a few times here; the message worker
- * retries later still if all of them fail.
+ * `{url}/2010-04-01/Accounts/{sid}/Messages.json` with basic auth. One attempt per call: the message worker's
+ * durable schedule (MESSAGE_RETRY_SCHEDULE) is the only retry, and every attempt at one message carries the same
+ * `I-Twilio-Idempotency-Token`, so a provider that took a message whose answer we lost does not send it twice.
  */
 export class TwilioSmsClient implements SmsSender {
   readonly configured = true;
@@ -26,17 +25,12 @@ export class TwilioSmsClient implements SmsSender {
       auth: { username: config.accountSid, password: config.authToken },
       maxRedirects: 0,
     });
-    axiosRetry(this.http, {
-      retries: 3,
-      retryDelay: (count, error) => exponentialDelay(count, error, 200),
-      retryCondition: (error: AxiosError) => isNetworkError(error) || error.response?.status === 429 || (error.response?.status ?? 0) >= 500,
-    });
   }
 
-  async send(sms: { to: string; body: string }): Promise<void> {
+  async send(sms: { to: string; body: string; idempotencyKey: string }): Promise<void> {
     const form = new URLSearchParams({ To: sms.to, From: this.config.from, Body: sms.body });
     await this.http.post(`/2010-04-01/Accounts/${encodeURIComponent(this.config.accountSid)}/Messages.json`, form.toString(), {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'i-twilio-idempotency-token': sms.idempotencyKey },
     });
   }
 }

@@ -39,7 +39,7 @@ export class MessageDispatcher {
         await store.read.messages.finish(message.uuid, 'skipped', attempt, new Date(), 'no SMS provider configured');
         return;
       } else {
-        await sms.send({ to: message.recipient, body: message.text_body });
+        await sms.send({ to: message.recipient, body: message.text_body, idempotencyKey: message.uuid });
       }
       await store.read.messages.finish(message.uuid, 'sent', attempt, new Date(), null);
       logger.info({ kind: message.kind, channel: message.channel, message: message.uuid }, 'message sent');
