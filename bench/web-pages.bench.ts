@@ -11,7 +11,9 @@
  * 2. Starts the whole system in this process on the embedded defaults (or the
  *    TEST_* servers, as the tests do), creates an interview, and opens its
  *    invitation link in headless Chromium 5 times, each in a fresh context
- *    (empty cache), timing navigation → the landing page's heading visible.
+ *    (empty cache), reading the page's own mark of navigation start → landing
+ *    page rendered (the wall time seen from here, which adds Chromium's new
+ *    renderer process and Playwright's polling, is printed too).
  *
  *   npm run bench:web
  *
@@ -70,18 +72,25 @@ async function firstRenderTimes(): Promise<number[]> {
     await subscription.close();
 
     const times: number[] = [];
+    const wallTimes: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const { context, page } = await newPage(browser);
       const started = performance.now();
       await page.goto(url, { waitUntil: 'commit' });
       await page.getByRole('heading', { name: en.landing.heading('Benchmark Engineer') }).waitFor();
-      times.push(Math.round(performance.now() - started));
+      wallTimes.push(Math.round(performance.now() - started));
+      // The page's own clock: navigation start → the landing page rendered (apps/web/src/candidate/main.ts marks it).
+      // (`performance` is the page's here; Node's has the same shape, which is what the type check sees.)
+      const rendered = await page.evaluate(() => performance.getEntriesByName('vi:landing-rendered')[0]?.startTime);
+      if (rendered === undefined) throw new Error('the page set no vi:landing-rendered mark');
+      times.push(Math.round(rendered));
       // BENCH_DEBUG=1: where the time went (document, scripts, the API call, paints), as the page's own timeline.
       if (process.env.BENCH_DEBUG) {
         console.log(await page.evaluate(() => performance.getEntries().map((e) => `${e.name.slice(-48)} @${Math.round(e.startTime)} +${Math.round(e.duration)}`)));
       }
       await context.close();
     }
+    console.log(`  from the test's side (new renderer process, navigation, polling for the heading): ${wallTimes.join(', ')} ms`);
     return times;
   } finally {
     await browser.close();
@@ -106,7 +115,7 @@ async function main(): Promise<number> {
   const worst = sorted[sorted.length - 1];
   // On a shared machine the load average explains most of the spread.
   console.log(`load average (1 min) during the run: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
-  console.log(`landing page first render, ${RUNS} cold loads: ${times.join(', ')} ms; median ${median} ms, worst ${worst} ms (budget ${RENDER_BUDGET_MS} ms)`);
+  console.log(`landing page rendered after navigation start, ${RUNS} cold loads: ${times.join(', ')} ms; median ${median} ms, worst ${worst} ms (budget ${RENDER_BUDGET_MS} ms)`);
   return gzipKb <= JS_BUDGET_KB && worst < RENDER_BUDGET_MS ? 0 : 1;
 }
 

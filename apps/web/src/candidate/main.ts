@@ -16,6 +16,8 @@ import { refusalSentence } from './refusals';
  */
 
 const root = pageRoot();
+/** The performance mark set once the landing page (or the resume page) is on screen; bench/web-pages.bench.ts reads it. */
+const LANDING_RENDERED = 'vi:landing-rendered';
 
 function refusal(error: unknown): void {
   messageScreen(root, en.landing.title, refusalSentence(error));
@@ -81,6 +83,8 @@ function startScreen(api: CandidateApi, interview: CandidateInterview): void {
     start.removeAttribute('aria-describedby');
   });
   show(root, el('main', { class: 'card' }, ...landingDetails(interview), check.section, hint, start, status));
+  // Time from navigation to a usable landing page, for the benchmark (and any real-user monitoring later).
+  performance.mark(LANDING_RENDERED);
 }
 
 async function main(): Promise<void> {
