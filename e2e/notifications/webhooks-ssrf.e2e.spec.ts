@@ -27,11 +27,26 @@ describe('webhook targets when private addresses are not allowed', () => {
       'http://[::ffff:127.0.0.1]/hook',
       'http://[fd00::1]/hook',
       'http://0.0.0.0/hook',
+      // IPv6 forms that embed an IPv4 address are that address.
+      'http://[::7f00:1]/',
+      'http://[::127.0.0.1]:8080/hook',
+      'http://[::a9fe:a9fe]/latest/meta-data',
+      'http://[::ffff:0:a9fe:a9fe]/',
+      'http://[64:ff9b::a9fe:a9fe]/',
+      'http://[64:ff9b::7f00:1]/',
+      'http://[2002:a9fe:a9fe::1]/',
+      'http://[2002:7f00:1::1]/',
+      'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
     ]) {
       const response = await company.api.post('/webhooks', { url });
       expect({ url, status: response.status, code: response.body.code }).toEqual({ url, status: 400, code: 'api.webhook_url_not_allowed' });
     }
     expectError(await company.api.post('/webhooks', { url: 'http://127.0.0.1/' }), 400, 'api.webhook_url_not_allowed');
+    expect((await company.api.get('/webhooks')).body).toEqual([]);
+    // The same forms around a public address are accepted.
+    for (const url of ['http://[64:ff9b::5db8:d822]/hook', 'http://[2002:5db8:d822::1]/hook']) {
+      expect({ url, status: (await company.api.post('/webhooks', { url })).status }).toEqual({ url, status: 200 });
+    }
   });
 
   it('checks names after DNS resolution at every attempt: localhost is refused and nothing reaches the receiver', async () => {

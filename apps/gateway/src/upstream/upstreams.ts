@@ -1,6 +1,6 @@
 import { credentials } from '@grpc/grpc-js';
 import { identity, interviews, jobs, notifications, sharing } from '@vi/contracts';
-import { ROUND_ROBIN_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
+import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
 
 export interface Upstreams {
   identity: UpstreamClient<identity.IdentityServiceClient>;
@@ -14,17 +14,17 @@ export interface Upstreams {
 export function connectUpstreams(addresses: { identity: string; jobs: string; interviews: string; sharing: string; notifications: string }, tokens: PrincipalTokens): Upstreams {
   const insecure = credentials.createInsecure();
   const clients = {
-    identity: new UpstreamClient('identity', new identity.IdentityServiceClient(addresses.identity, insecure, ROUND_ROBIN_CHANNEL_OPTIONS), tokens),
-    jobs: new UpstreamClient('jobs', new jobs.JobsServiceClient(addresses.jobs, insecure, ROUND_ROBIN_CHANNEL_OPTIONS), tokens),
+    identity: new UpstreamClient('identity', new identity.IdentityServiceClient(addresses.identity, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
+    jobs: new UpstreamClient('jobs', new jobs.JobsServiceClient(addresses.jobs, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
     interviews: new UpstreamClient(
       'interviews',
-      new interviews.InterviewsServiceClient(addresses.interviews, insecure, ROUND_ROBIN_CHANNEL_OPTIONS),
+      new interviews.InterviewsServiceClient(addresses.interviews, insecure, UPSTREAM_CHANNEL_OPTIONS),
       tokens,
     ),
-    sharing: new UpstreamClient('sharing', new sharing.SharingServiceClient(addresses.sharing, insecure, ROUND_ROBIN_CHANNEL_OPTIONS), tokens),
+    sharing: new UpstreamClient('sharing', new sharing.SharingServiceClient(addresses.sharing, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
     notifications: new UpstreamClient(
       'notifications',
-      new notifications.NotificationsServiceClient(addresses.notifications, insecure, ROUND_ROBIN_CHANNEL_OPTIONS),
+      new notifications.NotificationsServiceClient(addresses.notifications, insecure, UPSTREAM_CHANNEL_OPTIONS),
       tokens,
     ),
   };

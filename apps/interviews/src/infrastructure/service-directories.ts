@@ -1,7 +1,7 @@
 import { credentials } from '@grpc/grpc-js';
 import { identity, jobs } from '@vi/contracts';
 import { AppError, ErrorKind } from '@vi/platform-errors';
-import { ROUND_ROBIN_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
+import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
 import type { Caller, IdentityDirectory, JobsDirectory } from '../application/directories';
 
 /** Identity over gRPC, as the user the request acts for, within its deadline. */
@@ -9,7 +9,7 @@ export class GrpcIdentityDirectory implements IdentityDirectory {
   private readonly upstream: UpstreamClient<identity.IdentityServiceClient>;
 
   constructor(address: string, tokens: PrincipalTokens) {
-    this.upstream = new UpstreamClient('identity', new identity.IdentityServiceClient(address, credentials.createInsecure(), ROUND_ROBIN_CHANNEL_OPTIONS), tokens);
+    this.upstream = new UpstreamClient('identity', new identity.IdentityServiceClient(address, credentials.createInsecure(), UPSTREAM_CHANNEL_OPTIONS), tokens);
   }
 
   ensureJobSeeker(caller: Caller, assignee: { name: string; email: string }) {
@@ -35,7 +35,7 @@ export class GrpcJobsDirectory implements JobsDirectory {
   private readonly upstream: UpstreamClient<jobs.JobsServiceClient>;
 
   constructor(address: string, tokens: PrincipalTokens) {
-    this.upstream = new UpstreamClient('jobs', new jobs.JobsServiceClient(address, credentials.createInsecure(), ROUND_ROBIN_CHANNEL_OPTIONS), tokens);
+    this.upstream = new UpstreamClient('jobs', new jobs.JobsServiceClient(address, credentials.createInsecure(), UPSTREAM_CHANNEL_OPTIONS), tokens);
   }
 
   async findJob(caller: Caller, jobUuid: string) {

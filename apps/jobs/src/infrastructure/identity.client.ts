@@ -1,6 +1,6 @@
 import { credentials } from '@grpc/grpc-js';
 import { identity } from '@vi/contracts';
-import { ROUND_ROBIN_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
+import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
 import type { Caller, IdentityDirectory } from '../application/identity-directory';
 
 /** Identity over gRPC, called as the user the request acts for and within the request's deadline. */
@@ -8,7 +8,7 @@ export class GrpcIdentityDirectory implements IdentityDirectory {
   private readonly upstream: UpstreamClient<identity.IdentityServiceClient>;
 
   constructor(address: string, tokens: PrincipalTokens) {
-    this.upstream = new UpstreamClient('identity', new identity.IdentityServiceClient(address, credentials.createInsecure(), ROUND_ROBIN_CHANNEL_OPTIONS), tokens);
+    this.upstream = new UpstreamClient('identity', new identity.IdentityServiceClient(address, credentials.createInsecure(), UPSTREAM_CHANNEL_OPTIONS), tokens);
   }
 
   async jobsLimit(caller: Caller, companyUuid: string): Promise<number> {

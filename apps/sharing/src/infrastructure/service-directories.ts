@@ -1,6 +1,6 @@
 import { credentials } from '@grpc/grpc-js';
 import { identity, interviews } from '@vi/contracts';
-import { ROUND_ROBIN_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
+import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
 import type { Caller, IdentityDirectory, InterviewsDirectory } from '../application/directories';
 
 /** Identity over gRPC, as the caller (a company user, or this service for a reviewer), within its deadline. */
@@ -8,7 +8,7 @@ export class GrpcIdentityDirectory implements IdentityDirectory {
   private readonly upstream: UpstreamClient<identity.IdentityServiceClient>;
 
   constructor(address: string, tokens: PrincipalTokens) {
-    this.upstream = new UpstreamClient('identity', new identity.IdentityServiceClient(address, credentials.createInsecure(), ROUND_ROBIN_CHANNEL_OPTIONS), tokens);
+    this.upstream = new UpstreamClient('identity', new identity.IdentityServiceClient(address, credentials.createInsecure(), UPSTREAM_CHANNEL_OPTIONS), tokens);
   }
 
   async planFeatures(caller: Caller, companyUuid: string): Promise<Record<string, boolean>> {
@@ -30,7 +30,7 @@ export class GrpcInterviewsDirectory implements InterviewsDirectory {
   private readonly upstream: UpstreamClient<interviews.InterviewsServiceClient>;
 
   constructor(address: string, tokens: PrincipalTokens) {
-    this.upstream = new UpstreamClient('interviews', new interviews.InterviewsServiceClient(address, credentials.createInsecure(), ROUND_ROBIN_CHANNEL_OPTIONS), tokens);
+    this.upstream = new UpstreamClient('interviews', new interviews.InterviewsServiceClient(address, credentials.createInsecure(), UPSTREAM_CHANNEL_OPTIONS), tokens);
   }
 
   async sharedInterviews(caller: Caller, companyUuid: string, interviewUuids: string[], withTakes: boolean) {

@@ -36,7 +36,7 @@ export interface UpstreamCallOptions {
   principal: Principal;
   /** Absolute deadline, usually the incoming request's; defaults to now + the client's default. */
   deadline?: Date;
-  /** Reads may be retried on UNAVAILABLE; writes never are. */
+  /** Reads are retried on UNAVAILABLE; writes only when the call never left (no connection to send it on). */
   idempotent?: boolean;
 }
 
@@ -48,10 +48,14 @@ export interface UpstreamClientOptions {
   resetTimeoutMs?: number;
 }
 
+/** How long a call that found no connection waits for the channel to reconnect before it fails (503). */
+const RECONNECT_WAIT_MS = 2_000;
+
 /**
  * A typed gRPC client for one upstream: signed principal and correlation id on
- * every call, a deadline on every call, retries only for idempotent reads on
- * UNAVAILABLE, and one circuit breaker that ignores client errors.
+ * every call, a deadline on every call, retries for idempotent reads on
+ * UNAVAILABLE and for any call that never reached the service, and one circuit
+ * breaker that ignores client errors.
  */
 export class UpstreamClient<C extends Client> {
   private readonly breaker: CircuitBreaker<[() => Promise<unknown>], unknown>;
@@ -78,9 +82,9 @@ export class UpstreamClient<C extends Client> {
   ): Promise<Res> {
     const deadline = options.deadline ?? new Date(Date.now() + (this.options.defaultDeadlineMs ?? 5_000));
     const method = pick(this.client).bind(this.client);
-    const attempts = options.idempotent ? 1 + (this.options.retries ?? 2) : 1;
+    const attempts = 1 + (this.options.retries ?? 2);
     try {
-      return (await this.breaker.fire(() => this.attempt(method, request, options.principal, deadline, attempts))) as Res;
+      return (await this.breaker.fire(() => this.attempt(method, request, options, deadline, attempts))) as Res;
     } catch (error) {
       if ((error as { code?: string }).code === 'EOPENBREAKER') {
         throw new AppError(ErrorKind.Unavailable, 'api.service_unavailable', `The ${this.name} service is unavailable; retry later`);
@@ -135,21 +139,33 @@ export class UpstreamClient<C extends Client> {
   private async attempt<Req, Res>(
     method: UnaryMethod<Req, Res>,
     request: Req,
-    principal: Principal,
+    options: UpstreamCallOptions,
     deadline: Date,
     attemptsLeft: number,
   ): Promise<Res> {
     try {
       return await new Promise<Res>((resolve, reject) => {
-        method(request, this.metadataFor(principal), { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
+        method(request, this.metadataFor(options.principal), { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
       });
     } catch (error) {
-      const retryable = (error as ServiceError).code === status.UNAVAILABLE && attemptsLeft > 1;
+      if (attemptsLeft <= 1 || (error as ServiceError).code !== status.UNAVAILABLE) throw error;
+      // Not sent at all (the channel had no connection, e.g. a restarted service while we were in reconnect
+      // backoff): safe to send again, writes included, as soon as the channel is back.
+      if (neverSent(error)) {
+        if (!(await this.reconnected(deadline))) throw error;
+        return this.attempt(method, request, options, deadline, attemptsLeft - 1);
+      }
       const backoffMs = 50 * 2 ** (3 - Math.min(attemptsLeft, 3));
-      if (!retryable || Date.now() + backoffMs >= deadline.getTime()) throw error;
+      if (!options.idempotent || Date.now() + backoffMs >= deadline.getTime()) throw error;
       await new Promise((r) => setTimeout(r, backoffMs));
-      return this.attempt(method, request, principal, deadline, attemptsLeft - 1);
+      return this.attempt(method, request, options, deadline, attemptsLeft - 1);
     }
+  }
+
+  /** Waits (briefly) for the channel to be connected again; false if it is not by then. */
+  private reconnected(deadline: Date): Promise<boolean> {
+    const until = new Date(Math.min(deadline.getTime(), Date.now() + RECONNECT_WAIT_MS));
+    return new Promise((resolve) => this.client.waitForReady(until, (error) => resolve(!error)));
   }
 
   close(): void {
@@ -158,11 +174,23 @@ export class UpstreamClient<C extends Client> {
   }
 }
 
+/** grpc-js fails a call at once with this when the channel has no connection to send it on: it never left. */
+function neverSent(error: unknown): boolean {
+  return /No connection established/.test((error as ServiceError).details ?? '');
+}
+
 /**
- * Channel options for clients of a service with several replicas: calls are
- * spread over every address the target resolves to (a headless Service in
- * Kubernetes gives one per pod) instead of pinning one HTTP/2 connection.
+ * Channel options of every client of one of our services:
+ * - calls are spread over every address the target resolves to (a headless Service in Kubernetes gives one per
+ *   pod) instead of pinning one HTTP/2 connection;
+ * - a lost connection is retried after 100 ms, then at most every second (grpc-js defaults: 1 s growing to 120 s,
+ *   which kept a restarted service unreachable for a while after its readiness);
+ * - keepalive pings during calls notice a peer that vanished without closing the connection (a killed pod).
  */
-export const ROUND_ROBIN_CHANNEL_OPTIONS = {
+export const UPSTREAM_CHANNEL_OPTIONS = {
   'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+  'grpc.initial_reconnect_backoff_ms': 100,
+  'grpc.max_reconnect_backoff_ms': 1_000,
+  'grpc.keepalive_time_ms': 30_000,
+  'grpc.keepalive_timeout_ms': 10_000,
 };
