@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { booleanFlag, optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+import { booleanFlag, optionalString, optionalTimestamp, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
 import { parseDuration, parseDurationList } from './domain/durations';
 
 const duration = (fallback: string) =>
@@ -33,6 +33,7 @@ const schema = z
     DATA_DIR: withDefault(z.string(), './data'),
     NATS_URL: optionalString(),
     EVENT_STREAM: withDefault(z.string().regex(/^[a-z][a-z0-9_]*$/), 'events'),
+    EVENT_REPLAY_FROM: optionalTimestamp(),
     INTERNAL_JWT_SECRET: secret(),
     NOTIFICATIONS_ENCRYPTION_KEY: secret(),
     NOTIFICATIONS_POLL_MS: positiveInt(1_000),
@@ -67,7 +68,8 @@ export interface NotificationsConfig {
   healthPort: number;
   upstreams: { identity: string };
   database: { url?: string; dataDir: string };
-  bus: { natsUrl?: string; streamRoot: string };
+  /** `replayFrom`: where durables created by this process start (EVENT_REPLAY_FROM); its start otherwise. */
+  bus: { natsUrl?: string; streamRoot: string; replayFrom?: Date };
   secrets: { internalJwt: string; encryption: string };
   pollMs: number;
   webhooks: {
@@ -92,7 +94,7 @@ export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): N
     healthPort: e.NOTIFICATIONS_HEALTH_PORT,
     upstreams: { identity: e.IDENTITY_GRPC_URL },
     database: { url: e.DATABASE_URL, dataDir: `${e.DATA_DIR}/notifications` },
-    bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM },
+    bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM, replayFrom: e.EVENT_REPLAY_FROM },
     secrets: { internalJwt: e.INTERNAL_JWT_SECRET, encryption: e.NOTIFICATIONS_ENCRYPTION_KEY },
     pollMs: e.NOTIFICATIONS_POLL_MS,
     webhooks: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+import { optionalString, optionalTimestamp, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
 
 const schema = z.object({
   SHARING_GRPC_PORT: port(50054),
@@ -10,6 +10,7 @@ const schema = z.object({
   DATA_DIR: withDefault(z.string(), './data'),
   NATS_URL: optionalString(),
   EVENT_STREAM: withDefault(z.string().regex(/^[a-z][a-z0-9_]*$/), 'events'),
+  EVENT_REPLAY_FROM: optionalTimestamp(),
   INTERNAL_JWT_SECRET: secret(),
   SHARE_LINK_SECRET: secret(),
   PUBLIC_BASE_URL: withDefault(z.url(), 'http://localhost:8080'),
@@ -21,7 +22,8 @@ export interface SharingConfig {
   healthPort: number;
   upstreams: { identity: string; interviews: string };
   database: { url?: string; dataDir: string };
-  bus: { natsUrl?: string; streamRoot: string };
+  /** `replayFrom`: where durables created by this process start (EVENT_REPLAY_FROM); its start otherwise. */
+  bus: { natsUrl?: string; streamRoot: string; replayFrom?: Date };
   secrets: { internalJwt: string; shareLink: string };
   publicBaseUrl: string;
   outboxPollMs: number;
@@ -34,7 +36,7 @@ export function loadSharingConfig(env: NodeJS.ProcessEnv = process.env): Sharing
     healthPort: e.SHARING_HEALTH_PORT,
     upstreams: { identity: e.IDENTITY_GRPC_URL, interviews: e.INTERVIEWS_GRPC_URL },
     database: { url: e.DATABASE_URL, dataDir: `${e.DATA_DIR}/sharing` },
-    bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM },
+    bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM, replayFrom: e.EVENT_REPLAY_FROM },
     secrets: { internalJwt: e.INTERNAL_JWT_SECRET, shareLink: e.SHARE_LINK_SECRET },
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
     outboxPollMs: e.OUTBOX_POLL_MS,

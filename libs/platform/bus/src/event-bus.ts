@@ -21,8 +21,6 @@ export interface ConsumeOptions {
   /** NATS-style patterns (`identity.>`, `jobs.job.*`). */
   subjects: string[];
   handler: MessageHandler;
-  /** Where a consumer that does not exist yet starts; defaults to every retained event. */
-  startFrom?: 'all' | 'new';
 }
 
 export interface SubscribeOptions {
@@ -40,7 +38,9 @@ export interface EventBus {
   /**
    * Durable work-queue consumption: each message is handled once per durable
    * name and redelivered until the handler resolves, so handlers must be
-   * idempotent on `message.id`.
+   * idempotent on `message.id`. A durable that does not exist yet starts with
+   * the events published since this process connected to the bus (or since
+   * the operator's `replayFrom`), never with older retained ones.
    */
   consume(options: ConsumeOptions): Promise<Subscription>;
   /**

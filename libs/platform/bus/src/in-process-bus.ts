@@ -48,9 +48,9 @@ export class InProcessBus implements EventBus {
     if (existing) existing.closed = true;
     const consumer: DurableConsumer = { options, closed: false };
     this.consumers.set(options.durable, consumer);
-    if (options.startFrom !== 'new') {
-      for (const message of this.history) this.deliver(consumer, message, 0);
-    }
+    // The history holds only what this process published since it started: the same start as a new JetStream
+    // durable's (the process's connection), so a consumer registered a moment after a publish still gets it.
+    for (const message of this.history) this.deliver(consumer, message, 0);
     return {
       close: async () => {
         consumer.closed = true;

@@ -19,6 +19,8 @@ export interface NatsBusOptions {
   logger: Logger;
   /** Broken handlers are retried with these delays (ms), capped at the last one. */
   redeliveryDelaysMs?: number[];
+  /** An operator's replay (EVENT_REPLAY_FROM): durables created by this process start here instead of at its start. */
+  replayFrom?: Date;
 }
 
 const CORRELATION_HEADER = 'X-Correlation-Id';
@@ -36,12 +38,13 @@ export class NatsJetStreamBus implements EventBus {
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
     private readonly options: NatsBusOptions,
+    private readonly connectedAt: Date,
   ) {}
 
   static async connect(options: NatsBusOptions): Promise<NatsJetStreamBus> {
     const connection = await connect({ servers: options.url, name: options.streamRoot, maxReconnectAttempts: -1 });
     const jsm = await jetstreamManager(connection);
-    const bus = new NatsJetStreamBus(connection, jetstream(connection), jsm, options);
+    const bus = new NatsJetStreamBus(connection, jetstream(connection), jsm, options, new Date());
     await bus.ensureStream();
     return bus;
   }
@@ -105,10 +108,14 @@ export class NatsJetStreamBus implements EventBus {
     try {
       await this.jsm.consumers.info(this.streamName, durable);
     } catch {
+      // A durable that does not exist yet (a service deployed for the first time) starts when this process
+      // connected, not at the oldest retained event: what happened before it existed is not its to act on (old
+      // invitations would be sent again). An existing durable keeps its position. See docs/decisions/006.
       await this.jsm.consumers.add(this.streamName, {
         durable_name: durable,
         ack_policy: AckPolicy.Explicit,
-        deliver_policy: options.startFrom === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
+        deliver_policy: DeliverPolicy.StartTime,
+        opt_start_time: (this.options.replayFrom ?? this.connectedAt).toISOString(),
         filter_subject: this.wire(subject),
         ack_wait: 60 * 1e9,
         max_deliver: -1,

@@ -69,3 +69,51 @@ describe.each(adapters)('%s event bus', (_name, connect) => {
     expect(seen.sort()).toEqual(['a', 'b']);
   });
 });
+
+(testServers.natsUrl ? describe : describe.skip)('NATS JetStream durables that do not exist yet', () => {
+  const streamRoot = uniqueName('bus').toLowerCase();
+  const connect = (replayFrom?: Date) => NatsJetStreamBus.connect({ url: testServers.natsUrl!, streamRoot, logger, redeliveryDelaysMs: [50], replayFrom });
+  const buses: NatsJetStreamBus[] = [];
+  afterAll(async () => {
+    await buses[0]?.deleteStream();
+    await Promise.all(buses.map((bus) => bus.close()));
+  });
+
+  it('start when their process connected, not at the oldest retained event; an existing one keeps its position; a replay is asked for', async () => {
+    const publisher = await connect();
+    buses.push(publisher);
+    const beforeAll = new Date();
+    await publisher.publish(message('identity.user.created', { n: 'old' }));
+    await new Promise((r) => setTimeout(r, 50));
+
+    // A service deployed now: it never sees the old event.
+    const deployed = await connect();
+    buses.push(deployed);
+    await publisher.publish(message('identity.user.created', { n: 'after deploy, before consume' }));
+    const received: unknown[] = [];
+    const subscription = await deployed.consume({ durable: 'first-deploy', subjects: ['identity.>'], handler: async (m) => void received.push(m.payload) });
+    await publisher.publish(message('identity.user.created', { n: 'new' }));
+    await waitFor(() => received.length >= 2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(received).toEqual([{ n: 'after deploy, before consume' }, { n: 'new' }]);
+
+    // Restarted later: the existing durable resumes where it was, the event published while it was down included.
+    await subscription.close();
+    await publisher.publish(message('identity.user.created', { n: 'while down' }));
+    const restarted = await connect();
+    buses.push(restarted);
+    const resumed: unknown[] = [];
+    await restarted.consume({ durable: 'first-deploy', subjects: ['identity.>'], handler: async (m) => void resumed.push(m.payload) });
+    await waitFor(() => resumed.length >= 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(resumed).toEqual([{ n: 'while down' }]);
+
+    // An operator's replay (EVENT_REPLAY_FROM): a new durable from that time on.
+    const replaying = await connect(beforeAll);
+    buses.push(replaying);
+    const replayed: unknown[] = [];
+    await replaying.consume({ durable: 'replayed', subjects: ['identity.>'], handler: async (m) => void replayed.push(m.payload) });
+    await waitFor(() => replayed.length >= 4);
+    expect(replayed.map((p: any) => p.n)).toEqual(['old', 'after deploy, before consume', 'new', 'while down']);
+  });
+});

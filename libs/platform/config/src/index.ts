@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseRfc3339 } from '@vi/platform-time';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -47,3 +48,14 @@ export const booleanFlag = (fallback: boolean) =>
 /** A secret: required, at least 32 characters, never echoed in errors or logs. */
 export const secret = () =>
   z.string({ error: 'is required (a secret of at least 32 characters)' }).min(32, 'must be at least 32 characters');
+
+/** An optional RFC 3339 date-time (`2026-11-20T00:00:00+00:00`), as a Date. */
+export const optionalTimestamp = () =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine((v) => parseRfc3339(v) !== null, 'must be an RFC 3339 date-time, for example 2026-11-20T00:00:00+00:00')
+      .transform((v) => parseRfc3339(v)!)
+      .optional(),
+  );
