@@ -24,6 +24,7 @@ export interface GatewayAppDeps {
   limits: RateLimits;
   logger: Logger;
   requestTimeoutMs: number;
+  uploadTimeoutMs: number;
   trustProxy: string;
 }
 
@@ -58,7 +59,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   v1.use(identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })));
   v1.use(jobsRoutes(deps.upstreams));
   v1.use(interviewsRoutes(deps.upstreams));
-  v1.use(candidateRoutes(deps.upstreams));
+  v1.use(candidateRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }));
   v1.use(questionSetsRoutes(deps.upstreams));
   v1.use(shareLinksRoutes(deps.upstreams));
   v1.use(webhooksRoutes(deps.upstreams));

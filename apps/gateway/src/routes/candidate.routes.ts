@@ -15,8 +15,6 @@ function candidateView(interview: interviews.Interview) {
 }
 
 const TAKE_TYPES = ['video/webm', 'video/mp4'];
-// Uploads take as long as the network needs, within reason.
-const UPLOAD_TIMEOUT_MS = 30 * 60 * 1000;
 
 export function takeJson(take: interviews.Take) {
   return {
@@ -31,7 +29,8 @@ export function takeJson(take: interviews.Take) {
 }
 
 /** The job seeker's side, authorized by the `Bearer` candidate token of the invitation link. */
-export function candidateRoutes(upstreams: Upstreams): Router {
+/** `uploadTimeoutMs`: HTTP_UPLOAD_TIMEOUT_MS, the bound of a take upload, also the deadline of its gRPC stream. */
+export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs: number }): Router {
   const router = Router();
   const interviews = upstreams.interviews;
   const interviewUuid = (req: Request) => pathUuid(req, 'interviewUuid', 'Interview');
@@ -73,7 +72,7 @@ export function candidateRoutes(upstreams: Upstreams): Router {
         yield { header, data: Buffer.alloc(0) };
         for await (const chunk of req) yield { data: chunk as Buffer };
       };
-      const take = await interviews.clientStream((c) => c.uploadTake, messages(), { ...callAs(res), deadline: new Date(Date.now() + UPLOAD_TIMEOUT_MS) });
+      const take = await interviews.clientStream((c) => c.uploadTake, messages(), { ...callAs(res), deadline: new Date(Date.now() + options.uploadTimeoutMs) });
       res.status(201).json(takeJson(take));
     },
   });
