@@ -1,24 +1,30 @@
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { MeasuredVideo, VideoContainer, VideoProbe } from '../application/video-probe';
 
-// The parser reads sequentially and keeps at most this much of the video in memory (a few seconds of video).
+// The parser reads sequentially and keeps at most this much of the video (a few seconds of it).
 const PARSER_CACHE_BYTES = 8 * 1024 * 1024;
+// Its worker's heap: the cache plus mediabunny's bookkeeping, with room; a parser going past it is stopped.
+const WORKER_HEAP_MB = 64;
 const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
+const WORKER_FILE = join(__dirname, 'video-timing.worker.mjs');
 
-// mediabunny is an ES module; this service is CommonJS, so it is loaded on first use.
-const importMediabunny = () => import('mediabunny');
-let mediabunny: ReturnType<typeof importMediabunny> | undefined;
-const loadMediabunny = () => (mediabunny ??= importMediabunny());
+type FromWorker = { want: true } | { seconds: number | null };
 
 /**
- * Take videos' timing read by mediabunny, fed as the upload streams through:
- * WebM as MediaRecorder writes it (no Duration, Clusters of unknown size: the
- * end is the last block's time) and MP4, plain or fragmented (moof/trun). The
- * parser pulls chunks at its own pace: the upload waits for it (backpressure),
- * so memory stays bounded whatever the video's size. A parser failure
- * (truncated or corrupt container) is "no readable timing", never a crash.
+ * Take videos' timing read by mediabunny (video-timing.worker.mjs), fed as the
+ * upload streams through: WebM as MediaRecorder writes it (no Duration,
+ * Clusters of unknown size: the end is the last block's time) and MP4, plain
+ * or fragmented (moof/trun). The parser runs in a worker thread and asks for
+ * each chunk; the upload waits for it (backpressure), so memory stays bounded
+ * whatever the video's size. A parser that fails (truncated or corrupt
+ * container) or goes `stallMs` without asking for bytes or answering is
+ * terminated: "no readable timing", never a stuck upload or service.
  */
 export class MediabunnyVideoProbe implements VideoProbe {
   readonly headBytes = 8;
+
+  constructor(private readonly options: { stallMs: number } = { stallMs: 10_000 }) {}
 
   containerOf(head: Uint8Array): VideoContainer | null {
     if (EBML_MAGIC.every((byte, i) => head[i] === byte)) return 'webm';
@@ -28,60 +34,67 @@ export class MediabunnyVideoProbe implements VideoProbe {
   }
 
   measure(data: AsyncIterable<Uint8Array>): MeasuredVideo {
-    let controller!: ReadableStreamDefaultController<Uint8Array>;
-    let parserWants: (() => void) | undefined;
-    let parserDone = false;
-    const stream = new ReadableStream<Uint8Array>(
-      {
-        start: (c) => void (controller = c),
-        pull: () => parserWants?.(),
-        cancel: () => {
-          parserDone = true;
-          parserWants?.();
-        },
-      },
-      { highWaterMark: 1 },
-    );
-    const duration = timingOf(stream)
-      .catch(() => null)
-      .finally(() => {
-        parserDone = true;
-        parserWants?.();
-      });
+    const { stallMs } = this.options;
+    const worker = new Worker(WORKER_FILE, { workerData: { cacheBytes: PARSER_CACHE_BYTES }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    let wants = 0;
+    let wanted: (() => void) | undefined;
+    let done = false;
+    let settle!: (seconds: number | null) => void;
+    const duration = new Promise<number | null>((resolve) => {
+      settle = (seconds) => {
+        if (done) return;
+        done = true;
+        wanted?.();
+        resolve(seconds);
+        void worker.terminate();
+      };
+    });
+    worker.on('message', (message: FromWorker) => {
+      if ('seconds' in message) return settle(message.seconds);
+      wants += 1;
+      wanted?.();
+    });
+    worker.on('error', () => settle(null));
+    worker.on('exit', () => settle(null));
+
+    /** Until the parser asks for another chunk; given up after `stallMs` without a word from it. */
+    const parserWants = async () => {
+      while (!done && wants === 0) {
+        let timer: NodeJS.Timeout | undefined;
+        const asked = await new Promise<boolean>((resolve) => {
+          wanted = () => resolve(true);
+          timer = setTimeout(() => resolve(false), stallMs);
+        });
+        clearTimeout(timer);
+        if (!asked) settle(null);
+      }
+    };
 
     const passThrough = async function* () {
       let ended = false;
       try {
         for await (const chunk of data) {
-          while (!parserDone && (controller.desiredSize ?? 0) <= 0) await new Promise<void>((resolve) => (parserWants = resolve));
-          if (!parserDone) controller.enqueue(chunk);
+          await parserWants();
+          if (!done) {
+            wants -= 1;
+            // A copy of just these bytes (a chunk may view a larger pooled buffer), handed over without another.
+            const copy = new Uint8Array(chunk);
+            worker.postMessage({ chunk: copy }, [copy.buffer]);
+          }
           yield chunk;
         }
         ended = true;
-        if (!parserDone) controller.close();
+        if (!done) {
+          worker.postMessage({ end: true });
+          // The whole video is in: the parser has `stallMs` to answer.
+          const timer = setTimeout(() => settle(null), stallMs);
+          void duration.finally(() => clearTimeout(timer));
+        }
       } finally {
-        // The upload failed or its consumer stopped: the parser gets an error, not a wait forever.
-        if (!ended && !parserDone) controller.error(new Error('the upload ended before the video did'));
+        // The upload failed or its consumer stopped: no timing, and the worker goes.
+        if (!ended) settle(null);
       }
     };
     return { data: passThrough(), duration };
-  }
-}
-
-/** From the first frame's start to the end of the last one, over every track. */
-async function timingOf(stream: ReadableStream<Uint8Array>): Promise<number | null> {
-  const { Input, MATROSKA, MP4, QTFF, ReadableStreamSource, WEBM } = await loadMediabunny();
-  const input = new Input({
-    source: new ReadableStreamSource(stream, { maxCacheSize: PARSER_CACHE_BYTES, handleUnhandledError: () => undefined }),
-    formats: [WEBM, MATROSKA, MP4, QTFF],
-  });
-  try {
-    if ((await input.getTracks()).length === 0) return null;
-    const first = await input.getFirstTimestamp();
-    const end = await input.computeDuration();
-    const seconds = end - Math.max(0, first);
-    return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
-  } finally {
-    input.dispose();
   }
 }

@@ -1,0 +1,46 @@
+// The timing of one take video, read by mediabunny in a worker thread of its own: a parser that spins on a
+// crafted file (mediabunny can loop forever on garbage after a valid header) is terminated by the service,
+// whose event loop it never holds. Plain JavaScript so it runs as it is under tsx, jest and in the image.
+//
+// Protocol (see mediabunny-video-probe.ts): the worker posts {want: true} each time its parser asks for
+// bytes; the service answers with {chunk} (one per want) or {end: true}; the worker posts {seconds} once,
+// a number or null when the container has no readable timing.
+import { ReadableStream } from 'node:stream/web';
+import { parentPort, workerData } from 'node:worker_threads';
+import { Input, MATROSKA, MP4, QTFF, ReadableStreamSource, WEBM } from 'mediabunny';
+
+const port = parentPort;
+let controller;
+const stream = new ReadableStream(
+  {
+    start: (c) => void (controller = c),
+    pull: () => port.postMessage({ want: true }),
+  },
+  { highWaterMark: 1 },
+);
+port.on('message', (message) => {
+  if (message.end) controller.close();
+  else controller.enqueue(message.chunk);
+});
+
+/** From the first frame's start to the last block's time (or the last sample's end), over every track. */
+async function timing() {
+  const input = new Input({
+    source: new ReadableStreamSource(stream, { maxCacheSize: workerData.cacheBytes, handleUnhandledError: () => undefined }),
+    formats: [WEBM, MATROSKA, MP4, QTFF],
+  });
+  try {
+    if ((await input.getTracks()).length === 0) return null;
+    const first = await input.getFirstTimestamp();
+    const end = await input.computeDuration();
+    const seconds = end - Math.max(0, first);
+    return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+  } finally {
+    input.dispose();
+  }
+}
+
+timing().then(
+  (seconds) => port.postMessage({ seconds }),
+  () => port.postMessage({ seconds: null }),
+);
