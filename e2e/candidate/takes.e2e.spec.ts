@@ -1,7 +1,8 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BusMessage } from '@vi/platform-bus';
 import { waitFor } from '@vi/platform-testing';
+import { mp4File, webmFile, webmHeader } from '../../apps/interviews/test/video-files';
 import { ApiClient } from '../support/api-client';
 import { expectError, expectRfc3339Timestamps } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
@@ -29,6 +30,7 @@ describe('takes: recorded answers, streamed in and out', () => {
       questions: [
         { text: 'Show us your reel', time_limit: 60, takes: 2 },
         { text: 'Anything else?', time_limit: 30 },
+        { text: 'Walk us through a project', time_limit: 90, takes: 1 },
       ],
     });
     const uuid = created.body.uuid as string;
@@ -42,16 +44,26 @@ describe('takes: recorded answers, streamed in and out', () => {
     const upload = (questionUuid: string, body: Buffer | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
       fetch(`${t.baseUrl}/candidate/interviews/${uuid}/questions/${questionUuid}/takes`, {
         method: 'POST',
-        headers: { ...auth, 'content-type': 'video/webm', 'x-take-duration-seconds': '42.5', ...headers },
+        headers: { ...auth, 'content-type': 'video/webm', ...headers },
         body,
         duplex: 'half',
       } as RequestInit).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
-    return { uuid, questions, auth, candidate, upload };
+    /** What a refused upload must have left: no take counted, listed or kept on disk. */
+    const expectNothingStored = async (questionUuid: string, takesCompleted = 0) => {
+      const seen = await candidate.request('GET', `/candidate/interviews/${uuid}`, { headers: auth });
+      const question = (seen.body.questions as Array<{ uuid: string; takes: { completed: number } }>).find((q) => q.uuid === questionUuid)!;
+      expect(question.takes.completed).toBe(takesCompleted);
+      const listed = (await company.api.get(`/interviews/${uuid}/questions/${questionUuid}/takes`)).body as unknown[];
+      expect(listed).toHaveLength(takesCompleted);
+      const dir = join(t.env.MEDIA_DIR!, uuid);
+      expect(existsSync(dir) ? readdirSync(dir) : []).toHaveLength(takesCompleted);
+    };
+    return { uuid, questions, auth, candidate, upload, expectNothingStored };
   }
 
   it('stores a take, counts it, and serves the video whole and by range', async () => {
     const { uuid, questions, auth, candidate, upload } = await acceptedInterview('reel@example.com');
-    const video = Buffer.from(Array.from({ length: 300_000 }, (_, i) => i % 251));
+    const video = webmFile({ seconds: 42.5, frameBytes: 700 });
     const stored = await upload(questions[0].uuid, video);
     expect(stored.status).toBe(201);
     expect(stored.body).toEqual({
@@ -60,7 +72,7 @@ describe('takes: recorded answers, streamed in and out', () => {
       number: 1,
       content_type: 'video/webm',
       size: video.length,
-      duration_seconds: 42.5,
+      duration_seconds: 42.48, // its last block: an audio packet
       created_at: expect.any(String),
     });
     expectRfc3339Timestamps(stored.body);
@@ -97,18 +109,81 @@ describe('takes: recorded answers, streamed in and out', () => {
     expect((await fetch(path, { headers: auth })).status).toBe(404);
   });
 
-  it('refuses takes past the limit, too long, or of another type', async () => {
+  it('reports the length measured from a WebM without a Duration, whatever length the client declares', async () => {
+    const { uuid, questions, upload } = await acceptedInterview('measured-webm@example.com');
+    // MediaRecorder's shape: Segment and Clusters of unknown size, no Duration, no Cues.
+    const stored = await upload(questions[0].uuid, webmFile({ seconds: 58.3 }), { 'x-take-duration-seconds': '12' });
+    expect(stored.status).toBe(201);
+    expect(stored.body.duration_seconds).toBe(58.28);
+    const listed = await company.api.get(`/interviews/${uuid}/questions/${questions[0].uuid}/takes`);
+    expect(listed.body.map((take: { duration_seconds: number }) => take.duration_seconds)).toEqual([58.28]);
+  });
+
+  it('measures a fragmented MP4 and tolerates 2 seconds past the limit', async () => {
+    const { questions, upload } = await acceptedInterview('measured-mp4@example.com');
+    const fragmented = await mp4File({ seconds: 61.5, fragmented: true });
+    const stored = await upload(questions[0].uuid, fragmented, { 'content-type': 'video/mp4' });
+    expect(stored.status).toBe(201);
+    expect(stored.body).toMatchObject({ content_type: 'video/mp4', size: fragmented.length, duration_seconds: 61.5 });
+  });
+
+  it('refuses a WebM or an MP4 longer than the limit and keeps nothing of it', async () => {
+    const { questions, upload, expectNothingStored } = await acceptedInterview('too-long@example.com');
+    // A short declared length does not help: the container says 65 s on a 60 s question.
+    const longWebm = await upload(questions[0].uuid, webmFile({ seconds: 65 }), { 'x-take-duration-seconds': '30' });
+    expectError(longWebm, 400, 'api.take_too_long');
+    expect(longWebm.body.reason).toMatch(/64\.98 seconds.*allows 60 seconds/);
+    await expectNothingStored(questions[0].uuid);
+
+    const longMp4 = await upload(questions[1].uuid, await mp4File({ seconds: 33 }), { 'content-type': 'video/mp4' });
+    expectError(longMp4, 400, 'api.take_too_long');
+    await expectNothingStored(questions[1].uuid);
+    const longFragmented = await upload(questions[2].uuid, await mp4File({ seconds: 100, fragmented: true }), { 'content-type': 'video/mp4' });
+    expectError(longFragmented, 400, 'api.take_too_long');
+    await expectNothingStored(questions[2].uuid);
+
+    // The refusals used no take: the one take of the third question is still there.
+    expect((await upload(questions[2].uuid, webmFile({ seconds: 80 }))).status).toBe(201);
+  });
+
+  it('refuses a body that is not a WebM or MP4 video, or not the type it is sent as, and keeps nothing of it', async () => {
+    const { questions, upload, expectNothingStored } = await acceptedInterview('not-video@example.com');
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(20_000, 3)]);
+    for (const body of [png, Buffer.from('just some text, not a video'), Buffer.alloc(0), Buffer.from([0x1a])]) {
+      expectError(await upload(questions[0].uuid, body), 400, 'api.take_not_video');
+    }
+    const mislabeled = await upload(questions[0].uuid, await mp4File({ seconds: 5 }), { 'content-type': 'video/webm' });
+    expectError(mislabeled, 400, 'api.take_not_video');
+    expect(mislabeled.body.reason).toMatch(/video\/mp4/);
+    await expectNothingStored(questions[0].uuid);
+  });
+
+  it('takes the declared length only for a container without readable timing, within the limit', async () => {
+    const { questions, upload, expectNothingStored } = await acceptedInterview('hint@example.com');
+    // A WebM cut off after its header: a container, but no frame to time.
+    const untimed = webmHeader();
+    const undeclared = await upload(questions[1].uuid, untimed);
+    expectError(undeclared, 400, 'api.validation_failed');
+    expect(undeclared.body.errors[0].field).toBe('X-Take-Duration-Seconds');
+    expectError(await upload(questions[1].uuid, untimed, { 'x-take-duration-seconds': '45' }), 400, 'api.take_too_long');
+    await expectNothingStored(questions[1].uuid);
+
+    const declared = await upload(questions[1].uuid, untimed, { 'x-take-duration-seconds': '27.5' });
+    expect(declared.status).toBe(201);
+    expect(declared.body.duration_seconds).toBe(27.5);
+  });
+
+  it('refuses takes past the limit, of another type, or with a declared length that is not one', async () => {
     const { questions, upload } = await acceptedInterview('limits@example.com');
-    expect((await upload(questions[0].uuid, Buffer.from('one'))).status).toBe(201);
-    expect((await upload(questions[0].uuid, Buffer.from('two'))).status).toBe(201);
-    const third = await upload(questions[0].uuid, Buffer.from('three'));
+    expect((await upload(questions[0].uuid, webmFile({ seconds: 3 }))).status).toBe(201);
+    expect((await upload(questions[0].uuid, webmFile({ seconds: 4 }))).status).toBe(201);
+    const third = await upload(questions[0].uuid, webmFile({ seconds: 5 }));
     expectError(third, 403, 'api.question_takes_exhausted');
 
-    const tooLong = await upload(questions[1].uuid, Buffer.from('x'), { 'x-take-duration-seconds': '31' });
-    expectError(tooLong, 400, 'api.validation_failed');
-    expect(tooLong.body.errors[0].field).toBe('X-Take-Duration-Seconds');
-    expectError(await upload(questions[1].uuid, Buffer.from('x'), { 'content-type': 'image/png' }), 415, 'api.unsupported_media_type');
-    expectError(await upload(questions[1].uuid, Buffer.from('x'), { 'x-take-duration-seconds': 'soon' }), 400, 'api.validation_failed');
+    expectError(await upload(questions[1].uuid, webmFile({ seconds: 3 }), { 'content-type': 'image/png' }), 415, 'api.unsupported_media_type');
+    const notSeconds = await upload(questions[1].uuid, webmFile({ seconds: 3 }), { 'x-take-duration-seconds': 'soon' });
+    expectError(notSeconds, 400, 'api.validation_failed');
+    expect(notSeconds.body.errors[0].field).toBe('X-Take-Duration-Seconds');
   });
 
   it('refuses a video over MAX_TAKE_BYTES with 413 and keeps nothing of it', async () => {
@@ -117,13 +192,15 @@ describe('takes: recorded answers, streamed in and out', () => {
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (sent++ < 161) controller.enqueue(chunk);
+        // A video's first bytes, then filler past the limit.
+        if (sent++ === 0) controller.enqueue(webmHeader());
+        else if (sent < 163) controller.enqueue(chunk);
         else controller.close();
       },
     });
     const refused = await upload(questions[0].uuid, body);
     expectError(refused, 413, 'api.take_too_large');
-    expect(readdirSync(join(t.env.MEDIA_DIR!, uuid))).toEqual([]);
+    expect(existsSync(join(t.env.MEDIA_DIR!, uuid)) ? readdirSync(join(t.env.MEDIA_DIR!, uuid)) : []).toEqual([]);
     expect((await company.api.get(`/interviews/${uuid}/questions/${questions[0].uuid}/takes`)).body).toEqual([]);
   }, 120_000);
 });

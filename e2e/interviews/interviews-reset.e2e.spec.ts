@@ -8,6 +8,7 @@ import { AppError } from '@vi/platform-errors';
 import { PrincipalTokens, UpstreamClient } from '@vi/platform-grpc';
 import { waitFor } from '@vi/platform-testing';
 import { SupportClient } from '../../tools/admin-cli/src/support-client';
+import { webmFile } from '../../apps/interviews/test/video-files';
 import { ApiClient } from '../support/api-client';
 import { expectError } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
@@ -57,7 +58,7 @@ describe('customer support resets an interview (InterviewReset)', () => {
       upload: (questionUuid: string, video: Buffer) =>
         fetch(`${t.baseUrl}/candidate/interviews/${uuid}/questions/${questionUuid}/takes`, {
           method: 'POST',
-          headers: { ...headers, 'content-type': 'video/webm', 'x-take-duration-seconds': '20' },
+          headers: { ...headers, 'content-type': 'video/webm' },
           body: video,
         }),
     };
@@ -68,7 +69,7 @@ describe('customer support resets an interview (InterviewReset)', () => {
     const created = await createInterview(company.api, interviewBody(company.job.uuid, { assigned_to: { name: 'Riley Reset', email: seekerEmail('riley') } }));
     const candidate = await candidateOf(created.uuid);
     expect((await candidate.post('/accept')).status).toBe(200);
-    expect((await candidate.upload(created.questions[0].uuid, Buffer.alloc(5_000, 1))).status).toBe(201);
+    expect((await candidate.upload(created.questions[0].uuid, webmFile({ seconds: 20 }))).status).toBe(201);
     expect((await candidate.post(`/questions/${created.questions[1].uuid}/skip`)).status).toBe(200);
     expect((await candidate.post('/complete')).status).toBe(200);
     await putInterview(company.api, created.uuid, { rating: 4 });

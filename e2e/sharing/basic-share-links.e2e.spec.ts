@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@vi/platform-testing';
+import { webmFile } from '../../apps/interviews/test/video-files';
 import { ApiClient } from '../support/api-client';
 import { expectError, expectRfc3339Timestamps } from '../support/expectations';
 import type { TestSystem } from '../support/test-system';
@@ -166,7 +167,7 @@ describe('basic share links: one per completed interview', () => {
   });
 
   it("never shows the link to the interview's own candidate", async () => {
-    const created = await completedInterviewWithTakes(t, company, creations, [[Buffer.from('answer')]]);
+    const created = await completedInterviewWithTakes(t, company, creations, [[webmFile({ seconds: 3 })]]);
     const link = (await company.api.post(`/interviews/${created.interview.uuid}/share_link`)).body;
     await waitFor(async () => (await company.api.get(`/interviews/${created.interview.uuid}`)).body.share_link?.uuid === link.uuid);
     const token = await creations.candidateToken(created.interview.uuid);

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { expectError, expectRfc3339Timestamps } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { companyWithJob } from '../interviews/interview-helpers';
+import { webmFile } from '../../apps/interviews/test/video-files';
 import { completedInterviewWithTakes, InterviewCreations, openShared, tokenOf, type Company } from './sharing-helpers';
 
-const bytes = (length: number, seed: number) => Buffer.from(Array.from({ length }, (_, i) => (i * 7 + seed) % 251));
+/** A real 12-second WebM (two frames a second, the last at 11.5 s) of about 24 × `frameBytes` bytes. */
+const video = (frameBytes: number) => webmFile({ seconds: 12, fps: 2, audio: false, frameBytes });
 
 describe('what a share link opens: interviews, questions, takes and their videos', () => {
   let t: TestSystem;
@@ -18,8 +20,8 @@ describe('what a share link opens: interviews, questions, takes and their videos
     await creations.start(t.system.bus);
     company = await companyWithJob(t, 'growth');
     // Question 1: two takes; question 2: skipped.
-    answered = await completedInterviewWithTakes(t, company, creations, [[bytes(200_000, 1), bytes(5_000, 2)], []]);
-    notShared = await completedInterviewWithTakes(t, company, creations, [[bytes(1_000, 3)]]);
+    answered = await completedInterviewWithTakes(t, company, creations, [[video(8_000), video(200)], []]);
+    notShared = await completedInterviewWithTakes(t, company, creations, [[video(40)]]);
   });
   afterAll(async () => {
     await creations.close();
@@ -64,7 +66,7 @@ describe('what a share link opens: interviews, questions, takes and their videos
           number: i + 1,
           content_type: 'video/webm',
           size: take.video.length,
-          duration_seconds: 12,
+          duration_seconds: 11.5, // measured: the last frame's time
           created_at: expect.any(String),
           video_url: `http://localhost:8080/v1.0/public/share/${token}/takes/${take.uuid}/video`,
         })),

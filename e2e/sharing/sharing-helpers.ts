@@ -55,7 +55,7 @@ export async function completedInterviewWithTakes(t: TestSystem, company: Compan
     for (const video of videos[index]) {
       const uploaded = await fetch(`${t.baseUrl}/candidate/interviews/${created.uuid}/questions/${question.uuid}/takes`, {
         method: 'POST',
-        headers: { ...auth, 'content-type': 'video/webm', 'x-take-duration-seconds': '12' },
+        headers: { ...auth, 'content-type': 'video/webm' },
         body: video,
       });
       expect(uploaded.status).toBe(201);
