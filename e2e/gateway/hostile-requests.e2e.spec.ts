@@ -175,6 +175,14 @@ describe('hostile requests over every route: never a 5xx, always the JSON error,
     expectError(upload, 415, 'api.content_encoding_unsupported');
   });
 
+  it('401 for credentials that decode to U+0000 or bytes that are not UTF-8', async () => {
+    for (const raw of [Buffer.from('vik_\0abc:'), Buffer.from('\0:'), Buffer.from([0xc0, 0xaf, 0xff, 0x3a]), Buffer.from('bootstrap-\0')]) {
+      const response = await t.as(undefined).get('/me', { authorization: `Basic ${raw.toString('base64')}` });
+      expectError(response, 401, 'api.key_invalid');
+    }
+    expectError(await t.as(undefined).get('/me', { authorization: 'Bearer %00' }), 401, 'api.candidate_token_invalid');
+  });
+
   it('answers what the HTTP parser refuses with {reason, code, lang}, never echoing the request', async () => {
     const port = Number(new URL(t.baseUrl).port);
     const marker = 'ECHO-MARKER-7f3a';
