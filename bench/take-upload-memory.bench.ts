@@ -38,6 +38,7 @@ import { loadInterviewsConfig } from '../apps/interviews/src/config';
 import { startInterviewsService } from '../apps/interviews/src/interviews.service';
 import { loadJobsConfig } from '../apps/jobs/src/config';
 import { startJobsService } from '../apps/jobs/src/jobs.service';
+import { webmHeader } from '../apps/interviews/test/video-files';
 
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 200);
 const BUDGET_MB = 64;
@@ -76,6 +77,25 @@ async function json(method: string, url: string, headers: Record<string, string>
   return { status: response.status, body: text ? (JSON.parse(text) as Reply['body']) : undefined };
 }
 
+/**
+ * Chunk `index` of a real WebM video (the server measures what it stores):
+ * each chunk is one Cluster of exactly CHUNK bytes holding one frame, 5 ms
+ * after the previous one (a 200 MB take is 16 s long); the first starts with
+ * the file's header.
+ */
+function videoChunk(index: number): Buffer {
+  const header = index === 0 ? webmHeader({ audio: false }) : Buffer.alloc(0);
+  // Cluster ID, unknown size, Timecode (4 bytes); SimpleBlock ID, 8-byte size, track 1, relative time 0, keyframe.
+  const frameBytes = CHUNK - header.length - 4 - 8 - 6 - 1 - 8 - 4;
+  const cluster = Buffer.alloc(CHUNK - header.length, 7);
+  cluster.write('1f43b67501ffffffffffffffe784', 0, 'hex');
+  cluster.writeUInt32BE(index * 5, 14);
+  cluster.write('a3', 18, 'hex');
+  cluster.writeBigUInt64BE(BigInt(frameBytes + 4) | (1n << 56n), 19);
+  cluster.write('81000080', 27, 'hex');
+  return Buffer.concat([header, cluster]);
+}
+
 /** POSTs `megabytes` of generated video, writing only when the socket takes more. */
 function uploadTake(url: string, token: string, megabytes: number): Promise<Reply> {
   return new Promise((done, fail) => {
@@ -90,12 +110,11 @@ function uploadTake(url: string, token: string, megabytes: number): Promise<Repl
       res.on('end', () => done({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Reply['body']) : undefined }));
     });
     req.on('error', fail);
-    const chunk = Buffer.alloc(CHUNK, 7);
     let left = (megabytes * MB) / CHUNK;
     const write = () => {
       while (left > 0) {
         left -= 1;
-        if (!req.write(chunk)) {
+        if (!req.write(videoChunk((megabytes * MB) / CHUNK - left - 1))) {
           req.once('drain', write);
           return;
         }
