@@ -38,7 +38,8 @@ export const JSON_BODY_ENCODINGS = ['identity', 'gzip', 'deflate', 'br'];
  */
 export const refuseUnsupportedContentEncoding: RequestHandler = (req, _res, next) => {
   const coding = (req.get('content-encoding') ?? 'identity').trim().toLowerCase();
-  if (coding === 'identity') return next();
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+  if (coding === 'identity' || !hasBody) return next();
   const accepted = req.is('application/json') ? JSON_BODY_ENCODINGS : ['identity'];
   if (accepted.includes(coding)) return next();
   next(
