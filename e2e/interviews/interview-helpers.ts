@@ -116,13 +116,17 @@ export function expectInterviewShape(interview: any, options: { questions: boole
       text: expect.any(String),
       completed: expect.any(Boolean),
       time_limit: expect.any(Number),
+      think_time: expect.stringMatching(THINK_TIME),
       takes: { completed: expect.any(Number), remaining: expect.any(Number) },
     });
   }
   expectRfc3339Timestamps(interview);
 }
 
-/** The exact documented question shape (questions endpoints). */
+/** Our addition to the reference's question objects (decision 013): seconds to read, as a string. */
+const THINK_TIME = /^(0|15|30|45|60|90|120|180)$/;
+
+/** The exact documented question shape (questions endpoints), with our think_time. */
 export function expectQuestionShape(question: any): void {
   expect(question).toEqual({
     uuid: expect.stringMatching(UUID),
@@ -130,6 +134,7 @@ export function expectQuestionShape(question: any): void {
     completed: expect.any(Boolean),
     skipped: expect.any(Boolean),
     time_limit: expect.any(Number),
+    think_time: expect.stringMatching(THINK_TIME),
     takes: { completed: expect.any(Number), remaining: expect.any(Number), limit: expect.any(Number) },
     created_at: expect.any(String),
     updated_at: expect.any(String),

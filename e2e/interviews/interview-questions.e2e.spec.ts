@@ -19,7 +19,14 @@ import {
 const seconds = (stamp: string) => new Date(stamp).getTime();
 
 /** The compact form an interview shows of a full question. */
-const compact = (q: any) => ({ uuid: q.uuid, text: q.text, completed: q.completed, time_limit: q.time_limit, takes: { completed: q.takes.completed, remaining: q.takes.remaining } });
+const compact = (q: any) => ({
+  uuid: q.uuid,
+  text: q.text,
+  completed: q.completed,
+  time_limit: q.time_limit,
+  think_time: q.think_time,
+  takes: { completed: q.takes.completed, remaining: q.takes.remaining },
+});
 
 describe('/interviews/<uuid>/questions', () => {
   let t: TestSystem;
@@ -48,6 +55,7 @@ describe('/interviews/<uuid>/questions', () => {
       completed: false,
       skipped: false,
       time_limit: 60,
+      think_time: '30',
       takes: { completed: 0, remaining: -1, limit: -1 },
       created_at: expect.any(String),
       updated_at: expect.any(String),
@@ -74,6 +82,7 @@ describe('/interviews/<uuid>/questions', () => {
       completed: false,
       skipped: false,
       time_limit: 180,
+      think_time: '30',
       takes: { completed: 0, remaining: -1, limit: -1 },
       created_at: expect.any(String),
       updated_at: added.body.created_at,

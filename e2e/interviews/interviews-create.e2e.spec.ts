@@ -54,8 +54,8 @@ describe('POST /interviews', () => {
         company: company.me.company,
         created_by: company.me.user,
         questions: [
-          { uuid: expect.any(String), text: QUESTIONS[0].text, completed: false, time_limit: 60, takes: { completed: 0, remaining: -1 } },
-          { uuid: expect.any(String), text: QUESTIONS[1].text, completed: false, time_limit: 120, takes: { completed: 0, remaining: 2 } },
+          { uuid: expect.any(String), text: QUESTIONS[0].text, completed: false, time_limit: 60, think_time: '30', takes: { completed: 0, remaining: -1 } },
+          { uuid: expect.any(String), text: QUESTIONS[1].text, completed: false, time_limit: 120, think_time: '30', takes: { completed: 0, remaining: 2 } },
         ],
       });
       expect(Math.abs(new Date(created.created_at).getTime() - Date.now())).toBeLessThan(60_000);

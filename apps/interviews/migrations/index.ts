@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './0001_initial';
 import * as typeStatusSortIndexes from './0002_type_status_sort_indexes';
 import * as shareLinks from './0003_share_links';
+import * as questionThinkTime from './0004_question_think_time';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_type_status_sort_indexes': typeStatusSortIndexes,
   '0003_share_links': shareLinks,
+  '0004_question_think_time': questionThinkTime,
 };

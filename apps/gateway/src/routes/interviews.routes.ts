@@ -11,6 +11,7 @@ import { pathUuid, validate } from '../http/validation';
 import { sendVideoStream, VIDEO_STREAM_DEADLINE_MS } from '../http/video-stream';
 import type { Upstreams } from '../upstream/upstreams';
 import { takeJson } from './candidate.routes';
+import { thinkTime } from './question-sets.routes';
 
 const INTERVIEW_TYPES = ['one_way', 'live'] as const;
 const INTERVIEW_STATUSES = ['accepted', 'requested', 'completed', 'expired', 'canceled'] as const;
@@ -30,7 +31,8 @@ const TIME_LIMITS = [30, 60, 90, 120, 160, 180];
 const timeLimit = z.number().refine((v) => TIME_LIMITS.includes(v), 'must be one of 30, 60, 90, 120, 160, 180');
 const takes = z.number().int('must be a whole number').min(-1, 'must be -1 (unlimited) or 0 to 5').max(5, 'must be -1 (unlimited) or 0 to 5');
 const questionText = z.string().trim().min(1, 'must not be empty').max(2_000, 'at most 2000 characters');
-const question = z.object({ text: questionText, time_limit: timeLimit, takes: takes.default(-1) });
+// think_time is ours, not the reference's (decision 013); absent, the service's default ("30").
+const question = z.object({ text: questionText, time_limit: timeLimit, takes: takes.default(-1), think_time: thinkTime.optional() });
 
 const assignee = z
   .object({
@@ -70,8 +72,8 @@ const updateBody = z
   });
 
 const updateQuestionBody = z
-  .object({ text: questionText.optional(), time_limit: timeLimit.optional(), takes: takes.optional() })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'send text, time_limit and/or takes', path: ['body'] });
+  .object({ text: questionText.optional(), time_limit: timeLimit.optional(), takes: takes.optional(), think_time: thinkTime.optional() })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'send text, time_limit, takes and/or think_time', path: ['body'] });
 
 /** For a single assignee object, field errors name `assigned_to.email`, not `assigned_to.0.email`. */
 function validateAssignees<T>(run: () => T, single: boolean): T {

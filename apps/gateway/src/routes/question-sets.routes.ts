@@ -16,6 +16,12 @@ const TIME_LIMITS = [30, 60, 90, 120, 160, 180] as const;
 const THINK_TIMES = ['0', '15', '30', '45', '60', '90', '120', '180'] as const;
 const DEFAULT_THINK_TIME = '30';
 
+/** A string of whole seconds, as the API shows it; a JSON number with the same value is accepted too. Interview questions take it as well. */
+export const thinkTime = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z.enum(THINK_TIMES, { message: `must be one of "${THINK_TIMES.join('", "')}" (seconds)` }),
+);
+
 const name = z.string().trim().min(1, 'must not be empty').max(200, 'at most 200 characters');
 const question = {
   time_limit: z.literal(TIME_LIMITS, { message: `must be one of ${TIME_LIMITS.join(', ')}` }),
@@ -25,11 +31,7 @@ const question = {
     .min(-1, 'must be -1 (unlimited) or 0 to 5')
     .max(5, 'must be -1 (unlimited) or 0 to 5')
     .default(-1),
-  // A string of whole seconds, as the API shows it; a JSON number with the same value is accepted too.
-  think_time: z.preprocess(
-    (value) => (typeof value === 'number' ? String(value) : value),
-    z.enum(THINK_TIMES, { message: `must be one of "${THINK_TIMES.join('", "')}" (seconds)` }).default(DEFAULT_THINK_TIME),
-  ),
+  think_time: thinkTime.default(DEFAULT_THINK_TIME),
   text: z.string().trim().min(1, 'must not be empty').max(2000, 'at most 2000 characters'),
 };
 const questionList = <T extends z.ZodType>(item: T) => z.array(item).min(1, 'must have at least one question').max(50, 'at most 50 questions');

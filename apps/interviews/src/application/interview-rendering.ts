@@ -11,6 +11,7 @@ export function renderQuestion(question: InterviewQuestion): interviews.Question
     completed: question.completed,
     skipped: question.skipped,
     time_limit: question.timeLimit,
+    think_time: question.thinkTime,
     takes: { completed: question.takesCompleted, remaining: takesRemaining(question), limit: question.takesLimit },
     created_at: toRfc3339(question.createdAt),
     updated_at: toRfc3339(question.updatedAt),

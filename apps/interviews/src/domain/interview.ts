@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { validationFailed } from '@vi/platform-errors';
 import type { InterviewStatus, InterviewType } from './interview-status';
 
 export interface Interview {
@@ -31,6 +32,8 @@ export interface InterviewQuestion {
   text: string;
   timeLimit: number;
   takesLimit: number;
+  /** Seconds to read the question before recording starts (decision 013), copied from a set's question. */
+  thinkTime: ThinkTime;
   takesCompleted: number;
   completed: boolean;
   skipped: boolean;
@@ -43,7 +46,7 @@ export interface InterviewQuestion {
 export function newQuestion(
   interviewUuid: string,
   position: number,
-  input: { text: string; timeLimit: number; takes: number },
+  input: { text: string; timeLimit: number; takes: number; thinkTime?: ThinkTime },
   now: Date,
 ): InterviewQuestion {
   return {
@@ -53,6 +56,7 @@ export function newQuestion(
     text: input.text,
     timeLimit: input.timeLimit,
     takesLimit: input.takes,
+    thinkTime: input.thinkTime ?? DEFAULT_THINK_TIME,
     takesCompleted: 0,
     completed: false,
     skipped: false,
@@ -63,6 +67,25 @@ export function newQuestion(
 }
 
 export const TIME_LIMITS = [30, 60, 90, 120, 160, 180] as const;
+
+/**
+ * Seconds the job seeker gets to read a question before recording starts, as
+ * the API's string; "0" starts the recording at once (decision 013).
+ */
+export const THINK_TIMES = ['0', '15', '30', '45', '60', '90', '120', '180'] as const;
+export type ThinkTime = (typeof THINK_TIMES)[number];
+export const DEFAULT_THINK_TIME: ThinkTime = '30';
+
+export function isThinkTime(value: string): value is ThinkTime {
+  return (THINK_TIMES as readonly string[]).includes(value);
+}
+
+/** The think time a question input asks for: the default when absent, a validation error naming `field` when not one of THINK_TIMES. */
+export function thinkTimeOf(value: string | undefined, field: string): ThinkTime {
+  if (value === undefined) return DEFAULT_THINK_TIME;
+  if (!isThinkTime(value)) throw validationFailed([{ field, reason: `must be one of ${THINK_TIMES.join(', ')}`, code: 'invalid_value' }]);
+  return value;
+}
 
 /**
  * Seconds a take may run past its question's time limit. A recorder stopped at

@@ -1,5 +1,5 @@
 import { validationFailed, type FieldError } from '@vi/platform-errors';
-import { TIME_LIMITS, UNLIMITED_TAKES } from './interview';
+import { isThinkTime, THINK_TIMES, TIME_LIMITS, UNLIMITED_TAKES, type ThinkTime } from './interview';
 
 /** A company's reusable list of questions (decision 013); interviews copy it at creation. */
 export interface QuestionSet {
@@ -31,13 +31,7 @@ export interface QuestionSetQuestionInput {
   thinkTime: string;
 }
 
-/**
- * Seconds the job seeker gets to read a question before recording starts, as
- * the API's string; "0" starts the recording at once.
- */
-export const THINK_TIMES = ['0', '15', '30', '45', '60', '90', '120', '180'] as const;
-export type ThinkTime = (typeof THINK_TIMES)[number];
-export const DEFAULT_THINK_TIME: ThinkTime = '30';
+export { DEFAULT_THINK_TIME, isThinkTime, THINK_TIMES, type ThinkTime } from './interview';
 
 export const MAX_TAKES = 5;
 export const QUESTION_SET_NAME_MAX = 200;
@@ -55,9 +49,6 @@ export function isTakes(value: number): boolean {
   return Number.isInteger(value) && (value === UNLIMITED_TAKES || (value >= 0 && value <= MAX_TAKES));
 }
 
-export function isThinkTime(value: string): value is ThinkTime {
-  return (THINK_TIMES as readonly string[]).includes(value);
-}
 
 /**
  * Every broken rule of a name and a question list, as field errors. The gateway

@@ -51,6 +51,7 @@ export interface InterviewsDatabase {
     text: string;
     time_limit: number;
     takes_limit: number;
+    think_time: string;
     takes_completed: Generated<number>;
     completed: Generated<boolean>;
     skipped: Generated<boolean>;

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from '@vi/platform-postgres';
-import type { InterviewQuestion } from '../domain/interview';
+import type { InterviewQuestion, ThinkTime } from '../domain/interview';
 import type { InterviewsDatabase } from './interviews.database';
 
 export class QuestionRepository {
@@ -45,6 +45,7 @@ export class QuestionRepository {
           text: q.text,
           time_limit: q.timeLimit,
           takes_limit: q.takesLimit,
+          think_time: q.thinkTime,
           takes_completed: q.takesCompleted,
           completed: q.completed,
           skipped: q.skipped,
@@ -63,6 +64,7 @@ export class QuestionRepository {
         text: question.text,
         time_limit: question.timeLimit,
         takes_limit: question.takesLimit,
+        think_time: question.thinkTime,
         takes_completed: question.takesCompleted,
         completed: question.completed,
         skipped: question.skipped,
@@ -86,6 +88,7 @@ function toQuestion(row: Selectable<InterviewsDatabase['interview_questions']>):
     text: row.text,
     timeLimit: row.time_limit,
     takesLimit: row.takes_limit,
+    thinkTime: row.think_time as ThinkTime,
     takesCompleted: row.takes_completed,
     completed: row.completed,
     skipped: row.skipped,

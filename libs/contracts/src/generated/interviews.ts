@@ -71,7 +71,11 @@ export interface Question {
   takes: Takes | undefined;
   created_at: string;
   updated_at: string;
-  started_at?: string | undefined;
+  started_at?:
+    | string
+    | undefined;
+  /** Seconds to read the question before recording starts: "0", "15", "30", "45", "60", "90", "120" or "180". */
+  think_time: string;
 }
 
 export interface Interview {
@@ -132,6 +136,8 @@ export interface QuestionInput {
   text: string;
   time_limit: number;
   takes: number;
+  /** Absent: the default, "30". */
+  think_time?: string | undefined;
 }
 
 export interface CreateInterviewsRequest {
@@ -174,6 +180,7 @@ export interface UpdateQuestionRequest {
   text?: string | undefined;
   time_limit?: number | undefined;
   takes?: number | undefined;
+  think_time?: string | undefined;
 }
 
 export interface QuestionSetRef {
@@ -661,6 +668,7 @@ function createBaseQuestion(): Question {
     created_at: "",
     updated_at: "",
     started_at: undefined,
+    think_time: "",
   };
 }
 
@@ -692,6 +700,9 @@ export const Question: MessageFns<Question> = {
     }
     if (message.started_at !== undefined) {
       writer.uint32(74).string(message.started_at);
+    }
+    if (message.think_time !== "") {
+      writer.uint32(82).string(message.think_time);
     }
     return writer;
   },
@@ -773,6 +784,14 @@ export const Question: MessageFns<Question> = {
           }
 
           message.started_at = reader.string();
+          continue;
+        }
+        case 10: {
+          if (tag !== 82) {
+            break;
+          }
+
+          message.think_time = reader.string();
           continue;
         }
       }
@@ -1332,7 +1351,7 @@ export const Assignee: MessageFns<Assignee> = {
 };
 
 function createBaseQuestionInput(): QuestionInput {
-  return { text: "", time_limit: 0, takes: 0 };
+  return { text: "", time_limit: 0, takes: 0, think_time: undefined };
 }
 
 export const QuestionInput: MessageFns<QuestionInput> = {
@@ -1345,6 +1364,9 @@ export const QuestionInput: MessageFns<QuestionInput> = {
     }
     if (message.takes !== 0) {
       writer.uint32(24).int32(message.takes);
+    }
+    if (message.think_time !== undefined) {
+      writer.uint32(34).string(message.think_time);
     }
     return writer;
   },
@@ -1378,6 +1400,14 @@ export const QuestionInput: MessageFns<QuestionInput> = {
           }
 
           message.takes = reader.int32();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.think_time = reader.string();
           continue;
         }
       }
@@ -1729,7 +1759,14 @@ export const CreateQuestionRequest: MessageFns<CreateQuestionRequest> = {
 };
 
 function createBaseUpdateQuestionRequest(): UpdateQuestionRequest {
-  return { interview_uuid: "", question_uuid: "", text: undefined, time_limit: undefined, takes: undefined };
+  return {
+    interview_uuid: "",
+    question_uuid: "",
+    text: undefined,
+    time_limit: undefined,
+    takes: undefined,
+    think_time: undefined,
+  };
 }
 
 export const UpdateQuestionRequest: MessageFns<UpdateQuestionRequest> = {
@@ -1748,6 +1785,9 @@ export const UpdateQuestionRequest: MessageFns<UpdateQuestionRequest> = {
     }
     if (message.takes !== undefined) {
       writer.uint32(40).int32(message.takes);
+    }
+    if (message.think_time !== undefined) {
+      writer.uint32(50).string(message.think_time);
     }
     return writer;
   },
@@ -1797,6 +1837,14 @@ export const UpdateQuestionRequest: MessageFns<UpdateQuestionRequest> = {
           }
 
           message.takes = reader.int32();
+          continue;
+        }
+        case 6: {
+          if (tag !== 50) {
+            break;
+          }
+
+          message.think_time = reader.string();
           continue;
         }
       }

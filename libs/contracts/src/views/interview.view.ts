@@ -9,6 +9,8 @@ export function questionJson(question: Question) {
     completed: question.completed,
     skipped: question.skipped,
     time_limit: question.time_limit,
+    // Not in the reference's question object: ours (decision 013), so a recorder knows how long to show the question first.
+    think_time: question.think_time,
     takes: { completed: question.takes?.completed ?? 0, remaining: question.takes?.remaining ?? -1, limit: question.takes?.limit ?? -1 },
     created_at: question.created_at,
     updated_at: question.updated_at,
@@ -19,7 +21,8 @@ export function questionJson(question: Question) {
 /**
  * The API's Interview object: what `GET /interviews/<uuid>` returns and what
  * interview events carry. List items leave out `questions`; inside an
- * interview a question is `{uuid, text, completed, time_limit, takes {completed, remaining}}`.
+ * interview a question is `{uuid, text, completed, time_limit, takes {completed, remaining}}`, plus our
+ * `think_time` (decision 013).
  */
 export function interviewJson(interview: Interview, options: { questions: boolean }) {
   return {
@@ -54,6 +57,7 @@ export function interviewJson(interview: Interview, options: { questions: boolea
             text: q.text,
             completed: q.completed,
             time_limit: q.time_limit,
+            think_time: q.think_time,
             takes: { completed: q.takes?.completed ?? 0, remaining: q.takes?.remaining ?? -1 },
           })),
         }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { InterviewsSubjects, type interviews, type InvitationDetails } from '@vi/contracts';
 import { validationFailed } from '@vi/platform-errors';
-import { newQuestion, type Interview } from '../../domain/interview';
+import { newQuestion, thinkTimeOf, type Interview, type ThinkTime } from '../../domain/interview';
 import { scheduleProblem, type InterviewType } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
@@ -20,6 +20,8 @@ export interface QuestionInput {
   text: string;
   timeLimit: number;
   takes: number;
+  /** One of THINK_TIMES; absent: the default. */
+  thinkTime?: string;
 }
 
 export interface CreateInterviewsInput {
@@ -150,10 +152,14 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
   return created;
 }
 
-async function questionsFor(deps: CreateInterviewsDeps, companyUuid: string, input: CreateInterviewsInput): Promise<QuestionInput[]> {
-  if (!input.questionSetUuid) return input.questions;
+async function questionsFor(
+  deps: CreateInterviewsDeps,
+  companyUuid: string,
+  input: CreateInterviewsInput,
+): Promise<Array<Omit<QuestionInput, 'thinkTime'> & { thinkTime: ThinkTime }>> {
+  if (!input.questionSetUuid) return input.questions.map((q, i) => ({ ...q, thinkTime: thinkTimeOf(q.thinkTime, `questions.${i}.think_time`) }));
   const set = await deps.store.read.questionSets.find(companyUuid, input.questionSetUuid);
   if (!set) throw validationFailed([{ field: 'interview_question_set', reason: 'no such question set in your company', code: 'invalid_value' }]);
   // A copy: later edits of the set never change this interview.
-  return set.questions.map((q) => ({ text: q.text, timeLimit: q.timeLimit, takes: q.takes }));
+  return set.questions.map((q) => ({ text: q.text, timeLimit: q.timeLimit, takes: q.takes, thinkTime: q.thinkTime }));
 }

@@ -1,5 +1,5 @@
 import type { interviews } from '@vi/contracts';
-import { newQuestion } from '../../domain/interview';
+import { newQuestion, thinkTimeOf } from '../../domain/interview';
 import { requireQuestionsEditable } from '../../domain/interview-status';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
@@ -11,13 +11,14 @@ export async function createQuestion(
   deps: { store: InterviewsStore },
   caller: Caller,
   interviewUuid: string,
-  input: { text: string; timeLimit: number; takes: number },
+  input: { text: string; timeLimit: number; takes: number; thinkTime?: string },
 ): Promise<interviews.Question> {
   return deps.store.transaction(async (tx) => {
     const interview = await findInterview(tx, caller, interviewUuid, { lock: true });
     requireQuestionsEditable(interview.status);
     const now = new Date();
-    const question = newQuestion(interview.uuid, await tx.questions.nextPosition(interview.uuid), input, now);
+    const thinkTime = thinkTimeOf(input.thinkTime, 'think_time');
+    const question = newQuestion(interview.uuid, await tx.questions.nextPosition(interview.uuid), { ...input, thinkTime }, now);
     await tx.questions.insert([question]);
     await tx.interviews.update({ ...interview, updatedAt: now });
     return renderQuestion(question);

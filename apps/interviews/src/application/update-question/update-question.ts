@@ -1,5 +1,5 @@
 import type { interviews } from '@vi/contracts';
-import type { InterviewQuestion } from '../../domain/interview';
+import { thinkTimeOf, type InterviewQuestion } from '../../domain/interview';
 import { requireQuestionsEditable } from '../../domain/interview-status';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
@@ -7,13 +7,13 @@ import { findInterview } from '../get-interview/get-interview';
 import { findQuestion } from '../get-question/get-question';
 import { renderQuestion } from '../interview-rendering';
 
-/** Changes a question's text, time limit or takes while the interview is still requested. */
+/** Changes a question's text, time limit, takes or think time while the interview is still requested. */
 export async function updateQuestion(
   deps: { store: InterviewsStore },
   caller: Caller,
   interviewUuid: string,
   questionUuid: string,
-  input: { text?: string; timeLimit?: number; takes?: number },
+  input: { text?: string; timeLimit?: number; takes?: number; thinkTime?: string },
 ): Promise<interviews.Question> {
   return deps.store.transaction(async (tx) => {
     const interview = await findInterview(tx, caller, interviewUuid, { lock: true });
@@ -25,6 +25,7 @@ export async function updateQuestion(
       text: input.text ?? current.text,
       timeLimit: input.timeLimit ?? current.timeLimit,
       takesLimit: input.takes ?? current.takesLimit,
+      thinkTime: input.thinkTime === undefined ? current.thinkTime : thinkTimeOf(input.thinkTime, 'think_time'),
       updatedAt: now,
     };
     await tx.questions.update(question);

@@ -65,7 +65,7 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
         assignees: req.assigned_to.map((a) => ({ name: a.name, email: a.email, phone: a.phone, phoneParsed: a.phone_parsed })),
         emailMessage: req.email_message,
         jobUuid: req.job_uuid,
-        questions: req.questions.map((q) => ({ text: q.text, timeLimit: q.time_limit, takes: q.takes })),
+        questions: req.questions.map((q) => ({ text: q.text, timeLimit: q.time_limit, takes: q.takes, thinkTime: q.think_time })),
         questionSetUuid: req.question_set_uuid,
         timezone: req.timezone,
         hasSmsConsent: req.has_sms_consent,
@@ -102,9 +102,10 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
         text: req.question?.text ?? '',
         timeLimit: req.question?.time_limit ?? 0,
         takes: req.question?.takes ?? -1,
+        thinkTime: req.question?.think_time,
       }),
     updateQuestion: async (req, ctx) =>
-      updateQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid, { text: req.text, timeLimit: req.time_limit, takes: req.takes }),
+      updateQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid, { text: req.text, timeLimit: req.time_limit, takes: req.takes, thinkTime: req.think_time }),
     deleteQuestion: async (req, ctx) => {
       await deleteQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid);
       return {};

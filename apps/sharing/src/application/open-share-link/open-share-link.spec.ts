@@ -31,7 +31,7 @@ function interview(uuid: string, status: string): interviews.SharedInterview {
       created_by: undefined,
       rating: undefined,
       share_link: undefined,
-      questions: [{ uuid: 'q', text: 'Why?', completed: true, skipped: false, time_limit: 60, takes: undefined, created_at: '', updated_at: '' }],
+      questions: [{ uuid: 'q', text: 'Why?', completed: true, skipped: false, time_limit: 60, think_time: '30', takes: undefined, created_at: '', updated_at: '' }],
       timezone: 'UTC',
     },
     takes: [{ uuid: `take-${uuid}`, question_uuid: 'q', number: 1, content_type: 'video/webm', size: 10, duration_seconds: 3, created_at: '' }],
