@@ -64,7 +64,7 @@ export async function startGateway(config: GatewayConfig, shared: { bus?: EventB
  * Timeouts sized for take uploads on slow links: a request may take up to `uploadTimeoutMs` to arrive as long as
  * bytes keep coming (a socket silent for `idleTimeoutMs` is closed), instead of Node's 300 s for everything.
  * Keep-alive outlives the 60 s idle timeout of common load balancers, so they never reuse a connection we closed;
- * the headers timeout is above it, as Node requires for keep-alive to be safe. A missing Host header is refused by
+ * the headers timeout is just above it, so a reused connection is never cut while its next request arrives. A missing Host header is refused by
  * the app (requireHostHeader) so that the 400 carries our JSON body rather than Node's empty one.
  */
 function createHttpServer(app: ReturnType<typeof createGatewayApp>, timeouts: GatewayConfig['http']): Server {

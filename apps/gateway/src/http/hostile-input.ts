@@ -29,7 +29,7 @@ export const requireHostHeader: RequestHandler = (req, _res, next) => {
 };
 
 /** The content codings a JSON body may arrive in; the body limit applies to the decoded bytes. */
-export const JSON_BODY_ENCODINGS = ['identity', 'gzip', 'deflate', 'br'];
+const JSON_BODY_ENCODINGS = ['identity', 'gzip', 'deflate', 'br'];
 
 /**
  * Refuses, before any byte of the body is read, a coding we do not decode: anything but identity on a body that
