@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { exitOnSignals } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
+import { ensureWebBundle } from '../../../apps/web/build/build-web';
 import { loadOrCreateLocalSecrets } from './local-secrets';
 import { startSystem } from './system';
 
@@ -23,9 +24,13 @@ async function main(): Promise<void> {
     ...process.env,
     DATA_DIR: dataDir,
   };
-  const system = await startSystem({ env });
   const logger = createLogger('launcher');
+  // `npm install` built the pages; a checkout whose page sources changed since rebuilds them in a child
+  // process on the other core while the services start. Until then the pages answer 503 with what to do.
+  const pages = ensureWebBundle().catch((error: unknown) => logger.error({ err: error }, 'the web pages could not be built (npm run build:web shows why)'));
+  const system = await startSystem({ env });
   exitOnSignals(logger, system.stop);
+  await pages;
   const baseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${system.gateway.port}`).replace(/\/$/, '');
   const key = env.BOOTSTRAP_ADMIN_API_KEY;
   const mail = env.SMTP_URL ? `sent through ${env.SMTP_URL}` : `written as .eml files under ${env.MAIL_DIR ?? join(dataDir, 'mail')}`;
