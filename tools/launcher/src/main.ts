@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { exitOnSignals } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
 import { ensureWebBundle } from '../../../apps/web/build/build-web';
+import { openEmbeddedPostgres } from './embedded-database';
 import { loadOrCreateLocalSecrets } from './local-secrets';
-import { startSystem } from './system';
 
 /**
  * `npm start`: every service in one process on the embedded defaults (PGlite
@@ -28,8 +28,15 @@ async function main(): Promise<void> {
   // `npm install` built the pages; a checkout whose page sources changed since rebuilds them in a child
   // process on the other core while the services start. Until then the pages answer 503 with what to do.
   const pages = ensureWebBundle().catch((error: unknown) => logger.error({ err: error }, 'the web pages could not be built (npm run build:web shows why)'));
-  const system = await startSystem({ env });
-  exitOnSignals(logger, system.stop);
+  // The embedded database opens while the services' code loads (its WebAssembly compiles off the main thread).
+  const opening = env.DATABASE_URL ? undefined : openEmbeddedPostgres(env);
+  const { startSystem } = await import('./system.js');
+  const database = await opening;
+  const system = await startSystem({ env, database });
+  exitOnSignals(logger, async () => {
+    await system.stop();
+    await database?.close();
+  });
   await pages;
   const baseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${system.gateway.port}`).replace(/\/$/, '');
   const key = env.BOOTSTRAP_ADMIN_API_KEY;

@@ -3,8 +3,6 @@
  * tests. This is the one place that imports apps (docs/decisions/002-all-in-one-launcher.md);
  * each service is still started through the same function its own main.ts uses.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadGatewayConfig } from '../../../apps/gateway/src/config';
 import { startGateway, type RunningGateway } from '../../../apps/gateway/src/gateway.service';
 import { loadIdentityConfig } from '../../../apps/identity/src/config';
@@ -18,9 +16,9 @@ import { startSharingService, type RunningSharingService } from '../../../apps/s
 import { loadNotificationsConfig } from '../../../apps/notifications/src/config';
 import { startNotificationsService, type RunningNotificationsService } from '../../../apps/notifications/src/notifications.service';
 import { connectEventBus, type EventBus } from '@vi/platform-bus';
-import { createLogger, type Logger } from '@vi/platform-logger';
-import { EmbeddedPostgres } from '@vi/platform-postgres';
-import { cachedEmbeddedTemplate } from './embedded-template';
+import { createLogger } from '@vi/platform-logger';
+import type { EmbeddedPostgres } from '@vi/platform-postgres';
+import { openEmbeddedPostgres } from './embedded-database';
 
 export interface RunningSystem {
   baseUrl: string;
@@ -56,7 +54,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   const gatewayConfig = loadGatewayConfig(env);
   const bus = await connectEventBus({ natsUrl: identityConfig.bus.natsUrl, streamRoot: identityConfig.bus.streamRoot, logger });
   // Without DATABASE_URL every service gets a schema in one embedded PostgreSQL (one start-up, not five).
-  const owned = identityConfig.database.url || options.database ? undefined : await openEmbeddedPostgres(embeddedDataDir(env), createLogger('database', level));
+  const owned = identityConfig.database.url || options.database ? undefined : await openEmbeddedPostgres(env);
   const database = identityConfig.database.url ? undefined : (options.database ?? owned);
   const identity = await startIdentityService(identityConfig, { bus, database, logger: createLogger('identity', level) });
   const identityUrl = `127.0.0.1:${identity.grpcPort}`;
@@ -114,16 +112,4 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     },
   };
   return system;
-}
-
-/** The process's embedded database; a new one starts from the migrated template, when one is cached, rather than an initdb. */
-async function openEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedPostgres> {
-  const exists = !dataDir.startsWith('memory://') && existsSync(join(dataDir, 'PG_VERSION'));
-  return EmbeddedPostgres.open(dataDir, { logger, template: exists ? undefined : cachedEmbeddedTemplate() });
-}
-
-/** The shared embedded database's folder under DATA_DIR (`memory://` stays in memory). */
-function embeddedDataDir(env: NodeJS.ProcessEnv): string {
-  const dataDir = env.DATA_DIR ?? './data';
-  return dataDir.startsWith('memory://') ? dataDir : `${dataDir.replace(/\/$/, '')}/postgres`;
 }
