@@ -108,7 +108,7 @@ describe('customer support resets an interview (InterviewReset)', () => {
     // The job seeker starts over through the new link and completes again.
     const again = await candidateOf(created.uuid);
     expect((await again.post('/accept')).status).toBe(200);
-    expect((await again.upload(created.questions[0].uuid, Buffer.alloc(2_000, 2))).status).toBe(201);
+    expect((await again.upload(created.questions[0].uuid, webmFile({ seconds: 8 }))).status).toBe(201);
     expect((await again.post(`/questions/${created.questions[1].uuid}/skip`)).status).toBe(200);
     expect((await again.post('/complete')).body).toMatchObject({ status: 'completed' });
   });

@@ -35,7 +35,7 @@ export class MediabunnyVideoProbe implements VideoProbe {
 
   measure(data: AsyncIterable<Uint8Array>): MeasuredVideo {
     const { stallMs } = this.options;
-    const worker = new Worker(WORKER_FILE, { workerData: { cacheBytes: PARSER_CACHE_BYTES }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    let worker: Worker | undefined;
     let wants = 0;
     let wanted: (() => void) | undefined;
     let done = false;
@@ -46,16 +46,24 @@ export class MediabunnyVideoProbe implements VideoProbe {
         done = true;
         wanted?.();
         resolve(seconds);
-        void worker.terminate();
+        void worker?.terminate();
       };
     });
-    worker.on('message', (message: FromWorker) => {
-      if ('seconds' in message) return settle(message.seconds);
-      wants += 1;
-      wanted?.();
-    });
-    worker.on('error', () => settle(null));
-    worker.on('exit', () => settle(null));
+
+    // Started with the first chunk: a video nobody reads costs no thread.
+    const startParser = () => {
+      worker = new Worker(WORKER_FILE, { workerData: { cacheBytes: PARSER_CACHE_BYTES }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+      // Never what keeps a process alive: it is terminated once settled anyway.
+      worker.unref();
+      worker.on('message', (message: FromWorker) => {
+        if ('seconds' in message) return settle(message.seconds);
+        wants += 1;
+        wanted?.();
+      });
+      worker.on('error', () => settle(null));
+      worker.on('exit', () => settle(null));
+      return worker;
+    };
 
     /** Until the parser asks for another chunk; given up after `stallMs` without a word from it. */
     const parserWants = async () => {
@@ -71,6 +79,7 @@ export class MediabunnyVideoProbe implements VideoProbe {
     };
 
     const passThrough = async function* () {
+      const parser = startParser();
       let ended = false;
       try {
         for await (const chunk of data) {
@@ -79,13 +88,13 @@ export class MediabunnyVideoProbe implements VideoProbe {
             wants -= 1;
             // A copy of just these bytes (a chunk may view a larger pooled buffer), handed over without another.
             const copy = new Uint8Array(chunk);
-            worker.postMessage({ chunk: copy }, [copy.buffer]);
+            parser.postMessage({ chunk: copy }, [copy.buffer]);
           }
           yield chunk;
         }
         ended = true;
         if (!done) {
-          worker.postMessage({ end: true });
+          parser.postMessage({ end: true });
           // The whole video is in: the parser has `stallMs` to answer.
           const timer = setTimeout(() => settle(null), stallMs);
           void duration.finally(() => clearTimeout(timer));
