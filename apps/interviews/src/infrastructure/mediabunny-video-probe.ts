@@ -8,6 +8,7 @@ const PARSER_CACHE_BYTES = 8 * 1024 * 1024;
 const WORKER_HEAP_MB = 64;
 const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 const WORKER_FILE = join(__dirname, 'video-timing.worker.mjs');
+const STARTUP_LIMIT_MS = 60_000;
 
 type FromWorker = { want: true } | { seconds: number | null };
 
@@ -37,6 +38,9 @@ export class MediabunnyVideoProbe implements VideoProbe {
     const { stallMs } = this.options;
     let worker: Worker | undefined;
     let wants = 0;
+    // Starting the worker (a fresh isolate loading mediabunny) can take seconds on a busy machine: the stall
+    // clock starts with the parser's first request, before which no input can have stalled it.
+    let parserStarted = false;
     let wanted: (() => void) | undefined;
     let done = false;
     let settle!: (seconds: number | null) => void;
@@ -57,6 +61,7 @@ export class MediabunnyVideoProbe implements VideoProbe {
       worker.unref();
       worker.on('message', (message: FromWorker) => {
         if ('seconds' in message) return settle(message.seconds);
+        parserStarted = true;
         wants += 1;
         wanted?.();
       });
@@ -71,7 +76,7 @@ export class MediabunnyVideoProbe implements VideoProbe {
         let timer: NodeJS.Timeout | undefined;
         const asked = await new Promise<boolean>((resolve) => {
           wanted = () => resolve(true);
-          timer = setTimeout(() => resolve(false), stallMs);
+          timer = setTimeout(() => resolve(false), parserStarted ? stallMs : STARTUP_LIMIT_MS);
         });
         clearTimeout(timer);
         if (!asked) settle(null);

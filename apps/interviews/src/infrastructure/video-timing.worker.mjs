@@ -11,16 +11,24 @@ import { Input, MATROSKA, MP4, QTFF, ReadableStreamSource, WEBM } from 'mediabun
 
 const port = parentPort;
 let controller;
+// False once the stream is closed or the parser let go of it (it has what it needs, e.g. an MP4's moov):
+// chunks still in flight are dropped, since enqueueing into a closed stream throws and would kill the worker
+// before it posts its answer.
+let open = true;
 const stream = new ReadableStream(
   {
     start: (c) => void (controller = c),
     pull: () => port.postMessage({ want: true }),
+    cancel: () => void (open = false),
   },
   { highWaterMark: 1 },
 );
 port.on('message', (message) => {
-  if (message.end) controller.close();
-  else controller.enqueue(message.chunk);
+  if (!open) return;
+  if (message.end) {
+    open = false;
+    controller.close();
+  } else controller.enqueue(message.chunk);
 });
 
 /** From the first frame's start to the last block's time (or the last sample's end), over every track. */
