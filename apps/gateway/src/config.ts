@@ -21,6 +21,14 @@ const schema = z.object({
   HTTP_UPLOAD_TIMEOUT_MS: positiveInt(30 * 60_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt(65_000),
   TRUST_PROXY: withDefault(z.string(), 'loopback, linklocal, uniquelocal'),
+  // Comma-separated origins (`https://ats.example.com`) or `*`; none by default.
+  CORS_ALLOWED_ORIGINS: withDefault(
+    z
+      .string()
+      .transform((v) => v.split(',').map((o) => o.trim()).filter((o) => o !== ''))
+      .pipe(z.array(z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, 'must be * or origins like https://app.example.com, comma-separated'))),
+    '',
+  ),
 });
 
 export interface GatewayConfig {
@@ -36,6 +44,8 @@ export interface GatewayConfig {
   /** The HTTP server's socket timeouts (docs/configuration.md). */
   http: { idleTimeoutMs: number; uploadTimeoutMs: number; keepAliveTimeoutMs: number };
   trustProxy: string;
+  /** Origins whose browser apps may call the API (decision 021); `*` for any. */
+  corsAllowedOrigins: string[];
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -52,5 +62,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     http: { idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS, uploadTimeoutMs: e.HTTP_UPLOAD_TIMEOUT_MS, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     trustProxy: e.TRUST_PROXY,
+    corsAllowedOrigins: e.CORS_ALLOWED_ORIGINS,
   };
 }

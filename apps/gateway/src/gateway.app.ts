@@ -4,6 +4,7 @@ import express, { Router, type Express } from 'express';
 import { withCorrelationId, type Logger } from '@vi/platform-logger';
 import { authentication } from './auth/authentication';
 import type { PrincipalCache } from './auth/principal-cache';
+import { cors } from './http/cors';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { refuseMalformedPath, refuseNulCharacters, refuseUnsupportedContentEncoding, requireHostHeader } from './http/hostile-input';
 import { webPages } from './http/web-pages';
@@ -26,6 +27,7 @@ export interface GatewayAppDeps {
   requestTimeoutMs: number;
   uploadTimeoutMs: number;
   trustProxy: string;
+  corsAllowedOrigins: string[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -63,6 +65,8 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   v1.use(questionSetsRoutes(deps.upstreams));
   v1.use(shareLinksRoutes(deps.upstreams));
   v1.use(webhooksRoutes(deps.upstreams));
+  // Browser apps of listed origins; preflights are answered before authentication.
+  app.use('/v1.0', cors(deps.corsAllowedOrigins));
   // Share links' public side (no API key): before the authenticated routes.
   app.use('/v1.0', publicShareRoutes(deps));
   app.use('/v1.0', v1);

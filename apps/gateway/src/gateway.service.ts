@@ -36,7 +36,7 @@ export async function startGateway(config: GatewayConfig, shared: { bus?: EventB
   const revocations = await subscribeToRevocations(bus, cache, logger);
   const upstreams = connectUpstreams(config.upstreams, new PrincipalTokens(config.internalJwtSecret));
 
-  const app = createGatewayApp({ upstreams, cache, limits, logger, requestTimeoutMs: config.requestTimeoutMs, uploadTimeoutMs: config.http.uploadTimeoutMs, trustProxy: config.trustProxy });
+  const app = createGatewayApp({ upstreams, cache, limits, logger, requestTimeoutMs: config.requestTimeoutMs, uploadTimeoutMs: config.http.uploadTimeoutMs, trustProxy: config.trustProxy, corsAllowedOrigins: config.corsAllowedOrigins });
   const server = createHttpServer(app, config.http);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   ready = true;

@@ -28,9 +28,29 @@ function rangeError(reason: string, code: string) {
   return validationFailed([{ field: 'range', reason, code }]);
 }
 
-// `Content-Range: items <from>-<to>/<total>`, or `items */<total>` when the page is empty.
+/**
+ * RFC 8288 `Link` to the first, previous, next and last pages of the same size, for clients that follow links
+ * rather than build `range`. Targets are relative references: this request's path and query with `range` replaced.
+ */
+export function pageLinks(requestUrl: string, range: PageRange, total: number): string {
+  const size = range.to - range.from + 1;
+  const [path, query = ''] = requestUrl.split('?', 2);
+  const link = (from: number, to: number, rel: string) => {
+    const params = new URLSearchParams(query);
+    params.set('range', `${from}-${to}`);
+    return `<${path}?${params.toString()}>; rel="${rel}"`;
+  };
+  const links = [link(0, size - 1, 'first')];
+  if (range.from > 0) links.push(link(Math.max(0, range.from - size), range.from - 1, 'prev'));
+  if (range.to + 1 < total) links.push(link(range.to + 1, range.to + size, 'next'));
+  links.push(total > size ? link(total - size, total - 1, 'last') : link(0, size - 1, 'last'));
+  return links.join(', ');
+}
+
+// `Content-Range: items <from>-<to>/<total>`, or `items */<total>` when the page is empty; `Link` to the neighbours.
 export function sendPage<T>(res: Response, range: PageRange, items: T[], total: number): void {
   const header = items.length === 0 ? `items */${total}` : `items ${range.from}-${range.from + items.length - 1}/${total}`;
   res.setHeader('Content-Range', header);
+  res.setHeader('Link', pageLinks(res.req.originalUrl, range, total));
   res.status(200).json(items);
 }
