@@ -13,6 +13,15 @@ export interface LocalSecrets {
   BOOTSTRAP_ADMIN_API_KEY: string;
 }
 
+/** What both local runs (`npm start`, `npm run start:services`) add: the demo company, webhooks to this machine. */
+export const LOCAL_RUN_DEFAULTS: NodeJS.ProcessEnv = {
+  BOOTSTRAP_COMPANY_NAME: 'Demo Company',
+  BOOTSTRAP_ADMIN_NAME: 'Demo Administrator',
+  BOOTSTRAP_ADMIN_EMAIL: 'admin@demo.example',
+  // Local runs deliver webhooks to receivers on this machine (localhost, private networks).
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+};
+
 /**
  * Secrets for a local run, made on first start and kept under the data
  * directory (never in the repository) so encrypted keys survive restarts.

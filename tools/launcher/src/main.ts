@@ -3,7 +3,7 @@ import { exitOnSignals } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
 import { ensureWebBundle } from '../../../apps/web/build/build-web';
 import { openEmbeddedPostgres } from './embedded-database';
-import { loadOrCreateLocalSecrets } from './local-secrets';
+import { LOCAL_RUN_DEFAULTS, loadOrCreateLocalSecrets } from './local-secrets';
 
 /**
  * `npm start`: every service in one process on the embedded defaults (PGlite
@@ -14,12 +14,8 @@ async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR ?? './data';
   const secrets = loadOrCreateLocalSecrets(join(dataDir, 'local-secrets.json'));
   const env: NodeJS.ProcessEnv = {
-    BOOTSTRAP_COMPANY_NAME: 'Demo Company',
-    BOOTSTRAP_ADMIN_NAME: 'Demo Administrator',
-    BOOTSTRAP_ADMIN_EMAIL: 'admin@demo.example',
+    ...LOCAL_RUN_DEFAULTS,
     IDENTITY_GRPC_PORT: '50051',
-    // Local runs deliver webhooks to receivers on this machine (localhost, private networks).
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     ...secrets,
     ...process.env,
     DATA_DIR: dataDir,

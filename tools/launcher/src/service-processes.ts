@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { ServiceName } from './build-services';
+
+/** Where one service's replicas listen: replica r adds 10·r to each base port (gateway HTTP: r). */
+const BASE_PORTS: Record<ServiceName, { serve: number; health: number }> = {
+  identity: { serve: 50051, health: 9101 },
+  jobs: { serve: 50052, health: 9102 },
+  interviews: { serve: 50053, health: 9103 },
+  sharing: { serve: 50054, health: 9104 },
+  notifications: { serve: 50055, health: 9105 },
+  gateway: { serve: 8080, health: 9100 },
+};
+
+const PORT_VARIABLES: Record<ServiceName, { serve: string; health: string }> = {
+  identity: { serve: 'IDENTITY_GRPC_PORT', health: 'IDENTITY_HEALTH_PORT' },
+  jobs: { serve: 'JOBS_GRPC_PORT', health: 'JOBS_HEALTH_PORT' },
+  interviews: { serve: 'INTERVIEWS_GRPC_PORT', health: 'INTERVIEWS_HEALTH_PORT' },
+  sharing: { serve: 'SHARING_GRPC_PORT', health: 'SHARING_HEALTH_PORT' },
+  notifications: { serve: 'NOTIFICATIONS_GRPC_PORT', health: 'NOTIFICATIONS_HEALTH_PORT' },
+  gateway: { serve: 'GATEWAY_PORT', health: 'GATEWAY_HEALTH_PORT' },
+};
+
+const UPSTREAM_VARIABLES: Partial<Record<ServiceName, string>> = {
+  identity: 'IDENTITY_GRPC_URL',
+  jobs: 'JOBS_GRPC_URL',
+  interviews: 'INTERVIEWS_GRPC_URL',
+  sharing: 'SHARING_GRPC_URL',
+  notifications: 'NOTIFICATIONS_GRPC_URL',
+};
+
+/** Secrets each service alone reads (docs/configuration.md): no process gets another's. */
+const OWN_SECRETS: Record<string, ServiceName> = {
+  API_KEY_HASH_SECRET: 'identity',
+  API_KEY_ENCRYPTION_KEY: 'identity',
+  CANDIDATE_TOKEN_SECRET: 'interviews',
+  SHARE_LINK_SECRET: 'sharing',
+  NOTIFICATIONS_ENCRYPTION_KEY: 'notifications',
+};
+
+export interface ReplicaPorts {
+  serve: number;
+  health: number;
+}
+
+/** `offset` moves every port (another system already on this machine's standard ports). */
+export function replicaPorts(service: ServiceName, replica: number, offset = 0): ReplicaPorts {
+  const base = BASE_PORTS[service];
+  return { serve: offset + base.serve + (service === 'gateway' ? replica : 10 * replica), health: offset + base.health + 10 * replica };
+}
+
+/**
+ * The gRPC targets of every replica of each service: `ipv4:a,b` is one grpc-js channel over all of them, which
+ * the clients' round_robin policy spreads calls across (as `dns:///` does in Kubernetes).
+ */
+export function upstreamUrls(replicas: Record<ServiceName, number>, portOffset = 0): NodeJS.ProcessEnv {
+  const urls: NodeJS.ProcessEnv = {};
+  for (const [service, variable] of Object.entries(UPSTREAM_VARIABLES) as [ServiceName, string][]) {
+    const addresses = Array.from({ length: replicas[service] }, (_, r) => `127.0.0.1:${replicaPorts(service, r, portOffset).serve}`);
+    urls[variable] = addresses.length === 1 ? addresses[0] : `ipv4:${addresses.join(',')}`;
+  }
+  return urls;
+}
+
+/** One replica's environment: the shared one, its own ports, and only its own secrets (bootstrap: identity's first replica). */
+export function replicaEnv(service: ServiceName, replica: number, shared: NodeJS.ProcessEnv, portOffset = 0): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(shared)) {
+    const owner = OWN_SECRETS[name];
+    if (owner && owner !== service) continue;
+    if (name.startsWith('BOOTSTRAP_') && (service !== 'identity' || replica > 0)) continue;
+    env[name] = value;
+  }
+  const ports = replicaPorts(service, replica, portOffset);
+  env[PORT_VARIABLES[service].serve] = String(ports.serve);
+  env[PORT_VARIABLES[service].health] = String(ports.health);
+  return env;
+}
+
+export interface ServiceProcess {
+  service: ServiceName;
+  replica: number;
+  ports: ReplicaPorts;
+  child: ChildProcess;
+  /** Milliseconds from spawn to its first 200 on /readyz. */
+  readyMs?: number;
+}
+
+/**
+ * Starts one replica in a process group of its own (so Ctrl-C at the terminal reaches only the runner, which stops
+ * the services in order) and waits until its /readyz answers 200.
+ */
+export async function startReplica(
+  service: ServiceName,
+  replica: number,
+  command: { file: string; nodeArgs: string[]; portOffset: number },
+  env: NodeJS.ProcessEnv,
+  readyTimeoutMs = 60_000,
+): Promise<ServiceProcess> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...command.nodeArgs, command.file], { env, stdio: 'inherit', detached: true });
+  const running: ServiceProcess = { service, replica, ports: replicaPorts(service, replica, command.portOffset), child };
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) => reject(new Error(`${service} (replica ${replica}) exited before it was ready (${signal ?? `code ${code}`})`))),
+  );
+  exited.catch(() => undefined);
+  const deadline = Date.now() + readyTimeoutMs;
+  while (Date.now() < deadline) {
+    if (await isReady(running.ports.health)) {
+      running.readyMs = Math.round(performance.now() - started);
+      return running;
+    }
+    await Promise.race([new Promise((resolve) => setTimeout(resolve, 25)), exited]);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${service} (replica ${replica}) was not ready within ${readyTimeoutMs / 1000} s`);
+}
+
+async function isReady(healthPort: number): Promise<boolean> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${healthPort}/readyz`, { signal: AbortSignal.timeout(1_000) });
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM (the service drains and exits), then SIGKILL after the grace period. */
+export async function stopReplica(running: ServiceProcess, graceMs = 30_000): Promise<void> {
+  const { child } = running;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
