@@ -15,7 +15,7 @@ interface RouteTemplate {
 
 /** Every method + path the gateway serves, read from its Express router: a new route is covered without listing it here. */
 function gatewayRoutes(): RouteTemplate[] {
-  const app = createGatewayApp({ upstreams: {} as never, cache: {} as never, limits: {} as never, logger: {} as never, requestTimeoutMs: 1, uploadTimeoutMs: 1, trustProxy: 'loopback', corsAllowedOrigins: [] });
+  const app = createGatewayApp({ upstreams: {} as never, cache: {} as never, limits: {} as never, logger: {} as never, requestTimeoutMs: 1, uploadTimeoutMs: 1, trustProxy: 'loopback', corsAllowedOrigins: [], idempotency: {} as never });
   const routes: RouteTemplate[] = [];
   const walk = (stack: any[], prefix: string) => {
     for (const layer of stack) {

@@ -8,6 +8,8 @@ import { cors } from './http/cors';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { refuseMalformedPath, refuseNulCharacters, refuseUnsupportedContentEncoding, requireHostHeader } from './http/hostile-input';
 import { webPages } from './http/web-pages';
+import { idempotency } from './idempotency/idempotency';
+import type { IdempotencyStore } from './idempotency/idempotency-store';
 import type { RateLimits } from './rate-limit/rate-limits';
 import { identityRoutes } from './routes/identity.routes';
 import { candidateRoutes } from './routes/candidate.routes';
@@ -28,6 +30,7 @@ export interface GatewayAppDeps {
   uploadTimeoutMs: number;
   trustProxy: string;
   corsAllowedOrigins: string[];
+  idempotency: { store: IdempotencyStore; keyPrefix: string };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -58,6 +61,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   // gzip, deflate and br are inflated as a stream; the 1 MB limit counts inflated bytes, so a bomb stops at 1 MB.
   v1.use(express.json({ limit: '1mb' }));
   v1.use(refuseNulCharacters);
+  v1.use(idempotency({ ...deps.idempotency, requestTimeoutMs: deps.requestTimeoutMs, uploadTimeoutMs: deps.uploadTimeoutMs, logger: deps.logger }));
   v1.use(identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })));
   v1.use(jobsRoutes(deps.upstreams));
   v1.use(interviewsRoutes(deps.upstreams));

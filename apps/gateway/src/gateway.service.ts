@@ -10,6 +10,7 @@ import { subscribeToRevocations } from './auth/revocation.subscriber';
 import type { GatewayConfig } from './config';
 import { createGatewayApp } from './gateway.app';
 import { answerClientError } from './http/client-errors';
+import { MemoryIdempotencyStore, RedisIdempotencyStore } from './idempotency/idempotency-store';
 import { RateLimits } from './rate-limit/rate-limits';
 import { connectUpstreams } from './upstream/upstreams';
 
@@ -32,11 +33,25 @@ export async function startGateway(config: GatewayConfig, shared: { bus?: EventB
   if (!redis) logger.info('REDIS_URL is not set: rate limits are counted in this replica\'s memory');
   const limits = new RateLimits({ ...config.rateLimit, redis, keyPrefix: shared.rateLimitPrefix });
   const cache = new PrincipalCache(config.principalCacheTtlMs);
+  // Idempotency records live where the rate limits do: Redis shared by every replica, or this process's memory.
+  const memoryIdempotency = redis ? undefined : new MemoryIdempotencyStore();
+  const idempotencyStore = redis ? new RedisIdempotencyStore(redis) : memoryIdempotency!;
+  const idempotencyPrefix = shared.rateLimitPrefix ? `${shared.rateLimitPrefix}:idem` : 'idem';
   const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
   const revocations = await subscribeToRevocations(bus, cache, logger);
   const upstreams = connectUpstreams(config.upstreams, new PrincipalTokens(config.internalJwtSecret));
 
-  const app = createGatewayApp({ upstreams, cache, limits, logger, requestTimeoutMs: config.requestTimeoutMs, uploadTimeoutMs: config.http.uploadTimeoutMs, trustProxy: config.trustProxy, corsAllowedOrigins: config.corsAllowedOrigins });
+  const app = createGatewayApp({
+    upstreams,
+    cache,
+    limits,
+    logger,
+    requestTimeoutMs: config.requestTimeoutMs,
+    uploadTimeoutMs: config.http.uploadTimeoutMs,
+    trustProxy: config.trustProxy,
+    corsAllowedOrigins: config.corsAllowedOrigins,
+    idempotency: { store: idempotencyStore, keyPrefix: idempotencyPrefix },
+  });
   const server = createHttpServer(app, config.http);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   ready = true;
@@ -54,6 +69,7 @@ export async function startGateway(config: GatewayConfig, shared: { bus?: EventB
       await revocations.close();
       if (!shared.bus) await bus.close();
       upstreams.close();
+      memoryIdempotency?.close();
       redis?.disconnect();
       await health.close();
     },

@@ -12,6 +12,8 @@ export enum GatewayErrorCode {
   ContentEncodingInvalid = 'api.content_encoding_invalid',
   ContentEncodingUnsupported = 'api.content_encoding_unsupported',
   PayloadTooLarge = 'api.payload_too_large',
+  IdempotencyKeyReused = 'api.idempotency_key_reused',
+  IdempotencyRequestInProgress = 'api.idempotency_request_in_progress',
   InternalError = 'api.internal_error',
 }
 
@@ -26,6 +28,8 @@ const DEFINITIONS: Record<GatewayErrorCode, [ErrorKind, string]> = {
   [GatewayErrorCode.ContentEncodingInvalid]: [ErrorKind.InvalidArgument, 'The request body is not valid data of its Content-Encoding'],
   [GatewayErrorCode.ContentEncodingUnsupported]: [ErrorKind.UnsupportedMediaType, 'This Content-Encoding is not accepted'],
   [GatewayErrorCode.PayloadTooLarge]: [ErrorKind.PayloadTooLarge, 'The request body is larger than 1 MB'],
+  [GatewayErrorCode.IdempotencyKeyReused]: [ErrorKind.Unprocessable, 'This Idempotency-Key was already used with a different request; use a new key for a new request'],
+  [GatewayErrorCode.IdempotencyRequestInProgress]: [ErrorKind.Conflict, 'A request with this Idempotency-Key is still being processed; retry once it has finished'],
   [GatewayErrorCode.InternalError]: [ErrorKind.Internal, 'Internal server error'],
 };
 

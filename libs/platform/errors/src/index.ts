@@ -14,6 +14,8 @@ export const ErrorKind = {
   PayloadTooLarge: 'payload_too_large',
   UnsupportedMediaType: 'unsupported_media_type',
   RangeNotSatisfiable: 'range_not_satisfiable',
+  /** Well-formed but not acceptable in this state (422): an Idempotency-Key reused for a different request. */
+  Unprocessable: 'unprocessable',
   ResourceExhausted: 'resource_exhausted',
   Internal: 'internal',
   Unavailable: 'unavailable',
@@ -90,6 +92,8 @@ export function httpStatusOf(kind: ErrorKind): number {
       return 415;
     case ErrorKind.RangeNotSatisfiable:
       return 416;
+    case ErrorKind.Unprocessable:
+      return 422;
     case ErrorKind.ResourceExhausted:
       return 429;
     case ErrorKind.Internal:

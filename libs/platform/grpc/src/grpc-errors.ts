@@ -15,6 +15,7 @@ export function grpcStatusOf(kind: ErrorKind): status {
       return status.UNAUTHENTICATED;
     case ErrorKind.PaymentRequired:
     case ErrorKind.Conflict:
+    case ErrorKind.Unprocessable:
     case ErrorKind.MethodNotAllowed:
       return status.FAILED_PRECONDITION;
     case ErrorKind.PermissionDenied:
