@@ -29,6 +29,10 @@ const schema = z.object({
       .pipe(z.array(z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, 'must be * or origins like https://app.example.com, comma-separated'))),
     '',
   ),
+  PUBLIC_BASE_URL: withDefault(z.url(), 'http://localhost:8080'),
+  WATCH_BASE_URL: optionalString(),
+  SIGN_IN_FAILURES_PER_ACCOUNT: positiveInt(10),
+  SIGN_IN_FAILURES_PER_IP: positiveInt(30),
 });
 
 export interface GatewayConfig {
@@ -46,6 +50,8 @@ export interface GatewayConfig {
   trustProxy: string;
   /** Origins whose browser apps may call the API (decision 021); `*` for any. */
   corsAllowedOrigins: string[];
+  /** The web pages' session cookie and sign-in limits (decision 026). */
+  web: { publicBaseUrl: string; watchBaseUrl: string; signInFailuresPerAccount: number; signInFailuresPerIp: number };
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -63,5 +69,11 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     http: { idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS, uploadTimeoutMs: e.HTTP_UPLOAD_TIMEOUT_MS, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     trustProxy: e.TRUST_PROXY,
     corsAllowedOrigins: e.CORS_ALLOWED_ORIGINS,
+    web: {
+      publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
+      watchBaseUrl: (e.WATCH_BASE_URL ?? e.PUBLIC_BASE_URL).replace(/\/$/, ''),
+      signInFailuresPerAccount: e.SIGN_IN_FAILURES_PER_ACCOUNT,
+      signInFailuresPerIp: e.SIGN_IN_FAILURES_PER_IP,
+    },
   };
 }

@@ -5,18 +5,21 @@ import { withCorrelationId, type Logger } from '@vi/platform-logger';
 import { authentication } from './auth/authentication';
 import type { PrincipalCache } from './auth/principal-cache';
 import { cors } from './http/cors';
+import type { SessionCookieSettings } from './auth/session-cookie';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { refuseMalformedPath, refuseNulCharacters, refuseUnsupportedContentEncoding, requireHostHeader } from './http/hostile-input';
 import { webPages } from './http/web-pages';
 import { idempotency } from './idempotency/idempotency';
 import type { IdempotencyStore } from './idempotency/idempotency-store';
 import type { RateLimits } from './rate-limit/rate-limits';
+import { DEFAULT_SIGN_IN_LIMITS, SignInLimits } from './rate-limit/sign-in-limits';
 import { identityRoutes } from './routes/identity.routes';
 import { candidateRoutes } from './routes/candidate.routes';
 import { interviewsRoutes } from './routes/interviews.routes';
 import { jobsRoutes } from './routes/jobs.routes';
 import { publicShareRoutes } from './routes/public-share.routes';
 import { questionSetsRoutes } from './routes/question-sets.routes';
+import { sessionRoutes } from './routes/session.routes';
 import { shareLinksRoutes } from './routes/share-links.routes';
 import { webhooksRoutes } from './routes/webhooks.routes';
 import type { Upstreams } from './upstream/upstreams';
@@ -31,6 +34,9 @@ export interface GatewayAppDeps {
   trustProxy: string;
   corsAllowedOrigins: string[];
   idempotency: { store: IdempotencyStore; keyPrefix: string };
+  /** The web pages' sessions; without them, a plain-http cookie, our own origin only, sign-in limits in memory. */
+  sessions?: SessionCookieSettings;
+  signInLimits?: SignInLimits;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -55,8 +61,10 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     res.sendFile(join(__dirname, 'assets/default-avatar.svg'));
   });
 
+  const sessions = deps.sessions ?? { secure: false, allowedOrigins: [] };
+  const authenticate = authentication({ ...deps, sessions });
   const v1 = Router();
-  v1.use(authentication(deps));
+  v1.use(authenticate);
   v1.use(refuseUnsupportedContentEncoding);
   // gzip, deflate and br are inflated as a stream; the 1 MB limit counts inflated bytes, so a bomb stops at 1 MB.
   v1.use(express.json({ limit: '1mb' }));
@@ -73,6 +81,8 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   app.use('/v1.0', cors(deps.corsAllowedOrigins));
   // Share links' public side (no API key): before the authenticated routes.
   app.use('/v1.0', publicShareRoutes(deps));
+  // The web pages' sign-in, set-password and session endpoints: before the authenticated routes too.
+  app.use('/v1.0', sessionRoutes({ ...deps, sessions, authenticate, signInLimits: deps.signInLimits ?? new SignInLimits(DEFAULT_SIGN_IN_LIMITS) }));
   app.use('/v1.0', v1);
   // The candidate's and the reviewer's pages: the targets of invitation and share links.
   app.use(webPages());

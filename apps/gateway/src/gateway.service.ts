@@ -12,6 +12,8 @@ import { createGatewayApp } from './gateway.app';
 import { answerClientError } from './http/client-errors';
 import { MemoryIdempotencyStore, RedisIdempotencyStore } from './idempotency/idempotency-store';
 import { RateLimits } from './rate-limit/rate-limits';
+import { DEFAULT_SIGN_IN_LIMITS, SignInLimits } from './rate-limit/sign-in-limits';
+import { originOf } from './auth/session-cookie';
 import { connectUpstreams } from './upstream/upstreams';
 
 export interface RunningGateway {
@@ -41,6 +43,14 @@ export async function startGateway(config: GatewayConfig, shared: { bus?: EventB
   const revocations = await subscribeToRevocations(bus, cache, logger);
   const upstreams = connectUpstreams(config.upstreams, new PrincipalTokens(config.internalJwtSecret));
 
+  const signInLimits = new SignInLimits(
+    { ...DEFAULT_SIGN_IN_LIMITS, perAccount: config.web.signInFailuresPerAccount, perIp: config.web.signInFailuresPerIp },
+    { redis, keyPrefix: shared.rateLimitPrefix },
+  );
+  const sessions = {
+    secure: config.web.publicBaseUrl.startsWith('https:'),
+    allowedOrigins: [...new Set([originOf(config.web.publicBaseUrl), originOf(config.web.watchBaseUrl)])],
+  };
   const app = createGatewayApp({
     upstreams,
     cache,
@@ -51,6 +61,8 @@ export async function startGateway(config: GatewayConfig, shared: { bus?: EventB
     trustProxy: config.trustProxy,
     corsAllowedOrigins: config.corsAllowedOrigins,
     idempotency: { store: idempotencyStore, keyPrefix: idempotencyPrefix },
+    sessions,
+    signInLimits,
   });
   const server = createHttpServer(app, config.http);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001_initial';
 import * as setPasswordTokens from './0002_set_password_tokens';
+import * as passwordsAndSessions from './0003_passwords_and_sessions';
 
 /** Forward-only, applied in key order at service start. */
 export const identityMigrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_set_password_tokens': setPasswordTokens,
+  '0003_passwords_and_sessions': passwordsAndSessions,
 };

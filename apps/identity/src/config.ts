@@ -14,6 +14,8 @@ const schema = z.object({
   PUBLIC_BASE_URL: withDefault(z.url(), 'http://localhost:8080'),
   DEFAULT_AVATAR_URL: optionalString(),
   OUTBOX_POLL_MS: positiveInt(500),
+  SESSION_IDLE_TIMEOUT_MS: positiveInt(2 * 3600_000),
+  SESSION_MAX_AGE_MS: positiveInt(12 * 3600_000),
   BOOTSTRAP_COMPANY_NAME: optionalString(),
   BOOTSTRAP_ADMIN_NAME: withDefault(z.string(), 'Administrator'),
   BOOTSTRAP_ADMIN_EMAIL: optionalString(),
@@ -31,6 +33,8 @@ export interface IdentityConfig {
   /** Base of the set-password links (`{PUBLIC_BASE_URL}/set-password?token=…`), without a trailing `/`. */
   publicBaseUrl: string;
   outboxPollMs: number;
+  /** Web sessions: idle and absolute lifetimes (docs/configuration.md). */
+  sessionLifetime: { idleMs: number; absoluteMs: number };
   bootstrap?: { companyName: string; adminName: string; adminEmail: string; adminApiKey: string; planCode: string };
 }
 
@@ -46,6 +50,7 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
     defaultAvatarUrl: e.DEFAULT_AVATAR_URL ?? `${publicBase}/assets/default-avatar.svg`,
     publicBaseUrl: publicBase,
     outboxPollMs: e.OUTBOX_POLL_MS,
+    sessionLifetime: { idleMs: e.SESSION_IDLE_TIMEOUT_MS, absoluteMs: e.SESSION_MAX_AGE_MS },
     bootstrap:
       e.BOOTSTRAP_COMPANY_NAME && e.BOOTSTRAP_ADMIN_EMAIL && e.BOOTSTRAP_ADMIN_API_KEY
         ? {

@@ -10,6 +10,7 @@ import type { IdentityConfig } from './config';
 import { ApiKeyVault } from './infrastructure/api-key-vault';
 import type { IdentityDatabase } from './infrastructure/identity.database';
 import { createIdentityStore } from './infrastructure/identity.store';
+import { PasswordHasher } from './infrastructure/password-hasher';
 import { identityGrpcHandlers } from './transport/grpc/identity.grpc';
 
 export interface RunningIdentityService {
@@ -36,7 +37,15 @@ export async function startIdentityService(
   const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });
   const store = createIdentityStore(database.db, relay);
   const vault = new ApiKeyVault(config.secrets.apiKeyHash, config.secrets.apiKeyEncryption);
-  const deps = { store, vault, defaultAvatarUrl: config.defaultAvatarUrl, publicBaseUrl: config.publicBaseUrl };
+  const deps = {
+    store,
+    vault,
+    defaultAvatarUrl: config.defaultAvatarUrl,
+    publicBaseUrl: config.publicBaseUrl,
+    hasher: new PasswordHasher(),
+    sessionLifetime: config.sessionLifetime,
+    now: () => new Date(),
+  };
 
   if (config.bootstrap) {
     const b = config.bootstrap;

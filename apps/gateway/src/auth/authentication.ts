@@ -7,6 +7,8 @@ import type { RateDecision, RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
 import { PrincipalCache, type CachedPrincipal } from './principal-cache';
 import type { RequestContext } from './request-context';
+import { companyPrincipalOf, resolveSessionPrincipal } from './session-authentication';
+import { assertNotForged, sessionIdFrom, type SessionCookieSettings } from './session-cookie';
 
 const GATEWAY = { kind: 'service', service: 'gateway' } as const;
 
@@ -32,11 +34,13 @@ export function setRateHeaders(res: Response, decision: RateDecision): void {
   }
 }
 
-type Credential = { kind: 'api_key'; value: string } | { kind: 'candidate_token'; value: string };
+type Credential = { kind: 'api_key'; value: string } | { kind: 'candidate_token'; value: string } | { kind: 'session'; value: string };
 
-/** Basic auth carries an API key; `Bearer` a candidate token from an interview link. */
-function credentialFrom(req: Request): Credential | undefined {
+/** Basic auth carries an API key; `Bearer` a candidate token from an interview link; without either, the web pages' session cookie. */
+function credentialFrom(req: Request, sessions: SessionCookieSettings): Credential | undefined {
   const header = req.headers.authorization;
+  const sessionId = header ? undefined : sessionIdFrom(req, sessions);
+  if (sessionId) return { kind: 'session', value: sessionId };
   const bearer = header && /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (bearer) return { kind: 'candidate_token', value: bearer[1] };
   const apiKey = apiKeyFrom(req);
@@ -55,9 +59,11 @@ export function authentication(deps: {
   limits: RateLimits;
   requestTimeoutMs: number;
   logger: Logger;
+  sessions: SessionCookieSettings;
 }): RequestHandler {
   async function resolve(credential: Credential, deadline: Date): Promise<CachedPrincipal> {
     const options = { principal: GATEWAY, deadline, idempotent: true };
+    if (credential.kind === 'session') return resolveSessionPrincipal(deps.upstreams, credential.value, deadline);
     if (credential.kind === 'candidate_token') {
       const scope = await deps.upstreams.interviews.call((c) => c.resolveCandidateToken, { token: credential.value }, options);
       return {
@@ -66,21 +72,12 @@ export function authentication(deps: {
       };
     }
     const key = await deps.upstreams.identity.call((c) => c.resolveApiKey, { api_key: credential.value }, options);
-    return {
-      keyUuid: key.key_uuid,
-      principal: {
-        kind: 'user',
-        userUuid: key.user_uuid,
-        companyUuid: key.company_uuid ?? null,
-        role: (key.role as 'administrator' | 'standard' | undefined) ?? null,
-        userType: key.user_type as 'company_user' | 'job_seeker',
-      },
-    };
+    return { keyUuid: key.key_uuid, principal: companyPrincipalOf(key) };
   }
 
   return async (req, res, next) => {
     const deadline = new Date(Date.now() + deps.requestTimeoutMs);
-    const credential = credentialFrom(req);
+    const credential = credentialFrom(req, deps.sessions);
     if (credential === undefined) throw gatewayError(GatewayErrorCode.KeyNotSet);
     const ip = req.ip ?? 'unknown';
     const blocked = await deps.limits.authBlocked(ip);
@@ -103,10 +100,11 @@ export function authentication(deps: {
         throw error;
       }
     }
+    if (credential.kind === 'session') assertNotForged(req, deps.sessions, credential.value);
     const decision = await deps.limits.consumeRequest(resolved.keyUuid);
     setRateHeaders(res, decision);
     if (!decision.allowed) throw gatewayError(GatewayErrorCode.TooManyRequests);
-    const context: RequestContext = { principal: resolved.principal, keyUuid: resolved.keyUuid, deadline };
+    const context: RequestContext = { principal: resolved.principal, keyUuid: resolved.keyUuid, deadline, sessionId: credential.kind === 'session' ? credential.value : undefined };
     res.locals.context = context;
     next();
   };

@@ -7,6 +7,8 @@ export interface RequestContext {
   keyUuid: string;
   /** The request's deadline, passed on to every upstream call. */
   deadline: Date;
+  /** The web session's id when the request came from the pages with the session cookie. */
+  sessionId?: string;
 }
 
 export function contextOf(res: Response): RequestContext {

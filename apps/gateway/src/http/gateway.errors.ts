@@ -15,6 +15,9 @@ export enum GatewayErrorCode {
   IdempotencyKeyReused = 'api.idempotency_key_reused',
   IdempotencyRequestInProgress = 'api.idempotency_request_in_progress',
   InternalError = 'api.internal_error',
+  SessionRequired = 'api.session_required',
+  OriginNotAllowed = 'api.origin_not_allowed',
+  CsrfTokenInvalid = 'api.csrf_token_invalid',
 }
 
 const DEFINITIONS: Record<GatewayErrorCode, [ErrorKind, string]> = {
@@ -31,6 +34,9 @@ const DEFINITIONS: Record<GatewayErrorCode, [ErrorKind, string]> = {
   [GatewayErrorCode.IdempotencyKeyReused]: [ErrorKind.Unprocessable, 'This Idempotency-Key was already used with a different request; use a new key for a new request'],
   [GatewayErrorCode.IdempotencyRequestInProgress]: [ErrorKind.Conflict, 'A request with this Idempotency-Key is still being processed; retry once it has finished'],
   [GatewayErrorCode.InternalError]: [ErrorKind.Internal, 'Internal server error'],
+  [GatewayErrorCode.SessionRequired]: [ErrorKind.Unauthenticated, 'Sign in first: this request needs a web session'],
+  [GatewayErrorCode.OriginNotAllowed]: [ErrorKind.PermissionDenied, 'This request must come from our own pages (its Origin header is missing or foreign)'],
+  [GatewayErrorCode.CsrfTokenInvalid]: [ErrorKind.PermissionDenied, 'The X-CSRF-Token header is missing or does not match the session'],
 };
 
 export function gatewayError(code: GatewayErrorCode, reason?: string): AppError {

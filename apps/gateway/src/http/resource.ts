@@ -7,7 +7,7 @@ type Method = 'get' | 'post' | 'put' | 'delete';
  * Registers the methods a path supports; any other method gets 405 with an
  * `Allow` header listing the supported ones.
  */
-export function resource(router: Router, path: string, handlers: Partial<Record<Method, RequestHandler>>): void {
+export function resource(router: Router, path: string, handlers: Partial<Record<Method, RequestHandler | RequestHandler[]>>): void {
   const route = router.route(path);
   const allowed: string[] = [];
   for (const method of ['get', 'post', 'put', 'delete'] as const) {

@@ -1,4 +1,4 @@
-import { IdentitySubjects, type ApiKeyEventPayload, type UserEventPayload } from '@vi/contracts';
+import { IdentitySubjects, type ApiKeyEventPayload, type SessionsRevokedPayload, type UserEventPayload } from '@vi/contracts';
 import type { NewEvent } from '@vi/platform-bus';
 import { toRfc3339 } from '@vi/platform-time';
 import type { User } from '../domain/user';
@@ -26,4 +26,9 @@ export const identityEvents = {
   userDeleted: (user: User, avatar: string, at: Date): NewEvent => ({ subject: IdentitySubjects.UserDeleted, payload: userPayload(user, avatar, at) }),
   apiKeyCreated: (payload: ApiKeyEventPayload): NewEvent => ({ subject: IdentitySubjects.ApiKeyCreated, payload }),
   apiKeyRevoked: (payload: ApiKeyEventPayload): NewEvent => ({ subject: IdentitySubjects.ApiKeyRevoked, payload }),
+  passwordResetRequested: (user: User, avatar: string, setPasswordUrl: string, at: Date): NewEvent => ({
+    subject: IdentitySubjects.PasswordResetRequested,
+    payload: { ...userPayload(user, avatar, at), set_password_url: setPasswordUrl },
+  }),
+  sessionsRevoked: (payload: SessionsRevokedPayload): NewEvent => ({ subject: IdentitySubjects.SessionsRevoked, payload }),
 };

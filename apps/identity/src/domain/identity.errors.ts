@@ -15,6 +15,12 @@ export enum IdentityErrorCode {
   CannotDeleteSelf = 'api.user_cannot_delete_self',
   IntegrationKeyNotFound = 'api.integration_key_not_found',
   IntegrationKeyExists = 'api.integration_key_exists',
+  SignInFailed = 'api.sign_in_failed',
+  SessionInvalid = 'api.session_invalid',
+  SetPasswordLinkInvalid = 'api.set_password_link_invalid',
+  PasswordTooShort = 'api.password_too_short',
+  PasswordTooLong = 'api.password_too_long',
+  PasswordTooCommon = 'api.password_too_common',
 }
 
 const REASONS: Record<IdentityErrorCode, string> = {
@@ -32,12 +38,20 @@ const REASONS: Record<IdentityErrorCode, string> = {
   [IdentityErrorCode.CannotDeleteSelf]: 'Users cannot delete themselves',
   [IdentityErrorCode.IntegrationKeyNotFound]: 'The user has no integration key',
   [IdentityErrorCode.IntegrationKeyExists]: 'The user already has an integration key; update it with rotate, or delete it first',
+  [IdentityErrorCode.SignInFailed]: 'The email or the password is not correct',
+  [IdentityErrorCode.SessionInvalid]: 'The session has ended; sign in again',
+  [IdentityErrorCode.SetPasswordLinkInvalid]: 'This set-password link is not valid: it was used already, it expired, or it never existed; ask for a new one',
+  [IdentityErrorCode.PasswordTooShort]: 'The password must be at least 12 characters long',
+  [IdentityErrorCode.PasswordTooLong]: 'The password must be at most 256 characters long',
+  [IdentityErrorCode.PasswordTooCommon]: 'This password is one of the most commonly used; choose one that is harder to guess',
 };
 
 function kindOf(code: IdentityErrorCode): ErrorKind {
   switch (code) {
     case IdentityErrorCode.KeyInvalid:
     case IdentityErrorCode.KeyDisabled:
+    case IdentityErrorCode.SignInFailed:
+    case IdentityErrorCode.SessionInvalid:
       return ErrorKind.Unauthenticated;
     case IdentityErrorCode.PlanNoApiAccess:
     case IdentityErrorCode.UserSlotsExhausted:
@@ -55,6 +69,10 @@ function kindOf(code: IdentityErrorCode): ErrorKind {
     case IdentityErrorCode.IntegrationKeyExists:
       return ErrorKind.Conflict;
     case IdentityErrorCode.CannotDeleteSelf:
+    case IdentityErrorCode.SetPasswordLinkInvalid:
+    case IdentityErrorCode.PasswordTooShort:
+    case IdentityErrorCode.PasswordTooLong:
+    case IdentityErrorCode.PasswordTooCommon:
       return ErrorKind.InvalidArgument;
     default:
       return assertNever(code);

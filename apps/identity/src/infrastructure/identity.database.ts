@@ -60,5 +60,21 @@ export interface IdentityDatabase {
     used_at: Date | null;
     created_at: Date;
   };
+  user_passwords: {
+    user_uuid: string;
+    algorithm: string;
+    params: Record<string, number>;
+    salt: string;
+    hash: string;
+    updated_at: Date;
+  };
+  sessions: {
+    uuid: string;
+    id_hash: string;
+    user_uuid: string;
+    created_at: Date;
+    last_seen_at: Date;
+    expires_at: Date;
+  };
   outbox: OutboxTable;
 }

@@ -3,7 +3,9 @@ import type { Kysely } from '@vi/platform-postgres';
 import { ApiKeyRepository } from './api-key.repository';
 import { CompanyRepository } from './company.repository';
 import type { IdentityDatabase } from './identity.database';
+import { PasswordRepository } from './password.repository';
 import { PlanRepository } from './plan.repository';
+import { SessionRepository } from './session.repository';
 import { SetPasswordTokenRepository } from './set-password-token.repository';
 import { UserRepository } from './user.repository';
 
@@ -14,6 +16,8 @@ export class IdentityRepositories {
   readonly apiKeys: ApiKeyRepository;
   readonly plans: PlanRepository;
   readonly setPasswordTokens: SetPasswordTokenRepository;
+  readonly passwords: PasswordRepository;
+  readonly sessions: SessionRepository;
 
   constructor(readonly db: Kysely<IdentityDatabase>) {
     this.companies = new CompanyRepository(db);
@@ -21,6 +25,8 @@ export class IdentityRepositories {
     this.apiKeys = new ApiKeyRepository(db);
     this.plans = new PlanRepository(db);
     this.setPasswordTokens = new SetPasswordTokenRepository(db);
+    this.passwords = new PasswordRepository(db);
+    this.sessions = new SessionRepository(db);
   }
 }
 

@@ -40,6 +40,19 @@ export class UserRepository {
     return row && toUser(row);
   }
 
+  /** Company users with this email in any company (emails are unique per company only). */
+  async findActiveCompanyUsersByEmail(email: string): Promise<User[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .where('type', '=', 'company_user')
+      .where('active', '=', true)
+      .where('deleted_at', 'is', null)
+      .execute();
+    return rows.map(toUser);
+  }
+
   async findJobSeekerByEmail(email: string): Promise<User | undefined> {
     const row = await this.db
       .selectFrom('users')
@@ -110,7 +123,7 @@ export class UserRepository {
   }
 }
 
-function toUser(row: IdentityDatabase['users']): User {
+export function toUser(row: IdentityDatabase['users']): User {
   return {
     uuid: row.uuid,
     companyUuid: row.company_uuid,

@@ -2,6 +2,7 @@
 
 export type MessageKind =
   | 'set_password'
+  | 'password_reset'
   | 'interview_invitation'
   | 'interview_invitation_sms'
   | 'interview_reminder_sms'
@@ -37,6 +38,20 @@ export function setPasswordEmail(user: { name: string; setPasswordUrl: string })
     subject: 'Set your Video Interviewing password',
     text: `${paragraphs.join('\n\n')}\n\n${user.setPasswordUrl}\n\nThe link works for 7 days.\n`,
     html: html([...paragraphs], { href: user.setPasswordUrl, label: 'Set your password' }) + '\n<p>The link works for 7 days.</p>',
+  };
+}
+
+/** The forgot-password page's email: a fresh set-password link for an existing account. */
+export function passwordResetEmail(user: { name: string; setPasswordUrl: string }): EmailContent {
+  const paragraphs = [
+    `Hello ${user.name},`,
+    'Someone, probably you, asked to choose a new Video Interviewing password for this address. To choose one, open:',
+  ];
+  const after = 'The link works for 7 days and once. If you did not ask, ignore this email: your password stays as it is.';
+  return {
+    subject: 'Choose a new Video Interviewing password',
+    text: `${paragraphs.join('\n\n')}\n\n${user.setPasswordUrl}\n\n${after}\n`,
+    html: html([...paragraphs], { href: user.setPasswordUrl, label: 'Choose a new password' }).replace('</body>', `<p>${after}</p>\n</body>`),
   };
 }
 

@@ -8,6 +8,10 @@ export const IdentitySubjects = {
   UserCreated: 'identity.user.created',
   UserUpdated: 'identity.user.updated',
   UserDeleted: 'identity.user.deleted',
+  /** A company user asked for a new set-password link (the forgot-password page): the payload carries it. */
+  PasswordResetRequested: 'identity.user.password_reset_requested',
+  /** Web sessions ended before their time (sign-out, password set): gateways drop them from their caches. */
+  SessionsRevoked: 'identity.session.revoked',
   ApiKeyCreated: 'identity.api_key.created',
   ApiKeyRevoked: 'identity.api_key.revoked',
 } as const;
@@ -22,9 +26,9 @@ export interface UserEventPayload {
   avatar: string;
   occurred_at: string;
   /**
-   * UserCreated of a company user only: `{PUBLIC_BASE_URL}/set-password?token=…`, the link the
-   * notifications service emails so the new user can choose a password. Identity keeps only a hash
-   * of the token, valid for 7 days.
+   * UserCreated of a company user, and PasswordResetRequested: `{PUBLIC_BASE_URL}/set-password?token=…`,
+   * the link the notifications service emails so the user can choose a password. Identity keeps only a
+   * hash of the token, valid for 7 days.
    */
   set_password_url?: string;
 }
@@ -42,4 +46,11 @@ export interface ApiKeyEventPayload {
   company_uuid: string | null;
   /** Why a key stopped working: it was deleted, rotated, or its user was deleted. */
   reason?: 'deleted' | 'rotated' | 'user_deleted';
+}
+
+export interface SessionsRevokedPayload {
+  user_uuid: string;
+  /** One session (sign-out); absent, every session of the user (a new password). */
+  session_uuid?: string;
+  reason: 'signed_out' | 'password_set';
 }

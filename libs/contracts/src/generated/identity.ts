@@ -36,6 +36,41 @@ export interface ResolvedApiKey {
   user_type: string;
 }
 
+export interface SignInRequest {
+  email: string;
+  password: string;
+}
+
+export interface SetPasswordRequest {
+  token: string;
+  password: string;
+}
+
+export interface SessionRef {
+  /** The cookie's opaque value; identity stores only its SHA-256. */
+  session_id: string;
+}
+
+export interface ResolvedSession {
+  session_uuid: string;
+  user_uuid: string;
+  company_uuid?: string | undefined;
+  role?: string | undefined;
+  user_type: string;
+  /** When it stops working if unused (idle), and its absolute end. */
+  ends_at: string;
+  expires_at: string;
+}
+
+export interface SignedIn {
+  session_id: string;
+  session: ResolvedSession | undefined;
+}
+
+export interface RequestPasswordResetRequest {
+  email: string;
+}
+
 export interface CompanySummary {
   uuid: string;
   name: string;
@@ -388,6 +423,335 @@ export const ResolvedApiKey: MessageFns<ResolvedApiKey> = {
           }
 
           message.user_type = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseSignInRequest(): SignInRequest {
+  return { email: "", password: "" };
+}
+
+export const SignInRequest: MessageFns<SignInRequest> = {
+  encode(message: SignInRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.password !== "") {
+      writer.uint32(18).string(message.password);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignInRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSignInRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.email = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.password = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseSetPasswordRequest(): SetPasswordRequest {
+  return { token: "", password: "" };
+}
+
+export const SetPasswordRequest: MessageFns<SetPasswordRequest> = {
+  encode(message: SetPasswordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.password !== "") {
+      writer.uint32(18).string(message.password);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetPasswordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSetPasswordRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.token = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.password = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseSessionRef(): SessionRef {
+  return { session_id: "" };
+}
+
+export const SessionRef: MessageFns<SessionRef> = {
+  encode(message: SessionRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session_id !== "") {
+      writer.uint32(10).string(message.session_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SessionRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSessionRef();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.session_id = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseResolvedSession(): ResolvedSession {
+  return {
+    session_uuid: "",
+    user_uuid: "",
+    company_uuid: undefined,
+    role: undefined,
+    user_type: "",
+    ends_at: "",
+    expires_at: "",
+  };
+}
+
+export const ResolvedSession: MessageFns<ResolvedSession> = {
+  encode(message: ResolvedSession, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session_uuid !== "") {
+      writer.uint32(10).string(message.session_uuid);
+    }
+    if (message.user_uuid !== "") {
+      writer.uint32(18).string(message.user_uuid);
+    }
+    if (message.company_uuid !== undefined) {
+      writer.uint32(26).string(message.company_uuid);
+    }
+    if (message.role !== undefined) {
+      writer.uint32(34).string(message.role);
+    }
+    if (message.user_type !== "") {
+      writer.uint32(42).string(message.user_type);
+    }
+    if (message.ends_at !== "") {
+      writer.uint32(50).string(message.ends_at);
+    }
+    if (message.expires_at !== "") {
+      writer.uint32(58).string(message.expires_at);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolvedSession {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseResolvedSession();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.session_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.user_uuid = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.company_uuid = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.role = reader.string();
+          continue;
+        }
+        case 5: {
+          if (tag !== 42) {
+            break;
+          }
+
+          message.user_type = reader.string();
+          continue;
+        }
+        case 6: {
+          if (tag !== 50) {
+            break;
+          }
+
+          message.ends_at = reader.string();
+          continue;
+        }
+        case 7: {
+          if (tag !== 58) {
+            break;
+          }
+
+          message.expires_at = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseSignedIn(): SignedIn {
+  return { session_id: "", session: undefined };
+}
+
+export const SignedIn: MessageFns<SignedIn> = {
+  encode(message: SignedIn, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session_id !== "") {
+      writer.uint32(10).string(message.session_id);
+    }
+    if (message.session !== undefined) {
+      ResolvedSession.encode(message.session, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignedIn {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSignedIn();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.session_id = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.session = ResolvedSession.decode(reader, reader.uint32());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseRequestPasswordResetRequest(): RequestPasswordResetRequest {
+  return { email: "" };
+}
+
+export const RequestPasswordResetRequest: MessageFns<RequestPasswordResetRequest> = {
+  encode(message: RequestPasswordResetRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestPasswordResetRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseRequestPasswordResetRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.email = reader.string();
           continue;
         }
       }
@@ -2577,6 +2941,56 @@ export const IdentityServiceService = {
     responseSerialize: (value: ResolvedApiKey): Buffer => Buffer.from(ResolvedApiKey.encode(value).finish()),
     responseDeserialize: (value: Buffer): ResolvedApiKey => ResolvedApiKey.decode(value),
   },
+  /**
+   * Web sessions of company users (gateway only): sign in with a password, set one from an emailed link,
+   * authenticate a session cookie, sign out, and ask for a new link (forgot-password).
+   */
+  signIn: {
+    path: "/identity.v1.IdentityService/SignIn",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: SignInRequest): Buffer => Buffer.from(SignInRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SignInRequest => SignInRequest.decode(value),
+    responseSerialize: (value: SignedIn): Buffer => Buffer.from(SignedIn.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SignedIn => SignedIn.decode(value),
+  },
+  setPassword: {
+    path: "/identity.v1.IdentityService/SetPassword",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: SetPasswordRequest): Buffer => Buffer.from(SetPasswordRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetPasswordRequest => SetPasswordRequest.decode(value),
+    responseSerialize: (value: SignedIn): Buffer => Buffer.from(SignedIn.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SignedIn => SignedIn.decode(value),
+  },
+  resolveSession: {
+    path: "/identity.v1.IdentityService/ResolveSession",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: SessionRef): Buffer => Buffer.from(SessionRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SessionRef => SessionRef.decode(value),
+    responseSerialize: (value: ResolvedSession): Buffer => Buffer.from(ResolvedSession.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResolvedSession => ResolvedSession.decode(value),
+  },
+  signOut: {
+    path: "/identity.v1.IdentityService/SignOut",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: SessionRef): Buffer => Buffer.from(SessionRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SessionRef => SessionRef.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  requestPasswordReset: {
+    path: "/identity.v1.IdentityService/RequestPasswordReset",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: RequestPasswordResetRequest): Buffer =>
+      Buffer.from(RequestPasswordResetRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RequestPasswordResetRequest => RequestPasswordResetRequest.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
   getMe: {
     path: "/identity.v1.IdentityService/GetMe",
     requestStream: false,
@@ -2748,6 +3162,15 @@ export const IdentityServiceService = {
 export interface IdentityServiceServer extends UntypedServiceImplementation {
   /** Resolves an API key to the principal it acts for (gateway only). */
   resolveApiKey: handleUnaryCall<ResolveApiKeyRequest, ResolvedApiKey>;
+  /**
+   * Web sessions of company users (gateway only): sign in with a password, set one from an emailed link,
+   * authenticate a session cookie, sign out, and ask for a new link (forgot-password).
+   */
+  signIn: handleUnaryCall<SignInRequest, SignedIn>;
+  setPassword: handleUnaryCall<SetPasswordRequest, SignedIn>;
+  resolveSession: handleUnaryCall<SessionRef, ResolvedSession>;
+  signOut: handleUnaryCall<SessionRef, Empty>;
+  requestPasswordReset: handleUnaryCall<RequestPasswordResetRequest, Empty>;
   getMe: handleUnaryCall<Empty, Me>;
   getPlan: handleUnaryCall<Empty, Plan>;
   getCompany: handleUnaryCall<GetCompanyRequest, Company>;
@@ -2787,6 +3210,79 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ResolvedApiKey) => void,
+  ): ClientUnaryCall;
+  /**
+   * Web sessions of company users (gateway only): sign in with a password, set one from an emailed link,
+   * authenticate a session cookie, sign out, and ask for a new link (forgot-password).
+   */
+  signIn(request: SignInRequest, callback: (error: ServiceError | null, response: SignedIn) => void): ClientUnaryCall;
+  signIn(
+    request: SignInRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SignedIn) => void,
+  ): ClientUnaryCall;
+  signIn(
+    request: SignInRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SignedIn) => void,
+  ): ClientUnaryCall;
+  setPassword(
+    request: SetPasswordRequest,
+    callback: (error: ServiceError | null, response: SignedIn) => void,
+  ): ClientUnaryCall;
+  setPassword(
+    request: SetPasswordRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SignedIn) => void,
+  ): ClientUnaryCall;
+  setPassword(
+    request: SetPasswordRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SignedIn) => void,
+  ): ClientUnaryCall;
+  resolveSession(
+    request: SessionRef,
+    callback: (error: ServiceError | null, response: ResolvedSession) => void,
+  ): ClientUnaryCall;
+  resolveSession(
+    request: SessionRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResolvedSession) => void,
+  ): ClientUnaryCall;
+  resolveSession(
+    request: SessionRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResolvedSession) => void,
+  ): ClientUnaryCall;
+  signOut(request: SessionRef, callback: (error: ServiceError | null, response: Empty) => void): ClientUnaryCall;
+  signOut(
+    request: SessionRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  signOut(
+    request: SessionRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
   ): ClientUnaryCall;
   getMe(request: Empty, callback: (error: ServiceError | null, response: Me) => void): ClientUnaryCall;
   getMe(

@@ -18,6 +18,8 @@ export async function deleteUser(
     const now = new Date();
     const key = await tx.apiKeys.deleteByUser(user.uuid);
     await tx.users.markDeleted(user.uuid, now);
+    // Their web sessions end with them; gateways drop cached ones on UserDeleted, as for the key.
+    await tx.sessions.deleteByUser(user.uuid);
     const events = [identityEvents.userDeleted(user, deps.defaultAvatarUrl, now)];
     if (key) {
       events.push(identityEvents.apiKeyRevoked({ key_uuid: key.uuid, user_uuid: user.uuid, company_uuid: user.companyUuid, reason: 'user_deleted' }));

@@ -1,5 +1,6 @@
 import { identity } from '@vi/contracts';
 import type { UnaryHandlers } from '@vi/platform-grpc';
+import { toRfc3339 } from '@vi/platform-time';
 import { createApiKey } from '../../application/create-api-key/create-api-key';
 import { createCompany } from '../../application/create-company/create-company';
 import { createUser } from '../../application/create-user/create-user';
@@ -15,12 +16,20 @@ import { getPlan } from '../../application/get-plan/get-plan';
 import { getUser } from '../../application/get-user/get-user';
 import { listPlans } from '../../application/list-plans/list-plans';
 import { listUsers } from '../../application/list-users/list-users';
+import { requestPasswordReset } from '../../application/request-password-reset/request-password-reset';
 import { resolveApiKey } from '../../application/resolve-api-key/resolve-api-key';
+import { resolveSession } from '../../application/resolve-session/resolve-session';
+import type { ResolvedSession, SignedIn } from '../../application/sessions';
+import { setPassword } from '../../application/set-password/set-password';
+import { signIn } from '../../application/sign-in/sign-in';
+import { signOut } from '../../application/sign-out/sign-out';
 import { setPlan } from '../../application/set-plan/set-plan';
 import { updateApiKey } from '../../application/update-api-key/update-api-key';
 import { updateUser } from '../../application/update-user/update-user';
+import type { SessionLifetime } from '../../domain/session';
 import type { UserRole } from '../../domain/user';
 import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
+import type { PasswordHasher } from '../../infrastructure/password-hasher';
 import type { IdentityStore } from '../../infrastructure/identity.store';
 import { IdentityMappers } from './identity.mappers';
 
@@ -29,6 +38,25 @@ export interface IdentityGrpcDeps {
   vault: ApiKeyVault;
   defaultAvatarUrl: string;
   publicBaseUrl: string;
+  hasher: PasswordHasher;
+  sessionLifetime: SessionLifetime;
+  now: () => Date;
+}
+
+function sessionMessage(session: ResolvedSession): identity.ResolvedSession {
+  return {
+    session_uuid: session.sessionUuid,
+    user_uuid: session.userUuid,
+    company_uuid: session.companyUuid ?? undefined,
+    role: session.role ?? undefined,
+    user_type: session.userType,
+    ends_at: toRfc3339(session.endsAt),
+    expires_at: toRfc3339(session.expiresAt),
+  };
+}
+
+function signedInMessage(signedIn: SignedIn): identity.SignedIn {
+  return { session_id: signedIn.sessionId, session: sessionMessage(signedIn.session) };
 }
 
 /** Transport only: request → use case → response message. */
@@ -45,6 +73,17 @@ export function identityGrpcHandlers(deps: IdentityGrpcDeps): UnaryHandlers<type
         role: key.role ?? undefined,
         user_type: key.userType,
       };
+    },
+    signIn: async (req, ctx) => signedInMessage(await signIn(deps, ctx.principal, { email: req.email, password: req.password })),
+    setPassword: async (req, ctx) => signedInMessage(await setPassword(deps, ctx.principal, { token: req.token, password: req.password })),
+    resolveSession: async (req, ctx) => sessionMessage(await resolveSession(deps, ctx.principal, req.session_id)),
+    signOut: async (req, ctx) => {
+      await signOut(deps, ctx.principal, req.session_id);
+      return empty;
+    },
+    requestPasswordReset: async (req, ctx) => {
+      await requestPasswordReset(deps, ctx.principal, req.email);
+      return empty;
     },
     getMe: async (_req, ctx) => {
       const me = await getMe(deps, ctx.user());

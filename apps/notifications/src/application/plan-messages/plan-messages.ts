@@ -11,6 +11,7 @@ import type { BusMessage } from '@vi/platform-bus';
 import {
   invitationEmail,
   invitationSms,
+  passwordResetEmail,
   reminderSms,
   reviewerEmail,
   setPasswordEmail,
@@ -22,7 +23,7 @@ import type { NewMessage } from '../../infrastructure/message.repository';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import type { PlanDirectory } from '../ports';
 
-export const MESSAGE_SUBJECTS = [IdentitySubjects.UserCreated, 'interviews.interview.*', SharingSubjects.ShareLinkCreated];
+export const MESSAGE_SUBJECTS = [IdentitySubjects.UserCreated, IdentitySubjects.PasswordResetRequested, 'interviews.interview.*', SharingSubjects.ShareLinkCreated];
 
 const SMS_FEATURE = 'interview_sms_notifications';
 const REMINDER: MessageKind = 'interview_reminder_sms';
@@ -75,6 +76,11 @@ async function planFor(deps: MessagePlanDeps, message: BusMessage, now: Date): P
       const user = message.payload as UserEventPayload;
       if (user.type !== 'company_user' || !user.set_password_url) return undefined;
       return { messages: [email(base, 'set_password', user.email, setPasswordEmail({ name: user.name, setPasswordUrl: user.set_password_url }))] };
+    }
+    case IdentitySubjects.PasswordResetRequested: {
+      const user = message.payload as UserEventPayload;
+      if (user.type !== 'company_user' || !user.set_password_url) return undefined;
+      return { messages: [email(base, 'password_reset', user.email, passwordResetEmail({ name: user.name, setPasswordUrl: user.set_password_url }))] };
     }
     case InterviewsSubjects.InterviewCreated:
     case InterviewsSubjects.InterviewRescheduled:

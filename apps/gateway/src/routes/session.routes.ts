@@ -1,0 +1,134 @@
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { z } from 'zod';
+import type { identity } from '@vi/contracts';
+import { AppError, ErrorKind } from '@vi/platform-errors';
+import { setRateHeaders } from '../auth/authentication';
+import type { PrincipalCache } from '../auth/principal-cache';
+import { contextOf } from '../auth/request-context';
+import { assertOurOrigin, clearSessionCookie, csrfTokenFor, setSessionCookie, type SessionCookieSettings } from '../auth/session-cookie';
+import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
+import { refuseNulCharacters, refuseUnsupportedContentEncoding } from '../http/hostile-input';
+import { resource } from '../http/resource';
+import { validate } from '../http/validation';
+import type { SignInLimits } from '../rate-limit/sign-in-limits';
+import type { Upstreams } from '../upstream/upstreams';
+
+const GATEWAY = { kind: 'service', service: 'gateway' } as const;
+
+const email = z.string().trim().min(1, 'must not be empty').max(254, 'at most 254 characters');
+// The password rules (length, common passwords) are identity's; this only bounds what is sent on.
+const password = z.string().min(1, 'must not be empty').max(1024, 'at most 1024 characters');
+const signInBody = z.object({ email, password });
+const setPasswordBody = z.object({ token: z.string().min(1, 'must not be empty').max(200, 'at most 200 characters'), password });
+const passwordResetBody = z.object({ email });
+
+/** What the pages learn about their session: who, until when, and the CSRF token to echo. */
+function sessionJson(sessionId: string, session: { user_uuid: string; ends_at: string; expires_at: string }) {
+  return { user_uuid: session.user_uuid, ends_at: session.ends_at, expires_at: session.expires_at, csrf_token: csrfTokenFor(sessionId) };
+}
+
+/**
+ * The web pages' session endpoints (decision 026): sign in, set a password from an emailed link (which signs in),
+ * ask for a new link, read the session (its CSRF token) and sign out. Everything else the pages do goes through
+ * the public API with the session cookie instead of an API key.
+ */
+export function sessionRoutes(deps: {
+  upstreams: Upstreams;
+  cache: PrincipalCache;
+  signInLimits: SignInLimits;
+  sessions: SessionCookieSettings;
+  requestTimeoutMs: number;
+  authenticate: RequestHandler;
+}): Router {
+  const router = Router();
+  const identityService = deps.upstreams.identity;
+  const options = () => ({ principal: GATEWAY, deadline: new Date(Date.now() + deps.requestTimeoutMs) });
+  const body = [refuseUnsupportedContentEncoding, express.json({ limit: '16kb' }), refuseNulCharacters];
+  const noStore: RequestHandler = (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+  router.use('/session', noStore);
+
+  /** 429 before anything is checked when the account or the IP is over its failures; the same for any email. */
+  async function refuseWhenBlocked(req: Request, res: Response, accountEmail: string): Promise<void> {
+    const blocked = await deps.signInLimits.blocked(accountEmail, req.ip ?? 'unknown');
+    if (!blocked) return;
+    setRateHeaders(res, blocked);
+    throw gatewayError(GatewayErrorCode.TooManyRequests);
+  }
+
+  function signedIn(res: Response, result: identity.SignedIn): void {
+    const session = result.session!;
+    setSessionCookie(res, deps.sessions, result.session_id, new Date(session.expires_at));
+    res.status(201).json(sessionJson(result.session_id, session));
+  }
+
+  resource(router, '/session', {
+    // Sign in. Login CSRF is refused by the Origin check: a foreign page cannot sign a visitor into its account.
+    post: [
+      ...body,
+      async (req, res) => {
+        assertOurOrigin(req, deps.sessions);
+        const input = validate(signInBody, req.body);
+        await refuseWhenBlocked(req, res, input.email);
+        try {
+          signedIn(res, await identityService.call((c) => c.signIn, input, options()));
+        } catch (error) {
+          if (error instanceof AppError && error.kind === ErrorKind.Unauthenticated) await deps.signInLimits.recordFailure(input.email, req.ip ?? 'unknown');
+          throw error;
+        }
+        await deps.signInLimits.clearAccount(input.email);
+      },
+    ],
+    get: [
+      deps.authenticate,
+      (_req, res) => {
+        const context = contextOf(res);
+        if (!context.sessionId) throw gatewayError(GatewayErrorCode.SessionRequired);
+        res.json({ user_uuid: context.principal.userUuid, csrf_token: csrfTokenFor(context.sessionId) });
+      },
+    ],
+    // Sign out: the authentication in front has checked Origin and the CSRF token.
+    delete: [
+      deps.authenticate,
+      async (_req, res) => {
+        const context = contextOf(res);
+        if (!context.sessionId) throw gatewayError(GatewayErrorCode.SessionRequired);
+        await identityService.call((c) => c.signOut, { session_id: context.sessionId }, options());
+        deps.cache.revoke({ keyUuid: context.keyUuid });
+        clearSessionCookie(res, deps.sessions);
+        res.status(204).end();
+      },
+    ],
+  });
+
+  resource(router, '/session/password', {
+    post: [
+      ...body,
+      async (req, res) => {
+        assertOurOrigin(req, deps.sessions);
+        const input = validate(setPasswordBody, req.body);
+        signedIn(res, await identityService.call((c) => c.setPassword, input, options()));
+      },
+    ],
+  });
+
+  resource(router, '/session/password_reset', {
+    // Always 202 with the same body: whether the address belongs to anyone is not told. Every request counts
+    // against the account's and the IP's limits, so the endpoint cannot flood an inbox.
+    post: [
+      ...body,
+      async (req, res) => {
+        assertOurOrigin(req, deps.sessions);
+        const input = validate(passwordResetBody, req.body);
+        await refuseWhenBlocked(req, res, input.email);
+        await deps.signInLimits.recordFailure(input.email, req.ip ?? 'unknown');
+        await identityService.call((c) => c.requestPasswordReset, input, options());
+        res.status(202).json({ reason: 'If an account uses this address, a link to choose a password is on its way' });
+      },
+    ],
+  });
+
+  return router;
+}

@@ -1,0 +1,62 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/** scrypt's cost parameters, stored beside each hash so that raising them later leaves old hashes verifiable. */
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+  keylen: number;
+}
+
+export interface PasswordHash {
+  algorithm: 'scrypt';
+  params: ScryptParams;
+  /** base64 */
+  salt: string;
+  /** base64 */
+  hash: string;
+}
+
+/**
+ * N = 2^15, r = 8, p = 1: 32 MiB and ~50–100 ms per hash on one core here, the strength OWASP lists for scrypt
+ * (2^17 would be 128 MiB per concurrent sign-in on a small identity pod).
+ */
+export const CURRENT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 1, keylen: 32 };
+
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  // maxmem must exceed 128 * N * r, or Node refuses the parameters.
+  const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r };
+  return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, params.keylen, options, (error, key) => (error ? reject(error) : resolve(key))));
+}
+
+/** Passwords in, memory-hard hashes out; verification compares in constant time. Passwords are NFC-normalized. */
+export class PasswordHasher {
+  private dummy?: Promise<PasswordHash>;
+
+  constructor(private readonly params: ScryptParams = CURRENT_SCRYPT_PARAMS) {}
+
+  async hash(password: string): Promise<PasswordHash> {
+    const salt = randomBytes(16);
+    const key = await derive(password, salt, this.params);
+    return { algorithm: 'scrypt', params: { ...this.params }, salt: salt.toString('base64'), hash: key.toString('base64') };
+  }
+
+  async verify(password: string, stored: PasswordHash): Promise<boolean> {
+    const expected = Buffer.from(stored.hash, 'base64');
+    const actual = await derive(password, Buffer.from(stored.salt, 'base64'), stored.params);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+
+  /** Whether a stored hash was made with weaker parameters than today's: it is redone at the next sign-in. */
+  isOutdated(stored: PasswordHash): boolean {
+    const p = stored.params;
+    return stored.algorithm !== 'scrypt' || p.N < this.params.N || p.r < this.params.r || p.p < this.params.p || p.keylen < this.params.keylen;
+  }
+
+  /** Spends the time of one verification when there is no hash to verify, so that an unknown email answers as slowly as a wrong password. */
+  async verifyNothing(password: string): Promise<false> {
+    this.dummy ??= this.hash('no user has this password');
+    await this.verify(password, await this.dummy);
+    return false;
+  }
+}

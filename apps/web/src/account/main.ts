@@ -1,0 +1,78 @@
+import '../shared/styles.css';
+import { en } from '../i18n/en';
+import { ApiError } from '../shared/api';
+import { el, pageRoot, show } from '../shared/dom';
+import { liveRegion, say } from '../shared/screens';
+import { call, rememberCsrfToken, safeNext, type SessionInfo } from '../shared/session-api';
+
+/**
+ * The company user's account pages: `/sign-in`, `/set-password?token=…` (the emailed link; setting a password signs
+ * in) and `/forgot-password`. Forms are submitted by script (the CSP's form-action is 'none'), with labels,
+ * autocomplete hints for password managers, and the server's refusal read out as a sentence.
+ */
+
+const root = pageRoot();
+const t = en.account;
+
+function refusalOf(error: unknown): string {
+  const code = error instanceof ApiError ? error.code : 'unexpected';
+  return t.refusals[code] ?? (error instanceof ApiError && error.status === 0 ? en.errors.unavailable : en.errors.unexpected);
+}
+
+function field(id: string, label: string, attributes: Record<string, string | boolean>): [HTMLLabelElement, HTMLInputElement] {
+  return [el('label', { for: id }, label), el('input', { id, name: id, required: true, ...attributes })];
+}
+
+/** A form whose submit runs `action`; the button is disabled meanwhile and a refusal is announced. */
+function form(heading: string, intro: string | null, fields: Node[], submit: string, action: (status: HTMLElement) => Promise<void>, after: Node[] = []): void {
+  const status = liveRegion();
+  const button = el('button', { type: 'submit' }, submit);
+  const node = el('form', { novalidate: true }, ...fields, button, status);
+  node.addEventListener('submit', (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    say(status, en.common.loading);
+    action(status)
+      .catch((error: unknown) => say(status, refusalOf(error), 'refusal'))
+      .finally(() => (button.disabled = false));
+  });
+  document.title = heading;
+  show(root, el('main', { class: 'card' }, el('h1', {}, heading), intro ? el('p', {}, intro) : null, node, ...after));
+}
+
+function signInScreen(): void {
+  const next = safeNext(new URLSearchParams(location.search).get('next'));
+  const [emailLabel, email] = field('email', t.email, { type: 'email', autocomplete: 'username' });
+  const [passwordLabel, password] = field('password', t.password, { type: 'password', autocomplete: 'current-password' });
+  form(t.signInHeading, null, [emailLabel, email, passwordLabel, password], t.signIn, async () => {
+    const session = await call<SessionInfo>('POST', '/v1.0/session', { email: email.value, password: password.value });
+    rememberCsrfToken(session.body.csrf_token);
+    location.assign(next);
+  }, [el('p', {}, el('a', { href: '/forgot-password' }, t.forgotLink))]);
+}
+
+function setPasswordScreen(): void {
+  const token = new URLSearchParams(location.search).get('token');
+  if (!token) {
+    show(root, el('main', { class: 'card' }, el('h1', {}, t.setPasswordHeading), el('p', { role: 'alert', class: 'refusal' }, t.refusals['api.set_password_link_invalid']), el('p', {}, el('a', { href: '/forgot-password' }, t.newLink))));
+    return;
+  }
+  const [passwordLabel, password] = field('new-password', t.newPassword, { type: 'password', autocomplete: 'new-password', minlength: '12', 'aria-describedby': 'password-rules' });
+  const rules = el('p', { id: 'password-rules', class: 'muted' }, t.passwordRules);
+  form(t.setPasswordHeading, null, [passwordLabel, password, rules], t.setPassword, async () => {
+    await call<SessionInfo>('POST', '/v1.0/session/password', { token, password: password.value });
+    // The token is spent: replace the link in history so Back does not offer it again.
+    location.replace('/interviews');
+  }, [el('p', {}, el('a', { href: '/forgot-password' }, t.newLink))]);
+}
+
+function forgotPasswordScreen(): void {
+  const [emailLabel, email] = field('email', t.email, { type: 'email', autocomplete: 'username' });
+  form(t.forgotHeading, t.forgotIntro, [emailLabel, email], t.sendLink, async (status) => {
+    await call('POST', '/v1.0/session/password_reset', { email: email.value });
+    say(status, t.linkSent, 'ok');
+  }, [el('p', {}, el('a', { href: '/sign-in' }, t.backToSignIn))]);
+}
+
+const screens: Record<string, () => void> = { '/set-password': setPasswordScreen, '/forgot-password': forgotPasswordScreen };
+(screens[location.pathname] ?? signInScreen)();

@@ -1,0 +1,165 @@
+import type { Browser, Page } from 'playwright-core';
+import { ensureWebBundle } from '../../apps/web/build/build-web';
+import { webmFile } from '../../apps/interviews/test/video-files';
+import { en } from '../../apps/web/src/i18n/en';
+import { setPasswordTokenIn, STRONG_PASSWORD } from '../identity/session-helpers';
+import { companyWithJob } from '../interviews/interview-helpers';
+import { bodyOf, createWebhook, SmtpInbox, WebhookReceiver } from '../notifications/notification-helpers';
+import { completedInterview, completedInterviewWithTakes, InterviewCreations } from '../sharing/sharing-helpers';
+import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
+import { startTestSystem, type TestSystem } from '../support/test-system';
+import { playMuted, scrollsHorizontally } from './page-helpers';
+
+/**
+ * A company administrator creates a colleague over the API; the colleague sets a password from the email (a weak
+ * one refused first), lands signed in on the interview list, watches a completed interview, rates it (the
+ * company's webhook receives InterviewRated) and shares it, signs out, and is sent back to sign in from the
+ * watch page. Then: forgot-password, another company's interview, and a deleted user's session.
+ */
+
+/** An emailed link, on this test system's gateway (emails name PUBLIC_BASE_URL). */
+function onGateway(t: TestSystem, link: string): string {
+  const url = new URL(link);
+  return new URL(`${url.pathname}${url.search}`, t.baseUrl).toString();
+}
+
+function setPasswordLink(t: TestSystem, text: string): string {
+  return onGateway(t, `http://x/set-password?token=${setPasswordTokenIn(text)}`);
+}
+
+async function fillAndSubmit(page: Page, fields: Record<string, string>, button: string): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: button }).click();
+}
+
+describeInBrowser('company pages: set a password, sign in, watch and rate (browser)', () => {
+  let t: TestSystem;
+  let inbox: SmtpInbox;
+  let receiver: WebhookReceiver;
+  let creations: InterviewCreations;
+  let browser: Browser;
+  let company: Awaited<ReturnType<typeof companyWithJob>>;
+  let site: string;
+
+  beforeAll(async () => {
+    await ensureWebBundle();
+    inbox = await new SmtpInbox().start();
+    receiver = await new WebhookReceiver().start();
+    t = await startTestSystem({ SMTP_URL: inbox.url });
+    site = new URL(t.baseUrl).origin;
+    creations = await new InterviewCreations().start(t.system.bus);
+    browser = await launchChromium();
+    company = await companyWithJob(t, 'unlimited', { title: 'Set Designer' });
+    await createWebhook(company.api, { url: receiver.url() });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await creations?.close();
+    await t?.stop();
+    await receiver?.close();
+    await inbox?.close();
+  });
+
+  it('new colleague: email → weak password refused → signed in → list → watch → rate (InterviewRated) → share → sign out → back to sign-in from the watch page', async () => {
+    const video = webmFile({ seconds: 3, fps: 5, audio: false });
+    const { interview } = await completedInterviewWithTakes(t, company, creations, [[video], []]);
+    const email = `colleague.${Date.now()}@company.example`;
+    const created = await company.api.post('/users', { name: 'Casey Colleague', email, role: 'standard' });
+    expect(created.status).toBe(201);
+    const mail = await inbox.next(email);
+    const { page } = await newPage(browser);
+
+    await withSteps(page, 'company-pages', async (step) => {
+      await page.goto(setPasswordLink(t, mail.text));
+      await page.getByRole('heading', { name: en.account.setPasswordHeading }).waitFor();
+      await fillAndSubmit(page, { [en.account.newPassword]: 'password1234' }, en.account.setPassword);
+      await page.getByRole('alert').filter({ hasText: en.account.refusals['api.password_too_common'] }).waitFor();
+      await step('weak-password-refused');
+
+      await fillAndSubmit(page, { [en.account.newPassword]: STRONG_PASSWORD }, en.account.setPassword);
+      await page.getByRole('heading', { name: en.company.interviewsHeading }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/interviews');
+      expect(await page.textContent('header')).toContain('Casey Colleague');
+      const cookies = await page.context().cookies(site);
+      expect(cookies.map((c) => ({ name: c.name, httpOnly: c.httpOnly, sameSite: c.sameSite, secure: c.secure }))).toEqual([{ name: 'vi_session', httpOnly: true, sameSite: 'Lax', secure: false }]);
+      await step('signed-in-list');
+
+      await page.getByLabel(en.company.status, { exact: true }).selectOption('completed');
+      await page.getByRole('button', { name: en.company.apply }).click();
+      await page.waitForURL(/status=completed/);
+      const row = page.getByRole('link', { name: en.company.row('Vera Video', 'Set Designer') });
+      await row.waitFor();
+      expect(await scrollsHorizontally(page)).toBe(false);
+      await row.click();
+
+      await page.getByRole('heading', { name: 'Vera Video' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/interview/${interview.uuid}/watch`);
+      expect(await page.textContent('main')).toContain(en.company.job('Set Designer'));
+      expect(await page.getByText(en.company.skipped).count()).toBe(1);
+      const player = page.locator('video[controls]');
+      expect(await player.count()).toBe(1);
+      await player.evaluate(playMuted);
+      await step('watch');
+
+      await page.getByLabel(en.company.rating).selectOption('4.5');
+      await page.getByRole('button', { name: en.company.saveRating }).click();
+      await page.getByText(en.company.ratingSaved(4.5)).waitFor();
+      const rated = bodyOf(await receiver.next('InterviewRated', interview.uuid));
+      expect(rated).toMatchObject({ interview_uuid: interview.uuid, rating: 4.5, rated_by: { uuid: created.body.uuid } });
+
+      await page.getByRole('button', { name: en.company.createShareLink }).click();
+      const shareLink = page.getByRole('link', { name: /\/share\// });
+      await shareLink.waitFor();
+      expect((await company.api.get(`/interviews/${interview.uuid}`)).body.share_link.url).toBe(await shareLink.textContent());
+      await step('rated-and-shared');
+
+      await page.getByRole('button', { name: en.company.signOut }).click();
+      await page.getByRole('heading', { name: en.account.signInHeading }).waitFor();
+      expect(await page.context().cookies(site)).toEqual([]);
+      await page.goto(`${site}/interview/${interview.uuid}/watch`);
+      await page.getByRole('heading', { name: en.account.signInHeading }).waitFor();
+      expect(new URL(page.url()).searchParams.get('next')).toBe(`/interview/${interview.uuid}/watch`);
+      await step('signed-out');
+
+      // Signing in again returns to the watch page, with the saved rating shown.
+      await fillAndSubmit(page, { [en.account.email]: email, [en.account.password]: STRONG_PASSWORD }, en.account.signIn);
+      await page.getByRole('heading', { name: 'Vera Video' }).waitFor();
+      expect(await page.getByLabel(en.company.rating).inputValue()).toBe('4.5');
+    });
+  });
+
+  it('forgot-password emails a link that sets a new password; another company\'s interview is "not found"; a deleted user\'s session stops on its next request', async () => {
+    const email = `forgetful.${Date.now()}@company.example`;
+    const created = await company.api.post('/users', { name: 'Forgetful Fran', email, role: 'standard' });
+    await inbox.next(email);
+    const other = await companyWithJob(t);
+    const theirs = await completedInterview(other);
+    const { page } = await newPage(browser);
+
+    await withSteps(page, 'company-pages-forgot', async (step) => {
+      await page.goto(`${site}/sign-in`);
+      await page.getByRole('link', { name: en.account.forgotLink }).click();
+      await page.getByRole('heading', { name: en.account.forgotHeading }).waitFor();
+      await fillAndSubmit(page, { [en.account.email]: email }, en.account.sendLink);
+      await page.getByText(en.account.linkSent).waitFor();
+      await step('link-sent');
+
+      const reset = await inbox.next(email, 2);
+      await page.goto(setPasswordLink(t, reset.text));
+      await fillAndSubmit(page, { [en.account.newPassword]: `${STRONG_PASSWORD}-fran` }, en.account.setPassword);
+      await page.getByRole('heading', { name: en.company.interviewsHeading }).waitFor();
+
+      await page.goto(`${site}/interview/${theirs.uuid}/watch`);
+      await page.getByRole('heading', { name: en.company.notFoundHeading }).waitFor();
+      await page.goto(`${site}/interview/00000000-0000-4000-8000-000000000000/watch`);
+      await page.getByRole('heading', { name: en.company.notFoundHeading }).waitFor();
+      await step('not-found');
+
+      expect((await company.api.delete(`/users/${created.body.uuid}`)).status).toBe(204);
+      await page.goto(`${site}/interviews`);
+      await page.getByRole('heading', { name: en.account.signInHeading }).waitFor();
+      await fillAndSubmit(page, { [en.account.email]: email, [en.account.password]: `${STRONG_PASSWORD}-fran` }, en.account.signIn);
+      await page.getByRole('alert').filter({ hasText: en.account.refusals['api.sign_in_failed'] }).waitFor();
+    });
+  });
+});
