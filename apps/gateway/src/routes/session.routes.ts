@@ -43,7 +43,8 @@ export function sessionRoutes(deps: {
   const router = Router();
   const identityService = deps.upstreams.identity;
   const options = () => ({ principal: GATEWAY, deadline: new Date(Date.now() + deps.requestTimeoutMs) });
-  const body = [refuseUnsupportedContentEncoding, express.json({ limit: '16kb' }), refuseNulCharacters];
+  // The same body handling as every /v1.0 route, before anything else is judged (decision 017).
+  const body = [refuseUnsupportedContentEncoding, express.json({ limit: '1mb' }), refuseNulCharacters];
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -83,6 +84,7 @@ export function sessionRoutes(deps: {
     ],
     get: [
       deps.authenticate,
+      ...body,
       (_req, res) => {
         const context = contextOf(res);
         if (!context.sessionId) throw gatewayError(GatewayErrorCode.SessionRequired);
@@ -92,6 +94,7 @@ export function sessionRoutes(deps: {
     // Sign out: the authentication in front has checked Origin and the CSRF token.
     delete: [
       deps.authenticate,
+      ...body,
       async (_req, res) => {
         const context = contextOf(res);
         if (!context.sessionId) throw gatewayError(GatewayErrorCode.SessionRequired);
