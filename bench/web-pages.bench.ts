@@ -5,9 +5,10 @@
  * 100 KB gzipped, and its landing page (company, job, due time, questions)
  * renders in under 1 s on localhost.
  *
- * 1. Builds the pages (dist/web) when the sources changed, then sums the gzip
- *    size (level 9, as a compressing proxy would send them) of every script
- *    candidate.html loads: its entry and the chunks it preloads.
+ * 1. Builds the pages (dist/web) when the sources changed, then sums, for each
+ *    page (candidate, share, account, company), the gzip size (level 9, as a
+ *    compressing proxy would send them) of every script it loads: its entry
+ *    and the chunks it preloads. Each page has the same 100 KB budget.
  * 2. Starts the whole system in this process on the embedded defaults (or the
  *    TEST_* servers, as the tests do), creates an interview, and opens its
  *    invitation link in headless Chromium 5 times, each in a fresh context
@@ -35,9 +36,12 @@ const JS_BUDGET_KB = 100;
 const RENDER_BUDGET_MS = 1000;
 const RUNS = 5;
 
-/** Every script candidate.html loads: `<script src>` and `<link rel="modulepreload" href>`. */
-function candidateScripts(): { file: string; raw: number; gzip: number }[] {
-  const html = readFileSync(join(WEB_DIST, 'candidate.html'), 'utf8');
+/** Every page's JavaScript is held to the same budget; only the candidate page's render is timed. */
+const PAGES = ['candidate.html', 'share.html', 'account.html', 'company.html'];
+
+/** Every script a page loads: `<script src>` and `<link rel="modulepreload" href>`. */
+function pageScripts(page: string): { file: string; raw: number; gzip: number }[] {
+  const html = readFileSync(join(WEB_DIST, page), 'utf8');
   const urls = [...html.matchAll(/<script[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
   return urls.map((url) => {
     const bytes = readFileSync(join(WEB_DIST, url.replace(/^\/web\//, '')));
@@ -104,10 +108,14 @@ async function main(): Promise<number> {
     return 2;
   }
   await ensureWebBundle();
-  const scripts = candidateScripts();
-  const gzipKb = scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024;
-  for (const s of scripts) console.log(`  ${s.file}: ${(s.raw / 1024).toFixed(1)} KB, ${(s.gzip / 1024).toFixed(1)} KB gzipped`);
-  console.log(`candidate page JavaScript: ${gzipKb.toFixed(1)} KB gzipped (budget ${JS_BUDGET_KB} KB)`);
+  let heaviestKb = 0;
+  for (const page of PAGES) {
+    const scripts = pageScripts(page);
+    const gzipKb = scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024;
+    heaviestKb = Math.max(heaviestKb, gzipKb);
+    for (const s of scripts) console.log(`  ${s.file}: ${(s.raw / 1024).toFixed(1)} KB, ${(s.gzip / 1024).toFixed(1)} KB gzipped`);
+    console.log(`${page} JavaScript: ${gzipKb.toFixed(1)} KB gzipped (budget ${JS_BUDGET_KB} KB)`);
+  }
 
   const times = await firstRenderTimes();
   const sorted = [...times].sort((a, b) => a - b);
@@ -116,7 +124,7 @@ async function main(): Promise<number> {
   // On a shared machine the load average explains most of the spread.
   console.log(`load average (1 min) during the run: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
   console.log(`landing page rendered after navigation start, ${RUNS} cold loads: ${times.join(', ')} ms; median ${median} ms, worst ${worst} ms (budget ${RENDER_BUDGET_MS} ms)`);
-  return gzipKb <= JS_BUDGET_KB && worst < RENDER_BUDGET_MS ? 0 : 1;
+  return heaviestKb <= JS_BUDGET_KB && worst < RENDER_BUDGET_MS ? 0 : 1;
 }
 
 main()

@@ -8,7 +8,7 @@ import { bodyOf, createWebhook, SmtpInbox, WebhookReceiver } from '../notificati
 import { completedInterview, completedInterviewWithTakes, InterviewCreations } from '../sharing/sharing-helpers';
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
 import { startTestSystem, type TestSystem } from '../support/test-system';
-import { playMuted, scrollsHorizontally } from './page-helpers';
+import { isFocused, playMuted, scrollsHorizontally } from './page-helpers';
 
 /**
  * A company administrator creates a colleague over the API; the colleague sets a password from the email (a weak
@@ -121,8 +121,14 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       expect(new URL(page.url()).searchParams.get('next')).toBe(`/interview/${interview.uuid}/watch`);
       await step('signed-out');
 
-      // Signing in again returns to the watch page, with the saved rating shown.
-      await fillAndSubmit(page, { [en.account.email]: email, [en.account.password]: STRONG_PASSWORD }, en.account.signIn);
+      // Signing in again, keyboard only (Tab to each field, Enter submits), returns to the watch page with the saved rating.
+      const emailField = page.getByLabel(en.account.email, { exact: true });
+      for (let i = 0; i < 5 && !(await emailField.evaluate(isFocused)); i++) await page.keyboard.press('Tab');
+      expect(await emailField.evaluate(isFocused)).toBe(true);
+      await page.keyboard.type(email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(STRONG_PASSWORD);
+      await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Vera Video' }).waitFor();
       expect(await page.getByLabel(en.company.rating).inputValue()).toBe('4.5');
     });

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
       `  Candidate page  npm run demo -- --email you@example.com`,
       '                  creates a job and an interview for you and prints its invitation link',
       `  Reviewer page   ${baseUrl}/share/<token>, the url of a share link`,
+      `  Company pages   ${baseUrl}/sign-in  (choose the demo administrator's password at ${baseUrl}/forgot-password)`,
       `  Emails          ${mail}`,
       `  Data            ${dataDir} (delete it to start over); Ctrl-C stops`,
       '',

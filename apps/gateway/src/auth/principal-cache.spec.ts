@@ -16,6 +16,13 @@ describe('PrincipalCache', () => {
     expect(sut.get('f', 1_000)).toBeUndefined();
   });
 
+  it('never keeps a session past its end, however long the TTL', () => {
+    const sut = new PrincipalCache(30_000);
+    sut.set('s', { keyUuid: 'session:1', principal: principal('u', 'c'), notAfter: 5_000 }, 0);
+    expect(sut.get('s', 4_999)).toBeDefined();
+    expect(sut.get('s', 5_000)).toBeUndefined();
+  });
+
   it('drops entries by key, user and company', () => {
     const sut = new PrincipalCache(60_000);
     sut.set('a', { keyUuid: 'k1', principal: principal('u1', 'c1') });

@@ -4,6 +4,8 @@ import type { UserPrincipal } from '@vi/platform-grpc';
 export interface CachedPrincipal {
   keyUuid: string;
   principal: UserPrincipal;
+  /** Epoch ms after which the credential stops working anyway (a session's end): never cached past it. */
+  notAfter?: number;
 }
 
 interface Entry extends CachedPrincipal {
@@ -42,7 +44,7 @@ export class PrincipalCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(fingerprint, { ...value, expiresAt: now + this.ttlMs });
+    this.entries.set(fingerprint, { ...value, expiresAt: Math.min(now + this.ttlMs, value.notAfter ?? Infinity) });
   }
 
   /** Drops every entry matching the revoked key, user or company. */
