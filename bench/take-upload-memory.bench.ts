@@ -10,13 +10,19 @@
  * The gateway runs in a child process (`apps/gateway/src/main.ts`, as in
  * production), so its peak RSS (`VmHWM` in /proc, Linux) is its own. Identity,
  * jobs and interviews run in this process on the embedded defaults (PGlite, the
- * in-process bus, MEDIA_DIR in a temporary folder); garbage is collected every
+ * in-process bus); garbage is collected every
  * 250 ms during the upload, so the sampled `arrayBuffers` peak is what something
  * holds, not what is waiting for collection. The upload body is generated 64 KB
  * at a time and written with backpressure, so the client holds nothing either.
  *
+ * It runs once per media storage adapter: `local` (MEDIA_DIR in a temporary
+ * folder) and `s3` (a bucket of s3rver, in a process of its own on 127.0.0.1, as
+ * in the tests; its memory is not ours and is not counted). The S3 adapter holds
+ * up to two 5 MiB parts in flight (multipart upload), which the budget covers.
+ *
  *   npm run bench:take-upload
  *   BENCH_UPLOAD_MB=500 npm run bench:take-upload
+ *   BENCH_MEDIA_STORAGE=s3 npm run bench:take-upload      # one adapter only
  *
  * Exit code 0: both peaks under budget; 1: over budget or the upload failed;
  * 2: the benchmark could not run.
@@ -32,6 +38,7 @@ import { once } from 'node:events';
 import type { InterviewEventPayload } from '@vi/contracts';
 import { connectEventBus } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
+import { startS3TestServer } from '@vi/platform-testing';
 import { loadIdentityConfig } from '../apps/identity/src/config';
 import { startIdentityService } from '../apps/identity/src/identity.service';
 import { loadInterviewsConfig } from '../apps/interviews/src/config';
@@ -41,8 +48,10 @@ import { startJobsService } from '../apps/jobs/src/jobs.service';
 import { webmHeader } from '../apps/interviews/test/video-files';
 
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 200);
+const STORAGES = (process.env.BENCH_MEDIA_STORAGE ?? 'local,s3').split(',').map((s) => s.trim());
 const BUDGET_MB = 64;
 const CHUNK = 64 * 1024;
+// Per adapter.
 const DEADLINE_MS = 5 * 60_000;
 const MB = 1024 * 1024;
 
@@ -125,10 +134,12 @@ function uploadTake(url: string, token: string, megabytes: number): Promise<Repl
   });
 }
 
-async function main(): Promise<number> {
+async function main(storage: string): Promise<number> {
   if (!gc) throw new Error('run with --expose-gc (npm run bench:take-upload does)');
   if (process.platform !== 'linux') throw new Error('reads peak memory from /proc: Linux only');
+  if (storage !== 'local' && storage !== 's3') throw new Error(`BENCH_MEDIA_STORAGE: local or s3, not ${storage}`);
   const mediaDir = mkdtempSync(join(tmpdir(), 'vi-bench-media-'));
+  const objectStore = storage === 's3' ? await startS3TestServer('bench') : undefined;
   const secret = () => randomBytes(32).toString('base64url');
   const adminKey = `bench-${secret()}`;
   const gatewayPort = await freePort();
@@ -144,6 +155,7 @@ async function main(): Promise<number> {
     BOOTSTRAP_ADMIN_API_KEY: adminKey,
     DATA_DIR: 'memory://',
     MEDIA_DIR: mediaDir,
+    ...objectStore?.mediaEnv,
     MAX_TAKE_BYTES: String((UPLOAD_MB + 1) * MB),
     OUTBOX_POLL_MS: '50',
     IDENTITY_GRPC_PORT: '0',
@@ -244,7 +256,7 @@ async function main(): Promise<number> {
       ['gateway peak RSS growth (child process)', gatewayGrowth],
       ['interviews retained buffers peak (this process)', buffersPeak / MB],
     ] as const;
-    console.log(`\n${UPLOAD_MB} MB take uploaded in ${seconds.toFixed(1)} s (${(UPLOAD_MB / seconds).toFixed(0)} MB/s); budget ${BUDGET_MB} MB each\n`);
+    console.log(`\n${storage} media storage: ${UPLOAD_MB} MB take uploaded in ${seconds.toFixed(1)} s (${(UPLOAD_MB / seconds).toFixed(0)} MB/s); budget ${BUDGET_MB} MB each\n`);
     for (const [what, mb] of rows) console.log(`  ${what.padEnd(50)} ${mb.toFixed(1).padStart(7)} MB  ${mb < BUDGET_MB ? 'ok' : 'OVER'}`);
     console.log(`  (gateway RSS before ${(gatewayBefore.rss / MB).toFixed(0)} MB, peak before ${(gatewayBefore.peak / MB).toFixed(0)} MB, peak after ${(gatewayAfter.peak / MB).toFixed(0)} MB)\n`);
     return rows.every(([, mb]) => mb < BUDGET_MB) ? 0 : 1;
@@ -258,16 +270,21 @@ async function main(): Promise<number> {
     await identity.stop();
     await bus.close();
     rmSync(mediaDir, { recursive: true, force: true });
+    await objectStore?.stop();
   }
 }
 
 const deadline = setTimeout(() => {
-  console.error(`benchmark did not finish within ${DEADLINE_MS / 1000} s`);
+  console.error(`benchmark did not finish within ${(DEADLINE_MS * STORAGES.length) / 1000} s`);
   process.exit(2);
-}, DEADLINE_MS);
+}, DEADLINE_MS * STORAGES.length);
 deadline.unref();
 
-main().then(
+(async () => {
+  let code = 0;
+  for (const storage of STORAGES) code = Math.max(code, await main(storage));
+  return code;
+})().then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(error instanceof Error ? error.stack : error);

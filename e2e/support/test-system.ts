@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NatsJetStreamBus } from '@vi/platform-bus';
-import { createTestDatabase, randomSecret, testServers, uniqueName } from '@vi/platform-testing';
+import { createTestDatabase, randomSecret, startS3TestServer, testServers, uniqueName } from '@vi/platform-testing';
 import { OperatorClient } from '../../tools/admin-cli/src/operator-client';
 import { startSystem, type RunningSystem } from '../../tools/launcher/src/system';
 import { ApiClient } from './api-client';
@@ -16,6 +16,8 @@ export interface TestSystem {
   admin: ApiClient;
   /** The environment of this system's services, pointing at its own upstream ports (for extra replicas). */
   serviceEnv(overrides?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+  /** What media storage holds of an interview's take videos (files, objects, unfinished uploads), whichever storage the run uses. */
+  storedVideos(interviewUuid: string): Promise<string[]>;
   /** A client with another key on the same gateway. */
   as(apiKey: string | undefined): ApiClient;
   /** Creates a company (plan code) with its administrator; returns the administrator's client. */
@@ -58,6 +60,7 @@ export function baseTestEnv(): NodeJS.ProcessEnv {
 export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promise<TestSystem> {
   const database = await createTestDatabase();
   const mediaDir = mkdtempSync(join(tmpdir(), 'vi-media-'));
+  const objectStore = testServers.mediaStorage === 's3' ? await startS3TestServer() : undefined;
   const mailDir = mkdtempSync(join(tmpdir(), 'vi-mail-'));
   const streamRoot = uniqueName('t').toLowerCase();
   const adminKey = `bootstrap-${randomSecret()}`;
@@ -69,6 +72,7 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
     REDIS_URL: testServers.redisUrl,
     EVENT_STREAM: streamRoot,
     MEDIA_DIR: mediaDir,
+    ...objectStore?.mediaEnv,
     MAIL_DIR: mailDir,
     OUTBOX_POLL_MS: '100',
     NOTIFICATIONS_POLL_MS: '100',
@@ -88,6 +92,14 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
     operator,
     admin: as(adminKey),
     as,
+    storedVideos: async (interviewUuid) => {
+      if (objectStore) {
+        const { objects, uploads } = await objectStore.contents(`${interviewUuid}/`);
+        return [...objects, ...uploads.map((key) => `${key} (unfinished upload)`)];
+      }
+      const dir = join(mediaDir, interviewUuid);
+      return existsSync(dir) ? readdirSync(dir).map((name) => `${interviewUuid}/${name}`) : [];
+    },
     serviceEnv: (overrides = {}) => ({
       ...env,
       IDENTITY_GRPC_URL: `127.0.0.1:${system.identity.grpcPort}`,
@@ -108,6 +120,7 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
       await system.stop();
       await database.drop();
       rmSync(mediaDir, { recursive: true, force: true });
+      await objectStore?.stop();
       rmSync(mailDir, { recursive: true, force: true });
     },
   };

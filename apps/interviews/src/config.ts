@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+import { booleanFlag, optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
 
 const schema = z.object({
   INTERVIEWS_GRPC_PORT: port(50053),
@@ -17,7 +17,27 @@ const schema = z.object({
   INTERVIEW_EXPIRY_SWEEP_MS: positiveInt(5_000),
   MEDIA_DIR: optionalString(),
   MAX_TAKE_BYTES: positiveInt(512 * 1024 * 1024),
+  MEDIA_STORAGE: withDefault(z.enum(['local', 's3']), 'local'),
+  S3_ENDPOINT: optionalString().pipe(z.url().optional()),
+  S3_BUCKET: optionalString(),
+  S3_REGION: withDefault(z.string(), 'us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString(),
+  S3_SECRET_ACCESS_KEY: optionalString(),
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
 });
+
+/** Where take videos are kept: a directory (the embedded default) or an S3-compatible bucket. */
+export type MediaStorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      forcePathStyle: boolean;
+      /** Unset: the SDK's default chain (workload identity, instance role, AWS_* variables). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
 
 export interface InterviewsConfig {
   grpcPort: number;
@@ -29,11 +49,31 @@ export interface InterviewsConfig {
   publicBaseUrl: string;
   outboxPollMs: number;
   expirySweepMs: number;
-  media: { dir: string; maxTakeBytes: number };
+  media: { storage: MediaStorageConfig; maxTakeBytes: number };
 }
 
 export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): InterviewsConfig {
-  const e = parseEnv(schema, env);
+  const e = parseEnv(
+    schema.superRefine((v, ctx) => {
+      if (v.MEDIA_STORAGE !== 's3') return;
+      if (!v.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORAGE=s3' });
+      if (!v.S3_ACCESS_KEY_ID !== !v.S3_SECRET_ACCESS_KEY) {
+        ctx.addIssue({ code: 'custom', path: [v.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+      }
+    }),
+    env,
+  );
+  const storage: MediaStorageConfig =
+    e.MEDIA_STORAGE === 's3'
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+        }
+      : { kind: 'local', dir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media` };
   return {
     grpcPort: e.INTERVIEWS_GRPC_PORT,
     healthPort: e.INTERVIEWS_HEALTH_PORT,
@@ -44,6 +84,6 @@ export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): Inte
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
     outboxPollMs: e.OUTBOX_POLL_MS,
     expirySweepMs: e.INTERVIEW_EXPIRY_SWEEP_MS,
-    media: { dir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`, maxTakeBytes: e.MAX_TAKE_BYTES },
+    media: { storage, maxTakeBytes: e.MAX_TAKE_BYTES },
   };
 }

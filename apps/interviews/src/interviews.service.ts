@@ -13,6 +13,7 @@ import { SignedCandidateLinks } from './infrastructure/candidate-links';
 import type { InterviewsDatabase } from './infrastructure/interviews.database';
 import { createInterviewsStore } from './infrastructure/interviews.store';
 import { LocalMediaStorage } from './infrastructure/local-media-storage';
+import { S3MediaStorage } from './infrastructure/s3-media-storage';
 import { MediabunnyVideoProbe } from './infrastructure/mediabunny-video-probe';
 import { GrpcIdentityDirectory, GrpcJobsDirectory } from './infrastructure/service-directories';
 import { interviewHandlers } from './transport/grpc/interviews.grpc';
@@ -57,7 +58,8 @@ export async function startInterviewsService(
     handler: (message) => applyShareLinkEvent({ store }, message),
   });
 
-  const media = new LocalMediaStorage(config.media.dir);
+  const storage = config.media.storage;
+  const media = storage.kind === 's3' ? new S3MediaStorage(storage) : new LocalMediaStorage(storage.dir);
   const server = new GrpcServer(tokens, logger).add(interviews.InterviewsServiceService, {
     ...interviewHandlers({ store, identity, jobs, links, tokens: links, media, video: new MediabunnyVideoProbe(), maxTakeBytes: config.media.maxTakeBytes }),
     ...questionSetHandlers({ store }),
@@ -94,6 +96,7 @@ export async function startInterviewsService(
       jobs.close();
       if (!shared.bus) await bus.close();
       await database.close();
+      if (media instanceof S3MediaStorage) media.close();
       await health.close();
     },
   };

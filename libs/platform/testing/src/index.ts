@@ -5,13 +5,16 @@ import { EmbeddedPostgres } from '@vi/platform-postgres';
 
 /**
  * Test infrastructure: real servers when `TEST_DATABASE_URL`, `TEST_NATS_URL`
- * and `TEST_REDIS_URL` are set (CI), the embedded defaults otherwise. Every
+ * and `TEST_REDIS_URL` are set (CI), the embedded defaults otherwise; take
+ * videos in an S3 bucket when `TEST_MEDIA_STORAGE=s3`. Every
  * run gets its own database, stream and key prefix, and removes them after.
  */
 export const testServers = {
   databaseUrl: process.env.TEST_DATABASE_URL || undefined,
   natsUrl: process.env.TEST_NATS_URL || undefined,
   redisUrl: process.env.TEST_REDIS_URL || undefined,
+  /** `s3`: take videos go to an S3-protocol server (s3rver) the test starts; a directory otherwise. */
+  mediaStorage: process.env.TEST_MEDIA_STORAGE === 's3' ? ('s3' as const) : ('local' as const),
   /** An embedded database with every schema migrated, made once per run by jest's global setup. */
   embeddedTemplate: process.env.TEST_EMBEDDED_TEMPLATE || undefined,
 };
@@ -73,3 +76,4 @@ export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+export { startS3TestServer, type S3TestServer } from './s3-test-server';

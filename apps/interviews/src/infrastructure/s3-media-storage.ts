@@ -1,0 +1,66 @@
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { MediaStorage } from '../application/media-storage';
+import type { MediaStorageConfig } from '../config';
+
+/** The smallest part S3 accepts (the last part excepted). One part at a time: an upload holds ~10 MiB (the part, gathered and then joined). */
+const PART_BYTES = 5 * 1024 * 1024;
+const PARTS_IN_FLIGHT = 1;
+
+/**
+ * Take videos as objects in an S3-compatible bucket (decision 024). A write is a
+ * multipart upload fed as the bytes arrive, so memory stays bounded whatever the
+ * take's size; when the incoming stream fails (a refusal, a cancelled request)
+ * the multipart upload is aborted and no object or part is left. Reads are ranged
+ * GetObjects, streamed.
+ */
+export class S3MediaStorage implements MediaStorage {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(config: Extract<MediaStorageConfig, { kind: 's3' }>) {
+    this.client = new S3Client({ region: config.region, endpoint: config.endpoint, forcePathStyle: config.forcePathStyle, credentials: config.credentials });
+    this.bucket = config.bucket;
+  }
+
+  async write(key: string, data: AsyncIterable<Uint8Array>): Promise<number> {
+    let size = 0;
+    const counted = async function* () {
+      for await (const chunk of data) {
+        size += chunk.length;
+        yield chunk;
+      }
+    };
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: Readable.from(counted()) },
+      partSize: PART_BYTES,
+      queueSize: PARTS_IN_FLIGHT,
+      // On any failure lib-storage sends AbortMultipartUpload, which discards the parts.
+      leavePartsOnError: false,
+    });
+    await upload.done();
+    return size;
+  }
+
+  async size(key: string): Promise<number> {
+    const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+    return head.ContentLength ?? 0;
+  }
+
+  async *read(key: string, range: { start: number; end: number }): AsyncIterable<Buffer> {
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${range.start}-${range.end}` }));
+    // In Node the body is the HTTP response (a Readable); iterating it applies backpressure to the download.
+    for await (const chunk of object.Body as Readable) yield chunk as Buffer;
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** Closes the kept-alive connections to the object store. */
+  close(): void {
+    this.client.destroy();
+  }
+}
