@@ -4,9 +4,9 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { MediaStorage } from '../application/media-storage';
 import type { MediaStorageConfig } from '../config';
 
-/** The smallest part S3 accepts (the last part excepted). One part at a time: an upload holds ~10 MiB (the part, gathered and then joined). */
+/** The smallest part S3 accepts (the last part excepted); two in flight keep the object store busy while the next is read. */
 const PART_BYTES = 5 * 1024 * 1024;
-const PARTS_IN_FLIGHT = 1;
+const PARTS_IN_FLIGHT = 2;
 
 /**
  * Take videos as objects in an S3-compatible bucket (decision 024). A write is a
