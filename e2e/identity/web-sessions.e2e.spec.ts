@@ -137,6 +137,7 @@ describe('web sessions (API)', () => {
     const stale = new Browserish(t);
     stale.cookie = cookie;
     expect(await stale.request('GET', '/me').then((r) => [r.status, r.body.code])).toEqual([401, 'api.session_invalid']);
+    expect(stale.lastSetCookie).toMatch(/^vi_session=; Path=\/; Max-Age=0;/);
 
     const second = new Browserish(t);
     expect((await second.signIn(address)).status).toBe(201);
@@ -144,6 +145,16 @@ describe('web sessions (API)', () => {
     const userUuid = (await second.request('GET', '/me')).body.uuid;
     expect((await company.api.delete(`/users/${userUuid}`)).status).toBe(204);
     expect(await second.request('GET', '/me').then((r) => [r.status, r.body.code])).toEqual([401, 'api.session_invalid']);
+  });
+
+  it('a user\'s sessions count against one rate-limit bucket', async () => {
+    const { browser, address } = await signedInColleague();
+    const second = new Browserish(t);
+    expect((await second.signIn(address)).status).toBe(201);
+    const remaining = async (b: Browserish) => Number((await b.request('GET', '/me')).headers.get('x-ratelimit-remaining'));
+    const first = await remaining(browser);
+    expect(await remaining(second)).toBe(first - 1);
+    expect(await remaining(browser)).toBe(first - 2);
   });
 
   it('GET /session needs a session: an API key is not one', async () => {

@@ -8,7 +8,7 @@ import type { Upstreams } from '../upstream/upstreams';
 import { PrincipalCache, type CachedPrincipal } from './principal-cache';
 import type { RequestContext } from './request-context';
 import { companyPrincipalOf, resolveSessionPrincipal } from './session-authentication';
-import { assertNotForged, sessionIdFrom, type SessionCookieSettings } from './session-cookie';
+import { assertNotForged, clearSessionCookie, sessionIdFrom, type SessionCookieSettings } from './session-cookie';
 
 const GATEWAY = { kind: 'service', service: 'gateway' } as const;
 
@@ -96,12 +96,17 @@ export function authentication(deps: {
         resolved = await resolve(credential, deadline);
         deps.cache.set(fingerprint, resolved);
       } catch (error) {
-        if (error instanceof AppError && error.kind === ErrorKind.Unauthenticated) await deps.limits.recordAuthFailure(ip);
+        if (error instanceof AppError && error.kind === ErrorKind.Unauthenticated) {
+          await deps.limits.recordAuthFailure(ip);
+          // A session that ended: the browser forgets the cookie with the 401.
+          if (credential.kind === 'session') clearSessionCookie(res, deps.sessions);
+        }
         throw error;
       }
     }
     if (credential.kind === 'session') assertNotForged(req, deps.sessions, credential.value);
-    const decision = await deps.limits.consumeRequest(resolved.keyUuid);
+    // A user's sessions share one bucket, so signing in again does not buy more requests.
+    const decision = await deps.limits.consumeRequest(credential.kind === 'session' ? `session-user:${resolved.principal.userUuid}` : resolved.keyUuid);
     setRateHeaders(res, decision);
     if (!decision.allowed) throw gatewayError(GatewayErrorCode.TooManyRequests);
     const context: RequestContext = { principal: resolved.principal, keyUuid: resolved.keyUuid, deadline, sessionId: credential.kind === 'session' ? credential.value : undefined };
