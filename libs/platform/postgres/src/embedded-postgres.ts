@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+// The ESM build's type: what the lazy `import()` in `open` loads.
+import type { PGlite } from '@electric-sql/pglite' with { 'resolution-mode': 'import' };
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -13,6 +14,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type { Logger } from 'pino';
+
 
 /** How long a caller may wait for the connection before we say what holds it (a stuck transaction). */
 const SLOW_WAIT_MS = 15_000;
@@ -47,6 +49,8 @@ export class EmbeddedPostgres {
   static async open(dataDir?: string, options: { logger?: Logger; template?: Blob } = {}): Promise<EmbeddedPostgres> {
     const inMemory = !dataDir || dataDir.startsWith('memory://');
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
+    // Loaded only here: PGlite is a development dependency, absent from the production image (decision 010).
+    const { PGlite } = await import('@electric-sql/pglite');
     const pglite = new PGlite({ dataDir: inMemory ? undefined : dataDir, loadDataDir: options.template });
     await pglite.waitReady;
     return new EmbeddedPostgres(pglite, options.logger);
