@@ -46,6 +46,7 @@ import { startInterviewsService } from '../apps/interviews/src/interviews.servic
 import { loadJobsConfig } from '../apps/jobs/src/config';
 import { startJobsService } from '../apps/jobs/src/jobs.service';
 import { webmHeader } from '../apps/interviews/test/video-files';
+import { CandidateLinkIssuer } from '../e2e/support/candidate-links';
 
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 200);
 const STORAGES = (process.env.BENCH_MEDIA_STORAGE ?? 'local,s3').split(',').map((s) => s.trim());
@@ -172,18 +173,20 @@ async function main(storage: string): Promise<number> {
 
   const logger = createLogger('bench', 'warn');
   const bus = await connectEventBus({ streamRoot: 'bench', logger });
-  const invitations = new Map<string, string>();
+  // Interviews whose InterviewCreated is out; the link itself is issued as notifications gets it (decision 018).
+  const invitations = new Set<string>();
   await bus.subscribe({
     subjects: ['interviews.interview.created'],
     handler: async (message) => {
       const payload = message.payload as InterviewEventPayload;
-      if (payload.invitation) invitations.set(payload.interview.uuid, payload.invitation.candidate_url);
+      if (payload.invitation) invitations.add(payload.interview.uuid);
     },
   });
   const identity = await startIdentityService(loadIdentityConfig(env), { bus, logger });
   const identityUrl = `127.0.0.1:${identity.grpcPort}`;
   const jobs = await startJobsService({ ...loadJobsConfig(env), upstreams: { identity: identityUrl } }, { bus, logger });
   const interviews = await startInterviewsService({ ...loadInterviewsConfig(env), upstreams: { identity: identityUrl, jobs: `127.0.0.1:${jobs.grpcPort}` } }, { bus, logger });
+  const candidateLinks = new CandidateLinkIssuer(`127.0.0.1:${interviews.grpcPort}`, env.INTERNAL_JWT_SECRET!);
 
   let gateway: ChildProcess | undefined;
   try {
@@ -223,7 +226,7 @@ async function main(storage: string): Promise<number> {
         if (tries > 200) throw new Error('no InterviewCreated event');
         await new Promise((r) => setTimeout(r, 25));
       }
-      const token = new URL(invitations.get(uuid)!).searchParams.get('token')!;
+      const token = await candidateLinks.token(uuid);
       await json('POST', `${base}/candidate/interviews/${uuid}/accept`, { authorization: `Bearer ${token}` });
       return { url: `${base}/candidate/interviews/${uuid}/questions/${created.body?.questions?.[0]?.uuid}/takes`, token };
     };
@@ -265,6 +268,7 @@ async function main(storage: string): Promise<number> {
       gateway.kill('SIGTERM');
       await once(gateway, 'exit');
     }
+    candidateLinks.close();
     await interviews.stop();
     await jobs.stop();
     await identity.stop();

@@ -71,7 +71,7 @@ async function firstRenderTimes(): Promise<number[]> {
     if (interview.status !== 201) throw new Error(`creating the interview failed: ${interview.status} ${JSON.stringify(interview.body)}`);
     const invitation = () => created.find((p) => p.interview.uuid === interview.body.uuid)?.invitation;
     await waitFor(() => invitation() !== undefined, 10_000);
-    const link = new URL(invitation()!.candidate_url);
+    const link = new URL(await t.candidateLinks.url(interview.body.uuid));
     const url = new URL(`${link.pathname}${link.search}`, t.baseUrl).toString();
     await subscription.close();
 

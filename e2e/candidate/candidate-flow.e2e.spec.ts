@@ -34,7 +34,8 @@ describe('candidate side: a job seeker follows the invitation link', () => {
     const uuid = created.body.uuid as string;
     await waitFor(() => events.some((e) => e.subject === 'interviews.interview.created' && (e.payload as { interview: { uuid: string } }).interview.uuid === uuid));
     const event = events.find((e) => (e.payload as { interview: { uuid: string } }).interview.uuid === uuid)!;
-    const link = new URL((event.payload as { invitation: { candidate_url: string } }).invitation.candidate_url);
+    expect(JSON.stringify(event.payload)).not.toContain('token=');
+    const link = new URL(await t.candidateLinks.url(uuid));
     expect(link.pathname).toBe(`/candidate/interviews/${uuid}`);
     const token = link.searchParams.get('token')!;
     const candidate = new ApiClient(t.baseUrl, undefined);

@@ -33,8 +33,7 @@ describe('takes: recorded answers, streamed in and out', () => {
     });
     const uuid = created.body.uuid as string;
     await waitFor(() => events.some((e) => (e.payload as { interview: { uuid: string } }).interview.uuid === uuid));
-    const event = events.find((e) => (e.payload as { interview: { uuid: string } }).interview.uuid === uuid)!;
-    const token = new URL((event.payload as { invitation: { candidate_url: string } }).invitation.candidate_url).searchParams.get('token')!;
+    const token = await t.candidateLinks.token(uuid);
     const auth = { authorization: `Bearer ${token}` };
     const candidate = new ApiClient(t.baseUrl, undefined);
     await candidate.request('POST', `/candidate/interviews/${uuid}/accept`, { headers: auth });

@@ -31,8 +31,7 @@ describe('think_time: carried from question sets into interviews, shown to the c
   async function candidateView(interviewUuid: string) {
     const event = () => created.find((m) => (m.payload as { interview: { uuid: string } }).interview.uuid === interviewUuid);
     await waitFor(() => event() !== undefined);
-    const url = (event()!.payload as { invitation: { candidate_url: string } }).invitation.candidate_url;
-    const token = new URL(url).searchParams.get('token')!;
+    const token = await t.candidateLinks.token(interviewUuid);
     return new ApiClient(t.baseUrl, undefined).request('GET', `/candidate/interviews/${interviewUuid}`, { headers: { authorization: `Bearer ${token}` } });
   }
 

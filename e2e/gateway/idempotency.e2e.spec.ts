@@ -37,7 +37,7 @@ describe('gateway: Idempotency-Key on every POST', () => {
   beforeAll(async () => {
     inbox = await new SmtpInbox().start();
     t = await startTestSystem({ SMTP_URL: inbox.url });
-    creations = await new InterviewCreations().start(t.system.bus);
+    creations = await new InterviewCreations().start(t);
   });
   afterAll(async () => {
     await creations.close();

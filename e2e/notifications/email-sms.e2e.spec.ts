@@ -66,14 +66,16 @@ describe('emails and SMS', () => {
     const invitation = (await events.next(interview.uuid, 'interviews.interview.created')).payload.invitation;
     const mail = await inbox.next(email);
     expect(mail.subject).toBe(`Your video interview for Mail Carrier at ${company.me.company.name}`);
-    for (const part of ['Mia Mailed', 'Mail Carrier', 'We look forward to your answers <3', `${invitation.scheduled_at_local} (Europe/Paris)`, invitation.candidate_url]) {
+    for (const part of ['Mia Mailed', 'Mail Carrier', 'We look forward to your answers <3', `${invitation.scheduled_at_local} (Europe/Paris)`]) {
       expect(mail.text).toContain(part);
     }
     expect(mail.html).toContain('We look forward to your answers &lt;3');
-    expect(mail.html).toContain(`href="${invitation.candidate_url.replace(/&/g, '&amp;')}"`);
+    // The link was issued when the email went out: the event carried none.
+    expect(invitation).not.toHaveProperty('candidate_url');
+    const link = new URL(/(http\S+\/candidate\/interviews\/\S+)/.exec(mail.text)![1]);
+    expect(mail.html).toContain(`href="${link.toString().replace(/&/g, '&amp;')}"`);
 
     // The job seeker follows the link from the email: the API path of the same interview, the token as Bearer.
-    const link = new URL(/(http\S+\/candidate\/interviews\/\S+)/.exec(mail.text)![1]);
     expect(link.pathname).toBe(`/candidate/interviews/${interview.uuid}`);
     const candidate = new ApiClient(t.baseUrl, undefined);
     const as = (method: string, path: string) => candidate.request(method, path, { headers: { authorization: `Bearer ${link.searchParams.get('token')}` } });
@@ -110,8 +112,9 @@ describe('emails and SMS', () => {
     const second = await inbox.next(email, 2);
     expect(second.subject).toBe(`New due time: your interview for ${company.job.title}`);
     expect(second.text).toContain(moved.scheduled_at_local);
-    expect(second.text).toContain(moved.candidate_url);
-    expect(second.text).not.toBe(first.text);
+    const linkIn = (text: string) => /(http\S+\/candidate\/interviews\/\S+)/.exec(text)![1];
+    expect(linkIn(second.text)).toContain(`/candidate/interviews/${interview.uuid}?token=`);
+    expect(linkIn(second.text)).not.toBe(linkIn(first.text));
   });
 
   it('texts the invitation and, once, a reminder before the due time; not for canceled interviews; a reschedule re-plans it', async () => {
@@ -133,13 +136,13 @@ describe('emails and SMS', () => {
     const invitation = (await events.next(reminded.uuid, 'interviews.interview.created')).payload.invitation;
     const text = await sms.next(remindedPhone);
     expect(text).toMatchObject({ accountSid: SMS.sid, to: remindedPhone, from: SMS.from, auth: `Basic ${Buffer.from(`${SMS.sid}:${SMS.token}`).toString('base64')}` });
-    expect(text.body).toContain(invitation.candidate_url);
+    expect(text.body).toContain(`/candidate/interviews/${reminded.uuid}?token=`);
     expect(text.body).toContain(invitation.scheduled_at_local);
     expect(text.body).toContain(company.job.title);
 
     const reminder = await sms.next(remindedPhone, 2, 15_000);
     expect(reminder.body).toMatch(/^Reminder from /);
-    expect(reminder.body).toContain(invitation.candidate_url);
+    expect(reminder.body).toContain(`/candidate/interviews/${reminded.uuid}?token=`);
     const dueAt = new Date(reminded.scheduled_at).getTime();
     expect(reminder.at).toBeGreaterThanOrEqual(dueAt - REMINDER_LEAD_S * 1000 - 200);
 
@@ -156,13 +159,16 @@ describe('emails and SMS', () => {
     expect(sms.to(movedPhone).map((m) => m.body.startsWith('Reminder'))).toEqual([false, false, true]);
   });
 
-  it('emails the reviewer of an advanced share link created with send_email, once per event', async () => {
+  it('emails the reviewer of an advanced share link created with send_email, once per event, with the URL sharing renders', async () => {
     const reviewer = `reviewer.${randomUUID().slice(0, 8)}@reviews.example`;
     const silent = `silent.${randomUUID().slice(0, 8)}@reviews.example`;
+    const company = await companyWithJob(t, 'growth');
+    const real = (
+      await company.api.post('/share_links', { status: 'active', reviewers: [{ name: 'Rita Reviewer', email: reviewer }], interviews: [{ uuid: (await completedInterview(company, 'Dana Candidate')).uuid }] })
+    ).body[0];
     const link = (email: string, sendEmail: boolean): ShareLinkEventPayload => ({
-      uuid: randomUUID(),
+      uuid: email === reviewer ? real.uuid : randomUUID(),
       kind: 'advanced',
-      url: `http://localhost:8080/share/${randomUUID()}`,
       status: 'active',
       company: { uuid: randomUUID(), name: 'Reviewing Co' },
       interviews: [{ uuid: randomUUID(), job_title: 'Designer', candidate_name: 'Dana Candidate' }],
@@ -178,13 +184,15 @@ describe('emails and SMS', () => {
       t.system.bus.publish({ id, subject: SharingSubjects.ShareLinkCreated, occurredAt: new Date().toISOString(), payload });
     await publish(link(silent, false));
     const shared = link(reviewer, true);
-    await publish(shared);
+    const id = randomUUID();
+    await publish(shared, id);
+    await publish(shared, id);
     const mail = await inbox.next(reviewer);
     expect(mail.subject).toBe('Reviewing Co shared interviews with you');
-    expect(mail.text).toContain(shared.url);
+    expect(mail.text).toContain(real.url);
     expect(mail.text).toContain('Ann Admin of Reviewing Co');
     expect(mail.text).toContain('Dana Candidate (Designer)');
-    expect(mail.html).toContain(`href="${shared.url}"`);
+    expect(mail.html).toContain(`href="${real.url}"`);
     await sleep(500);
     expect(inbox.to(silent)).toEqual([]);
     expect(inbox.to(reviewer)).toHaveLength(1);

@@ -124,7 +124,7 @@ describe('webhooks API', () => {
     try {
       const interview = await createInterview(company.api, interviewBody(company.job.uuid));
       await waitFor(() => events.some((e) => e.payload.interview.uuid === interview.uuid));
-      const url = new URL(events.find((e) => e.payload.interview.uuid === interview.uuid).payload.invitation.candidate_url);
+      const url = new URL(await t.candidateLinks.url(interview.uuid));
       const seeker = new ApiClient(t.baseUrl, undefined);
       const as = (method: string, path: string, body?: unknown) =>
         seeker.request(method, path, { body, headers: { authorization: `Bearer ${url.searchParams.get('token')}` } });

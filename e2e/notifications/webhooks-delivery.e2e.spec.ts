@@ -69,8 +69,8 @@ describe('webhook deliveries', () => {
     const created = await createInterview(company.api, interviewBody(job.uuid, { scheduled_at: inFuture(3600_000) }));
     await check('InterviewCreated', 'Interview', created.uuid, await getInterview(company.api, created.uuid));
 
-    const invitation = (await events.next(created.uuid, 'interviews.interview.created')).payload.invitation;
-    const token = new URL(invitation.candidate_url).searchParams.get('token')!;
+    await events.next(created.uuid, 'interviews.interview.created');
+    const token = await t.candidateLinks.token(created.uuid);
     const candidate = (method: string, path: string) => new ApiClient(t.baseUrl, undefined).request(method, path, { headers: { authorization: `Bearer ${token}` } });
     const accepted = await candidate('POST', `/candidate/interviews/${created.uuid}/accept`);
     expect(accepted.status).toBe(200);

@@ -50,10 +50,12 @@ describe('advanced share links: one per reviewer, several interviews', () => {
 
     for (const [i, link] of links.entries()) {
       const event = await events.next(link.uuid, 'sharing.share_link.created');
+      // No URL: its token opens the link (decision 018).
+      expect(event.payload).not.toHaveProperty('url');
+      expect(JSON.stringify(event.payload)).not.toContain(tokenOf(link.url));
       expect(event.payload).toMatchObject({
         uuid: link.uuid,
         kind: 'advanced',
-        url: link.url,
         status: 'active',
         send_email: true,
         reviewer: REVIEWERS[i],

@@ -54,18 +54,22 @@ describe('basic share links: one per completed interview', () => {
     expect(refused.headers.get('allow')).toBe('GET, HEAD, POST');
 
     const event = await events.next(created.body.uuid, 'sharing.share_link.created');
+    const { url: _url, ...withoutUrl } = created.body;
     expect(event.payload).toMatchObject({
       uuid: created.body.uuid,
       kind: 'basic',
-      url: created.body.url,
       status: 'active',
       company: { uuid: company.me.company.uuid, name: company.me.company.name },
       interviews: [{ uuid: interview.uuid, job_title: company.job.title, candidate_name: 'Sam Shared' }],
       reviewer: null,
       send_email: false,
-      basic_link: created.body,
+      basic_link: withoutUrl,
       version: 1,
     });
+    // No URL anywhere in the event: its token opens the link (decision 018).
+    expect(event.payload).not.toHaveProperty('url');
+    expect(event.payload.basic_link).toEqual(withoutUrl);
+    expect(JSON.stringify(event.payload)).not.toContain(token);
   });
 
   it('gives concurrent first POSTs the same single link', async () => {
@@ -122,7 +126,8 @@ describe('basic share links: one per completed interview', () => {
     expect(deactivated.body).toEqual({ ...link, status: 'inactive', updated_at: expect.any(String), updated_by: company.me.user });
     expectError(await openShared(t, token), 404, 'api.share_link_not_found');
     const updatedEvent = await events.next(link.uuid, 'sharing.share_link.updated');
-    expect(updatedEvent.payload).toMatchObject({ status: 'inactive', version: 2, send_email: false, basic_link: deactivated.body });
+    const { url: _url, ...deactivatedWithoutUrl } = deactivated.body;
+    expect(updatedEvent.payload).toMatchObject({ status: 'inactive', version: 2, send_email: false, basic_link: deactivatedWithoutUrl });
 
     expect((await company.api.put(`/interviews/${interview.uuid}/share_link/${link.uuid}`, { status: 'active' })).body.status).toBe('active');
     expect((await openShared(t, token)).status).toBe(200);

@@ -17,7 +17,7 @@ describe('what a share link opens: interviews, questions, takes and their videos
 
   beforeAll(async () => {
     t = await startTestSystem();
-    await creations.start(t.system.bus);
+    await creations.start(t);
     company = await companyWithJob(t, 'growth');
     // Question 1: two takes; question 2: skipped.
     answered = await completedInterviewWithTakes(t, company, creations, [[video(8_000), video(200)], []]);

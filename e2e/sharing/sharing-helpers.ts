@@ -68,20 +68,24 @@ export async function completedInterviewWithTakes(t: TestSystem, company: Compan
   return { interview: created, takes };
 }
 
-/** InterviewCreated events, for the candidate token of the invitation link. */
+/** InterviewCreated events; the candidate token of the invitation link, once its interview's event is out. */
 export class InterviewCreations {
   private readonly messages: BusMessage<any>[] = [];
   private subscription?: Subscription;
+  private links?: TestSystem['candidateLinks'];
+  /** The link a job seeker got stays theirs (a completed interview issues no new one). */
+  private readonly tokens = new Map<string, string>();
 
-  async start(bus: EventBus): Promise<this> {
-    this.subscription = await bus.subscribe({ subjects: ['interviews.interview.created'], handler: async (m) => void this.messages.push(m as BusMessage<any>) });
+  async start(t: TestSystem): Promise<this> {
+    this.links = t.candidateLinks;
+    this.subscription = await t.system.bus.subscribe({ subjects: ['interviews.interview.created'], handler: async (m) => void this.messages.push(m as BusMessage<any>) });
     return this;
   }
 
   async candidateToken(interviewUuid: string): Promise<string> {
-    const find = () => this.messages.find((m) => m.payload.interview.uuid === interviewUuid);
-    await waitFor(() => find() !== undefined);
-    return new URL(find()!.payload.invitation.candidate_url as string).searchParams.get('token')!;
+    await waitFor(() => this.messages.some((m) => m.payload.interview.uuid === interviewUuid));
+    if (!this.tokens.has(interviewUuid)) this.tokens.set(interviewUuid, await this.links!.token(interviewUuid));
+    return this.tokens.get(interviewUuid)!;
   }
 
   async close(): Promise<void> {
@@ -133,7 +137,7 @@ export function sharingSystem(plan: string) {
   beforeAll(async () => {
     ctx.t = await startTestSystem();
     await ctx.events.start(ctx.t.system.bus);
-    await ctx.creations.start(ctx.t.system.bus);
+    await ctx.creations.start(ctx.t);
     ctx.company = await companyWithJob(ctx.t, plan);
     ctx.other = await companyWithJob(ctx.t, 'unlimited');
   });

@@ -2,16 +2,21 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NatsJetStreamBus } from '@vi/platform-bus';
-import { createTestDatabase, randomSecret, startS3TestServer, testServers, uniqueName } from '@vi/platform-testing';
+import { createTestDatabase, randomSecret, startS3TestServer, testServers, uniqueName, type TestDatabase } from '@vi/platform-testing';
 import { OperatorClient } from '../../tools/admin-cli/src/operator-client';
 import { startSystem, type RunningSystem } from '../../tools/launcher/src/system';
 import { ApiClient } from './api-client';
+import { CandidateLinkIssuer } from './candidate-links';
 
 export interface TestSystem {
   system: RunningSystem;
   env: NodeJS.ProcessEnv;
+  /** The database every service's schema lives in (this run's own). */
+  database: TestDatabase;
   baseUrl: string;
   operator: OperatorClient;
+  /** A fresh invitation link of an interview, as notifications gets it when it sends one. */
+  candidateLinks: CandidateLinkIssuer;
   /** The bootstrap company's administrator. */
   admin: ApiClient;
   /** The environment of this system's services, pointing at its own upstream ports (for extra replicas). */
@@ -83,13 +88,16 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
   };
   const system = await startSystem({ env, rateLimitPrefix: streamRoot, database: database.embedded });
   const operator = new OperatorClient(`127.0.0.1:${system.identity.grpcPort}`, env.INTERNAL_JWT_SECRET!);
+  const candidateLinks = new CandidateLinkIssuer(`127.0.0.1:${system.interviews.grpcPort}`, env.INTERNAL_JWT_SECRET!);
   const as = (key: string | undefined) => new ApiClient(system.baseUrl, key);
   let companies = 0;
   return {
     system,
     env,
+    database,
     baseUrl: system.baseUrl,
     operator,
+    candidateLinks,
     admin: as(adminKey),
     as,
     storedVideos: async (interviewUuid) => {
@@ -116,6 +124,7 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
     },
     stop: async () => {
       operator.close();
+      candidateLinks.close();
       if (system.bus instanceof NatsJetStreamBus) await system.bus.deleteStream();
       await system.stop();
       await database.drop();

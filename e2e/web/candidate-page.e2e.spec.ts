@@ -21,7 +21,7 @@ describeInBrowser('candidate page: failures and refusals (browser)', () => {
   beforeAll(async () => {
     await ensureWebBundle();
     t = await startTestSystem({ INTERVIEW_EXPIRY_SWEEP_MS: '200' });
-    creations = await new InterviewCreations().start(t.system.bus);
+    creations = await new InterviewCreations().start(t);
     browser = await launchChromium();
     company = await companyWithJob(t, 'unlimited', { title: 'Sound Engineer' });
   });

@@ -47,7 +47,7 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
     receiver = await new WebhookReceiver().start();
     t = await startTestSystem({ SMTP_URL: inbox.url });
     site = new URL(t.baseUrl).origin;
-    creations = await new InterviewCreations().start(t.system.bus);
+    creations = await new InterviewCreations().start(t);
     browser = await launchChromium();
     company = await companyWithJob(t, 'unlimited', { title: 'Set Designer' });
     await createWebhook(company.api, { url: receiver.url() });

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './0001_initial';
 import * as setPasswordTokens from './0002_set_password_tokens';
 import * as passwordsAndSessions from './0003_passwords_and_sessions';
+import * as noBearerTokensAtRest from './0004_no_bearer_tokens_at_rest';
 
 /** Forward-only, applied in key order at service start. */
 export const identityMigrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_set_password_tokens': setPasswordTokens,
   '0003_passwords_and_sessions': passwordsAndSessions,
+  '0004_no_bearer_tokens_at_rest': noBearerTokensAtRest,
 };

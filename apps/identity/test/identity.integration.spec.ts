@@ -7,7 +7,7 @@ import { identityMigrations } from '../migrations';
 import { createCompany } from '../src/application/create-company/create-company';
 import { createUser } from '../src/application/create-user/create-user';
 import { resolveApiKey } from '../src/application/resolve-api-key/resolve-api-key';
-import { SET_PASSWORD_TOKEN_TTL_MS, hashSetPasswordToken } from '../src/application/set-password-link/set-password-link';
+import { SET_PASSWORD_TOKEN_TTL_MS, hashSetPasswordToken, issueSetPasswordLink } from '../src/application/set-password-link/set-password-link';
 import { IdentityError, IdentityErrorCode } from '../src/domain/identity.errors';
 import { ApiKeyVault } from '../src/infrastructure/api-key-vault';
 import type { IdentityDatabase } from '../src/infrastructure/identity.database';
@@ -49,7 +49,7 @@ describe('identity use cases on a real database', () => {
     expect(rows.find((r) => r.user_uuid === created.userUuid)?.key_hash).toBe(deps.vault.hash(created.apiKey));
   });
 
-  it('issues a set-password link for a new company user and keeps only the hash of its token', async () => {
+  it('puts no set-password link in events and issues one, stored as a hash, only to the notifications service', async () => {
     const events: BusMessage[] = [];
     const subscription = await bus.subscribe({ subjects: ['identity.user.created'], handler: async (m) => void events.push(m) });
     const created = await createCompany(deps, operator, { name: 'Welcome', adminName: 'A', adminEmail: 'a@welcome.example', planCode: 'growth' });
@@ -57,14 +57,20 @@ describe('identity use cases on a real database', () => {
     const user = await createUser(deps, admin, { name: 'New Person', email: 'new@welcome.example', role: 'standard' });
     await relay.drain();
     await subscription.close();
-    const urls = events.map((e) => (e.payload as UserEventPayload).set_password_url);
     expect(events.map((e) => (e.payload as UserEventPayload).uuid)).toEqual([created.userUuid, user.user.uuid]);
+    expect(JSON.stringify(events)).not.toContain('set-password');
+    expect(await database.db.selectFrom('set_password_tokens').selectAll().where('user_uuid', 'in', [created.userUuid, user.user.uuid]).execute()).toEqual([]);
+
+    const notifications = { kind: 'service', service: 'notifications' } as const;
+    const urls = [await issueSetPasswordLink(deps, notifications, created.userUuid), await issueSetPasswordLink(deps, notifications, user.user.uuid)];
     for (const url of urls) expect(url).toMatch(/^https:\/\/app\.example\/set-password\?token=[A-Za-z0-9_-]{43}$/);
-    const tokens = urls.map((url) => new URL(url!).searchParams.get('token')!);
+    const tokens = urls.map((url) => new URL(url).searchParams.get('token')!);
     const rows = await database.db.selectFrom('set_password_tokens').selectAll().where('user_uuid', 'in', [created.userUuid, user.user.uuid]).execute();
     expect(rows.map((r) => r.token_hash).sort()).toEqual(tokens.map(hashSetPasswordToken).sort());
     expect(JSON.stringify(rows)).not.toContain(tokens[0]);
     for (const row of rows) expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(SET_PASSWORD_TOKEN_TTL_MS);
+    await expect(issueSetPasswordLink(deps, { kind: 'service', service: 'gateway' }, user.user.uuid)).rejects.toMatchObject({ code: IdentityErrorCode.OperatorRequired });
+    await expect(issueSetPasswordLink(deps, admin, user.user.uuid)).rejects.toMatchObject({ code: IdentityErrorCode.OperatorRequired });
   });
 
   it('refuses the key of a disabled user with its own code', async () => {

@@ -26,6 +26,8 @@ const HOUR = 3600_000;
 const STRONG = 'violet-harbour-lantern-42';
 
 /** Passwords, set-password links and web sessions on a real database, with a clock the tests move. */
+const NOTIFICATIONS = { kind: 'service', service: 'notifications' } as const;
+
 describe('identity: passwords and sessions', () => {
   let testDb: TestDatabase;
   let database: Database<IdentityDatabase>;
@@ -74,7 +76,7 @@ describe('identity: passwords and sessions', () => {
     const company = await createCompany(deps, operator, { name: `C${++companies}`, adminName: 'A', adminEmail: `a@c${companies}.example`, planCode: 'growth' });
     const admin = { kind: 'user', userUuid: company.userUuid, companyUuid: company.companyUuid, role: 'administrator', userType: 'company_user' } as const;
     const view = await createUser(deps, admin, { name: 'Pat', email, role: 'standard' });
-    const url = await deps.store.transaction((tx) => issueSetPasswordLink(tx, deps.publicBaseUrl, view.user.uuid, clock));
+    const url = await issueSetPasswordLink(deps, NOTIFICATIONS, view.user.uuid, clock);
     return { admin, user: view.user, token: new URL(url).searchParams.get('token')! };
   }
 
@@ -150,12 +152,13 @@ describe('identity: passwords and sessions', () => {
     await expect(resolveSession(deps, gateway, first.sessionId)).rejects.toMatchObject({ code: IdentityErrorCode.SessionInvalid });
     await resolveSession(deps, gateway, second.sessionId);
 
-    // Forgot-password: a new link (the event carries it), a new password, and the other session is over.
+    // Forgot-password: a new link (issued when notifications sends the email), a new password, and the other session is over.
     await requestPasswordReset(deps, gateway, user.email.toUpperCase());
     await relay.drain();
     const reset = events.filter((e) => e.subject === 'identity.user.password_reset_requested' && (e.payload as { uuid: string }).uuid === user.uuid);
     expect(reset).toHaveLength(1);
-    const resetToken = new URL((reset[0].payload as { set_password_url: string }).set_password_url).searchParams.get('token')!;
+    expect(reset[0].payload).not.toHaveProperty('set_password_url');
+    const resetToken = new URL(await issueSetPasswordLink(deps, NOTIFICATIONS, user.uuid, clock)).searchParams.get('token')!;
     const third = await setPassword(deps, gateway, { token: resetToken, password: `${STRONG}-new` });
     await expect(resolveSession(deps, gateway, second.sessionId)).rejects.toMatchObject({ code: IdentityErrorCode.SessionInvalid });
     await expect(signIn(deps, gateway, { email: user.email, password: STRONG })).rejects.toMatchObject({ code: IdentityErrorCode.SignInFailed });

@@ -3,6 +3,7 @@ import * as initial from './0001_initial';
 import * as typeStatusSortIndexes from './0002_type_status_sort_indexes';
 import * as shareLinks from './0003_share_links';
 import * as questionThinkTime from './0004_question_think_time';
+import * as noBearerTokensAtRest from './0005_no_bearer_tokens_at_rest';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const interviewsMigrations: Record<string, Migration> = {
   '0002_type_status_sort_indexes': typeStatusSortIndexes,
   '0003_share_links': shareLinks,
   '0004_question_think_time': questionThinkTime,
+  '0005_no_bearer_tokens_at_rest': noBearerTokensAtRest,
 };

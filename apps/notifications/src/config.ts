@@ -29,6 +29,8 @@ const schema = z
     NOTIFICATIONS_GRPC_PORT: port(50055),
     NOTIFICATIONS_HEALTH_PORT: port(9105),
     IDENTITY_GRPC_URL: withDefault(z.string(), '127.0.0.1:50051'),
+    INTERVIEWS_GRPC_URL: withDefault(z.string(), '127.0.0.1:50053'),
+    SHARING_GRPC_URL: withDefault(z.string(), '127.0.0.1:50054'),
     DATABASE_URL: optionalString(),
     DATA_DIR: withDefault(z.string(), './data'),
     NATS_URL: optionalString(),
@@ -66,7 +68,8 @@ const schema = z
 export interface NotificationsConfig {
   grpcPort: number;
   healthPort: number;
-  upstreams: { identity: string };
+  /** Identity: plans and set-password links; interviews: candidate links; sharing: share-link URLs (decision 018). */
+  upstreams: { identity: string; interviews: string; sharing: string };
   database: { url?: string; dataDir: string };
   /** `replayFrom`: where durables created by this process start (EVENT_REPLAY_FROM); its start otherwise. */
   bus: { natsUrl?: string; streamRoot: string; replayFrom?: Date };
@@ -92,7 +95,7 @@ export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): N
   return {
     grpcPort: e.NOTIFICATIONS_GRPC_PORT,
     healthPort: e.NOTIFICATIONS_HEALTH_PORT,
-    upstreams: { identity: e.IDENTITY_GRPC_URL },
+    upstreams: { identity: e.IDENTITY_GRPC_URL, interviews: e.INTERVIEWS_GRPC_URL, sharing: e.SHARING_GRPC_URL },
     database: { url: e.DATABASE_URL, dataDir: `${e.DATA_DIR}/notifications` },
     bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM, replayFrom: e.EVENT_REPLAY_FROM },
     secrets: { internalJwt: e.INTERNAL_JWT_SECRET, encryption: e.NOTIFICATIONS_ENCRYPTION_KEY },

@@ -12,6 +12,7 @@ import type { NotificationsConfig } from './config';
 import { WebhookEndpointGuards } from './infrastructure/endpoint-guards';
 import { HttpWebhookSender } from './infrastructure/http-webhook-sender';
 import { GrpcPlanDirectory } from './infrastructure/identity.client';
+import { GrpcLinkIssuer } from './infrastructure/link-issuer.client';
 import { createMailer } from './infrastructure/mailer';
 import type { NotificationsDatabase } from './infrastructure/notifications.database';
 import { NotificationsStore } from './infrastructure/notifications.store';
@@ -41,6 +42,7 @@ export async function startNotificationsService(
   const sealer = new SecretBox(config.secrets.encryption);
   const tokens = new PrincipalTokens(config.secrets.internalJwt);
   const plans = new GrpcPlanDirectory(config.upstreams.identity, tokens);
+  const links = new GrpcLinkIssuer(config.upstreams, tokens);
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, mailDir: config.mail.dir, logger });
   const sms = config.sms ? new TwilioSmsClient(config.sms) : noSms;
   if (!config.sms) logger.info('SMS_PROVIDER_URL is not set: SMS are not sent');
@@ -55,6 +57,7 @@ export async function startNotificationsService(
     sender: new HttpWebhookSender({ timeoutMs: w.timeoutMs, allowPrivateTargets: w.allowPrivateTargets }),
     guards,
     sealer,
+    links,
     settings: {
       retry: { scheduleMs: w.retryScheduleMs, retryAfterMaxMs: w.retryAfterMaxMs },
       health: w.health,
@@ -65,7 +68,7 @@ export async function startNotificationsService(
     logger,
     onProgress: () => deliveryWorker.kick(),
   });
-  const messages = new MessageDispatcher({ store, mailer, sms, retryScheduleMs: config.mail.retryScheduleMs, leaseMs: 120_000, logger });
+  const messages = new MessageDispatcher({ store, mailer, sms, links, retryScheduleMs: config.mail.retryScheduleMs, leaseMs: 120_000, logger });
   const messageWorker = new PollingLoop(() => messages.pass(), config.pollMs, (error) => logger.error({ err: error }, 'message pass failed'));
   const kickDeliveries = () => deliveryWorker.kick();
 
@@ -97,6 +100,7 @@ export async function startNotificationsService(
       guards.shutdown();
       mailer.close();
       plans.close();
+      links.close();
       if (!shared.bus) await bus.close();
       await database.close();
       await health.close();

@@ -88,7 +88,7 @@ describe('notifications on a real database', () => {
           company: { uuid: randomUUID(), name: 'C', avatar: '' },
           job_post: { title: 'J' },
         },
-        invitation: { candidate_url: 'https://x/c', email_message: '', timezone: 'UTC', scheduled_at_local: 'soon', phone: '1', phone_parsed: '+15550001', has_sms_consent: true },
+        invitation: { email_message: '', timezone: 'UTC', scheduled_at_local: 'soon', phone: '1', phone_parsed: '+15550001', has_sms_consent: true },
       },
     });
     const created = event('interviews.interview.created', new Date(Date.now() + 3 * 24 * 3600_000));

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001_initial';
+import * as noBearerTokensAtRest from './0002_no_bearer_tokens_at_rest';
 
 /** Forward-only, applied in key order at service start. */
 export const sharingMigrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_no_bearer_tokens_at_rest': noBearerTokensAtRest,
 };

@@ -69,7 +69,10 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     { ...loadSharingConfig(env), upstreams: { identity: identityUrl, interviews: interviewsUrl } },
     { bus, database, logger: createLogger('sharing', level) },
   );
-  const notificationsConfig = { ...loadNotificationsConfig(env), upstreams: { identity: identityUrl } };
+  const notificationsConfig = {
+    ...loadNotificationsConfig(env),
+    upstreams: { identity: identityUrl, interviews: interviewsUrl, sharing: `127.0.0.1:${sharing.grpcPort}` },
+  };
   const startNotifications = (grpcPort: number) =>
     startNotificationsService({ ...notificationsConfig, grpcPort }, { bus, database, logger: createLogger('notifications', level) });
   const notifications = await startNotifications(notificationsConfig.grpcPort);

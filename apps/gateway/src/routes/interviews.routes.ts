@@ -1,6 +1,6 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { INTERVIEW_ORDERS, interviewJson, questionJson } from '@vi/contracts';
+import { INTERVIEW_ORDERS, interviewJson, questionJson, type interviews as InterviewsMessages } from '@vi/contracts';
 import { AppError, validationFailed } from '@vi/platform-errors';
 import { parseRfc3339 } from '@vi/platform-time';
 import { callAs } from '../auth/request-context';
@@ -9,9 +9,12 @@ import { sendPage } from '../http/paging';
 import { resource } from '../http/resource';
 import { pathUuid, validate } from '../http/validation';
 import { sendVideoStream, VIDEO_STREAM_DEADLINE_MS } from '../http/video-stream';
+import { withShareLinkUrls } from '../upstream/share-link-urls';
 import type { Upstreams } from '../upstream/upstreams';
 import { takeJson } from './candidate.routes';
 import { thinkTime } from './question-sets.routes';
+
+type InterviewMessage = InterviewsMessages.Interview;
 
 const INTERVIEW_TYPES = ['one_way', 'live'] as const;
 const INTERVIEW_STATUSES = ['accepted', 'requested', 'completed', 'expired', 'canceled'] as const;
@@ -90,6 +93,7 @@ function validateAssignees<T>(run: () => T, single: boolean): T {
 export function interviewsRoutes(upstreams: Upstreams): Router {
   const router = Router();
   const interviews = upstreams.interviews;
+  const withUrls = async (res: Response, list: InterviewMessage[]) => withShareLinkUrls(upstreams.sharing, list, callAs(res).deadline);
   const interviewUuid = (req: Request) => pathUuid(req, 'interviewUuid', 'Interview');
   const questionUuid = (req: Request) => pathUuid(req, 'questionUuid', 'Question');
 
@@ -111,7 +115,7 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
         },
         callAs(res, true),
       );
-      sendPage(res, query.range, page.interviews.map((i) => interviewJson(i, { questions: false })), page.total);
+      sendPage(res, query.range, (await withUrls(res, page.interviews)).map((i) => interviewJson(i, { questions: false })), page.total);
     },
     post: async (req, res) => {
       const raw = (req.body ?? {}) as { assigned_to?: unknown };
@@ -140,14 +144,15 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
 
   resource(router, '/interviews/:interviewUuid', {
     get: async (req, res) => {
-      res.json(interviewJson(await interviews.call((c) => c.getInterview, { interview_uuid: interviewUuid(req) }, callAs(res, true)), { questions: true }));
+      const found = await interviews.call((c) => c.getInterview, { interview_uuid: interviewUuid(req) }, callAs(res, true));
+      res.json(interviewJson((await withUrls(res, [found]))[0], { questions: true }));
     },
     put: async (req, res) => {
       const interview_uuid = interviewUuid(req);
       const body = validate(updateBody, req.body);
       const updated = await interviews.call((c) => c.updateInterview, { interview_uuid, ...body }, callAs(res));
       // 201 on update, as the reference shows.
-      res.status(201).json(interviewJson(updated, { questions: true }));
+      res.status(201).json(interviewJson((await withUrls(res, [updated]))[0], { questions: true }));
     },
     delete: async (req, res) => {
       await interviews.call((c) => c.deleteInterview, { interview_uuid: interviewUuid(req) }, callAs(res));

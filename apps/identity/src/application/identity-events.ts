@@ -17,18 +17,13 @@ function userPayload(user: User, defaultAvatarUrl: string, at: Date): UserEventP
 }
 
 export const identityEvents = {
-  /** A new company user's event carries the set-password link the notifications service emails. */
-  userCreated: (user: User, avatar: string, setPasswordUrl?: string): NewEvent => ({
-    subject: IdentitySubjects.UserCreated,
-    payload: setPasswordUrl ? { ...userPayload(user, avatar, user.createdAt), set_password_url: setPasswordUrl } : userPayload(user, avatar, user.createdAt),
-  }),
+  /** No set-password link: the notifications service asks for one when it sends the email (decision 018). */
+  userCreated: (user: User, avatar: string): NewEvent => ({ subject: IdentitySubjects.UserCreated, payload: userPayload(user, avatar, user.createdAt) }),
   userUpdated: (user: User, avatar: string): NewEvent => ({ subject: IdentitySubjects.UserUpdated, payload: userPayload(user, avatar, user.updatedAt) }),
   userDeleted: (user: User, avatar: string, at: Date): NewEvent => ({ subject: IdentitySubjects.UserDeleted, payload: userPayload(user, avatar, at) }),
   apiKeyCreated: (payload: ApiKeyEventPayload): NewEvent => ({ subject: IdentitySubjects.ApiKeyCreated, payload }),
   apiKeyRevoked: (payload: ApiKeyEventPayload): NewEvent => ({ subject: IdentitySubjects.ApiKeyRevoked, payload }),
-  passwordResetRequested: (user: User, avatar: string, setPasswordUrl: string, at: Date): NewEvent => ({
-    subject: IdentitySubjects.PasswordResetRequested,
-    payload: { ...userPayload(user, avatar, at), set_password_url: setPasswordUrl },
-  }),
+  /** No link either: notifications asks for a fresh one when it sends the reset email (decision 018). */
+  passwordResetRequested: (user: User, avatar: string, at: Date): NewEvent => ({ subject: IdentitySubjects.PasswordResetRequested, payload: userPayload(user, avatar, at) }),
   sessionsRevoked: (payload: SessionsRevokedPayload): NewEvent => ({ subject: IdentitySubjects.SessionsRevoked, payload }),
 };

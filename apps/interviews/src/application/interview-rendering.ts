@@ -1,4 +1,4 @@
-import { interviewJson, type BasicShareLinkJson, type interviews, type InterviewsSubject } from '@vi/contracts';
+import { interviewJson, type BasicShareLinkWithoutUrl, type interviews, type InterviewsSubject } from '@vi/contracts';
 import type { NewEvent } from '@vi/platform-bus';
 import { toRfc3339, toRfc3339OrNull } from '@vi/platform-time';
 import { takesRemaining, type Interview, type InterviewQuestion } from '../domain/interview';
@@ -67,9 +67,12 @@ export async function renderInterviews(
   });
 }
 
-/** The projected basic share link as the Interview message carries it. */
-function shareLinkOf(link: BasicShareLinkJson | undefined): interviews.ShareLink | undefined {
-  return link && { ...link, updated_by: link.updated_by ?? undefined };
+/**
+ * The projected basic share link as the Interview message carries it: with an empty `url`, since interviews never
+ * holds the link's token. The gateway fills it in API responses, notifications in webhooks (decision 018).
+ */
+function shareLinkOf(link: BasicShareLinkWithoutUrl | undefined): interviews.ShareLink | undefined {
+  return link && { ...link, url: '', updated_by: link.updated_by ?? undefined };
 }
 
 export async function renderInterview(repos: InterviewsRepositories, interview: Interview): Promise<interviews.Interview> {

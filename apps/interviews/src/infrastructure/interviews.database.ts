@@ -1,4 +1,4 @@
-import type { BasicShareLinkJson } from '@vi/contracts';
+import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
 import type { OutboxTable } from '@vi/platform-bus';
 import type { Generated } from '@vi/platform-postgres';
 
@@ -81,7 +81,7 @@ export interface InterviewsDatabase {
     created_at: Date;
   };
   /** Basic share links, projected from the sharing service's events (null: deleted). */
-  share_links: { interview_uuid: string; link: BasicShareLinkJson | null; version: number };
+  share_links: { interview_uuid: string; link: BasicShareLinkWithoutUrl | null; version: number };
   processed_events: { event_id: string; processed_at: Date };
   outbox: OutboxTable;
 }

@@ -56,3 +56,14 @@ export interface SecretSealer {
   seal(plaintext: string): string;
   open(sealed: string): string;
 }
+
+/**
+ * Bearer links, asked of the services that own them at the moment a message or webhook goes out (decision 018):
+ * notifications stores none. `null`: the owner no longer issues it (user or interview gone, interview over).
+ */
+export interface LinkIssuer {
+  setPasswordUrl(userUuid: string): Promise<string | null>;
+  candidateUrl(interviewUuid: string): Promise<string | null>;
+  /** The URLs of these share links; links that do not exist are left out. */
+  shareLinkUrls(linkUuids: string[]): Promise<Map<string, string>>;
+}

@@ -14,6 +14,21 @@ export interface EmailContent {
   html: string;
 }
 
+/**
+ * Stands for the bearer link in a stored message (decision 018): the link is asked of its owner when the message
+ * is sent and put in place only in what goes out, so no row holds a usable link.
+ */
+export const LINK_PLACEHOLDER = '{{link}}';
+
+/** The message as it goes out: the placeholder replaced by the link (escaped in HTML). */
+export function withLink<T extends { text: string; html: string | null; subject: string | null }>(message: T, url: string): T {
+  return {
+    ...message,
+    text: message.text.split(LINK_PLACEHOLDER).join(url),
+    html: message.html === null ? null : message.html.split(LINK_PLACEHOLDER).join(escapeHtml(url)),
+  };
+}
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

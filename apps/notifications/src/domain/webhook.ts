@@ -134,3 +134,18 @@ export function webhookRequest(
   if (webhook.httpAuth !== undefined) headers.authorization = `Basic ${Buffer.from(webhook.httpAuth).toString('base64')}`;
   return { url: webhook.url, headers, body: delivery.body };
 }
+
+/**
+ * An Interview body carries its basic share link without the URL (decision 018: no token in events or rows). The
+ * URL is put in only in the request that goes out; the stored body never holds it.
+ */
+export function shareLinkUuidOf(payloadType: string, body: string): string | null {
+  if (payloadType !== 'Interview') return null;
+  const link = (JSON.parse(body) as { share_link?: { uuid?: unknown } | null }).share_link;
+  return typeof link?.uuid === 'string' ? link.uuid : null;
+}
+
+export function withShareLinkUrl(body: string, url: string): string {
+  const interview = JSON.parse(body) as { share_link: Record<string, unknown> };
+  return JSON.stringify({ ...interview, share_link: { ...interview.share_link, url } });
+}

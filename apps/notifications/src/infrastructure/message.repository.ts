@@ -44,7 +44,7 @@ export class MessageRepository {
     return result.rows;
   }
 
-  async finish(uuid: string, status: 'sent' | 'failed' | 'skipped', attempts: number, now: Date, error: string | null): Promise<void> {
+  async finish(uuid: string, status: 'sent' | 'failed' | 'skipped' | 'canceled', attempts: number, now: Date, error: string | null): Promise<void> {
     await this.db
       .updateTable('messages')
       .set({ status, attempts, locked_until: null, last_error: error, sent_at: status === 'sent' ? now : null })

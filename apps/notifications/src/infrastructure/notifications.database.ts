@@ -72,6 +72,9 @@ export interface NotificationsDatabase {
     text_body: string;
     html_body: string | null;
     interview_uuid: string | null;
+    /** Which bearer link the body's placeholder stands for, asked of its owner at send time (decision 018). */
+    link_kind: MessageLinkKind | null;
+    link_subject: string | null;
     status: MessageStatus;
     attempts: Generated<number>;
     send_after: Date;
@@ -83,4 +86,5 @@ export interface NotificationsDatabase {
 }
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+export type MessageLinkKind = 'set_password' | 'candidate' | 'share_link';
 export type MessageStatus = 'pending' | 'sent' | 'failed' | 'canceled' | 'skipped';

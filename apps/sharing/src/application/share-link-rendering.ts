@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { basicShareLinkJson, SharingSubjects, type identity, type interviews, type sharing, type ShareLinkEventPayload, type SharingSubject } from '@vi/contracts';
+import { basicShareLinkJson, SharingSubjects, type BasicShareLinkJson, type BasicShareLinkWithoutUrl, type identity, type interviews, type sharing, type ShareLinkEventPayload, type SharingSubject } from '@vi/contracts';
 import type { NewEvent } from '@vi/platform-bus';
 import { toRfc3339 } from '@vi/platform-time';
 import type { LinkedInterview, ShareLink } from '../domain/share-link';
@@ -70,7 +70,6 @@ export function linkEvent(subject: SharingSubject, link: ShareLink, tokens: Link
     payload: {
       uuid: link.uuid,
       kind: link.kind,
-      url: tokens.urlFor(link.uuid),
       status: link.status,
       company: { uuid: link.companyUuid, name: company?.name ?? '' },
       interviews: link.interviews.map((i) => ({ uuid: i.interviewUuid, job_title: i.jobTitle, candidate_name: i.candidateName })),
@@ -79,9 +78,14 @@ export function linkEvent(subject: SharingSubject, link: ShareLink, tokens: Link
       send_email: subject === SharingSubjects.ShareLinkCreated && link.kind === 'advanced' && link.sendEmail,
       created_by: names.users.get(link.createdBy) ?? null,
       updated_by: names.users.get(link.updatedBy) ?? null,
-      basic_link: link.kind === 'basic' ? basicShareLinkJson(renderBasic(link, tokens, names)) : null,
+      basic_link: link.kind === 'basic' ? withoutUrl(basicShareLinkJson(renderBasic(link, tokens, names))) : null,
       occurred_at: toRfc3339(link.deletedAt ?? link.updatedAt),
       version: link.version,
     },
   };
+}
+
+function withoutUrl(link: BasicShareLinkJson): BasicShareLinkWithoutUrl {
+  const { url: _url, ...rest } = link;
+  return rest;
 }

@@ -6,6 +6,7 @@ export enum SharingErrorCode {
   InterviewNotCompleted = 'api.share_link_interview_not_completed',
   FeatureRequired = 'api.plan_advanced_share_links_required',
   CompanyUserRequired = 'api.company_user_required',
+  OperatorRequired = 'api.operator_required',
 }
 
 const REASONS: Record<SharingErrorCode, string> = {
@@ -14,6 +15,7 @@ const REASONS: Record<SharingErrorCode, string> = {
   [SharingErrorCode.InterviewNotCompleted]: 'Only completed interviews can be shared',
   [SharingErrorCode.FeatureRequired]: 'Advanced share links need the plan feature advanced_share_links',
   [SharingErrorCode.CompanyUserRequired]: 'Only company users can manage share links',
+  [SharingErrorCode.OperatorRequired]: 'This action is for platform operators only',
 };
 
 function kindOf(code: SharingErrorCode): ErrorKind {
@@ -26,6 +28,7 @@ function kindOf(code: SharingErrorCode): ErrorKind {
     case SharingErrorCode.FeatureRequired:
       return ErrorKind.PaymentRequired;
     case SharingErrorCode.CompanyUserRequired:
+    case SharingErrorCode.OperatorRequired:
       return ErrorKind.PermissionDenied;
     default:
       return assertNever(code);

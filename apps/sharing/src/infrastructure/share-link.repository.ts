@@ -69,6 +69,12 @@ export class ShareLinkRepository {
     return (await this.withInterviews(await query.execute()))[0];
   }
 
+  /** Which of these uuids are links, deleted ones included. */
+  async existing(uuids: string[]): Promise<string[]> {
+    if (uuids.length === 0) return [];
+    return (await this.db.selectFrom('share_links').select('uuid').where('uuid', 'in', uuids).execute()).map((r) => r.uuid);
+  }
+
   async findByTokenHash(tokenHash: string): Promise<ShareLink | undefined> {
     return (await this.withInterviews(await this.live().where('token_hash', '=', tokenHash).execute()))[0];
   }

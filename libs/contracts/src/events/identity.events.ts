@@ -25,12 +25,6 @@ export interface UserEventPayload {
   email: string;
   avatar: string;
   occurred_at: string;
-  /**
-   * UserCreated of a company user, and PasswordResetRequested: `{PUBLIC_BASE_URL}/set-password?token=…`,
-   * the link the notifications service emails so the user can choose a password. Identity keeps only a
-   * hash of the token, valid for 7 days.
-   */
-  set_password_url?: string;
 }
 
 export interface CompanyEventPayload {

@@ -16,9 +16,11 @@ export const InterviewsSubjects = {
 
 export type InterviewsSubject = (typeof InterviewsSubjects)[keyof typeof InterviewsSubjects];
 
-/** What the notifications service needs to invite the job seeker (created and rescheduled events). */
+/**
+ * What the notifications service needs to invite the job seeker (created, rescheduled and reset events). No
+ * candidate link: notifications asks interviews for a fresh one (`IssueCandidateLink`) when it sends (decision 018).
+ */
 export interface InvitationDetails {
-  candidate_url: string;
   email_message: string;
   timezone: string;
   /** The due time written out in the interview's timezone, for emails and SMS. */

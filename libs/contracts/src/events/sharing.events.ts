@@ -30,11 +30,16 @@ export interface BasicShareLinkJson {
   updated_by: ShareLinkUserSummary | null;
 }
 
+/**
+ * A basic link without its URL, as events and the interviews' projection carry it: the URL holds the link's
+ * bearer token, which only the sharing service renders (`GetShareLinkUrls`) for whoever must show it (decision 018).
+ */
+export type BasicShareLinkWithoutUrl = Omit<BasicShareLinkJson, 'url'>;
+
+/** No URL (the bearer token): consumers that show one ask sharing's `GetShareLinkUrls` (decision 018). */
 export interface ShareLinkEventPayload {
   uuid: string;
   kind: 'basic' | 'advanced';
-  /** `{PUBLIC_BASE_URL}/share/<token>`. */
-  url: string;
   status: 'active' | 'inactive';
   company: { uuid: string; name: string };
   /** The interviews the link opens (one for a basic link). */
@@ -45,8 +50,8 @@ export interface ShareLinkEventPayload {
   send_email: boolean;
   created_by: ShareLinkUserSummary | null;
   updated_by: ShareLinkUserSummary | null;
-  /** Basic links only: the link as the interview's `share_link` field shows it. */
-  basic_link: BasicShareLinkJson | null;
+  /** Basic links only: the link as the interview's `share_link` field shows it, without its URL. */
+  basic_link: BasicShareLinkWithoutUrl | null;
   occurred_at: string;
   /** Grows with every change of the link (1 at creation): projections keep the highest they saw. */
   version: number;

@@ -211,6 +211,10 @@ export interface UserRef {
   user_uuid: string;
 }
 
+export interface IssuedLink {
+  url: string;
+}
+
 export interface UpdateUserRequest {
   user_uuid: string;
   name?: string | undefined;
@@ -2188,6 +2192,43 @@ export const UserRef: MessageFns<UserRef> = {
   },
 };
 
+function createBaseIssuedLink(): IssuedLink {
+  return { url: "" };
+}
+
+export const IssuedLink: MessageFns<IssuedLink> = {
+  encode(message: IssuedLink, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IssuedLink {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseIssuedLink();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.url = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
 function createBaseUpdateUserRequest(): UpdateUserRequest {
   return { user_uuid: "", name: undefined, email: undefined };
 }
@@ -3093,6 +3134,19 @@ export const IdentityServiceService = {
     responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
     responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
   },
+  /**
+   * A fresh set-password link for a company user (the notifications service's principal only, when it sends the
+   * email): the token travels only in this reply and the email, identity keeps its SHA-256 (decision 018).
+   */
+  issueSetPasswordLink: {
+    path: "/identity.v1.IdentityService/IssueSetPasswordLink",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: UserRef): Buffer => Buffer.from(UserRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UserRef => UserRef.decode(value),
+    responseSerialize: (value: IssuedLink): Buffer => Buffer.from(IssuedLink.encode(value).finish()),
+    responseDeserialize: (value: Buffer): IssuedLink => IssuedLink.decode(value),
+  },
   createApiKey: {
     path: "/identity.v1.IdentityService/CreateApiKey",
     requestStream: false,
@@ -3184,6 +3238,11 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   getUser: handleUnaryCall<UserRef, CompanyUser>;
   updateUser: handleUnaryCall<UpdateUserRequest, CompanyUser>;
   deleteUser: handleUnaryCall<UserRef, Empty>;
+  /**
+   * A fresh set-password link for a company user (the notifications service's principal only, when it sends the
+   * email): the token travels only in this reply and the email, identity keeps its SHA-256 (decision 018).
+   */
+  issueSetPasswordLink: handleUnaryCall<UserRef, IssuedLink>;
   createApiKey: handleUnaryCall<UserRef, ApiKey>;
   getApiKey: handleUnaryCall<UserRef, ApiKey>;
   updateApiKey: handleUnaryCall<UpdateApiKeyRequest, ApiKey>;
@@ -3438,6 +3497,25 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /**
+   * A fresh set-password link for a company user (the notifications service's principal only, when it sends the
+   * email): the token travels only in this reply and the email, identity keeps its SHA-256 (decision 018).
+   */
+  issueSetPasswordLink(
+    request: UserRef,
+    callback: (error: ServiceError | null, response: IssuedLink) => void,
+  ): ClientUnaryCall;
+  issueSetPasswordLink(
+    request: UserRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: IssuedLink) => void,
+  ): ClientUnaryCall;
+  issueSetPasswordLink(
+    request: UserRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: IssuedLink) => void,
   ): ClientUnaryCall;
   createApiKey(request: UserRef, callback: (error: ServiceError | null, response: ApiKey) => void): ClientUnaryCall;
   createApiKey(

@@ -33,6 +33,10 @@ export interface InterviewRef {
   interview_uuid: string;
 }
 
+export interface CandidateLink {
+  url: string;
+}
+
 export interface QuestionRef {
   interview_uuid: string;
   question_uuid: string;
@@ -367,6 +371,43 @@ export const InterviewRef: MessageFns<InterviewRef> = {
           }
 
           message.interview_uuid = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseCandidateLink(): CandidateLink {
+  return { url: "" };
+}
+
+export const CandidateLink: MessageFns<CandidateLink> = {
+  encode(message: CandidateLink, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CandidateLink {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseCandidateLink();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.url = reader.string();
           continue;
         }
       }
@@ -3182,6 +3223,19 @@ export const InterviewsServiceService = {
     responseSerialize: (value: CandidateScope): Buffer => Buffer.from(CandidateScope.encode(value).finish()),
     responseDeserialize: (value: Buffer): CandidateScope => CandidateScope.decode(value),
   },
+  /**
+   * A fresh candidate link of an open interview (the notifications service's principal only, when it sends the
+   * invitation or reminder): the token travels only in this reply and the message (decision 018).
+   */
+  issueCandidateLink: {
+    path: "/interviews.v1.InterviewsService/IssueCandidateLink",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: InterviewRef): Buffer => Buffer.from(InterviewRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): InterviewRef => InterviewRef.decode(value),
+    responseSerialize: (value: CandidateLink): Buffer => Buffer.from(CandidateLink.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CandidateLink => CandidateLink.decode(value),
+  },
   getCandidateInterview: {
     path: "/interviews.v1.InterviewsService/GetCandidateInterview",
     requestStream: false,
@@ -3339,6 +3393,11 @@ export interface InterviewsServiceServer extends UntypedServiceImplementation {
   deleteQuestion: handleUnaryCall<QuestionRef, Empty>;
   /** Candidate side: a job seeker acting through the link of one interview. */
   resolveCandidateToken: handleUnaryCall<CandidateTokenRequest, CandidateScope>;
+  /**
+   * A fresh candidate link of an open interview (the notifications service's principal only, when it sends the
+   * invitation or reminder): the token travels only in this reply and the message (decision 018).
+   */
+  issueCandidateLink: handleUnaryCall<InterviewRef, CandidateLink>;
   getCandidateInterview: handleUnaryCall<InterviewRef, Interview>;
   acceptInterview: handleUnaryCall<InterviewRef, Interview>;
   skipQuestion: handleUnaryCall<QuestionRef, Question>;
@@ -3548,6 +3607,25 @@ export interface InterviewsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CandidateScope) => void,
+  ): ClientUnaryCall;
+  /**
+   * A fresh candidate link of an open interview (the notifications service's principal only, when it sends the
+   * invitation or reminder): the token travels only in this reply and the message (decision 018).
+   */
+  issueCandidateLink(
+    request: InterviewRef,
+    callback: (error: ServiceError | null, response: CandidateLink) => void,
+  ): ClientUnaryCall;
+  issueCandidateLink(
+    request: InterviewRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CandidateLink) => void,
+  ): ClientUnaryCall;
+  issueCandidateLink(
+    request: InterviewRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CandidateLink) => void,
   ): ClientUnaryCall;
   getCandidateInterview(
     request: InterviewRef,

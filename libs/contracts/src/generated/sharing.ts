@@ -44,6 +44,20 @@ export interface ShareLinkRef {
   link_uuid: string;
 }
 
+export interface ShareLinkUrlsRequest {
+  link_uuids: string[];
+}
+
+export interface ShareLinkUrls {
+  /** Only links that exist (deleted ones included: their token opens nothing). */
+  links: ShareLinkUrl[];
+}
+
+export interface ShareLinkUrl {
+  uuid: string;
+  url: string;
+}
+
 export interface UpdateShareLinkRequest {
   link_uuid: string;
   status: string;
@@ -313,6 +327,128 @@ export const ShareLinkRef: MessageFns<ShareLinkRef> = {
           }
 
           message.link_uuid = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseShareLinkUrlsRequest(): ShareLinkUrlsRequest {
+  return { link_uuids: [] };
+}
+
+export const ShareLinkUrlsRequest: MessageFns<ShareLinkUrlsRequest> = {
+  encode(message: ShareLinkUrlsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.link_uuids) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareLinkUrlsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseShareLinkUrlsRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.link_uuids.push(reader.string());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseShareLinkUrls(): ShareLinkUrls {
+  return { links: [] };
+}
+
+export const ShareLinkUrls: MessageFns<ShareLinkUrls> = {
+  encode(message: ShareLinkUrls, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.links) {
+      ShareLinkUrl.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareLinkUrls {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseShareLinkUrls();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.links.push(ShareLinkUrl.decode(reader, reader.uint32()));
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseShareLinkUrl(): ShareLinkUrl {
+  return { uuid: "", url: "" };
+}
+
+export const ShareLinkUrl: MessageFns<ShareLinkUrl> = {
+  encode(message: ShareLinkUrl, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uuid !== "") {
+      writer.uint32(10).string(message.uuid);
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareLinkUrl {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseShareLinkUrl();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.url = reader.string();
           continue;
         }
       }
@@ -1449,6 +1585,19 @@ export const SharingServiceService = {
     responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
     responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
   },
+  /**
+   * The URLs of links by uuid (service principals gateway and notifications only): events and the interviews'
+   * projection carry no URL, so a stream subscriber or a database dump gets no token (decision 018).
+   */
+  getShareLinkUrls: {
+    path: "/sharing.v1.SharingService/GetShareLinkUrls",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: ShareLinkUrlsRequest): Buffer => Buffer.from(ShareLinkUrlsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ShareLinkUrlsRequest => ShareLinkUrlsRequest.decode(value),
+    responseSerialize: (value: ShareLinkUrls): Buffer => Buffer.from(ShareLinkUrls.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ShareLinkUrls => ShareLinkUrls.decode(value),
+  },
   /** What a link's token opens (the gateway's public endpoint; service principals only). */
   openShareLink: {
     path: "/sharing.v1.SharingService/OpenShareLink",
@@ -1484,6 +1633,11 @@ export interface SharingServiceServer extends UntypedServiceImplementation {
   createAdvancedShareLinks: handleUnaryCall<CreateAdvancedShareLinksRequest, AdvancedShareLinkList>;
   updateAdvancedShareLink: handleUnaryCall<UpdateShareLinkRequest, AdvancedShareLink>;
   deleteAdvancedShareLink: handleUnaryCall<ShareLinkRef, Empty>;
+  /**
+   * The URLs of links by uuid (service principals gateway and notifications only): events and the interviews'
+   * projection carry no URL, so a stream subscriber or a database dump gets no token (decision 018).
+   */
+  getShareLinkUrls: handleUnaryCall<ShareLinkUrlsRequest, ShareLinkUrls>;
   /** What a link's token opens (the gateway's public endpoint; service principals only). */
   openShareLink: handleUnaryCall<OpenShareLinkRequest, SharedView>;
   /** A take's video through a link's token: first the meta, then the bytes. */
@@ -1613,6 +1767,25 @@ export interface SharingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /**
+   * The URLs of links by uuid (service principals gateway and notifications only): events and the interviews'
+   * projection carry no URL, so a stream subscriber or a database dump gets no token (decision 018).
+   */
+  getShareLinkUrls(
+    request: ShareLinkUrlsRequest,
+    callback: (error: ServiceError | null, response: ShareLinkUrls) => void,
+  ): ClientUnaryCall;
+  getShareLinkUrls(
+    request: ShareLinkUrlsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ShareLinkUrls) => void,
+  ): ClientUnaryCall;
+  getShareLinkUrls(
+    request: ShareLinkUrlsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ShareLinkUrls) => void,
   ): ClientUnaryCall;
   /** What a link's token opens (the gateway's public endpoint; service principals only). */
   openShareLink(

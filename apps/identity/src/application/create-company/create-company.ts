@@ -6,7 +6,6 @@ import type { Company, User } from '../../domain/user';
 import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
 import type { IdentityStore, IdentityTransaction } from '../../infrastructure/identity.store';
 import { identityEvents } from '../identity-events';
-import { issueSetPasswordLink } from '../set-password-link/set-password-link';
 
 export interface CreateCompanyInput {
   name: string;
@@ -35,7 +34,7 @@ export function requireOperator(caller: Principal): void {
  * holds exactly the configured key.
  */
 export async function createCompany(
-  deps: { store: IdentityStore; vault: ApiKeyVault; defaultAvatarUrl: string; publicBaseUrl: string },
+  deps: { store: IdentityStore; vault: ApiKeyVault; defaultAvatarUrl: string },
   caller: Principal,
   input: CreateCompanyInput,
 ): Promise<CreatedCompany> {
@@ -88,10 +87,9 @@ export async function createCompany(
     const apiKey = input.adminApiKey ?? generateApiKey();
     await ensureKey(tx, deps.vault, admin, apiKey);
     const companyPayload: CompanyEventPayload = { uuid: company.uuid, name: company.name, plan: plan.code, features: plan.features };
-    const setPasswordUrl = await issueSetPasswordLink(tx, deps.publicBaseUrl, admin.uuid, now);
     await tx.publish([
       { subject: IdentitySubjects.CompanyCreated, payload: companyPayload },
-      identityEvents.userCreated(admin, deps.defaultAvatarUrl, setPasswordUrl),
+      identityEvents.userCreated(admin, deps.defaultAvatarUrl),
     ]);
     return { companyUuid: company.uuid, userUuid: admin.uuid, apiKey, created: true };
   });

@@ -8,7 +8,6 @@ import type { IdentityStore } from '../../infrastructure/identity.store';
 import { planOf } from '../company-plan';
 import type { CompanyUserView } from '../get-user/get-user';
 import { identityEvents } from '../identity-events';
-import { issueSetPasswordLink } from '../set-password-link/set-password-link';
 
 export interface CreateUserInput {
   name: string;
@@ -21,7 +20,7 @@ export interface CreateUserInput {
  * the check-and-insert, so two requests racing for the last slot cannot both win.
  */
 export async function createUser(
-  deps: { store: IdentityStore; defaultAvatarUrl: string; publicBaseUrl: string },
+  deps: { store: IdentityStore; defaultAvatarUrl: string },
   principal: UserPrincipal,
   input: CreateUserInput,
 ): Promise<CompanyUserView> {
@@ -52,8 +51,7 @@ export async function createUser(
         updatedAt: now,
       };
       await tx.users.insert(user);
-      const setPasswordUrl = await issueSetPasswordLink(tx, deps.publicBaseUrl, user.uuid, now);
-      await tx.publish([identityEvents.userCreated(user, deps.defaultAvatarUrl, setPasswordUrl)]);
+      await tx.publish([identityEvents.userCreated(user, deps.defaultAvatarUrl)]);
       return { user, company };
     });
   } catch (error) {

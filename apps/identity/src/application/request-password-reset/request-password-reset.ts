@@ -2,14 +2,14 @@ import type { Principal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import type { IdentityStore } from '../../infrastructure/identity.store';
 import { identityEvents } from '../identity-events';
-import { issueSetPasswordLink } from '../set-password-link/set-password-link';
 
 /**
  * The forgot-password page: every active company user with this email gets a fresh set-password link by email
- * (the event carries it to the notifications service). Nothing tells the caller whether anyone did.
+ * (the notifications service asks for it when it sends the email: decision 018). Nothing tells the caller whether
+ * anyone did.
  */
 export async function requestPasswordReset(
-  deps: { store: IdentityStore; publicBaseUrl: string; defaultAvatarUrl: string; now: () => Date },
+  deps: { store: IdentityStore; defaultAvatarUrl: string; now: () => Date },
   caller: Principal,
   email: string,
 ): Promise<void> {
@@ -18,8 +18,7 @@ export async function requestPasswordReset(
   await deps.store.transaction(async (tx) => {
     const users = await tx.users.findActiveCompanyUsersByEmail(email);
     for (const user of users) {
-      const url = await issueSetPasswordLink(tx, deps.publicBaseUrl, user.uuid, now);
-      await tx.publish([identityEvents.passwordResetRequested(user, deps.defaultAvatarUrl, url, now)]);
+      await tx.publish([identityEvents.passwordResetRequested(user, deps.defaultAvatarUrl, now)]);
     }
   });
 }

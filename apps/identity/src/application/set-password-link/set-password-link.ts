@@ -1,26 +1,40 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { IdentityTransaction } from '../../infrastructure/identity.store';
+import type { Principal } from '@vi/platform-grpc';
+import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
+import type { IdentityStore } from '../../infrastructure/identity.store';
 
 /** How long the link in the set-password email works. */
 export const SET_PASSWORD_TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** The only caller: the notifications service, when it sends the set-password email. */
+export const SET_PASSWORD_LINK_CALLER = 'notifications';
 
 export function hashSetPasswordToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
 /**
- * Issues the set-password link of a new company user: a random token whose
- * SHA-256 alone is stored (a database leak reveals no usable link), valid for
- * 7 days. The link travels in the UserCreated event to the notifications
- * service, which emails it.
+ * Issues a set-password link for a company user when the notifications service
+ * sends the email (decision 018): a random token whose SHA-256 alone is stored,
+ * valid for 7 days. The token exists only in this reply and in the email; no
+ * event, outbox row or message row holds it. Each call issues a new token
+ * (a retried email carries a new link; earlier ones keep working until they expire).
  */
-export async function issueSetPasswordLink(tx: IdentityTransaction, publicBaseUrl: string, userUuid: string, now: Date): Promise<string> {
+export async function issueSetPasswordLink(
+  deps: { store: IdentityStore; publicBaseUrl: string },
+  caller: Principal,
+  userUuid: string,
+  now = new Date(),
+): Promise<string> {
+  if (caller.kind !== 'service' || caller.service !== SET_PASSWORD_LINK_CALLER) throw new IdentityError(IdentityErrorCode.OperatorRequired);
+  const user = await deps.store.read.users.find(userUuid);
+  if (!user || user.type !== 'company_user') throw new IdentityError(IdentityErrorCode.UserNotFound);
   const token = randomBytes(32).toString('base64url');
-  await tx.setPasswordTokens.insert({
+  await deps.store.read.setPasswordTokens.insert({
     tokenHash: hashSetPasswordToken(token),
     userUuid,
     expiresAt: new Date(now.getTime() + SET_PASSWORD_TOKEN_TTL_MS),
     createdAt: now,
   });
-  return `${publicBaseUrl}/set-password?token=${token}`;
+  return `${deps.publicBaseUrl}/set-password?token=${token}`;
 }

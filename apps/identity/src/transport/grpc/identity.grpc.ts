@@ -21,6 +21,7 @@ import { resolveApiKey } from '../../application/resolve-api-key/resolve-api-key
 import { resolveSession } from '../../application/resolve-session/resolve-session';
 import type { ResolvedSession, SignedIn } from '../../application/sessions';
 import { setPassword } from '../../application/set-password/set-password';
+import { issueSetPasswordLink } from '../../application/set-password-link/set-password-link';
 import { signIn } from '../../application/sign-in/sign-in';
 import { signOut } from '../../application/sign-out/sign-out';
 import { setPlan } from '../../application/set-plan/set-plan';
@@ -120,6 +121,7 @@ export function identityGrpcHandlers(deps: IdentityGrpcDeps): UnaryHandlers<type
       const view = await updateUser(deps, ctx.user(), { userUuid: req.user_uuid, name: req.name, email: req.email });
       return map.companyUser(view.user, view.company);
     },
+    issueSetPasswordLink: async (req, ctx) => ({ url: await issueSetPasswordLink(deps, ctx.principal, req.user_uuid) }),
     deleteUser: async (req, ctx) => {
       await deleteUser(deps, ctx.user(), req.user_uuid);
       return empty;

@@ -6,7 +6,7 @@ import { scheduleProblem, type InterviewType } from '../../domain/interview-stat
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import { companyOf } from '../company-of';
-import type { CandidateLinks, Caller, IdentityDirectory, JobsDirectory } from '../directories';
+import type { Caller, IdentityDirectory, JobsDirectory } from '../directories';
 import { interviewEvent, renderInterview } from '../interview-rendering';
 
 export interface AssigneeInput {
@@ -40,7 +40,6 @@ export interface CreateInterviewsDeps {
   store: InterviewsStore;
   identity: IdentityDirectory;
   jobs: JobsDirectory;
-  links: CandidateLinks;
 }
 
 /** The due time written out for people, in the interview's timezone. */
@@ -48,9 +47,9 @@ export function localDueTime(at: Date, timezone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: timezone, dateStyle: 'full', timeStyle: 'long' }).format(at);
 }
 
-export function invitationOf(interview: Interview, links: CandidateLinks): InvitationDetails {
+/** What the notifications service needs to invite; no link: it asks for one when it sends (decision 018). */
+export function invitationOf(interview: Interview): InvitationDetails {
   return {
-    candidate_url: links.linkFor(interview),
     email_message: interview.emailMessage,
     timezone: interview.timezone,
     scheduled_at_local: localDueTime(interview.scheduledAt, interview.timezone),
@@ -144,7 +143,7 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
       await tx.questions.insert(questions.map((q, position) => newQuestion(interview.uuid, position, q, now)));
       await tx.counters.move(companyUuid, interview.type, null, interview.status);
       const rendered = await renderInterview(tx, interview);
-      await tx.publish([interviewEvent(InterviewsSubjects.InterviewCreated, rendered, { invitation: invitationOf(interview, deps.links) })]);
+      await tx.publish([interviewEvent(InterviewsSubjects.InterviewCreated, rendered, { invitation: invitationOf(interview) })]);
       result.push(interview);
     }
     return Promise.all(result.map((interview) => renderInterview(tx, interview)));

@@ -6,7 +6,6 @@ import { reset, scheduleProblem } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import { invitationOf } from '../create-interviews/create-interviews';
-import type { CandidateLinks } from '../directories';
 import { interviewEvent, renderInterview } from '../interview-rendering';
 import type { MediaStorage } from '../media-storage';
 
@@ -23,7 +22,7 @@ export interface ResetInterviewInput {
  * cannot do this through the API: only a service principal (the admin CLI).
  */
 export async function resetInterview(
-  deps: { store: InterviewsStore; links: CandidateLinks; media: MediaStorage },
+  deps: { store: InterviewsStore; media: MediaStorage },
   caller: Principal,
   input: ResetInterviewInput,
 ): Promise<interviews.Interview> {
@@ -59,7 +58,7 @@ export async function resetInterview(
     await tx.interviews.update(next);
     await tx.counters.move(next.companyUuid, next.type, current.status, next.status);
     const interview = await renderInterview(tx, next);
-    await tx.publish([interviewEvent(InterviewsSubjects.InterviewReset, interview, { invitation: invitationOf(next, deps.links) })]);
+    await tx.publish([interviewEvent(InterviewsSubjects.InterviewReset, interview, { invitation: invitationOf(next) })]);
     return { rendered: interview, removedTakes: removed };
   });
   // After the commit: a failed reset keeps its videos; a leftover file is only disk space.

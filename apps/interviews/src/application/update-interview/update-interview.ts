@@ -6,7 +6,7 @@ import type { Interview } from '../../domain/interview';
 import { requireCompleted, reschedule, scheduleProblem, statusByCompany } from '../../domain/interview-status';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import { invitationOf } from '../create-interviews/create-interviews';
-import type { CandidateLinks, Caller, IdentityDirectory } from '../directories';
+import type { Caller, IdentityDirectory } from '../directories';
 import { findInterview } from '../get-interview/get-interview';
 import { interviewEvent, renderInterview } from '../interview-rendering';
 
@@ -23,7 +23,7 @@ export interface UpdateInterviewInput {
  * completed one; every rule is in domain/interview-status.ts.
  */
 export async function updateInterview(
-  deps: { store: InterviewsStore; links: CandidateLinks; identity: IdentityDirectory },
+  deps: { store: InterviewsStore; identity: IdentityDirectory },
   caller: Caller,
   input: UpdateInterviewInput,
 ): Promise<interviews.Interview> {
@@ -45,7 +45,7 @@ export async function updateInterview(
     if (input.scheduledAt) {
       next = { ...next, scheduledAt: input.scheduledAt, status: reschedule(next.status) };
       const rescheduled = next;
-      events.push((rendered) => interviewEvent(InterviewsSubjects.InterviewRescheduled, rendered, { invitation: invitationOf(rescheduled, deps.links) }));
+      events.push((rendered) => interviewEvent(InterviewsSubjects.InterviewRescheduled, rendered, { invitation: invitationOf(rescheduled) }));
     }
     if (input.status !== undefined) {
       const status = statusByCompany(next.type, next.status, input.status);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@vi/platform-logger';
 import { nextRetryDelay, type RetryPolicy } from '../../domain/retry-schedule';
-import { webhookRequest } from '../../domain/webhook';
+import { shareLinkUuidOf, webhookRequest, withShareLinkUrl } from '../../domain/webhook';
 import { failuresCountedSince, healthAfterFailure, healthAfterSuccess, type HealthThresholds } from '../../domain/webhook-health';
 import type { DeliveryRow } from '../../infrastructure/delivery.repository';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import type { WebhookRow } from '../../infrastructure/webhook.repository';
-import type { AttemptResult, EndpointGuards, SecretSealer, WebhookSender } from '../ports';
+import type { AttemptResult, EndpointGuards, LinkIssuer, SecretSealer, WebhookSender } from '../ports';
 
 export interface DispatchSettings {
   retry: RetryPolicy;
@@ -23,6 +23,7 @@ export interface DispatchDeps {
   sender: WebhookSender;
   guards: EndpointGuards;
   sealer: SecretSealer;
+  links: Pick<LinkIssuer, 'shareLinkUrls'>;
   settings: DispatchSettings;
   logger: Logger;
   /** Called after an attempt is recorded: the next delivery of its resource may now be due. */
@@ -68,9 +69,10 @@ export class WebhookDispatcher {
   private async attempt(delivery: DeliveryRow, webhook: WebhookRow): Promise<void> {
     const { guards, sender, sealer, store, logger } = this.deps;
     try {
+      const body = await this.bodyOf(delivery);
       const outcome = await guards.run(webhook.uuid, () => {
         const request = webhookRequest(
-          { webhookId: delivery.uuid, eventType: delivery.event_type, payloadType: delivery.payload_type, body: delivery.body },
+          { webhookId: delivery.uuid, eventType: delivery.event_type, payloadType: delivery.payload_type, body },
           {
             uuid: webhook.uuid,
             userUuid: webhook.user_uuid,
@@ -93,6 +95,14 @@ export class WebhookDispatcher {
       // The lease runs out and the delivery is tried again: at least once.
       logger.error({ err: error, delivery: delivery.uuid }, 'webhook delivery attempt could not be recorded');
     }
+  }
+
+  /** The body as it goes out: an interview's share-link URL asked of sharing now, never stored (decision 018). */
+  private async bodyOf(delivery: DeliveryRow): Promise<string> {
+    const linkUuid = shareLinkUuidOf(delivery.payload_type, delivery.body);
+    if (!linkUuid) return delivery.body;
+    const url = (await this.deps.links.shareLinkUrls([linkUuid])).get(linkUuid);
+    return url === undefined ? delivery.body : withShareLinkUrl(delivery.body, url);
   }
 
   private async record(delivery: DeliveryRow, result: AttemptResult): Promise<void> {

@@ -9,6 +9,7 @@ import {
 } from '@vi/contracts';
 import type { BusMessage } from '@vi/platform-bus';
 import {
+  LINK_PLACEHOLDER,
   invitationEmail,
   invitationSms,
   passwordResetEmail,
@@ -20,6 +21,7 @@ import {
   type MessageKind,
 } from '../../domain/messages';
 import type { NewMessage } from '../../infrastructure/message.repository';
+import type { MessageLinkKind } from '../../infrastructure/notifications.database';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import type { PlanDirectory } from '../ports';
 
@@ -72,15 +74,14 @@ export async function planMessages(deps: MessagePlanDeps, message: BusMessage): 
 async function planFor(deps: MessagePlanDeps, message: BusMessage, now: Date): Promise<Plan | undefined> {
   const base = { id: message.id, now };
   switch (message.subject) {
-    case IdentitySubjects.UserCreated: {
-      const user = message.payload as UserEventPayload;
-      if (user.type !== 'company_user' || !user.set_password_url) return undefined;
-      return { messages: [email(base, 'set_password', user.email, setPasswordEmail({ name: user.name, setPasswordUrl: user.set_password_url }))] };
-    }
+    case IdentitySubjects.UserCreated:
     case IdentitySubjects.PasswordResetRequested: {
       const user = message.payload as UserEventPayload;
-      if (user.type !== 'company_user' || !user.set_password_url) return undefined;
-      return { messages: [email(base, 'password_reset', user.email, passwordResetEmail({ name: user.name, setPasswordUrl: user.set_password_url }))] };
+      if (user.type !== 'company_user') return undefined;
+      const reset = message.subject === IdentitySubjects.PasswordResetRequested;
+      const content = (reset ? passwordResetEmail : setPasswordEmail)({ name: user.name, setPasswordUrl: LINK_PLACEHOLDER });
+      const link = { kind: 'set_password', subject: user.uuid } as const;
+      return { messages: [email({ ...base, link }, reset ? 'password_reset' : 'set_password', user.email, content)] };
     }
     case InterviewsSubjects.InterviewCreated:
     case InterviewsSubjects.InterviewRescheduled:
@@ -93,10 +94,10 @@ async function planFor(deps: MessagePlanDeps, message: BusMessage, now: Date): P
         reviewerName: link.reviewer.name,
         companyName: link.company.name,
         sharedBy: link.created_by?.name ?? null,
-        url: link.url,
+        url: LINK_PLACEHOLDER,
         interviews: link.interviews.map((i) => ({ jobTitle: i.job_title, candidateName: i.candidate_name })),
       });
-      return { messages: [email(base, 'share_link_reviewer', link.reviewer.email, content)] };
+      return { messages: [email({ ...base, link: { kind: 'share_link', subject: link.uuid } }, 'share_link_reviewer', link.reviewer.email, content)] };
     }
     default: {
       if (!ENDING.has(message.subject)) return undefined;
@@ -120,10 +121,10 @@ async function planInvitation(deps: MessagePlanDeps, message: BusMessage, now: D
     emailMessage: invitation.email_message,
     dueLocal: invitation.scheduled_at_local,
     timezone: invitation.timezone,
-    candidateUrl: invitation.candidate_url,
+    candidateUrl: LINK_PLACEHOLDER,
     occasion,
   };
-  const base = { id: message.id, now, interviewUuid: interview.uuid };
+  const base = { id: message.id, now, interviewUuid: interview.uuid, link: { kind: 'candidate', subject: interview.uuid } as const };
   const messages = [email(base, 'interview_invitation', candidate.email, invitationEmail(details))];
   const companyUuid = interview.company?.uuid;
   const phone = invitation.phone_parsed;
@@ -140,6 +141,8 @@ interface MessageBase {
   id: string;
   now: Date;
   interviewUuid?: string;
+  /** The bearer link the body's placeholder stands for (decision 018). */
+  link?: { kind: MessageLinkKind; subject: string };
 }
 
 function email(base: MessageBase, kind: MessageKind, to: string, content: EmailContent): NewMessage {
@@ -164,6 +167,8 @@ function row(base: MessageBase, kind: MessageKind, to: string, sendAfter: Date) 
     kind,
     recipient: to,
     interview_uuid: base.interviewUuid ?? null,
+    link_kind: base.link?.kind ?? null,
+    link_subject: base.link?.subject ?? null,
     send_after: sendAfter,
     created_at: base.now,
   };

@@ -1,13 +1,17 @@
+import { assertNever } from '@vi/platform-errors';
 import type { Logger } from '@vi/platform-logger';
 import { nextRetryDelay } from '../../domain/retry-schedule';
 import type { MessageRow } from '../../infrastructure/message.repository';
+import type { MessageLinkKind } from '../../infrastructure/notifications.database';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
-import type { Mailer, SmsSender } from '../ports';
+import { withLink } from '../../domain/messages';
+import type { LinkIssuer, Mailer, SmsSender } from '../ports';
 
 export interface MessageSendDeps {
   store: NotificationsStore;
   mailer: Mailer;
   sms: SmsSender;
+  links: LinkIssuer;
   /** Delays between attempts of one message; then it is given up (`failed`). */
   retryScheduleMs: number[];
   leaseMs: number;
@@ -17,7 +21,9 @@ export interface MessageSendDeps {
 /**
  * Sends due emails and SMS (reminders included, once their time comes): each
  * pass claims a batch with FOR UPDATE SKIP LOCKED and a lease, so replicas
- * never send one message twice while both are alive.
+ * never send one message twice while both are alive. The bearer link is asked
+ * of its owner now and exists only in what goes out (decision 018); when the
+ * owner no longer issues it (user or interview gone), the message is canceled.
  */
 export class MessageDispatcher {
   constructor(private readonly deps: MessageSendDeps) {}
@@ -32,14 +38,20 @@ export class MessageDispatcher {
     const { store, mailer, sms, logger } = this.deps;
     const attempt = message.attempts + 1;
     try {
+      const content = await this.contentOf(message);
+      if (!content) {
+        logger.info({ kind: message.kind, message: message.uuid }, 'message canceled: its link is no longer issued');
+        await store.read.messages.finish(message.uuid, 'canceled', attempt, new Date(), 'link no longer issued');
+        return;
+      }
       if (message.channel === 'email') {
-        await mailer.send({ to: message.recipient, subject: message.subject ?? '', text: message.text_body, html: message.html_body ?? undefined, kind: message.kind });
+        await mailer.send({ to: message.recipient, subject: message.subject ?? '', text: content.text, html: content.html ?? undefined, kind: message.kind });
       } else if (!sms.configured) {
         logger.info({ kind: message.kind, message: message.uuid }, 'SMS_PROVIDER_URL is not set: SMS skipped');
         await store.read.messages.finish(message.uuid, 'skipped', attempt, new Date(), 'no SMS provider configured');
         return;
       } else {
-        await sms.send({ to: message.recipient, body: message.text_body, idempotencyKey: message.uuid });
+        await sms.send({ to: message.recipient, body: content.text, idempotencyKey: message.uuid });
       }
       await store.read.messages.finish(message.uuid, 'sent', attempt, new Date(), null);
       logger.info({ kind: message.kind, channel: message.channel, message: message.uuid }, 'message sent');
@@ -49,6 +61,28 @@ export class MessageDispatcher {
       logger.warn({ err: error, kind: message.kind, message: message.uuid, attempt, retryInMs: delay }, 'message not sent');
       if (delay === null) await store.read.messages.finish(message.uuid, 'failed', attempt, new Date(), reason);
       else await store.read.messages.retryAt(message.uuid, attempt, new Date(Date.now() + delay), reason);
+    }
+  }
+
+  /** The body as it goes out, the link in place; null when the owner no longer issues the link. */
+  private async contentOf(message: MessageRow): Promise<{ text: string; html: string | null; subject: string | null } | null> {
+    const stored = { text: message.text_body, html: message.html_body, subject: message.subject };
+    if (!message.link_kind || !message.link_subject) return stored;
+    const url = await this.issue(message.link_kind, message.link_subject);
+    return url === null ? null : withLink(stored, url);
+  }
+
+  private async issue(kind: MessageLinkKind, subject: string): Promise<string | null> {
+    const { links } = this.deps;
+    switch (kind) {
+      case 'set_password':
+        return links.setPasswordUrl(subject);
+      case 'candidate':
+        return links.candidateUrl(subject);
+      case 'share_link':
+        return (await links.shareLinkUrls([subject])).get(subject) ?? null;
+      default:
+        return assertNever(kind);
     }
   }
 }

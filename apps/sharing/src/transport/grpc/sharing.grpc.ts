@@ -6,6 +6,7 @@ import { deleteAdvancedShareLink } from '../../application/delete-advanced-share
 import type { Caller, IdentityDirectory, InterviewsDirectory, LinkTokens } from '../../application/directories';
 import { getAdvancedShareLink } from '../../application/get-advanced-share-link/get-advanced-share-link';
 import { getBasicShareLink } from '../../application/get-basic-share-link/get-basic-share-link';
+import { getShareLinkUrls } from '../../application/get-share-link-urls/get-share-link-urls';
 import { listAdvancedShareLinks } from '../../application/list-advanced-share-links/list-advanced-share-links';
 import { openShareLink } from '../../application/open-share-link/open-share-link';
 import { streamSharedTake } from '../../application/stream-shared-take/stream-shared-take';
@@ -45,6 +46,7 @@ export function sharingGrpcHandlers(deps: SharingGrpcDeps): UnaryHandlers<typeof
       await deleteAdvancedShareLink(deps, callerOf(ctx), req.link_uuid);
       return {};
     },
+    getShareLinkUrls: async (req, ctx) => ({ links: await getShareLinkUrls(deps, ctx.principal, req.link_uuids) }),
     openShareLink: async (req, ctx) => openShareLink(deps, ctx.principal, req.token, ctx.deadline),
     streamSharedTakeVideo: async (req, ctx, send) => streamSharedTake(deps, ctx.principal, req, send, ctx.deadline),
   };

@@ -1,0 +1,20 @@
+import type { Principal } from '@vi/platform-grpc';
+import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
+import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { CandidateLinks } from '../directories';
+
+/** The only caller: the notifications service, when it sends an invitation or a reminder. */
+export const CANDIDATE_LINK_CALLER = 'notifications';
+
+/**
+ * A fresh candidate link, signed when the notifications service sends the
+ * message (decision 018): no event, outbox row or message row holds a usable
+ * token. Only an interview the job seeker can still answer (requested or
+ * accepted, not deleted) gets one; otherwise 404, and the message is not sent.
+ */
+export async function issueCandidateLink(deps: { store: InterviewsStore; links: CandidateLinks }, caller: Principal, interviewUuid: string): Promise<string> {
+  if (caller.kind !== 'service' || caller.service !== CANDIDATE_LINK_CALLER) throw new InterviewsError(InterviewsErrorCode.OperatorRequired);
+  const interview = await deps.store.read.interviews.findForSupport(interviewUuid);
+  if (!interview || (interview.status !== 'requested' && interview.status !== 'accepted')) throw new InterviewsError(InterviewsErrorCode.InterviewNotFound);
+  return deps.links.linkFor(interview);
+}

@@ -1,0 +1,28 @@
+import type { Principal } from '@vi/platform-grpc';
+import { SharingError, SharingErrorCode } from '../../domain/sharing.errors';
+import type { SharingStore } from '../../infrastructure/sharing.store';
+import type { LinkTokens } from '../directories';
+
+/**
+ * Who may render link URLs: the gateway (the interview's `share_link` in API responses, after interviews allowed the
+ * caller to read the interview) and notifications (webhooks and the reviewer's email, when it sends them).
+ */
+export const SHARE_LINK_URL_CALLERS = new Set(['gateway', 'notifications']);
+
+/**
+ * The URLs of these links (decision 018): events and the interviews' projection carry a link's uuid, never its
+ * token, which only this service derives. Unknown uuids are left out; deleted links keep theirs (it opens nothing).
+ */
+export async function getShareLinkUrls(
+  deps: { store: SharingStore; tokens: LinkTokens },
+  caller: Principal,
+  linkUuids: string[],
+): Promise<{ uuid: string; url: string }[]> {
+  if (caller.kind !== 'service' || !SHARE_LINK_URL_CALLERS.has(caller.service)) throw new SharingError(SharingErrorCode.OperatorRequired);
+  const existing = await deps.store.read.links.existing([...new Set(linkUuids)].filter(isUuid));
+  return existing.map((uuid) => ({ uuid, url: deps.tokens.urlFor(uuid) }));
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
