@@ -55,17 +55,29 @@ function deadlineOf(call: AnyCall): Date | undefined {
 }
 
 /**
+ * How long one client connection may live. Then the server sends GOAWAY: calls
+ * in flight finish (no limit: a video stream may be long), and the client
+ * connects again, resolving `dns:///<service>` anew, so its round-robin spreads
+ * over the replicas there are now. Without it a client keeps the pods it found
+ * first, and replicas added by scale-out get no calls. grpc-js adds ±10% jitter.
+ */
+export const MAX_CONNECTION_AGE_MS = 5 * 60_000;
+
+/**
  * A gRPC server whose every call carries a verified principal token and a
  * correlation id, and whose handlers are plain async functions: an AppError
  * becomes its gRPC status, anything else INTERNAL without internals.
  */
 export class GrpcServer {
-  private readonly server = new Server();
+  private readonly server: Server;
 
   constructor(
     private readonly tokens: PrincipalTokens,
     private readonly logger: Logger,
-  ) {}
+    options: { maxConnectionAgeMs?: number } = {},
+  ) {
+    this.server = new Server({ 'grpc.max_connection_age_ms': options.maxConnectionAgeMs ?? MAX_CONNECTION_AGE_MS });
+  }
 
   add<D extends ServiceDefinition>(definition: D, handlers: UnaryHandlers<D>): this {
     const implementation: UntypedServiceImplementation = {};

@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { applyOperations, KustomizeError, overlayDirectories, renderKustomization, type KubeObject } from './kustomize';
+import { ruleProblems } from './rules';
+import { schemaProblems } from './schemas';
+
+const k8s = resolve(__dirname, '../../../deploy/k8s');
+
+/** An overlay of the base in a temporary folder, with these kustomization lines added. */
+function overlay(lines: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vi-overlay-'));
+  writeFileSync(join(dir, 'kustomization.yaml'), `resources:\n  - ${join(k8s, 'base')}\n${lines}`);
+  return dir;
+}
+
+const byName = (objects: KubeObject[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name)!;
+
+describe('deploy/k8s overlays', () => {
+  const overlays = overlayDirectories(k8s);
+
+  it('has a local and a production overlay', () => {
+    expect(overlays.map((dir) => dir.slice(k8s.length + 1)).sort()).toEqual(['overlays/local', 'overlays/production']);
+  });
+
+  it.each(overlays.map((dir) => [dir.slice(k8s.length + 1), dir]))('%s renders, validates against the Kubernetes API and keeps our rules', (_, dir) => {
+    const objects = renderKustomization(dir);
+
+    expect(schemaProblems(objects)).toEqual([]);
+    expect(ruleProblems(objects)).toEqual([]);
+    // Every object lands in the namespace, and the image is the overlay's.
+    expect(objects.filter((o) => o.kind !== 'Namespace').every((o) => o.metadata.namespace === 'video-interviewing')).toBe(true);
+    expect(byName(objects, 'Deployment', 'gateway')).not.toMatchObject({ spec: { template: { spec: { containers: [{ image: 'video-interviewing/api:latest' }] } } } });
+  });
+
+  it('production pins a registry image and scales the gateway from 3', () => {
+    const objects = renderKustomization(join(k8s, 'overlays/production'));
+    const images = objects.filter((o) => o.kind === 'Deployment').map((d) => (d.spec as { template: { spec: { containers: Array<{ image: string }> } } }).template.spec.containers[0].image);
+    expect(new Set(images)).toEqual(new Set(['registry.example.com/video-interviewing/api:0.1.0']));
+    expect(byName(objects, 'HorizontalPodAutoscaler', 'gateway').spec).toMatchObject({ minReplicas: 3, maxReplicas: 20 });
+  });
+});
+
+describe('the checks fail on', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  const render = (lines: string) => {
+    const dir = overlay(lines);
+    dirs.push(dir);
+    return renderKustomization(dir);
+  };
+  const patch = (kind: string, name: string, operations: string) =>
+    `patches:\n  - target:\n      kind: ${kind}\n      name: ${name}\n    patch: |-\n${operations.replace(/^/gm, '      ')}\n`;
+
+  it('a field the Kubernetes API does not have, and a value of the wrong type', () => {
+    const misspelt = render(patch('Deployment', 'jobs', '- op: add\n  path: /spec/template/spec/containers/0/imagePullPolicyy\n  value: Always'));
+    expect(schemaProblems(misspelt)).toEqual([expect.stringMatching(/^Deployment jobs: .*'"imagePullPolicyy"' does not exist in type 'IContainer'/)]);
+
+    const mistyped = render(patch('Service', 'jobs', '- op: replace\n  path: /spec/ports/0/port\n  value: fifty'));
+    expect(schemaProblems(mistyped)).toContainEqual(expect.stringMatching(/^Service jobs: .*port must be integer/));
+  });
+
+  it('a container without a probe, limits or a non-root, read-only context', () => {
+    const objects = render(
+      patch(
+        'Deployment',
+        'sharing',
+        [
+          '- op: remove\n  path: /spec/template/spec/containers/0/livenessProbe',
+          '- op: remove\n  path: /spec/template/spec/containers/0/resources/limits',
+          '- op: remove\n  path: /spec/template/spec/securityContext/runAsNonRoot',
+          '- op: replace\n  path: /spec/template/spec/containers/0/securityContext/readOnlyRootFilesystem\n  value: false',
+        ].join('\n'),
+      ),
+    );
+    expect(ruleProblems(objects)).toEqual([
+      'Deployment sharing, container sharing: no livenessProbe',
+      'Deployment sharing, container sharing: no cpu limits',
+      'Deployment sharing, container sharing: no memory limits',
+      'Deployment sharing, container sharing: not runAsNonRoot',
+      'Deployment sharing, container sharing: the root filesystem is not read-only',
+    ]);
+  });
+
+  it('a Deployment whose pods no PodDisruptionBudget selects, and one that sets its own replicas', () => {
+    const objects = render(
+      patch('PodDisruptionBudget', 'jobs', '- op: replace\n  path: /spec/selector/matchLabels/app.kubernetes.io~1name\n  value: job') +
+        patch('Deployment', 'jobs', '- op: add\n  path: /spec/replicas\n  value: 3').replace('patches:\n', ''),
+    );
+    expect(ruleProblems(objects)).toEqual(['Deployment jobs: sets replicas, which its HorizontalPodAutoscaler owns', 'Deployment jobs: no PodDisruptionBudget selects its pods']);
+  });
+
+  it('a NetworkPolicy that does not let in exactly the services that call', () => {
+    // jobs is called by the gateway and interviews (their JOBS_GRPC_URL).
+    const objects = render(patch('NetworkPolicy', 'jobs', '- op: remove\n  path: /spec/ingress/0/from/1'));
+    expect(ruleProblems(objects)).toEqual(['Deployment jobs: its NetworkPolicy lets in gateway; its callers are gateway, interviews']);
+  });
+
+  it('a secret setting written into a manifest', () => {
+    const objects = render(patch('Deployment', 'interviews', '- op: add\n  path: /spec/template/spec/containers/0/env/-\n  value: {name: S3_SECRET_ACCESS_KEY, value: hunter2}'));
+    expect(ruleProblems(objects)).toContainEqual('Deployment interviews, container interviews: S3_SECRET_ACCESS_KEY is a literal; it belongs in a Secret');
+  });
+
+  it('kustomize features the renderer does not implement (rather than ignoring them)', () => {
+    expect(() => render('commonLabels:\n  team: video\n')).toThrow(KustomizeError);
+    expect(() => render('commonLabels:\n  team: video\n')).toThrow(/unsupported kustomization fields commonLabels/);
+    expect(() => render('patches:\n  - target:\n      kind: Deployment\n      name: jobs\n    patch: |-\n      spec:\n        replicas: 3\n')).toThrow(/JSON 6902/);
+  });
+});
+
+describe('JSON 6902 operations', () => {
+  it('add, replace, remove and test, with escaped keys and appends', () => {
+    const sut = applyOperations({ a: { 'b/c': 1, list: [1, 2] } }, [
+      { op: 'test', path: '/a/b~1c', value: 1 },
+      { op: 'replace', path: '/a/b~1c', value: 2 },
+      { op: 'add', path: '/a/list/-', value: 3 },
+      { op: 'add', path: '/a/list/0', value: 0 },
+      { op: 'remove', path: '/a/list/1' },
+      { op: 'add', path: '/a/new', value: { x: true } },
+    ]);
+    expect(sut).toEqual({ a: { 'b/c': 2, list: [0, 2, 3], new: { x: true } } });
+  });
+
+  it('refuses to replace or remove what is not there', () => {
+    expect(() => applyOperations({ a: {} }, [{ op: 'replace', path: '/a/b', value: 1 }])).toThrow(/no such path/);
+    expect(() => applyOperations({ a: {} }, [{ op: 'remove', path: '/x/y' }])).toThrow(/no such path/);
+  });
+});
