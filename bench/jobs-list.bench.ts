@@ -7,7 +7,8 @@
  * It creates a throw-away database `vi_bench_<random>` on BENCH_DATABASE_URL,
  * applies the jobs service's real migrations, seeds it with set-based SQL, then
  * times what the list use case does for one request (minus identity's name
- * lookup): `JobRepository.list()` and `JobCounterRepository.read()` together.
+ * lookup): `JobRepository.listCounted()`, the page and the counter row in one
+ * statement (`JobCounterRepository.read()` only for an empty page).
  * The database is dropped at the end, also on failure or Ctrl-C.
  *
  *   npm run bench:jobs
@@ -262,11 +263,13 @@ function query(companyUuid: string, c: Case): JobListQuery {
   return { companyUuid, statuses: c.statuses, orderBy: c.orderBy, offset: c.offset, limit: PAGE_SIZE };
 }
 
-/** One request of the list use case: the page and the counter row, concurrently, then the total. */
+/** One request of the list use case: the page with the counter row, then the total. */
 async function listPage(jobs: JobRepository, counters: JobCounterRepository, q: JobListQuery): Promise<{ page: Job[]; total: number }> {
-  const [page, counts] = await Promise.all([jobs.list(q), counters.read(q.companyUuid)]);
-  const counted = q.statuses.length === 0 ? ['active', 'inactive'] : q.statuses;
-  const total = (counted.includes('active') ? counts.active : 0) + (counted.includes('inactive') ? counts.inactive : 0);
+  const counted = await jobs.listCounted(q);
+  const page = counted.jobs;
+  const counts = counted.counts ?? (await counters.read(q.companyUuid));
+  const statuses = q.statuses.length === 0 ? ['active', 'inactive'] : q.statuses;
+  const total = (statuses.includes('active') ? counts.active : 0) + (statuses.includes('inactive') ? counts.inactive : 0);
   return { page, total };
 }
 
@@ -334,7 +337,7 @@ async function explain(db: Kysely<JobsDatabase>, q: JobListQuery, options: strin
     transformQuery: (args) => (captured = args.node),
     transformResult: async (args) => args.result,
   };
-  await new JobRepository(db.withPlugin(capture)).list(q);
+  await new JobRepository(db.withPlugin(capture)).listCounted(q);
   if (!captured) throw new Error('the repository ran no query');
   const compiled = db.getExecutor().compileQuery(captured, { queryId: 'bench-explain' });
   const plan = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain (${options}) ${compiled.sql}`, [...compiled.parameters]));

@@ -67,6 +67,18 @@ import { ApiClient } from '../support/api-client';
       expect((listed.body as Array<{ uuid: string }>)[0].uuid).toBe(created.body.uuid);
     }
 
+    // A rename reaches the summary cache of both jobs replicas (identity's event, broadcast over NATS): every
+    // following page names the user anew, within a second of the rename's answer.
+    const me = (await first.get('/me')).body as { uuid: string };
+    expect((await first.put(`/users/${me.uuid}`, { name: 'Renamed Administrator' })).status).toBe(201);
+    const renamedAt = Date.now();
+    const everyReplicaRenamed = async () => {
+      const pages = await Promise.all(Array.from({ length: 4 }, () => second.get('/jobs')));
+      return pages.every((page) => (page.body as Array<{ created_by: { name: string } }>)[0].created_by.name === 'Renamed Administrator');
+    };
+    await waitFor(everyReplicaRenamed, 1_000, 10);
+    expect(Date.now() - renamedAt).toBeLessThan(1_000);
+
     const exited = new Promise<number | null>((resolve) => runner.once('exit', (code) => resolve(code)));
     runner.kill('SIGINT');
     expect(await exited).toBe(0);

@@ -45,6 +45,9 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 export function createGatewayApp(deps: GatewayAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on API answers: Express would hash every body (a page of jobs: 44 KB of SHA-1 per request) for
+  // conditional GETs no integrator of a paged, rate-limited API sends (decision 023). Static pages keep theirs.
+  app.set('etag', false);
   app.set('trust proxy', deps.trustProxy);
 
   // One correlation id from the HTTP request into gRPC metadata, events and logs.

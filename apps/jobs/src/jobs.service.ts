@@ -6,9 +6,11 @@ import { createLogger, type Logger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
 import { jobsMigrations } from '../migrations';
 import type { JobsConfig } from './config';
+import { CachedIdentityDirectory } from './infrastructure/cached-identity.directory';
 import { GrpcIdentityDirectory } from './infrastructure/identity.client';
 import type { JobsDatabase } from './infrastructure/jobs.database';
 import { createJobsStore } from './infrastructure/jobs.store';
+import { subscribeToIdentityChanges } from './transport/events/on-identity-changed.handler';
 import { jobsGrpcHandlers } from './transport/grpc/jobs.grpc';
 
 export interface RunningJobsService {
@@ -28,7 +30,9 @@ export async function startJobsService(config: JobsConfig, shared: { bus?: Event
   const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
   const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });
   const tokens = new PrincipalTokens(config.internalJwtSecret);
-  const identity = new GrpcIdentityDirectory(config.upstreams.identity, tokens);
+  const remoteIdentity = new GrpcIdentityDirectory(config.upstreams.identity, tokens);
+  const identity = new CachedIdentityDirectory(remoteIdentity);
+  const identityChanges = await subscribeToIdentityChanges(bus, identity);
   const store = createJobsStore(database.db, relay);
 
   const server = new GrpcServer(tokens, logger).add(jobs.JobsServiceService, jobsGrpcHandlers({ store, identity }));
@@ -44,7 +48,8 @@ export async function startJobsService(config: JobsConfig, shared: { bus?: Event
       ready = false;
       await server.shutdown();
       await relay.stop();
-      identity.close();
+      await identityChanges.close();
+      remoteIdentity.close();
       if (!shared.bus) await bus.close();
       await database.close();
       await health.close();

@@ -11,7 +11,7 @@ Every service in a process of its own, from the compiled bundles (dist/services,
 PostgreSQL, NATS and Redis named by DATABASE_URL, NATS_URL and REDIS_URL.
 
   --replicas N | service=N,...   processes per service (default 1), e.g. --replicas jobs=2,gateway=2
-  --node-args "ARGS"             extra node options for every service process, e.g. "--cpu-prof"
+  --node-args="ARGS"             extra node options for every service process, e.g. --node-args="--cpu-prof"
   --port-offset N                add N to every port (gateway 8080+N, identity 50051+N, health 9100+N, ...)
   -h, --help                     this text`;
 

@@ -48,9 +48,19 @@ export function pageLinks(requestUrl: string, range: PageRange, total: number): 
 }
 
 // `Content-Range: items <from>-<to>/<total>`, or `items */<total>` when the page is empty; `Link` to the neighbours.
-export function sendPage<T>(res: Response, range: PageRange, items: T[], total: number): void {
-  const header = items.length === 0 ? `items */${total}` : `items ${range.from}-${range.from + items.length - 1}/${total}`;
+function setPageHeaders(res: Response, range: PageRange, count: number, total: number): void {
+  const header = count === 0 ? `items */${total}` : `items ${range.from}-${range.from + count - 1}/${total}`;
   res.setHeader('Content-Range', header);
   res.setHeader('Link', pageLinks(res.req.originalUrl, range, total));
+}
+
+export function sendPage<T>(res: Response, range: PageRange, items: T[], total: number): void {
+  setPageHeaders(res, range, items.length, total);
   res.status(200).json(items);
+}
+
+/** A page a service rendered as the API's JSON array already (decision 023): sent as it came. */
+export function sendRenderedPage(res: Response, range: PageRange, page: { count: number; total: number; items_json: Uint8Array }): void {
+  setPageHeaders(res, range, page.count, page.total);
+  res.status(200).type('application/json').send(Buffer.from(page.items_json.buffer, page.items_json.byteOffset, page.items_json.byteLength));
 }

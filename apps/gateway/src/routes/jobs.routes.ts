@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { jobJson } from '@vi/contracts';
 import { callAs } from '../auth/request-context';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
-import { sendPage } from '../http/paging';
+import { sendRenderedPage } from '../http/paging';
 import { resource } from '../http/resource';
 import { isUuid, validate } from '../http/validation';
 import type { Upstreams } from '../upstream/upstreams';
@@ -71,7 +71,7 @@ export function jobsRoutes(upstreams: Upstreams): Router {
         { statuses: query.statuses, orderby: query.orderby, range_from: query.range.from, range_to: query.range.to },
         callAs(res, true),
       );
-      sendPage(res, query.range, page.jobs.map((job) => jobJson(job, { description: false })), page.total);
+      sendRenderedPage(res, query.range, page);
     },
     post: async (req, res) => {
       const body = validate(createBody, req.body);

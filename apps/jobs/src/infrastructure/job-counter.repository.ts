@@ -21,6 +21,23 @@ export class JobCounterRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * Counts one new job, as the last statement of its transaction so that the counter row stays locked only until
+   * the commit that follows. An active job is counted only while fewer than `activeLimit` are (-1 = no limit); false
+   * when it is not (nothing counted: the caller rolls back). Concurrent creations queue on the row and each sees
+   * the count the previous one committed, so a limit is never overshot.
+   */
+  async countNew(companyUuid: string, status: JobStatus, activeLimit: number): Promise<boolean> {
+    await this.db.insertInto('company_job_counters').values({ company_uuid: companyUuid }).onConflict((oc) => oc.column('company_uuid').doNothing()).execute();
+    let update = this.db
+      .updateTable('company_job_counters')
+      .set((eb) => (status === 'active' ? { active: eb('active', '+', 1) } : { inactive: eb('inactive', '+', 1) }))
+      .where('company_uuid', '=', companyUuid);
+    if (status === 'active' && activeLimit !== -1) update = update.where('active', '<', activeLimit);
+    const counted = await update.returning('active').executeTakeFirst();
+    return counted !== undefined;
+  }
+
   async read(companyUuid: string): Promise<JobCounts> {
     const row = await this.db.selectFrom('company_job_counters').select(['active', 'inactive']).where('company_uuid', '=', companyUuid).executeTakeFirst();
     return row ?? { active: 0, inactive: 0 };

@@ -29,11 +29,23 @@ export class JobRepository {
   }
 
   /**
-   * One page, sorted and filtered in the database on the indexes of migration
-   * 0001; the uuid, in the sort's direction, makes the order total. List items
-   * have no description, so it is not read (returned empty).
+   * One page, sorted and filtered in the database on the indexes of migration 0001 (the uuid, in the sort's
+   * direction, makes the order total; list items have no description, so it is not read), with the company's
+   * counts (`company_job_counters`, kept in the same transactions as the jobs) in the same statement: one round
+   * trip, one snapshot. `counts` is undefined when the page is empty (the caller reads the counter row then).
    */
-  async list(query: JobListQuery): Promise<Job[]> {
+  async listCounted(query: JobListQuery): Promise<{ jobs: Job[]; counts?: { active: number; inactive: number } }> {
+    const rows = await this.pageQuery(query)
+      .select((eb) => [
+        eb.selectFrom('company_job_counters').select('active').where('company_uuid', '=', query.companyUuid).as('counted_active'),
+        eb.selectFrom('company_job_counters').select('inactive').where('company_uuid', '=', query.companyUuid).as('counted_inactive'),
+      ])
+      .execute();
+    if (rows.length === 0) return { jobs: [] };
+    return { jobs: rows.map(toJob), counts: { active: rows[0].counted_active ?? 0, inactive: rows[0].counted_inactive ?? 0 } };
+  }
+
+  private pageQuery(query: JobListQuery) {
     const [key, direction] = query.orderBy.split('_') as [keyof typeof SORT_COLUMNS, 'asc' | 'desc'];
     const column = SORT_COLUMNS[key];
     let select = this.db
@@ -56,8 +68,7 @@ export class JobRepository {
       .where('deleted_at', 'is', null);
     // Both statuses is no filter at all, which lets the sort index without status serve the page.
     if (query.statuses.length === 1) select = select.where('status', '=', query.statuses[0]);
-    const rows = await select.orderBy(column, direction).orderBy('uuid', direction).offset(query.offset).limit(query.limit).execute();
-    return rows.map(toJob);
+    return select.orderBy(column, direction).orderBy('uuid', direction).offset(query.offset).limit(query.limit);
   }
 
   async insert(job: Job): Promise<void> {

@@ -56,9 +56,14 @@ export interface ListJobsRequest {
   range_to: number;
 }
 
+/**
+ * A page of jobs as the API renders list items (JSON, the contracts' jobJson without description): the gateway
+ * passes it through instead of decoding 50 Job messages and encoding them again (decision 023).
+ */
 export interface JobPage {
-  jobs: Job[];
   total: number;
+  items_json: Buffer;
+  count: number;
 }
 
 export interface Location {
@@ -435,16 +440,19 @@ export const ListJobsRequest: MessageFns<ListJobsRequest> = {
 };
 
 function createBaseJobPage(): JobPage {
-  return { jobs: [], total: 0 };
+  return { total: 0, items_json: Buffer.alloc(0), count: 0 };
 }
 
 export const JobPage: MessageFns<JobPage> = {
   encode(message: JobPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.jobs) {
-      Job.encode(v!, writer.uint32(10).fork()).join();
-    }
     if (message.total !== 0) {
       writer.uint32(16).int32(message.total);
+    }
+    if (message.items_json.length !== 0) {
+      writer.uint32(26).bytes(message.items_json);
+    }
+    if (message.count !== 0) {
+      writer.uint32(32).int32(message.count);
     }
     return writer;
   },
@@ -456,20 +464,28 @@ export const JobPage: MessageFns<JobPage> = {
     while (reader.pos < end) {
       const tag = reader.uint32();
       switch (tag >>> 3) {
-        case 1: {
-          if (tag !== 10) {
-            break;
-          }
-
-          message.jobs.push(Job.decode(reader, reader.uint32()));
-          continue;
-        }
         case 2: {
           if (tag !== 16) {
             break;
           }
 
           message.total = reader.int32();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.items_json = Buffer.from(reader.bytes());
+          continue;
+        }
+        case 4: {
+          if (tag !== 32) {
+            break;
+          }
+
+          message.count = reader.int32();
           continue;
         }
       }

@@ -1,3 +1,4 @@
+import './text-encoding';
 export * from './principal';
 export * from './grpc-errors';
 export * from './grpc-server';

@@ -15,8 +15,9 @@ export interface CreateJobInput {
 }
 
 /**
- * Creates a job post. An active one takes a plan slot: the company's counter
- * row is locked for the check-and-insert, so concurrent requests never overshoot.
+ * Creates a job post. An active one takes a plan slot: the company's counter row
+ * is checked and counted in one statement at the end of the transaction, so
+ * concurrent requests never overshoot and wait on each other only for the commit.
  */
 export async function createJob(
   deps: { store: JobsStore; identity: IdentityDirectory },
@@ -30,8 +31,6 @@ export async function createJob(
     deps.identity.summaries(caller, [userUuid], [companyUuid]),
   ]);
   return deps.store.transaction(async (tx) => {
-    const counts = await tx.counters.lock(companyUuid);
-    if (input.status === 'active' && limit !== -1 && counts.active >= limit) throw new JobsError(JobsErrorCode.JobSlotsExhausted);
     const location = await tx.locations.findOrCreate(companyUuid, input.location);
     const now = new Date();
     const job: Job = {
@@ -49,9 +48,10 @@ export async function createJob(
       statusUpdatedAt: now,
     };
     await tx.jobs.insert(job);
-    await tx.counters.move(companyUuid, null, job.status);
     const rendered = renderWith(summaries, job);
     await tx.publish([jobEvent(JobsSubjects.JobCreated, rendered)]);
+    // Last, so the company's counter row is locked only until the commit (concurrent creations wait on it).
+    if (!(await tx.counters.countNew(companyUuid, job.status, limit))) throw new JobsError(JobsErrorCode.JobSlotsExhausted);
     return rendered;
   });
 }

@@ -21,17 +21,15 @@ export async function listJobs(
 ): Promise<{ jobs: jobs.Job[]; total: number }> {
   const companyUuid = jobCompanyOf(caller.principal, JobsErrorCode.CompanyUserRequired);
   const statuses = [...new Set(input.statuses)];
-  const counts = await deps.store.read.counters.read(companyUuid);
-  const counted = statuses.length === 0 ? ['active', 'inactive'] : statuses;
-  const total = (counted.includes('active') ? counts.active : 0) + (counted.includes('inactive') ? counts.inactive : 0);
-  // The counters are exact: a page past the end needs no query (deep offsets are the costly ones).
-  if (input.rangeFrom >= total) return { jobs: [], total };
-  const page = await deps.store.read.jobs.list({
+  const page = await deps.store.read.jobs.listCounted({
     companyUuid,
     statuses,
     orderBy: input.orderBy,
     offset: input.rangeFrom,
     limit: input.rangeTo - input.rangeFrom + 1,
   });
-  return { jobs: await renderJobs(deps.identity, caller, page), total };
+  const counts = page.counts ?? (await deps.store.read.counters.read(companyUuid));
+  const counted = statuses.length === 0 ? ['active', 'inactive'] : statuses;
+  const total = (counted.includes('active') ? counts.active : 0) + (counted.includes('inactive') ? counts.inactive : 0);
+  return { jobs: await renderJobs(deps.identity, caller, page.jobs), total };
 }

@@ -1,4 +1,4 @@
-import type { jobs } from '@vi/contracts';
+import { jobJson, type jobs } from '@vi/contracts';
 import type { CallContext, UnaryHandlers } from '@vi/platform-grpc';
 import { createJob } from '../../application/create-job/create-job';
 import { deleteJob } from '../../application/delete-job/delete-job';
@@ -30,13 +30,17 @@ function locationOf(location?: jobs.Location, locality?: jobs.Locality): Locatio
 /** Transport only: request → use case → response message. */
 export function jobsGrpcHandlers(deps: JobsGrpcDeps): UnaryHandlers<typeof jobs.JobsServiceService> {
   return {
-    listJobs: async (req, ctx) =>
-      listJobs(deps, callerOf(ctx), {
+    listJobs: async (req, ctx) => {
+      const page = await listJobs(deps, callerOf(ctx), {
         statuses: req.statuses as JobStatus[],
         orderBy: req.orderby as JobOrder,
         rangeFrom: req.range_from,
         rangeTo: req.range_to,
-      }),
+      });
+      // The items as the API shows them, rendered once here (decision 023).
+      const items = page.jobs.map((job) => jobJson(job, { description: false }));
+      return { total: page.total, count: items.length, items_json: Buffer.from(JSON.stringify(items)) };
+    },
     getJob: async (req, ctx) => getJob(deps, callerOf(ctx), req.job_uuid),
     createJob: async (req, ctx) =>
       createJob(deps, callerOf(ctx), {

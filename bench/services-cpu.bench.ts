@@ -1,0 +1,216 @@
+/**
+ * Benchmark: CPU per request of each service process on the hot paths, against a running
+ * `npm run start:services` (every service its own process).
+ *
+ * For each path it loads the gateway with BENCH_CONNECTIONS keep-alive connections (2 s unmeasured, then
+ * BENCH_SECONDS measured), and reads each service process's CPU time (utime + stime in /proc/<pid>/stat) at the
+ * start and end of the measured window: CPU ms per request = CPU time used / 2xx responses. Replicas of a
+ * service are summed. `pg` is every postgres process alive through the window (other users of the server count
+ * too);
+ * `loadgen` is this process.
+ *
+ *   BENCH_KEY=vik_… npm run bench:services
+ *   BENCH_URL=http://localhost:9080/v1.0 BENCH_KEY=vik_… BENCH_SECONDS=10 BENCH_PATHS=get-jobs,get-me npm run bench:services
+ *
+ * It creates what the paths need in the key's company (one active job for the interviews; 60 interviews so a
+ * page of 50 is full) and POSTs more jobs (inactive) and interviews while it measures.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+
+const BASE = (process.env.BENCH_URL ?? 'http://localhost:8080/v1.0').replace(/\/$/, '');
+const KEY = process.env.BENCH_KEY ?? '';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP_SECONDS = 2;
+const CLOCK_TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
+const SERVICES = ['gateway', 'identity', 'jobs', 'interviews', 'sharing', 'notifications'] as const;
+
+const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+const auth = `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`;
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function call(method: string, path: string, body?: unknown): Promise<Answer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${BASE}${path}`,
+      { method, agent, headers: { authorization: auth, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** CPU seconds used so far by each process of interest: `<name>:<pid>` (services, postgres) and this process. */
+function cpuSnapshot(): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
+      const service = /dist\/services\/(\w+)\/main\.js|apps\/(\w+)\/src\/main\.ts/.exec(cmdline);
+      const name = service ? (service[1] ?? service[2]) : cmdline.startsWith('postgres') ? 'pg' : undefined;
+      if (!name) continue;
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      // utime and stime are fields 14 and 15 of stat; index 11 and 12 after the ") " split.
+      totals.set(`${name}:${entry}`, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND);
+    } catch {
+      // the process ended between readdir and read
+    }
+  }
+  const own = process.cpuUsage();
+  totals.set(`loadgen:${process.pid}`, (own.user + own.system) / 1e6);
+  return totals;
+}
+
+/** CPU seconds per name between two snapshots, over the processes alive in both (postgres backends come and go). */
+function cpuUsed(before: Map<string, number>, after: Map<string, number>): Record<string, number> {
+  const used: Record<string, number> = {};
+  for (const [key, seconds] of after) {
+    const start = before.get(key);
+    if (start === undefined) continue;
+    const name = key.split(':')[0];
+    used[name] = (used[name] ?? 0) + seconds - start;
+  }
+  return used;
+}
+
+interface Scenario {
+  name: string;
+  run: (n: number) => Promise<Answer>;
+}
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  cpuMsPerRequest: Record<string, number>;
+}
+
+async function measure(scenario: Scenario): Promise<Result> {
+  let counting = false;
+  let stop = false;
+  let n = 0;
+  const latencies: number[] = [];
+  let failed = 0;
+  let firstFailure = '';
+  const loop = async () => {
+    while (!stop) {
+      const started = performance.now();
+      const answer = await scenario.run(n++).catch((error: Error) => ({ status: 0, body: error.message }));
+      if (!counting) continue;
+      if (answer.status >= 200 && answer.status < 300) latencies.push(performance.now() - started);
+      else {
+        failed++;
+        firstFailure ||= `${answer.status} ${answer.body.slice(0, 200)}`;
+      }
+    }
+  };
+  const loops = Array.from({ length: CONNECTIONS }, loop);
+  await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
+  const before = cpuSnapshot();
+  const started = performance.now();
+  counting = true;
+  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+  counting = false;
+  const after = cpuSnapshot();
+  const elapsed = (performance.now() - started) / 1000;
+  stop = true;
+  await Promise.all(loops);
+  if (firstFailure) process.stderr.write(`${scenario.name}: ${failed} failed, first: ${firstFailure}\n`);
+  latencies.sort((a, b) => a - b);
+  const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const cpuMsPerRequest: Record<string, number> = {};
+  for (const [name, seconds] of Object.entries(cpuUsed(before, after))) cpuMsPerRequest[name] = (seconds * 1000) / Math.max(1, latencies.length);
+  return { name: scenario.name, rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), failed, cpuMsPerRequest };
+}
+
+async function prepare(): Promise<{ jobUuid: string }> {
+  const me = await call('GET', '/me');
+  if (me.status !== 200) throw new Error(`GET /me answered ${me.status}: set BENCH_KEY to an administrator's key (${me.body.slice(0, 200)})`);
+  const job = await call('POST', '/jobs', {
+    title: 'Benchmark interviews',
+    description: 'Holds the benchmark interviews.',
+    status: 'active',
+    location: { city: 'Austin', state: 'TX', country: 'United States' },
+  });
+  if (job.status !== 201) throw new Error(`POST /jobs answered ${job.status}: ${job.body.slice(0, 200)}`);
+  const jobUuid = (JSON.parse(job.body) as { uuid: string }).uuid;
+  for (let i = 0; i < 60; i++) {
+    const created = await call('POST', '/interviews', interviewBody(jobUuid, i));
+    if (created.status !== 201) throw new Error(`POST /interviews answered ${created.status}: ${created.body.slice(0, 200)}`);
+  }
+  return { jobUuid };
+}
+
+function interviewBody(jobUuid: string, n: number): unknown {
+  const due = new Date(Date.now() + 7 * 864e5).toISOString().slice(0, 19) + '+00:00';
+  return {
+    type: 'one_way',
+    scheduled_at: due,
+    timezone: 'Europe/Paris',
+    job_post: { uuid: jobUuid },
+    assigned_to: { name: `Candidate ${n}`, email: `candidate${n}@bench.example` },
+    questions: [
+      { text: 'Tell us about yourself.', time_limit: 60, takes: 2 },
+      { text: 'Why this job?', time_limit: 90 },
+      { text: 'What would you change first?', time_limit: 120 },
+    ],
+  };
+}
+
+async function main(): Promise<void> {
+  if (!KEY) throw new Error('set BENCH_KEY to the administrator key that npm run start:services printed');
+  const { jobUuid } = await prepare();
+  const scenarios: Scenario[] = [
+    { name: 'GET /jobs', run: () => call('GET', '/jobs') },
+    {
+      name: 'POST /jobs',
+      run: (n) =>
+        call('POST', '/jobs', {
+          title: `Benchmark job ${n}`,
+          description: 'Made by the services benchmark.',
+          status: 'inactive',
+          location: { city: 'Austin', state: 'TX', country: 'United States' },
+        }),
+    },
+    { name: 'GET /interviews', run: () => call('GET', '/interviews?range=0-49') },
+    { name: 'POST /interviews', run: (n) => call('POST', '/interviews', interviewBody(jobUuid, 1000 + n)) },
+    { name: 'GET /me', run: () => call('GET', '/me') },
+  ];
+  const wanted = process.env.BENCH_PATHS?.split(',').map((p) => p.trim().toLowerCase().replace(/^(get|post)-/, '$1 /'));
+  const results: Result[] = [];
+  for (const scenario of scenarios) {
+    if (wanted && !wanted.includes(scenario.name.toLowerCase())) continue;
+    results.push(await measure(scenario));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const columns = [...SERVICES, 'pg', 'loadgen'];
+  const lines = [
+    `${CONNECTIONS} connections, ${SECONDS} s measured after ${WARMUP_SECONDS} s; CPU in ms per 2xx response`,
+    ['path', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', ...columns].join(' | '),
+    ...results.map((r) =>
+      [r.name, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), String(r.failed), ...columns.map((c) => (r.cpuMsPerRequest[c] ?? 0).toFixed(2))].join(' | '),
+    ),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  agent.destroy();
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+});
