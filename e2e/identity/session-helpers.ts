@@ -17,7 +17,7 @@ export function setPasswordTokenIn(text: string): string {
 export async function newColleague(admin: { api: TestSystem['admin'] }, inbox: SmtpInbox, email: string, role = 'standard') {
   const created = await admin.api.post('/users', { name: 'Colleague Person', email, role });
   expect(created.status).toBe(201);
-  const mail = await inbox.next(email);
+  const mail = await inbox.next(email, 1, 30_000);
   return { user: created.body, token: setPasswordTokenIn(mail.text), mail };
 }
 

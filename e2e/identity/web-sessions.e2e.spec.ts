@@ -119,7 +119,7 @@ describe('web sessions (API)', () => {
     const unknown = await new Browserish(t).request('POST', '/session/password_reset', { body: { email: `nobody.${Date.now()}@sessions.example` } });
     expect({ status: known.status, body: known.body }).toEqual({ status: 202, body: { reason: 'If an account uses this address, a link to choose a password is on its way' } });
     expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body });
-    const mail = await inbox.next(address, 2);
+    const mail = await inbox.next(address, 2, 30_000);
     expect(mail.subject).toBe('Choose a new Video Interviewing password');
     const browser = new Browserish(t);
     expect((await browser.setPassword(setPasswordTokenIn(mail.text), `${STRONG_PASSWORD}-reset`)).status).toBe(201);

@@ -17,6 +17,9 @@ import { isFocused, playMuted, scrollsHorizontally } from './page-helpers';
  * watch page. Then: forgot-password, another company's interview, and a deleted user's session.
  */
 
+/** Emails and webhooks go through the outbox, the bus and the senders: slow when the machine is busy. */
+const MAIL_TIMEOUT_MS = 30_000;
+
 /** An emailed link, on this test system's gateway (emails name PUBLIC_BASE_URL). */
 function onGateway(t: TestSystem, link: string): string {
   const url = new URL(link);
@@ -66,7 +69,7 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
     const email = `colleague.${Date.now()}@company.example`;
     const created = await company.api.post('/users', { name: 'Casey Colleague', email, role: 'standard' });
     expect(created.status).toBe(201);
-    const mail = await inbox.next(email);
+    const mail = await inbox.next(email, 1, MAIL_TIMEOUT_MS);
     const { page } = await newPage(browser);
 
     await withSteps(page, 'company-pages', async (step) => {
@@ -104,7 +107,7 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       await page.getByLabel(en.company.rating).selectOption('4.5');
       await page.getByRole('button', { name: en.company.saveRating }).click();
       await page.getByText(en.company.ratingSaved(4.5)).waitFor();
-      const rated = bodyOf(await receiver.next('InterviewRated', interview.uuid));
+      const rated = bodyOf(await receiver.next('InterviewRated', interview.uuid, 1, MAIL_TIMEOUT_MS));
       expect(rated).toMatchObject({ interview_uuid: interview.uuid, rating: 4.5, rated_by: { uuid: created.body.uuid } });
 
       await page.getByRole('button', { name: en.company.createShareLink }).click();
@@ -132,12 +135,12 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       await page.getByRole('heading', { name: 'Vera Video' }).waitFor();
       expect(await page.getByLabel(en.company.rating).inputValue()).toBe('4.5');
     });
-  });
+  }, 180_000);
 
   it('forgot-password emails a link that sets a new password; another company\'s interview is "not found"; a deleted user\'s session stops on its next request', async () => {
     const email = `forgetful.${Date.now()}@company.example`;
     const created = await company.api.post('/users', { name: 'Forgetful Fran', email, role: 'standard' });
-    await inbox.next(email);
+    await inbox.next(email, 1, MAIL_TIMEOUT_MS);
     const other = await companyWithJob(t);
     const theirs = await completedInterview(other);
     const { page } = await newPage(browser);
@@ -150,7 +153,7 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       await page.getByText(en.account.linkSent).waitFor();
       await step('link-sent');
 
-      const reset = await inbox.next(email, 2);
+      const reset = await inbox.next(email, 2, MAIL_TIMEOUT_MS);
       await page.goto(setPasswordLink(t, reset.text));
       await fillAndSubmit(page, { [en.account.newPassword]: `${STRONG_PASSWORD}-fran` }, en.account.setPassword);
       await page.getByRole('heading', { name: en.company.interviewsHeading }).waitFor();
@@ -167,5 +170,5 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       await fillAndSubmit(page, { [en.account.email]: email, [en.account.password]: `${STRONG_PASSWORD}-fran` }, en.account.signIn);
       await page.getByRole('alert').filter({ hasText: en.account.refusals['api.sign_in_failed'] }).waitFor();
     });
-  });
+  }, 120_000);
 });
