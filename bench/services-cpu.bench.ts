@@ -12,10 +12,12 @@
  *   BENCH_KEY=vik_… npm run bench:services
  *   BENCH_URL=http://localhost:9080/v1.0 BENCH_KEY=vik_… BENCH_SECONDS=10 BENCH_PATHS=get-jobs,get-me npm run bench:services
  *
+ * It also prints each service process's resident memory before the run (idle) and its peak since it started.
+ *
  * It creates what the paths need in the key's company (one active job for the interviews; 60 interviews so a
  * page of 50 is full) and POSTs more jobs (inactive) and interviews while it measures.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 
 const BASE = (process.env.BENCH_URL ?? 'http://localhost:8080/v1.0').replace(/\/$/, '');
@@ -52,6 +54,16 @@ function call(method: string, path: string, body?: unknown): Promise<Answer> {
   });
 }
 
+/**
+ * The service a process runs, when it is one of this checkout's (`npm run start:services` starts them in its own
+ * folder): services of another checkout on the same machine are not counted.
+ */
+function ourService(pid: string, cmdline: string): string | undefined {
+  const service = /dist\/services\/(\w+)\/main\.js|apps\/(\w+)\/src\/main\.ts/.exec(cmdline);
+  if (!service || readlinkSync(`/proc/${pid}/cwd`) !== process.cwd()) return undefined;
+  return service[1] ?? service[2];
+}
+
 /** CPU seconds used so far by each process of interest: `<name>:<pid>` (services, postgres) and this process. */
 function cpuSnapshot(): Map<string, number> {
   const totals = new Map<string, number>();
@@ -59,8 +71,8 @@ function cpuSnapshot(): Map<string, number> {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
-      const service = /dist\/services\/(\w+)\/main\.js|apps\/(\w+)\/src\/main\.ts/.exec(cmdline);
-      const name = service ? (service[1] ?? service[2]) : cmdline.startsWith('postgres') ? 'pg' : undefined;
+      const service = ourService(entry, cmdline);
+      const name = service ?? (cmdline.startsWith('postgres') ? 'pg' : undefined);
       if (!name) continue;
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
       // utime and stime are fields 14 and 15 of stat; index 11 and 12 after the ") " split.
@@ -172,8 +184,27 @@ function interviewBody(jobUuid: string, n: number): unknown {
   };
 }
 
+/** Resident memory of each service process in MB: now (`VmRSS`) and the most it ever had (`VmHWM`). */
+function memory(): Map<string, { rss: number; peak: number }> {
+  const found = new Map<string, { rss: number; peak: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const service = ourService(entry, readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' '));
+      if (!service) continue;
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      found.set(`${service} (pid ${entry})`, { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 });
+    } catch {
+      // the process ended between readdir and read
+    }
+  }
+  return found;
+}
+
 async function main(): Promise<void> {
   if (!KEY) throw new Error('set BENCH_KEY to the administrator key that npm run start:services printed');
+  const idle = memory();
   const { jobUuid } = await prepare();
   const scenarios: Scenario[] = [
     { name: 'GET /jobs', run: () => call('GET', '/jobs') },
@@ -206,6 +237,10 @@ async function main(): Promise<void> {
       [r.name, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), String(r.failed), ...columns.map((c) => (r.cpuMsPerRequest[c] ?? 0).toFixed(2))].join(' | '),
     ),
   ];
+  const loaded = memory();
+  lines.push('', 'memory in MB: idle = RSS before the first request of this run; peak = the highest RSS since the process started (VmHWM)');
+  lines.push(['process', 'idle RSS', 'peak RSS'].join(' | '));
+  for (const [name, before] of idle) lines.push([name, before.rss.toFixed(0), (loaded.get(name)?.peak ?? NaN).toFixed(0)].join(' | '));
   process.stdout.write(`${lines.join('\n')}\n`);
   agent.destroy();
 }

@@ -39,10 +39,22 @@ import { ApiClient } from '../support/api-client';
   }, 120_000);
 
   afterAll(async () => {
-    if (runner?.exitCode === null) runner.kill('SIGKILL');
+    // A test that failed before its Ctrl-C: stop the runner the same way, and whatever it started if it could not.
+    if (runner?.exitCode === null) {
+      const exited = new Promise((resolve) => runner.once('exit', resolve));
+      runner.kill('SIGINT');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    }
+    for (const match of output.matchAll(/pid (\d+)/g)) {
+      try {
+        process.kill(Number(match[1]), 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 30_000);
 
   it('serves the printed administrator key through every gateway replica, over one database, and stops every process on Ctrl-C', async () => {
     const key = /Admin API key\s+(\S+)/.exec(output)?.[1];
