@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import express, { Router, type Express } from 'express';
 import { withCorrelationId, type Logger } from '@vi/platform-logger';
+import { accessLog } from './http/access-log';
 import { authentication } from './auth/authentication';
 import type { PrincipalCache } from './auth/principal-cache';
 import { cors } from './http/cors';
@@ -57,6 +58,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     res.setHeader('X-Request-Id', requestId);
     withCorrelationId(requestId, () => next());
   });
+  app.use(accessLog(deps.logger));
   app.use(requireHostHeader, refuseMalformedPath);
 
   app.get('/assets/default-avatar.svg', (_req, res) => {

@@ -84,7 +84,10 @@ export function ruleProblems(objects: KubeObject[]): string[] {
       continue;
     }
     const expected = [...(callers.get(deployment.metadata.name) ?? [])].sort();
-    const rules = own.flatMap((p) => ((p.spec as { ingress?: Array<{ from?: Array<{ podSelector?: { matchLabels?: Labels } }> }> }).ingress ?? []));
+    // Rules for the health port only are Prometheus's; the callers' rules are the others.
+    type IngressRule = { from?: Array<{ podSelector?: { matchLabels?: Labels } }>; ports?: Array<{ port?: unknown }> };
+    const isScrape = (rule: IngressRule) => !!rule.ports?.length && rule.ports.every((port) => port.port === 'health');
+    const rules = own.flatMap((p) => (p.spec as { ingress?: IngressRule[] }).ingress ?? []).filter((rule) => !isScrape(rule));
     const openToAll = rules.some((rule) => !rule.from);
     const allowed = rules
       .flatMap((rule) => rule.from ?? [])

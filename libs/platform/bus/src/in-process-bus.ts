@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { consumerDeliveries, consumerRedeliveries } from './bus-metrics';
 import {
   subjectMatches,
   type BusMessage,
@@ -77,7 +78,12 @@ export class InProcessBus implements EventBus {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       if (consumer.closed) return;
-      consumer.options.handler(message).catch((error: unknown) => {
+      const durable = consumer.options.durable;
+      if (attempt > 0) consumerRedeliveries.inc({ durable });
+      consumer.options.handler(message).then(
+        () => consumerDeliveries.inc({ durable, outcome: 'handled' }),
+        (error: unknown) => {
+        consumerDeliveries.inc({ durable, outcome: 'failed' });
         this.logger?.warn({ err: error, subject: message.subject, id: message.id, attempt }, 'handler failed; redelivering');
         this.deliver(consumer, message, attempt + 1);
       });

@@ -10,6 +10,7 @@ import {
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
+import { consumerDeliveries, consumerRedeliveries } from './bus-metrics';
 import type { BusMessage, ConsumeOptions, EventBus, SubscribeOptions, Subscription } from './event-bus';
 
 export interface NatsBusOptions {
@@ -134,10 +135,13 @@ export class NatsJetStreamBus implements EventBus {
           m.term();
           continue;
         }
+        if (m.info.deliveryCount > 1) consumerRedeliveries.inc({ durable: options.durable });
         try {
           await options.handler(message);
           m.ack();
+          consumerDeliveries.inc({ durable: options.durable, outcome: 'handled' });
         } catch (error) {
+          consumerDeliveries.inc({ durable: options.durable, outcome: 'failed' });
           const delay = delays[Math.min(m.info.deliveryCount - 1, delays.length - 1)];
           this.options.logger.warn({ err: error, subject: message.subject, id: message.id, delay }, 'handler failed; will redeliver');
           m.nak(delay);

@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 import { toRfc3339 } from '@vi/platform-time';
 import { currentCorrelationId } from '@vi/platform-logger';
 import type { BusMessage, EventBus } from './event-bus';
+import { Gauge } from 'prom-client';
+import { outboxRelayed } from './bus-metrics';
 import { PollingLoop } from './polling-loop';
 
 /** The outbox table every publishing service has in its own schema. */
@@ -68,6 +70,19 @@ export interface OutboxRelayOptions {
   batchSize?: number;
 }
 
+/** The relays of this process (one per service; several under `npm start`), for the age gauge. */
+const runningRelays = new Set<OutboxRelay>();
+
+// Read from the database at each scrape, so that it grows while the relay is stuck (the bus unreachable).
+new Gauge({
+  name: 'outbox_oldest_unpublished_age_seconds',
+  help: 'Age of the oldest event still waiting in an outbox of this process (0 when all are published)',
+  async collect() {
+    const ages = await Promise.all([...runningRelays].map((relay) => relay.oldestUnpublishedAgeSeconds().catch(() => 0)));
+    this.set(Math.max(0, ...ages));
+  },
+});
+
 /**
  * Moves outbox rows to the bus in commit order. Replicas cooperate through
  * `FOR UPDATE SKIP LOCKED`; a crash between publish and mark re-publishes the
@@ -92,6 +107,7 @@ export class OutboxRelay {
   }
 
   start(): void {
+    runningRelays.add(this);
     this.loop.start();
   }
 
@@ -102,7 +118,17 @@ export class OutboxRelay {
 
   /** Stops polling and waits for the pass under way. */
   async stop(): Promise<void> {
+    runningRelays.delete(this);
     await this.loop.stop();
+  }
+
+  async oldestUnpublishedAgeSeconds(): Promise<number> {
+    const row = (await this.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.min('occurred_at').as('oldest'))
+      .where('published_at', 'is', null)
+      .executeTakeFirst()) as { oldest: Date | string | null } | undefined;
+    return row?.oldest ? Math.max(0, (Date.now() - new Date(row.oldest).getTime()) / 1000) : 0;
   }
 
   /** Relays until nothing is left; returns how many events were published. */
@@ -145,6 +171,7 @@ export class OutboxRelay {
             rows.map((r) => r.id),
           )
           .execute();
+        outboxRelayed.inc(rows.length);
       }
       return rows.length;
     });

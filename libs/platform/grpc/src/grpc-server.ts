@@ -15,6 +15,7 @@ import {
 import { AppError, ErrorKind } from '@vi/platform-errors';
 import { withCorrelationId, type Logger } from '@vi/platform-logger';
 import { toGrpcError } from './grpc-errors';
+import { grpcServerSeconds, statusName } from './grpc-metrics';
 import type { Principal, PrincipalTokens, UserPrincipal } from './principal';
 
 export const AUTHORIZATION_METADATA = 'authorization';
@@ -85,11 +86,11 @@ export class GrpcServer {
       const handler = handlers[name as keyof D] as unknown;
       if (method.requestStream) {
         implementation[name] = (call: ServerReadableStream<unknown, unknown>, callback: sendUnaryData<unknown>) =>
-          this.handle(name, call, callback, (context) => (handler as ClientStreamHandler<unknown, unknown>)(call, context));
+          this.handle(method.path, call, callback, (context) => (handler as ClientStreamHandler<unknown, unknown>)(call, context));
       } else if (method.responseStream) {
         implementation[name] = (call: ServerWritableStream<unknown, unknown>) =>
           this.handle(
-            name,
+            method.path,
             call,
             (error) => (error ? call.emit('error', error) : call.end()),
             async (context) => {
@@ -101,7 +102,7 @@ export class GrpcServer {
           );
       } else {
         implementation[name] = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) =>
-          this.handle(name, call, callback, (context) => (handler as UnaryHandler<unknown, unknown>)(call.request, context));
+          this.handle(method.path, call, callback, (context) => (handler as UnaryHandler<unknown, unknown>)(call.request, context));
       }
     }
     this.server.addService(definition, implementation);
@@ -111,9 +112,14 @@ export class GrpcServer {
   private handle(
     method: string,
     call: AnyCall,
-    callback: (error: Partial<ServiceError> | null, response?: unknown) => void,
+    respond: (error: Partial<ServiceError> | null, response?: unknown) => void,
     run: (context: CallContext) => Promise<unknown>,
   ): void {
+    const timer = grpcServerSeconds.startTimer({ method });
+    const callback = (error: Partial<ServiceError> | null, response?: unknown) => {
+      timer({ code: statusName(error ? error.code : 0) });
+      respond(error, response);
+    };
     const correlationId = call.metadata.get(CORRELATION_METADATA)[0]?.toString();
     withCorrelationId(correlationId, () => {
       const bearer = call.metadata.get(AUTHORIZATION_METADATA)[0]?.toString() ?? '';

@@ -14,6 +14,7 @@ import CircuitBreaker from 'opossum';
 import { AppError, ErrorKind } from '@vi/platform-errors';
 import { currentCorrelationId } from '@vi/platform-logger';
 import { fromGrpcError, isClientError } from './grpc-errors';
+import { grpcClientSeconds, statusName } from './grpc-metrics';
 import { AUTHORIZATION_METADATA, CORRELATION_METADATA } from './grpc-server';
 import type { Principal, PrincipalTokens } from './principal';
 
@@ -83,9 +84,13 @@ export class UpstreamClient<C extends Client> {
     const deadline = options.deadline ?? new Date(Date.now() + (this.options.defaultDeadlineMs ?? 5_000));
     const method = pick(this.client).bind(this.client);
     const attempts = 1 + (this.options.retries ?? 2);
+    const timer = grpcClientSeconds.startTimer({ method: pathOf(pick(this.client)) });
     try {
-      return (await this.breaker.fire(() => this.attempt(method, request, options, deadline, attempts))) as Res;
+      const response = (await this.breaker.fire(() => this.attempt(method, request, options, deadline, attempts))) as Res;
+      timer({ code: 'OK' });
+      return response;
     } catch (error) {
+      timer({ code: (error as { code?: string }).code === 'EOPENBREAKER' ? 'UNAVAILABLE' : statusName((error as ServiceError).code) });
       if ((error as { code?: string }).code === 'EOPENBREAKER') {
         throw new AppError(ErrorKind.Unavailable, 'api.service_unavailable', `The ${this.name} service is unavailable; retry later`);
       }
@@ -101,15 +106,19 @@ export class UpstreamClient<C extends Client> {
     const method = pick(this.client).bind(this.client);
     const deadline = options.deadline ?? new Date(Date.now() + (this.options.defaultDeadlineMs ?? 5_000));
     let sourceError: unknown;
+    const timer = grpcClientSeconds.startTimer({ method: pathOf(pick(this.client)) });
     try {
-      return await new Promise<Res>((resolve, reject) => {
+      const response = await new Promise<Res>((resolve, reject) => {
         const call = method(this.metadataFor(options.principal), { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
         pipeline(Readable.from(messages), call as unknown as NodeJS.WritableStream).catch((error: unknown) => {
           sourceError = error;
           call.cancel();
         });
       });
+      timer({ code: 'OK' });
+      return response;
     } catch (error) {
+      timer({ code: statusName((error as ServiceError).code) });
       throw sourceError instanceof AppError ? sourceError : fromGrpcError(sourceError ?? error, this.name);
     }
   }
@@ -119,11 +128,16 @@ export class UpstreamClient<C extends Client> {
     const method = pick(this.client).bind(this.client);
     const deadline = options.deadline ?? new Date(Date.now() + (this.options.defaultDeadlineMs ?? 5_000));
     const call = method(request, this.metadataFor(options.principal), { deadline });
+    const timer = grpcClientSeconds.startTimer({ method: pathOf(pick(this.client)) });
+    let code = 'CANCELLED';
     try {
       for await (const response of call) yield response as Res;
+      code = 'OK';
     } catch (error) {
+      code = statusName((error as ServiceError).code);
       throw fromGrpcError(error, this.name);
     } finally {
+      timer({ code });
       call.cancel();
     }
   }
@@ -172,6 +186,11 @@ export class UpstreamClient<C extends Client> {
     this.breaker.shutdown();
     this.client.close();
   }
+}
+
+/** The method's `/package.Service/Method` (grpc-js attaches it to each generated client method). */
+function pathOf(method: unknown): string {
+  return (method as { path?: string }).path ?? 'unknown';
 }
 
 /** grpc-js fails a call at once with this when the channel has no connection to send it on: it never left. */

@@ -19,6 +19,7 @@ import { updateQuestion } from '../../application/update-question/update-questio
 import { listTakes } from '../../application/list-takes/list-takes';
 import { streamTakeVideo } from '../../application/stream-take-video/stream-take-video';
 import { uploadTake } from '../../application/upload-take/upload-take';
+import { measureTakeUpload } from './take-upload-metrics';
 import type { MediaStorage } from '../../application/media-storage';
 import type { VideoProbe } from '../../application/video-probe';
 import { resetInterview } from '../../application/reset-interview/reset-interview';
@@ -94,7 +95,7 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
     acceptInterview: async (req, ctx) => acceptInterview(deps, callerOf(ctx), req.interview_uuid),
     skipQuestion: async (req, ctx) => skipQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
     completeInterview: async (req, ctx) => completeInterview(deps, callerOf(ctx), req.interview_uuid),
-    uploadTake: async (chunks, ctx) => uploadTake(deps, callerOf(ctx), chunks),
+    uploadTake: async (chunks, ctx) => measureTakeUpload(() => uploadTake(deps, callerOf(ctx), chunks)),
     listTakes: async (req, ctx) => ({ takes: await listTakes(deps, callerOf(ctx), req.interview_uuid, req.question_uuid) }),
     streamTakeVideo: async (req, ctx, send) => streamTakeVideo(deps, callerOf(ctx), req, send),
     listQuestions: async (req, ctx) => ({ questions: await listQuestions(deps, callerOf(ctx), req.interview_uuid) }),
