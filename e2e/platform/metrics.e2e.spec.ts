@@ -34,6 +34,17 @@ describe('metrics on every health port', () => {
     expect(job.status).toBe(201);
     await company.api.get(`/jobs/${job.body.uuid}`);
     await company.api.get('/jobs/00000000-0000-4000-8000-000000000000');
+    const interview = await company.api.post('/interviews', {
+      type: 'one_way',
+      scheduled_at: new Date(Date.now() + 3600_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+      assigned_to: { name: 'Morgan Metrics', email: 'morgan@example.com' },
+      job_post: { uuid: job.body.uuid },
+      questions: [{ text: 'Why metrics?', time_limit: 60 }],
+    });
+    expect(interview.status).toBe(201);
+    // The invitation email goes out through the notifications service.
+    await waitFor(async () => (sample(await metrics(t.system.notifications.healthPort), 'notification_messages_total', { channel: 'email', outcome: 'sent' }) ?? 0) >= 1, 20_000);
+    expect((await company.api.delete(`/interviews/${interview.body.uuid}`)).status).toBe(204);
     expect((await company.api.delete(`/jobs/${job.body.uuid}`)).status).toBe(204);
 
     const after = await metrics(gatewayPort);
@@ -43,6 +54,7 @@ describe('metrics on every health port', () => {
     expect(sample(after, 'http_request_duration_seconds_count', { method: 'POST', route: '/v1.0/jobs', status: '201' })).toBe(jobsCreated + 1);
     // Label values stay bounded: templates, never ids.
     expect(after).not.toContain(job.body.uuid as string);
+    expect(after).not.toContain(interview.body.uuid as string);
     expect(sample(after, 'grpc_server_handling_seconds_count', { method: '/jobs.v1.JobsService/CreateJob', code: 'OK' })).toBeGreaterThanOrEqual(1);
     expect(sample(after, 'grpc_client_handling_seconds_count', { method: '/jobs.v1.JobsService/CreateJob', code: 'OK' })).toBeGreaterThanOrEqual(1);
     expect(sample(after, 'grpc_server_handling_seconds_count', { method: '/jobs.v1.JobsService/GetJob', code: 'NOT_FOUND' })).toBeGreaterThanOrEqual(1);

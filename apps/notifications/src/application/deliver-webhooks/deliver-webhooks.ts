@@ -5,6 +5,7 @@ import { shareLinkUuidOf, webhookRequest, withShareLinkUrl } from '../../domain/
 import { failuresCountedSince, healthAfterFailure, healthAfterSuccess, type HealthThresholds } from '../../domain/webhook-health';
 import type { DeliveryRow } from '../../infrastructure/delivery.repository';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
+import { attemptLabel, webhookAttempts } from '../../infrastructure/notification-metrics';
 import type { WebhookRow } from '../../infrastructure/webhook.repository';
 import type { AttemptResult, EndpointGuards, LinkIssuer, SecretSealer, WebhookSender } from '../ports';
 
@@ -109,6 +110,7 @@ export class WebhookDispatcher {
     const { settings, logger } = this.deps;
     const now = new Date();
     const attempt = delivery.attempts + 1;
+    webhookAttempts.inc({ outcome: result.ok ? 'succeeded' : 'failed', attempt: attemptLabel(attempt) });
     await this.deps.store.transaction(async (tx) => {
       await tx.deliveries.insertAttempt({
         uuid: randomUUID(),

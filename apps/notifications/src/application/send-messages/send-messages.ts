@@ -4,6 +4,7 @@ import { nextRetryDelay } from '../../domain/retry-schedule';
 import type { MessageRow } from '../../infrastructure/message.repository';
 import type { MessageLinkKind } from '../../infrastructure/notifications.database';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
+import { messagesSent } from '../../infrastructure/notification-metrics';
 import { withLink } from '../../domain/messages';
 import type { LinkIssuer, Mailer, SmsSender } from '../ports';
 
@@ -42,6 +43,7 @@ export class MessageDispatcher {
       if (!content) {
         logger.info({ kind: message.kind, message: message.uuid }, 'message canceled: its link is no longer issued');
         await store.read.messages.finish(message.uuid, 'canceled', attempt, new Date(), 'link no longer issued');
+        messagesSent.inc({ channel: message.channel, outcome: 'canceled' });
         return;
       }
       if (message.channel === 'email') {
@@ -49,16 +51,19 @@ export class MessageDispatcher {
       } else if (!sms.configured) {
         logger.info({ kind: message.kind, message: message.uuid }, 'SMS_PROVIDER_URL is not set: SMS skipped');
         await store.read.messages.finish(message.uuid, 'skipped', attempt, new Date(), 'no SMS provider configured');
+        messagesSent.inc({ channel: message.channel, outcome: 'skipped' });
         return;
       } else {
         await sms.send({ to: message.recipient, body: content.text, idempotencyKey: message.uuid });
       }
       await store.read.messages.finish(message.uuid, 'sent', attempt, new Date(), null);
+      messagesSent.inc({ channel: message.channel, outcome: 'sent' });
       logger.info({ kind: message.kind, channel: message.channel, message: message.uuid }, 'message sent');
     } catch (error) {
       const reason = error instanceof Error ? error.message : 'send failed';
       const delay = nextRetryDelay({ scheduleMs: this.deps.retryScheduleMs, retryAfterMaxMs: 0 }, attempt);
       logger.warn({ err: error, kind: message.kind, message: message.uuid, attempt, retryInMs: delay }, 'message not sent');
+      messagesSent.inc({ channel: message.channel, outcome: delay === null ? 'failed' : 'retried' });
       if (delay === null) await store.read.messages.finish(message.uuid, 'failed', attempt, new Date(), reason);
       else await store.read.messages.retryAt(message.uuid, attempt, new Date(Date.now() + delay), reason);
     }
