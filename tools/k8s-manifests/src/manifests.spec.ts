@@ -90,6 +90,11 @@ describe('the checks fail on', () => {
     expect(ruleProblems(objects)).toEqual(['Deployment jobs: sets replicas, which its HorizontalPodAutoscaler owns', 'Deployment jobs: no PodDisruptionBudget selects its pods']);
   });
 
+  it('a Deployment Prometheus would not scrape on its health port', () => {
+    const objects = render(patch('Deployment', 'jobs', '- op: replace\n  path: /spec/template/metadata/annotations/prometheus.io~1port\n  value: "50052"'));
+    expect(ruleProblems(objects)).toEqual(['Deployment jobs: no prometheus.io/scrape, path /metrics and port 9102 (its health port) annotations']);
+  });
+
   it('a NetworkPolicy that does not let in exactly the services that call', () => {
     // jobs is called by the gateway and interviews (their JOBS_GRPC_URL).
     const objects = render(patch('NetworkPolicy', 'jobs', '- op: remove\n  path: /spec/ingress/0/from/1'));

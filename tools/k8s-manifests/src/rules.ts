@@ -2,6 +2,7 @@ import type { KubeObject } from './kustomize';
 
 interface Container {
   name: string;
+  ports?: Array<{ name?: string; containerPort: number }>;
   env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: unknown; configMapKeyRef?: unknown } }>;
   readinessProbe?: unknown;
   livenessProbe?: unknown;
@@ -70,6 +71,12 @@ export function ruleProblems(objects: KubeObject[]): string[] {
       }
     }
     if (spec.volumes?.some((v) => v.persistentVolumeClaim)) problems.push(`${name}: mounts a PersistentVolumeClaim`);
+    // Prometheus finds /metrics by the pod's annotations: the health port's number, as the container declares it.
+    const annotations = (deployment.spec as { template: { metadata: { annotations?: Labels } } }).template.metadata.annotations ?? {};
+    const healthPort = spec.containers.flatMap((c) => c.ports ?? []).find((port) => port.name === 'health')?.containerPort;
+    if (annotations['prometheus.io/scrape'] !== 'true' || annotations['prometheus.io/path'] !== '/metrics' || annotations['prometheus.io/port'] !== String(healthPort)) {
+      problems.push(`${name}: no prometheus.io/scrape, path /metrics and port ${String(healthPort)} (its health port) annotations`);
+    }
     if (!of('PodDisruptionBudget').some((pdb) => selects((pdb.spec as { selector?: { matchLabels?: Labels } }).selector, podLabels))) {
       problems.push(`${name}: no PodDisruptionBudget selects its pods`);
     }
