@@ -1,9 +1,9 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { NatsJetStreamBus, type BusMessage, type Subscription } from '@vi/platform-bus';
-import { openDatabase, sql } from '@vi/platform-postgres';
 import { testServers, waitFor } from '@vi/platform-testing';
 import { ApiClient } from '../support/api-client';
+import { databaseDump as dumpAll } from '../support/database-dump';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { companyWithJob, createInterview, interviewBody, liveBody, seekerEmail } from '../interviews/interview-helpers';
 import { bodyOf, createWebhook, SmtpInbox, WebhookReceiver } from '../notifications/notification-helpers';
@@ -40,23 +40,12 @@ describe('bearer secrets at rest', () => {
 
   /** Every row of every table of every schema, as text. */
   async function databaseDump(): Promise<string> {
-    const database = await openDatabase<unknown>({ url: t.database.url, schema: 'public', embedded: t.database.embedded });
-    try {
-      const tables = await sql<{ table_schema: string; table_name: string }>`
-        select table_schema, table_name from information_schema.tables
-        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`.execute(database.db);
-      expect(tables.rows.map((r) => `${r.table_schema}.${r.table_name}`)).toEqual(
-        expect.arrayContaining(['identity.outbox', 'interviews.outbox', 'interviews.share_links', 'sharing.outbox', 'notifications.messages', 'notifications.deliveries']),
-      );
-      const parts: string[] = [];
-      for (const { table_schema, table_name } of tables.rows) {
-        const rows = await sql<{ row: string }>`select t::text as row from ${sql.table(`${table_schema}.${table_name}`)} t`.execute(database.db);
-        parts.push(...rows.rows.map((r) => `${table_schema}.${table_name}: ${r.row}`));
-      }
-      return parts.join('\n');
-    } finally {
-      await database.close();
+    const lines = await dumpAll(t);
+    const tables = new Set(lines.map((line) => line.slice(0, line.indexOf(':'))));
+    for (const table of ['identity.outbox', 'interviews.outbox', 'interviews.share_links', 'sharing.outbox', 'notifications.messages', 'notifications.deliveries']) {
+      expect(tables).toContain(table);
     }
+    return lines.join('\n');
   }
 
   /** Every message the stream holds (JetStream), or every event published in this process (in-process bus). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+import { type BusRetention, busRetentionEnv, busRetentionOf, optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
 
 const schema = z.object({
   IDENTITY_GRPC_PORT: port(50051),
@@ -16,6 +16,7 @@ const schema = z.object({
   OUTBOX_POLL_MS: positiveInt(500),
   SESSION_IDLE_TIMEOUT_MS: positiveInt(2 * 3600_000),
   SESSION_MAX_AGE_MS: positiveInt(12 * 3600_000),
+  ...busRetentionEnv,
   BOOTSTRAP_COMPANY_NAME: optionalString(),
   BOOTSTRAP_ADMIN_NAME: withDefault(z.string(), 'Administrator'),
   BOOTSTRAP_ADMIN_EMAIL: optionalString(),
@@ -35,6 +36,8 @@ export interface IdentityConfig {
   outboxPollMs: number;
   /** Web sessions: idle and absolute lifetimes (docs/configuration.md). */
   sessionLifetime: { idleMs: number; absoluteMs: number };
+  /** Decision 019: how long published outbox rows and handled-event records are kept. */
+  retention: BusRetention;
   bootstrap?: { companyName: string; adminName: string; adminEmail: string; adminApiKey: string; planCode: string };
 }
 
@@ -51,6 +54,7 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
     publicBaseUrl: publicBase,
     outboxPollMs: e.OUTBOX_POLL_MS,
     sessionLifetime: { idleMs: e.SESSION_IDLE_TIMEOUT_MS, absoluteMs: e.SESSION_MAX_AGE_MS },
+    retention: busRetentionOf(e),
     bootstrap:
       e.BOOTSTRAP_COMPANY_NAME && e.BOOTSTRAP_ADMIN_EMAIL && e.BOOTSTRAP_ADMIN_API_KEY
         ? {

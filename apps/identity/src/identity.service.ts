@@ -1,5 +1,5 @@
 import { identity } from '@vi/contracts';
-import { connectEventBus, OutboxRelay, type EventBus } from '@vi/platform-bus';
+import { busRetentionTasks, connectEventBus, OutboxRelay, pruneOlderThan, RetentionSweep, type EventBus } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startHealthServer } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
@@ -14,6 +14,8 @@ import { PasswordHasher } from './infrastructure/password-hasher';
 import { identityGrpcHandlers } from './transport/grpc/identity.grpc';
 
 export interface RunningIdentityService {
+  /** Decision 019: the retention sweep (tests run it with a later clock). */
+  retention: RetentionSweep;
   grpcPort: number;
   healthPort: number;
   stop(): Promise<void>;
@@ -64,16 +66,28 @@ export async function startIdentityService(
     identityGrpcHandlers(deps),
   );
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
+  const retention = new RetentionSweep(
+    [
+      ...busRetentionTasks(database.db, config.retention, { outbox: true, processedEvents: false }),
+      // Expired set-password tokens open nothing: swept once expired.
+      pruneOlderThan(database.db, 'set_password_tokens', 'expires_at', 0),
+    ],
+    config.retention.sweepIntervalMs,
+    logger,
+  );
   relay.start();
+  retention.start();
   ready = true;
   logger.info({ grpcPort, healthPort: health.port }, 'identity service ready');
 
   return {
+    retention,
     grpcPort,
     healthPort: health.port,
     stop: async () => {
       ready = false;
       await server.shutdown();
+      await retention.stop();
       await relay.stop();
       if (!shared.bus) await bus.close();
       await database.close();

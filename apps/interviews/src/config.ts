@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanFlag, optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+import { type BusRetention, booleanFlag, busRetentionEnv, busRetentionOf, duration, optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
 
 const schema = z.object({
   INTERVIEWS_GRPC_PORT: port(50053),
@@ -14,6 +14,7 @@ const schema = z.object({
   CANDIDATE_TOKEN_SECRET: secret(),
   PUBLIC_BASE_URL: withDefault(z.url(), 'http://localhost:8080'),
   OUTBOX_POLL_MS: positiveInt(500),
+  ...busRetentionEnv,
   INTERVIEW_EXPIRY_SWEEP_MS: positiveInt(5_000),
   MEDIA_DIR: optionalString(),
   MAX_TAKE_BYTES: positiveInt(512 * 1024 * 1024),
@@ -24,6 +25,7 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalString(),
   S3_SECRET_ACCESS_KEY: optionalString(),
   S3_FORCE_PATH_STYLE: booleanFlag(false),
+  DELETED_INTERVIEW_MEDIA_GRACE: duration('1h'),
 });
 
 /** Where take videos are kept: a directory (the embedded default) or an S3-compatible bucket. */
@@ -48,8 +50,11 @@ export interface InterviewsConfig {
   secrets: { internalJwt: string; candidateToken: string };
   publicBaseUrl: string;
   outboxPollMs: number;
+  /** Decision 019: how long published outbox rows and handled-event records are kept. */
+  retention: BusRetention;
   expirySweepMs: number;
-  media: { storage: MediaStorageConfig; maxTakeBytes: number };
+  /** `deletedGraceMs`: how long a deleted interview's take videos stay in media storage (decision 019). */
+  media: { storage: MediaStorageConfig; maxTakeBytes: number; deletedGraceMs: number };
 }
 
 export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): InterviewsConfig {
@@ -83,7 +88,8 @@ export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): Inte
     secrets: { internalJwt: e.INTERNAL_JWT_SECRET, candidateToken: e.CANDIDATE_TOKEN_SECRET },
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
     outboxPollMs: e.OUTBOX_POLL_MS,
+    retention: busRetentionOf(e),
     expirySweepMs: e.INTERVIEW_EXPIRY_SWEEP_MS,
-    media: { storage, maxTakeBytes: e.MAX_TAKE_BYTES },
+    media: { storage, maxTakeBytes: e.MAX_TAKE_BYTES, deletedGraceMs: e.DELETED_INTERVIEW_MEDIA_GRACE },
   };
 }

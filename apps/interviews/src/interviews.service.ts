@@ -1,5 +1,5 @@
 import { interviews } from '@vi/contracts';
-import { connectEventBus, OutboxRelay, type EventBus } from '@vi/platform-bus';
+import { busRetentionTasks, connectEventBus, OutboxRelay, RetentionSweep, type EventBus } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startHealthServer } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
@@ -8,6 +8,7 @@ import { interviewsMigrations } from '../migrations';
 import { applyProjectionEvent, PROJECTION_SUBJECTS } from './application/apply-projections/apply-projections';
 import { applyShareLinkEvent, SHARE_LINK_SUBJECTS } from './application/apply-share-links/apply-share-links';
 import { expireOverdueInterviews } from './application/expire-overdue-interviews/expire-overdue-interviews';
+import { purgeDeletedInterviewMedia } from './application/purge-deleted-interview-media/purge-deleted-interview-media';
 import type { InterviewsConfig } from './config';
 import { SignedCandidateLinks } from './infrastructure/candidate-links';
 import type { InterviewsDatabase } from './infrastructure/interviews.database';
@@ -21,6 +22,8 @@ import { questionSetHandlers } from './transport/grpc/question-sets.grpc';
 import { sharingHandlers } from './transport/grpc/sharing.grpc';
 
 export interface RunningInterviewsService {
+  /** Decision 019: the retention sweep (tests run it with a later clock). */
+  retention: RetentionSweep;
   grpcPort: number;
   healthPort: number;
   /** Runs one expiry sweep now (tests; the timer runs it every INTERVIEW_EXPIRY_SWEEP_MS). */
@@ -66,7 +69,14 @@ export async function startInterviewsService(
     ...sharingHandlers({ store, media }),
   });
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
+  const purgeMedia = purgeDeletedInterviewMedia({ store, media, graceMs: config.media.deletedGraceMs });
+  const retention = new RetentionSweep(
+    [...busRetentionTasks(database.db, config.retention, { outbox: true, processedEvents: true }), purgeMedia],
+    config.retention.sweepIntervalMs,
+    logger,
+  );
   relay.start();
+  retention.start();
 
   const sweepExpired = () => expireOverdueInterviews({ store });
   let sweeping: Promise<unknown> = Promise.resolve();
@@ -81,6 +91,7 @@ export async function startInterviewsService(
   logger.info({ grpcPort, healthPort: health.port }, 'interviews service ready');
 
   return {
+    retention,
     grpcPort,
     healthPort: health.port,
     sweepExpired,
@@ -91,6 +102,7 @@ export async function startInterviewsService(
       await sweeping;
       await projections.close();
       await shareLinks.close();
+      await retention.stop();
       await relay.stop();
       identity.close();
       jobs.close();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+import { type BusRetention, busRetentionEnv, busRetentionOf, optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
 
 const schema = z.object({
   JOBS_GRPC_PORT: port(50052),
@@ -11,6 +11,7 @@ const schema = z.object({
   EVENT_STREAM: withDefault(z.string().regex(/^[a-z][a-z0-9_]*$/), 'events'),
   INTERNAL_JWT_SECRET: secret(),
   OUTBOX_POLL_MS: positiveInt(500),
+  ...busRetentionEnv,
 });
 
 export interface JobsConfig {
@@ -21,6 +22,8 @@ export interface JobsConfig {
   bus: { natsUrl?: string; streamRoot: string };
   internalJwtSecret: string;
   outboxPollMs: number;
+  /** Decision 019: how long published outbox rows and handled-event records are kept. */
+  retention: BusRetention;
 }
 
 export function loadJobsConfig(env: NodeJS.ProcessEnv = process.env): JobsConfig {
@@ -33,5 +36,6 @@ export function loadJobsConfig(env: NodeJS.ProcessEnv = process.env): JobsConfig
     bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM },
     internalJwtSecret: e.INTERNAL_JWT_SECRET,
     outboxPollMs: e.OUTBOX_POLL_MS,
+    retention: busRetentionOf(e),
   };
 }

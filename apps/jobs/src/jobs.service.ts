@@ -1,5 +1,5 @@
 import { jobs } from '@vi/contracts';
-import { connectEventBus, OutboxRelay, type EventBus } from '@vi/platform-bus';
+import { busRetentionTasks, connectEventBus, OutboxRelay, RetentionSweep, type EventBus } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startHealthServer } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
@@ -14,6 +14,8 @@ import { subscribeToIdentityChanges } from './transport/events/on-identity-chang
 import { jobsGrpcHandlers } from './transport/grpc/jobs.grpc';
 
 export interface RunningJobsService {
+  /** Decision 019: the retention sweep (tests run it with a later clock). */
+  retention: RetentionSweep;
   grpcPort: number;
   healthPort: number;
   stop(): Promise<void>;
@@ -37,16 +39,20 @@ export async function startJobsService(config: JobsConfig, shared: { bus?: Event
 
   const server = new GrpcServer(tokens, logger).add(jobs.JobsServiceService, jobsGrpcHandlers({ store, identity }));
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
+  const retention = new RetentionSweep(busRetentionTasks(database.db, config.retention, { outbox: true, processedEvents: false }), config.retention.sweepIntervalMs, logger);
   relay.start();
+  retention.start();
   ready = true;
   logger.info({ grpcPort, healthPort: health.port }, 'jobs service ready');
 
   return {
+    retention,
     grpcPort,
     healthPort: health.port,
     stop: async () => {
       ready = false;
       await server.shutdown();
+      await retention.stop();
       await relay.stop();
       await identityChanges.close();
       remoteIdentity.close();

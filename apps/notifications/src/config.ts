@@ -1,28 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { booleanFlag, optionalString, optionalTimestamp, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
-import { parseDuration, parseDurationList } from './domain/durations';
-
-const duration = (fallback: string) =>
-  withDefault(
-    z.string().transform((value, ctx) => {
-      const ms = parseDuration(value);
-      if (ms === undefined) ctx.addIssue({ code: 'custom', message: 'must be a duration such as 500ms, 5s, 10m, 2h or 1d' });
-      return ms ?? 0;
-    }),
-    fallback,
-  );
-
-const durationList = (fallback: string) =>
-  withDefault(
-    z.string().transform((value, ctx) => {
-      const list = parseDurationList(value);
-      if (list === undefined) ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of durations such as 1s,1s,2s' });
-      return list ?? [];
-    }),
-    fallback,
-  );
+import { booleanFlag, busRetentionEnv, busRetentionOf, duration, durationList, optionalString, optionalTimestamp, parseEnv, port, positiveInt, secret, withDefault, type BusRetention } from '@vi/platform-config';
 
 const schema = z
   .object({
@@ -57,8 +36,15 @@ const schema = z
     SMS_AUTH_TOKEN: optionalString(),
     SMS_FROM: optionalString(),
     INTERVIEW_REMINDER_LEAD: duration('24h'),
+    WEBHOOK_DELIVERY_RETENTION: duration('30d'),
+    MESSAGE_RETENTION: duration('30d'),
+    ...busRetentionEnv,
   })
   .superRefine((e, ctx) => {
+    // Webhook health counts the failed attempts of the failing window: they must still be there.
+    if (e.WEBHOOK_DELIVERY_RETENTION < e.WEBHOOK_FAILING_WINDOW) {
+      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_DELIVERY_RETENTION'], message: 'must be at least WEBHOOK_FAILING_WINDOW' });
+    }
     if (!e.SMS_PROVIDER_URL) return;
     for (const name of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const) {
       if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER_URL is set' });
@@ -87,6 +73,8 @@ export interface NotificationsConfig {
   mail: { smtpUrl?: string; from: string; dir: string; retryScheduleMs: number[] };
   sms?: { url: string; accountSid: string; authToken: string; from: string };
   reminderLeadMs: number;
+  /** Decision 019: finished deliveries (with their attempts) and finished messages; the handled-event ledger. */
+  retention: BusRetention & { deliveriesMs: number; messagesMs: number };
 }
 
 export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): NotificationsConfig {
@@ -118,5 +106,6 @@ export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): N
     },
     sms: e.SMS_PROVIDER_URL ? { url: e.SMS_PROVIDER_URL, accountSid: e.SMS_ACCOUNT_SID!, authToken: e.SMS_AUTH_TOKEN!, from: e.SMS_FROM! } : undefined,
     reminderLeadMs: e.INTERVIEW_REMINDER_LEAD,
+    retention: { ...busRetentionOf(e), deliveriesMs: e.WEBHOOK_DELIVERY_RETENTION, messagesMs: e.MESSAGE_RETENTION },
   };
 }

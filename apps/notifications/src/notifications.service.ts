@@ -1,11 +1,12 @@
 import { notifications } from '@vi/contracts';
-import { connectEventBus, PollingLoop, type EventBus } from '@vi/platform-bus';
+import { connectEventBus, PollingLoop, RetentionSweep, type EventBus } from '@vi/platform-bus';
 import { SecretBox } from '@vi/platform-crypto';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startHealthServer } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
 import { notificationsMigrations } from '../migrations';
+import { notificationsRetentionTasks } from './application/enforce-retention/enforce-retention';
 import { WebhookDispatcher } from './application/deliver-webhooks/deliver-webhooks';
 import { MessageDispatcher } from './application/send-messages/send-messages';
 import type { NotificationsConfig } from './config';
@@ -21,6 +22,8 @@ import { consumeEvents } from './transport/events/event-consumers';
 import { notificationsGrpcHandlers } from './transport/grpc/notifications.grpc';
 
 export interface RunningNotificationsService {
+  /** Decision 019: the retention sweep (tests run it with a later clock). */
+  retention: RetentionSweep;
   grpcPort: number;
   healthPort: number;
   stop(): Promise<void>;
@@ -82,18 +85,22 @@ export async function startNotificationsService(
     notificationsGrpcHandlers({ store, sealer, allowPrivateTargets: w.allowPrivateTargets, onQueued: kickDeliveries }),
   );
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
+  const retention = new RetentionSweep(notificationsRetentionTasks(database.db, config.retention), config.retention.sweepIntervalMs, logger);
   deliveryWorker.start();
   messageWorker.start();
+  retention.start();
   ready = true;
   logger.info({ grpcPort, healthPort: health.port }, 'notifications service ready');
 
   return {
+    retention,
     grpcPort,
     healthPort: health.port,
     stop: async () => {
       ready = false;
       await server.shutdown();
       await Promise.all(consumers.map((c) => c.close()));
+      await retention.stop();
       await deliveryWorker.stop();
       await messageWorker.stop();
       await dispatcher.drain();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString, optionalTimestamp, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+import { type BusRetention, busRetentionEnv, busRetentionOf, optionalString, optionalTimestamp, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
 
 const schema = z.object({
   SHARING_GRPC_PORT: port(50054),
@@ -15,6 +15,7 @@ const schema = z.object({
   SHARE_LINK_SECRET: secret(),
   PUBLIC_BASE_URL: withDefault(z.url(), 'http://localhost:8080'),
   OUTBOX_POLL_MS: positiveInt(500),
+  ...busRetentionEnv,
 });
 
 export interface SharingConfig {
@@ -27,6 +28,8 @@ export interface SharingConfig {
   secrets: { internalJwt: string; shareLink: string };
   publicBaseUrl: string;
   outboxPollMs: number;
+  /** Decision 019: how long published outbox rows and handled-event records are kept. */
+  retention: BusRetention;
 }
 
 export function loadSharingConfig(env: NodeJS.ProcessEnv = process.env): SharingConfig {
@@ -40,5 +43,6 @@ export function loadSharingConfig(env: NodeJS.ProcessEnv = process.env): Sharing
     secrets: { internalJwt: e.INTERNAL_JWT_SECRET, shareLink: e.SHARE_LINK_SECRET },
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
     outboxPollMs: e.OUTBOX_POLL_MS,
+    retention: busRetentionOf(e),
   };
 }

@@ -1,5 +1,5 @@
 import { sharing } from '@vi/contracts';
-import { connectEventBus, OutboxRelay, type EventBus } from '@vi/platform-bus';
+import { busRetentionTasks, connectEventBus, OutboxRelay, RetentionSweep, type EventBus } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startHealthServer } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
@@ -14,6 +14,8 @@ import { onInterviewDeleted } from './transport/events/on-interview-deleted.hand
 import { sharingGrpcHandlers } from './transport/grpc/sharing.grpc';
 
 export interface RunningSharingService {
+  /** Decision 019: the retention sweep (tests run it with a later clock). */
+  retention: RetentionSweep;
   grpcPort: number;
   healthPort: number;
   stop(): Promise<void>;
@@ -38,17 +40,21 @@ export async function startSharingService(config: SharingConfig, shared: { bus?:
   const deletions = await onInterviewDeleted(bus, { store, identity, tokens });
   const server = new GrpcServer(principalTokens, logger).add(sharing.SharingServiceService, sharingGrpcHandlers({ store, identity, interviews, tokens }));
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
+  const retention = new RetentionSweep(busRetentionTasks(database.db, config.retention, { outbox: true, processedEvents: true }), config.retention.sweepIntervalMs, logger);
   relay.start();
+  retention.start();
   ready = true;
   logger.info({ grpcPort, healthPort: health.port }, 'sharing service ready');
 
   return {
+    retention,
     grpcPort,
     healthPort: health.port,
     stop: async () => {
       ready = false;
       await server.shutdown();
       await deletions.close();
+      await retention.stop();
       await relay.stop();
       identity.close();
       interviews.close();

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError } from '@vi/platform-errors';
+import { eraseJobSeeker } from './erase-job-seeker';
 import { OperatorClient } from './operator-client';
 import { SupportClient } from './support-client';
 
@@ -24,9 +25,15 @@ Commands:
       Customer support: puts an interview back to requested, clears its answers,
       takes and rating, and emails the job seeker a new link (InterviewReset).
       --scheduled-at is required when the due time has passed.
+  erase-job-seeker --email E
+      Erases a job seeker on request: their name and email (everywhere they are
+      shown), their user and API key, every take and video of their interviews,
+      the phone number they gave, their emails and SMS and the webhook
+      deliveries of their interviews. Their interviews are deleted, so
+      integrators get InterviewDeleted (showing the erased name).
 
 Environment: IDENTITY_GRPC_URL (default 127.0.0.1:50051), INTERVIEWS_GRPC_URL
-(default 127.0.0.1:50053), INTERNAL_JWT_SECRET
+(default 127.0.0.1:50053), NOTIFICATIONS_GRPC_URL (default 127.0.0.1:50055), INTERNAL_JWT_SECRET
 (default: read from \${DATA_DIR:-./data}/local-secrets.json).`;
 
 function internalSecret(): string {
@@ -52,12 +59,29 @@ async function run(argv: string[]): Promise<void> {
       plan: { type: 'string' },
       company: { type: 'string' },
       interview: { type: 'string' },
+      email: { type: 'string' },
       'scheduled-at': { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
+    return;
+  }
+  if (command === 'erase-job-seeker') {
+    required(values, ['email']);
+    const erased = await eraseJobSeeker(
+      {
+        identity: process.env.IDENTITY_GRPC_URL ?? '127.0.0.1:50051',
+        interviews: process.env.INTERVIEWS_GRPC_URL ?? '127.0.0.1:50053',
+        notifications: process.env.NOTIFICATIONS_GRPC_URL ?? '127.0.0.1:50055',
+      },
+      internalSecret(),
+      values.email!,
+    );
+    console.log(
+      `job seeker ${erased.userUuid} erased: ${erased.interviewUuids.length} interview(s) deleted and emptied, ${erased.messages} message(s) and ${erased.deliveries} webhook deliveries forgotten`,
+    );
     return;
   }
   if (command === 'reset-interview') {

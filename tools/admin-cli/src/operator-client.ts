@@ -33,6 +33,11 @@ export class OperatorClient {
     return (await this.upstream.call((c) => c.listPlans, {}, { principal: OPERATOR, idempotent: true })).plans;
   }
 
+  /** Replaces a job seeker's name and email and deletes the user; returns what they are called now. */
+  eraseJobSeeker(email: string): Promise<identity.UserSummary> {
+    return this.upstream.call((c) => c.eraseJobSeeker, { email }, { principal: OPERATOR });
+  }
+
   close(): void {
     this.upstream.close();
   }

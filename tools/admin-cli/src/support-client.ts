@@ -22,6 +22,16 @@ export class SupportClient {
     return this.upstream.call((c) => c.resetInterview, { interview_uuid: interviewUuid, scheduled_at: scheduledAt }, { principal: SUPPORT });
   }
 
+  /** Erases a job seeker's takes, videos and personal fields and deletes their interviews; returns every interview of theirs. */
+  async eraseCandidate(candidate: { uuid: string; name: string; email: string }): Promise<string[]> {
+    const erased = await this.upstream.call(
+      (c) => c.eraseCandidate,
+      { candidate_uuid: candidate.uuid, erased_name: candidate.name, erased_email: candidate.email },
+      { principal: SUPPORT },
+    );
+    return erased.interview_uuids;
+  }
+
   close(): void {
     this.upstream.close();
   }

@@ -146,6 +146,17 @@ export class InterviewRepository {
       .execute();
   }
 
+  /** Every interview of a job seeker, deleted ones included, locked (erasure, decision 019). */
+  async allOfCandidate(candidateUuid: string): Promise<(Interview & { deletedAt: Date | null })[]> {
+    const rows = await this.db.selectFrom('interviews').selectAll().where('candidate_uuid', '=', candidateUuid).orderBy('created_at').forUpdate().execute();
+    return rows.map((row) => ({ ...toInterview(row), deletedAt: row.deleted_at }));
+  }
+
+  /** Forgets what the job seeker gave with an interview: the phone number and the SMS consent. */
+  async erasePersonalFields(uuid: string, at: Date): Promise<void> {
+    await this.db.updateTable('interviews').set({ phone: null, phone_parsed: null, has_sms_consent: false, updated_at: at }).where('uuid', '=', uuid).execute();
+  }
+
   async markDeleted(uuid: string, at: Date): Promise<void> {
     await this.db.updateTable('interviews').set({ deleted_at: at, updated_at: at }).where('uuid', '=', uuid).execute();
   }

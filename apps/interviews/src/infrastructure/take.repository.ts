@@ -32,6 +32,23 @@ export class TakeRepository {
     return rows.map(toTake);
   }
 
+  /** Takes of interviews deleted before `cutoff`, oldest deletion first (the retention sweep, decision 019). */
+  async ofInterviewsDeletedBefore(cutoff: Date, limit: number): Promise<Take[]> {
+    const rows = await this.db
+      .selectFrom('takes')
+      .innerJoin('interviews', 'interviews.uuid', 'takes.interview_uuid')
+      .selectAll('takes')
+      .where('interviews.deleted_at', '<', cutoff)
+      .orderBy('interviews.deleted_at')
+      .limit(limit)
+      .execute();
+    return rows.map(toTake);
+  }
+
+  async deleteMany(uuids: string[]): Promise<void> {
+    if (uuids.length > 0) await this.db.deleteFrom('takes').where('uuid', 'in', uuids).execute();
+  }
+
   async insert(take: Take): Promise<void> {
     await this.db
       .insertInto('takes')

@@ -5,6 +5,7 @@ export enum NotificationsErrorCode {
   CompanyUserRequired = 'api.company_user_required',
   EventTypeUnknown = 'api.webhook_event_type_unknown',
   UrlNotAllowed = 'api.webhook_url_not_allowed',
+  OperatorRequired = 'api.operator_required',
 }
 
 const REASONS: Record<NotificationsErrorCode, string> = {
@@ -12,6 +13,7 @@ const REASONS: Record<NotificationsErrorCode, string> = {
   [NotificationsErrorCode.CompanyUserRequired]: 'Only company users can do this',
   [NotificationsErrorCode.EventTypeUnknown]: 'Unknown event type',
   [NotificationsErrorCode.UrlNotAllowed]: 'Webhook URLs must not point at private, loopback or link-local addresses',
+  [NotificationsErrorCode.OperatorRequired]: 'This action is for platform operators only',
 };
 
 function kindOf(code: NotificationsErrorCode): ErrorKind {
@@ -19,6 +21,7 @@ function kindOf(code: NotificationsErrorCode): ErrorKind {
     case NotificationsErrorCode.WebhookNotFound:
       return ErrorKind.NotFound;
     case NotificationsErrorCode.CompanyUserRequired:
+    case NotificationsErrorCode.OperatorRequired:
       return ErrorKind.PermissionDenied;
     case NotificationsErrorCode.EventTypeUnknown:
     case NotificationsErrorCode.UrlNotAllowed:

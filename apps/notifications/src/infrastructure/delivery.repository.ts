@@ -18,6 +18,15 @@ export interface ClaimOptions {
 export class DeliveryRepository {
   constructor(private readonly db: Kysely<NotificationsDatabase>) {}
 
+  /** Deletes the deliveries (with their attempts) and last notifications of these resources, but those of `keptEventType`. */
+  async deleteOfResources(resourceUuids: string[], keptEventType: string): Promise<number> {
+    const doomed = this.db.selectFrom('deliveries').select('uuid').where('resource_uuid', 'in', resourceUuids).where('event_type', '<>', keptEventType);
+    await this.db.deleteFrom('delivery_attempts').where('delivery_uuid', 'in', doomed).execute();
+    await this.db.deleteFrom('last_notifications').where('resource_uuid', 'in', resourceUuids).where('event_type', '<>', keptEventType).execute();
+    const result = await this.db.deleteFrom('deliveries').where('resource_uuid', 'in', resourceUuids).where('event_type', '<>', keptEventType).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async insertMany(rows: NewDelivery[]): Promise<void> {
     if (rows.length === 0) return;
     await this.db

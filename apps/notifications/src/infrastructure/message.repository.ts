@@ -17,6 +17,12 @@ export class MessageRepository {
       .execute();
   }
 
+  /** Deletes every message of these interviews, whatever its status (a job seeker's erasure). */
+  async deleteOfInterviews(interviewUuids: string[]): Promise<number> {
+    const result = await this.db.deleteFrom('messages').where('interview_uuid', 'in', interviewUuids).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Cancels an interview's pending messages of these kinds (reminders of a finished or moved interview). */
   async cancelPending(interviewUuid: string, kinds: string[], now: Date): Promise<void> {
     await this.db

@@ -69,6 +69,11 @@ export class ShareLinkRepository {
     return (await this.withInterviews(await query.execute()))[0];
   }
 
+  /** A deleted interview's place in links keeps no candidate name. */
+  async forgetCandidateOf(interviewUuid: string): Promise<void> {
+    await this.db.updateTable('share_link_interviews').set({ candidate_name: null }).where('interview_uuid', '=', interviewUuid).execute();
+  }
+
   /** Which of these uuids are links, deleted ones included. */
   async existing(uuids: string[]): Promise<string[]> {
     if (uuids.length === 0) return [];

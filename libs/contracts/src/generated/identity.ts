@@ -215,6 +215,10 @@ export interface IssuedLink {
   url: string;
 }
 
+export interface EraseJobSeekerRequest {
+  email: string;
+}
+
 export interface UpdateUserRequest {
   user_uuid: string;
   name?: string | undefined;
@@ -2229,6 +2233,43 @@ export const IssuedLink: MessageFns<IssuedLink> = {
   },
 };
 
+function createBaseEraseJobSeekerRequest(): EraseJobSeekerRequest {
+  return { email: "" };
+}
+
+export const EraseJobSeekerRequest: MessageFns<EraseJobSeekerRequest> = {
+  encode(message: EraseJobSeekerRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EraseJobSeekerRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseEraseJobSeekerRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.email = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
 function createBaseUpdateUserRequest(): UpdateUserRequest {
   return { user_uuid: "", name: undefined, email: undefined };
 }
@@ -3147,6 +3188,20 @@ export const IdentityServiceService = {
     responseSerialize: (value: IssuedLink): Buffer => Buffer.from(IssuedLink.encode(value).finish()),
     responseDeserialize: (value: Buffer): IssuedLink => IssuedLink.decode(value),
   },
+  /**
+   * Operators only (admin CLI erase-job-seeker): replaces a job seeker's name and email and deletes the user;
+   * returns the erased summary, which interviews then shows (decision 019).
+   */
+  eraseJobSeeker: {
+    path: "/identity.v1.IdentityService/EraseJobSeeker",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: EraseJobSeekerRequest): Buffer =>
+      Buffer.from(EraseJobSeekerRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EraseJobSeekerRequest => EraseJobSeekerRequest.decode(value),
+    responseSerialize: (value: UserSummary): Buffer => Buffer.from(UserSummary.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UserSummary => UserSummary.decode(value),
+  },
   createApiKey: {
     path: "/identity.v1.IdentityService/CreateApiKey",
     requestStream: false,
@@ -3243,6 +3298,11 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
    * email): the token travels only in this reply and the email, identity keeps its SHA-256 (decision 018).
    */
   issueSetPasswordLink: handleUnaryCall<UserRef, IssuedLink>;
+  /**
+   * Operators only (admin CLI erase-job-seeker): replaces a job seeker's name and email and deletes the user;
+   * returns the erased summary, which interviews then shows (decision 019).
+   */
+  eraseJobSeeker: handleUnaryCall<EraseJobSeekerRequest, UserSummary>;
   createApiKey: handleUnaryCall<UserRef, ApiKey>;
   getApiKey: handleUnaryCall<UserRef, ApiKey>;
   updateApiKey: handleUnaryCall<UpdateApiKeyRequest, ApiKey>;
@@ -3516,6 +3576,25 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: IssuedLink) => void,
+  ): ClientUnaryCall;
+  /**
+   * Operators only (admin CLI erase-job-seeker): replaces a job seeker's name and email and deletes the user;
+   * returns the erased summary, which interviews then shows (decision 019).
+   */
+  eraseJobSeeker(
+    request: EraseJobSeekerRequest,
+    callback: (error: ServiceError | null, response: UserSummary) => void,
+  ): ClientUnaryCall;
+  eraseJobSeeker(
+    request: EraseJobSeekerRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UserSummary) => void,
+  ): ClientUnaryCall;
+  eraseJobSeeker(
+    request: EraseJobSeekerRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UserSummary) => void,
   ): ClientUnaryCall;
   createApiKey(request: UserRef, callback: (error: ServiceError | null, response: ApiKey) => void): ClientUnaryCall;
   createApiKey(

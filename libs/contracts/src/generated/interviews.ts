@@ -37,6 +37,16 @@ export interface CandidateLink {
   url: string;
 }
 
+export interface EraseCandidateRequest {
+  candidate_uuid: string;
+  erased_name: string;
+  erased_email: string;
+}
+
+export interface ErasedInterviews {
+  interview_uuids: string[];
+}
+
 export interface QuestionRef {
   interview_uuid: string;
   question_uuid: string;
@@ -408,6 +418,102 @@ export const CandidateLink: MessageFns<CandidateLink> = {
           }
 
           message.url = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseEraseCandidateRequest(): EraseCandidateRequest {
+  return { candidate_uuid: "", erased_name: "", erased_email: "" };
+}
+
+export const EraseCandidateRequest: MessageFns<EraseCandidateRequest> = {
+  encode(message: EraseCandidateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.candidate_uuid !== "") {
+      writer.uint32(10).string(message.candidate_uuid);
+    }
+    if (message.erased_name !== "") {
+      writer.uint32(18).string(message.erased_name);
+    }
+    if (message.erased_email !== "") {
+      writer.uint32(26).string(message.erased_email);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EraseCandidateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseEraseCandidateRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.candidate_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.erased_name = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.erased_email = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseErasedInterviews(): ErasedInterviews {
+  return { interview_uuids: [] };
+}
+
+export const ErasedInterviews: MessageFns<ErasedInterviews> = {
+  encode(message: ErasedInterviews, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.interview_uuids) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ErasedInterviews {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseErasedInterviews();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuids.push(reader.string());
           continue;
         }
       }
@@ -3236,6 +3342,20 @@ export const InterviewsServiceService = {
     responseSerialize: (value: CandidateLink): Buffer => Buffer.from(CandidateLink.encode(value).finish()),
     responseDeserialize: (value: Buffer): CandidateLink => CandidateLink.decode(value),
   },
+  /**
+   * Operators only (admin CLI erase-job-seeker): erases a job seeker's takes, videos and personal fields and
+   * deletes their interviews (InterviewDeleted); returns every interview of theirs (decision 019).
+   */
+  eraseCandidate: {
+    path: "/interviews.v1.InterviewsService/EraseCandidate",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: EraseCandidateRequest): Buffer =>
+      Buffer.from(EraseCandidateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EraseCandidateRequest => EraseCandidateRequest.decode(value),
+    responseSerialize: (value: ErasedInterviews): Buffer => Buffer.from(ErasedInterviews.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ErasedInterviews => ErasedInterviews.decode(value),
+  },
   getCandidateInterview: {
     path: "/interviews.v1.InterviewsService/GetCandidateInterview",
     requestStream: false,
@@ -3398,6 +3518,11 @@ export interface InterviewsServiceServer extends UntypedServiceImplementation {
    * invitation or reminder): the token travels only in this reply and the message (decision 018).
    */
   issueCandidateLink: handleUnaryCall<InterviewRef, CandidateLink>;
+  /**
+   * Operators only (admin CLI erase-job-seeker): erases a job seeker's takes, videos and personal fields and
+   * deletes their interviews (InterviewDeleted); returns every interview of theirs (decision 019).
+   */
+  eraseCandidate: handleUnaryCall<EraseCandidateRequest, ErasedInterviews>;
   getCandidateInterview: handleUnaryCall<InterviewRef, Interview>;
   acceptInterview: handleUnaryCall<InterviewRef, Interview>;
   skipQuestion: handleUnaryCall<QuestionRef, Question>;
@@ -3626,6 +3751,25 @@ export interface InterviewsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CandidateLink) => void,
+  ): ClientUnaryCall;
+  /**
+   * Operators only (admin CLI erase-job-seeker): erases a job seeker's takes, videos and personal fields and
+   * deletes their interviews (InterviewDeleted); returns every interview of theirs (decision 019).
+   */
+  eraseCandidate(
+    request: EraseCandidateRequest,
+    callback: (error: ServiceError | null, response: ErasedInterviews) => void,
+  ): ClientUnaryCall;
+  eraseCandidate(
+    request: EraseCandidateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ErasedInterviews) => void,
+  ): ClientUnaryCall;
+  eraseCandidate(
+    request: EraseCandidateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ErasedInterviews) => void,
   ): ClientUnaryCall;
   getCandidateInterview(
     request: InterviewRef,

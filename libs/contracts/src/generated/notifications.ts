@@ -24,6 +24,15 @@ export const protobufPackage = "notifications.v1";
 export interface Empty {
 }
 
+export interface ForgetInterviewsRequest {
+  interview_uuids: string[];
+}
+
+export interface ForgottenRecords {
+  messages: number;
+  deliveries: number;
+}
+
 export interface WebhookRef {
   webhook_uuid: string;
 }
@@ -113,6 +122,91 @@ export const Empty: MessageFns<Empty> = {
     while (reader.pos < end) {
       const tag = reader.uint32();
       switch (tag >>> 3) {
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseForgetInterviewsRequest(): ForgetInterviewsRequest {
+  return { interview_uuids: [] };
+}
+
+export const ForgetInterviewsRequest: MessageFns<ForgetInterviewsRequest> = {
+  encode(message: ForgetInterviewsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.interview_uuids) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ForgetInterviewsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseForgetInterviewsRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuids.push(reader.string());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseForgottenRecords(): ForgottenRecords {
+  return { messages: 0, deliveries: 0 };
+}
+
+export const ForgottenRecords: MessageFns<ForgottenRecords> = {
+  encode(message: ForgottenRecords, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.messages !== 0) {
+      writer.uint32(8).int32(message.messages);
+    }
+    if (message.deliveries !== 0) {
+      writer.uint32(16).int32(message.deliveries);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ForgottenRecords {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseForgottenRecords();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 8) {
+            break;
+          }
+
+          message.messages = reader.int32();
+          continue;
+        }
+        case 2: {
+          if (tag !== 16) {
+            break;
+          }
+
+          message.deliveries = reader.int32();
+          continue;
+        }
       }
       if ((tag & 7) === 4 || tag === 0) {
         break;
@@ -842,6 +936,20 @@ export const NotificationsServiceService = {
     responseSerialize: (value: DeliveryPage): Buffer => Buffer.from(DeliveryPage.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeliveryPage => DeliveryPage.decode(value),
   },
+  /**
+   * Operators only (admin CLI erase-job-seeker): forgets the messages, deliveries and last notifications of these
+   * interviews, except their InterviewDeleted deliveries, which tell integrators (decision 019).
+   */
+  forgetInterviews: {
+    path: "/notifications.v1.NotificationsService/ForgetInterviews",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: ForgetInterviewsRequest): Buffer =>
+      Buffer.from(ForgetInterviewsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ForgetInterviewsRequest => ForgetInterviewsRequest.decode(value),
+    responseSerialize: (value: ForgottenRecords): Buffer => Buffer.from(ForgottenRecords.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ForgottenRecords => ForgottenRecords.decode(value),
+  },
 } as const;
 
 export interface NotificationsServiceServer extends UntypedServiceImplementation {
@@ -857,6 +965,11 @@ export interface NotificationsServiceServer extends UntypedServiceImplementation
   replayEvent: handleUnaryCall<ReplayEventRequest, ReplayResult>;
   /** Delivery attempts of one webhook, newest first. */
   listDeliveries: handleUnaryCall<ListDeliveriesRequest, DeliveryPage>;
+  /**
+   * Operators only (admin CLI erase-job-seeker): forgets the messages, deliveries and last notifications of these
+   * interviews, except their InterviewDeleted deliveries, which tell integrators (decision 019).
+   */
+  forgetInterviews: handleUnaryCall<ForgetInterviewsRequest, ForgottenRecords>;
 }
 
 export interface NotificationsServiceClient extends Client {
@@ -963,6 +1076,25 @@ export interface NotificationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeliveryPage) => void,
+  ): ClientUnaryCall;
+  /**
+   * Operators only (admin CLI erase-job-seeker): forgets the messages, deliveries and last notifications of these
+   * interviews, except their InterviewDeleted deliveries, which tell integrators (decision 019).
+   */
+  forgetInterviews(
+    request: ForgetInterviewsRequest,
+    callback: (error: ServiceError | null, response: ForgottenRecords) => void,
+  ): ClientUnaryCall;
+  forgetInterviews(
+    request: ForgetInterviewsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ForgottenRecords) => void,
+  ): ClientUnaryCall;
+  forgetInterviews(
+    request: ForgetInterviewsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ForgottenRecords) => void,
   ): ClientUnaryCall;
 }
 

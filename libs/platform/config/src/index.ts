@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { parseRfc3339 } from '@vi/platform-time';
+import { parseDuration, parseDurationList } from './durations';
+
+export { parseDuration, parseDurationList } from './durations';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -59,3 +62,45 @@ export const optionalTimestamp = () =>
       .transform((v) => parseRfc3339(v)!)
       .optional(),
   );
+
+/** A duration written `500ms`, `5s`, `10m`, `2h` or `1d`, in milliseconds. */
+export const duration = (fallback: string) =>
+  withDefault(
+    z.string().transform((value, ctx) => {
+      const ms = parseDuration(value);
+      if (ms === undefined) ctx.addIssue({ code: 'custom', message: 'must be a duration such as 500ms, 5s, 10m, 2h or 1d' });
+      return ms ?? 0;
+    }),
+    fallback,
+  );
+
+/** A comma-separated list of durations (`1s,1s,2s`), in milliseconds. */
+export const durationList = (fallback: string) =>
+  withDefault(
+    z.string().transform((value, ctx) => {
+      const list = parseDurationList(value);
+      if (list === undefined) ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of durations such as 1s,1s,2s' });
+      return list ?? [];
+    }),
+    fallback,
+  );
+
+/**
+ * How long each service keeps its bus tables (decision 019): published outbox rows and the consumers' ledger of
+ * handled events, swept every `RETENTION_SWEEP_INTERVAL`.
+ */
+export const busRetentionEnv = {
+  OUTBOX_RETENTION: duration('1d'),
+  PROCESSED_EVENT_RETENTION: duration('14d'),
+  RETENTION_SWEEP_INTERVAL: duration('10m'),
+};
+
+export interface BusRetention {
+  outboxMs: number;
+  processedEventsMs: number;
+  sweepIntervalMs: number;
+}
+
+export function busRetentionOf(e: { OUTBOX_RETENTION: number; PROCESSED_EVENT_RETENTION: number; RETENTION_SWEEP_INTERVAL: number }): BusRetention {
+  return { outboxMs: e.OUTBOX_RETENTION, processedEventsMs: e.PROCESSED_EVENT_RETENTION, sweepIntervalMs: e.RETENTION_SWEEP_INTERVAL };
+}

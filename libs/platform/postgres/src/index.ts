@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { EmbeddedPostgres } from './embedded-postgres';
 
 export { EmbeddedPostgres } from './embedded-postgres';
+export { deleteInBatches } from './delete-in-batches';
 
 export { sql } from 'kysely';
 export type { RawBuilder } from 'kysely';

@@ -24,6 +24,7 @@ import { setPassword } from '../../application/set-password/set-password';
 import { issueSetPasswordLink } from '../../application/set-password-link/set-password-link';
 import { signIn } from '../../application/sign-in/sign-in';
 import { signOut } from '../../application/sign-out/sign-out';
+import { eraseJobSeeker } from '../../application/erase-job-seeker/erase-job-seeker';
 import { setPlan } from '../../application/set-plan/set-plan';
 import { updateApiKey } from '../../application/update-api-key/update-api-key';
 import { updateUser } from '../../application/update-user/update-user';
@@ -122,6 +123,7 @@ export function identityGrpcHandlers(deps: IdentityGrpcDeps): UnaryHandlers<type
       return map.companyUser(view.user, view.company);
     },
     issueSetPasswordLink: async (req, ctx) => ({ url: await issueSetPasswordLink(deps, ctx.principal, req.user_uuid) }),
+    eraseJobSeeker: async (req, ctx) => map.userSummary(await eraseJobSeeker(deps, ctx.principal, req.email)),
     deleteUser: async (req, ctx) => {
       await deleteUser(deps, ctx.user(), req.user_uuid);
       return empty;

@@ -3,6 +3,7 @@ import type { CallContext, UnaryHandlers } from '@vi/platform-grpc';
 import { acceptInterview } from '../../application/accept-interview/accept-interview';
 import { completeInterview } from '../../application/complete-interview/complete-interview';
 import { getCandidateInterview } from '../../application/get-candidate-interview/get-candidate-interview';
+import { eraseCandidate } from '../../application/erase-candidate/erase-candidate';
 import { issueCandidateLink } from '../../application/issue-candidate-link/issue-candidate-link';
 import { resolveCandidateToken, type CandidateTokenVerifier } from '../../application/resolve-candidate-token/resolve-candidate-token';
 import { skipQuestion } from '../../application/skip-question/skip-question';
@@ -86,6 +87,9 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
     },
     resetInterview: async (req, ctx) =>
       resetInterview(deps, ctx.principal, { interviewUuid: req.interview_uuid, scheduledAt: req.scheduled_at === undefined ? undefined : new Date(req.scheduled_at) }),
+    eraseCandidate: async (req, ctx) => ({
+      interview_uuids: await eraseCandidate(deps, ctx.principal, { candidateUuid: req.candidate_uuid, erasedName: req.erased_name, erasedEmail: req.erased_email }),
+    }),
     issueCandidateLink: async (req, ctx) => ({ url: await issueCandidateLink(deps, ctx.principal, req.interview_uuid) }),
     resolveCandidateToken: async (req, ctx) => {
       const scope = await resolveCandidateToken(deps, ctx.principal, req.token);

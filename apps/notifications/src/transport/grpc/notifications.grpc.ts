@@ -4,6 +4,7 @@ import { toRfc3339, toRfc3339OrNull } from '@vi/platform-time';
 import { createWebhook } from '../../application/create-webhook/create-webhook';
 import { deleteWebhook } from '../../application/delete-webhook/delete-webhook';
 import { enableWebhook } from '../../application/enable-webhook/enable-webhook';
+import { forgetInterviews } from '../../application/forget-interviews/forget-interviews';
 import { getWebhook } from '../../application/get-webhook/get-webhook';
 import { listDeliveries } from '../../application/list-deliveries/list-deliveries';
 import { listWebhooks } from '../../application/list-webhooks/list-webhooks';
@@ -34,6 +35,7 @@ function webhookMessage(webhook: Webhook): notifications.Webhook {
 /** Transport only: request → use case → response message. */
 export function notificationsGrpcHandlers(deps: NotificationsGrpcDeps): UnaryHandlers<typeof notifications.NotificationsServiceService> {
   return {
+    forgetInterviews: async (req, ctx) => forgetInterviews(deps, ctx.principal, req.interview_uuids),
     listWebhooks: async (req, ctx) => {
       const page = await listWebhooks(deps, ctx.user(), { from: req.range_from, to: req.range_to });
       return { webhooks: page.webhooks.map(webhookMessage), total: page.total };

@@ -8,7 +8,9 @@ import { linkEvent, namesFor } from '../share-link-rendering';
 /**
  * A deleted interview takes its basic link with it (ShareLinkDeleted).
  * Advanced links keep their other interviews: opening one checks every
- * interview at open time anyway. Idempotent on the event id.
+ * interview at open time anyway; they forget the deleted one's candidate
+ * name (decision 019: a job seeker's erasure deletes their interviews).
+ * Idempotent on the event id.
  */
 export async function stopLinksOfDeletedInterview(
   deps: { store: SharingStore; identity: IdentityDirectory; tokens: LinkTokens },
@@ -22,6 +24,7 @@ export async function stopLinksOfDeletedInterview(
   await deps.store.transaction(async (tx) => {
     if (!(await tx.links.markProcessed(message.id))) return;
     const now = new Date();
+    await tx.links.forgetCandidateOf(interview.uuid);
     for (const found of await tx.links.basicLinksOf(companyUuid, interview.uuid, { lock: true })) {
       const link = deleted(found, null, now);
       await tx.links.update(link);

@@ -1,0 +1,44 @@
+import { InterviewsSubjects } from '@vi/contracts';
+import type { Principal } from '@vi/platform-grpc';
+import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
+import type { Take } from '../../infrastructure/take.repository';
+import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import { interviewEvent, renderInterview } from '../interview-rendering';
+import type { MediaStorage } from '../media-storage';
+
+export interface EraseCandidateInput {
+  candidateUuid: string;
+  /** What identity now calls the job seeker (its EraseJobSeeker reply): shown from here on, in the events too. */
+  erasedName: string;
+  erasedEmail: string;
+}
+
+/**
+ * Erases a job seeker's data from interviews on an operator's request (decision 019): every take of every
+ * interview of theirs (rows and videos), the phone number and SMS consent they gave, and the name and email this
+ * service shows. Each interview not yet deleted is deleted, so integrators are told with the contract's own
+ * InterviewDeleted webhook (showing the erased name), share links stop and pending reminders are canceled.
+ * Returns the uuids of the interviews, for the notifications service to forget their messages and deliveries.
+ */
+export async function eraseCandidate(deps: { store: InterviewsStore; media: MediaStorage }, caller: Principal, input: EraseCandidateInput): Promise<string[]> {
+  if (caller.kind !== 'service') throw new InterviewsError(InterviewsErrorCode.OperatorRequired);
+  const { uuids, removed } = await deps.store.transaction(async (tx) => {
+    const now = new Date();
+    const all = await tx.interviews.allOfCandidate(input.candidateUuid);
+    await tx.projections.upsertPerson({ uuid: input.candidateUuid, name: input.erasedName, email: input.erasedEmail, avatar: '' }, now);
+    const removedTakes: Take[] = [];
+    for (const interview of all) {
+      removedTakes.push(...(await tx.takes.deleteFor(interview.uuid)));
+      await tx.interviews.erasePersonalFields(interview.uuid, now);
+      if (interview.deletedAt) continue;
+      const rendered = await renderInterview(tx, { ...interview, phone: null, phoneParsed: null, hasSmsConsent: false, updatedAt: now });
+      await tx.interviews.markDeleted(interview.uuid, now);
+      await tx.counters.move(interview.companyUuid, interview.type, interview.status, null);
+      await tx.publish([interviewEvent(InterviewsSubjects.InterviewDeleted, rendered)]);
+    }
+    return { uuids: all.map((i) => i.uuid), removed: removedTakes };
+  });
+  // After the commit, as a reset does: a failed erasure keeps its videos; a leftover file the media sweep removes.
+  await Promise.all(removed.map((take) => deps.media.delete(take.storageKey)));
+  return uuids;
+}

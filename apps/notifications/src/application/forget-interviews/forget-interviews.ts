@@ -1,0 +1,20 @@
+import type { Principal } from '@vi/platform-grpc';
+import { NotificationsError, NotificationsErrorCode } from '../../domain/notifications.errors';
+import type { NotificationsStore } from '../../infrastructure/notifications.store';
+
+/** The one event integrators still get about an erased job seeker's interview (it shows the erased name). */
+const KEPT_EVENT_TYPE = 'InterviewDeleted';
+
+/**
+ * Part of erasing a job seeker (decision 019): the emails and SMS of their interviews (pending ones are not sent),
+ * and every delivery, delivery attempt and last notification of those interviews except InterviewDeleted, which
+ * tells integrators that the interview is gone. Operators only.
+ */
+export async function forgetInterviews(deps: { store: NotificationsStore }, caller: Principal, interviewUuids: string[]): Promise<{ messages: number; deliveries: number }> {
+  if (caller.kind !== 'service') throw new NotificationsError(NotificationsErrorCode.OperatorRequired);
+  if (interviewUuids.length === 0) return { messages: 0, deliveries: 0 };
+  return deps.store.transaction(async (tx) => ({
+    messages: await tx.messages.deleteOfInterviews(interviewUuids),
+    deliveries: await tx.deliveries.deleteOfResources(interviewUuids, KEPT_EVENT_TYPE),
+  }));
+}

@@ -1,0 +1,30 @@
+import { openDatabase, sql, type RawBuilder } from '@vi/platform-postgres';
+import type { TestSystem } from './test-system';
+
+async function withDatabase<T>(t: TestSystem, work: (db: Awaited<ReturnType<typeof openDatabase<unknown>>>['db']) => Promise<T>): Promise<T> {
+  const database = await openDatabase<unknown>({ url: t.database.url, schema: 'public', embedded: t.database.embedded });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Every row of every table of every schema of the system's database, one line each: `schema.table: (row as text)`. */
+export function databaseDump(t: TestSystem): Promise<string[]> {
+  return withDatabase(t, async (db) => {
+    const tables = await sql<{ s: string; n: string }>`
+      select table_schema as s, table_name as n from information_schema.tables
+      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`.execute(db);
+    const lines: string[] = [];
+    for (const { s, n } of tables.rows) {
+      lines.push(...(await sql<{ row: string }>`select t::text as row from ${sql.table(`${s}.${n}`)} t`.execute(db)).rows.map((r) => `${s}.${n}: ${r.row}`));
+    }
+    return lines;
+  });
+}
+
+/** How many rows of `table` (schema-qualified) match `where`. */
+export function countRows(t: TestSystem, table: string, where: RawBuilder<unknown> = sql`true`): Promise<number> {
+  return withDatabase(t, async (db) => Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(db)).rows[0].n));
+}

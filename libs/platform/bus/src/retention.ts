@@ -1,0 +1,71 @@
+import { sql, type Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { deleteInBatches } from '@vi/platform-postgres';
+import { PollingLoop } from './polling-loop';
+
+/** One thing a sweep removes: returns how many rows (or files) went. */
+export interface RetentionTask {
+  name: string;
+  run(now: Date): Promise<number>;
+}
+
+/** Rows of `table` whose `column` is older than `keepMs`, deleted in batches (`deleteInBatches`). */
+export function pruneOlderThan(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's schema
+  db: Kysely<any>,
+  table: string,
+  column: string,
+  keepMs: number,
+  extra = sql`true`,
+): RetentionTask {
+  return {
+    name: table,
+    run: (now) => deleteInBatches(db, table, sql`${sql.ref(column)} < ${new Date(now.getTime() - keepMs)} and ${extra}`),
+  };
+}
+
+/**
+ * The bus tables a service has (decision 019): published outbox rows (an unpublished one is never touched) and the
+ * consumers' ledger of handled events, which must outlive the stream's retention (7 days) so that a redelivered or
+ * replayed event is still recognised.
+ */
+export function busRetentionTasks(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's schema
+  db: Kysely<any>,
+  retention: { outboxMs: number; processedEventsMs: number },
+  tables: { outbox: boolean; processedEvents: boolean },
+): RetentionTask[] {
+  return [
+    ...(tables.outbox ? [pruneOlderThan(db, 'outbox', 'published_at', retention.outboxMs, sql`published_at is not null`)] : []),
+    ...(tables.processedEvents ? [pruneOlderThan(db, 'processed_events', 'processed_at', retention.processedEventsMs)] : []),
+  ];
+}
+
+/** Runs a service's retention tasks every `intervalMs` (and once at start). */
+export class RetentionSweep {
+  private readonly loop: PollingLoop;
+
+  constructor(
+    private readonly tasks: RetentionTask[],
+    intervalMs: number,
+    private readonly logger: Logger,
+  ) {
+    this.loop = new PollingLoop(() => this.sweep(), intervalMs, (error) => this.logger.error({ err: error }, 'retention sweep failed'));
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.loop.stop();
+  }
+
+  /** One pass over every task; `now` is a parameter so tests move the clock instead of waiting. */
+  async sweep(now = new Date()): Promise<Record<string, number>> {
+    const removed: Record<string, number> = {};
+    for (const task of this.tasks) removed[task.name] = await task.run(now);
+    if (Object.values(removed).some((n) => n > 0)) this.logger.info({ removed }, 'retention sweep');
+    return removed;
+  }
+}
