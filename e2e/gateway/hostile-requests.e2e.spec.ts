@@ -9,7 +9,7 @@ interface RouteTemplate {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** As registered, `:param` placeholders included, e.g. `/v1.0/jobs/:jobUuid`. */
   path: string;
-  /** Behind the API key and the JSON body parser (everything under /v1.0 but the public share endpoints). */
+  /** Behind the API key and the JSON body parser (everything under /v1.0 but the public share endpoints and the API description). */
   authenticated: boolean;
 }
 
@@ -22,7 +22,7 @@ function gatewayRoutes(): RouteTemplate[] {
       if (layer.route) {
         for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all')) {
           const path = prefix + layer.route.path;
-          routes.push({ method: method.toUpperCase() as RouteTemplate['method'], path, authenticated: path.startsWith('/v1.0/') && !path.startsWith('/v1.0/public/') });
+          routes.push({ method: method.toUpperCase() as RouteTemplate['method'], path, authenticated: path.startsWith('/v1.0/') && !path.startsWith('/v1.0/public/') && path !== '/v1.0/openapi.json' });
         }
       } else if (layer.handle?.stack) {
         const mount = layer.slash ? '' : ['/v1.0'].find((candidate) => layer.match(candidate));

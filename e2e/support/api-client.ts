@@ -1,10 +1,12 @@
+import { assertDescribed } from './openapi-responses';
+
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
 }
 
-/** An integrator's HTTP client: basic auth with the API key as username. */
+/** An integrator's HTTP client: basic auth with the API key as username. Every response must match the OpenAPI description. */
 export class ApiClient {
   constructor(
     readonly baseUrl: string,
@@ -45,6 +47,7 @@ export class ApiClient {
     const text = await response.text();
     let parsed: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
+    assertDescribed({ method, url: `${this.baseUrl}${path}`, status: response.status, headers: response.headers, body: parsed });
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 }

@@ -11,6 +11,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { refuseMalformedPath, refuseNulCharacters, refuseUnsupportedContentEncoding, requireHostHeader } from './http/hostile-input';
 import { webPages } from './http/web-pages';
 import { idempotency } from './idempotency/idempotency';
+import { apiDocs } from './openapi/api-docs';
 import type { IdempotencyStore } from './idempotency/idempotency-store';
 import type { RateLimits } from './rate-limit/rate-limits';
 import { DEFAULT_SIGN_IN_LIMITS, SignInLimits } from './rate-limit/sign-in-limits';
@@ -84,6 +85,10 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   v1.use(webhooksRoutes(deps.upstreams));
   // Browser apps of listed origins; preflights are answered before authentication.
   app.use('/v1.0', cors(deps.corsAllowedOrigins));
+  // The API description (no key needed) and its reference page.
+  const docs = apiDocs();
+  app.use('/v1.0', docs.description);
+  app.use(docs.page);
   // Share links' public side (no API key): before the authenticated routes.
   app.use('/v1.0', publicShareRoutes(deps));
   // The web pages' sign-in, set-password and session endpoints: before the authenticated routes too.

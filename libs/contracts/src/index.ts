@@ -13,3 +13,4 @@ export * from './views/interview.view';
 export * from './views/share-link.view';
 export * from './api-key-format';
 export * from './list-orders';
+export * from './views/view-parts';

@@ -3,6 +3,13 @@ import { GatewayErrorCode, gatewayError } from './gateway.errors';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
+/** Every path registered through `resource` and its methods: what the OpenAPI description must cover (its spec checks). */
+const registered = new Map<string, Set<Method>>();
+
+export function registeredResources(): ReadonlyMap<string, ReadonlySet<Method>> {
+  return registered;
+}
+
 /**
  * Registers the methods a path supports; any other method gets 405 with an
  * `Allow` header listing the supported ones.
@@ -14,6 +21,8 @@ export function resource(router: Router, path: string, handlers: Partial<Record<
     const handler = handlers[method];
     if (!handler) continue;
     route[method](handler);
+    if (!registered.has(path)) registered.set(path, new Set());
+    registered.get(path)!.add(method);
     allowed.push(method.toUpperCase());
     if (method === 'get') allowed.push('HEAD');
   }

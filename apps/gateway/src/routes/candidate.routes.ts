@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
-import { interviewJson, questionJson, type interviews } from '@vi/contracts';
+import { z } from 'zod';
+import { InterviewView, interviewJson, questionJson, QuestionView, timestampView, uuidView, type interviews } from '@vi/contracts';
 import { callAs } from '../auth/request-context';
 import { AppError, ErrorKind, validationFailed } from '@vi/platform-errors';
 import { resource } from '../http/resource';
@@ -10,18 +11,32 @@ import type { Upstreams } from '../upstream/upstreams';
  * What the job seeker sees: the interview with every question in full (takes left, skipped), never its share link,
  * and the interview's `timezone`, which the candidate page names beside the due time in the candidate's own zone.
  */
-function candidateView(interview: interviews.Interview) {
+export const CandidateInterviewView = InterviewView.extend({ timezone: z.string(), share_link: z.null(), questions: z.array(QuestionView) }).meta({ id: 'CandidateInterview' });
+
+function candidateView(interview: interviews.Interview): z.output<typeof CandidateInterviewView> {
   return { ...interviewJson(interview, { questions: false }), timezone: interview.timezone, share_link: null, questions: interview.questions.map(questionJson) };
 }
 
 const TAKE_TYPES = ['video/webm', 'video/mp4'];
 
-export function takeJson(take: interviews.Take) {
+export const TakeView = z
+  .object({
+    uuid: uuidView,
+    question_uuid: uuidView,
+    number: z.number().int().min(1),
+    content_type: z.enum(['video/webm', 'video/mp4']),
+    size: z.number().int(),
+    duration_seconds: z.number(),
+    created_at: timestampView,
+  })
+  .meta({ id: 'Take' });
+
+export function takeJson(take: interviews.Take): z.output<typeof TakeView> {
   return {
     uuid: take.uuid,
     question_uuid: take.question_uuid,
     number: take.number,
-    content_type: take.content_type,
+    content_type: take.content_type as z.output<typeof TakeView>['content_type'],
     size: take.size,
     duration_seconds: take.duration_seconds,
     created_at: take.created_at,

@@ -20,6 +20,8 @@ const updateKeyBody = z.object({
   rotate: z.boolean().optional(),
 });
 
+export const identitySchemas = { createUserBody, updateUserBody, updateKeyBody };
+
 /** A path uuid that cannot exist is a 404 like any other missing resource. */
 function pathUuid(req: Request, param: string, notFoundReason: string): string {
   const value = String(req.params[param]);

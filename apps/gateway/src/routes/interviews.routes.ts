@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { INTERVIEW_ORDERS, interviewJson, questionJson, type interviews as InterviewsMessages } from '@vi/contracts';
+import { INTERVIEW_ORDERS, INTERVIEW_STATUSES, INTERVIEW_TYPES, interviewJson, questionJson, type interviews as InterviewsMessages } from '@vi/contracts';
 import { AppError, validationFailed } from '@vi/platform-errors';
 import { parseRfc3339 } from '@vi/platform-time';
 import { callAs } from '../auth/request-context';
@@ -15,9 +15,6 @@ import { takeJson } from './candidate.routes';
 import { thinkTime } from './question-sets.routes';
 
 type InterviewMessage = InterviewsMessages.Interview;
-
-const INTERVIEW_TYPES = ['one_way', 'live'] as const;
-const INTERVIEW_STATUSES = ['accepted', 'requested', 'completed', 'expired', 'canceled'] as const;
 
 const E164 = /^\+[1-9]\d{1,14}$/;
 const timestamp = z.string().refine((v) => parseRfc3339(v) !== null, 'must be an RFC 3339 timestamp, for example 2026-12-01T10:00:00+00:00');
@@ -77,6 +74,8 @@ const updateBody = z
 const updateQuestionBody = z
   .object({ text: questionText.optional(), time_limit: timeLimit.optional(), takes: takes.optional(), think_time: thinkTime.optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'send text, time_limit, takes and/or think_time', path: ['body'] });
+
+export const interviewsSchemas = { createBody, updateBody, question, updateQuestionBody };
 
 /** For a single assignee object, field errors name `assigned_to.email`, not `assigned_to.0.email`. */
 function validateAssignees<T>(run: () => T, single: boolean): T {

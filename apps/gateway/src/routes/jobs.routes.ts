@@ -53,6 +53,8 @@ const updateBody = z
     }
   });
 
+export const jobsSchemas = { createBody, updateBody };
+
 function jobUuid(req: Request): string {
   const value = String(req.params.jobUuid);
   if (!isUuid(value)) throw gatewayError(GatewayErrorCode.NotFound, 'Job not found');

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
-import type { sharing } from '@vi/contracts';
+import { z } from 'zod';
+import { timestampView, uuidView, type sharing } from '@vi/contracts';
 import { setRateHeaders } from '../auth/authentication';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { resource } from '../http/resource';
@@ -11,13 +12,48 @@ import type { Upstreams } from '../upstream/upstreams';
 const GATEWAY = { kind: 'service', service: 'gateway' } as const;
 
 /** What a reviewer sees through a share link: the completed interviews, their questions and takes. */
-function sharedViewJson(view: sharing.SharedView) {
+export const SharedView = z
+  .object({
+    uuid: uuidView,
+    company: z.object({ name: z.string() }),
+    interviews: z.array(
+      z.object({
+        uuid: uuidView,
+        type: z.enum(['one_way', 'live']),
+        completed_at: timestampView.nullable(),
+        job: z.object({ title: z.string() }),
+        candidate: z.object({ name: z.string() }),
+        questions: z.array(
+          z.object({
+            uuid: uuidView,
+            text: z.string(),
+            time_limit: z.number().int(),
+            skipped: z.boolean(),
+            takes: z.array(
+              z.object({
+                uuid: uuidView,
+                number: z.number().int(),
+                content_type: z.string(),
+                size: z.number().int(),
+                duration_seconds: z.number(),
+                created_at: timestampView,
+                video_url: z.string(),
+              }),
+            ),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: 'SharedView' });
+
+function sharedViewJson(view: sharing.SharedView): z.output<typeof SharedView> {
   return {
     uuid: view.share_link_uuid,
     company: { name: view.company_name },
     interviews: view.interviews.map((i) => ({
       uuid: i.uuid,
-      type: i.type,
+      type: i.type as 'one_way' | 'live',
       completed_at: i.completed_at ?? null,
       job: { title: i.job_title },
       candidate: { name: i.candidate_name },

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import type { interviews } from '@vi/contracts';
+import { timestampView, uuidView, type interviews } from '@vi/contracts';
 import { callAs } from '../auth/request-context';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { parseRange, sendPage } from '../http/paging';
@@ -66,13 +66,25 @@ function questionInputs(items: QuestionBody[]): interviews.QuestionSetQuestionIn
 }
 
 /** The API's question set object. */
-function questionSetJson(set: interviews.QuestionSet) {
+export const QuestionSetView = z
+  .object({
+    uuid: uuidView,
+    name: z.string(),
+    created_at: timestampView,
+    updated_at: timestampView,
+    questions: z.array(z.object({ uuid: uuidView, time_limit: z.number().int(), takes: z.number().int(), think_time: z.enum(THINK_TIMES), text: z.string() })),
+  })
+  .meta({ id: 'QuestionSet' });
+
+export const questionSetsSchemas = { createBody, updateBody };
+
+function questionSetJson(set: interviews.QuestionSet): z.output<typeof QuestionSetView> {
   return {
     uuid: set.uuid,
     name: set.name,
     created_at: set.created_at,
     updated_at: set.updated_at,
-    questions: set.questions.map((q) => ({ uuid: q.uuid, time_limit: q.time_limit, takes: q.takes, think_time: q.think_time, text: q.text })),
+    questions: set.questions.map((q) => ({ uuid: q.uuid, time_limit: q.time_limit, takes: q.takes, think_time: q.think_time as (typeof THINK_TIMES)[number], text: q.text })),
   };
 }
 

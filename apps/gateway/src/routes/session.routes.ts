@@ -1,6 +1,6 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import type { identity } from '@vi/contracts';
+import { timestampView, uuidView, type identity } from '@vi/contracts';
 import { AppError, ErrorKind } from '@vi/platform-errors';
 import { setRateHeaders } from '../auth/authentication';
 import type { PrincipalCache } from '../auth/principal-cache';
@@ -22,8 +22,14 @@ const signInBody = z.object({ email, password });
 const setPasswordBody = z.object({ token: z.string().min(1, 'must not be empty').max(200, 'at most 200 characters'), password });
 const passwordResetBody = z.object({ email });
 
+export const sessionSchemas = { signInBody, setPasswordBody, passwordResetBody };
+
 /** What the pages learn about their session: who, until when, and the CSRF token to echo. */
-function sessionJson(sessionId: string, session: { user_uuid: string; ends_at: string; expires_at: string }) {
+export const SessionView = z
+  .object({ user_uuid: uuidView, ends_at: timestampView, expires_at: timestampView, csrf_token: z.string().meta({ description: 'Echo it in X-CSRF-Token on requests that change something' }) })
+  .meta({ id: 'Session' });
+
+function sessionJson(sessionId: string, session: { user_uuid: string; ends_at: string; expires_at: string }): z.output<typeof SessionView> {
   return { user_uuid: session.user_uuid, ends_at: session.ends_at, expires_at: session.expires_at, csrf_token: csrfTokenFor(sessionId) };
 }
 

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { basicShareLinkJson, type sharing } from '@vi/contracts';
+import { basicShareLinkJson, CompanySummaryView, timestampView, UserSummaryView, uuidView, type sharing } from '@vi/contracts';
 import { callAs } from '../auth/request-context';
 import { parseRange, sendPage } from '../http/paging';
 import { resource } from '../http/resource';
@@ -33,12 +33,43 @@ const createBody = z.object({
 
 type AdvancedView = 'list' | 'single' | 'created';
 
+const jobRef = z.object({ uuid: uuidView, title: z.string() });
+/** An advanced share link: `interviews` on a single link, `job` on the links just created, neither in lists. */
+export const AdvancedShareLinkView = z
+  .object({
+    uuid: uuidView,
+    url: z.string(),
+    status: z.enum(STATUSES),
+    created_at: timestampView,
+    updated_at: timestampView,
+    reviewer: z.object({ name: z.string(), email: z.string() }).nullable(),
+    company: CompanySummaryView.nullable(),
+    created_by: UserSummaryView.nullable(),
+    updated_by: UserSummaryView.nullable(),
+    interviews: z
+      .array(
+        z.object({
+          uuid: uuidView,
+          interview_uuid: uuidView,
+          scheduled_at: timestampView,
+          completed_at: timestampView.nullable(),
+          type: z.enum(['one_way', 'live']),
+          job: jobRef.nullable(),
+        }),
+      )
+      .optional(),
+    job: jobRef.nullable().optional(),
+  })
+  .meta({ id: 'AdvancedShareLink' });
+
+export const shareLinksSchemas = { statusBody, createBody };
+
 /** An advanced share link: list items leave out `interviews`; create items carry `job` instead of them. */
-function advancedShareLinkJson(link: sharing.AdvancedShareLink, view: AdvancedView) {
+function advancedShareLinkJson(link: sharing.AdvancedShareLink, view: AdvancedView): z.output<typeof AdvancedShareLinkView> {
   return {
     uuid: link.uuid,
     url: link.url,
-    status: link.status,
+    status: link.status as (typeof STATUSES)[number],
     created_at: link.created_at,
     updated_at: link.updated_at,
     reviewer: link.reviewer ?? null,
@@ -52,7 +83,7 @@ function advancedShareLinkJson(link: sharing.AdvancedShareLink, view: AdvancedVi
             interview_uuid: i.interview_uuid,
             scheduled_at: i.scheduled_at,
             completed_at: i.completed_at ?? null,
-            type: i.type,
+            type: i.type as 'one_way' | 'live',
             job: i.job ?? null,
           })),
         }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { notifications } from '@vi/contracts';
+import { timestampView, uuidView, type notifications } from '@vi/contracts';
 import { callAs } from '../auth/request-context';
 import { parseRange, sendPage } from '../http/paging';
 import { resource } from '../http/resource';
@@ -25,18 +25,46 @@ const createBody = z.object({
 });
 
 /** The API's Webhook object, with the extensions `status` and `failing_since`. */
-function webhookJson(webhook: notifications.Webhook | undefined) {
+export const WebhookView = z
+  .object({
+    uuid: uuidView,
+    description: z.string(),
+    url: z.string(),
+    http_auth: z.boolean(),
+    status: z.enum(['active', 'failing', 'disabled']),
+    failing_since: timestampView.nullable(),
+  })
+  .meta({ id: 'Webhook' });
+export const CreatedWebhookView = WebhookView.extend({ secret: z.string().meta({ description: 'The signing secret (Standard Webhooks); shown in this response only' }) }).meta({ id: 'CreatedWebhook' });
+
+export const DeliveryAttemptView = z
+  .object({
+    uuid: uuidView,
+    webhook_id: z.string(),
+    event_type: z.string(),
+    attempt: z.number().int(),
+    success: z.boolean(),
+    status_code: z.number().int().nullable(),
+    duration_ms: z.number().int(),
+    error: z.string().nullable(),
+    attempted_at: timestampView,
+  })
+  .meta({ id: 'DeliveryAttempt' });
+
+export const webhooksSchemas = { createBody };
+
+function webhookJson(webhook: notifications.Webhook | undefined): z.output<typeof WebhookView> {
   return {
-    uuid: webhook?.uuid,
-    description: webhook?.description,
-    url: webhook?.url,
+    uuid: webhook?.uuid ?? '',
+    description: webhook?.description ?? '',
+    url: webhook?.url ?? '',
     http_auth: webhook?.http_auth ?? false,
-    status: webhook?.status,
+    status: webhook?.status as z.output<typeof WebhookView>['status'],
     failing_since: webhook?.failing_since ?? null,
   };
 }
 
-function attemptJson(attempt: notifications.DeliveryAttempt) {
+function attemptJson(attempt: notifications.DeliveryAttempt): z.output<typeof DeliveryAttemptView> {
   return {
     uuid: attempt.uuid,
     webhook_id: attempt.webhook_id,

@@ -1,4 +1,5 @@
-import type { InterviewJson } from '../views/interview.view';
+import type { z } from 'zod';
+import type { InterviewJson, RatingView } from '../views/interview.view';
 
 /** Events published by the interviews service. */
 export const InterviewsSubjects = {
@@ -39,9 +40,4 @@ export interface InterviewEventPayload {
 }
 
 /** The InterviewRated payload (the reference shows the event, not its fields). */
-export interface RatingPayload {
-  interview_uuid: string;
-  rating: number;
-  rated_by: { uuid: string; name: string; email: string; avatar: string } | null;
-  rated_at: string;
-}
+export type RatingPayload = z.output<typeof RatingView>;

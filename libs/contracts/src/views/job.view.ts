@@ -1,22 +1,28 @@
-import type { CompanySummary, UserSummary } from '../generated/identity';
+import { z } from 'zod';
 import type { Job } from '../generated/jobs';
+import { CompanySummaryView, LocationSummaryView, timestampView, UserSummaryView, uuidView } from './view-parts';
 
-/** The API's Job object: what `GET /jobs/<uuid>` returns and what job events carry. */
-export interface JobJson {
-  uuid: string;
-  status: string;
-  title: string;
-  description?: string;
-  created_at: string;
-  updated_at: string;
-  status_updated_at: string;
-  created_by: UserSummary | null;
-  status_updated_by: UserSummary | null;
-  company: CompanySummary | null;
-  location: { uuid: string; formatted_address: string } | null;
-  open_interview: null;
-  job_video: null;
-}
+/** The API's Job object; list items leave out `description`. */
+export const JobView = z
+  .object({
+    uuid: uuidView,
+    status: z.enum(['active', 'inactive']),
+    title: z.string(),
+    description: z.string().optional(),
+    created_at: timestampView,
+    updated_at: timestampView,
+    status_updated_at: timestampView,
+    created_by: UserSummaryView.nullable(),
+    status_updated_by: UserSummaryView.nullable(),
+    company: CompanySummaryView.nullable(),
+    location: LocationSummaryView.nullable(),
+    open_interview: z.null(),
+    job_video: z.null(),
+  })
+  .meta({ id: 'Job' });
+
+/** What `GET /jobs/<uuid>` returns and what job events carry. */
+export type JobJson = z.output<typeof JobView>;
 
 /**
  * Renders a Job message as the API shows it; list items leave out
@@ -26,7 +32,7 @@ export interface JobJson {
 export function jobJson(job: Job, options: { description: boolean }): JobJson {
   return {
     uuid: job.uuid,
-    status: job.status,
+    status: job.status as JobJson['status'],
     title: job.title,
     ...(options.description ? { description: job.description } : {}),
     created_at: job.created_at,
