@@ -51,7 +51,8 @@ describe('expiry: the due time passes (INTERVIEW_EXPIRY_SWEEP_MS=200)', () => {
   });
 
   it('requested → expired once (one InterviewExpired); concurrent sweeps find nothing more; a new due time → requested with InterviewRescheduled', async () => {
-    const created = await createInterview(company.api, interviewBody(company.job.uuid, { scheduled_at: dueSoon() }));
+    // Due later than dueSoon(): six more writes must land before it, which takes seconds on a busy machine.
+    const created = await createInterview(company.api, interviewBody(company.job.uuid, { scheduled_at: inFuture(10_000) }));
     // Others due at the same time that must not expire: canceled, completed (live) and deleted ones; and one due later.
     const canceled = await createInterview(company.api, interviewBody(company.job.uuid, { scheduled_at: created.scheduled_at }));
     await putInterview(company.api, canceled.uuid, { status: 'canceled' });
@@ -62,7 +63,7 @@ describe('expiry: the due time passes (INTERVIEW_EXPIRY_SWEEP_MS=200)', () => {
     const later = await createInterview(company.api, interviewBody(company.job.uuid, { scheduled_at: inFuture(3_600_000) }));
     expect((await getInterview(company.api, created.uuid)).status).toBe('requested');
 
-    const expired = await waitForStatus(company.api, created.uuid, 'expired');
+    const expired = await waitForStatus(company.api, created.uuid, 'expired', 20_000);
     expectInterviewShape(expired, { questions: true });
     expect(expired).toEqual({ ...created, status: 'expired', updated_at: expect.any(String) });
     expect(new Date(expired.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(created.scheduled_at).getTime());

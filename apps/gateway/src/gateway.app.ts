@@ -35,7 +35,7 @@ export interface GatewayAppDeps {
   uploadTimeoutMs: number;
   trustProxy: string;
   corsAllowedOrigins: string[];
-  idempotency: { store: IdempotencyStore; keyPrefix: string };
+  idempotency: { store: IdempotencyStore; keyPrefix: string; sealingSecret: string };
   /** The web pages' sessions; without them, a plain-http cookie, our own origin only, sign-in limits in memory. */
   sessions?: SessionCookieSettings;
   signInLimits?: SignInLimits;

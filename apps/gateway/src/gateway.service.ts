@@ -60,7 +60,7 @@ export async function startGateway(config: GatewayConfig, shared: { bus?: EventB
     uploadTimeoutMs: config.http.uploadTimeoutMs,
     trustProxy: config.trustProxy,
     corsAllowedOrigins: config.corsAllowedOrigins,
-    idempotency: { store: idempotencyStore, keyPrefix: idempotencyPrefix },
+    idempotency: { store: idempotencyStore, keyPrefix: idempotencyPrefix, sealingSecret: config.internalJwtSecret },
     sessions,
     signInLimits,
   });

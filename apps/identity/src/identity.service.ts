@@ -71,6 +71,8 @@ export async function startIdentityService(
       ...busRetentionTasks(database.db, config.retention, { outbox: true, processedEvents: false }),
       // Expired set-password tokens open nothing: swept once expired.
       pruneOlderThan(database.db, 'set_password_tokens', 'expires_at', 0),
+      // Sessions past their absolute end, even for users who never sign in again (decision 026).
+      pruneOlderThan(database.db, 'sessions', 'expires_at', 0),
     ],
     config.retention.sweepIntervalMs,
     logger,

@@ -8,6 +8,12 @@ export interface StoredOutcome {
   body: unknown;
 }
 
+/**
+ * A `StoredOutcome` sealed by the gateway (`SecretBox`): bodies can hold secrets shown once (a new API key, a
+ * webhook signing secret, a share link's url), so the store only ever holds ciphertext (decision 020).
+ */
+export type SealedOutcome = string;
+
 interface RunningRecord {
   state: 'running';
   fingerprint: string;
@@ -18,13 +24,13 @@ interface RunningRecord {
 interface DoneRecord {
   state: 'done';
   fingerprint: string;
-  outcome: StoredOutcome;
+  outcome: SealedOutcome;
 }
 
 type IdempotencyRecord = RunningRecord | DoneRecord;
 
 /** What `begin` found: the key was free (this request runs it), or an earlier request holds it. */
-export type Begin = { kind: 'started'; owner: string } | { kind: 'running'; fingerprint: string } | { kind: 'done'; fingerprint: string; outcome: StoredOutcome };
+export type Begin = { kind: 'started'; owner: string } | { kind: 'running'; fingerprint: string } | { kind: 'done'; fingerprint: string; outcome: SealedOutcome };
 
 /**
  * Idempotency records by key (decision 020): `begin` claims a key atomically (one claimant wins, on every replica),
@@ -32,7 +38,7 @@ export type Begin = { kind: 'started'; owner: string } | { kind: 'running'; fing
  */
 export interface IdempotencyStore {
   begin(key: string, fingerprint: string, lockMs: number): Promise<Begin>;
-  complete(key: string, owner: string, outcome: StoredOutcome): Promise<void>;
+  complete(key: string, owner: string, outcome: SealedOutcome): Promise<void>;
   release(key: string, owner: string): Promise<void>;
 }
 
@@ -55,7 +61,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     return { kind: 'started', owner };
   }
 
-  async complete(key: string, owner: string, outcome: StoredOutcome): Promise<void> {
+  async complete(key: string, owner: string, outcome: SealedOutcome): Promise<void> {
     const existing = this.live(key);
     if (existing?.state !== 'running' || existing.owner !== owner) return;
     this.records.set(key, { record: { state: 'done', fingerprint: existing.fingerprint, outcome }, expiresAt: Date.now() + RETENTION_MS });
@@ -106,7 +112,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     throw new Error('idempotency record changed twice while it was being claimed');
   }
 
-  async complete(key: string, owner: string, outcome: StoredOutcome): Promise<void> {
+  async complete(key: string, owner: string, outcome: SealedOutcome): Promise<void> {
     const current = await this.redis.get(key);
     if (current === null) return;
     const record = JSON.parse(current) as IdempotencyRecord;

@@ -15,7 +15,7 @@ async function serve(store: IdempotencyStore, answers: Array<{ status: number; b
     res.locals.context = { principal: { kind: 'user', userUuid: 'user-1' } };
     next();
   });
-  app.use(idempotency({ store, keyPrefix: 'test', requestTimeoutMs: 1_000, uploadTimeoutMs: 1_000, logger }));
+  app.use(idempotency({ store, keyPrefix: 'test', sealingSecret: 'a gateway secret for the spec', requestTimeoutMs: 1_000, uploadTimeoutMs: 1_000, logger }));
   app.post('/things', (_req, res) => {
     const answer = answers[Math.min(runs++, answers.length - 1)];
     res.status(answer.status).json(answer.body);
@@ -55,6 +55,27 @@ describe('idempotency', () => {
     await sut.close();
   });
 
+  it('stores only a sealed outcome: the secret in a body is in no stored record, and the replay still shows it', async () => {
+    const written: string[] = [];
+    const inner = memoryStore();
+    const recording: IdempotencyStore = {
+      begin: (key, fingerprint, lockMs) => inner.begin(key, fingerprint, lockMs),
+      complete: (key, owner, outcome) => {
+        written.push(key, outcome);
+        return inner.complete(key, owner, outcome);
+      },
+      release: (key, owner) => inner.release(key, owner),
+    };
+    const secret = 'whsec_c2VjcmV0IHRoYXQgbXVzdCBub3QgYmUgc3RvcmVk';
+    const sut = await serve(recording, [{ status: 201, body: { secret } }]);
+    expect(await sut.post('retry-1')).toEqual({ status: 201, replayed: null, body: { secret } });
+    expect(await sut.post('retry-1')).toEqual({ status: 201, replayed: 'true', body: { secret } });
+    expect(written).toHaveLength(2);
+    expect(JSON.stringify(written)).not.toContain(secret);
+    expect(JSON.stringify(written)).not.toContain('retry-1');
+    await sut.close();
+  });
+
   it('answers 503 rather than run unprotected when the shared store cannot be reached', async () => {
     const unreachable: IdempotencyStore = {
       begin: () => Promise.reject(new Error('Stream isn\'t writeable and enableOfflineQueue options is false')),
@@ -79,7 +100,7 @@ describe('MemoryIdempotencyStore', () => {
     const second = await sut.begin('k', 'f', 1_000);
     expect(second.kind).toBe('started');
     // The lapsed claimant's late answer does not overwrite the new run.
-    await sut.complete('k', (first as { owner: string }).owner, { status: 201, headers: {}, body: 'late' });
+    await sut.complete('k', (first as { owner: string }).owner, 'late');
     expect(await sut.begin('k', 'f', 1_000)).toEqual({ kind: 'running', fingerprint: 'f' });
     sut.close();
   });

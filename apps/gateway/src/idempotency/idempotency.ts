@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SecretBox } from '@vi/platform-crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError, ErrorKind, validationFailed } from '@vi/platform-errors';
 import type { Logger } from '@vi/platform-logger';
@@ -36,6 +37,14 @@ function keyOf(req: Request): string | undefined {
   return key;
 }
 
+/**
+ * The box an outcome is sealed in: its key comes from a gateway secret and the caller's own Idempotency-Key, so a
+ * copy of Redis (which holds neither; the record's name is a hash of the key) opens no stored body.
+ */
+function outcomeBox(sealingSecret: string, scope: string, clientKey: string): SecretBox {
+  return new SecretBox(`idempotency-outcome\0${sealingSecret}\0${scope}\0${clientKey}`);
+}
+
 function replay(res: Response, outcome: StoredOutcome): void {
   for (const [name, value] of Object.entries(outcome.headers)) res.setHeader(name, value);
   res.setHeader('Idempotent-Replayed', 'true');
@@ -48,7 +57,7 @@ function replay(res: Response, outcome: StoredOutcome): void {
  * different request is 422, and a repeat while the first still runs is 409. 5xx answers are not kept, so a retry
  * runs again. Runs after authentication (the key is scoped to the caller) and before the routes.
  */
-export function idempotency(deps: { store: IdempotencyStore; keyPrefix: string; requestTimeoutMs: number; uploadTimeoutMs: number; logger: Logger }): RequestHandler {
+export function idempotency(deps: { store: IdempotencyStore; keyPrefix: string; sealingSecret: string; requestTimeoutMs: number; uploadTimeoutMs: number; logger: Logger }): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'POST') return next();
     const clientKey = keyOf(req);
@@ -56,6 +65,7 @@ export function idempotency(deps: { store: IdempotencyStore; keyPrefix: string; 
     const scope = contextOf(res).principal.userUuid;
     const key = `${deps.keyPrefix}:${scope}:${createHash('sha256').update(clientKey).digest('base64url')}`;
     const fingerprint = fingerprintOf(req);
+    const box = outcomeBox(deps.sealingSecret, scope, clientKey);
     // A claim outlives the longest the request may run (an upload may take HTTP_UPLOAD_TIMEOUT_MS), then lapses.
     const lockMs = (isStreamed(req) ? deps.uploadTimeoutMs : deps.requestTimeoutMs) + 5_000;
     let begun;
@@ -69,7 +79,7 @@ export function idempotency(deps: { store: IdempotencyStore; keyPrefix: string; 
     if (begun.kind !== 'started') {
       if (begun.fingerprint !== fingerprint) throw gatewayError(GatewayErrorCode.IdempotencyKeyReused);
       if (begun.kind === 'running') throw gatewayError(GatewayErrorCode.IdempotencyRequestInProgress);
-      return replay(res, begun.outcome);
+      return replay(res, JSON.parse(box.open(begun.outcome)) as StoredOutcome);
     }
 
     const owner = begun.owner;
@@ -81,7 +91,7 @@ export function idempotency(deps: { store: IdempotencyStore; keyPrefix: string; 
       const status = res.statusCode;
       const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (res.hasHeader(name) ? [[name, String(res.getHeader(name))]] : [])));
       headers['content-type'] ??= 'application/json; charset=utf-8';
-      const settle = status >= 500 ? deps.store.release(key, owner) : deps.store.complete(key, owner, { status, headers, body });
+      const settle = status >= 500 ? deps.store.release(key, owner) : deps.store.complete(key, owner, box.seal(JSON.stringify({ status, headers, body } satisfies StoredOutcome)));
       settle
         .catch((error: unknown) => deps.logger.warn({ err: error }, 'idempotency outcome not stored'))
         .finally(() => send(body));

@@ -49,7 +49,7 @@ export async function startSession(tx: IdentityTransaction, user: User, lifetime
   const sessionId = randomBytes(32).toString('base64url');
   const session: StoredSession = { uuid: randomUUID(), userUuid: user.uuid, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + lifetime.absoluteMs) };
   await tx.sessions.insert({ ...session, idHash: hashSessionId(sessionId) });
-  // Sessions past their absolute end are removed as new ones start; nothing else needs a sweeper.
+  // Sessions past their absolute end are removed as new ones start (and by the retention sweep for idle accounts).
   await tx.sessions.deleteExpired(now);
   return { sessionId, session: resolvedSession(session, user, lifetime) };
 }
