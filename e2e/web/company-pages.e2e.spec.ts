@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { waitFor } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
 import { webmFile } from '../../apps/interviews/test/video-files';
 import { en } from '../../apps/web/src/i18n/en';
@@ -113,7 +114,14 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       await page.getByRole('button', { name: en.company.createShareLink }).click();
       const shareLink = page.getByRole('link', { name: /\/share\// });
       await shareLink.waitFor();
-      expect((await company.api.get(`/interviews/${interview.uuid}`)).body.share_link.url).toBe(await shareLink.textContent());
+      // The interview's share_link is interviews' projection of sharing's event: on the real bus it follows shortly.
+      const shown = await shareLink.textContent();
+      let projected: string | undefined;
+      await waitFor(async () => {
+        projected = (await company.api.get(`/interviews/${interview.uuid}`)).body.share_link?.url;
+        return projected !== undefined;
+      }, 10_000, 100);
+      expect(projected).toBe(shown);
       await step('rated-and-shared');
 
       await page.getByRole('button', { name: en.company.signOut }).click();
