@@ -34,3 +34,38 @@ export function parseRfc3339(value: string): Date | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
+
+/**
+ * The clock port: every rule that depends on the time of day reads it from a Clock handed to it, never from
+ * `new Date()`, so that a test can move time forward instead of sleeping (decision 027).
+ */
+export interface Clock {
+  now(): Date;
+}
+
+/** The real clock, for production wiring. */
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests set and move by hand; it never moves by itself. */
+export class FakeClock implements Clock {
+  private current: number;
+
+  constructor(start: Date | string = '2026-01-01T00:00:00+00:00') {
+    this.current = new Date(start).getTime();
+  }
+
+  now(): Date {
+    return new Date(this.current);
+  }
+
+  /** Moves time forward (or back, with a negative amount) by `ms`. */
+  advance(ms: number): Date {
+    this.current += ms;
+    return this.now();
+  }
+
+  set(at: Date | string): Date {
+    this.current = new Date(at).getTime();
+    return this.now();
+  }
+}

@@ -1,4 +1,4 @@
-import { parseRfc3339, toRfc3339, toRfc3339OrNull } from './index';
+import { FakeClock, parseRfc3339, systemClock, toRfc3339, toRfc3339OrNull } from './index';
 
 describe('toRfc3339', () => {
   it('renders UTC with a numeric offset and no milliseconds', () => {
@@ -46,5 +46,30 @@ describe('parseRfc3339 on dates the calendar does not have', () => {
     expect(parseRfc3339('2028-02-29T23:59:59.999+00:00')?.toISOString()).toBe('2028-02-29T23:59:59.999Z');
     expect(parseRfc3339('2026-12-31T23:59:59-23:59')?.toISOString()).toBe('2027-01-01T23:58:59.000Z');
     expect(parseRfc3339('2026-04-30T00:00:00z')).not.toBeNull();
+  });
+});
+
+describe('FakeClock', () => {
+  it('stands still until moved, and moves exactly as told', () => {
+    const sut = new FakeClock('2026-11-24T10:00:00+00:00');
+    expect(toRfc3339(sut.now())).toBe('2026-11-24T10:00:00+00:00');
+    expect(toRfc3339(sut.now())).toBe('2026-11-24T10:00:00+00:00');
+    expect(toRfc3339(sut.advance(90_000))).toBe('2026-11-24T10:01:30+00:00');
+    expect(toRfc3339(sut.set('2027-01-01T00:00:00+00:00'))).toBe('2027-01-01T00:00:00+00:00');
+  });
+
+  it('hands out copies, so a caller cannot move time by mutating a Date', () => {
+    const sut = new FakeClock('2026-11-24T10:00:00+00:00');
+    sut.now().setFullYear(2000);
+    expect(toRfc3339(sut.now())).toBe('2026-11-24T10:00:00+00:00');
+  });
+});
+
+describe('systemClock', () => {
+  it('reads the real time', () => {
+    const before = Date.now();
+    const now = systemClock.now().getTime();
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now());
   });
 });
