@@ -9,6 +9,7 @@ export { NatsJetStreamBus } from './nats-jetstream-bus';
 export * from './outbox';
 export { PollingLoop } from './polling-loop';
 export { markEventProcessed } from './processed-events';
+export type { PublicOf, ReposOf, StoreOf, TransactionOf } from './store-of';
 export { busRetentionTasks, pruneOlderThan, RetentionSweep, type RetentionTask } from './retention';
 
 /** NATS JetStream when a URL is configured, the in-process bus otherwise. */

@@ -1,0 +1,18 @@
+/** The public members of `T`: a class's private fields left out, so that a plain object can stand in for it. */
+export type PublicOf<T> = { [M in keyof T]: T[M] };
+
+/** What a store's transactions hand to their work: its repositories, and `publish` when it has an outbox. */
+export type TransactionOf<S> = S extends { transaction(work: (tx: infer Tx) => Promise<unknown>): Promise<unknown> } ? Tx : never;
+
+/** The repositories `K` of a store `S`, each by its public methods. */
+export type ReposOf<S extends { readonly read: object }, K extends keyof S['read']> = { [P in K]: PublicOf<S['read'][P]> };
+
+/**
+ * The part of a service's store a use case touches (decision 028): `StoreOf<InterviewsStore, 'interviews' | 'takes'>`
+ * reads and writes those repositories only, in transactions that keep the store's `publish`. The whole store is
+ * one, so production passes it as it is; a spec passes a fake of just those repositories.
+ */
+export interface StoreOf<S extends { readonly read: object }, K extends keyof S['read']> {
+  readonly read: ReposOf<S, K>;
+  transaction<T>(work: (tx: ReposOf<S, K> & Omit<TransactionOf<S>, keyof S['read']>) => Promise<T>): Promise<T>;
+}
