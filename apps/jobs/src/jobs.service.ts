@@ -4,6 +4,7 @@ import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startHealthServer } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
+import { systemClock } from '@vi/platform-time';
 import { jobsMigrations } from '../migrations';
 import type { JobsConfig } from './config';
 import { CachedIdentityDirectory } from './infrastructure/cached-identity.directory';
@@ -33,7 +34,7 @@ export async function startJobsService(config: JobsConfig, shared: { bus?: Event
   const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });
   const tokens = new PrincipalTokens(config.internalJwtSecret);
   const remoteIdentity = new GrpcIdentityDirectory(config.upstreams.identity, tokens);
-  const identity = new CachedIdentityDirectory(remoteIdentity);
+  const identity = new CachedIdentityDirectory(remoteIdentity, systemClock);
   const identityChanges = await subscribeToIdentityChanges(bus, identity);
   const store = createJobsStore(database.db, relay);
 

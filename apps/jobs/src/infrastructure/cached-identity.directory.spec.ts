@@ -1,4 +1,5 @@
 import type { identity } from '@vi/contracts';
+import { FakeClock } from '@vi/platform-time';
 import type { Caller, IdentityDirectory } from '../application/identity-directory';
 import { CachedIdentityDirectory } from './cached-identity.directory';
 
@@ -31,7 +32,7 @@ const nameOf = async (sut: CachedIdentityDirectory, uuid: string) => (await sut.
 describe('summaries cached in the jobs service', () => {
   it('asks identity once for people it knows, and only for those it does not', async () => {
     const table = new IdentityTable();
-    const sut = new CachedIdentityDirectory(table);
+    const sut = new CachedIdentityDirectory(table, new FakeClock());
     await sut.summaries(caller, ['u1', 'u1'], ['c1']);
     const again = await sut.summaries(caller, ['u1', 'u2'], ['c1']);
     expect(table.calls).toEqual([['u1', 'c1'], ['u2']]);
@@ -41,7 +42,7 @@ describe('summaries cached in the jobs service', () => {
 
   it('shows a rename on the next request once the event has dropped the entry', async () => {
     const table = new IdentityTable();
-    const sut = new CachedIdentityDirectory(table);
+    const sut = new CachedIdentityDirectory(table, new FakeClock());
     expect(await nameOf(sut, 'u1')).toBe('Ann');
     table.names.set('u1', 'Ann Renamed');
     sut.forgetUser('u1');
@@ -50,7 +51,7 @@ describe('summaries cached in the jobs service', () => {
 
   it('does not keep what a fetch under way read before a change it was told of', async () => {
     const table = new IdentityTable();
-    const sut = new CachedIdentityDirectory(table);
+    const sut = new CachedIdentityDirectory(table, new FakeClock());
     let release!: () => void;
     table.gate = new Promise((resolve) => (release = resolve));
     const stale = nameOf(sut, 'u1');
@@ -64,17 +65,13 @@ describe('summaries cached in the jobs service', () => {
 
   it('asks again once an entry has lived its time (a missed event)', async () => {
     const table = new IdentityTable();
-    const sut = new CachedIdentityDirectory(table, 1_000);
-    jest.useFakeTimers({ now: 0 });
-    try {
-      await nameOf(sut, 'u1');
-      table.names.set('u1', 'Ann Renamed');
-      jest.setSystemTime(999);
-      expect(await nameOf(sut, 'u1')).toBe('Ann');
-      jest.setSystemTime(1_000);
-      expect(await nameOf(sut, 'u1')).toBe('Ann Renamed');
-    } finally {
-      jest.useRealTimers();
-    }
+    const clock = new FakeClock();
+    const sut = new CachedIdentityDirectory(table, clock, 1_000);
+    await nameOf(sut, 'u1');
+    table.names.set('u1', 'Ann Renamed');
+    clock.advance(999);
+    expect(await nameOf(sut, 'u1')).toBe('Ann');
+    clock.advance(1);
+    expect(await nameOf(sut, 'u1')).toBe('Ann Renamed');
   });
 });

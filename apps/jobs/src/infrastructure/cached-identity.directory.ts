@@ -1,4 +1,5 @@
 import type { identity } from '@vi/contracts';
+import type { Clock } from '@vi/platform-time';
 import type { Caller, IdentityDirectory } from '../application/identity-directory';
 
 interface Entry<T> {
@@ -21,6 +22,7 @@ export class CachedIdentityDirectory implements IdentityDirectory {
 
   constructor(
     private readonly source: IdentityDirectory,
+    private readonly clock: Clock,
     private readonly ttlMs = 60_000,
     private readonly maxEntries = 20_000,
   ) {}
@@ -30,7 +32,7 @@ export class CachedIdentityDirectory implements IdentityDirectory {
   }
 
   async summaries(caller: Caller, userUuids: string[], companyUuids: string[]) {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const users = new Map<string, identity.UserSummary>();
     const companies = new Map<string, identity.CompanySummary>();
     const missingUsers = collect(this.users, userUuids, users, now);
@@ -64,7 +66,7 @@ export class CachedIdentityDirectory implements IdentityDirectory {
 
   private store<T>(entries: Map<string, Entry<T>>, uuid: string, value: T): void {
     if (entries.size >= this.maxEntries) entries.clear();
-    entries.set(uuid, { value, expiresAt: Date.now() + this.ttlMs });
+    entries.set(uuid, { value, expiresAt: this.clock.now().getTime() + this.ttlMs });
   }
 }
 

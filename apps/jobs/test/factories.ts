@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { identity } from '@vi/contracts';
+import type { UserPrincipal } from '@vi/platform-grpc';
+import type { Caller, IdentityDirectory } from '../src/application/identity-directory';
+import type { Job } from '../src/domain/job';
+import type { LocationInput } from '../src/domain/location';
+
+/** Decision 027: jobs' domain objects with valid defaults, so that a spec states only what matters to it. */
+
+const AT = new Date('2026-01-01T09:00:00+00:00');
+
+export function aJob(overrides: Partial<Job> = {}): Job {
+  const createdBy = overrides.createdBy ?? randomUUID();
+  return {
+    uuid: randomUUID(),
+    companyUuid: randomUUID(),
+    title: 'Backend engineer',
+    description: 'Builds the API',
+    status: 'inactive',
+    locationUuid: randomUUID(),
+    locationAddress: 'Remote',
+    createdBy,
+    statusUpdatedBy: createdBy,
+    createdAt: AT,
+    updatedAt: AT,
+    statusUpdatedAt: AT,
+    ...overrides,
+  };
+}
+
+export function anAddress(overrides: Partial<Extract<LocationInput, { kind: 'address' }>> = {}): LocationInput {
+  return { kind: 'address', city: 'Austin', state: 'TX', country: 'United States', ...overrides };
+}
+
+export const REMOTE: LocationInput = { kind: 'locality', workMode: 'remote', workPlace: '' };
+
+export function aCompanyUser(overrides: Partial<UserPrincipal> = {}): UserPrincipal {
+  return { kind: 'user', userUuid: randomUUID(), companyUuid: randomUUID(), role: 'administrator', userType: 'company_user', ...overrides };
+}
+
+export function aJobSeeker(overrides: Partial<UserPrincipal> = {}): UserPrincipal {
+  return { kind: 'user', userUuid: randomUUID(), companyUuid: null, role: null, userType: 'job_seeker', ...overrides };
+}
+
+export function aCaller(principal: UserPrincipal = aCompanyUser()): Caller {
+  return { principal };
+}
+
+/**
+ * Identity as jobs sees it: names from a table (`Person <uuid prefix>` unless renamed), a plan limit per company
+ * (unlimited unless set). Stands in for the identity service wherever a spec is not about the call itself.
+ */
+export class IdentityTable implements IdentityDirectory {
+  readonly names = new Map<string, string>();
+  readonly limits = new Map<string, number>();
+
+  async jobsLimit(_caller: Caller, companyUuid: string): Promise<number> {
+    return this.limits.get(companyUuid) ?? -1;
+  }
+
+  async summaries(_caller: Caller, userUuids: string[], companyUuids: string[]) {
+    return {
+      users: new Map(userUuids.map((uuid): [string, identity.UserSummary] => [uuid, this.userSummary(uuid)])),
+      companies: new Map(companyUuids.map((uuid): [string, identity.CompanySummary] => [uuid, { uuid, name: `Company ${uuid.slice(0, 8)}`, avatar: '' }])),
+    };
+  }
+
+  userSummary(uuid: string): identity.UserSummary {
+    return { uuid, name: this.names.get(uuid) ?? `Person ${uuid.slice(0, 8)}`, email: `${uuid.slice(0, 8)}@people.example`, avatar: '' };
+  }
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { InProcessBus, OutboxRelay } from '@vi/platform-bus';
+import { createLogger } from '@vi/platform-logger';
+import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
+import { createTestDatabase, type TestDatabase } from '@vi/platform-testing';
+import { jobsMigrations } from '../migrations';
+import type { Job, JobOrder } from '../src/domain/job';
+import type { JobsDatabase } from '../src/infrastructure/jobs.database';
+import { createJobsStore, type JobsStore } from '../src/infrastructure/jobs.store';
+import { aJob, anAddress, REMOTE } from './factories';
+
+const logger = createLogger('jobs-test', 'silent');
+
+describe('jobs repositories on a real database', () => {
+  let testDb: TestDatabase;
+  let database: Database<JobsDatabase>;
+  let bus: InProcessBus;
+  let relay: OutboxRelay;
+  let store: JobsStore;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    database = await openDatabase<JobsDatabase>({ url: testDb.url, schema: 'jobs', embedded: testDb.embedded });
+    await migrateToLatest(database.db, 'jobs', jobsMigrations, logger);
+    bus = new InProcessBus(logger);
+    relay = new OutboxRelay(database.db, bus, logger);
+    store = createJobsStore(database.db, relay);
+  });
+  afterAll(async () => {
+    await relay.stop();
+    await bus.close();
+    await database.close();
+    await testDb.drop();
+  });
+
+  /** Stores jobs the way the use cases do: the job, its location, and its count. */
+  async function seed(...jobs: Job[]): Promise<Job[]> {
+    return store.transaction(async (tx) => {
+      const stored: Job[] = [];
+      for (const job of jobs) {
+        const location = await tx.locations.findOrCreate(job.companyUuid, { kind: 'locality', workMode: 'on_site', workPlace: job.locationAddress });
+        stored.push({ ...job, locationUuid: location.uuid, locationAddress: location.formattedAddress });
+        await tx.jobs.insert(stored[stored.length - 1]);
+        expect(await tx.counters.countNew(job.companyUuid, job.status, -1)).toBe(true);
+      }
+      return stored;
+    });
+  }
+
+  describe('a job', () => {
+    it('is found in its own company only, and no more once deleted', async () => {
+      const [job] = await seed(aJob({ title: 'Findable' }));
+      expect(await store.read.jobs.find(job.companyUuid, job.uuid)).toMatchObject({ uuid: job.uuid, title: 'Findable', description: 'Builds the API' });
+      expect(await store.read.jobs.find(randomUUID(), job.uuid)).toBeUndefined();
+      await store.transaction((tx) => tx.jobs.markDeleted(job.uuid, new Date()));
+      expect(await store.read.jobs.find(job.companyUuid, job.uuid)).toBeUndefined();
+    });
+
+    it('keeps every field it is updated with, timestamps to the millisecond', async () => {
+      const [job] = await seed(aJob());
+      const later = new Date('2026-03-04T05:06:07.089Z');
+      const changed: Job = { ...job, title: 'Renamed', description: 'New text', status: 'active', statusUpdatedBy: randomUUID(), updatedAt: later, statusUpdatedAt: later };
+      await store.transaction((tx) => tx.jobs.update(changed));
+      expect(await store.read.jobs.find(job.companyUuid, job.uuid)).toEqual(changed);
+    });
+  });
+
+  describe('locations', () => {
+    it('are one per address in a company, whatever the case it is written in, and the first spelling stays', async () => {
+      const company = randomUUID();
+      const first = await store.read.locations.findOrCreate(company, anAddress({ city: 'Austin' }));
+      const again = await store.read.locations.findOrCreate(company, anAddress({ city: 'AUSTIN', state: 'tx' }));
+      expect(again).toEqual(first);
+      expect(first.formattedAddress).toBe('Austin, TX, United States');
+      const elsewhere = await store.read.locations.findOrCreate(randomUUID(), anAddress());
+      expect(elsewhere.uuid).not.toBe(first.uuid);
+      expect((await store.read.locations.findOrCreate(company, REMOTE)).formattedAddress).toBe('Remote');
+    });
+
+    it('are created once when two jobs name a new address at the same time', async () => {
+      const company = randomUUID();
+      const found = await Promise.all(Array.from({ length: 4 }, () => store.transaction((tx) => tx.locations.findOrCreate(company, anAddress({ city: 'Lyon', country: 'France', state: '' })))));
+      expect(new Set(found.map((l) => l.uuid)).size).toBe(1);
+      const rows = await database.db.selectFrom('locations').select('uuid').where('company_uuid', '=', company).execute();
+      expect(rows).toHaveLength(1);
+    });
+  });
+
+  describe('counters', () => {
+    it('count a new active job only while the limit leaves room; inactive jobs and unlimited plans are never refused', async () => {
+      const company = randomUUID();
+      const counted = await store.transaction(async (tx) => [
+        await tx.counters.countNew(company, 'active', 2),
+        await tx.counters.countNew(company, 'active', 2),
+        await tx.counters.countNew(company, 'active', 2),
+        await tx.counters.countNew(company, 'inactive', 2),
+        await tx.counters.countNew(company, 'active', -1),
+      ]);
+      expect(counted).toEqual([true, true, false, true, true]);
+      expect(await store.read.counters.read(company)).toEqual({ active: 3, inactive: 1 });
+    });
+
+    it('move a job between the counts, and out of them when it is deleted', async () => {
+      const company = randomUUID();
+      await store.transaction(async (tx) => {
+        await tx.counters.countNew(company, 'active', -1);
+        await tx.counters.move(company, 'active', 'inactive');
+        await tx.counters.move(company, 'inactive', 'inactive');
+      });
+      expect(await store.read.counters.read(company)).toEqual({ active: 0, inactive: 1 });
+      await store.transaction((tx) => tx.counters.move(company, 'inactive', null));
+      expect(await store.read.counters.read(company)).toEqual({ active: 0, inactive: 0 });
+    });
+
+    it('read zero for a company without jobs, and lock creates its row', async () => {
+      const company = randomUUID();
+      expect(await store.read.counters.read(company)).toEqual({ active: 0, inactive: 0 });
+      expect(await store.transaction((tx) => tx.counters.lock(company))).toEqual({ active: 0, inactive: 0 });
+    });
+  });
+
+  describe('a page of jobs', () => {
+    const company = randomUUID();
+    const minute = (n: number) => new Date(Date.UTC(2026, 0, 1, 9, n));
+    // Titles and places in mixed case; created and updated in different orders.
+    const specs = [
+      { title: 'beta tester', place: 'Zurich', created: 1, updated: 4, status: 'active' },
+      { title: 'Alpha lead', place: 'amsterdam', created: 2, updated: 3, status: 'inactive' },
+      { title: 'gamma ray', place: 'Berlin', created: 3, updated: 1, status: 'active' },
+      { title: 'Delta force', place: 'cairo', created: 4, updated: 2, status: 'inactive' },
+    ] as const;
+    let seeded: Job[];
+    const titles = async (orderBy: JobOrder, statuses: Job['status'][] = [], offset = 0, limit = 10) =>
+      (await store.read.jobs.listCounted({ companyUuid: company, statuses, orderBy, offset, limit })).jobs.map((j) => j.title);
+
+    beforeAll(async () => {
+      seeded = await seed(
+        ...specs.map((s) =>
+          aJob({ companyUuid: company, title: s.title, locationAddress: s.place, status: s.status, createdAt: minute(s.created), updatedAt: minute(s.updated), statusUpdatedAt: minute(s.created) }),
+        ),
+      );
+      // Another company's jobs and a deleted job are never listed.
+      await seed(aJob({ title: 'aaa other company' }));
+      const [gone] = await seed(aJob({ companyUuid: company, title: 'aaa deleted', createdAt: minute(9) }));
+      await store.transaction(async (tx) => {
+        await tx.jobs.markDeleted(gone.uuid, new Date());
+        await tx.counters.move(company, gone.status, null);
+      });
+    });
+
+    it.each<[JobOrder, string[]]>([
+      ['title_asc', ['Alpha lead', 'beta tester', 'Delta force', 'gamma ray']],
+      ['title_desc', ['gamma ray', 'Delta force', 'beta tester', 'Alpha lead']],
+      ['location_asc', ['Alpha lead', 'gamma ray', 'Delta force', 'beta tester']],
+      ['location_desc', ['beta tester', 'Delta force', 'gamma ray', 'Alpha lead']],
+      ['created_asc', ['beta tester', 'Alpha lead', 'gamma ray', 'Delta force']],
+      ['created_desc', ['Delta force', 'gamma ray', 'Alpha lead', 'beta tester']],
+      ['updated_asc', ['gamma ray', 'Delta force', 'Alpha lead', 'beta tester']],
+      ['updated_desc', ['beta tester', 'Alpha lead', 'Delta force', 'gamma ray']],
+    ])('is sorted by %s, ignoring case', async (orderBy, expected) => {
+      expect(await titles(orderBy)).toEqual(expected);
+    });
+
+    it('filters by one status; both statuses are every job', async () => {
+      expect(await titles('title_asc', ['active'])).toEqual(['beta tester', 'gamma ray']);
+      expect(await titles('title_asc', ['inactive'])).toEqual(['Alpha lead', 'Delta force']);
+      expect(await titles('title_asc', ['active', 'inactive'])).toHaveLength(4);
+    });
+
+    it('is cut by offset and limit, and carries the company counts read in the same statement', async () => {
+      const page = await store.read.jobs.listCounted({ companyUuid: company, statuses: [], orderBy: 'created_asc', offset: 1, limit: 2 });
+      expect(page.jobs.map((j) => j.title)).toEqual(['Alpha lead', 'gamma ray']);
+      expect(page.counts).toEqual({ active: 2, inactive: 2 });
+      expect(await titles('created_asc', ['active'], 1, 5)).toEqual(['gamma ray']);
+    });
+
+    it('past the end is empty and leaves the counts to the counter row', async () => {
+      const page = await store.read.jobs.listCounted({ companyUuid: company, statuses: [], orderBy: 'created_asc', offset: 4, limit: 10 });
+      expect(page).toEqual({ jobs: [] });
+    });
+
+    it('breaks ties by uuid in the direction of the sort, so pages never overlap', async () => {
+      const tied = randomUUID();
+      const jobs = await seed(...Array.from({ length: 5 }, () => aJob({ companyUuid: tied, title: 'Same title' })));
+      const uuids = jobs.map((j) => j.uuid).sort();
+      const pageOf = async (orderBy: JobOrder, offset: number) =>
+        (await store.read.jobs.listCounted({ companyUuid: tied, statuses: [], orderBy, offset, limit: 2 })).jobs.map((j) => j.uuid);
+      expect([...(await pageOf('title_asc', 0)), ...(await pageOf('title_asc', 2)), ...(await pageOf('title_asc', 4))]).toEqual(uuids);
+      expect([...(await pageOf('title_desc', 0)), ...(await pageOf('title_desc', 2)), ...(await pageOf('title_desc', 4))]).toEqual([...uuids].reverse());
+    });
+
+    it('leaves out the description (list items have none)', async () => {
+      const page = await store.read.jobs.listCounted({ companyUuid: company, statuses: [], orderBy: 'title_asc', offset: 0, limit: 1 });
+      expect(page.jobs[0]).toEqual({ ...seeded[1], description: '' });
+    });
+  });
+});
