@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { deleteInBatches } from '@vi/platform-postgres';
+import { systemClock, type Clock } from '@vi/platform-time';
 import { PollingLoop } from './polling-loop';
 
 /** One thing a sweep removes: returns how many rows (or files) went. */
@@ -49,6 +50,7 @@ export class RetentionSweep {
     private readonly tasks: RetentionTask[],
     intervalMs: number,
     private readonly logger: Logger,
+    private readonly clock: Clock = systemClock,
   ) {
     this.loop = new PollingLoop(() => this.sweep(), intervalMs, (error) => this.logger.error({ err: error }, 'retention sweep failed'));
   }
@@ -61,8 +63,8 @@ export class RetentionSweep {
     await this.loop.stop();
   }
 
-  /** One pass over every task; `now` is a parameter so tests move the clock instead of waiting. */
-  async sweep(now = new Date()): Promise<Record<string, number>> {
+  /** One pass over every task, at the clock's time (decision 027) or at `now` when a test names the instant. */
+  async sweep(now = this.clock.now()): Promise<Record<string, number>> {
     const removed: Record<string, number> = {};
     for (const task of this.tasks) removed[task.name] = await task.run(now);
     if (Object.values(removed).some((n) => n > 0)) this.logger.info({ removed }, 'retention sweep');

@@ -1,6 +1,7 @@
 import { createLogger } from '@vi/platform-logger';
 import { deleteInBatches, migrateToLatest, openDatabase, sql, type Database } from '@vi/platform-postgres';
 import { createTestDatabase, waitFor, type TestDatabase } from '@vi/platform-testing';
+import { FakeClock } from '@vi/platform-time';
 import { busRetentionTasks, createOutboxTable, enqueueEvents, InProcessBus, OutboxRelay, RetentionSweep, type BusMessage, type OutboxTable } from '../src';
 
 const logger = createLogger('outbox-test', 'silent');
@@ -110,10 +111,13 @@ describe('retention sweep', () => {
     await relay.drain();
     await database.db.transaction().execute((trx) => enqueueEvents(trx, [{ subject: 'test.thing.updated', payload: { n: 2 } }]));
     await database.db.insertInto('processed_events').values({ event_id: 'handled', processed_at: new Date() }).execute();
-    const sweep = new RetentionSweep(busRetentionTasks(database.db, { outboxMs: DAY, processedEventsMs: 14 * DAY }, { outbox: true, processedEvents: true }), 60_000, logger);
+    const clock = new FakeClock(new Date());
+    const sweep = new RetentionSweep(busRetentionTasks(database.db, { outboxMs: DAY, processedEventsMs: 14 * DAY }, { outbox: true, processedEvents: true }), 60_000, logger, clock);
 
-    expect(await sweep.sweep(new Date(Date.now() + DAY - 60_000))).toEqual({ outbox: 0, processed_events: 0 });
-    expect(await sweep.sweep(new Date(Date.now() + DAY + 60_000))).toEqual({ outbox: 1, processed_events: 0 });
+    clock.advance(DAY - 60_000);
+    expect(await sweep.sweep()).toEqual({ outbox: 0, processed_events: 0 });
+    clock.advance(2 * 60_000);
+    expect(await sweep.sweep()).toEqual({ outbox: 1, processed_events: 0 });
     expect((await database.db.selectFrom('outbox').select('subject').execute()).map((r) => r.subject)).toEqual(['test.thing.updated']);
     expect(await sweep.sweep(new Date(Date.now() + 15 * DAY))).toEqual({ outbox: 0, processed_events: 1 });
     expect(await database.db.selectFrom('outbox').select('subject').execute()).toHaveLength(1);
