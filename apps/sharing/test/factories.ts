@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { identity, interviews } from '@vi/contracts';
+import type { UserPrincipal } from '@vi/platform-grpc';
+import type { Caller, IdentityDirectory, InterviewsDirectory } from '../src/application/directories';
+import { newShareLink, type LinkedInterview, type ShareLink } from '../src/domain/share-link';
+
+/** Decision 027: sharing's domain objects and the messages it reads, with valid defaults; a spec states what matters. */
+
+const AT = new Date('2026-01-01T09:00:00+00:00');
+
+export function aLinkedInterview(overrides: Partial<LinkedInterview> = {}): LinkedInterview {
+  return { uuid: randomUUID(), interviewUuid: randomUUID(), jobUuid: randomUUID(), jobTitle: 'Engineer', candidateName: 'Cara Candidate', ...overrides };
+}
+
+/** A live basic link of one interview. */
+export function aBasicLink(overrides: Partial<ShareLink> = {}): ShareLink {
+  const link = newShareLink({ uuid: randomUUID(), kind: 'basic', companyUuid: randomUUID(), userUuid: randomUUID(), status: 'active', interviews: [aLinkedInterview()], now: AT });
+  return { ...link, ...overrides };
+}
+
+/** A live advanced link for a reviewer, of two interviews. */
+export function anAdvancedLink(overrides: Partial<ShareLink> = {}): ShareLink {
+  const link = newShareLink({
+    uuid: randomUUID(),
+    kind: 'advanced',
+    companyUuid: randomUUID(),
+    userUuid: randomUUID(),
+    status: 'active',
+    reviewer: { name: 'Rita Reviewer', email: 'rita@reviewers.example' },
+    interviews: [aLinkedInterview(), aLinkedInterview()],
+    now: AT,
+  });
+  return { ...link, ...overrides };
+}
+
+export function aCompanyUser(overrides: Partial<UserPrincipal> = {}): UserPrincipal {
+  return { kind: 'user', userUuid: randomUUID(), companyUuid: randomUUID(), role: 'administrator', userType: 'company_user', ...overrides };
+}
+
+export function aJobSeeker(overrides: Partial<UserPrincipal> = {}): UserPrincipal {
+  return { kind: 'user', userUuid: randomUUID(), companyUuid: null, role: null, userType: 'job_seeker', ...overrides };
+}
+
+/** An interview as the interviews service shows it to sharing: completed, one question, one take. */
+export function aSharedInterview(overrides: Partial<interviews.Interview> = {}, takes?: interviews.Take[]): interviews.SharedInterview {
+  const uuid = overrides.uuid ?? randomUUID();
+  const question = randomUUID();
+  return {
+    interview: {
+      uuid,
+      type: 'one_way',
+      status: 'completed',
+      created_at: '2026-01-01T08:00:00+00:00',
+      updated_at: '2026-01-01T09:00:00+00:00',
+      scheduled_at: '2026-01-01T08:00:00+00:00',
+      completed_at: '2026-01-01T09:00:00+00:00',
+      job_post: { uuid: randomUUID(), title: 'Engineer', created_at: '', updated_at: '', status_updated_at: '', status: 'active', created_by: undefined, location: undefined },
+      assigned_to: { uuid: randomUUID(), name: `Candidate ${uuid.slice(0, 8)}`, email: 'cara@candidates.example', avatar: '' },
+      company: { uuid: randomUUID(), name: 'Acme', avatar: '' },
+      created_by: undefined,
+      rating: undefined,
+      share_link: undefined,
+      questions: [{ uuid: question, text: 'Why us?', completed: true, skipped: false, time_limit: 60, think_time: '30', takes: undefined, created_at: '', updated_at: '' }],
+      timezone: 'UTC',
+      ...overrides,
+    },
+    takes: takes ?? [{ uuid: randomUUID(), question_uuid: question, number: 1, content_type: 'video/webm', size: 10, duration_seconds: 3, created_at: '' }],
+  };
+}
+
+/** Identity as sharing sees it: plan features per company (none unless set), names from a table. */
+export class IdentityTable implements IdentityDirectory {
+  readonly features = new Map<string, Record<string, boolean>>();
+  readonly names = new Map<string, string>();
+  /** The companies whose plan was asked for, in order. */
+  readonly planCalls: string[] = [];
+
+  async planFeatures(_caller: Caller, companyUuid: string): Promise<Record<string, boolean>> {
+    this.planCalls.push(companyUuid);
+    return this.features.get(companyUuid) ?? {};
+  }
+
+  async summaries(_caller: Caller, userUuids: string[], companyUuids: string[]) {
+    return {
+      users: new Map(userUuids.map((uuid): [string, identity.UserSummary] => [uuid, { uuid, name: this.names.get(uuid) ?? `Person ${uuid.slice(0, 8)}`, email: `${uuid.slice(0, 8)}@people.example`, avatar: '' }])),
+      companies: new Map(companyUuids.map((uuid): [string, identity.CompanySummary] => [uuid, { uuid, name: this.names.get(uuid) ?? `Company ${uuid.slice(0, 8)}`, avatar: '' }])),
+    };
+  }
+}
+
+/** The interviews service as sharing sees it: the interviews of each company, as they are now. */
+export class InterviewsTable implements InterviewsDirectory {
+  private readonly byCompany = new Map<string, Map<string, interviews.SharedInterview>>();
+
+  /** Puts an interview (a new one, or its new state) in the company. */
+  put(companyUuid: string, shared: interviews.SharedInterview): interviews.Interview {
+    const interviews = this.byCompany.get(companyUuid) ?? new Map<string, interviews.SharedInterview>();
+    interviews.set(shared.interview!.uuid, shared);
+    this.byCompany.set(companyUuid, interviews);
+    return shared.interview!;
+  }
+
+  remove(companyUuid: string, interviewUuid: string): void {
+    this.byCompany.get(companyUuid)?.delete(interviewUuid);
+  }
+
+  async sharedInterviews(_caller: Caller, companyUuid: string, interviewUuids: string[], withTakes: boolean): Promise<interviews.SharedInterview[]> {
+    const interviews = this.byCompany.get(companyUuid);
+    return interviewUuids.flatMap((uuid) => {
+      const found = interviews?.get(uuid);
+      return found ? [{ interview: found.interview, takes: withTakes ? found.takes : [] }] : [];
+    });
+  }
+
+  async *streamTakeVideo(_caller: Caller, request: interviews.SharedTakeVideoRequest): AsyncIterable<interviews.TakeVideoChunk> {
+    const interviews = this.byCompany.get(request.company_uuid);
+    const take = request.interview_uuids.flatMap((uuid) => interviews?.get(uuid)?.takes ?? []).find((t) => t.uuid === request.take_uuid);
+    if (!take) throw new Error('take not found');
+    yield { meta: { size: take.size, content_type: take.content_type, start: 0, end: take.size - 1 }, data: Buffer.alloc(take.size, 1) };
+  }
+}
