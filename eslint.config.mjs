@@ -107,7 +107,9 @@ export default defineConfig(
         {
           depConstraints: [
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform'] },
-            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform'] },
+            // Platform may name what crosses processes (the shared error codes its caller-kind guards raise,
+            // decision 028); contracts use nothing, so no cycle can form.
+            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
           ],
         },

@@ -1,4 +1,4 @@
-import type { UserEventPayload } from '@vi/contracts';
+import { SharedErrorCode, type UserEventPayload } from '@vi/contracts';
 import { InProcessBus, OutboxRelay, type BusMessage } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
@@ -8,7 +8,7 @@ import { createCompany } from '../src/application/create-company/create-company'
 import { createUser } from '../src/application/create-user/create-user';
 import { resolveApiKey } from '../src/application/resolve-api-key/resolve-api-key';
 import { SET_PASSWORD_TOKEN_TTL_MS, hashSetPasswordToken, issueSetPasswordLink } from '../src/application/set-password-link/set-password-link';
-import { IdentityError, IdentityErrorCode } from '../src/domain/identity.errors';
+import { IdentityErrorCode } from '../src/domain/identity.errors';
 import { ApiKeyVault } from '../src/infrastructure/api-key-vault';
 import type { IdentityDatabase } from '../src/infrastructure/identity.database';
 import { createIdentityStore, type IdentityStore } from '../src/infrastructure/identity.store';
@@ -69,8 +69,8 @@ describe('identity use cases on a real database', () => {
     expect(rows.map((r) => r.token_hash).sort()).toEqual(tokens.map(hashSetPasswordToken).sort());
     expect(JSON.stringify(rows)).not.toContain(tokens[0]);
     for (const row of rows) expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(SET_PASSWORD_TOKEN_TTL_MS);
-    await expect(issueSetPasswordLink(deps, { kind: 'service', service: 'gateway' }, user.user.uuid)).rejects.toMatchObject({ code: IdentityErrorCode.OperatorRequired });
-    await expect(issueSetPasswordLink(deps, admin, user.user.uuid)).rejects.toMatchObject({ code: IdentityErrorCode.OperatorRequired });
+    await expect(issueSetPasswordLink(deps, { kind: 'service', service: 'gateway' }, user.user.uuid)).rejects.toMatchObject({ code: SharedErrorCode.OperatorRequired });
+    await expect(issueSetPasswordLink(deps, admin, user.user.uuid)).rejects.toMatchObject({ code: SharedErrorCode.OperatorRequired });
   });
 
   it('refuses the key of a disabled user with its own code', async () => {
@@ -83,7 +83,7 @@ describe('identity use cases on a real database', () => {
   it('only the gateway (a service principal) may resolve keys', async () => {
     const created = await createCompany(deps, operator, { name: 'Resolve', adminName: 'A', adminEmail: 'a@resolve.example', planCode: 'starter' });
     const user = { kind: 'user', userUuid: created.userUuid, companyUuid: created.companyUuid, role: 'administrator', userType: 'company_user' } as const;
-    await expect(resolveApiKey(deps, user, created.apiKey)).rejects.toBeInstanceOf(IdentityError);
+    await expect(resolveApiKey(deps, user, created.apiKey)).rejects.toMatchObject({ code: SharedErrorCode.OperatorRequired });
   });
 
   it('lets exactly one of many concurrent creations take the last user slot', async () => {

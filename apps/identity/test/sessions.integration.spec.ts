@@ -1,6 +1,7 @@
 import { InProcessBus, OutboxRelay, type BusMessage } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
+import { SharedErrorCode } from '@vi/contracts';
 import { createTestDatabase, randomSecret, type TestDatabase } from '@vi/platform-testing';
 import { identityMigrations } from '../migrations';
 import { createCompany } from '../src/application/create-company/create-company';
@@ -193,7 +194,7 @@ describe('identity: passwords and sessions', () => {
 
   it('only the gateway may use the session calls', async () => {
     const member = { kind: 'user', userUuid: '00000000-0000-4000-8000-000000000000', companyUuid: null, role: null, userType: 'company_user' } as const;
-    await expect(signIn(deps, member, { email: 'a@b.example', password: STRONG })).rejects.toMatchObject({ code: IdentityErrorCode.OperatorRequired });
-    await expect(resolveSession(deps, member, 'x')).rejects.toMatchObject({ code: IdentityErrorCode.OperatorRequired });
+    await expect(signIn(deps, member, { email: 'a@b.example', password: STRONG })).rejects.toMatchObject({ code: SharedErrorCode.OperatorRequired });
+    await expect(resolveSession(deps, member, 'x')).rejects.toMatchObject({ code: SharedErrorCode.OperatorRequired });
   });
 });

@@ -14,3 +14,5 @@ export * from './views/share-link.view';
 export * from './api-key-format';
 export * from './list-orders';
 export * from './views/view-parts';
+export * from './shared-errors';
+export * from './plan-features';

@@ -4,9 +4,6 @@ export enum IdentityErrorCode {
   KeyInvalid = 'api.key_invalid',
   KeyDisabled = 'api.key_disabled',
   PlanNoApiAccess = 'api.plan_no_api_access',
-  AdministratorRequired = 'api.administrator_required',
-  CompanyUserRequired = 'api.company_user_required',
-  OperatorRequired = 'api.operator_required',
   UserNotFound = 'api.user_not_found',
   CompanyNotFound = 'api.company_not_found',
   PlanNotFound = 'api.plan_not_found',
@@ -27,9 +24,6 @@ const REASONS: Record<IdentityErrorCode, string> = {
   [IdentityErrorCode.KeyInvalid]: 'The API key is not valid',
   [IdentityErrorCode.KeyDisabled]: 'The API key belongs to a disabled user',
   [IdentityErrorCode.PlanNoApiAccess]: "The company's plan does not include API access",
-  [IdentityErrorCode.AdministratorRequired]: 'This action requires an administrator',
-  [IdentityErrorCode.CompanyUserRequired]: 'This action requires a company user',
-  [IdentityErrorCode.OperatorRequired]: 'This action is for platform operators only',
   [IdentityErrorCode.UserNotFound]: 'User not found',
   [IdentityErrorCode.CompanyNotFound]: 'Company not found',
   [IdentityErrorCode.PlanNotFound]: 'Plan not found',
@@ -56,10 +50,6 @@ function kindOf(code: IdentityErrorCode): ErrorKind {
     case IdentityErrorCode.PlanNoApiAccess:
     case IdentityErrorCode.UserSlotsExhausted:
       return ErrorKind.PaymentRequired;
-    case IdentityErrorCode.AdministratorRequired:
-    case IdentityErrorCode.CompanyUserRequired:
-    case IdentityErrorCode.OperatorRequired:
-      return ErrorKind.PermissionDenied;
     case IdentityErrorCode.UserNotFound:
     case IdentityErrorCode.CompanyNotFound:
     case IdentityErrorCode.PlanNotFound:

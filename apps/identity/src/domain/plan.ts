@@ -1,3 +1,5 @@
+import type { PlanFeature } from '@vi/contracts';
+
 /** A plan of the catalogue; -1 limits mean unlimited. */
 export interface PlanDefinition {
   code: string;
@@ -30,7 +32,7 @@ export function isDowngrade(from: PlanDefinition, to: PlanDefinition): boolean {
   return to.rank < from.rank;
 }
 
-export function hasFeature(plan: PlanDefinition, feature: string): boolean {
+export function hasFeature(plan: PlanDefinition, feature: PlanFeature): boolean {
   return plan.features[feature] === true;
 }
 

@@ -1,7 +1,6 @@
 import type { UserPrincipal, UserRole, UserType } from '@vi/platform-grpc';
 
 export type { UserRole, UserType } from '@vi/platform-grpc';
-import { IdentityError, IdentityErrorCode } from './identity.errors';
 
 export interface User {
   uuid: string;
@@ -34,20 +33,6 @@ export interface Company {
   downgradeAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
-}
-
-/** The company a company user acts in; job seekers have none. */
-export function companyOf(principal: UserPrincipal): string {
-  if (principal.userType !== 'company_user' || !principal.companyUuid) {
-    throw new IdentityError(IdentityErrorCode.CompanyUserRequired);
-  }
-  return principal.companyUuid;
-}
-
-export function requireAdministrator(principal: UserPrincipal): string {
-  const companyUuid = companyOf(principal);
-  if (principal.role !== 'administrator') throw new IdentityError(IdentityErrorCode.AdministratorRequired);
-  return companyUuid;
 }
 
 /** Administrators may edit anyone in their company; others only themselves. */

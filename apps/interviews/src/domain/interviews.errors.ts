@@ -1,10 +1,10 @@
+import { PlanFeature } from '@vi/contracts';
 import { AppError, ErrorKind, assertNever } from '@vi/platform-errors';
 
 export enum InterviewsErrorCode {
   InterviewNotFound = 'api.interview_not_found',
   QuestionNotFound = 'api.question_not_found',
   QuestionSetNotFound = 'api.question_set_not_found',
-  CompanyUserRequired = 'api.company_user_required',
   AlreadyCompleted = 'api.interview_already_completed',
   AlreadyCanceled = 'api.interview_already_canceled',
   NotLive = 'api.interview_not_live',
@@ -24,21 +24,19 @@ export enum InterviewsErrorCode {
   TakeNotVideo = 'api.take_not_video',
   RangeNotSatisfiable = 'api.range_not_satisfiable',
   QuestionsRequired = 'api.interview_questions_required',
-  OperatorRequired = 'api.operator_required',
 }
 
 const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.InterviewNotFound]: 'Interview not found',
   [InterviewsErrorCode.QuestionNotFound]: 'Question not found',
   [InterviewsErrorCode.QuestionSetNotFound]: 'Question set not found',
-  [InterviewsErrorCode.CompanyUserRequired]: 'Only company users can do this',
   [InterviewsErrorCode.AlreadyCompleted]: 'The interview is completed',
   [InterviewsErrorCode.AlreadyCanceled]: 'The interview is canceled',
   [InterviewsErrorCode.NotLive]: 'Only live interviews can be completed by the company',
   [InterviewsErrorCode.StatusNotSettable]: 'status can only be set to canceled, or to completed for a live interview',
   [InterviewsErrorCode.NotCompleted]: 'Only completed interviews can be rated',
   [InterviewsErrorCode.QuestionsLocked]: 'The interview has been accepted: its questions can no longer change',
-  [InterviewsErrorCode.SmsFeatureRequired]: 'SMS invitations need the plan feature interview_sms_notifications',
+  [InterviewsErrorCode.SmsFeatureRequired]: `SMS invitations need the plan feature ${PlanFeature.InterviewSmsNotifications}`,
   [InterviewsErrorCode.CandidateTokenInvalid]: 'The interview link is not valid or has expired',
   [InterviewsErrorCode.InterviewExpired]: 'The due time of the interview has passed',
   [InterviewsErrorCode.NotAccepted]: 'Accept the interview first',
@@ -51,7 +49,6 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.TakeNotVideo]: 'The body is not a WebM or MP4 video',
   [InterviewsErrorCode.RangeNotSatisfiable]: 'The requested range is outside the video',
   [InterviewsErrorCode.QuestionsRequired]: 'A one_way interview keeps at least one question',
-  [InterviewsErrorCode.OperatorRequired]: 'Only an operator (the admin CLI) can do this',
 };
 
 function kindOf(code: InterviewsErrorCode): ErrorKind {
@@ -60,8 +57,6 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
     case InterviewsErrorCode.QuestionNotFound:
     case InterviewsErrorCode.QuestionSetNotFound:
       return ErrorKind.NotFound;
-    case InterviewsErrorCode.CompanyUserRequired:
-    case InterviewsErrorCode.OperatorRequired:
     case InterviewsErrorCode.QuestionsLocked:
     case InterviewsErrorCode.TakesExhausted:
       return ErrorKind.PermissionDenied;

@@ -3,13 +3,11 @@ import { AppError, ErrorKind, assertNever } from '@vi/platform-errors';
 export enum JobsErrorCode {
   JobNotFound = 'api.job_not_found',
   JobSlotsExhausted = 'api.plan_job_slots_exhausted',
-  CompanyUserRequired = 'api.company_user_required',
 }
 
 const REASONS: Record<JobsErrorCode, string> = {
   [JobsErrorCode.JobNotFound]: 'Job not found',
   [JobsErrorCode.JobSlotsExhausted]: 'No active job slot remains on the plan; deactivate a job or upgrade the plan',
-  [JobsErrorCode.CompanyUserRequired]: 'Only company users can list job posts',
 };
 
 function kindOf(code: JobsErrorCode): ErrorKind {
@@ -18,8 +16,6 @@ function kindOf(code: JobsErrorCode): ErrorKind {
       return ErrorKind.NotFound;
     case JobsErrorCode.JobSlotsExhausted:
       return ErrorKind.PaymentRequired;
-    case JobsErrorCode.CompanyUserRequired:
-      return ErrorKind.PermissionDenied;
     default:
       return assertNever(code);
   }

@@ -2,27 +2,20 @@ import { AppError, ErrorKind, assertNever } from '@vi/platform-errors';
 
 export enum NotificationsErrorCode {
   WebhookNotFound = 'api.webhook_not_found',
-  CompanyUserRequired = 'api.company_user_required',
   EventTypeUnknown = 'api.webhook_event_type_unknown',
   UrlNotAllowed = 'api.webhook_url_not_allowed',
-  OperatorRequired = 'api.operator_required',
 }
 
 const REASONS: Record<NotificationsErrorCode, string> = {
   [NotificationsErrorCode.WebhookNotFound]: 'Webhook not found',
-  [NotificationsErrorCode.CompanyUserRequired]: 'Only company users can do this',
   [NotificationsErrorCode.EventTypeUnknown]: 'Unknown event type',
   [NotificationsErrorCode.UrlNotAllowed]: 'Webhook URLs must not point at private, loopback or link-local addresses',
-  [NotificationsErrorCode.OperatorRequired]: 'This action is for platform operators only',
 };
 
 function kindOf(code: NotificationsErrorCode): ErrorKind {
   switch (code) {
     case NotificationsErrorCode.WebhookNotFound:
       return ErrorKind.NotFound;
-    case NotificationsErrorCode.CompanyUserRequired:
-    case NotificationsErrorCode.OperatorRequired:
-      return ErrorKind.PermissionDenied;
     case NotificationsErrorCode.EventTypeUnknown:
     case NotificationsErrorCode.UrlNotAllowed:
       return ErrorKind.InvalidArgument;

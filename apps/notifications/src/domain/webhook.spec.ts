@@ -1,6 +1,5 @@
-import type { UserPrincipal } from '@vi/platform-grpc';
 import { signWebhook } from './signature';
-import { checkWebhookInput, notificationOf, webhookOwnerOf, webhookRequest } from './webhook';
+import { checkWebhookInput, notificationOf, webhookRequest } from './webhook';
 
 const strict = { allowPrivateTargets: false };
 
@@ -26,12 +25,6 @@ describe('webhook rules', () => {
     for (const url of ['http://127.0.0.1/', 'http://[::1]/', 'http://169.254.169.254/', 'http://[::ffff:10.0.0.1]/']) {
       expect(() => checkWebhookInput({ description: '', url }, strict)).toThrow(expect.objectContaining({ code: 'api.webhook_url_not_allowed' }));
     }
-  });
-
-  it('belongs to company users only', () => {
-    const seeker: UserPrincipal = { kind: 'user', userUuid: 'u', companyUuid: null, role: null, userType: 'job_seeker' };
-    expect(() => webhookOwnerOf(seeker)).toThrow(expect.objectContaining({ code: 'api.company_user_required' }));
-    expect(webhookOwnerOf({ ...seeker, companyUuid: 'c', role: 'standard', userType: 'company_user' })).toEqual({ userUuid: 'u', companyUuid: 'c' });
   });
 });
 

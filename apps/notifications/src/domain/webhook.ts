@@ -7,7 +7,6 @@ import {
   type WebhookPayloadType,
 } from '@vi/contracts';
 import { assertNever, validationFailed, type FieldError } from '@vi/platform-errors';
-import type { UserPrincipal } from '@vi/platform-grpc';
 import { isPublicAddress } from './address-policy';
 import { NotificationsError, NotificationsErrorCode } from './notifications.errors';
 import { signWebhook } from './signature';
@@ -30,12 +29,6 @@ export interface WebhookInput {
   url: string;
   /** `username:password`, or undefined for none. */
   httpAuth?: string;
-}
-
-/** The company user a webhook call acts for: webhooks belong to company users only. */
-export function webhookOwnerOf(principal: UserPrincipal): { userUuid: string; companyUuid: string } {
-  if (principal.userType !== 'company_user' || !principal.companyUuid) throw new NotificationsError(NotificationsErrorCode.CompanyUserRequired);
-  return { userUuid: principal.userUuid, companyUuid: principal.companyUuid };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { PlanFeature } from '@vi/contracts';
 import { validationFailed } from '@vi/platform-errors';
 import { SharingError, SharingErrorCode } from './sharing.errors';
 
@@ -7,7 +8,6 @@ export type ShareLinkStatus = 'active' | 'inactive';
 export type ShareLinkType = 'collaborative' | 'open';
 
 export const SHARE_LINK_STATUSES: readonly ShareLinkStatus[] = ['active', 'inactive'];
-export const ADVANCED_SHARE_LINKS_FEATURE = 'advanced_share_links';
 
 /** One interview a link opens, with what it showed of it when shared (for events). */
 export interface LinkedInterview {
@@ -103,13 +103,13 @@ export function requireAllShareable(requested: string[], found: Map<string, Shar
 
 /** Creating an advanced link, or activating one, needs the plan feature (basic links never do). */
 export function requireAdvancedFeature(features: Record<string, boolean>): void {
-  if (features[ADVANCED_SHARE_LINKS_FEATURE] !== true) throw new SharingError(SharingErrorCode.FeatureRequired);
+  if (features[PlanFeature.AdvancedShareLinks] !== true) throw new SharingError(SharingErrorCode.FeatureRequired);
 }
 
 /** Whether a link opens anything right now: active, not deleted, and an advanced link only while the plan has the feature. */
 export function isViewable(link: ShareLink, features: Record<string, boolean> | undefined): boolean {
   if (link.deletedAt !== null || link.status !== 'active') return false;
-  return link.kind === 'basic' || features?.[ADVANCED_SHARE_LINKS_FEATURE] === true;
+  return link.kind === 'basic' || features?.[PlanFeature.AdvancedShareLinks] === true;
 }
 
 /** A status change by `userUuid`; unchanged when the status is the same (no new version, no event). */

@@ -1,3 +1,4 @@
+import { PlanFeature } from '@vi/contracts';
 import { AppError, ErrorKind, assertNever, type FieldError } from '@vi/platform-errors';
 
 export enum SharingErrorCode {
@@ -5,17 +6,13 @@ export enum SharingErrorCode {
   InterviewNotFound = 'api.interview_not_found',
   InterviewNotCompleted = 'api.share_link_interview_not_completed',
   FeatureRequired = 'api.plan_advanced_share_links_required',
-  CompanyUserRequired = 'api.company_user_required',
-  OperatorRequired = 'api.operator_required',
 }
 
 const REASONS: Record<SharingErrorCode, string> = {
   [SharingErrorCode.ShareLinkNotFound]: 'Share link not found',
   [SharingErrorCode.InterviewNotFound]: 'Interview not found',
   [SharingErrorCode.InterviewNotCompleted]: 'Only completed interviews can be shared',
-  [SharingErrorCode.FeatureRequired]: 'Advanced share links need the plan feature advanced_share_links',
-  [SharingErrorCode.CompanyUserRequired]: 'Only company users can manage share links',
-  [SharingErrorCode.OperatorRequired]: 'This action is for platform operators only',
+  [SharingErrorCode.FeatureRequired]: `Advanced share links need the plan feature ${PlanFeature.AdvancedShareLinks}`,
 };
 
 function kindOf(code: SharingErrorCode): ErrorKind {
@@ -27,9 +24,6 @@ function kindOf(code: SharingErrorCode): ErrorKind {
       return ErrorKind.InvalidArgument;
     case SharingErrorCode.FeatureRequired:
       return ErrorKind.PaymentRequired;
-    case SharingErrorCode.CompanyUserRequired:
-    case SharingErrorCode.OperatorRequired:
-      return ErrorKind.PermissionDenied;
     default:
       return assertNever(code);
   }

@@ -12,8 +12,9 @@ import {
   type sendUnaryData,
   type ServiceError,
 } from '@grpc/grpc-js';
-import { AppError, ErrorKind } from '@vi/platform-errors';
+import { AppError } from '@vi/platform-errors';
 import { withCorrelationId, type Logger } from '@vi/platform-logger';
+import { userOf } from './caller-kind';
 import { toGrpcError } from './grpc-errors';
 import { grpcServerSeconds, statusName } from './grpc-metrics';
 import type { Principal, PrincipalTokens, UserPrincipal } from './principal';
@@ -131,12 +132,7 @@ export class GrpcServer {
       const context: CallContext = {
         principal,
         deadline: deadlineOf(call),
-        user: () => {
-          if (principal.kind !== 'user') {
-            throw new AppError(ErrorKind.Unauthenticated, 'api.user_required', 'This operation acts for a user');
-          }
-          return principal;
-        },
+        user: () => userOf(principal),
       };
       run(context).then(
         (response) => callback(null, response),

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { generateApiKey } from '@vi/contracts';
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { generateApiKey, PlanFeature } from '@vi/contracts';
+import { administratorOf, type UserPrincipal } from '@vi/platform-grpc';
 import { isUniqueViolation } from '@vi/platform-postgres';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { hasFeature } from '../../domain/plan';
-import { requireAdministrator } from '../../domain/user';
 import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
 import type { IdentityStore } from '../../infrastructure/identity.store';
 import type { ApiKeyView } from '../api-key-view';
@@ -18,12 +17,12 @@ export async function createApiKey(
   principal: UserPrincipal,
   userUuid: string,
 ): Promise<ApiKeyView> {
-  const companyUuid = requireAdministrator(principal);
+  const { companyUuid } = administratorOf(principal);
   try {
     return await deps.store.transaction(async (tx) => {
       const user = await findCompanyUser(tx, principal, userUuid);
       const plan = await planOf(tx, await requireCompany(tx, companyUuid));
-      if (!hasFeature(plan, 'api_access')) throw new IdentityError(IdentityErrorCode.PlanNoApiAccess);
+      if (!hasFeature(plan, PlanFeature.ApiAccess)) throw new IdentityError(IdentityErrorCode.PlanNoApiAccess);
       if (await tx.apiKeys.findByUser(user.uuid)) throw new IdentityError(IdentityErrorCode.IntegrationKeyExists);
       const value = generateApiKey();
       const now = new Date();

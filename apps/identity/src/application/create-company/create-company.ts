@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IdentitySubjects, generateApiKey, type CompanyEventPayload } from '@vi/contracts';
-import type { Principal } from '@vi/platform-grpc';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import type { Company, User } from '../../domain/user';
 import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
@@ -21,10 +21,6 @@ export interface CreatedCompany {
   userUuid: string;
   apiKey: string;
   created: boolean;
-}
-
-export function requireOperator(caller: Principal): void {
-  if (caller.kind !== 'service') throw new IdentityError(IdentityErrorCode.OperatorRequired);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { administratorOf, type UserPrincipal } from '@vi/platform-grpc';
 import { isUniqueViolation } from '@vi/platform-postgres';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { remainingOf } from '../../domain/plan';
-import { requireAdministrator, type User, type UserRole } from '../../domain/user';
+import type { User, UserRole } from '../../domain/user';
 import type { IdentityStore } from '../../infrastructure/identity.store';
 import { planOf } from '../company-plan';
 import type { CompanyUserView } from '../get-user/get-user';
@@ -24,7 +24,7 @@ export async function createUser(
   principal: UserPrincipal,
   input: CreateUserInput,
 ): Promise<CompanyUserView> {
-  const companyUuid = requireAdministrator(principal);
+  const { companyUuid } = administratorOf(principal);
   try {
     return await deps.store.transaction(async (tx) => {
       const company = await tx.companies.lock(companyUuid);

@@ -1,12 +1,11 @@
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { administratorOf, type UserPrincipal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
-import { requireAdministrator } from '../../domain/user';
 import type { IdentityStore } from '../../infrastructure/identity.store';
 import { findCompanyUser } from '../get-user/get-user';
 import { identityEvents } from '../identity-events';
 
 export async function deleteApiKey(deps: { store: IdentityStore }, principal: UserPrincipal, userUuid: string): Promise<void> {
-  requireAdministrator(principal);
+  administratorOf(principal);
   await deps.store.transaction(async (tx) => {
     const user = await findCompanyUser(tx, principal, userUuid);
     const key = await tx.apiKeys.deleteByUser(user.uuid);

@@ -1,6 +1,5 @@
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { administratorOf, type UserPrincipal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
-import { requireAdministrator } from '../../domain/user';
 import type { IdentityStore } from '../../infrastructure/identity.store';
 import { findCompanyUser } from '../get-user/get-user';
 import { identityEvents } from '../identity-events';
@@ -11,7 +10,7 @@ export async function deleteUser(
   principal: UserPrincipal,
   userUuid: string,
 ): Promise<void> {
-  requireAdministrator(principal);
+  administratorOf(principal);
   await deps.store.transaction(async (tx) => {
     const user = await findCompanyUser(tx, principal, userUuid);
     if (user.uuid === principal.userUuid) throw new IdentityError(IdentityErrorCode.CannotDeleteSelf);

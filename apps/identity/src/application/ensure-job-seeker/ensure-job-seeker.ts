@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { isUniqueViolation } from '@vi/platform-postgres';
-import { companyOf, type User } from '../../domain/user';
+import type { User } from '../../domain/user';
 import type { IdentityStore } from '../../infrastructure/identity.store';
 import { identityEvents } from '../identity-events';
 
@@ -15,7 +15,7 @@ export async function ensureJobSeeker(
   principal: UserPrincipal,
   input: { name: string; email: string },
 ): Promise<User> {
-  companyOf(principal);
+  companyUserOf(principal);
   const existing = await deps.store.read.users.findJobSeekerByEmail(input.email);
   if (existing) return existing;
   try {

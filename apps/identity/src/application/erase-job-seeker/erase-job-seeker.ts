@@ -1,4 +1,4 @@
-import type { Principal } from '@vi/platform-grpc';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import type { User } from '../../domain/user';
 import type { IdentityStore } from '../../infrastructure/identity.store';
@@ -15,7 +15,7 @@ export const erasedEmail = (userUuid: string) => `erased-${userUuid}@erased.inva
  * and new name the CLI then erases their interviews.
  */
 export async function eraseJobSeeker(deps: { store: IdentityStore; defaultAvatarUrl: string }, caller: Principal, email: string): Promise<User> {
-  if (caller.kind !== 'service') throw new IdentityError(IdentityErrorCode.OperatorRequired);
+  requireOperator(caller);
   return deps.store.transaction(async (tx) => {
     const found = await tx.users.findJobSeekerByEmail(email);
     if (!found) throw new IdentityError(IdentityErrorCode.UserNotFound);

@@ -1,4 +1,5 @@
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { SharedErrorCode } from '@vi/contracts';
+import { sharedError, type UserPrincipal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { canEditUser } from '../../domain/user';
 import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
@@ -21,6 +22,6 @@ export async function getApiKey(
   userUuid: string,
 ): Promise<ApiKeyView> {
   const view = await findApiKey(deps.store.read, deps.vault, principal, userUuid);
-  if (!canEditUser(principal, view.user)) throw new IdentityError(IdentityErrorCode.AdministratorRequired);
+  if (!canEditUser(principal, view.user)) throw sharedError(SharedErrorCode.AdministratorRequired);
   return view;
 }

@@ -1,6 +1,6 @@
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
-import { companyOf, type Company, type User } from '../../domain/user';
+import type { Company, User } from '../../domain/user';
 import type { IdentityRepositories } from '../../infrastructure/identity.store';
 import type { IdentityStore } from '../../infrastructure/identity.store';
 import { requireCompany } from '../company-plan';
@@ -12,7 +12,7 @@ export interface CompanyUserView {
 
 /** A user of the caller's company; anyone else is 404. */
 export async function findCompanyUser(repos: IdentityRepositories, principal: UserPrincipal, userUuid: string): Promise<User> {
-  const companyUuid = companyOf(principal);
+  const { companyUuid } = companyUserOf(principal);
   const user = await repos.users.find(userUuid);
   if (!user || user.companyUuid !== companyUuid) throw new IdentityError(IdentityErrorCode.UserNotFound);
   return user;

@@ -1,5 +1,5 @@
-import type { UserPrincipal } from '@vi/platform-grpc';
-import { companyOf, type Company } from '../../domain/user';
+import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
+import type { Company } from '../../domain/user';
 import type { IdentityStore } from '../../infrastructure/identity.store';
 import type { UserPage } from '../../infrastructure/user.repository';
 import { requireCompany } from '../company-plan';
@@ -15,7 +15,7 @@ export async function listUsers(
   principal: UserPrincipal,
   input: ListUsersInput,
 ): Promise<UserPage & { company: Company }> {
-  const company = await requireCompany(deps.store.read, companyOf(principal));
+  const company = await requireCompany(deps.store.read, companyUserOf(principal).companyUuid);
   const page = await deps.store.read.users.listByCompany(company.uuid, input.rangeFrom, input.rangeTo - input.rangeFrom + 1);
   return { ...page, company };
 }

@@ -1,5 +1,4 @@
-import type { Principal } from '@vi/platform-grpc';
-import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { IdentityStore } from '../../infrastructure/identity.store';
 import { identityEvents } from '../identity-events';
 
@@ -13,7 +12,7 @@ export async function requestPasswordReset(
   caller: Principal,
   email: string,
 ): Promise<void> {
-  if (caller.kind !== 'service') throw new IdentityError(IdentityErrorCode.OperatorRequired);
+  requireOperator(caller);
   const now = deps.now();
   await deps.store.transaction(async (tx) => {
     const users = await tx.users.findActiveCompanyUsersByEmail(email);

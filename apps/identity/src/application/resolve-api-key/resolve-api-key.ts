@@ -1,5 +1,5 @@
-import { isPlausibleApiKey } from '@vi/contracts';
-import type { Principal, UserPrincipal } from '@vi/platform-grpc';
+import { isPlausibleApiKey, PlanFeature } from '@vi/contracts';
+import { requireOperator, type Principal, type UserPrincipal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { hasFeature } from '../../domain/plan';
 import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
@@ -16,7 +16,7 @@ export async function resolveApiKey(
   caller: Principal,
   apiKey: string,
 ): Promise<ResolvedApiKey> {
-  if (caller.kind !== 'service') throw new IdentityError(IdentityErrorCode.OperatorRequired);
+  requireOperator(caller);
   if (!isPlausibleApiKey(apiKey)) throw new IdentityError(IdentityErrorCode.KeyInvalid);
   const owner = await deps.store.read.apiKeys.findOwnerByHash(deps.vault.hash(apiKey));
   if (!owner) throw new IdentityError(IdentityErrorCode.KeyInvalid);
@@ -24,7 +24,7 @@ export async function resolveApiKey(
   if (owner.companyUuid) {
     const company = await requireCompany(deps.store.read, owner.companyUuid);
     const plan = await planOf(deps.store.read, company);
-    if (!hasFeature(plan, 'api_access')) throw new IdentityError(IdentityErrorCode.PlanNoApiAccess);
+    if (!hasFeature(plan, PlanFeature.ApiAccess)) throw new IdentityError(IdentityErrorCode.PlanNoApiAccess);
   }
   await deps.store.read.apiKeys.touchLastUsed(owner.keyUuid, new Date());
   return {

@@ -1,4 +1,4 @@
-import type { Principal } from '@vi/platform-grpc';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { isSessionLive, SESSION_TOUCH_INTERVAL_MS } from '../../domain/session';
 import type { IdentityStore } from '../../infrastructure/identity.store';
@@ -10,7 +10,7 @@ import { hashSessionId, resolvedSession, type ResolvedSession, type SessionDeps 
  * live moves its idle end (written at most once a minute).
  */
 export async function resolveSession(deps: Omit<SessionDeps, 'hasher'> & { store: IdentityStore }, caller: Principal, sessionId: string): Promise<ResolvedSession> {
-  if (caller.kind !== 'service') throw new IdentityError(IdentityErrorCode.OperatorRequired);
+  requireOperator(caller);
   const now = deps.now();
   const found = sessionId ? await deps.store.read.sessions.findByIdHash(hashSessionId(sessionId)) : undefined;
   if (!found || found.user.deleted || !found.user.active || !isSessionLive(found.session, deps.sessionLifetime, now)) {

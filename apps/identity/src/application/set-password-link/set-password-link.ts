@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Principal } from '@vi/platform-grpc';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import type { IdentityStore } from '../../infrastructure/identity.store';
 
@@ -26,7 +26,7 @@ export async function issueSetPasswordLink(
   userUuid: string,
   now = new Date(),
 ): Promise<string> {
-  if (caller.kind !== 'service' || caller.service !== SET_PASSWORD_LINK_CALLER) throw new IdentityError(IdentityErrorCode.OperatorRequired);
+  requireOperator(caller, SET_PASSWORD_LINK_CALLER);
   const user = await deps.store.read.users.find(userUuid);
   if (!user || user.type !== 'company_user') throw new IdentityError(IdentityErrorCode.UserNotFound);
   const token = randomBytes(32).toString('base64url');

@@ -1,4 +1,4 @@
-import type { Principal } from '@vi/platform-grpc';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { passwordProblem, type PasswordProblem } from '../../domain/password-policy';
 import type { IdentityStore } from '../../infrastructure/identity.store';
@@ -25,7 +25,7 @@ const PROBLEM_CODES: Record<PasswordProblem, IdentityErrorCode> = {
  * and a new session starts.
  */
 export async function setPassword(deps: SessionDeps & { store: IdentityStore }, caller: Principal, input: SetPasswordInput): Promise<SignedIn> {
-  if (caller.kind !== 'service') throw new IdentityError(IdentityErrorCode.OperatorRequired);
+  requireOperator(caller);
   const problem = passwordProblem(input.password);
   if (problem) throw new IdentityError(PROBLEM_CODES[problem]);
   const hash = await deps.hasher.hash(input.password);

@@ -1,10 +1,9 @@
 import { IdentitySubjects, type CompanyEventPayload } from '@vi/contracts';
-import type { Principal } from '@vi/platform-grpc';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { isDowngrade, renewsAt } from '../../domain/plan';
 import type { IdentityStore } from '../../infrastructure/identity.store';
 import { planOf, planViewOf, type PlanView } from '../company-plan';
-import { requireOperator } from '../create-company/create-company';
 
 export interface SetPlanInput {
   companyUuid: string;

@@ -1,4 +1,4 @@
-import type { Principal } from '@vi/platform-grpc';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import type { IdentityStore } from '../../infrastructure/identity.store';
 import { startSession, type SessionDeps, type SignedIn } from '../sessions';
@@ -15,7 +15,7 @@ export interface SignInInput {
  * picks the account (the oldest matching one when, improbably, one person chose the same password in two).
  */
 export async function signIn(deps: SessionDeps & { store: IdentityStore }, caller: Principal, input: SignInInput): Promise<SignedIn> {
-  if (caller.kind !== 'service') throw new IdentityError(IdentityErrorCode.OperatorRequired);
+  requireOperator(caller);
   const candidates = await deps.store.read.passwords.findSignInCandidates(input.email);
   if (candidates.length === 0) await deps.hasher.verifyNothing(input.password);
   for (const candidate of candidates) {

@@ -1,6 +1,5 @@
 import { generateApiKey } from '@vi/contracts';
-import type { UserPrincipal } from '@vi/platform-grpc';
-import { requireAdministrator } from '../../domain/user';
+import { administratorOf, type UserPrincipal } from '@vi/platform-grpc';
 import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
 import type { IdentityStore } from '../../infrastructure/identity.store';
 import type { ApiKeyView } from '../api-key-view';
@@ -19,7 +18,7 @@ export async function updateApiKey(
   principal: UserPrincipal,
   input: UpdateApiKeyInput,
 ): Promise<ApiKeyView> {
-  requireAdministrator(principal);
+  administratorOf(principal);
   return deps.store.transaction(async (tx) => {
     const current = await findApiKey(tx, deps.vault, principal, input.userUuid);
     const value = input.rotate ? generateApiKey() : current.value;

@@ -1,4 +1,5 @@
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { sharedError, type UserPrincipal } from '@vi/platform-grpc';
+import { SharedErrorCode } from '@vi/contracts';
 import { isUniqueViolation } from '@vi/platform-postgres';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { canEditUser } from '../../domain/user';
@@ -22,7 +23,7 @@ export async function updateUser(
   try {
     return await deps.store.transaction(async (tx) => {
       const user = await findCompanyUser(tx, principal, input.userUuid);
-      if (!canEditUser(principal, user)) throw new IdentityError(IdentityErrorCode.AdministratorRequired);
+      if (!canEditUser(principal, user)) throw sharedError(SharedErrorCode.AdministratorRequired);
       if (input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase()) {
         const other = await tx.users.findCompanyUserByEmail(user.companyUuid!, input.email);
         if (other) throw new IdentityError(IdentityErrorCode.UserEmailTaken);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { InterviewsSubjects, type interviews, type InvitationDetails } from '@vi/contracts';
+import { InterviewsSubjects, PlanFeature, type interviews, type InvitationDetails } from '@vi/contracts';
 import { validationFailed } from '@vi/platform-errors';
+import { companyUserOf } from '@vi/platform-grpc';
 import { newQuestion, thinkTimeOf, type Interview, type ThinkTime } from '../../domain/interview';
 import { scheduleProblem, type InterviewType } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import { companyOf } from '../company-of';
 import type { Caller, IdentityDirectory, JobsDirectory } from '../directories';
 import { interviewEvent, renderInterview } from '../interview-rendering';
 
@@ -65,7 +65,7 @@ export function invitationOf(interview: Interview): InvitationDetails {
  * set's questions are copied, so later edits of the set change nothing here).
  */
 export async function createInterviews(deps: CreateInterviewsDeps, caller: Caller, input: CreateInterviewsInput): Promise<interviews.Interview[]> {
-  const companyUuid = companyOf(caller.principal, InterviewsErrorCode.CompanyUserRequired);
+  const { companyUuid } = companyUserOf(caller.principal);
   const now = new Date();
   const problem = scheduleProblem(input.scheduledAt, now);
   if (problem) throw validationFailed([{ field: 'scheduled_at', reason: problem, code: 'invalid_value' }]);
@@ -87,7 +87,7 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
   if (!job || job.status !== 'active') {
     throw validationFailed([{ field: 'job_post.uuid', reason: 'must be an active job of your company', code: 'invalid_value' }]);
   }
-  if (withPhones && !features.interview_sms_notifications) throw new InterviewsError(InterviewsErrorCode.SmsFeatureRequired);
+  if (withPhones && !features[PlanFeature.InterviewSmsNotifications]) throw new InterviewsError(InterviewsErrorCode.SmsFeatureRequired);
   const creator = summaries.users.find((u) => u.uuid === caller.principal.userUuid);
   const company = summaries.companies.find((c) => c.uuid === companyUuid);
   if (!creator || !company) throw new Error('identity did not return the caller or their company');

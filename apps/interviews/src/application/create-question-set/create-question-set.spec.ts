@@ -1,5 +1,5 @@
+import { SharedErrorCode } from '@vi/contracts';
 import type { UserPrincipal } from '@vi/platform-grpc';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import { createQuestionSet } from './create-question-set';
 
@@ -9,6 +9,6 @@ const store = {} as InterviewsStore;
 
 describe('createQuestionSet', () => {
   it('refuses job seekers with 403 api.company_user_required', async () => {
-    await expect(createQuestionSet({ store }, jobSeeker, { name: 'x', questions: [] })).rejects.toMatchObject({ code: InterviewsErrorCode.CompanyUserRequired });
+    await expect(createQuestionSet({ store }, jobSeeker, { name: 'x', questions: [] })).rejects.toMatchObject({ code: SharedErrorCode.CompanyUserRequired });
   });
 });

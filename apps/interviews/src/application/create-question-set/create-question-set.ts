@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { interviews } from '@vi/contracts';
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { assertValidQuestionSet, newQuestions, type QuestionSet, type QuestionSetQuestionInput } from '../../domain/question-set';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import { companyOf } from '../company-of';
 import { renderQuestionSet } from '../question-set-rendering';
 
 export interface CreateQuestionSetInput {
@@ -19,7 +17,7 @@ export async function createQuestionSet(
   principal: UserPrincipal,
   input: CreateQuestionSetInput,
 ): Promise<interviews.QuestionSet> {
-  const companyUuid = companyOf(principal, InterviewsErrorCode.CompanyUserRequired);
+  const { companyUuid } = companyUserOf(principal);
   assertValidQuestionSet(input);
   const now = new Date();
   const set: QuestionSet = {

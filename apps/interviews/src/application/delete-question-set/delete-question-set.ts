@@ -1,11 +1,10 @@
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import { companyOf } from '../company-of';
 
 /** Soft-deletes a set: gone from lists and reads (404); interviews that copied it keep their questions. */
 export async function deleteQuestionSet(deps: { store: InterviewsStore }, principal: UserPrincipal, setUuid: string): Promise<void> {
-  const companyUuid = companyOf(principal, InterviewsErrorCode.QuestionSetNotFound);
+  const { companyUuid } = companyUserOf(principal, () => new InterviewsError(InterviewsErrorCode.QuestionSetNotFound));
   await deps.store.transaction(async (tx) => {
     const current = await tx.questionSets.find(companyUuid, setUuid, { lock: true });
     if (!current) throw new InterviewsError(InterviewsErrorCode.QuestionSetNotFound);

@@ -1,6 +1,5 @@
 import { InterviewsSubjects } from '@vi/contracts';
-import type { Principal } from '@vi/platform-grpc';
-import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { Take } from '../../infrastructure/take.repository';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import { interviewEvent, renderInterview } from '../interview-rendering';
@@ -21,7 +20,7 @@ export interface EraseCandidateInput {
  * Returns the uuids of the interviews, for the notifications service to forget their messages and deliveries.
  */
 export async function eraseCandidate(deps: { store: InterviewsStore; media: MediaStorage }, caller: Principal, input: EraseCandidateInput): Promise<string[]> {
-  if (caller.kind !== 'service') throw new InterviewsError(InterviewsErrorCode.OperatorRequired);
+  requireOperator(caller);
   const { uuids, removed } = await deps.store.transaction(async (tx) => {
     const now = new Date();
     const all = await tx.interviews.allOfCandidate(input.candidateUuid);

@@ -1,13 +1,12 @@
 import type { interviews } from '@vi/contracts';
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import { companyOf } from '../company-of';
 import { renderQuestionSet } from '../question-set-rendering';
 
 /** One of the company's sets; another company's, a deleted one, or any for a job seeker is 404. */
 export async function getQuestionSet(deps: { store: InterviewsStore }, principal: UserPrincipal, setUuid: string): Promise<interviews.QuestionSet> {
-  const companyUuid = companyOf(principal, InterviewsErrorCode.QuestionSetNotFound);
+  const { companyUuid } = companyUserOf(principal, () => new InterviewsError(InterviewsErrorCode.QuestionSetNotFound));
   const set = await deps.store.read.questionSets.find(companyUuid, setUuid);
   if (!set) throw new InterviewsError(InterviewsErrorCode.QuestionSetNotFound);
   return renderQuestionSet(set);

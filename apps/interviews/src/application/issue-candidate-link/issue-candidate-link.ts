@@ -1,4 +1,4 @@
-import type { Principal } from '@vi/platform-grpc';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { CandidateLinks } from '../directories';
@@ -13,7 +13,7 @@ export const CANDIDATE_LINK_CALLER = 'notifications';
  * accepted, not deleted) gets one; otherwise 404, and the message is not sent.
  */
 export async function issueCandidateLink(deps: { store: InterviewsStore; links: CandidateLinks }, caller: Principal, interviewUuid: string): Promise<string> {
-  if (caller.kind !== 'service' || caller.service !== CANDIDATE_LINK_CALLER) throw new InterviewsError(InterviewsErrorCode.OperatorRequired);
+  requireOperator(caller, CANDIDATE_LINK_CALLER);
   const interview = await deps.store.read.interviews.findForSupport(interviewUuid);
   if (!interview || (interview.status !== 'requested' && interview.status !== 'accepted')) throw new InterviewsError(InterviewsErrorCode.InterviewNotFound);
   return deps.links.linkFor(interview);

@@ -1,9 +1,8 @@
 import type { interviews } from '@vi/contracts';
+import { companyUserOf } from '@vi/platform-grpc';
 import type { InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import { companyOf } from '../company-of';
 import type { Caller } from '../directories';
 import { renderInterviews } from '../interview-rendering';
 
@@ -20,7 +19,7 @@ export async function listInterviews(
   caller: Caller,
   input: ListInterviewsInput,
 ): Promise<{ interviews: interviews.Interview[]; total: number }> {
-  const companyUuid = companyOf(caller.principal, InterviewsErrorCode.CompanyUserRequired);
+  const { companyUuid } = companyUserOf(caller.principal);
   const types = [...new Set(input.types)];
   const statuses = [...new Set(input.statuses)];
   const total = await deps.store.read.counters.total(companyUuid, types, statuses);

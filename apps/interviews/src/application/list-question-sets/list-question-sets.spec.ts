@@ -1,5 +1,5 @@
+import { SharedErrorCode } from '@vi/contracts';
 import type { UserPrincipal } from '@vi/platform-grpc';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import { listQuestionSets } from './list-question-sets';
 
@@ -9,6 +9,6 @@ const store = {} as InterviewsStore;
 
 describe('listQuestionSets', () => {
   it('refuses job seekers with 403 api.company_user_required', async () => {
-    await expect(listQuestionSets({ store }, jobSeeker)).rejects.toMatchObject({ code: InterviewsErrorCode.CompanyUserRequired });
+    await expect(listQuestionSets({ store }, jobSeeker)).rejects.toMatchObject({ code: SharedErrorCode.CompanyUserRequired });
   });
 });

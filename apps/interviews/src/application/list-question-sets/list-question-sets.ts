@@ -1,9 +1,7 @@
 import type { interviews } from '@vi/contracts';
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { QUESTION_SET_LIST_CAP } from '../../domain/question-set';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import { companyOf } from '../company-of';
 import { renderQuestionSet } from '../question-set-rendering';
 
 /**
@@ -11,7 +9,7 @@ import { renderQuestionSet } from '../question-set-rendering';
  * this call, so it returns the first 500 and the gateway pages them (decision 013).
  */
 export async function listQuestionSets(deps: { store: InterviewsStore }, principal: UserPrincipal): Promise<interviews.QuestionSetList> {
-  const companyUuid = companyOf(principal, InterviewsErrorCode.CompanyUserRequired);
+  const { companyUuid } = companyUserOf(principal);
   const { sets } = await deps.store.read.questionSets.list(companyUuid, { offset: 0, limit: QUESTION_SET_LIST_CAP });
   return { question_sets: sets.map(renderQuestionSet) };
 }

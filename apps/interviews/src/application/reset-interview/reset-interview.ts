@@ -1,6 +1,6 @@
 import { InterviewsSubjects, type interviews } from '@vi/contracts';
 import { validationFailed } from '@vi/platform-errors';
-import type { Principal } from '@vi/platform-grpc';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { Interview } from '../../domain/interview';
 import { reset, scheduleProblem } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
@@ -26,7 +26,7 @@ export async function resetInterview(
   caller: Principal,
   input: ResetInterviewInput,
 ): Promise<interviews.Interview> {
-  if (caller.kind !== 'service') throw new InterviewsError(InterviewsErrorCode.OperatorRequired);
+  requireOperator(caller);
   const now = new Date();
   if (input.scheduledAt) {
     const problem = Number.isNaN(input.scheduledAt.getTime()) ? 'must be an RFC 3339 timestamp' : scheduleProblem(input.scheduledAt, now);

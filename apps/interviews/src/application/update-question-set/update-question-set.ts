@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { interviews } from '@vi/contracts';
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { assertValidQuestionSet, mergeQuestions, type QuestionSet, type QuestionSetQuestionInput } from '../../domain/question-set';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import { companyOf } from '../company-of';
 import { renderQuestionSet } from '../question-set-rendering';
 
 export interface UpdateQuestionSetInput {
@@ -24,7 +23,7 @@ export async function updateQuestionSet(
   principal: UserPrincipal,
   input: UpdateQuestionSetInput,
 ): Promise<interviews.QuestionSet> {
-  const companyUuid = companyOf(principal, InterviewsErrorCode.QuestionSetNotFound);
+  const { companyUuid } = companyUserOf(principal, () => new InterviewsError(InterviewsErrorCode.QuestionSetNotFound));
   const updated = await deps.store.transaction(async (tx) => {
     const current = await tx.questionSets.find(companyUuid, input.setUuid, { lock: true });
     if (!current) throw new InterviewsError(InterviewsErrorCode.QuestionSetNotFound);

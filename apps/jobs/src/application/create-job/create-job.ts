@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { JobsSubjects, type jobs } from '@vi/contracts';
-import { jobCompanyOf, type Job, type JobStatus } from '../../domain/job';
+import { companyUserOf } from '@vi/platform-grpc';
+import type { Job, JobStatus } from '../../domain/job';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { LocationInput } from '../../domain/location';
 import type { JobsStore } from '../../infrastructure/jobs.store';
@@ -24,7 +25,7 @@ export async function createJob(
   caller: Caller,
   input: CreateJobInput,
 ): Promise<jobs.Job> {
-  const companyUuid = jobCompanyOf(caller.principal, JobsErrorCode.CompanyUserRequired);
+  const { companyUuid } = companyUserOf(caller.principal);
   const userUuid = caller.principal.userUuid;
   const [limit, summaries] = await Promise.all([
     input.status === 'active' ? deps.identity.jobsLimit(caller, companyUuid) : Promise.resolve(-1),

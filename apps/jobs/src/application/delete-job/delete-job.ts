@@ -1,5 +1,6 @@
 import { JobsSubjects } from '@vi/contracts';
-import { jobCompanyOf, type Job } from '../../domain/job';
+import { companyUserOf } from '@vi/platform-grpc';
+import type { Job } from '../../domain/job';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { JobsStore } from '../../infrastructure/jobs.store';
 import type { Caller, IdentityDirectory } from '../identity-directory';
@@ -7,7 +8,8 @@ import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 
 /** Deletes a job post: it becomes inactive, frees its slot, and is gone from lists and reads. */
 export async function deleteJob(deps: { store: JobsStore; identity: IdentityDirectory }, caller: Caller, jobUuid: string): Promise<void> {
-  const companyUuid = jobCompanyOf(caller.principal);
+  // A job seeker learns nothing of which jobs exist: 404, as for another company's job.
+  const { companyUuid } = companyUserOf(caller.principal, () => new JobsError(JobsErrorCode.JobNotFound));
   const before = await deps.store.read.jobs.find(companyUuid, jobUuid);
   if (!before) throw new JobsError(JobsErrorCode.JobNotFound);
   const summaries = await deps.identity.summaries(caller, [before.createdBy, before.statusUpdatedBy, caller.principal.userUuid], [companyUuid]);

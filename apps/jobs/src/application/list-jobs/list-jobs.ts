@@ -1,6 +1,6 @@
 import type { jobs } from '@vi/contracts';
-import { jobCompanyOf, type JobOrder, type JobStatus } from '../../domain/job';
-import { JobsErrorCode } from '../../domain/jobs.errors';
+import { companyUserOf } from '@vi/platform-grpc';
+import type { JobOrder, JobStatus } from '../../domain/job';
 import type { JobsStore } from '../../infrastructure/jobs.store';
 import type { Caller, IdentityDirectory } from '../identity-directory';
 import { renderJobs } from '../job-rendering';
@@ -19,7 +19,7 @@ export async function listJobs(
   caller: Caller,
   input: ListJobsInput,
 ): Promise<{ jobs: jobs.Job[]; total: number }> {
-  const companyUuid = jobCompanyOf(caller.principal, JobsErrorCode.CompanyUserRequired);
+  const { companyUuid } = companyUserOf(caller.principal);
   const statuses = [...new Set(input.statuses)];
   const page = await deps.store.read.jobs.listCounted({
     companyUuid,

@@ -1,5 +1,6 @@
 import { JobsSubjects, type jobs } from '@vi/contracts';
-import { jobCompanyOf, takesSlot, type Job, type JobStatus } from '../../domain/job';
+import { companyUserOf } from '@vi/platform-grpc';
+import { takesSlot, type Job, type JobStatus } from '../../domain/job';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { LocationInput } from '../../domain/location';
 import type { JobsStore } from '../../infrastructure/jobs.store';
@@ -20,7 +21,8 @@ export async function updateJob(
   caller: Caller,
   input: UpdateJobInput,
 ): Promise<jobs.Job> {
-  const companyUuid = jobCompanyOf(caller.principal);
+  // A job seeker learns nothing of which jobs exist: 404, as for another company's job.
+  const { companyUuid } = companyUserOf(caller.principal, () => new JobsError(JobsErrorCode.JobNotFound));
   const before = await deps.store.read.jobs.find(companyUuid, input.jobUuid);
   if (!before) throw new JobsError(JobsErrorCode.JobNotFound);
   const [limit, summaries] = await Promise.all([

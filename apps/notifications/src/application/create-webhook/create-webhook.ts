@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { generateWebhookSecret } from '../../domain/signature';
-import { checkWebhookInput, webhookOwnerOf, type Webhook, type WebhookInput } from '../../domain/webhook';
+import { checkWebhookInput, type Webhook, type WebhookInput } from '../../domain/webhook';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import type { SecretSealer } from '../ports';
 import { webhookOf } from '../webhook-view';
@@ -15,7 +15,7 @@ export async function createWebhook(
   principal: UserPrincipal,
   input: WebhookInput,
 ): Promise<{ webhook: Webhook; secret: string }> {
-  const owner = webhookOwnerOf(principal);
+  const owner = companyUserOf(principal);
   checkWebhookInput(input, deps);
   const secret = generateWebhookSecret();
   const now = new Date();

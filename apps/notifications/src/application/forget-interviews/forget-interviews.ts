@@ -1,5 +1,4 @@
-import type { Principal } from '@vi/platform-grpc';
-import { NotificationsError, NotificationsErrorCode } from '../../domain/notifications.errors';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 
 /** The one event integrators still get about an erased job seeker's interview (it shows the erased name). */
@@ -11,7 +10,7 @@ const KEPT_EVENT_TYPE = 'InterviewDeleted';
  * tells integrators that the interview is gone. Operators only.
  */
 export async function forgetInterviews(deps: { store: NotificationsStore }, caller: Principal, interviewUuids: string[]): Promise<{ messages: number; deliveries: number }> {
-  if (caller.kind !== 'service') throw new NotificationsError(NotificationsErrorCode.OperatorRequired);
+  requireOperator(caller);
   if (interviewUuids.length === 0) return { messages: 0, deliveries: 0 };
   return deps.store.transaction(async (tx) => ({
     messages: await tx.messages.deleteOfInterviews(interviewUuids),

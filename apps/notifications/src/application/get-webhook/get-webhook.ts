@@ -1,13 +1,13 @@
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { NotificationsError, NotificationsErrorCode } from '../../domain/notifications.errors';
-import { webhookOwnerOf, type Webhook } from '../../domain/webhook';
+import type { Webhook } from '../../domain/webhook';
 import type { NotificationsRepositories, NotificationsStore } from '../../infrastructure/notifications.store';
 import type { WebhookRow } from '../../infrastructure/webhook.repository';
 import { webhookOf } from '../webhook-view';
 
 /** One of the caller's own webhooks; anyone else's is not found. */
 export async function findOwnWebhook(repositories: NotificationsRepositories, principal: UserPrincipal, webhookUuid: string): Promise<WebhookRow> {
-  const owner = webhookOwnerOf(principal);
+  const owner = companyUserOf(principal);
   const row = await repositories.webhooks.findOfUser(owner.userUuid, webhookUuid);
   if (!row) throw new NotificationsError(NotificationsErrorCode.WebhookNotFound);
   return row;

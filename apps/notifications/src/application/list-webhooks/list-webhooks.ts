@@ -1,5 +1,5 @@
-import type { UserPrincipal } from '@vi/platform-grpc';
-import { webhookOwnerOf, type Webhook } from '../../domain/webhook';
+import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
+import type { Webhook } from '../../domain/webhook';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import { webhookOf } from '../webhook-view';
 
@@ -9,7 +9,7 @@ export async function listWebhooks(
   principal: UserPrincipal,
   range: { from: number; to: number },
 ): Promise<{ webhooks: Webhook[]; total: number }> {
-  const owner = webhookOwnerOf(principal);
+  const owner = companyUserOf(principal);
   const page = await deps.store.read.webhooks.pageOfUser(owner.userUuid, range.from, range.to - range.from + 1);
   return { webhooks: page.rows.map(webhookOf), total: page.total };
 }

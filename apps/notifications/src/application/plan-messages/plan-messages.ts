@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  IdentitySubjects,
-  InterviewsSubjects,
-  SharingSubjects,
-  type InterviewEventPayload,
-  type ShareLinkEventPayload,
-  type UserEventPayload,
-} from '@vi/contracts';
+import { IdentitySubjects, InterviewsSubjects, PlanFeature, SharingSubjects, type InterviewEventPayload, type ShareLinkEventPayload, type UserEventPayload } from '@vi/contracts';
 import type { BusMessage } from '@vi/platform-bus';
 import {
   LINK_PLACEHOLDER,
@@ -27,7 +20,6 @@ import type { PlanDirectory } from '../ports';
 
 export const MESSAGE_SUBJECTS = [IdentitySubjects.UserCreated, IdentitySubjects.PasswordResetRequested, 'interviews.interview.*', SharingSubjects.ShareLinkCreated];
 
-const SMS_FEATURE = 'interview_sms_notifications';
 const REMINDER: MessageKind = 'interview_reminder_sms';
 
 /** Events after which an interview's pending reminder must not go out. */
@@ -128,7 +120,7 @@ async function planInvitation(deps: MessagePlanDeps, message: BusMessage, now: D
   const messages = [email(base, 'interview_invitation', candidate.email, invitationEmail(details))];
   const companyUuid = interview.company?.uuid;
   const phone = invitation.phone_parsed;
-  if (phone && invitation.has_sms_consent && companyUuid && (await deps.plans.features(companyUuid))[SMS_FEATURE]) {
+  if (phone && invitation.has_sms_consent && companyUuid && (await deps.plans.features(companyUuid))[PlanFeature.InterviewSmsNotifications]) {
     messages.push(sms(base, 'interview_invitation_sms', phone, invitationSms(details), now));
     const remindAt = new Date(new Date(interview.scheduled_at).getTime() - deps.reminderLeadMs);
     // Due sooner than the lead: the invitation just sent is the reminder.

@@ -1,7 +1,6 @@
 import { isWebhookEventType } from '@vi/contracts';
-import type { UserPrincipal } from '@vi/platform-grpc';
+import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { NotificationsError, NotificationsErrorCode } from '../../domain/notifications.errors';
-import { webhookOwnerOf } from '../../domain/webhook';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import { newDeliveries } from '../new-deliveries';
 
@@ -17,7 +16,7 @@ export async function replayEvent(
   eventType: string,
 ): Promise<number> {
   if (!isWebhookEventType(eventType)) throw new NotificationsError(NotificationsErrorCode.EventTypeUnknown, `Unknown event type ${eventType}`);
-  const owner = webhookOwnerOf(principal);
+  const owner = companyUserOf(principal);
   const queued = await deps.store.transaction(async (tx) => {
     const last = await tx.ledger.lastOf(owner.companyUuid, eventType);
     if (!last) return 0;

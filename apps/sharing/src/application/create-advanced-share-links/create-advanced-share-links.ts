@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SharingSubjects, type sharing } from '@vi/contracts';
+import { companyUserOf } from '@vi/platform-grpc';
 import { newShareLink, parseStatus, requireAdvancedFeature, requireAllShareable } from '../../domain/share-link';
-import { SharingErrorCode } from '../../domain/sharing.errors';
 import type { SharingStore } from '../../infrastructure/sharing.store';
-import { companyOf } from '../company-of';
 import type { Caller, IdentityDirectory, InterviewsDirectory, LinkTokens } from '../directories';
 import { linkedInterviewOf, linkEvent, namesFor, renderAdvanced } from '../share-link-rendering';
 
@@ -24,7 +23,7 @@ export async function createAdvancedShareLinks(
   caller: Caller,
   input: CreateAdvancedInput,
 ): Promise<sharing.AdvancedShareLink[]> {
-  const { companyUuid, userUuid } = companyOf(caller.principal, SharingErrorCode.CompanyUserRequired);
+  const { companyUuid, userUuid } = companyUserOf(caller.principal);
   const status = parseStatus(input.status);
   requireAdvancedFeature(await deps.identity.planFeatures(caller, companyUuid));
   const interviewUuids = [...new Set(input.interviewUuids)];

@@ -1,14 +1,14 @@
 import type { sharing } from '@vi/contracts';
+import { companyUserOf } from '@vi/platform-grpc';
 import type { ShareLink } from '../../domain/share-link';
 import { SharingError, SharingErrorCode } from '../../domain/sharing.errors';
 import type { SharingRepositories, SharingStore } from '../../infrastructure/sharing.store';
-import { companyOf } from '../company-of';
 import type { Caller, IdentityDirectory, InterviewsDirectory, LinkTokens } from '../directories';
 import { namesFor, renderAdvanced } from '../share-link-rendering';
 
 /** An advanced link of the caller's company; 404 for anything else (job seekers included). */
 export async function findAdvancedLink(repos: SharingRepositories, caller: Caller, linkUuid: string, options: { lock?: boolean } = {}): Promise<ShareLink> {
-  const { companyUuid } = companyOf(caller.principal, SharingErrorCode.ShareLinkNotFound);
+  const { companyUuid } = companyUserOf(caller.principal, () => new SharingError(SharingErrorCode.ShareLinkNotFound));
   const link = await repos.links.find(companyUuid, 'advanced', linkUuid, options);
   if (!link) throw new SharingError(SharingErrorCode.ShareLinkNotFound);
   return link;

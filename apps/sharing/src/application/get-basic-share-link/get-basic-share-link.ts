@@ -1,8 +1,8 @@
 import type { interviews } from '@vi/contracts';
+import { companyUserOf } from '@vi/platform-grpc';
 import type { ShareLink } from '../../domain/share-link';
 import { SharingError, SharingErrorCode } from '../../domain/sharing.errors';
 import type { SharingRepositories, SharingStore } from '../../infrastructure/sharing.store';
-import { companyOf } from '../company-of';
 import type { Caller, IdentityDirectory, LinkTokens } from '../directories';
 import { namesFor, renderBasic } from '../share-link-rendering';
 
@@ -14,7 +14,7 @@ export async function findBasicLink(
   linkUuid: string | undefined,
   options: { lock?: boolean } = {},
 ): Promise<ShareLink> {
-  const { companyUuid } = companyOf(caller.principal, SharingErrorCode.InterviewNotFound);
+  const { companyUuid } = companyUserOf(caller.principal, () => new SharingError(SharingErrorCode.InterviewNotFound));
   const link = await repos.links.findBasic(companyUuid, interviewUuid, options);
   if (!link || (linkUuid !== undefined && link.uuid !== linkUuid)) throw new SharingError(SharingErrorCode.ShareLinkNotFound);
   return link;

@@ -1,5 +1,4 @@
-import type { Principal } from '@vi/platform-grpc';
-import { SharingError, SharingErrorCode } from '../../domain/sharing.errors';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { SharingStore } from '../../infrastructure/sharing.store';
 import type { LinkTokens } from '../directories';
 
@@ -18,7 +17,7 @@ export async function getShareLinkUrls(
   caller: Principal,
   linkUuids: string[],
 ): Promise<{ uuid: string; url: string }[]> {
-  if (caller.kind !== 'service' || !SHARE_LINK_URL_CALLERS.has(caller.service)) throw new SharingError(SharingErrorCode.OperatorRequired);
+  requireOperator(caller, SHARE_LINK_URL_CALLERS);
   const existing = await deps.store.read.links.existing([...new Set(linkUuids)].filter(isUuid));
   return existing.map((uuid) => ({ uuid, url: deps.tokens.urlFor(uuid) }));
 }

@@ -1,7 +1,6 @@
 import type { sharing } from '@vi/contracts';
-import { SharingErrorCode } from '../../domain/sharing.errors';
+import { companyUserOf } from '@vi/platform-grpc';
 import type { SharingStore } from '../../infrastructure/sharing.store';
-import { companyOf } from '../company-of';
 import type { Caller, IdentityDirectory, LinkTokens } from '../directories';
 import { namesFor, renderAdvanced } from '../share-link-rendering';
 
@@ -11,7 +10,7 @@ export async function listAdvancedShareLinks(
   caller: Caller,
   range: { from: number; to: number },
 ): Promise<sharing.AdvancedShareLinkPage> {
-  const { companyUuid } = companyOf(caller.principal, SharingErrorCode.CompanyUserRequired);
+  const { companyUuid } = companyUserOf(caller.principal);
   const [links, total] = await Promise.all([
     deps.store.read.links.listAdvanced(companyUuid, range.from, range.to - range.from + 1),
     deps.store.read.links.countAdvanced(companyUuid),
