@@ -30,7 +30,8 @@ export async function startGateway(config: GatewayConfig, shared: { bus?: EventB
 
   // enableOfflineQueue off: when Redis is down, commands fail at once and the
   // in-memory insurance limiter takes over instead of requests hanging.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+  // Auto-pipelining: the limits' commands of one request (and of concurrent ones) leave in one write.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true }) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'redis error; rate limits fall back to memory'));
   if (!redis) logger.info('REDIS_URL is not set: rate limits are counted in this replica\'s memory');
   const limits = new RateLimits({ ...config.rateLimit, redis, keyPrefix: shared.rateLimitPrefix });

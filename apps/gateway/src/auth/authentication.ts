@@ -80,37 +80,64 @@ export function authentication(deps: {
     const credential = credentialFrom(req, deps.sessions);
     if (credential === undefined) throw gatewayError(GatewayErrorCode.KeyNotSet);
     const ip = req.ip ?? 'unknown';
-    const blocked = await deps.limits.authBlocked(ip);
-    if (blocked) {
-      setRateHeaders(res, blocked);
-      throw gatewayError(GatewayErrorCode.TooManyRequests);
+    const fingerprint = PrincipalCache.fingerprint(`${credential.kind}:${credential.value}`);
+    const cached = deps.cache.get(fingerprint);
+    // A known credential needs no resolving, so the IP's failure count and the request count go to the limits
+    // store together (one round trip to Redis). An unknown one is never resolved for an IP that is blocked.
+    if (cached) {
+      const bucket = bucketOf(credential, cached);
+      const [blocked, decision] = await Promise.all([deps.limits.authBlocked(ip), deps.limits.consumeRequest(bucket)]);
+      try {
+        refuseBlocked(res, blocked);
+        if (credential.kind === 'session') assertNotForged(req, deps.sessions, credential.value);
+      } catch (refusal) {
+        // A refused request costs its key nothing, as when the limits were asked one after the other.
+        await deps.limits.refundRequest(bucket);
+        throw refusal;
+      }
+      admit(res, cached, decision, deadline, credential);
+      next();
+      return;
     }
+    refuseBlocked(res, await deps.limits.authBlocked(ip));
     if (credential.kind === 'api_key' && (!credential.value || !isPlausibleApiKey(credential.value))) {
       await deps.limits.recordAuthFailure(ip);
       throw gatewayError(GatewayErrorCode.KeyInvalid);
     }
-    const fingerprint = PrincipalCache.fingerprint(`${credential.kind}:${credential.value}`);
-    let resolved = deps.cache.get(fingerprint);
-    if (!resolved) {
-      try {
-        resolved = await resolve(credential, deadline);
-        deps.cache.set(fingerprint, resolved);
-      } catch (error) {
-        if (error instanceof AppError && error.kind === ErrorKind.Unauthenticated) {
-          await deps.limits.recordAuthFailure(ip);
-          // A session that ended: the browser forgets the cookie with the 401.
-          if (credential.kind === 'session') clearSessionCookie(res, deps.sessions);
-        }
-        throw error;
+    let resolved: CachedPrincipal;
+    try {
+      resolved = await resolve(credential, deadline);
+      deps.cache.set(fingerprint, resolved);
+    } catch (error) {
+      if (error instanceof AppError && error.kind === ErrorKind.Unauthenticated) {
+        await deps.limits.recordAuthFailure(ip);
+        // A session that ended: the browser forgets the cookie with the 401.
+        if (credential.kind === 'session') clearSessionCookie(res, deps.sessions);
       }
+      throw error;
     }
     if (credential.kind === 'session') assertNotForged(req, deps.sessions, credential.value);
-    // A user's sessions share one bucket, so signing in again does not buy more requests.
-    const decision = await deps.limits.consumeRequest(credential.kind === 'session' ? `session-user:${resolved.principal.userUuid}` : resolved.keyUuid);
-    setRateHeaders(res, decision);
-    if (!decision.allowed) throw gatewayError(GatewayErrorCode.TooManyRequests);
-    const context: RequestContext = { principal: resolved.principal, keyUuid: resolved.keyUuid, deadline, sessionId: credential.kind === 'session' ? credential.value : undefined };
-    res.locals.context = context;
+    admit(res, resolved, await deps.limits.consumeRequest(bucketOf(credential, resolved)), deadline, credential);
     next();
   };
+}
+
+/** Refuses every request of an IP that failed authentication too often, whatever its credential. */
+function refuseBlocked(res: Response, blocked: RateDecision | null): void {
+  if (!blocked) return;
+  setRateHeaders(res, blocked);
+  throw gatewayError(GatewayErrorCode.TooManyRequests);
+}
+
+/** Sets the rate headers and the request's context, or refuses the request past its key's limit. */
+function admit(res: Response, resolved: CachedPrincipal, decision: RateDecision, deadline: Date, credential: Credential): void {
+  setRateHeaders(res, decision);
+  if (!decision.allowed) throw gatewayError(GatewayErrorCode.TooManyRequests);
+  const context: RequestContext = { principal: resolved.principal, keyUuid: resolved.keyUuid, deadline, sessionId: credential.kind === 'session' ? credential.value : undefined };
+  res.locals.context = context;
+}
+
+/** A user's sessions share one bucket, so signing in again does not buy more requests. */
+function bucketOf(credential: Credential, resolved: CachedPrincipal): string {
+  return credential.kind === 'session' ? `session-user:${resolved.principal.userUuid}` : resolved.keyUuid;
 }

@@ -54,6 +54,11 @@ export class RateLimits {
     }
   }
 
+  /** Gives back the request counted by `consumeRequest` for a request refused for another reason. */
+  async refundRequest(keyId: string): Promise<void> {
+    await this.perKey.reward(keyId, 1);
+  }
+
   /** Whether this IP has failed authentication too often; it does not count anything. */
   async authBlocked(ip: string): Promise<RateDecision | null> {
     const state = await this.authFailures.get(ip);

@@ -1,4 +1,4 @@
-import type { Kysely } from '@vi/platform-postgres';
+import { sql, type Kysely } from '@vi/platform-postgres';
 import type { JobStatus } from '../domain/job';
 import type { JobsDatabase } from './jobs.database';
 
@@ -28,14 +28,19 @@ export class JobCounterRepository {
    * the count the previous one committed, so a limit is never overshot.
    */
   async countNew(companyUuid: string, status: JobStatus, activeLimit: number): Promise<boolean> {
-    await this.db.insertInto('company_job_counters').values({ company_uuid: companyUuid }).onConflict((oc) => oc.column('company_uuid').doNothing()).execute();
-    let update = this.db
-      .updateTable('company_job_counters')
-      .set((eb) => (status === 'active' ? { active: eb('active', '+', 1) } : { inactive: eb('inactive', '+', 1) }))
-      .where('company_uuid', '=', companyUuid);
-    if (status === 'active' && activeLimit !== -1) update = update.where('active', '<', activeLimit);
-    const counted = await update.returning('active').executeTakeFirst();
-    return counted !== undefined;
+    const [active, inactive] = status === 'active' ? [1, 0] : [0, 1];
+    const limited = status === 'active' && activeLimit !== -1;
+    // One statement: the first job of a company creates its row (when the limit allows one), later ones count
+    // on it under the row lock, within the limit; no row returned = no slot.
+    const counted = await sql<{ active: number }>`
+      insert into company_job_counters (company_uuid, active, inactive)
+      select ${companyUuid}::uuid, ${active}::int, ${inactive}::int
+      where not ${limited}::boolean or ${activeLimit}::int > 0
+      on conflict (company_uuid) do update
+        set active = company_job_counters.active + excluded.active, inactive = company_job_counters.inactive + excluded.inactive
+        where not ${limited}::boolean or company_job_counters.active < ${activeLimit}::int
+      returning active`.execute(this.db);
+    return counted.rows.length > 0;
   }
 
   async read(companyUuid: string): Promise<JobCounts> {

@@ -6,10 +6,15 @@ import type { JobsDatabase } from './jobs.database';
 export class LocationRepository {
   constructor(private readonly db: Kysely<JobsDatabase>) {}
 
-  /** The company's location with this address, created on first use (safe under concurrency). */
+  /**
+   * The company's location with this address, created on first use (safe under concurrency). Most jobs reuse a
+   * location, so it is read first: one round trip in the common case, no insertion attempted.
+   */
   async findOrCreate(companyUuid: string, input: LocationInput): Promise<{ uuid: string; formattedAddress: string }> {
     const formattedAddress = formatAddress(input);
-    await this.db
+    const existing = await this.find(companyUuid, formattedAddress);
+    if (existing) return existing;
+    const inserted = await this.db
       .insertInto('locations')
       .values({
         uuid: randomUUID(),
@@ -23,13 +28,22 @@ export class LocationRepository {
         created_at: new Date(),
       })
       .onConflict((oc) => oc.expression(sql`company_uuid, lower(formatted_address)`).doNothing())
-      .execute();
+      .returning(['uuid', 'formatted_address'])
+      .executeTakeFirst();
+    if (inserted) return { uuid: inserted.uuid, formattedAddress: inserted.formatted_address };
+    // Another transaction created it between the read and the insert: read it again (a new snapshot sees it).
+    const created = await this.find(companyUuid, formattedAddress);
+    if (!created) throw new Error(`location of company ${companyUuid} vanished while being created`);
+    return created;
+  }
+
+  private async find(companyUuid: string, formattedAddress: string): Promise<{ uuid: string; formattedAddress: string } | undefined> {
     const row = await this.db
       .selectFrom('locations')
       .select(['uuid', 'formatted_address'])
       .where('company_uuid', '=', companyUuid)
       .where(sql<string>`lower(formatted_address)`, '=', formattedAddress.toLowerCase())
-      .executeTakeFirstOrThrow();
-    return { uuid: row.uuid, formattedAddress: row.formatted_address };
+      .executeTakeFirst();
+    return row && { uuid: row.uuid, formattedAddress: row.formatted_address };
   }
 }

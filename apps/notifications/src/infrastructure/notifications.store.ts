@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from '@vi/platform-postgres';
+import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
 import { DeliveryRepository } from './delivery.repository';
 import { MessageRepository } from './message.repository';
 import type { NotificationsDatabase } from './notifications.database';
@@ -20,20 +20,26 @@ export class EventLedger {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  async rememberLast(row: LastNotificationRow): Promise<void> {
-    await this.db
-      .insertInto('last_notifications')
-      .values(row)
-      .onConflict((oc) =>
-        oc.columns(['company_uuid', 'event_type']).doUpdateSet({
-          event_id: row.event_id,
-          payload_type: row.payload_type,
-          resource_uuid: row.resource_uuid,
-          body: row.body,
-          occurred_at: row.occurred_at,
-        }),
+  /**
+   * Marks the event processed and, the first time, remembers it as the company's last of its type, in one
+   * statement (the webhook fan-out of every event): true the first time `consumer` handles it, false for a redelivery.
+   */
+  async markProcessedRememberingLast(consumer: string, last: LastNotificationRow): Promise<boolean> {
+    const result = await sql<{ first: number }>`
+      with first as (
+        insert into processed_events (consumer, event_id, processed_at) values (${consumer}, ${last.event_id}, ${new Date()})
+        on conflict (consumer, event_id) do nothing
+        returning event_id
+      ), remembered as (
+        insert into last_notifications (company_uuid, event_type, event_id, payload_type, resource_uuid, body, occurred_at)
+        select ${last.company_uuid}::uuid, ${last.event_type}, event_id, ${last.payload_type}, ${last.resource_uuid}, ${last.body}, ${last.occurred_at}::timestamptz
+        from first
+        on conflict (company_uuid, event_type) do update set
+          event_id = excluded.event_id, payload_type = excluded.payload_type, resource_uuid = excluded.resource_uuid,
+          body = excluded.body, occurred_at = excluded.occurred_at
       )
-      .execute();
+      select count(*)::int as first from first`.execute(this.db);
+    return result.rows[0].first > 0;
   }
 
   async lastOf(companyUuid: string, eventType: string): Promise<LastNotificationRow | undefined> {

@@ -152,15 +152,20 @@ export class OutboxRelay {
         .forUpdate()
         .skipLocked()
         .execute()) as OutboxTable[];
-      for (const row of rows) {
-        await this.bus.publish({
-          id: row.id,
-          subject: row.subject,
-          payload: row.payload,
-          correlationId: row.correlation_id ?? undefined,
-          occurredAt: toRfc3339(row.occurred_at),
-        });
-      }
+      // All at once: the client writes them to the bus in this order and the acknowledgements come back together,
+      // instead of one round trip per event while the rows stay locked. If one fails, none is marked, and the
+      // next pass publishes them again under the same ids, which the bus de-duplicates.
+      await Promise.all(
+        rows.map((row) =>
+          this.bus.publish({
+            id: row.id,
+            subject: row.subject,
+            payload: row.payload,
+            correlationId: row.correlation_id ?? undefined,
+            occurredAt: toRfc3339(row.occurred_at),
+          }),
+        ),
+      );
       if (rows.length > 0) {
         await trx
           .updateTable('outbox')

@@ -18,8 +18,7 @@ export async function fanOutEvent(deps: { store: NotificationsStore; onQueued: (
   const notification = eventType && notificationOf(eventType, message.payload);
   if (!notification) return;
   const queued = await deps.store.transaction(async (tx) => {
-    if (!(await tx.ledger.markProcessed('webhooks', message.id))) return 0;
-    await tx.ledger.rememberLast({
+    const first = await tx.ledger.markProcessedRememberingLast('webhooks', {
       company_uuid: notification.companyUuid,
       event_type: notification.eventType,
       event_id: message.id,
@@ -28,6 +27,7 @@ export async function fanOutEvent(deps: { store: NotificationsStore; onQueued: (
       body: notification.body,
       occurred_at: new Date(message.occurredAt),
     });
+    if (!first) return 0;
     const webhooks = await tx.webhooks.receivingOfCompany(notification.companyUuid);
     await tx.deliveries.insertMany(newDeliveries(webhooks.map((w) => w.uuid), { ...notification, eventId: message.id }, false, new Date()));
     return webhooks.length;
