@@ -7,7 +7,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
  * Browser end-to-end tests: playwright-core driving the system's Chromium
  * (Debian's `chromium` package) with fake camera and microphone. Without
  * Chromium the browser specs register a single todo each and one line says
- * how to install it; everything else runs as usual.
+ * how to install it; everything else runs as usual. In CI (`CI` set) a missing
+ * Chromium fails the run instead: the pages are part of what CI must show.
  */
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,6 +48,12 @@ function sayBrowserTestsDidNotRunOnce(): void {
 export function describeInBrowser(name: string, body: () => void): void {
   if (chromiumInstalled) {
     describe(name, body);
+    return;
+  }
+  if (process.env.CI) {
+    describe(name, () => it('runs in a browser', () => {
+      throw new Error(`CI is set and there is no Chromium at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH`);
+    }));
     return;
   }
   sayBrowserTestsDidNotRunOnce();
