@@ -4588,6 +4588,22 @@ export interface operations {
                     "video/webm": string;
                 };
             };
+            /** @description Where the deployment serves videos from its object store (decision 024): after the same checks, a short-lived URL of the video there; follow it, sending the same `Range`. Never cached: ask again for a new URL */
+            307: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    /** @description The video in the object store, valid for a few minutes (a presigned URL) */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
             400: {
                 headers: {
@@ -6382,6 +6398,18 @@ export interface operations {
                     "video/mp4": string;
                     "video/webm": string;
                 };
+            };
+            /** @description Where the deployment serves videos from its object store (decision 024): after the same checks, a short-lived URL of the video there; follow it, sending the same `Range`. Never cached: ask again for a new URL */
+            307: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    /** @description The video in the object store, valid for a few minutes (a presigned URL) */
+                    Location?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not found, or not visible to the caller (never 403) */
             404: {

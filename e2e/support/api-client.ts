@@ -32,7 +32,7 @@ export class ApiClient {
   async request<T = any>(
     method: string,
     path: string,
-    options: { body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string> },
+    options: { body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string>; redirect?: 'manual' },
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.apiKey !== undefined) headers.authorization = `Basic ${Buffer.from(`${this.apiKey}:`).toString('base64')}`;
@@ -43,7 +43,7 @@ export class ApiClient {
     } else if (options.rawBody !== undefined) {
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: options.redirect });
     const text = await response.text();
     let parsed: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);

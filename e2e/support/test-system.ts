@@ -62,10 +62,11 @@ export function baseTestEnv(): NodeJS.ProcessEnv {
  * Real PostgreSQL/NATS/Redis when TEST_* URLs are set, each in a database,
  * stream and key prefix of this run's own; embedded defaults otherwise.
  */
-export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promise<TestSystem> {
+export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}, options: { mediaStorage?: 'local' | 's3' } = {}): Promise<TestSystem> {
   const database = await createTestDatabase();
   const mediaDir = mkdtempSync(join(tmpdir(), 'vi-media-'));
-  const objectStore = testServers.mediaStorage === 's3' ? await startS3TestServer() : undefined;
+  // The run's storage (TEST_MEDIA_STORAGE), unless the spec needs an object store whatever the run.
+  const objectStore = (options.mediaStorage ?? testServers.mediaStorage) === 's3' ? await startS3TestServer() : undefined;
   const mailDir = mkdtempSync(join(tmpdir(), 'vi-mail-'));
   const streamRoot = uniqueName('t').toLowerCase();
   const adminKey = `bootstrap-${randomSecret()}`;
@@ -78,6 +79,8 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}): Promis
     EVENT_STREAM: streamRoot,
     MEDIA_DIR: mediaDir,
     ...objectStore?.mediaEnv,
+    // The web pages may play videos from there (with MEDIA_PLAYBACK=redirect).
+    ...(objectStore ? { MEDIA_PLAYBACK_ORIGIN: objectStore.endpoint } : {}),
     MAIL_DIR: mailDir,
     OUTBOX_POLL_MS: '100',
     NOTIFICATIONS_POLL_MS: '100',

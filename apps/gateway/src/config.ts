@@ -33,6 +33,8 @@ const schema = z.object({
   WATCH_BASE_URL: optionalString(),
   SIGN_IN_FAILURES_PER_ACCOUNT: positiveInt(10),
   SIGN_IN_FAILURES_PER_IP: positiveInt(30),
+  // The object store's origin as browsers reach it, when interviews redirects video requests there (MEDIA_PLAYBACK=redirect).
+  MEDIA_PLAYBACK_ORIGIN: optionalString().pipe(z.string().regex(/^https?:\/\/[^/\s]+$/, 'must be an origin like https://bucket.s3.eu-west-1.amazonaws.com (no path)').optional()),
 });
 
 export interface GatewayConfig {
@@ -51,7 +53,7 @@ export interface GatewayConfig {
   /** Origins whose browser apps may call the API (decision 021); `*` for any. */
   corsAllowedOrigins: string[];
   /** The web pages' session cookie and sign-in limits (decision 026). */
-  web: { publicBaseUrl: string; watchBaseUrl: string; signInFailuresPerAccount: number; signInFailuresPerIp: number };
+  web: { publicBaseUrl: string; watchBaseUrl: string; signInFailuresPerAccount: number; signInFailuresPerIp: number; mediaPlaybackOrigin?: string };
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -74,6 +76,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       watchBaseUrl: (e.WATCH_BASE_URL ?? e.PUBLIC_BASE_URL).replace(/\/$/, ''),
       signInFailuresPerAccount: e.SIGN_IN_FAILURES_PER_ACCOUNT,
       signInFailuresPerIp: e.SIGN_IN_FAILURES_PER_IP,
+      mediaPlaybackOrigin: e.MEDIA_PLAYBACK_ORIGIN,
     },
   };
 }

@@ -39,6 +39,8 @@ export interface GatewayAppDeps {
   /** The web pages' sessions; without them, a plain-http cookie, our own origin only, sign-in limits in memory. */
   sessions?: SessionCookieSettings;
   signInLimits?: SignInLimits;
+  /** The object store's origin, allowed to serve the web pages' videos (MEDIA_PLAYBACK_ORIGIN, decision 024). */
+  mediaPlaybackOrigin?: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -95,7 +97,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   app.use('/v1.0', sessionRoutes({ ...deps, sessions, authenticate, signInLimits: deps.signInLimits ?? new SignInLimits(DEFAULT_SIGN_IN_LIMITS) }));
   app.use('/v1.0', v1);
   // The candidate's and the reviewer's pages: the targets of invitation and share links.
-  app.use(webPages());
+  app.use(webPages(undefined, { mediaOrigin: deps.mediaPlaybackOrigin }));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

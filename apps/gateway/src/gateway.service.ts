@@ -64,6 +64,7 @@ export async function startGateway(config: GatewayConfig, shared: { bus?: EventB
     idempotency: { store: idempotencyStore, keyPrefix: idempotencyPrefix, sealingSecret: config.internalJwtSecret },
     sessions,
     signInLimits,
+    mediaPlaybackOrigin: config.web.mediaPlaybackOrigin,
   });
   const server = createHttpServer(app, config.http);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));

@@ -25,6 +25,9 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalString(),
   S3_SECRET_ACCESS_KEY: optionalString(),
   S3_FORCE_PATH_STYLE: booleanFlag(false),
+  S3_PUBLIC_ENDPOINT: optionalString().pipe(z.url().optional()),
+  MEDIA_PLAYBACK: withDefault(z.enum(['stream', 'redirect']), 'stream'),
+  MEDIA_PLAYBACK_URL_TTL: duration('5m'),
   DELETED_INTERVIEW_MEDIA_GRACE: duration('1h'),
 });
 
@@ -39,7 +42,15 @@ export type MediaStorageConfig =
       forcePathStyle: boolean;
       /** Unset: the SDK's default chain (workload identity, instance role, AWS_* variables). */
       credentials?: { accessKeyId: string; secretAccessKey: string };
+      /** The endpoint browsers reach, for presigned playback URLs; unset: `endpoint` (or AWS's own). */
+      publicEndpoint?: string;
     };
+
+/**
+ * How take videos reach players (decision 024): `stream`, through interviews and the gateway; `redirect`, the
+ * gateway answers 307 to a presigned URL of the object, valid `urlTtlSeconds`, and the store serves the bytes.
+ */
+export type MediaPlaybackConfig = { kind: 'stream' } | { kind: 'redirect'; urlTtlSeconds: number };
 
 export interface InterviewsConfig {
   grpcPort: number;
@@ -54,12 +65,19 @@ export interface InterviewsConfig {
   retention: BusRetention;
   expirySweepMs: number;
   /** `deletedGraceMs`: how long a deleted interview's take videos stay in media storage (decision 019). */
-  media: { storage: MediaStorageConfig; maxTakeBytes: number; deletedGraceMs: number };
+  media: { storage: MediaStorageConfig; playback: MediaPlaybackConfig; maxTakeBytes: number; deletedGraceMs: number };
 }
 
 export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): InterviewsConfig {
   const e = parseEnv(
     schema.superRefine((v, ctx) => {
+      if (v.MEDIA_PLAYBACK === 'redirect' && v.MEDIA_STORAGE !== 's3') {
+        ctx.addIssue({ code: 'custom', path: ['MEDIA_PLAYBACK'], message: 'redirect needs MEDIA_STORAGE=s3 (a presigned URL of the object store)' });
+      }
+      // SigV4 presigned URLs live at most a week; under a second one expires before a player can use it.
+      if (v.MEDIA_PLAYBACK_URL_TTL < 1_000 || v.MEDIA_PLAYBACK_URL_TTL > 7 * 24 * 3600_000) {
+        ctx.addIssue({ code: 'custom', path: ['MEDIA_PLAYBACK_URL_TTL'], message: 'must be between 1s and 7d' });
+      }
       if (v.MEDIA_STORAGE !== 's3') return;
       if (!v.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORAGE=s3' });
       if (!v.S3_ACCESS_KEY_ID !== !v.S3_SECRET_ACCESS_KEY) {
@@ -77,6 +95,7 @@ export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): Inte
           endpoint: e.S3_ENDPOINT,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
           credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          publicEndpoint: e.S3_PUBLIC_ENDPOINT,
         }
       : { kind: 'local', dir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media` };
   return {
@@ -90,6 +109,11 @@ export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): Inte
     outboxPollMs: e.OUTBOX_POLL_MS,
     retention: busRetentionOf(e),
     expirySweepMs: e.INTERVIEW_EXPIRY_SWEEP_MS,
-    media: { storage, maxTakeBytes: e.MAX_TAKE_BYTES, deletedGraceMs: e.DELETED_INTERVIEW_MEDIA_GRACE },
+    media: {
+      storage,
+      playback: e.MEDIA_PLAYBACK === 'redirect' ? { kind: 'redirect', urlTtlSeconds: Math.floor(e.MEDIA_PLAYBACK_URL_TTL / 1000) } : { kind: 'stream' },
+      maxTakeBytes: e.MAX_TAKE_BYTES,
+      deletedGraceMs: e.DELETED_INTERVIEW_MEDIA_GRACE,
+    },
   };
 }

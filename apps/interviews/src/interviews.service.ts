@@ -14,7 +14,7 @@ import { SignedCandidateLinks } from './infrastructure/candidate-links';
 import type { InterviewsDatabase } from './infrastructure/interviews.database';
 import { createInterviewsStore } from './infrastructure/interviews.store';
 import { LocalMediaStorage } from './infrastructure/local-media-storage';
-import { S3MediaStorage } from './infrastructure/s3-media-storage';
+import { S3MediaStorage, S3PlaybackUrls } from './infrastructure/s3-media-storage';
 import { MediabunnyVideoProbe } from './infrastructure/mediabunny-video-probe';
 import { GrpcIdentityDirectory, GrpcJobsDirectory } from './infrastructure/service-directories';
 import { interviewHandlers } from './transport/grpc/interviews.grpc';
@@ -63,10 +63,12 @@ export async function startInterviewsService(
 
   const storage = config.media.storage;
   const media = storage.kind === 's3' ? new S3MediaStorage(storage) : new LocalMediaStorage(storage.dir);
+  // The config allows redirect only with s3 (MEDIA_PLAYBACK, decision 024).
+  const playback = storage.kind === 's3' && config.media.playback.kind === 'redirect' ? new S3PlaybackUrls(storage, config.media.playback.urlTtlSeconds) : undefined;
   const server = new GrpcServer(tokens, logger).add(interviews.InterviewsServiceService, {
-    ...interviewHandlers({ store, identity, jobs, links, tokens: links, media, video: new MediabunnyVideoProbe(), maxTakeBytes: config.media.maxTakeBytes }),
+    ...interviewHandlers({ store, identity, jobs, links, tokens: links, media, playback, video: new MediabunnyVideoProbe(), maxTakeBytes: config.media.maxTakeBytes }),
     ...questionSetHandlers({ store }),
-    ...sharingHandlers({ store, media }),
+    ...sharingHandlers({ store, media, playback }),
   });
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
   const purgeMedia = purgeDeletedInterviewMedia({ store, media, graceMs: config.media.deletedGraceMs });
@@ -109,6 +111,7 @@ export async function startInterviewsService(
       if (!shared.bus) await bus.close();
       await database.close();
       if (media instanceof S3MediaStorage) media.close();
+      playback?.close();
       await health.close();
     },
   };

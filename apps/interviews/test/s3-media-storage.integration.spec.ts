@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { startS3TestServer, type S3TestServer } from '@vi/platform-testing';
 import { loadInterviewsConfig } from '../src/config';
-import { S3MediaStorage } from '../src/infrastructure/s3-media-storage';
+import { S3MediaStorage, S3PlaybackUrls } from '../src/infrastructure/s3-media-storage';
 
 const MiB = 1024 * 1024;
 
@@ -79,5 +79,36 @@ describe('S3 media storage (against s3rver on 127.0.0.1)', () => {
 
   it('deletes a take that is already gone without complaint', async () => {
     await expect(sut.delete('interview-e/never-stored.webm')).resolves.toBeUndefined();
+  });
+
+  it('presigns playback URLs for the endpoint browsers reach, serving the object as the take content type', async () => {
+    const video = randomBytes(50_000);
+    const key = 'interview-f/take-1.webm';
+    await sut.write(key, chunksOf(video));
+    // The same server under another name, as an in-cluster endpoint and a public one differ: the host is signed.
+    const publicEndpoint = server.endpoint.replace('127.0.0.1', 'localhost');
+    const config = loadInterviewsConfig({
+      INTERNAL_JWT_SECRET: 'x'.repeat(32),
+      CANDIDATE_TOKEN_SECRET: 'y'.repeat(32),
+      ...server.mediaEnv,
+      S3_PUBLIC_ENDPOINT: publicEndpoint,
+      MEDIA_PLAYBACK: 'redirect',
+      MEDIA_PLAYBACK_URL_TTL: '2m',
+    });
+    if (config.media.storage.kind !== 's3' || config.media.playback.kind !== 'redirect') throw new Error('not configured for presigned playback');
+    const urls = new S3PlaybackUrls(config.media.storage, config.media.playback.urlTtlSeconds);
+    try {
+      const url = new URL(await urls.playbackUrl(key, 'video/webm'));
+      expect(url.origin).toBe(publicEndpoint);
+      expect(url.searchParams.get('X-Amz-Expires')).toBe('120');
+      const served = await fetch(url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('video/webm');
+      expect(served.headers.get('cache-control')).toBe('private');
+      expect(Buffer.from(await served.arrayBuffer()).equals(video)).toBe(true);
+    } finally {
+      urls.close();
+      await sut.delete(key);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { isPlausibleApiKey } from '@vi/contracts';
 import { AppError, ErrorKind } from '@vi/platform-errors';
 import type { Logger } from '@vi/platform-logger';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
+import { countRefusal } from '../rate-limit/rate-limit-metrics';
 import type { RateDecision, RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
 import { PrincipalCache, type CachedPrincipal } from './principal-cache';
@@ -126,13 +127,17 @@ export function authentication(deps: {
 function refuseBlocked(res: Response, blocked: RateDecision | null): void {
   if (!blocked) return;
   setRateHeaders(res, blocked);
+  countRefusal('auth_failures');
   throw gatewayError(GatewayErrorCode.TooManyRequests);
 }
 
 /** Sets the rate headers and the request's context, or refuses the request past its key's limit. */
 function admit(res: Response, resolved: CachedPrincipal, decision: RateDecision, deadline: Date, credential: Credential): void {
   setRateHeaders(res, decision);
-  if (!decision.allowed) throw gatewayError(GatewayErrorCode.TooManyRequests);
+  if (!decision.allowed) {
+    countRefusal('requests');
+    throw gatewayError(GatewayErrorCode.TooManyRequests);
+  }
   const context: RequestContext = { principal: resolved.principal, keyUuid: resolved.keyUuid, deadline, sessionId: credential.kind === 'session' ? credential.value : undefined };
   res.locals.context = context;
 }

@@ -25,6 +25,11 @@ export function parseByteRange(header: string | undefined): { range_start?: numb
  * first, then bytes): 200 for the whole video, 206 with `Content-Range` for a
  * range. `open` gets the request's parsed range; an error before the first
  * chunk (404, 416) is still a JSON error.
+ *
+ * With presigned playback (interviews' MEDIA_PLAYBACK=redirect, decision 024)
+ * the stream's only message is a URL of the object store, sent after the same
+ * checks: 307 to it, never cached, since the URL expires and the next request
+ * must be authorized again. The player sends its Range header there.
  */
 export async function sendVideoStream(
   req: Request,
@@ -34,6 +39,14 @@ export async function sendVideoStream(
   const range = parseByteRange(req.get('range'));
   const chunks = open(range);
   const first = await chunks.next();
+  const redirect = first.done ? undefined : first.value.redirect_url;
+  if (redirect) {
+    // The URL is the stream's only message: reading on lets the call end with its own status.
+    await chunks.next();
+    await chunks.return(undefined);
+    res.status(307).setHeader('Location', redirect).setHeader('Cache-Control', 'no-store').end();
+    return;
+  }
   const meta = first.done ? undefined : first.value.meta;
   if (!meta) throw gatewayError(GatewayErrorCode.InternalError);
   res.status(range ? 206 : 200);

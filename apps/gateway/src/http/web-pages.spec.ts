@@ -20,6 +20,7 @@ describe('webPages', () => {
     const app = express();
     app.use(webPages(dist));
     app.use('/missing', webPages(join(dist, 'nothing-here')));
+    app.use('/redirected', webPages(dist, { mediaOrigin: 'https://takes.s3.eu-west-1.amazonaws.com' }));
     await new Promise<void>((resolve) => (server = app.listen(0, '127.0.0.1', () => resolve())));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -45,6 +46,13 @@ describe('webPages', () => {
       expect(csp).toContain("default-src 'none'");
       expect(csp).not.toContain('unsafe-inline');
     }
+  });
+
+  it('lets the pages play videos from the object store when video URLs redirect there, and from nowhere else', async () => {
+    const sut = await fetch(`${base}/redirected/share/AbC_dEf-123`);
+    expect(sut.headers.get('content-security-policy')).toContain("media-src 'self' blob: https://takes.s3.eu-west-1.amazonaws.com;");
+    const plain = await fetch(`${base}/share/AbC_dEf-123`);
+    expect(plain.headers.get('content-security-policy')).toContain("media-src 'self' blob:;");
   });
 
   it('serves hashed assets as immutable for a year, and nothing outside assets/', async () => {

@@ -15,39 +15,42 @@ import express, { Router, type RequestHandler, type Response } from 'express';
 export const DEFAULT_WEB_DIST = resolve(__dirname, '../../../../dist/web');
 
 // No inline script or style, nothing from another host. Media: the take
-// videos (self) and the candidate's own recording played back (blob:).
+// videos (self, or the object store's origin when the video URLs redirect
+// there: MEDIA_PLAYBACK_ORIGIN, decision 024; a CSP applies to every hop of a
+// redirect) and the candidate's own recording played back (blob:).
 // Images: company avatars may live on the company's own host (https:);
 // Referrer-Policy keeps the token in the URL from reaching it.
-export const WEB_PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: https:",
-  "media-src 'self' blob:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "manifest-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function webPageCsp(mediaOrigin?: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: https:",
+    `media-src 'self' blob:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
+    "connect-src 'self'",
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
-const PAGE_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': WEB_PAGE_CSP,
-  'Referrer-Policy': 'no-referrer',
-  'X-Content-Type-Options': 'nosniff',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  // Only the candidate page records, and only from this origin.
-  'Permissions-Policy': 'camera=(self), microphone=(self), geolocation=()',
-};
-
-const setPageHeaders: RequestHandler = (_req, res, next) => {
-  res.set(PAGE_HEADERS);
-  next();
-};
-
-export function webPages(distDir: string = DEFAULT_WEB_DIST): Router {
+/** `mediaOrigin`: where take videos are fetched from besides this origin (the object store, with presigned playback). */
+export function webPages(distDir: string = DEFAULT_WEB_DIST, options: { mediaOrigin?: string } = {}): Router {
   const router = Router();
+  const pageHeaders: Record<string, string> = {
+    'Content-Security-Policy': webPageCsp(options.mediaOrigin),
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    // Only the candidate page records, and only from this origin.
+    'Permissions-Policy': 'camera=(self), microphone=(self), geolocation=()',
+  };
+  const setPageHeaders: RequestHandler = (_req, res, next) => {
+    res.set(pageHeaders);
+    next();
+  };
 
   const sendPage = (res: Response, file: string) => {
     const path = join(distDir, file);

@@ -57,6 +57,8 @@ interface Operation {
 
 /** A video body (take downloads), not JSON. */
 const VIDEO: JsonSchema = {};
+/** Instead of the video, when the deployment serves videos from its object store (MEDIA_PLAYBACK=redirect). */
+const VIDEO_REDIRECT: JsonSchema = {};
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const arrayOf = (name: string): JsonSchema => ({ type: 'array', items: ref(name) });
@@ -133,7 +135,12 @@ function operationObject(method: string, path: string, op: Operation): JsonSchem
     if (op.paged) Object.assign(headers, { 'Content-Range': { $ref: '#/components/headers/Content-Range' }, Link: { $ref: '#/components/headers/Link' } });
     if (idempotent) headers['Idempotent-Replayed'] = { $ref: '#/components/headers/Idempotent-Replayed' };
     const response: JsonSchema = { description: Number(status) === 204 ? 'Done; no body' : 'Success', headers };
-    if (body === VIDEO) {
+    if (body === VIDEO_REDIRECT) {
+      response.description =
+        'Where the deployment serves videos from its object store (decision 024): after the same checks, a short-lived URL of the video there; follow it, sending the same `Range`. Never cached: ask again for a new URL';
+      headers.Location = header('The video in the object store, valid for a few minutes (a presigned URL)', { type: 'string', format: 'uri' });
+      headers['Cache-Control'] = header('`no-store`');
+    } else if (body === VIDEO) {
       headers['Content-Range'] = header('On 206: the bytes sent, `bytes <first>-<last>/<size>`');
       headers['Accept-Ranges'] = header('`bytes`');
       response.content = { 'video/webm': { schema: { type: 'string', contentMediaType: 'video/webm' } }, 'video/mp4': { schema: { type: 'string', contentMediaType: 'video/mp4' } } };
@@ -294,7 +301,7 @@ export function apiOperations(): Record<string, Record<string, Operation>> {
     },
     '/interviews/{interviewUuid}/questions/{questionUuid}/takes': { get: { summary: "A question's takes", tag: 'Interviews', ok: { 200: arrayOf('Take') } } },
     '/interviews/{interviewUuid}/questions/{questionUuid}/takes/{takeUuid}/video': {
-      get: { summary: 'A take video, whole or by byte range', tag: 'Interviews', ok: { 200: VIDEO, 206: VIDEO }, errors: [416] },
+      get: { summary: 'A take video, whole or by byte range', tag: 'Interviews', ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT }, errors: [416] },
     },
     '/candidate/interviews/{interviewUuid}': { get: { summary: 'The interview, as its candidate sees it', tag: 'Candidate', security: 'candidate', ok: { 200: 'CandidateInterview' } } },
     '/candidate/interviews/{interviewUuid}/accept': { post: { summary: 'Accept the interview', tag: 'Candidate', security: 'candidate', ok: { 200: 'CandidateInterview' } } },
@@ -324,7 +331,7 @@ export function apiOperations(): Record<string, Record<string, Operation>> {
     },
     '/public/share/{token}': { get: { summary: 'What a reviewer sees through a share link (the token is the credential)', tag: 'Public', security: 'none', ok: { 200: 'SharedView' } } },
     '/public/share/{token}/takes/{takeUuid}/video': {
-      get: { summary: 'A shared take video', tag: 'Public', security: 'none', ok: { 200: VIDEO, 206: VIDEO }, errors: [416] },
+      get: { summary: 'A shared take video', tag: 'Public', security: 'none', ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT }, errors: [416] },
     },
     '/webhooks': {
       get: { summary: "List the caller's webhooks", tag: 'Webhooks', query: ['range'], ok: { 200: arrayOf('Webhook') }, paged: true },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { countRefusal } from './rate-limit-metrics';
 import type { RateDecision } from './rate-limits';
 
 export interface SignInLimitSettings {
@@ -44,10 +45,11 @@ export class SignInLimits {
   async blocked(email: string, ip: string): Promise<RateDecision | null> {
     const [account, address] = await Promise.all([this.accounts.get(SignInLimits.account(email)), this.ips.get(ip)]);
     const over = [
-      { state: account, limit: this.settings.perAccount },
-      { state: address, limit: this.settings.perIp },
+      { state: account, limit: this.settings.perAccount, name: 'sign_in_account' as const },
+      { state: address, limit: this.settings.perIp, name: 'sign_in_ip' as const },
     ].filter((c) => c.state && c.state.consumedPoints >= c.limit);
     if (over.length === 0) return null;
+    countRefusal(over[0].name);
     const wait = Math.max(...over.map((c) => c.state!.msBeforeNext));
     return { allowed: false, limit: over[0].limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil(wait / 1000)) };
   }

@@ -6,6 +6,7 @@ import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { resource } from '../http/resource';
 import { pathUuid } from '../http/validation';
 import { sendVideoStream, VIDEO_STREAM_DEADLINE_MS } from '../http/video-stream';
+import { countRefusal } from '../rate-limit/rate-limit-metrics';
 import type { RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
 
@@ -75,7 +76,10 @@ export function publicShareRoutes(deps: { upstreams: Upstreams; limits: RateLimi
   const limitPerIp: RequestHandler = async (req, res, next) => {
     const decision = await deps.limits.consumeRequest(`share-ip:${req.ip ?? 'unknown'}`);
     setRateHeaders(res, decision);
-    if (!decision.allowed) throw gatewayError(GatewayErrorCode.TooManyRequests);
+    if (!decision.allowed) {
+      countRefusal('share_link_requests');
+      throw gatewayError(GatewayErrorCode.TooManyRequests);
+    }
     next();
   };
   router.use('/public/share', limitPerIp);

@@ -7,3 +7,9 @@ export interface MediaStorage {
   read(key: string, range: { start: number; end: number }): AsyncIterable<Buffer>;
   delete(key: string): Promise<void>;
 }
+
+/** Where a player fetches a take's video from the object store itself (MEDIA_PLAYBACK=redirect, decision 024). */
+export interface MediaPlaybackUrls {
+  /** A presigned URL serving the whole video (and any byte range of it) as `contentType`, for a short while. */
+  playbackUrl(key: string, contentType: string): Promise<string>;
+}

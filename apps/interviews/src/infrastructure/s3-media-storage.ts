@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { MediaStorage } from '../application/media-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { MediaPlaybackUrls, MediaStorage } from '../application/media-storage';
 import type { MediaStorageConfig } from '../config';
+
+type S3Config = Extract<MediaStorageConfig, { kind: 's3' }>;
 
 /** The smallest part S3 accepts (the last part excepted); two in flight keep the object store busy while the next is read. */
 const PART_BYTES = 5 * 1024 * 1024;
@@ -19,7 +22,7 @@ export class S3MediaStorage implements MediaStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
 
-  constructor(config: Extract<MediaStorageConfig, { kind: 's3' }>) {
+  constructor(config: S3Config) {
     this.client = new S3Client({ region: config.region, endpoint: config.endpoint, forcePathStyle: config.forcePathStyle, credentials: config.credentials });
     this.bucket = config.bucket;
   }
@@ -60,6 +63,36 @@ export class S3MediaStorage implements MediaStorage {
   }
 
   /** Closes the kept-alive connections to the object store. */
+  close(): void {
+    this.client.destroy();
+  }
+}
+
+/**
+ * Presigned GetObject URLs of take videos (MEDIA_PLAYBACK=redirect, decision 024), signed for the endpoint
+ * browsers reach (`S3_PUBLIC_ENDPOINT`, else the service's own): the host is part of the signature, so an
+ * in-cluster address cannot simply be rewritten later. Signing is computed here; no request is made. The
+ * object is answered with the take's content type and `Cache-Control: private`, so no shared cache keeps a
+ * copy past the URL's lifetime.
+ */
+export class S3PlaybackUrls implements MediaPlaybackUrls {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(
+    config: S3Config,
+    private readonly ttlSeconds: number,
+  ) {
+    const endpoint = config.publicEndpoint ?? config.endpoint;
+    this.client = new S3Client({ region: config.region, endpoint, forcePathStyle: config.forcePathStyle, credentials: config.credentials });
+    this.bucket = config.bucket;
+  }
+
+  playbackUrl(key: string, contentType: string): Promise<string> {
+    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentType: contentType, ResponseCacheControl: 'private' });
+    return getSignedUrl(this.client, command, { expiresIn: this.ttlSeconds });
+  }
+
   close(): void {
     this.client.destroy();
   }

@@ -3,6 +3,7 @@ import { ApiError } from '../shared/api';
 import { el, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
 import { call } from '../shared/session-api';
+import { takePlayer } from '../shared/take-player';
 import { dates, type Frame } from './frame';
 
 /**
@@ -55,7 +56,7 @@ async function questionItem(interview: Interview, question: Question, index: num
           { class: 'takes' },
           ...takes.map((take) => {
             const label = en.company.take(take.number, takes.length, en.common.duration(Math.round(take.duration_seconds)));
-            return el('li', {}, el('p', {}, label), el('video', { class: 'preview', controls: true, playsinline: true, preload: 'metadata', src: `${base}/takes/${take.uuid}/video`, 'aria-label': `${question.text}: ${label}` }));
+            return el('li', {}, el('p', {}, label), takePlayer(`${base}/takes/${take.uuid}/video`, `${question.text}: ${label}`));
           }),
         );
   return el('li', { class: 'shared-question' }, el('h2', {}, en.company.questionHeading(index + 1)), el('p', {}, question.text), body);

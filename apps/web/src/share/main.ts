@@ -3,6 +3,7 @@ import { en } from '../i18n/en';
 import { el, pageRoot, show } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { loadingScreen, messageScreen } from '../shared/screens';
+import { takePlayer } from '../shared/take-player';
 import { openShare, sameOriginVideo, shareTokenOf, type SharedInterview, type SharedView } from './share-api';
 
 /**
@@ -39,7 +40,7 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
               { class: 'takes' },
               ...question.takes.map((take) => {
                 const label = en.share.take(take.number, question.takes.length, en.common.duration(Math.round(take.duration_seconds)));
-                return el('li', {}, el('p', {}, label), el('video', { class: 'preview', controls: true, playsinline: true, preload: 'metadata', src: sameOriginVideo(take), 'aria-label': `${question.text}: ${label}` }));
+                return el('li', {}, el('p', {}, label), takePlayer(sameOriginVideo(take), `${question.text}: ${label}`));
               }),
             ),
     ),

@@ -300,6 +300,12 @@ export interface TakeVideoMeta {
 export interface TakeVideoChunk {
   meta?: TakeVideoMeta | undefined;
   data: Buffer;
+  /**
+   * Instead of the meta and the bytes, when interviews runs with MEDIA_PLAYBACK=redirect (decision 024): a
+   * short-lived presigned URL of the whole video in the object store, the stream's only message, sent after the
+   * same checks as the bytes. The caller sends the player there.
+   */
+  redirect_url?: string | undefined;
 }
 
 export interface SharedInterviewsRequest {
@@ -2934,7 +2940,7 @@ export const TakeVideoMeta: MessageFns<TakeVideoMeta> = {
 };
 
 function createBaseTakeVideoChunk(): TakeVideoChunk {
-  return { meta: undefined, data: Buffer.alloc(0) };
+  return { meta: undefined, data: Buffer.alloc(0), redirect_url: undefined };
 }
 
 export const TakeVideoChunk: MessageFns<TakeVideoChunk> = {
@@ -2944,6 +2950,9 @@ export const TakeVideoChunk: MessageFns<TakeVideoChunk> = {
     }
     if (message.data.length !== 0) {
       writer.uint32(18).bytes(message.data);
+    }
+    if (message.redirect_url !== undefined) {
+      writer.uint32(26).string(message.redirect_url);
     }
     return writer;
   },
@@ -2969,6 +2978,14 @@ export const TakeVideoChunk: MessageFns<TakeVideoChunk> = {
           }
 
           message.data = Buffer.from(reader.bytes());
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.redirect_url = reader.string();
           continue;
         }
       }

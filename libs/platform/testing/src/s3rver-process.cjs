@@ -9,6 +9,8 @@
  * here, in front of it, from its own files (the product is not adapted to it):
  * - AbortMultipartUpload (DELETE /<bucket>/<key>?uploadId=…): drops the upload's parts;
  * - ListMultipartUploads (GET /<bucket>?uploads[&prefix=…]): lets a test see that no upload was left open.
+ * And it misreads one: a suffix range (`Range: bytes=-N`, the last N bytes, which browsers send to presigned
+ * URLs) is taken as `bytes=0-N`; it is rewritten here to the explicit range of the object's last N bytes.
  */
 const { createServer } = require('node:http');
 const { readdir, readFile, rm, stat } = require('node:fs/promises');
@@ -51,6 +53,11 @@ const server = createServer((req, res) => {
       if (exists) await rm(dir, { recursive: true, force: true });
       res.writeHead(exists ? 204 : 404).end();
       return;
+    }
+    const suffix = /^bytes=-(\d+)$/.exec(req.headers.range ?? '');
+    if (suffix && name && key.length > 0) {
+      const size = await stat(s3rver.store.getResourcePath(name, key.map(decodeURIComponent).join('/'), 'object')).then((info) => info.size, () => undefined);
+      if (size !== undefined) req.headers.range = `bytes=${Math.max(0, size - Number(suffix[1]))}-`;
     }
     if (req.method === 'GET' && name && key.length === 0 && url.searchParams.has('uploads')) {
       res.writeHead(200, { 'content-type': 'application/xml' }).end(await listUploads(name, url.searchParams.get('prefix') ?? ''));

@@ -3,8 +3,7 @@ import type { Principal } from '@vi/platform-grpc';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import { renderInterviews } from '../interview-rendering';
-import type { MediaStorage } from '../media-storage';
-import { sendTakeVideo } from '../stream-take-video/stream-take-video';
+import { sendTakeVideo, type TakeVideoSource } from '../stream-take-video/stream-take-video';
 import { renderTake } from '../take-rendering';
 
 const SHARING = 'sharing';
@@ -44,7 +43,7 @@ export async function getSharedInterviews(
 
 /** A take's video for a share link: only a take of one of these interviews of the company, while it is completed. */
 export async function streamSharedTakeVideo(
-  deps: { store: InterviewsStore; media: MediaStorage },
+  deps: { store: InterviewsStore } & TakeVideoSource,
   principal: Principal,
   request: interviews.SharedTakeVideoRequest,
   send: (chunk: interviews.TakeVideoChunk) => Promise<void>,
@@ -57,5 +56,5 @@ export async function streamSharedTakeVideo(
     request.take_uuid,
   );
   if (!take) throw new InterviewsError(InterviewsErrorCode.TakeNotFound);
-  await sendTakeVideo(deps.media, take, request, send);
+  await sendTakeVideo(deps, take, request, send);
 }

@@ -4,10 +4,16 @@ import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Take } from '../../infrastructure/take.repository';
 import type { Caller } from '../directories';
 import { findInterview } from '../get-interview/get-interview';
-import type { MediaStorage } from '../media-storage';
+import type { MediaPlaybackUrls, MediaStorage } from '../media-storage';
+
+/** How a take's video leaves the service: its bytes from media storage, or, with `playback`, a presigned URL. */
+export interface TakeVideoSource {
+  media: MediaStorage;
+  playback?: MediaPlaybackUrls;
+}
 
 export async function streamTakeVideo(
-  deps: { store: InterviewsStore; media: MediaStorage },
+  deps: { store: InterviewsStore } & TakeVideoSource,
   caller: Caller,
   request: interviews.TakeVideoRequest,
   send: (chunk: interviews.TakeVideoChunk) => Promise<void>,
@@ -15,16 +21,24 @@ export async function streamTakeVideo(
   const interview = await findInterview(deps.store.read, caller, request.interview_uuid);
   const take = await deps.store.read.takes.find(request.question_uuid, request.take_uuid);
   if (!take || take.interviewUuid !== interview.uuid) throw new InterviewsError(InterviewsErrorCode.TakeNotFound);
-  await sendTakeVideo(deps.media, take, request, send);
+  await sendTakeVideo(deps, take, request, send);
 }
 
-/** Streams a take's video, or the byte range asked for (a suffix range when only the end is given): meta first, then the bytes. */
+/**
+ * Streams a take's video, or the byte range asked for (a suffix range when only the end is given): meta first,
+ * then the bytes. With presigned playback, only the URL: the player asks the object store for its ranges.
+ */
 export async function sendTakeVideo(
-  media: MediaStorage,
+  source: TakeVideoSource,
   take: Take,
   request: { range_start?: number; range_end?: number },
   send: (chunk: interviews.TakeVideoChunk) => Promise<void>,
 ): Promise<void> {
+  if (source.playback) {
+    await send({ redirect_url: await source.playback.playbackUrl(take.storageKey, take.contentType), data: Buffer.alloc(0) });
+    return;
+  }
+  const media = source.media;
   const size = await media.size(take.storageKey);
   let start = request.range_start ?? 0;
   let end = request.range_end ?? size - 1;

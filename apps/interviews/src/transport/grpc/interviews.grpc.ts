@@ -21,7 +21,7 @@ import { listTakes } from '../../application/list-takes/list-takes';
 import { streamTakeVideo } from '../../application/stream-take-video/stream-take-video';
 import { uploadTake } from '../../application/upload-take/upload-take';
 import { measureTakeUpload } from './take-upload-metrics';
-import type { MediaStorage } from '../../application/media-storage';
+import type { MediaPlaybackUrls, MediaStorage } from '../../application/media-storage';
 import type { VideoProbe } from '../../application/video-probe';
 import { resetInterview } from '../../application/reset-interview/reset-interview';
 import { updateInterview } from '../../application/update-interview/update-interview';
@@ -36,6 +36,8 @@ export interface InterviewsGrpcDeps {
   links: CandidateLinks;
   tokens: CandidateTokenVerifier;
   media: MediaStorage;
+  /** Set with MEDIA_PLAYBACK=redirect: take videos are answered with a presigned URL. */
+  playback?: MediaPlaybackUrls;
   video: VideoProbe;
   maxTakeBytes: number;
 }

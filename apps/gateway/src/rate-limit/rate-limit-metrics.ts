@@ -1,0 +1,19 @@
+import { Counter } from 'prom-client';
+
+/**
+ * Which limit refused a request, named after the setting that sizes it (docs/configuration.md):
+ * `requests` (RATE_LIMIT_PER_MINUTE, per API key or per signed-in user), `share_link_requests` (the same
+ * number per client IP on the public share link paths), `auth_failures` (AUTH_FAILURES_PER_MINUTE, per IP),
+ * `sign_in_account` and `sign_in_ip` (SIGN_IN_FAILURES_PER_ACCOUNT / _PER_IP).
+ */
+export type RateLimitName = 'requests' | 'share_link_requests' | 'auth_failures' | 'sign_in_account' | 'sign_in_ip';
+
+const refusals = new Counter({
+  name: 'rate_limit_refusals_total',
+  help: 'Requests the gateway refused with 429, by the limit that refused them',
+  labelNames: ['limit'] as const,
+});
+
+export function countRefusal(limit: RateLimitName): void {
+  refusals.inc({ limit });
+}
