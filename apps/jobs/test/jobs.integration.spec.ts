@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { InProcessBus, OutboxRelay } from '@vi/platform-bus';
+import { jobJson, type JobJson } from '@vi/contracts';
+import { InProcessBus, OutboxRelay, type BusMessage } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
 import { createTestDatabase, type TestDatabase } from '@vi/platform-testing';
+import { FakeClock } from '@vi/platform-time';
 import { jobsMigrations } from '../migrations';
+import { createJob } from '../src/application/create-job/create-job';
+import { deleteJob } from '../src/application/delete-job/delete-job';
+import { getJob } from '../src/application/get-job/get-job';
+import { listJobs } from '../src/application/list-jobs/list-jobs';
+import { updateJob } from '../src/application/update-job/update-job';
 import type { Job, JobOrder } from '../src/domain/job';
 import type { JobsDatabase } from '../src/infrastructure/jobs.database';
 import { createJobsStore, type JobsStore } from '../src/infrastructure/jobs.store';
-import { aJob, anAddress, REMOTE } from './factories';
+import { aCaller, aJob, anAddress, IdentityTable, REMOTE } from './factories';
 
 const logger = createLogger('jobs-test', 'silent');
 
@@ -192,6 +199,65 @@ describe('jobs repositories on a real database', () => {
     it('leaves out the description (list items have none)', async () => {
       const page = await store.read.jobs.listCounted({ companyUuid: company, statuses: [], orderBy: 'title_asc', offset: 0, limit: 1 });
       expect(page.jobs[0]).toEqual({ ...seeded[1], description: '' });
+    });
+  });
+
+  describe('the use cases on this database', () => {
+    const identity = new IdentityTable();
+    const clock = new FakeClock('2026-06-01T08:00:00+00:00');
+    const deps = () => ({ store, identity, clock });
+    const job = { title: 'Use case', description: 'On PostgreSQL', status: 'active' as const, location: REMOTE };
+
+    it('never lets concurrent creations overshoot the plan, and a refused one leaves no job and no event', async () => {
+      const caller = aCaller();
+      const company = caller.principal.companyUuid!;
+      identity.limits.set(company, 3);
+      const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => createJob(deps(), caller, { ...job, title: `Race ${i}` })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'api.plan_job_slots_exhausted' });
+
+      expect(await store.read.counters.read(company)).toEqual({ active: 3, inactive: 0 });
+      expect(await database.db.selectFrom('jobs').select('uuid').where('company_uuid', '=', company).execute()).toHaveLength(3);
+      const outbox = await database.db.selectFrom('outbox').select('payload').where('subject', '=', 'jobs.job.created').execute();
+      expect(outbox.filter((row) => (row.payload as JobJson).company?.uuid === company)).toHaveLength(3);
+    });
+
+    it('publishes created, updated and deleted in order, each carrying the job as a read showed it then', async () => {
+      const caller = aCaller();
+      const events: BusMessage[] = [];
+      const subscription = await bus.subscribe({ subjects: ['jobs.job.*'], handler: async (m) => void events.push(m) });
+      const created = await createJob(deps(), caller, job);
+      clock.advance(1_000);
+      const updated = await updateJob(deps(), caller, { jobUuid: created.uuid, title: 'Renamed' });
+      expect(await getJob(deps(), caller, created.uuid)).toEqual(updated);
+      clock.advance(1_000);
+      await deleteJob(deps(), caller, created.uuid);
+      await relay.drain();
+      await subscription.close();
+
+      const mine = events.filter((m) => (m.payload as JobJson).uuid === created.uuid);
+      expect(mine.map((m) => m.subject)).toEqual(['jobs.job.created', 'jobs.job.updated', 'jobs.job.deleted']);
+      expect(mine[0].payload).toEqual(jobJson(created, { description: true }));
+      expect(mine[1].payload).toEqual(jobJson(updated, { description: true }));
+      expect(mine[2].payload).toMatchObject({ status: 'inactive', title: 'Renamed', updated_at: '2026-06-01T08:00:02+00:00' });
+      await expect(getJob(deps(), caller, created.uuid)).rejects.toMatchObject({ code: 'api.job_not_found' });
+    });
+
+    it("lists by the clock's creation and update times, totals from the counters, no sleeping between writes", async () => {
+      const caller = aCaller();
+      const created = [];
+      for (const title of ['First', 'Second', 'Third']) {
+        clock.advance(1_000);
+        created.push(await createJob(deps(), caller, { ...job, status: 'inactive', title }));
+      }
+      const page = async (orderBy: 'created_asc' | 'updated_desc', rangeTo = 9) => {
+        const result = await listJobs(deps(), caller, { statuses: [], orderBy, rangeFrom: 0, rangeTo });
+        return { total: result.total, titles: (JSON.parse(result.items_json.toString()) as JobJson[]).map((j) => j.title) };
+      };
+      expect(await page('created_asc')).toEqual({ total: 3, titles: ['First', 'Second', 'Third'] });
+      clock.advance(1_000);
+      await updateJob(deps(), caller, { jobUuid: created[0].uuid, description: 'Touched last' });
+      expect(await page('updated_desc', 1)).toEqual({ total: 3, titles: ['First', 'Third'] });
     });
   });
 });

@@ -72,6 +72,12 @@ export async function withSummaries<T>(identity: IdentityDirectory, caller: Call
   }
 }
 
+/** A page of the list: its items travel as the API's JSON, rendered once here (decision 023). */
+export function renderJobPage(list: jobs.Job[], total: number): jobs.JobPage {
+  const items = list.map((job) => jobJson(job, { description: false }));
+  return { total, count: items.length, items_json: Buffer.from(JSON.stringify(items)) };
+}
+
 /** A job event: the payload is the job exactly as `GET /jobs/<uuid>` renders it. */
 export function jobEvent(subject: JobsSubject, job: jobs.Job) {
   return { subject, payload: jobJson(job, { description: true }) };

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { JobsSubjects, type jobs } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
+import type { Clock } from '@vi/platform-time';
 import { companyUserOf } from '@vi/platform-grpc';
 import type { Job, JobStatus } from '../../domain/job';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
@@ -21,19 +23,18 @@ export interface CreateJobInput {
  * concurrent requests never overshoot and wait on each other only for the commit.
  */
 export async function createJob(
-  deps: { store: JobsStore; identity: IdentityDirectory },
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'locations' | 'counters'>; identity: IdentityDirectory; clock: Clock },
   caller: Caller,
   input: CreateJobInput,
 ): Promise<jobs.Job> {
-  const { companyUuid } = companyUserOf(caller.principal);
-  const userUuid = caller.principal.userUuid;
+  const { companyUuid, userUuid } = companyUserOf(caller.principal);
   const [limit, summaries] = await Promise.all([
     input.status === 'active' ? deps.identity.jobsLimit(caller, companyUuid) : Promise.resolve(-1),
     deps.identity.summaries(caller, [userUuid], [companyUuid]),
   ]);
   return deps.store.transaction(async (tx) => {
     const location = await tx.locations.findOrCreate(companyUuid, input.location);
-    const now = new Date();
+    const now = deps.clock.now();
     const job: Job = {
       uuid: randomUUID(),
       companyUuid,

@@ -1,34 +1,38 @@
-import { JobsSubjects } from '@vi/contracts';
-import { companyUserOf } from '@vi/platform-grpc';
+import { JobsSubjects, type jobs } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
+import type { Clock } from '@vi/platform-time';
 import type { Job } from '../../domain/job';
-import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { JobsStore } from '../../infrastructure/jobs.store';
 import type { Caller, IdentityDirectory } from '../identity-directory';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
+import { findJob } from '../shared/find-job';
 
 /** Deletes a job post: it becomes inactive, frees its slot, and is gone from lists and reads. */
-export async function deleteJob(deps: { store: JobsStore; identity: IdentityDirectory }, caller: Caller, jobUuid: string): Promise<void> {
-  // A job seeker learns nothing of which jobs exist: 404, as for another company's job.
-  const { companyUuid } = companyUserOf(caller.principal, () => new JobsError(JobsErrorCode.JobNotFound));
-  const before = await deps.store.read.jobs.find(companyUuid, jobUuid);
-  if (!before) throw new JobsError(JobsErrorCode.JobNotFound);
-  const summaries = await deps.identity.summaries(caller, [before.createdBy, before.statusUpdatedBy, caller.principal.userUuid], [companyUuid]);
-  await withSummaries(deps.identity, caller, summaries, (summaries) => deps.store.transaction(async (tx) => {
-    await tx.counters.lock(companyUuid);
-    const current = await tx.jobs.find(companyUuid, jobUuid, { lock: true });
-    if (!current) throw new JobsError(JobsErrorCode.JobNotFound);
-    const now = new Date();
-    const wasActive = current.status === 'active';
-    const deleted: Job = {
-      ...current,
-      status: 'inactive',
-      updatedAt: now,
-      statusUpdatedAt: wasActive ? now : current.statusUpdatedAt,
-      statusUpdatedBy: wasActive ? caller.principal.userUuid : current.statusUpdatedBy,
-    };
-    await tx.jobs.update(deleted);
-    await tx.jobs.markDeleted(jobUuid, now);
-    await tx.counters.move(companyUuid, current.status, null);
-    await tx.publish([jobEvent(JobsSubjects.JobDeleted, renderFetched(summaries, deleted))]);
-  }));
+export async function deleteJob(
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters'>; identity: IdentityDirectory; clock: Clock },
+  caller: Caller,
+  jobUuid: string,
+): Promise<jobs.Empty> {
+  const before = await findJob(deps.store.read, caller, jobUuid);
+  const summaries = await deps.identity.summaries(caller, [before.createdBy, before.statusUpdatedBy, caller.principal.userUuid], [before.companyUuid]);
+  await withSummaries(deps.identity, caller, summaries, (summaries) =>
+    deps.store.transaction(async (tx) => {
+      await tx.counters.lock(before.companyUuid);
+      const current = await findJob(tx, caller, jobUuid, { lock: true });
+      const now = deps.clock.now();
+      const wasActive = current.status === 'active';
+      const deleted: Job = {
+        ...current,
+        status: 'inactive',
+        updatedAt: now,
+        statusUpdatedAt: wasActive ? now : current.statusUpdatedAt,
+        statusUpdatedBy: wasActive ? caller.principal.userUuid : current.statusUpdatedBy,
+      };
+      await tx.jobs.update(deleted);
+      await tx.jobs.markDeleted(jobUuid, now);
+      await tx.counters.move(current.companyUuid, current.status, null);
+      await tx.publish([jobEvent(JobsSubjects.JobDeleted, renderFetched(summaries, deleted))]);
+    }),
+  );
+  return {};
 }

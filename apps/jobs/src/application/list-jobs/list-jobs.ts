@@ -1,9 +1,10 @@
 import type { jobs } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf } from '@vi/platform-grpc';
 import type { JobOrder, JobStatus } from '../../domain/job';
 import type { JobsStore } from '../../infrastructure/jobs.store';
 import type { Caller, IdentityDirectory } from '../identity-directory';
-import { renderJobs } from '../job-rendering';
+import { renderJobPage, renderJobs } from '../job-rendering';
 
 export interface ListJobsInput {
   /** Empty means every status. */
@@ -15,10 +16,10 @@ export interface ListJobsInput {
 }
 
 export async function listJobs(
-  deps: { store: JobsStore; identity: IdentityDirectory },
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters'>; identity: IdentityDirectory },
   caller: Caller,
   input: ListJobsInput,
-): Promise<{ jobs: jobs.Job[]; total: number }> {
+): Promise<jobs.JobPage> {
   const { companyUuid } = companyUserOf(caller.principal);
   const statuses = [...new Set(input.statuses)];
   const page = await deps.store.read.jobs.listCounted({
@@ -31,5 +32,5 @@ export async function listJobs(
   const counts = page.counts ?? (await deps.store.read.counters.read(companyUuid));
   const counted = statuses.length === 0 ? ['active', 'inactive'] : statuses;
   const total = (counted.includes('active') ? counts.active : 0) + (counted.includes('inactive') ? counts.inactive : 0);
-  return { jobs: await renderJobs(deps.identity, caller, page.jobs), total };
+  return renderJobPage(await renderJobs(deps.identity, caller, page.jobs), total);
 }

@@ -1,5 +1,6 @@
-import { jobJson, type jobs } from '@vi/contracts';
+import type { jobs } from '@vi/contracts';
 import type { CallContext, UnaryHandlers } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
 import { createJob } from '../../application/create-job/create-job';
 import { deleteJob } from '../../application/delete-job/delete-job';
 import { getJob } from '../../application/get-job/get-job';
@@ -14,6 +15,7 @@ import type { JobsStore } from '../../infrastructure/jobs.store';
 export interface JobsGrpcDeps {
   store: JobsStore;
   identity: IdentityDirectory;
+  clock: Clock;
 }
 
 function callerOf(ctx: CallContext): Caller {
@@ -30,17 +32,13 @@ function locationOf(location?: jobs.Location, locality?: jobs.Locality): Locatio
 /** Transport only: request → use case → response message. */
 export function jobsGrpcHandlers(deps: JobsGrpcDeps): UnaryHandlers<typeof jobs.JobsServiceService> {
   return {
-    listJobs: async (req, ctx) => {
-      const page = await listJobs(deps, callerOf(ctx), {
+    listJobs: async (req, ctx) =>
+      listJobs(deps, callerOf(ctx), {
         statuses: req.statuses as JobStatus[],
         orderBy: req.orderby as JobOrder,
         rangeFrom: req.range_from,
         rangeTo: req.range_to,
-      });
-      // The items as the API shows them, rendered once here (decision 023).
-      const items = page.jobs.map((job) => jobJson(job, { description: false }));
-      return { total: page.total, count: items.length, items_json: Buffer.from(JSON.stringify(items)) };
-    },
+      }),
     getJob: async (req, ctx) => getJob(deps, callerOf(ctx), req.job_uuid),
     createJob: async (req, ctx) =>
       createJob(deps, callerOf(ctx), {
@@ -57,10 +55,7 @@ export function jobsGrpcHandlers(deps: JobsGrpcDeps): UnaryHandlers<typeof jobs.
         status: req.status as JobStatus | undefined,
         location: locationOf(req.location, req.locality),
       }),
-    deleteJob: async (req, ctx) => {
-      await deleteJob(deps, callerOf(ctx), req.job_uuid);
-      return {};
-    },
+    deleteJob: async (req, ctx) => deleteJob(deps, callerOf(ctx), req.job_uuid),
     getJobSlots: async (_req, ctx) => getJobSlots(deps, callerOf(ctx)),
   };
 }

@@ -1,0 +1,52 @@
+import { FakeClock } from '@vi/platform-time';
+import type { JobJson } from '@vi/contracts';
+import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable } from '../../../test/factories';
+import { InMemoryCounters, InMemoryJobs, storeOf } from '../../../test/fakes';
+import { deleteJob } from './delete-job';
+
+describe('deleteJob', () => {
+  const admin = aCompanyUser();
+  const clock = new FakeClock('2026-05-01T12:00:00+00:00');
+  const identity = new IdentityTable();
+  const created = new Date('2026-05-01T09:00:00+00:00');
+  let jobs: InMemoryJobs;
+  let counters: InMemoryCounters;
+  let store: ReturnType<typeof storeOf<{ jobs: InMemoryJobs; counters: InMemoryCounters }>>;
+  const sut = (uuid: string, caller = aCaller(admin)) => deleteJob({ store, identity, clock }, caller, uuid);
+  const withJob = (status: 'active' | 'inactive') => {
+    const job = aJob({ companyUuid: admin.companyUuid!, status, createdAt: created, updatedAt: created, statusUpdatedAt: created });
+    jobs = new InMemoryJobs(job);
+    counters = new InMemoryCounters(job);
+    store = storeOf({ jobs, counters });
+    return job;
+  };
+
+  it('frees the slot of an active job; the job is gone from reads and JobDeleted shows it deactivated by the caller now', async () => {
+    const job = withJob('active');
+    await sut(job.uuid);
+    expect(await jobs.find(admin.companyUuid!, job.uuid)).toBeUndefined();
+    expect(await counters.read(admin.companyUuid!)).toEqual({ active: 0, inactive: 0 });
+    expect(store.published).toHaveLength(1);
+    const event = store.published[0] as { subject: string; payload: JobJson };
+    expect(event.subject).toBe('jobs.job.deleted');
+    expect(event.payload).toMatchObject({ status: 'inactive', updated_at: '2026-05-01T12:00:00+00:00', status_updated_at: '2026-05-01T12:00:00+00:00' });
+    expect(event.payload.status_updated_by).toEqual(identity.userSummary(admin.userUuid));
+  });
+
+  it("keeps an inactive job's status fields: its status does not change", async () => {
+    const job = withJob('inactive');
+    await sut(job.uuid);
+    const event = store.published[0] as { payload: JobJson };
+    expect(event.payload).toMatchObject({ status_updated_at: '2026-05-01T09:00:00+00:00', updated_at: '2026-05-01T12:00:00+00:00' });
+    expect(event.payload.status_updated_by?.uuid).toBe(job.statusUpdatedBy);
+  });
+
+  it("is 404 a second time, for another company's job and for a job seeker; nothing is published", async () => {
+    const job = withJob('active');
+    await expect(sut(job.uuid, aCaller(aCompanyUser()))).rejects.toMatchObject({ code: 'api.job_not_found' });
+    await expect(sut(job.uuid, aCaller(aJobSeeker()))).rejects.toMatchObject({ code: 'api.job_not_found' });
+    expect(store.published).toEqual([]);
+    await sut(job.uuid);
+    await expect(sut(job.uuid)).rejects.toMatchObject({ code: 'api.job_not_found' });
+  });
+});
