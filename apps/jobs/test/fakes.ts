@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { NewEvent, PublicOf } from '@vi/platform-bus';
+import type { PublicOf } from '@vi/platform-bus';
+import type { Stateful } from '@vi/platform-testing';
 import type { Job, JobStatus } from '../src/domain/job';
 import { formatAddress, type LocationInput } from '../src/domain/location';
 import type { JobCounterRepository, JobCounts } from '../src/infrastructure/job-counter.repository';
@@ -7,46 +8,47 @@ import type { JobListQuery, JobRepository } from '../src/infrastructure/job.repo
 import type { LocationRepository } from '../src/infrastructure/location.repository';
 
 /**
- * In-memory stand-ins for jobs' repositories, for use-case specs: each spec hands a use case only the ones it names
- * (decision 028). What the database itself guarantees (sort orders, locks, rollbacks) is shown by the integration
- * specs in this folder, not here: `listCounted` keeps insertion order and a failed transaction keeps its writes.
+ * In-memory stand-ins for jobs' repositories, for use-case specs: a spec hands a use case only the ones it names
+ * (decision 028), in a `memoryStore` (@vi/platform-testing) that rolls their `state` back when a transaction throws.
+ * What the database itself guarantees (sort orders, locks, the one location per address) is shown by the integration
+ * specs in this folder, not here: `listCounted` keeps insertion order.
  */
 
-export class InMemoryJobs implements PublicOf<JobRepository> {
-  readonly rows = new Map<string, { job: Job; deletedAt: Date | null }>();
+export class InMemoryJobs implements PublicOf<JobRepository>, Stateful<Map<string, { job: Job; deletedAt: Date | null }>> {
+  state = new Map<string, { job: Job; deletedAt: Date | null }>();
 
   constructor(...jobs: Job[]) {
-    for (const job of jobs) this.rows.set(job.uuid, { job, deletedAt: null });
+    for (const job of jobs) this.state.set(job.uuid, { job, deletedAt: null });
   }
 
   async find(companyUuid: string, uuid: string): Promise<Job | undefined> {
-    const row = this.rows.get(uuid);
+    const row = this.state.get(uuid);
     return row && row.deletedAt === null && row.job.companyUuid === companyUuid ? row.job : undefined;
   }
 
   async listCounted(query: JobListQuery): Promise<{ jobs: Job[]; counts?: JobCounts }> {
-    const live = [...this.rows.values()].filter(
+    const live = [...this.state.values()].filter(
       (r) => r.deletedAt === null && r.job.companyUuid === query.companyUuid && (query.statuses.length !== 1 || r.job.status === query.statuses[0]),
     );
     return { jobs: live.slice(query.offset, query.offset + query.limit).map((r) => ({ ...r.job, description: '' })) };
   }
 
   async insert(job: Job): Promise<void> {
-    this.rows.set(job.uuid, { job, deletedAt: null });
+    this.state.set(job.uuid, { job, deletedAt: null });
   }
 
   async update(job: Job): Promise<void> {
-    this.rows.set(job.uuid, { job, deletedAt: this.rows.get(job.uuid)?.deletedAt ?? null });
+    this.state.set(job.uuid, { job, deletedAt: this.state.get(job.uuid)?.deletedAt ?? null });
   }
 
   async markDeleted(uuid: string, at: Date): Promise<void> {
-    const row = this.rows.get(uuid);
+    const row = this.state.get(uuid);
     if (row) row.deletedAt = at;
   }
 }
 
-export class InMemoryCounters implements PublicOf<JobCounterRepository> {
-  readonly counts = new Map<string, JobCounts>();
+export class InMemoryCounters implements PublicOf<JobCounterRepository>, Stateful<Map<string, JobCounts>> {
+  state = new Map<string, JobCounts>();
 
   /** Counts these jobs, as if they had been created. */
   constructor(...jobs: Job[]) {
@@ -76,35 +78,21 @@ export class InMemoryCounters implements PublicOf<JobCounterRepository> {
   }
 
   private at(companyUuid: string): JobCounts {
-    const counts = this.counts.get(companyUuid) ?? { active: 0, inactive: 0 };
-    this.counts.set(companyUuid, counts);
+    const counts = this.state.get(companyUuid) ?? { active: 0, inactive: 0 };
+    this.state.set(companyUuid, counts);
     return counts;
   }
 }
 
-export class InMemoryLocations implements PublicOf<LocationRepository> {
-  private readonly byAddress = new Map<string, { uuid: string; formattedAddress: string }>();
+export class InMemoryLocations implements PublicOf<LocationRepository>, Stateful<Map<string, { uuid: string; formattedAddress: string }>> {
+  /** By company and address in lower case. */
+  state = new Map<string, { uuid: string; formattedAddress: string }>();
 
   async findOrCreate(companyUuid: string, input: LocationInput): Promise<{ uuid: string; formattedAddress: string }> {
     const formattedAddress = formatAddress(input);
     const key = `${companyUuid}/${formattedAddress.toLowerCase()}`;
-    const location = this.byAddress.get(key) ?? { uuid: randomUUID(), formattedAddress };
-    this.byAddress.set(key, location);
+    const location = this.state.get(key) ?? { uuid: randomUUID(), formattedAddress };
+    this.state.set(key, location);
     return location;
   }
-}
-
-/** A store of just these repositories; its transactions record what they publish in `published`. */
-export function storeOf<R extends object>(repositories: R) {
-  const published: NewEvent[] = [];
-  return {
-    published,
-    read: repositories,
-    async transaction<T>(work: (tx: R & { publish(events: NewEvent[]): Promise<void> }) => Promise<T>): Promise<T> {
-      const pending: NewEvent[] = [];
-      const result = await work({ ...repositories, publish: async (events: NewEvent[]) => void pending.push(...events) });
-      published.push(...pending);
-      return result;
-    },
-  };
 }

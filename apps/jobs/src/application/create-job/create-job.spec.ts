@@ -1,7 +1,8 @@
 import { jobJson } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore, type MemoryStore } from '@vi/platform-testing';
 import { aCaller, aCompanyUser, aJobSeeker, anAddress, IdentityTable } from '../../../test/factories';
-import { InMemoryCounters, InMemoryJobs, InMemoryLocations, storeOf } from '../../../test/fakes';
+import { InMemoryCounters, InMemoryJobs, InMemoryLocations } from '../../../test/fakes';
 import { createJob, type CreateJobInput } from './create-job';
 
 describe('createJob', () => {
@@ -10,14 +11,14 @@ describe('createJob', () => {
   let identity: IdentityTable;
   let jobs: InMemoryJobs;
   let counters: InMemoryCounters;
-  let store: ReturnType<typeof storeOf<{ jobs: InMemoryJobs; locations: InMemoryLocations; counters: InMemoryCounters }>>;
+  let store: MemoryStore<{ jobs: InMemoryJobs; locations: InMemoryLocations; counters: InMemoryCounters }>;
   const sut = (caller = aCaller(), given: Partial<CreateJobInput> = {}) => createJob({ store, identity, clock }, caller, { ...input, ...given });
 
   beforeEach(() => {
     identity = new IdentityTable();
     jobs = new InMemoryJobs();
     counters = new InMemoryCounters();
-    store = storeOf({ jobs, locations: new InMemoryLocations(), counters });
+    store = memoryStore({ jobs, locations: new InMemoryLocations(), counters });
   });
 
   it("makes a job of the caller's company, by the caller, at the clock's time, with their names", async () => {
@@ -50,13 +51,14 @@ describe('createJob', () => {
     identity.limits.set(caller.principal.companyUuid!, 1);
     await sut(caller, { status: 'active' });
     await expect(sut(caller, { status: 'active' })).rejects.toMatchObject({ code: 'api.plan_job_slots_exhausted' });
+    expect([jobs.state.size, store.subjects()]).toEqual([1, ['jobs.job.created']]);
     await expect(sut(caller, { status: 'inactive' })).resolves.toMatchObject({ status: 'inactive' });
     expect(await counters.read(caller.principal.companyUuid!)).toEqual({ active: 1, inactive: 1 });
   });
 
   it('lets a job seeker create nothing (403)', async () => {
     await expect(sut(aCaller(aJobSeeker()))).rejects.toMatchObject({ code: 'api.company_user_required' });
-    expect(jobs.rows.size).toBe(0);
+    expect(jobs.state.size).toBe(0);
   });
 
   it("shares a location between the company's jobs at one address, whatever its case", async () => {

@@ -1,7 +1,8 @@
 import { FakeClock } from '@vi/platform-time';
 import type { JobJson } from '@vi/contracts';
+import { memoryStore, type MemoryStore } from '@vi/platform-testing';
 import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable } from '../../../test/factories';
-import { InMemoryCounters, InMemoryJobs, storeOf } from '../../../test/fakes';
+import { InMemoryCounters, InMemoryJobs } from '../../../test/fakes';
 import { deleteJob } from './delete-job';
 
 describe('deleteJob', () => {
@@ -11,13 +12,13 @@ describe('deleteJob', () => {
   const created = new Date('2026-05-01T09:00:00+00:00');
   let jobs: InMemoryJobs;
   let counters: InMemoryCounters;
-  let store: ReturnType<typeof storeOf<{ jobs: InMemoryJobs; counters: InMemoryCounters }>>;
+  let store: MemoryStore<{ jobs: InMemoryJobs; counters: InMemoryCounters }>;
   const sut = (uuid: string, caller = aCaller(admin)) => deleteJob({ store, identity, clock }, caller, uuid);
   const withJob = (status: 'active' | 'inactive') => {
     const job = aJob({ companyUuid: admin.companyUuid!, status, createdAt: created, updatedAt: created, statusUpdatedAt: created });
     jobs = new InMemoryJobs(job);
     counters = new InMemoryCounters(job);
-    store = storeOf({ jobs, counters });
+    store = memoryStore({ jobs, counters });
     return job;
   };
 

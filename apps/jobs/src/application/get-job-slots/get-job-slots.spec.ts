@@ -1,5 +1,6 @@
+import { memoryStore } from '@vi/platform-testing';
 import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable } from '../../../test/factories';
-import { InMemoryCounters, storeOf } from '../../../test/fakes';
+import { InMemoryCounters } from '../../../test/fakes';
 import { getJobSlots } from './get-job-slots';
 
 describe('getJobSlots', () => {
@@ -7,7 +8,7 @@ describe('getJobSlots', () => {
   const company = user.companyUuid!;
   const identity = new IdentityTable();
   const counters = new InMemoryCounters(...['active', 'active', 'active', 'inactive'].map((status) => aJob({ companyUuid: company, status: status as 'active' | 'inactive' })));
-  const sut = (caller = aCaller(user)) => getJobSlots({ store: storeOf({ counters }), identity }, caller);
+  const sut = (caller = aCaller(user)) => getJobSlots({ store: memoryStore({ counters }), identity }, caller);
 
   it("counts the plan's active slots left; inactive jobs take none", async () => {
     identity.limits.set(company, 5);

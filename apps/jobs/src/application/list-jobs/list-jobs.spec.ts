@@ -1,6 +1,7 @@
 import type { JobJson } from '@vi/contracts';
+import { memoryStore } from '@vi/platform-testing';
 import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable } from '../../../test/factories';
-import { InMemoryCounters, InMemoryJobs, storeOf } from '../../../test/fakes';
+import { InMemoryCounters, InMemoryJobs } from '../../../test/fakes';
 import { listJobs, type ListJobsInput } from './list-jobs';
 
 describe('listJobs', () => {
@@ -12,7 +13,7 @@ describe('listJobs', () => {
     aJob({ companyUuid: company, title: 'Two', status: 'inactive' }),
     aJob({ companyUuid: company, title: 'Three', status: 'active' }),
   ];
-  const store = storeOf({ jobs: new InMemoryJobs(...listed, aJob({ title: 'Elsewhere' })), counters: new InMemoryCounters(...listed) });
+  const store = memoryStore({ jobs: new InMemoryJobs(...listed, aJob({ title: 'Elsewhere' })), counters: new InMemoryCounters(...listed) });
   const sut = async (given: Partial<ListJobsInput> = {}, caller = aCaller(user)) => {
     const page = await listJobs({ store, identity }, caller, { statuses: [], orderBy: 'created_desc', rangeFrom: 0, rangeTo: 49, ...given });
     return { ...page, items: JSON.parse(page.items_json.toString()) as JobJson[] };

@@ -1,8 +1,9 @@
 import { jobJson } from '@vi/contracts';
 import { FakeClock, toRfc3339 } from '@vi/platform-time';
+import { memoryStore, type MemoryStore } from '@vi/platform-testing';
 import type { Job } from '../../domain/job';
 import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable, REMOTE } from '../../../test/factories';
-import { InMemoryCounters, InMemoryJobs, InMemoryLocations, storeOf } from '../../../test/fakes';
+import { InMemoryCounters, InMemoryJobs, InMemoryLocations } from '../../../test/fakes';
 import { updateJob, type UpdateJobInput } from './update-job';
 
 describe('updateJob', () => {
@@ -13,7 +14,7 @@ describe('updateJob', () => {
   let job: Job;
   let jobs: InMemoryJobs;
   let counters: InMemoryCounters;
-  let store: ReturnType<typeof storeOf<{ jobs: InMemoryJobs; locations: InMemoryLocations; counters: InMemoryCounters }>>;
+  let store: MemoryStore<{ jobs: InMemoryJobs; locations: InMemoryLocations; counters: InMemoryCounters }>;
   const sut = (caller = aCaller(admin), given: Partial<UpdateJobInput> = {}) => updateJob({ store, identity, clock }, caller, { jobUuid: job.uuid, ...given });
 
   beforeEach(() => {
@@ -22,7 +23,7 @@ describe('updateJob', () => {
     job = aJob({ companyUuid: admin.companyUuid!, createdBy: admin.userUuid, status: 'active', createdAt: clock.now(), updatedAt: clock.now(), statusUpdatedAt: clock.now() });
     jobs = new InMemoryJobs(job);
     counters = new InMemoryCounters(job);
-    store = storeOf({ jobs, locations: new InMemoryLocations(), counters });
+    store = memoryStore({ jobs, locations: new InMemoryLocations(), counters });
   });
 
   it('moves status_updated_at and _by only when the status changes; updated_at moves on every change', async () => {
