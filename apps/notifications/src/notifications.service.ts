@@ -4,6 +4,7 @@ import { SecretBox } from '@vi/platform-crypto';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startHealthServer } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
+import { systemClock } from '@vi/platform-time';
 import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
 import { notificationsMigrations } from '../migrations';
 import { notificationsRetentionTasks } from './application/enforce-retention/enforce-retention';
@@ -55,8 +56,10 @@ export async function startNotificationsService(
   const guards = new WebhookEndpointGuards({ concurrency: w.concurrencyPerEndpoint, breakerResetMs: w.breakerResetMs });
   // The worker runs the dispatcher's passes; the dispatcher kicks the worker when an attempt frees a resource's next delivery.
   const deliveryWorker = new PollingLoop(() => dispatcher.pass(), config.pollMs, (error) => logger.error({ err: error }, 'webhook delivery pass failed'));
+  const clock = systemClock;
   const dispatcher = new WebhookDispatcher({
     store,
+    clock,
     sender: new HttpWebhookSender({ timeoutMs: w.timeoutMs, allowPrivateTargets: w.allowPrivateTargets }),
     guards,
     sealer,
@@ -71,21 +74,22 @@ export async function startNotificationsService(
     logger,
     onProgress: () => deliveryWorker.kick(),
   });
-  const messages = new MessageDispatcher({ store, mailer, sms, links, retryScheduleMs: config.mail.retryScheduleMs, leaseMs: 120_000, logger });
+  const messages = new MessageDispatcher({ store, clock, mailer, sms, links, retryScheduleMs: config.mail.retryScheduleMs, leaseMs: 120_000, logger });
   const messageWorker = new PollingLoop(() => messages.pass(), config.pollMs, (error) => logger.error({ err: error }, 'message pass failed'));
   const kickDeliveries = () => deliveryWorker.kick();
 
   const consumers = await consumeEvents(bus, {
     store,
+    clock,
     onDeliveriesQueued: kickDeliveries,
-    messages: { store, plans, reminderLeadMs: config.reminderLeadMs, onQueued: () => messageWorker.kick() },
+    messages: { store, plans, clock, reminderLeadMs: config.reminderLeadMs, onQueued: () => messageWorker.kick() },
   });
   const server = new GrpcServer(tokens, logger).add(
     notifications.NotificationsServiceService,
-    notificationsGrpcHandlers({ store, sealer, allowPrivateTargets: w.allowPrivateTargets, onQueued: kickDeliveries }),
+    notificationsGrpcHandlers({ store, sealer, allowPrivateTargets: w.allowPrivateTargets, clock, onQueued: kickDeliveries }),
   );
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
-  const retention = new RetentionSweep(notificationsRetentionTasks(database.db, config.retention), config.retention.sweepIntervalMs, logger);
+  const retention = new RetentionSweep(notificationsRetentionTasks(database.db, config.retention), config.retention.sweepIntervalMs, logger, clock);
   deliveryWorker.start();
   messageWorker.start();
   retention.start();

@@ -10,19 +10,6 @@ import { assertNever, validationFailed, type FieldError } from '@vi/platform-err
 import { isPublicAddress } from './address-policy';
 import { NotificationsError, NotificationsErrorCode } from './notifications.errors';
 import { signWebhook } from './signature';
-import type { WebhookStatus } from './webhook-health';
-
-export interface Webhook {
-  uuid: string;
-  companyUuid: string;
-  userUuid: string;
-  description: string;
-  url: string;
-  hasHttpAuth: boolean;
-  status: WebhookStatus;
-  failingSince: Date | null;
-  createdAt: Date;
-}
 
 export interface WebhookInput {
   description: string;

@@ -1,24 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import type { notifications } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
 import { generateWebhookSecret } from '../../domain/signature';
-import { checkWebhookInput, type Webhook, type WebhookInput } from '../../domain/webhook';
+import { checkWebhookInput, type WebhookInput } from '../../domain/webhook';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import type { SecretSealer } from '../ports';
-import { webhookOf } from '../webhook-view';
+import { renderWebhook } from '../webhook-rendering';
 
 /**
  * Registers a webhook for the calling company user. The signing secret is
  * returned this once; it and the basic-auth credentials are stored encrypted.
  */
 export async function createWebhook(
-  deps: { store: NotificationsStore; sealer: SecretSealer; allowPrivateTargets: boolean },
+  deps: { store: StoreOf<NotificationsStore, 'webhooks'>; sealer: SecretSealer; allowPrivateTargets: boolean; clock: Clock },
   principal: UserPrincipal,
   input: WebhookInput,
-): Promise<{ webhook: Webhook; secret: string }> {
+): Promise<notifications.CreatedWebhook> {
   const owner = companyUserOf(principal);
   checkWebhookInput(input, deps);
   const secret = generateWebhookSecret();
-  const now = new Date();
+  const now = deps.clock.now();
   const row = {
     uuid: randomUUID(),
     company_uuid: owner.companyUuid,
@@ -36,5 +39,5 @@ export async function createWebhook(
     deleted_at: null,
   };
   await deps.store.read.webhooks.insert(row);
-  return { webhook: webhookOf(row), secret };
+  return { webhook: renderWebhook(row), secret };
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { StoreOf } from '@vi/platform-bus';
 import type { Logger } from '@vi/platform-logger';
+import type { Clock } from '@vi/platform-time';
 import { nextRetryDelay, type RetryPolicy } from '../../domain/retry-schedule';
 import { shareLinkUuidOf, webhookRequest, withShareLinkUrl } from '../../domain/webhook';
 import { failuresCountedSince, healthAfterFailure, healthAfterSuccess, type HealthThresholds } from '../../domain/webhook-health';
@@ -20,7 +22,8 @@ export interface DispatchSettings {
 }
 
 export interface DispatchDeps {
-  store: NotificationsStore;
+  store: StoreOf<NotificationsStore, 'deliveries' | 'webhooks'>;
+  clock: Clock;
   sender: WebhookSender;
   guards: EndpointGuards;
   sealer: SecretSealer;
@@ -44,8 +47,8 @@ export class WebhookDispatcher {
 
   /** One pass: claim and start attempts (not waiting for them). */
   async pass(): Promise<void> {
-    const { settings, store, guards } = this.deps;
-    const now = new Date();
+    const { settings, store, guards, clock } = this.deps;
+    const now = clock.now();
     const claimed = await store.read.deliveries.claimDue({
       now,
       leaseUntil: new Date(now.getTime() + settings.leaseMs),
@@ -68,7 +71,7 @@ export class WebhookDispatcher {
   }
 
   private async attempt(delivery: DeliveryRow, webhook: WebhookRow): Promise<void> {
-    const { guards, sender, sealer, store, logger } = this.deps;
+    const { guards, sender, sealer, store, logger, clock } = this.deps;
     try {
       const body = await this.bodyOf(delivery);
       const outcome = await guards.run(webhook.uuid, () => {
@@ -81,13 +84,13 @@ export class WebhookDispatcher {
             secret: sealer.open(webhook.secret_ciphertext),
             httpAuth: webhook.http_auth_ciphertext === null ? undefined : sealer.open(webhook.http_auth_ciphertext),
           },
-          new Date(),
+          clock.now(),
         );
         return sender.send(request);
       });
       if (outcome === 'open') {
         // The endpoint's breaker is open: no attempt, no failure counted; try when it half-opens.
-        await store.read.deliveries.postpone(delivery.uuid, new Date(Date.now() + guards.openForMs));
+        await store.read.deliveries.postpone(delivery.uuid, new Date(clock.now().getTime() + guards.openForMs));
         return;
       }
       await this.record(delivery, outcome);
@@ -107,8 +110,8 @@ export class WebhookDispatcher {
   }
 
   private async record(delivery: DeliveryRow, result: AttemptResult): Promise<void> {
-    const { settings, logger } = this.deps;
-    const now = new Date();
+    const { settings, logger, clock } = this.deps;
+    const now = clock.now();
     const attempt = delivery.attempts + 1;
     webhookAttempts.inc({ outcome: result.ok ? 'succeeded' : 'failed', attempt: attemptLabel(attempt) });
     await this.deps.store.transaction(async (tx) => {

@@ -1,8 +1,9 @@
 import { webhookEventTypeOf } from '@vi/contracts';
-import type { BusMessage } from '@vi/platform-bus';
+import type { BusMessage, StoreOf } from '@vi/platform-bus';
+import type { Clock } from '@vi/platform-time';
 import { notificationOf } from '../../domain/webhook';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
-import { newDeliveries } from '../new-deliveries';
+import { newDeliveries } from '../shared/new-deliveries';
 
 /** The subjects of the webhook event table (`interviews.interview.canceled` is among them on the bus but has no webhook event). */
 export const WEBHOOK_SOURCE_SUBJECTS = ['interviews.interview.*', 'jobs.job.*'];
@@ -13,7 +14,10 @@ export const WEBHOOK_SOURCE_SUBJECTS = ['interviews.interview.*', 'jobs.job.*'];
  * keyed by the event id: the bus acknowledges the event only after this
  * commits, and a redelivered event adds nothing.
  */
-export async function fanOutEvent(deps: { store: NotificationsStore; onQueued: () => void }, message: BusMessage): Promise<void> {
+export async function fanOutEvent(
+  deps: { store: StoreOf<NotificationsStore, 'ledger' | 'webhooks' | 'deliveries'>; clock: Clock; onQueued: () => void },
+  message: BusMessage,
+): Promise<void> {
   const eventType = webhookEventTypeOf(message.subject);
   const notification = eventType && notificationOf(eventType, message.payload);
   if (!notification) return;
@@ -29,7 +33,7 @@ export async function fanOutEvent(deps: { store: NotificationsStore; onQueued: (
     });
     if (!first) return 0;
     const webhooks = await tx.webhooks.receivingOfCompany(notification.companyUuid);
-    await tx.deliveries.insertMany(newDeliveries(webhooks.map((w) => w.uuid), { ...notification, eventId: message.id }, false, new Date()));
+    await tx.deliveries.insertMany(newDeliveries(webhooks.map((w) => w.uuid), { ...notification, eventId: message.id }, false, deps.clock.now()));
     return webhooks.length;
   });
   if (queued > 0) deps.onQueued();

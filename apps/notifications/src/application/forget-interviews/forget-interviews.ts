@@ -1,3 +1,5 @@
+import type { notifications } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 
@@ -9,7 +11,11 @@ const KEPT_EVENT_TYPE = 'InterviewDeleted';
  * and every delivery, delivery attempt and last notification of those interviews except InterviewDeleted, which
  * tells integrators that the interview is gone. Operators only.
  */
-export async function forgetInterviews(deps: { store: NotificationsStore }, caller: Principal, interviewUuids: string[]): Promise<{ messages: number; deliveries: number }> {
+export async function forgetInterviews(
+  deps: { store: StoreOf<NotificationsStore, 'messages' | 'deliveries'> },
+  caller: Principal,
+  interviewUuids: string[],
+): Promise<notifications.ForgottenRecords> {
   requireOperator(caller);
   if (interviewUuids.length === 0) return { messages: 0, deliveries: 0 };
   return deps.store.transaction(async (tx) => ({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IdentitySubjects, InterviewsSubjects, PlanFeature, SharingSubjects, type InterviewEventPayload, type ShareLinkEventPayload, type UserEventPayload } from '@vi/contracts';
-import type { BusMessage } from '@vi/platform-bus';
+import type { BusMessage, StoreOf } from '@vi/platform-bus';
+import type { Clock } from '@vi/platform-time';
 import {
   LINK_PLACEHOLDER,
   invitationEmail,
@@ -31,8 +32,9 @@ const ENDING = new Set<string>([
 ]);
 
 export interface MessagePlanDeps {
-  store: NotificationsStore;
+  store: StoreOf<NotificationsStore, 'ledger' | 'messages'>;
   plans: PlanDirectory;
+  clock: Clock;
   /** How long before `scheduled_at` the SMS reminder goes out (24 h). */
   reminderLeadMs: number;
   onQueued: () => void;
@@ -52,7 +54,7 @@ interface Plan {
  * or a reset replaces it.
  */
 export async function planMessages(deps: MessagePlanDeps, message: BusMessage): Promise<void> {
-  const now = new Date();
+  const now = deps.clock.now();
   const plan = await planFor(deps, message, now);
   if (!plan) return;
   await deps.store.transaction(async (tx) => {

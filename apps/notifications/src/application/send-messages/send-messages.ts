@@ -1,5 +1,7 @@
+import type { StoreOf } from '@vi/platform-bus';
 import { assertNever } from '@vi/platform-errors';
 import type { Logger } from '@vi/platform-logger';
+import type { Clock } from '@vi/platform-time';
 import { nextRetryDelay } from '../../domain/retry-schedule';
 import type { MessageRow } from '../../infrastructure/message.repository';
 import type { MessageLinkKind } from '../../infrastructure/notifications.database';
@@ -9,7 +11,8 @@ import { withLink } from '../../domain/messages';
 import type { LinkIssuer, Mailer, SmsSender } from '../ports';
 
 export interface MessageSendDeps {
-  store: NotificationsStore;
+  store: StoreOf<NotificationsStore, 'messages'>;
+  clock: Clock;
   mailer: Mailer;
   sms: SmsSender;
   links: LinkIssuer;
@@ -30,19 +33,19 @@ export class MessageDispatcher {
   constructor(private readonly deps: MessageSendDeps) {}
 
   async pass(): Promise<void> {
-    const now = new Date();
+    const now = this.deps.clock.now();
     const claimed = await this.deps.store.read.messages.claimDue(now, new Date(now.getTime() + this.deps.leaseMs), 20);
     await Promise.all(claimed.map((message) => this.send(message)));
   }
 
   private async send(message: MessageRow): Promise<void> {
-    const { store, mailer, sms, logger } = this.deps;
+    const { store, mailer, sms, logger, clock } = this.deps;
     const attempt = message.attempts + 1;
     try {
       const content = await this.contentOf(message);
       if (!content) {
         logger.info({ kind: message.kind, message: message.uuid }, 'message canceled: its link is no longer issued');
-        await store.read.messages.finish(message.uuid, 'canceled', attempt, new Date(), 'link no longer issued');
+        await store.read.messages.finish(message.uuid, 'canceled', attempt, clock.now(), 'link no longer issued');
         messagesSent.inc({ channel: message.channel, outcome: 'canceled' });
         return;
       }
@@ -50,13 +53,13 @@ export class MessageDispatcher {
         await mailer.send({ to: message.recipient, subject: message.subject ?? '', text: content.text, html: content.html ?? undefined, kind: message.kind });
       } else if (!sms.configured) {
         logger.info({ kind: message.kind, message: message.uuid }, 'SMS_PROVIDER_URL is not set: SMS skipped');
-        await store.read.messages.finish(message.uuid, 'skipped', attempt, new Date(), 'no SMS provider configured');
+        await store.read.messages.finish(message.uuid, 'skipped', attempt, clock.now(), 'no SMS provider configured');
         messagesSent.inc({ channel: message.channel, outcome: 'skipped' });
         return;
       } else {
         await sms.send({ to: message.recipient, body: content.text, idempotencyKey: message.uuid });
       }
-      await store.read.messages.finish(message.uuid, 'sent', attempt, new Date(), null);
+      await store.read.messages.finish(message.uuid, 'sent', attempt, clock.now(), null);
       messagesSent.inc({ channel: message.channel, outcome: 'sent' });
       logger.info({ kind: message.kind, channel: message.channel, message: message.uuid }, 'message sent');
     } catch (error) {
@@ -64,8 +67,8 @@ export class MessageDispatcher {
       const delay = nextRetryDelay({ scheduleMs: this.deps.retryScheduleMs, retryAfterMaxMs: 0 }, attempt);
       logger.warn({ err: error, kind: message.kind, message: message.uuid, attempt, retryInMs: delay }, 'message not sent');
       messagesSent.inc({ channel: message.channel, outcome: delay === null ? 'failed' : 'retried' });
-      if (delay === null) await store.read.messages.finish(message.uuid, 'failed', attempt, new Date(), reason);
-      else await store.read.messages.retryAt(message.uuid, attempt, new Date(Date.now() + delay), reason);
+      if (delay === null) await store.read.messages.finish(message.uuid, 'failed', attempt, clock.now(), reason);
+      else await store.read.messages.retryAt(message.uuid, attempt, new Date(clock.now().getTime() + delay), reason);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { EventBus, Subscription } from '@vi/platform-bus';
+import type { Clock } from '@vi/platform-time';
 import { fanOutEvent, WEBHOOK_SOURCE_SUBJECTS } from '../../application/fan-out-event/fan-out-event';
 import { MESSAGE_SUBJECTS, planMessages, type MessagePlanDeps } from '../../application/plan-messages/plan-messages';
 import { OWNER_SUBJECTS, removeOwnerWebhooks } from '../../application/remove-owner-webhooks/remove-owner-webhooks';
@@ -11,15 +12,15 @@ import type { NotificationsStore } from '../../infrastructure/notifications.stor
  */
 export async function consumeEvents(
   bus: EventBus,
-  deps: { store: NotificationsStore; onDeliveriesQueued: () => void; messages: MessagePlanDeps },
+  deps: { store: NotificationsStore; clock: Clock; onDeliveriesQueued: () => void; messages: MessagePlanDeps },
 ): Promise<Subscription[]> {
   return Promise.all([
     bus.consume({
       durable: 'notifications-webhooks',
       subjects: WEBHOOK_SOURCE_SUBJECTS,
-      handler: (message) => fanOutEvent({ store: deps.store, onQueued: deps.onDeliveriesQueued }, message),
+      handler: (message) => fanOutEvent({ store: deps.store, clock: deps.clock, onQueued: deps.onDeliveriesQueued }, message),
     }),
     bus.consume({ durable: 'notifications-messages', subjects: MESSAGE_SUBJECTS, handler: (message) => planMessages(deps.messages, message) }),
-    bus.consume({ durable: 'notifications-owners', subjects: OWNER_SUBJECTS, handler: (message) => removeOwnerWebhooks({ store: deps.store }, message) }),
+    bus.consume({ durable: 'notifications-owners', subjects: OWNER_SUBJECTS, handler: (message) => removeOwnerWebhooks({ store: deps.store, clock: deps.clock }, message) }),
   ]);
 }

@@ -1,0 +1,18 @@
+import type { notifications } from '@vi/contracts';
+import { toRfc3339 } from '@vi/platform-time';
+import type { AttemptRow } from '../infrastructure/delivery.repository';
+
+/** One attempt of the delivery log; `webhook_id` is its delivery's, the same for every retry. */
+export function renderDeliveryAttempt(row: AttemptRow): notifications.DeliveryAttempt {
+  return {
+    uuid: row.uuid,
+    webhook_id: row.delivery_uuid,
+    event_type: row.event_type,
+    attempt: row.attempt,
+    success: row.succeeded,
+    status_code: row.status_code ?? undefined,
+    duration_ms: row.duration_ms,
+    error: row.error ?? undefined,
+    attempted_at: toRfc3339(row.attempted_at),
+  };
+}

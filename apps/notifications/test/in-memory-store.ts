@@ -1,0 +1,266 @@
+import type { PublicOf, StoreOf } from '@vi/platform-bus';
+import type { AttemptRow, ClaimOptions, DeliveryRepository, DeliveryRow, NewDelivery } from '../src/infrastructure/delivery.repository';
+import type { MessageRepository, MessageRow, NewMessage } from '../src/infrastructure/message.repository';
+import type { EventLedger, LastNotificationRow, NotificationsStore } from '../src/infrastructure/notifications.store';
+import type { WebhookRepository, WebhookRow } from '../src/infrastructure/webhook.repository';
+
+/** The notifications tables as arrays: what the use-case specs arrange and then read back. */
+export interface NotificationsTables {
+  webhooks: WebhookRow[];
+  deliveries: DeliveryRow[];
+  attempts: AttemptRow[];
+  messages: MessageRow[];
+  processed: string[];
+  last: LastNotificationRow[];
+}
+
+type Repositories = 'webhooks' | 'deliveries' | 'messages' | 'ledger';
+
+/**
+ * A fake of the notifications store for unit specs (decision 027): the repositories' rules over arrays, each
+ * transaction all-or-nothing. The SQL itself is tested against PostgreSQL in the integration specs.
+ */
+export class InMemoryNotifications {
+  tables: NotificationsTables = { webhooks: [], deliveries: [], attempts: [], messages: [], processed: [], last: [] };
+  readonly store: StoreOf<NotificationsStore, Repositories>;
+  private seq = 0;
+
+  constructor() {
+    const repositories = { webhooks: new FakeWebhooks(this), deliveries: new FakeDeliveries(this), messages: new FakeMessages(this), ledger: new FakeLedger(this) };
+    this.store = {
+      read: repositories,
+      transaction: async (work) => {
+        const before = structuredClone(this.tables);
+        try {
+          return await work(repositories);
+        } catch (error) {
+          this.tables = before;
+          throw error;
+        }
+      },
+    };
+  }
+
+  nextSeq(): number {
+    return ++this.seq;
+  }
+}
+
+const byTime = (a: Date, b: Date) => a.getTime() - b.getTime();
+
+class FakeWebhooks implements PublicOf<WebhookRepository> {
+  constructor(private readonly db: InMemoryNotifications) {}
+
+  private get rows() {
+    return this.db.tables.webhooks;
+  }
+
+  async insert(row: WebhookRow): Promise<void> {
+    this.rows.push({ ...row });
+  }
+
+  async pageOfUser(userUuid: string, offset: number, limit: number): Promise<{ rows: WebhookRow[]; total: number }> {
+    const live = this.rows.filter((w) => w.user_uuid === userUuid && w.deleted_at === null).sort((a, b) => byTime(a.created_at, b.created_at) || a.uuid.localeCompare(b.uuid));
+    return { rows: live.slice(offset, offset + limit).map((w) => ({ ...w })), total: live.length };
+  }
+
+  async findOfUser(userUuid: string, uuid: string): Promise<WebhookRow | undefined> {
+    const row = this.rows.find((w) => w.uuid === uuid && w.user_uuid === userUuid && w.deleted_at === null);
+    return row && { ...row };
+  }
+
+  async findMany(uuids: string[]): Promise<WebhookRow[]> {
+    return this.rows.filter((w) => uuids.includes(w.uuid)).map((w) => ({ ...w }));
+  }
+
+  async receivingOfCompany(companyUuid: string): Promise<WebhookRow[]> {
+    return this.receiving((w) => w.company_uuid === companyUuid);
+  }
+
+  async receivingOfUser(userUuid: string): Promise<WebhookRow[]> {
+    return this.receiving((w) => w.user_uuid === userUuid);
+  }
+
+  private receiving(of: (w: WebhookRow) => boolean): WebhookRow[] {
+    return this.rows
+      .filter((w) => of(w) && w.deleted_at === null && w.status !== 'disabled')
+      .sort((a, b) => byTime(a.created_at, b.created_at))
+      .map((w) => ({ ...w }));
+  }
+
+  async lock(uuid: string): Promise<WebhookRow | undefined> {
+    const row = this.rows.find((w) => w.uuid === uuid);
+    return row && { ...row };
+  }
+
+  async update(uuid: string, change: Partial<WebhookRow> & { updated_at: Date }): Promise<void> {
+    const row = this.rows.find((w) => w.uuid === uuid);
+    if (row) Object.assign(row, change);
+  }
+
+  async deleteOfUser(userUuid: string, now: Date): Promise<string[]> {
+    const live = this.rows.filter((w) => w.user_uuid === userUuid && w.deleted_at === null);
+    for (const row of live) Object.assign(row, { deleted_at: now, updated_at: now });
+    return live.map((w) => w.uuid);
+  }
+}
+
+class FakeDeliveries implements PublicOf<DeliveryRepository> {
+  constructor(private readonly db: InMemoryNotifications) {}
+
+  private get tables() {
+    return this.db.tables;
+  }
+
+  private find(uuid: string): DeliveryRow {
+    const row = this.tables.deliveries.find((d) => d.uuid === uuid);
+    if (!row) throw new Error(`no delivery ${uuid}`);
+    return row;
+  }
+
+  async deleteOfResources(resourceUuids: string[], keptEventType: string): Promise<number> {
+    const doomed = (row: { resource_uuid: string; event_type: string }) => resourceUuids.includes(row.resource_uuid) && row.event_type !== keptEventType;
+    const gone = new Set(this.tables.deliveries.filter(doomed).map((d) => d.uuid));
+    this.tables.attempts = this.tables.attempts.filter((a) => !gone.has(a.delivery_uuid));
+    this.tables.last = this.tables.last.filter((l) => !doomed(l));
+    this.tables.deliveries = this.tables.deliveries.filter((d) => !gone.has(d.uuid));
+    return gone.size;
+  }
+
+  async insertMany(rows: NewDelivery[]): Promise<void> {
+    for (const row of rows) {
+      this.tables.deliveries.push({ ...row, seq: this.db.nextSeq(), status: 'pending', attempts: 0, locked_until: null, finished_at: null });
+    }
+  }
+
+  /** The repository's claim: due, not leased, a live webhook, one resource at a time on an active one. */
+  async claimDue(options: ClaimOptions): Promise<DeliveryRow[]> {
+    const { now } = options;
+    const webhooks = new Map(this.tables.webhooks.map((w) => [w.uuid, w]));
+    const free = (d: DeliveryRow) => d.status === 'pending' && (d.locked_until === null || d.locked_until < now);
+    const pending = this.tables.deliveries.filter((d) => d.status === 'pending');
+    const perWebhook = new Map<string, number>();
+    const claimed = this.tables.deliveries
+      .filter((d) => {
+        const webhook = webhooks.get(d.webhook_uuid);
+        if (!webhook || webhook.deleted_at !== null || webhook.status === 'disabled' || options.excludeWebhooks.includes(d.webhook_uuid)) return false;
+        if (!free(d) || d.next_attempt_at > now) return false;
+        return webhook.status !== 'active' || !pending.some((e) => e.webhook_uuid === d.webhook_uuid && e.resource_uuid === d.resource_uuid && e.seq < d.seq);
+      })
+      .sort((a, b) => byTime(a.next_attempt_at, b.next_attempt_at) || a.seq - b.seq)
+      .filter((d) => {
+        const taken = (perWebhook.get(d.webhook_uuid) ?? 0) + 1;
+        perWebhook.set(d.webhook_uuid, taken);
+        return taken <= options.perWebhook;
+      })
+      .slice(0, options.batchSize);
+    for (const row of claimed) row.locked_until = options.leaseUntil;
+    return claimed.sort((a, b) => a.seq - b.seq).map((d) => ({ ...d }));
+  }
+
+  async postpone(uuid: string, nextAttemptAt: Date): Promise<void> {
+    Object.assign(this.find(uuid), { locked_until: null, next_attempt_at: nextAttemptAt });
+  }
+
+  async finish(uuid: string, status: 'succeeded' | 'failed', attempts: number, now: Date): Promise<void> {
+    Object.assign(this.find(uuid), { status, attempts, finished_at: now, locked_until: null });
+  }
+
+  async retryAt(uuid: string, attempts: number, nextAttemptAt: Date): Promise<void> {
+    Object.assign(this.find(uuid), { attempts, next_attempt_at: nextAttemptAt, locked_until: null });
+  }
+
+  async cancelPending(webhookUuids: string[], now: Date): Promise<void> {
+    for (const row of this.tables.deliveries.filter((d) => webhookUuids.includes(d.webhook_uuid) && d.status === 'pending')) {
+      Object.assign(row, { status: 'canceled', finished_at: now, locked_until: null });
+    }
+  }
+
+  async insertAttempt(row: AttemptRow): Promise<void> {
+    this.tables.attempts.push({ ...row });
+  }
+
+  async countFailuresSince(webhookUuid: string, since: Date): Promise<number> {
+    return this.tables.attempts.filter((a) => a.webhook_uuid === webhookUuid && !a.succeeded && a.attempted_at > since).length;
+  }
+
+  async attemptsPage(webhookUuid: string, offset: number, limit: number): Promise<{ rows: AttemptRow[]; total: number }> {
+    const ofWebhook = this.tables.attempts.filter((a) => a.webhook_uuid === webhookUuid).sort((a, b) => byTime(b.attempted_at, a.attempted_at) || b.uuid.localeCompare(a.uuid));
+    return { rows: ofWebhook.slice(offset, offset + limit).map((a) => ({ ...a })), total: ofWebhook.length };
+  }
+}
+
+class FakeMessages implements PublicOf<MessageRepository> {
+  constructor(private readonly db: InMemoryNotifications) {}
+
+  private get tables() {
+    return this.db.tables;
+  }
+
+  private find(uuid: string): MessageRow {
+    const row = this.tables.messages.find((m) => m.uuid === uuid);
+    if (!row) throw new Error(`no message ${uuid}`);
+    return row;
+  }
+
+  async insertMany(rows: NewMessage[]): Promise<void> {
+    for (const row of rows) {
+      if (this.tables.messages.some((m) => m.dedupe_key === row.dedupe_key)) continue;
+      this.tables.messages.push({ ...row, status: 'pending', attempts: 0, locked_until: null, last_error: null, sent_at: null });
+    }
+  }
+
+  async deleteOfInterviews(interviewUuids: string[]): Promise<number> {
+    const before = this.tables.messages.length;
+    this.tables.messages = this.tables.messages.filter((m) => m.interview_uuid === null || !interviewUuids.includes(m.interview_uuid));
+    return before - this.tables.messages.length;
+  }
+
+  async cancelPending(interviewUuid: string, kinds: string[], now: Date): Promise<void> {
+    for (const row of this.tables.messages.filter((m) => m.interview_uuid === interviewUuid && kinds.includes(m.kind) && m.status === 'pending')) {
+      Object.assign(row, { status: 'canceled', locked_until: null, last_error: null, sent_at: null, send_after: now });
+    }
+  }
+
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<MessageRow[]> {
+    const due = this.tables.messages
+      .filter((m) => m.status === 'pending' && m.send_after <= now && (m.locked_until === null || m.locked_until < now))
+      .sort((a, b) => byTime(a.send_after, b.send_after))
+      .slice(0, limit);
+    for (const row of due) row.locked_until = leaseUntil;
+    return due.map((m) => ({ ...m }));
+  }
+
+  async finish(uuid: string, status: 'sent' | 'failed' | 'skipped' | 'canceled', attempts: number, now: Date, error: string | null): Promise<void> {
+    Object.assign(this.find(uuid), { status, attempts, locked_until: null, last_error: error, sent_at: status === 'sent' ? now : null });
+  }
+
+  async retryAt(uuid: string, attempts: number, sendAfter: Date, error: string): Promise<void> {
+    Object.assign(this.find(uuid), { attempts, send_after: sendAfter, locked_until: null, last_error: error });
+  }
+}
+
+class FakeLedger implements PublicOf<EventLedger> {
+  constructor(private readonly db: InMemoryNotifications) {}
+
+  async markProcessed(consumer: string, eventId: string): Promise<boolean> {
+    const key = `${consumer}:${eventId}`;
+    if (this.db.tables.processed.includes(key)) return false;
+    this.db.tables.processed.push(key);
+    return true;
+  }
+
+  async markProcessedRememberingLast(consumer: string, row: LastNotificationRow): Promise<boolean> {
+    if (!(await this.markProcessed(consumer, row.event_id))) return false;
+    const last = this.db.tables.last;
+    const index = last.findIndex((l) => l.company_uuid === row.company_uuid && l.event_type === row.event_type);
+    if (index >= 0) last[index] = { ...row };
+    else last.push({ ...row });
+    return true;
+  }
+
+  async lastOf(companyUuid: string, eventType: string): Promise<LastNotificationRow | undefined> {
+    const row = this.db.tables.last.find((l) => l.company_uuid === companyUuid && l.event_type === eventType);
+    return row && { ...row };
+  }
+}
