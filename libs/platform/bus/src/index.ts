@@ -4,6 +4,7 @@ import { InProcessBus } from './in-process-bus';
 import { NatsJetStreamBus } from './nats-jetstream-bus';
 
 export * from './event-bus';
+export { startConsumers, type EventConsumer } from './event-consumers';
 export { InProcessBus } from './in-process-bus';
 export { NatsJetStreamBus } from './nats-jetstream-bus';
 export * from './outbox';

@@ -1,0 +1,53 @@
+import type { BusMessage, EventBus, SubscribeOptions } from './event-bus';
+import { startConsumers } from './event-consumers';
+import { InProcessBus } from './in-process-bus';
+
+const event = (id: string, subject: string): BusMessage => ({ id, subject, occurredAt: '2026-11-24T10:00:00+00:00', payload: {} });
+
+/** Lets the in-process bus hand out what was published (deliveries run on timers). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('startConsumers', () => {
+  let bus: InProcessBus;
+
+  beforeEach(() => (bus = new InProcessBus()));
+  afterEach(() => bus.close());
+
+  it('starts durable consumers and broadcasts from the same list, and one close stops them all', async () => {
+    const seen: string[] = [];
+    const sut = await startConsumers(bus, [
+      { durable: 'sharing-interview-deletions', subjects: ['interviews.interview.deleted'], handler: async (m) => void seen.push(`durable ${m.id}`) },
+      { broadcast: true, subjects: ['identity.>'], handler: async (m) => void seen.push(`broadcast ${m.id}`) },
+    ]);
+
+    await bus.publish(event('1', 'interviews.interview.deleted'));
+    await bus.publish(event('2', 'identity.user.updated'));
+    await settle();
+    await sut.close();
+    await bus.publish(event('3', 'interviews.interview.deleted'));
+    await bus.publish(event('4', 'identity.user.deleted'));
+    await settle();
+
+    expect(seen.sort()).toEqual(['broadcast 2', 'durable 1']);
+  });
+
+  it('closes the consumers it started when another cannot start, and fails with that error', async () => {
+    const seen: string[] = [];
+    const refusing: EventBus = {
+      publish: (m) => bus.publish(m),
+      consume: () => Promise.reject(new Error('stream not found')),
+      subscribe: (options: SubscribeOptions) => bus.subscribe(options),
+      close: () => bus.close(),
+    };
+
+    const starting = startConsumers(refusing, [
+      { broadcast: true, subjects: ['identity.>'], handler: async (m) => void seen.push(m.id) },
+      { durable: 'interviews-projections', subjects: ['jobs.job.updated'], handler: async () => undefined },
+    ]);
+
+    await expect(starting).rejects.toThrow('stream not found');
+    await bus.publish(event('1', 'identity.user.updated'));
+    await settle();
+    expect(seen).toEqual([]);
+  });
+});
