@@ -40,11 +40,11 @@ import { connectEventBus } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import { startS3TestServer } from '@vi/platform-testing';
 import { loadIdentityConfig } from '../apps/identity/src/config';
-import { startIdentityService } from '../apps/identity/src/identity.service';
+import { startIdentityService } from '../apps/identity/src/composition-root';
 import { loadInterviewsConfig } from '../apps/interviews/src/config';
-import { startInterviewsService } from '../apps/interviews/src/interviews.service';
+import { startInterviewsService } from '../apps/interviews/src/composition-root';
 import { loadJobsConfig } from '../apps/jobs/src/config';
-import { startJobsService } from '../apps/jobs/src/jobs.service';
+import { startJobsService } from '../apps/jobs/src/composition-root';
 import { webmHeader } from '../apps/interviews/test/video-files';
 import { CandidateLinkIssuer } from '../e2e/support/candidate-links';
 

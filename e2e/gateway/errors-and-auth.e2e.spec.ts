@@ -1,6 +1,6 @@
 import { generateApiKey } from '@vi/contracts';
 import { createLogger } from '@vi/platform-logger';
-import { startGateway } from '../../apps/gateway/src/gateway.service';
+import { startGateway } from '../../apps/gateway/src/composition-root';
 import { loadGatewayConfig } from '../../apps/gateway/src/config';
 import { ApiClient } from '../support/api-client';
 import { startTestSystem, type TestSystem } from '../support/test-system';

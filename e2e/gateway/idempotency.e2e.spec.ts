@@ -4,7 +4,7 @@ import { createLogger } from '@vi/platform-logger';
 import { testServers, waitFor } from '@vi/platform-testing';
 import { webmFile } from '../../apps/interviews/test/video-files';
 import { loadGatewayConfig } from '../../apps/gateway/src/config';
-import { startGateway, type RunningGateway } from '../../apps/gateway/src/gateway.service';
+import { startGateway, type RunningGateway } from '../../apps/gateway/src/composition-root';
 import { companyWithJob, interviewBody, seekerEmail, sleep } from '../interviews/interview-helpers';
 import { SmtpInbox } from '../notifications/notification-helpers';
 import { completedInterview, InterviewCreations } from '../sharing/sharing-helpers';

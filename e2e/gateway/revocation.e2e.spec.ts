@@ -2,7 +2,7 @@ import { connectEventBus, NatsJetStreamBus } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import { waitFor } from '@vi/platform-testing';
 import { loadGatewayConfig } from '../../apps/gateway/src/config';
-import { startGateway, type RunningGateway } from '../../apps/gateway/src/gateway.service';
+import { startGateway, type RunningGateway } from '../../apps/gateway/src/composition-root';
 import { ApiClient } from '../support/api-client';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 

@@ -7,7 +7,7 @@ import { NatsJetStreamBus } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import { createTestDatabase, testServers, waitFor, type TestDatabase } from '@vi/platform-testing';
 import { loadNotificationsConfig } from '../../apps/notifications/src/config';
-import { startNotificationsService } from '../../apps/notifications/src/notifications.service';
+import { startNotificationsService } from '../../apps/notifications/src/composition-root';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { sleep } from '../interviews/interview-helpers';
 

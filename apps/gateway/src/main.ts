@@ -1,7 +1,7 @@
 import { exitOnSignals } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
 import { loadGatewayConfig } from './config';
-import { startGateway } from './gateway.service';
+import { startGateway } from './composition-root';
 
 async function main(): Promise<void> {
   const logger = createLogger('gateway');

@@ -1,7 +1,7 @@
 import { exitOnSignals } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
 import { loadIdentityConfig } from './config';
-import { startIdentityService } from './identity.service';
+import { startIdentityService } from './composition-root';
 
 async function main(): Promise<void> {
   const logger = createLogger('identity');

@@ -1,7 +1,7 @@
 import { exitOnSignals } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
 import { loadInterviewsConfig } from './config';
-import { startInterviewsService } from './interviews.service';
+import { startInterviewsService } from './composition-root';
 
 async function main(): Promise<void> {
   const logger = createLogger('interviews');

@@ -1,7 +1,7 @@
 import { exitOnSignals } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
 import { loadJobsConfig } from './config';
-import { startJobsService } from './jobs.service';
+import { startJobsService } from './composition-root';
 
 async function main(): Promise<void> {
   const logger = createLogger('jobs');

@@ -1,7 +1,7 @@
 import { exitOnSignals } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
 import { loadNotificationsConfig } from './config';
-import { startNotificationsService } from './notifications.service';
+import { startNotificationsService } from './composition-root';
 
 async function main(): Promise<void> {
   const logger = createLogger('notifications');

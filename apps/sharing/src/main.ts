@@ -1,7 +1,7 @@
 import { exitOnSignals } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
 import { loadSharingConfig } from './config';
-import { startSharingService } from './sharing.service';
+import { startSharingService } from './composition-root';
 
 async function main(): Promise<void> {
   const logger = createLogger('sharing');

@@ -4,17 +4,17 @@
  * each service is still started through the same function its own main.ts uses.
  */
 import { loadGatewayConfig } from '../../../apps/gateway/src/config';
-import { startGateway, type RunningGateway } from '../../../apps/gateway/src/gateway.service';
+import { startGateway, type RunningGateway } from '../../../apps/gateway/src/composition-root';
 import { loadIdentityConfig } from '../../../apps/identity/src/config';
-import { startIdentityService, type RunningIdentityService } from '../../../apps/identity/src/identity.service';
+import { startIdentityService, type RunningIdentityService } from '../../../apps/identity/src/composition-root';
 import { loadJobsConfig } from '../../../apps/jobs/src/config';
-import { startJobsService, type RunningJobsService } from '../../../apps/jobs/src/jobs.service';
+import { startJobsService, type RunningJobsService } from '../../../apps/jobs/src/composition-root';
 import { loadInterviewsConfig } from '../../../apps/interviews/src/config';
-import { startInterviewsService, type RunningInterviewsService } from '../../../apps/interviews/src/interviews.service';
+import { startInterviewsService, type RunningInterviewsService } from '../../../apps/interviews/src/composition-root';
 import { loadSharingConfig } from '../../../apps/sharing/src/config';
-import { startSharingService, type RunningSharingService } from '../../../apps/sharing/src/sharing.service';
+import { startSharingService, type RunningSharingService } from '../../../apps/sharing/src/composition-root';
 import { loadNotificationsConfig } from '../../../apps/notifications/src/config';
-import { startNotificationsService, type RunningNotificationsService } from '../../../apps/notifications/src/notifications.service';
+import { startNotificationsService, type RunningNotificationsService } from '../../../apps/notifications/src/composition-root';
 import { connectEventBus, type EventBus } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import type { EmbeddedPostgres } from '@vi/platform-postgres';
