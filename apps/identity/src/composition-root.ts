@@ -68,7 +68,7 @@ export async function startIdentityService(
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
   const retention = new RetentionSweep(
     [
-      ...busRetentionTasks(database.db, config.retention, { outbox: true, processedEvents: false }),
+      ...busRetentionTasks(database.db, config.retention),
       // Expired set-password tokens open nothing: swept once expired.
       pruneOlderThan(database.db, 'set_password_tokens', 'expires_at', 0),
       // Sessions past their absolute end, even for users who never sign in again (decision 026).

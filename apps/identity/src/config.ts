@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BusRetention, busRetentionEnv, busRetentionOf, optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+import { type BusRetention, outboxRetentionEnv, retentionSweepEnv, busRetentionOf, optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
 
 const schema = z.object({
   IDENTITY_GRPC_PORT: port(50051),
@@ -16,7 +16,8 @@ const schema = z.object({
   OUTBOX_POLL_MS: positiveInt(500),
   SESSION_IDLE_TIMEOUT_MS: positiveInt(2 * 3600_000),
   SESSION_MAX_AGE_MS: positiveInt(12 * 3600_000),
-  ...busRetentionEnv,
+  ...outboxRetentionEnv,
+  ...retentionSweepEnv,
   BOOTSTRAP_COMPANY_NAME: optionalString(),
   BOOTSTRAP_ADMIN_NAME: withDefault(z.string(), 'Administrator'),
   BOOTSTRAP_ADMIN_EMAIL: optionalString(),

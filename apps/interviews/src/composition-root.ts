@@ -73,7 +73,7 @@ export async function startInterviewsService(
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
   const purgeMedia = purgeDeletedInterviewMedia({ store, media, graceMs: config.media.deletedGraceMs });
   const retention = new RetentionSweep(
-    [...busRetentionTasks(database.db, config.retention, { outbox: true, processedEvents: true }), purgeMedia],
+    [...busRetentionTasks(database.db, config.retention), purgeMedia],
     config.retention.sweepIntervalMs,
     logger,
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BusRetention, booleanFlag, busRetentionEnv, busRetentionOf, duration, optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+import { type BusRetention, booleanFlag, outboxRetentionEnv, processedEventRetentionEnv, retentionSweepEnv, busRetentionOf, duration, optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
 
 const schema = z.object({
   INTERVIEWS_GRPC_PORT: port(50053),
@@ -14,7 +14,9 @@ const schema = z.object({
   CANDIDATE_TOKEN_SECRET: secret(),
   PUBLIC_BASE_URL: withDefault(z.url(), 'http://localhost:8080'),
   OUTBOX_POLL_MS: positiveInt(500),
-  ...busRetentionEnv,
+  ...outboxRetentionEnv,
+  ...processedEventRetentionEnv,
+  ...retentionSweepEnv,
   INTERVIEW_EXPIRY_SWEEP_MS: positiveInt(5_000),
   MEDIA_DIR: optionalString(),
   MAX_TAKE_BYTES: positiveInt(512 * 1024 * 1024),

@@ -40,7 +40,7 @@ export async function startJobsService(config: JobsConfig, shared: { bus?: Event
 
   const server = new GrpcServer(tokens, logger).add(jobs.JobsServiceService, jobsGrpcHandlers({ store, identity, clock: systemClock }));
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
-  const retention = new RetentionSweep(busRetentionTasks(database.db, config.retention, { outbox: true, processedEvents: false }), config.retention.sweepIntervalMs, logger);
+  const retention = new RetentionSweep(busRetentionTasks(database.db, config.retention), config.retention.sweepIntervalMs, logger);
   relay.start();
   retention.start();
   ready = true;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BusRetention, busRetentionEnv, busRetentionOf, optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+import { type BusRetention, outboxRetentionEnv, retentionSweepEnv, busRetentionOf, optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
 
 const schema = z.object({
   JOBS_GRPC_PORT: port(50052),
@@ -11,7 +11,8 @@ const schema = z.object({
   EVENT_STREAM: withDefault(z.string().regex(/^[a-z][a-z0-9_]*$/), 'events'),
   INTERNAL_JWT_SECRET: secret(),
   OUTBOX_POLL_MS: positiveInt(500),
-  ...busRetentionEnv,
+  ...outboxRetentionEnv,
+  ...retentionSweepEnv,
 });
 
 export interface JobsConfig {

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { booleanFlag, busRetentionEnv, busRetentionOf, duration, durationList, optionalString, optionalTimestamp, parseEnv, port, positiveInt, secret, withDefault, type BusRetention } from '@vi/platform-config';
+import { booleanFlag, processedEventRetentionEnv, retentionSweepEnv, busRetentionOf, duration, durationList, optionalString, optionalTimestamp, parseEnv, port, positiveInt, secret, withDefault, type BusRetention } from '@vi/platform-config';
 
 const schema = z
   .object({
@@ -38,7 +38,8 @@ const schema = z
     INTERVIEW_REMINDER_LEAD: duration('24h'),
     WEBHOOK_DELIVERY_RETENTION: duration('30d'),
     MESSAGE_RETENTION: duration('30d'),
-    ...busRetentionEnv,
+    ...processedEventRetentionEnv,
+    ...retentionSweepEnv,
   })
   .superRefine((e, ctx) => {
     // Webhook health counts the failed attempts of the failing window: they must still be there.

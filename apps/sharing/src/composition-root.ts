@@ -40,7 +40,7 @@ export async function startSharingService(config: SharingConfig, shared: { bus?:
   const deletions = await onInterviewDeleted(bus, { store, identity, tokens });
   const server = new GrpcServer(principalTokens, logger).add(sharing.SharingServiceService, sharingGrpcHandlers({ store, identity, interviews, tokens }));
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
-  const retention = new RetentionSweep(busRetentionTasks(database.db, config.retention, { outbox: true, processedEvents: true }), config.retention.sweepIntervalMs, logger);
+  const retention = new RetentionSweep(busRetentionTasks(database.db, config.retention), config.retention.sweepIntervalMs, logger);
   relay.start();
   retention.start();
   ready = true;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BusRetention, busRetentionEnv, busRetentionOf, optionalString, optionalTimestamp, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+import { type BusRetention, outboxRetentionEnv, processedEventRetentionEnv, retentionSweepEnv, busRetentionOf, optionalString, optionalTimestamp, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
 
 const schema = z.object({
   SHARING_GRPC_PORT: port(50054),
@@ -15,7 +15,9 @@ const schema = z.object({
   SHARE_LINK_SECRET: secret(),
   PUBLIC_BASE_URL: withDefault(z.url(), 'http://localhost:8080'),
   OUTBOX_POLL_MS: positiveInt(500),
-  ...busRetentionEnv,
+  ...outboxRetentionEnv,
+  ...processedEventRetentionEnv,
+  ...retentionSweepEnv,
 });
 
 export interface SharingConfig {

@@ -26,19 +26,19 @@ export function pruneOlderThan(
 }
 
 /**
- * The bus tables a service has (decision 019): published outbox rows (an unpublished one is never touched) and the
- * consumers' ledger of handled events, which must outlive the stream's retention (7 days) so that a redelivered or
- * replayed event is still recognised.
+ * The bus tables a service has (decision 019), each with its retention: published outbox rows (an unpublished one
+ * is never touched) and the consumers' ledger of handled events, which must outlive the stream's retention (7 days)
+ * so that a redelivered or replayed event is still recognised. A table without a retention is not the service's.
  */
 export function busRetentionTasks(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's schema
   db: Kysely<any>,
-  retention: { outboxMs: number; processedEventsMs: number },
-  tables: { outbox: boolean; processedEvents: boolean },
+  retention: { outboxMs?: number; processedEventsMs?: number },
 ): RetentionTask[] {
+  const { outboxMs, processedEventsMs } = retention;
   return [
-    ...(tables.outbox ? [pruneOlderThan(db, 'outbox', 'published_at', retention.outboxMs, sql`published_at is not null`)] : []),
-    ...(tables.processedEvents ? [pruneOlderThan(db, 'processed_events', 'processed_at', retention.processedEventsMs)] : []),
+    ...(outboxMs !== undefined ? [pruneOlderThan(db, 'outbox', 'published_at', outboxMs, sql`published_at is not null`)] : []),
+    ...(processedEventsMs !== undefined ? [pruneOlderThan(db, 'processed_events', 'processed_at', processedEventsMs)] : []),
   ];
 }
 

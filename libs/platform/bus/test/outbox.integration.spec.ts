@@ -112,7 +112,7 @@ describe('retention sweep', () => {
     await database.db.transaction().execute((trx) => enqueueEvents(trx, [{ subject: 'test.thing.updated', payload: { n: 2 } }]));
     await database.db.insertInto('processed_events').values({ event_id: 'handled', processed_at: new Date() }).execute();
     const clock = new FakeClock(new Date());
-    const sweep = new RetentionSweep(busRetentionTasks(database.db, { outboxMs: DAY, processedEventsMs: 14 * DAY }, { outbox: true, processedEvents: true }), 60_000, logger, clock);
+    const sweep = new RetentionSweep(busRetentionTasks(database.db, { outboxMs: DAY, processedEventsMs: 14 * DAY }), 60_000, logger, clock);
 
     clock.advance(DAY - 60_000);
     expect(await sweep.sweep()).toEqual({ outbox: 0, processed_events: 0 });

@@ -86,21 +86,22 @@ export const durationList = (fallback: string) =>
   );
 
 /**
- * How long each service keeps its bus tables (decision 019): published outbox rows and the consumers' ledger of
- * handled events, swept every `RETENTION_SWEEP_INTERVAL`.
+ * How long each service keeps its bus tables (decision 019), swept every `RETENTION_SWEEP_INTERVAL`: published
+ * outbox rows (services that publish) and the consumers' ledger of handled events (services that consume). A
+ * service reads the variables of the tables it has, and no other (docs/configuration.md is checked against them).
  */
-export const busRetentionEnv = {
-  OUTBOX_RETENTION: duration('1d'),
-  PROCESSED_EVENT_RETENTION: duration('14d'),
-  RETENTION_SWEEP_INTERVAL: duration('10m'),
-};
+export const retentionSweepEnv = { RETENTION_SWEEP_INTERVAL: duration('10m') };
+export const outboxRetentionEnv = { OUTBOX_RETENTION: duration('1d') };
+export const processedEventRetentionEnv = { PROCESSED_EVENT_RETENTION: duration('14d') };
 
 export interface BusRetention {
-  outboxMs: number;
-  processedEventsMs: number;
+  /** Unset: the service has no outbox. */
+  outboxMs?: number;
+  /** Unset: the service consumes no events. */
+  processedEventsMs?: number;
   sweepIntervalMs: number;
 }
 
-export function busRetentionOf(e: { OUTBOX_RETENTION: number; PROCESSED_EVENT_RETENTION: number; RETENTION_SWEEP_INTERVAL: number }): BusRetention {
+export function busRetentionOf(e: { OUTBOX_RETENTION?: number; PROCESSED_EVENT_RETENTION?: number; RETENTION_SWEEP_INTERVAL: number }): BusRetention {
   return { outboxMs: e.OUTBOX_RETENTION, processedEventsMs: e.PROCESSED_EVENT_RETENTION, sweepIntervalMs: e.RETENTION_SWEEP_INTERVAL };
 }

@@ -10,7 +10,7 @@ import type { NotificationsDatabase } from '../../infrastructure/notifications.d
  */
 export function notificationsRetentionTasks(
   db: Kysely<NotificationsDatabase>,
-  retention: { deliveriesMs: number; messagesMs: number; outboxMs: number; processedEventsMs: number },
+  retention: { deliveriesMs: number; messagesMs: number; processedEventsMs?: number },
 ): RetentionTask[] {
   const finishedDelivery = sql`status <> 'pending'`;
   return [
@@ -28,6 +28,7 @@ export function notificationsRetentionTasks(
     },
     pruneOlderThan(db, 'deliveries', 'finished_at', retention.deliveriesMs, sql`${finishedDelivery} and not exists (select 1 from delivery_attempts a where a.delivery_uuid = deliveries.uuid)`),
     pruneOlderThan(db, 'messages', 'created_at', retention.messagesMs, sql`status <> 'pending'`),
-    ...busRetentionTasks(db, retention, { outbox: false, processedEvents: true }),
+    // No outbox here: notifications publishes no events.
+    ...busRetentionTasks(db, { processedEventsMs: retention.processedEventsMs }),
   ];
 }
