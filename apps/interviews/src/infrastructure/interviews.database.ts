@@ -75,7 +75,8 @@ export interface InterviewsDatabase {
     question_uuid: string;
     number: number;
     content_type: string;
-    size: string;
+    /** int8, which the drivers read as a number. */
+    size: number;
     duration_seconds: string;
     storage_key: string;
     created_at: Date;

@@ -33,8 +33,9 @@ export interface JobsDatabase {
     updated_at: Date;
     status_updated_at: Date;
     deleted_at: Date | null;
-    title_key: Generated<string>;
-    location_key: Generated<string>;
+    // Generated columns carry no not-null constraint of their own (never null here: their sources are not null).
+    title_key: Generated<string | null>;
+    location_key: Generated<string | null>;
   };
   outbox: OutboxTable;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Generated, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { toRfc3339 } from '@vi/platform-time';
 import { currentCorrelationId } from '@vi/platform-logger';
@@ -11,7 +11,8 @@ import { PollingLoop } from './polling-loop';
 /** The outbox table every publishing service has in its own schema. */
 export interface OutboxTable {
   id: string;
-  seq: string;
+  /** bigserial, which the drivers read as a number. */
+  seq: Generated<number>;
   subject: string;
   payload: unknown;
   correlation_id: string | null;
