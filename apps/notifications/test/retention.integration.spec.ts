@@ -21,7 +21,7 @@ describe('notifications retention on a real database', () => {
   });
   beforeEach(() => {
     clock = new FakeClock(T0);
-    const tasks = notificationsRetentionTasks(database.db, { deliveriesMs: 30 * DAY, messagesMs: 30 * DAY, outboxMs: DAY, processedEventsMs: 14 * DAY });
+    const tasks = notificationsRetentionTasks(database.db, { deliveriesMs: 30 * DAY, messagesMs: 30 * DAY, processedEventsMs: 14 * DAY });
     sweep = new RetentionSweep(tasks, MINUTE, testLogger, clock);
   });
   afterAll(() => database.close());
