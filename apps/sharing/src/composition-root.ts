@@ -4,6 +4,7 @@ import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startHealthServer } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
+import { systemClock } from '@vi/platform-time';
 import { sharingMigrations } from '../migrations';
 import type { SharingConfig } from './config';
 import { HmacLinkTokens } from './infrastructure/link-tokens';
@@ -37,8 +38,8 @@ export async function startSharingService(config: SharingConfig, shared: { bus?:
   const tokens = new HmacLinkTokens(config.publicBaseUrl, config.secrets.shareLink);
   const store = createSharingStore(database.db, relay);
 
-  const deletions = await onInterviewDeleted(bus, { store, identity, tokens });
-  const server = new GrpcServer(principalTokens, logger).add(sharing.SharingServiceService, sharingGrpcHandlers({ store, identity, interviews, tokens }));
+  const deletions = await onInterviewDeleted(bus, { store, identity, tokens, clock: systemClock });
+  const server = new GrpcServer(principalTokens, logger).add(sharing.SharingServiceService, sharingGrpcHandlers({ store, identity, interviews, tokens, clock: systemClock }));
   const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
   const retention = new RetentionSweep(busRetentionTasks(database.db, config.retention), config.retention.sweepIntervalMs, logger);
   relay.start();

@@ -4,6 +4,7 @@ import { InProcessBus, OutboxRelay, type BusMessage } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import { isUniqueViolation, migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
 import { createTestDatabase, randomSecret, type TestDatabase } from '@vi/platform-testing';
+import { FakeClock } from '@vi/platform-time';
 import { sharingMigrations } from '../migrations';
 import { stopLinksOfDeletedInterview } from '../src/application/stop-links-of-deleted-interview/stop-links-of-deleted-interview';
 import { deleted, type ShareLink } from '../src/domain/share-link';
@@ -123,6 +124,8 @@ describe('sharing on a real database', () => {
 
   describe('an interview deleted (InterviewDeleted, consumed once)', () => {
     const identity = new IdentityTable();
+    const clock = new FakeClock('2026-07-01T12:00:00+00:00');
+    const deps = () => ({ store, identity, tokens, clock });
     const published: BusMessage[] = [];
     const deletionOf = (companyUuid: string, interviewUuid: string, id = randomUUID()): BusMessage => ({
       id,
@@ -139,13 +142,15 @@ describe('sharing on a real database', () => {
       const [basic] = await insert(aBasicLink());
       const interview = basic.interviews[0].interviewUuid;
       const message = deletionOf(basic.companyUuid, interview);
-      await stopLinksOfDeletedInterview({ store, identity, tokens }, message);
-      await stopLinksOfDeletedInterview({ store, identity, tokens }, message);
+      await stopLinksOfDeletedInterview(deps(), message);
+      clock.advance(60_000);
+      await stopLinksOfDeletedInterview(deps(), message);
       await relay.drain();
 
       expect(await store.read.links.findBasic(basic.companyUuid, interview)).toBeUndefined();
       const events = published.filter((m) => (m.payload as ShareLinkEventPayload).uuid === basic.uuid);
-      expect(events.map((m) => [m.subject, (m.payload as ShareLinkEventPayload).version])).toEqual([['sharing.share_link.deleted', 2]]);
+      expect(events.map((m) => m.subject)).toEqual(['sharing.share_link.deleted']);
+      expect(events[0].payload).toMatchObject({ version: 2, occurred_at: '2026-07-01T12:00:00+00:00', interviews: [{ uuid: interview }] });
       expect(JSON.stringify(events)).not.toContain(tokens.tokenFor(basic.uuid));
     });
 
@@ -154,7 +159,7 @@ describe('sharing on a real database', () => {
       const kept = aLinkedInterview({ candidateName: 'Kept Name' });
       const gone = aLinkedInterview({ candidateName: 'Erased Name' });
       const [link] = await insert(anAdvancedLink({ companyUuid: company, interviews: [kept, gone] }));
-      await stopLinksOfDeletedInterview({ store, identity, tokens }, deletionOf(company, gone.interviewUuid));
+      await stopLinksOfDeletedInterview(deps(), deletionOf(company, gone.interviewUuid));
 
       const after = await store.read.links.find(company, 'advanced', link.uuid);
       expect(after?.interviews.map((i) => [i.interviewUuid, i.candidateName])).toEqual([

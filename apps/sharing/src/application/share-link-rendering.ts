@@ -62,6 +62,69 @@ export function renderAdvanced(
   };
 }
 
+/** The interviews a link opens that `current` (the interviews service, now) still has, in the link's order. */
+export function renderLinkedInterviews(link: ShareLink, current: interviews.SharedInterview[]): sharing.LinkedInterview[] {
+  const byUuid = new Map(current.flatMap((s) => (s.interview ? [[s.interview.uuid, s.interview] as const] : [])));
+  return link.interviews.flatMap((linked) => {
+    const interview = byUuid.get(linked.interviewUuid);
+    if (!interview) return [];
+    return [
+      {
+        uuid: linked.uuid,
+        interview_uuid: interview.uuid,
+        scheduled_at: interview.scheduled_at,
+        completed_at: interview.completed_at,
+        type: interview.type,
+        job: { uuid: interview.job_post?.uuid ?? linked.jobUuid ?? '', title: interview.job_post?.title ?? linked.jobTitle ?? '' },
+      },
+    ];
+  });
+}
+
+/**
+ * What a reviewer sees through a link: its completed interviews (`completed`, in the link's order), every take with
+ * its video URL through the token.
+ */
+export function renderSharedView(link: ShareLink, completed: interviews.SharedInterview[], videoUrl: (takeUuid: string) => string): sharing.SharedView {
+  return {
+    share_link_uuid: link.uuid,
+    company_name: completed[0]?.interview?.company?.name ?? '',
+    interviews: completed.map((s) => sharedInterview(s.interview!, s.takes, videoUrl)),
+  };
+}
+
+function sharedInterview(interview: interviews.Interview, takes: interviews.Take[], videoUrl: (takeUuid: string) => string): sharing.SharedInterview {
+  return {
+    uuid: interview.uuid,
+    type: interview.type,
+    completed_at: interview.completed_at,
+    job_title: interview.job_post?.title ?? '',
+    candidate_name: interview.assigned_to?.name ?? '',
+    questions: interview.questions.map((q) => ({
+      uuid: q.uuid,
+      text: q.text,
+      time_limit: q.time_limit,
+      skipped: q.skipped,
+      takes: takes
+        .filter((t) => t.question_uuid === q.uuid)
+        .map((t) => ({
+          uuid: t.uuid,
+          number: t.number,
+          content_type: t.content_type,
+          size: t.size,
+          duration_seconds: t.duration_seconds,
+          created_at: t.created_at,
+          video_url: videoUrl(t.uuid),
+        })),
+    })),
+  };
+}
+
+/** Link URLs for the services that show them (decision 018). */
+export function renderLinkUrls(linkUuids: string[], tokens: LinkTokens): sharing.ShareLinkUrls {
+  return { links: linkUuids.map((uuid) => ({ uuid, url: tokens.urlFor(uuid) })) };
+}
+
 /** A share link event (decision 006: written in the change's transaction). */
 export function linkEvent(subject: SharingSubject, link: ShareLink, tokens: LinkTokens, names: Names): NewEvent<ShareLinkEventPayload> {
   const company = names.companies.get(link.companyUuid);

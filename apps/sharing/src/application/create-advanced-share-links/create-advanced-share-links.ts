@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SharingSubjects, type sharing } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
 import { newShareLink, parseStatus, requireAdvancedFeature, requireAllShareable } from '../../domain/share-link';
 import type { SharingStore } from '../../infrastructure/sharing.store';
 import type { Caller, IdentityDirectory, InterviewsDirectory, LinkTokens } from '../directories';
@@ -19,10 +21,10 @@ export interface CreateAdvancedInput {
  * notifications service emails the reviewer only when it is true.
  */
 export async function createAdvancedShareLinks(
-  deps: { store: SharingStore; identity: IdentityDirectory; interviews: InterviewsDirectory; tokens: LinkTokens },
+  deps: { store: StoreOf<SharingStore, 'links'>; identity: IdentityDirectory; interviews: InterviewsDirectory; tokens: LinkTokens; clock: Clock },
   caller: Caller,
   input: CreateAdvancedInput,
-): Promise<sharing.AdvancedShareLink[]> {
+): Promise<sharing.AdvancedShareLinkList> {
   const { companyUuid, userUuid } = companyUserOf(caller.principal);
   const status = parseStatus(input.status);
   requireAdvancedFeature(await deps.identity.planFeatures(caller, companyUuid));
@@ -31,7 +33,7 @@ export async function createAdvancedShareLinks(
   const byUuid = new Map(found.flatMap((s) => (s.interview ? [[s.interview.uuid, s.interview] as const] : [])));
   requireAllShareable(interviewUuids, byUuid);
 
-  const now = new Date();
+  const now = deps.clock.now();
   const links = input.reviewers.map((reviewer) =>
     newShareLink({
       uuid: randomUUID(),
@@ -53,5 +55,5 @@ export async function createAdvancedShareLinks(
   // The create response names the job (of the first interview) instead of the interviews.
   const first = links[0]?.interviews[0];
   const job = first ? { uuid: first.jobUuid ?? '', title: first.jobTitle ?? '' } : undefined;
-  return links.map((link) => renderAdvanced(link, deps.tokens, names, { interviews: [], job }));
+  return { links: links.map((link) => renderAdvanced(link, deps.tokens, names, { interviews: [], job })) };
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { SharingSubjects, type interviews } from '@vi/contracts';
-import { isUniqueViolation } from '@vi/platform-postgres';
+import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf } from '@vi/platform-grpc';
+import { isUniqueViolation } from '@vi/platform-postgres';
+import type { Clock } from '@vi/platform-time';
 import { newShareLink, requireShareable } from '../../domain/share-link';
 import { SharingError, SharingErrorCode } from '../../domain/sharing.errors';
 import type { SharingStore } from '../../infrastructure/sharing.store';
@@ -9,10 +11,11 @@ import type { Caller, IdentityDirectory, InterviewsDirectory, LinkTokens } from 
 import { linkedInterviewOf, linkEvent, namesFor, renderBasic } from '../share-link-rendering';
 
 export interface BasicLinkDeps {
-  store: SharingStore;
+  store: StoreOf<SharingStore, 'links'>;
   identity: IdentityDirectory;
   interviews: InterviewsDirectory;
   tokens: LinkTokens;
+  clock: Clock;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function createBasicShareLink(deps: BasicLinkDeps, caller: Caller, 
     userUuid,
     status: 'active',
     interviews: [linkedInterviewOf(found.interview!)],
-    now: new Date(),
+    now: deps.clock.now(),
   });
   const names = await namesFor(deps.identity, caller, [link]);
   try {

@@ -1,27 +1,13 @@
 import type { interviews } from '@vi/contracts';
-import { companyUserOf } from '@vi/platform-grpc';
-import type { ShareLink } from '../../domain/share-link';
-import { SharingError, SharingErrorCode } from '../../domain/sharing.errors';
-import type { SharingRepositories, SharingStore } from '../../infrastructure/sharing.store';
+import type { StoreOf } from '@vi/platform-bus';
+import type { SharingStore } from '../../infrastructure/sharing.store';
 import type { Caller, IdentityDirectory, LinkTokens } from '../directories';
 import { namesFor, renderBasic } from '../share-link-rendering';
+import { findBasicLink } from '../shared/find-basic-link';
 
-/** The interview's basic link of the caller's company (and with that uuid, when given); 404 otherwise. */
-export async function findBasicLink(
-  repos: SharingRepositories,
-  caller: Caller,
-  interviewUuid: string,
-  linkUuid: string | undefined,
-  options: { lock?: boolean } = {},
-): Promise<ShareLink> {
-  const { companyUuid } = companyUserOf(caller.principal, () => new SharingError(SharingErrorCode.InterviewNotFound));
-  const link = await repos.links.findBasic(companyUuid, interviewUuid, options);
-  if (!link || (linkUuid !== undefined && link.uuid !== linkUuid)) throw new SharingError(SharingErrorCode.ShareLinkNotFound);
-  return link;
-}
-
+/** The interview's basic link (with that uuid, when given), with its URL. */
 export async function getBasicShareLink(
-  deps: { store: SharingStore; identity: IdentityDirectory; tokens: LinkTokens },
+  deps: { store: StoreOf<SharingStore, 'links'>; identity: IdentityDirectory; tokens: LinkTokens },
   caller: Caller,
   interviewUuid: string,
   linkUuid?: string,

@@ -1,6 +1,9 @@
+import type { sharing } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { SharingStore } from '../../infrastructure/sharing.store';
 import type { LinkTokens } from '../directories';
+import { renderLinkUrls } from '../share-link-rendering';
 
 /**
  * Who may render link URLs: the gateway (the interview's `share_link` in API responses, after interviews allowed the
@@ -13,13 +16,13 @@ export const SHARE_LINK_URL_CALLERS = new Set(['gateway', 'notifications']);
  * token, which only this service derives. Unknown uuids are left out; deleted links keep theirs (it opens nothing).
  */
 export async function getShareLinkUrls(
-  deps: { store: SharingStore; tokens: LinkTokens },
+  deps: { store: StoreOf<SharingStore, 'links'>; tokens: LinkTokens },
   caller: Principal,
   linkUuids: string[],
-): Promise<{ uuid: string; url: string }[]> {
+): Promise<sharing.ShareLinkUrls> {
   requireOperator(caller, SHARE_LINK_URL_CALLERS);
   const existing = await deps.store.read.links.existing([...new Set(linkUuids)].filter(isUuid));
-  return existing.map((uuid) => ({ uuid, url: deps.tokens.urlFor(uuid) }));
+  return renderLinkUrls(existing, deps.tokens);
 }
 
 function isUuid(value: string): boolean {

@@ -1,4 +1,5 @@
 import type { sharing } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf } from '@vi/platform-grpc';
 import type { SharingStore } from '../../infrastructure/sharing.store';
 import type { Caller, IdentityDirectory, LinkTokens } from '../directories';
@@ -6,7 +7,7 @@ import { namesFor, renderAdvanced } from '../share-link-rendering';
 
 /** A page of the company's advanced links, newest first (list items leave out `interviews`). */
 export async function listAdvancedShareLinks(
-  deps: { store: SharingStore; identity: IdentityDirectory; tokens: LinkTokens },
+  deps: { store: StoreOf<SharingStore, 'links'>; identity: IdentityDirectory; tokens: LinkTokens },
   caller: Caller,
   range: { from: number; to: number },
 ): Promise<sharing.AdvancedShareLinkPage> {

@@ -1,5 +1,6 @@
 import { SharingSubjects, type InterviewEventPayload } from '@vi/contracts';
-import type { BusMessage } from '@vi/platform-bus';
+import type { BusMessage, StoreOf } from '@vi/platform-bus';
+import type { Clock } from '@vi/platform-time';
 import { deleted } from '../../domain/share-link';
 import type { SharingStore } from '../../infrastructure/sharing.store';
 import { SHARING_SERVICE, type IdentityDirectory, type LinkTokens } from '../directories';
@@ -13,7 +14,7 @@ import { linkEvent, namesFor } from '../share-link-rendering';
  * Idempotent on the event id.
  */
 export async function stopLinksOfDeletedInterview(
-  deps: { store: SharingStore; identity: IdentityDirectory; tokens: LinkTokens },
+  deps: { store: StoreOf<SharingStore, 'links'>; identity: IdentityDirectory; tokens: LinkTokens; clock: Clock },
   message: BusMessage,
 ): Promise<void> {
   const { interview } = message.payload as InterviewEventPayload;
@@ -23,7 +24,7 @@ export async function stopLinksOfDeletedInterview(
   const names = await namesFor(deps.identity, { principal: SHARING_SERVICE }, current);
   await deps.store.transaction(async (tx) => {
     if (!(await tx.links.markProcessed(message.id))) return;
-    const now = new Date();
+    const now = deps.clock.now();
     await tx.links.forgetCandidateOf(interview.uuid);
     for (const found of await tx.links.basicLinksOf(companyUuid, interview.uuid, { lock: true })) {
       const link = deleted(found, null, now);

@@ -1,6 +1,9 @@
 import type { interviews, sharing } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import type { Principal } from '@vi/platform-grpc';
-import { resolveViewableLink, type OpenLinkDeps } from '../open-share-link/open-share-link';
+import type { SharingStore } from '../../infrastructure/sharing.store';
+import type { IdentityDirectory, InterviewsDirectory, LinkTokens } from '../directories';
+import { viewableLink } from '../shared/viewable-link';
 
 /**
  * A take's video through a link (whole or a byte range), relayed from the
@@ -8,13 +11,13 @@ import { resolveViewableLink, type OpenLinkDeps } from '../open-share-link/open-
  * interviews serves only takes of the link's interviews while they are completed.
  */
 export async function streamSharedTake(
-  deps: OpenLinkDeps,
+  deps: { store: StoreOf<SharingStore, 'links'>; identity: IdentityDirectory; interviews: InterviewsDirectory; tokens: LinkTokens },
   principal: Principal,
   request: sharing.SharedTakeVideoRequest,
   send: (chunk: interviews.TakeVideoChunk) => Promise<void>,
   deadline?: Date,
 ): Promise<void> {
-  const { link, as } = await resolveViewableLink(deps, principal, request.token, deadline);
+  const { link, as } = await viewableLink(deps, principal, request.token, deadline);
   const chunks = deps.interviews.streamTakeVideo(as, {
     company_uuid: link.companyUuid,
     interview_uuids: link.interviews.map((i) => i.interviewUuid),

@@ -1,5 +1,6 @@
 import type { sharing } from '@vi/contracts';
 import type { CallContext, UnaryHandlers } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
 import { createAdvancedShareLinks } from '../../application/create-advanced-share-links/create-advanced-share-links';
 import { createBasicShareLink } from '../../application/create-basic-share-link/create-basic-share-link';
 import { deleteAdvancedShareLink } from '../../application/delete-advanced-share-link/delete-advanced-share-link';
@@ -10,7 +11,8 @@ import { getShareLinkUrls } from '../../application/get-share-link-urls/get-shar
 import { listAdvancedShareLinks } from '../../application/list-advanced-share-links/list-advanced-share-links';
 import { openShareLink } from '../../application/open-share-link/open-share-link';
 import { streamSharedTake } from '../../application/stream-shared-take/stream-shared-take';
-import { updateAdvancedShareLink, updateBasicShareLink } from '../../application/update-share-link-status/update-share-link-status';
+import { updateAdvancedShareLink } from '../../application/update-advanced-share-link/update-advanced-share-link';
+import { updateBasicShareLink } from '../../application/update-basic-share-link/update-basic-share-link';
 import type { SharingStore } from '../../infrastructure/sharing.store';
 
 export interface SharingGrpcDeps {
@@ -18,6 +20,7 @@ export interface SharingGrpcDeps {
   identity: IdentityDirectory;
   interviews: InterviewsDirectory;
   tokens: LinkTokens;
+  clock: Clock;
 }
 
 function callerOf(ctx: CallContext): Caller {
@@ -33,20 +36,16 @@ export function sharingGrpcHandlers(deps: SharingGrpcDeps): UnaryHandlers<typeof
       updateBasicShareLink(deps, callerOf(ctx), { interviewUuid: req.interview_uuid, linkUuid: req.link_uuid, status: req.status }),
     listAdvancedShareLinks: async (req, ctx) => listAdvancedShareLinks(deps, callerOf(ctx), { from: req.range_from, to: req.range_to }),
     getAdvancedShareLink: async (req, ctx) => getAdvancedShareLink(deps, callerOf(ctx), req.link_uuid),
-    createAdvancedShareLinks: async (req, ctx) => ({
-      links: await createAdvancedShareLinks(deps, callerOf(ctx), {
+    createAdvancedShareLinks: async (req, ctx) =>
+      createAdvancedShareLinks(deps, callerOf(ctx), {
         status: req.status,
         sendEmail: req.send_email,
         reviewers: req.reviewers,
         interviewUuids: req.interview_uuids,
       }),
-    }),
     updateAdvancedShareLink: async (req, ctx) => updateAdvancedShareLink(deps, callerOf(ctx), { linkUuid: req.link_uuid, status: req.status }),
-    deleteAdvancedShareLink: async (req, ctx) => {
-      await deleteAdvancedShareLink(deps, callerOf(ctx), req.link_uuid);
-      return {};
-    },
-    getShareLinkUrls: async (req, ctx) => ({ links: await getShareLinkUrls(deps, ctx.principal, req.link_uuids) }),
+    deleteAdvancedShareLink: async (req, ctx) => deleteAdvancedShareLink(deps, callerOf(ctx), req.link_uuid),
+    getShareLinkUrls: async (req, ctx) => getShareLinkUrls(deps, ctx.principal, req.link_uuids),
     openShareLink: async (req, ctx) => openShareLink(deps, ctx.principal, req.token, ctx.deadline),
     streamSharedTakeVideo: async (req, ctx, send) => streamSharedTake(deps, ctx.principal, req, send, ctx.deadline),
   };
