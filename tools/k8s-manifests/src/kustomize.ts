@@ -17,30 +17,45 @@ interface PatchOperation {
 
 /**
  * The part of kustomize our overlays use, rendered without kubectl (which does
- * not install from npm): `resources` (files and folders), `namespace`,
- * `images` and `patches` made of JSON 6902 operations aimed by kind and name.
- * Any other field is refused rather than ignored, so what CI checks is what
- * `kubectl kustomize` renders (decision 025).
+ * not install from npm): `resources` (files and folders), `components`,
+ * `namespace`, `images` and `patches` made of JSON 6902 operations aimed by
+ * kind and name. Any other field is refused rather than ignored, so what CI
+ * checks is what `kubectl kustomize` renders (decision 025).
+ *
+ * A component (`kind: Component`, kustomize.config.k8s.io/v1alpha1) is
+ * rendered as kustomize does: onto the objects of the kustomization that lists
+ * it, after that one's resources and before its own patches, images and
+ * namespace.
  */
-const SUPPORTED = new Set(['apiVersion', 'kind', 'namespace', 'resources', 'images', 'patches']);
+const SUPPORTED = new Set(['apiVersion', 'kind', 'namespace', 'resources', 'components', 'images', 'patches']);
+const COMPONENT_API = 'kustomize.config.k8s.io/v1alpha1';
 const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition', 'PriorityClass', 'StorageClass']);
 
 export class KustomizeError extends Error {}
 
-export function renderKustomization(dir: string): KubeObject[] {
+/** Renders the kustomization in `dir`; a component is rendered onto `onto`, the objects of the one that lists it. */
+export function renderKustomization(dir: string, onto?: KubeObject[]): KubeObject[] {
   const file = join(dir, 'kustomization.yaml');
   if (!existsSync(file)) throw new KustomizeError(`${dir}: no kustomization.yaml`);
   const where = relative(process.cwd(), file);
   const spec = parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   const unsupported = Object.keys(spec).filter((key) => !SUPPORTED.has(key));
   if (unsupported.length > 0) throw new KustomizeError(`${where}: unsupported kustomization fields ${unsupported.join(', ')} (decision 025)`);
+  const isComponent = spec.kind === 'Component';
+  if (isComponent && spec.apiVersion !== COMPONENT_API) throw new KustomizeError(`${where}: a Component is ${COMPONENT_API}`);
+  if (isComponent !== (onto !== undefined)) throw new KustomizeError(`${where}: ${isComponent ? 'a Component goes under components:, not resources:' : 'only a Component goes under components:'}`);
 
-  let objects: KubeObject[] = [];
+  let objects: KubeObject[] = onto ? [...onto] : [];
   for (const entry of (spec.resources as string[] | undefined) ?? []) {
     const path = resolve(dir, entry);
     if (!existsSync(path)) throw new KustomizeError(`${where}: resource ${entry} does not exist`);
     if (statSync(path).isDirectory()) objects.push(...renderKustomization(path));
     else objects.push(...readObjects(path));
+  }
+  for (const entry of (spec.components as string[] | undefined) ?? []) {
+    const path = resolve(dir, entry);
+    if (!existsSync(path) || !statSync(path).isDirectory()) throw new KustomizeError(`${where}: component ${entry} is not a folder`);
+    objects = renderKustomization(path, objects);
   }
   for (const patch of (spec.patches as Array<Record<string, unknown>> | undefined) ?? []) objects = applyPatch(objects, patch, dir, where);
   for (const image of (spec.images as Array<Record<string, string>> | undefined) ?? []) setImage(objects, image);
@@ -132,9 +147,17 @@ function setImage(objects: KubeObject[], image: Record<string, string>): void {
 }
 
 export function overlayDirectories(root: string): string[] {
-  const overlays = join(root, 'overlays');
-  if (!existsSync(overlays)) return [];
-  return readdirSync(overlays)
-    .map((name) => join(overlays, name))
+  return kustomizationsIn(join(root, 'overlays'));
+}
+
+/** The optional components (`deploy/k8s/components/*`): each is checked on top of every overlay. */
+export function componentDirectories(root: string): string[] {
+  return kustomizationsIn(join(root, 'components'));
+}
+
+function kustomizationsIn(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .map((name) => join(folder, name))
     .filter((path) => existsSync(join(path, 'kustomization.yaml')));
 }

@@ -1,25 +1,36 @@
 import { join, relative, resolve } from 'node:path';
-import { overlayDirectories, renderKustomization } from './kustomize';
+import { componentDirectories, overlayDirectories, renderKustomization, type KubeObject } from './kustomize';
 import { ruleProblems } from './rules';
 import { schemaProblems } from './schemas';
 
 /**
  * `npm run check:manifests [overlay folders]`: renders every overlay of
- * deploy/k8s (or those given), validates each object against the Kubernetes
- * API schemas with unknown fields failing, and applies our rules (decision 025).
- * Exit code 1 and one line per problem when anything is wrong.
+ * deploy/k8s (or those given), alone and with each optional component of
+ * deploy/k8s/components, validates each object against the Kubernetes API
+ * schemas (and the Prometheus operator's, for its kinds) with unknown fields
+ * failing, and applies our rules (decision 025). Exit code 1 and one line per
+ * problem when anything is wrong.
  */
 async function main(): Promise<number> {
   const root = resolve(__dirname, '../../..');
-  const overlays = process.argv.length > 2 ? process.argv.slice(2).map((dir) => resolve(dir)) : overlayDirectories(join(root, 'deploy/k8s'));
+  const given = process.argv.length > 2;
+  const overlays = given ? process.argv.slice(2).map((dir) => resolve(dir)) : overlayDirectories(join(root, 'deploy/k8s'));
   if (overlays.length === 0) throw new Error('no overlay to check');
-  let failed = false;
-  for (const overlay of overlays) {
+  const components = given ? [] : componentDirectories(join(root, 'deploy/k8s'));
+  const renderings: Array<{ name: string; render: () => KubeObject[] }> = overlays.flatMap((overlay) => {
     const name = relative(process.cwd(), overlay) || '.';
+    return [
+      { name, render: () => renderKustomization(overlay) },
+      // As a team would list it: `resources: [<overlay>]`, `components: [<component>]`.
+      ...components.map((component) => ({ name: `${name} + ${relative(process.cwd(), component)}`, render: () => renderKustomization(component, renderKustomization(overlay)) })),
+    ];
+  });
+  let failed = false;
+  for (const { name, render } of renderings) {
     let problems: string[];
     let count = 0;
     try {
-      const objects = renderKustomization(overlay);
+      const objects = render();
       count = objects.length;
       problems = [...schemaProblems(objects), ...ruleProblems(objects)];
     } catch (error) {

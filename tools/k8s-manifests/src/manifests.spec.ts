@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { applyOperations, KustomizeError, overlayDirectories, renderKustomization, type KubeObject } from './kustomize';
+import { applyOperations, componentDirectories, KustomizeError, overlayDirectories, renderKustomization, type KubeObject } from './kustomize';
 import { ruleProblems } from './rules';
 import { schemaProblems } from './schemas';
 
@@ -32,6 +32,26 @@ describe('deploy/k8s overlays', () => {
     expect(objects.filter((o) => o.kind !== 'Namespace').every((o) => o.metadata.namespace === 'video-interviewing')).toBe(true);
     expect(byName(objects, 'Deployment', 'gateway')).not.toMatchObject({ spec: { template: { spec: { containers: [{ image: 'video-interviewing/api:latest' }] } } } });
   });
+
+  it.each(overlays.map((dir) => [dir.slice(k8s.length + 1), dir]))(
+    '%s with the Prometheus operator component: a PodMonitor of every service and the alerts, valid against the operator schemas',
+    (_, dir) => {
+      expect(componentDirectories(k8s).map((c) => c.slice(k8s.length + 1))).toEqual(['components/prometheus-operator']);
+      const objects = renderKustomization(join(k8s, 'components/prometheus-operator'), renderKustomization(dir));
+
+      expect(schemaProblems(objects)).toEqual([]);
+      expect(ruleProblems(objects)).toEqual([]);
+      expect(objects.filter((o) => o.apiVersion === 'monitoring.coreos.com/v1').map((o) => `${o.kind} ${o.metadata.namespace}/${o.metadata.name}`)).toEqual([
+        'PodMonitor video-interviewing/video-interviewing',
+        'PrometheusRule video-interviewing/video-interviewing',
+      ]);
+      const alerts = (byName(objects, 'PrometheusRule', 'video-interviewing').spec as { groups: Array<{ rules: Array<{ alert: string; expr: string }> }> }).groups.flatMap((g) => g.rules);
+      // The alerts docs/operations.md asks for, on the metrics the services serve.
+      for (const metric of ['outbox_oldest_unpublished_age_seconds', 'bus_consumer_redeliveries_total', 'webhook_delivery_attempts_total', 'http_requests_total{status=~"5.."}', 'rate_limit_refusals_total']) {
+        expect(alerts.some((rule) => rule.expr.includes(metric))).toBe(true);
+      }
+    },
+  );
 
   it('production pins a registry image and scales the gateway from 3', () => {
     const objects = renderKustomization(join(k8s, 'overlays/production'));
@@ -104,6 +124,24 @@ describe('the checks fail on', () => {
   it('a secret setting written into a manifest', () => {
     const objects = render(patch('Deployment', 'interviews', '- op: add\n  path: /spec/template/spec/containers/0/env/-\n  value: {name: S3_SECRET_ACCESS_KEY, value: hunter2}'));
     expect(ruleProblems(objects)).toContainEqual('Deployment interviews, container interviews: S3_SECRET_ACCESS_KEY is a literal; it belongs in a Secret');
+  });
+
+  it('a PodMonitor with a field or a value its schema does not have, or that misses a Deployment', () => {
+    const withComponent = (lines: string) => render(`components:\n  - ${join(k8s, 'components/prometheus-operator')}\n${lines}`);
+    const misspelt = withComponent(patch('PodMonitor', 'video-interviewing', '- op: add\n  path: /spec/podMetricsEndpoints/0/intervall\n  value: 30s'));
+    expect(schemaProblems(misspelt)).toEqual([expect.stringMatching(/^PodMonitor video-interviewing: .*'"intervall"' does not exist/)]);
+    const mistyped = withComponent(patch('PodMonitor', 'video-interviewing', '- op: replace\n  path: /spec/podMetricsEndpoints\n  value: {port: health}'));
+    expect(schemaProblems(mistyped)).toContainEqual(expect.stringMatching(/^PodMonitor video-interviewing: .*podMetricsEndpoints must be array/));
+
+    const narrowed = withComponent(patch('PodMonitor', 'video-interviewing', '- op: add\n  path: /spec/selector/matchLabels/app.kubernetes.io~1name\n  value: gateway'));
+    expect(ruleProblems(narrowed)).toEqual(['identity', 'jobs', 'interviews', 'sharing', 'notifications'].map((d) => `Deployment ${d}: no PodMonitor selects its pods`));
+    const renamed = withComponent(patch('PodMonitor', 'video-interviewing', '- op: replace\n  path: /spec/podMetricsEndpoints/0/port\n  value: metrics'));
+    expect(ruleProblems(renamed)).toContainEqual('PodMonitor video-interviewing: Deployment gateway has no port named metrics');
+  });
+
+  it('a component listed as a resource, or a kustomization listed as a component', () => {
+    expect(() => render(`  - ${join(k8s, 'components/prometheus-operator')}\n`)).toThrow(/a Component goes under components:/);
+    expect(() => render(`components:\n  - ${join(k8s, 'overlays/local')}\n`)).toThrow(/only a Component goes under components:/);
   });
 
   it('kustomize features the renderer does not implement (rather than ignoring them)', () => {

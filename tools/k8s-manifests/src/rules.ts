@@ -24,8 +24,9 @@ const SECRET_SETTING = /SECRET|PASSWORD|TOKEN|_KEY$|DATABASE_URL|SMTP_URL/;
 
 /**
  * Our own rules for every rendered overlay (decision 025): what a platform team
- * expects of each workload, and that the NetworkPolicies let through exactly
- * the calls the Deployments' *_GRPC_URL settings make.
+ * expects of each workload, that the NetworkPolicies let through exactly the
+ * calls the Deployments' *_GRPC_URL settings make, and, with the Prometheus
+ * operator's component, that its PodMonitor scrapes every Deployment.
  */
 export function ruleProblems(objects: KubeObject[]): string[] {
   const problems: string[] = [];
@@ -102,6 +103,34 @@ export function ruleProblems(objects: KubeObject[]): string[] {
       .sort();
     if (expected.length === 0 ? !openToAll : openToAll || JSON.stringify(allowed) !== JSON.stringify(expected)) {
       problems.push(`${name}: its NetworkPolicy lets in ${openToAll ? 'everyone' : allowed.join(', ') || 'nobody'}; its callers are ${expected.join(', ') || 'outside the cluster'}`);
+    }
+  }
+  problems.push(...podMonitorProblems(of('PodMonitor'), deployments));
+  return problems;
+}
+
+/** With the operator's component: its PodMonitors scrape /metrics on a port every Deployment's pods name. */
+function podMonitorProblems(monitors: KubeObject[], deployments: KubeObject[]): string[] {
+  const problems: string[] = [];
+  type Endpoint = { port?: string; path?: string };
+  const endpoints = monitors.map((monitor) => ({
+    name: `PodMonitor ${monitor.metadata.name}`,
+    selector: (monitor.spec as { selector?: { matchLabels?: Labels } }).selector,
+    endpoints: (monitor.spec as { podMetricsEndpoints?: Endpoint[] }).podMetricsEndpoints ?? [],
+  }));
+  for (const monitor of endpoints) {
+    for (const endpoint of monitor.endpoints) if (endpoint.path !== '/metrics') problems.push(`${monitor.name}: scrapes ${endpoint.path ?? '/metrics (default)'}; the services serve /metrics`);
+  }
+  if (monitors.length === 0) return problems;
+  for (const deployment of deployments) {
+    const labels = (deployment.spec as { template: { metadata: { labels: Labels } } }).template.metadata.labels;
+    const ports = podSpec(deployment).containers.flatMap((c) => c.ports ?? []).map((port) => port.name);
+    const scraping = endpoints.filter((monitor) => selects(monitor.selector, labels));
+    if (scraping.length === 0) problems.push(`Deployment ${deployment.metadata.name}: no PodMonitor selects its pods`);
+    for (const monitor of scraping) {
+      for (const endpoint of monitor.endpoints) {
+        if (!endpoint.port || !ports.includes(endpoint.port)) problems.push(`${monitor.name}: Deployment ${deployment.metadata.name} has no port named ${endpoint.port ?? '(none)'}`);
+      }
     }
   }
   return problems;

@@ -3,19 +3,25 @@ import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import type { KubeObject } from './kustomize';
 
-/** kubernetes-models' module of an apiVersion: `apps/v1` → `kubernetes-models/apps/v1`, `v1` → `kubernetes-models/v1`. */
-const modelModule = (apiVersion: string) => `kubernetes-models/${apiVersion}`;
+/**
+ * The models' module of an apiVersion: `apps/v1` → `kubernetes-models/apps/v1`, `v1` → `kubernetes-models/v1`;
+ * the Prometheus operator's kinds (PodMonitor, PrometheusRule) from @kubernetes-models/prometheus-operator,
+ * generated from that operator's CRDs by the same project. Any other group is not a known API.
+ */
+const modelModule = (apiVersion: string) =>
+  apiVersion.startsWith('monitoring.coreos.com/') ? `@kubernetes-models/prometheus-operator/${apiVersion}` : `kubernetes-models/${apiVersion}`;
 const describe = (object: KubeObject) => `${object.kind} ${object.metadata?.name ?? '(no name)'}`;
 
 /**
  * Checks each object against the Kubernetes 1.34 API as kubernetes-models
- * carries it, twice: its validators (required fields, types, formats), and
+ * carries it (the Prometheus operator's CRDs for their kinds), twice: its validators (required fields, types, formats), and
  * TypeScript's excess-property check on the object as a literal of the
  * model's interface, because those validators let unknown fields through and
  * an unknown field is a typo the API server would drop or refuse.
  */
 export function schemaProblems(objects: KubeObject[]): string[] {
-  const output = execFileSync(process.execPath, [join(__dirname, 'validate-models.mjs')], { input: JSON.stringify(objects), encoding: 'utf8' });
+  const input = JSON.stringify(objects.map((object) => ({ object, module: modelModule(object.apiVersion) })));
+  const output = execFileSync(process.execPath, [join(__dirname, 'validate-models.mjs')], { input, encoding: 'utf8' });
   return [...(JSON.parse(output) as string[]), ...unknownFieldProblems(objects)];
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '@vi/platform-logger';
 import { testServers, uniqueName, waitFor } from '@vi/platform-testing';
+import { register } from 'prom-client';
 import { InProcessBus, NatsJetStreamBus, type BusMessage, type EventBus } from '../src';
 
 const logger = createLogger('bus-test', 'silent');
@@ -44,7 +45,14 @@ describe.each(adapters)('%s event bus', (_name, connect) => {
     expect(received[0].id).toBe(created.id);
   });
 
-  it('redelivers until the handler succeeds', async () => {
+  it('redelivers until the handler succeeds, counting failed deliveries and redeliveries of its durable', async () => {
+    const count = async (name: string, labels: Record<string, string>) =>
+      (await register.getSingleMetric(name)!.get()).values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))?.value ?? 0;
+    const before = {
+      failed: await count('bus_consumer_deliveries_total', { durable: 'flaky', outcome: 'failed' }),
+      handled: await count('bus_consumer_deliveries_total', { durable: 'flaky', outcome: 'handled' }),
+      redelivered: await count('bus_consumer_redeliveries_total', { durable: 'flaky' }),
+    };
     let attempts = 0;
     await bus.consume({
       durable: 'flaky',
@@ -58,6 +66,9 @@ describe.each(adapters)('%s event bus', (_name, connect) => {
     await waitFor(() => attempts >= 3, 10_000);
     await new Promise((r) => setTimeout(r, 300));
     expect(attempts).toBe(3);
+    expect(await count('bus_consumer_deliveries_total', { durable: 'flaky', outcome: 'failed' })).toBe(before.failed + 2);
+    expect(await count('bus_consumer_deliveries_total', { durable: 'flaky', outcome: 'handled' })).toBe(before.handled + 1);
+    expect(await count('bus_consumer_redeliveries_total', { durable: 'flaky' })).toBe(before.redelivered + 2);
   });
 
   it('broadcasts to every subscriber', async () => {

@@ -2,7 +2,8 @@ import { createLogger } from '@vi/platform-logger';
 import { deleteInBatches, migrateToLatest, openDatabase, sql, type Database } from '@vi/platform-postgres';
 import { createTestDatabase, waitFor, type TestDatabase } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
-import { busRetentionTasks, createOutboxTable, enqueueEvents, InProcessBus, OutboxRelay, RetentionSweep, type BusMessage, type OutboxTable } from '../src';
+import { register } from 'prom-client';
+import { busRetentionTasks, createOutboxTable, enqueueEvents, InProcessBus, OutboxRelay, RetentionSweep, type BusMessage, type EventBus, type OutboxTable } from '../src';
 
 const logger = createLogger('outbox-test', 'silent');
 
@@ -52,6 +53,29 @@ describe('transactional outbox', () => {
     ]);
     const pending = await database.db.selectFrom('outbox').selectAll().where('published_at', 'is', null).execute();
     expect(pending).toEqual([]);
+  });
+
+  it('shows the age of the oldest event a relay could not publish, and 0 once it is out; counts what it relays', async () => {
+    const metric = async (name: string) => (await register.getSingleMetric(name)!.get()).values[0]?.value ?? 0;
+    const unreachable: EventBus = {
+      publish: () => Promise.reject(new Error('the bus is unreachable')),
+      consume: (options) => bus.consume(options),
+      subscribe: (options) => bus.subscribe(options),
+      close: () => Promise.resolve(),
+    };
+    const stuck = new OutboxRelay(database.db, unreachable, logger, { pollIntervalMs: 50 });
+    stuck.start();
+    await database.db.transaction().execute((trx) => enqueueEvents(trx, [{ subject: 'test.thing.stuck', payload: {} }]));
+    await waitFor(async () => (await metric('outbox_oldest_unpublished_age_seconds')) >= 1, 5_000, 100);
+    await stuck.stop();
+
+    const relayedBefore = await metric('outbox_events_relayed_total');
+    const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: 50 });
+    relay.start();
+    await waitFor(() => received.some((m) => m.subject === 'test.thing.stuck'));
+    expect(await metric('outbox_oldest_unpublished_age_seconds')).toBe(0);
+    expect(await metric('outbox_events_relayed_total')).toBe(relayedBefore + 1);
+    await relay.stop();
   });
 
   it('publishes each event once when several relays (replicas) run together', async () => {
