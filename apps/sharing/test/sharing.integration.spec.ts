@@ -6,12 +6,13 @@ import { isUniqueViolation, migrateToLatest, openDatabase, type Database } from 
 import { createTestDatabase, randomSecret, type TestDatabase } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { sharingMigrations } from '../migrations';
+import { createBasicShareLink } from '../src/application/create-basic-share-link/create-basic-share-link';
 import { stopLinksOfDeletedInterview } from '../src/application/stop-links-of-deleted-interview/stop-links-of-deleted-interview';
 import { deleted, type ShareLink } from '../src/domain/share-link';
 import { HmacLinkTokens } from '../src/infrastructure/link-tokens';
 import type { SharingDatabase } from '../src/infrastructure/sharing.database';
 import { createSharingStore, type SharingStore } from '../src/infrastructure/sharing.store';
-import { aBasicLink, aLinkedInterview, anAdvancedLink, IdentityTable } from './factories';
+import { aBasicLink, aCompanyUser, aLinkedInterview, anAdvancedLink, aSharedInterview, IdentityTable, InterviewsTable } from './factories';
 
 const logger = createLogger('sharing-test', 'silent');
 
@@ -91,6 +92,19 @@ describe('sharing on a real database', () => {
       await store.transaction((tx) => tx.links.update(deleted(first, null, new Date())));
       await insert(second);
       expect((await store.read.links.basicLinksOf(first.companyUuid, interview)).map((l) => l.uuid)).toEqual([second.uuid]);
+    });
+  });
+
+  describe('the first basic link of an interview, asked for by several requests at once', () => {
+    it('is made once: every request answers the same link, and one ShareLinkCreated is written', async () => {
+      const user = aCompanyUser();
+      const interviews = new InterviewsTable();
+      const interview = interviews.put(user.companyUuid!, aSharedInterview());
+      const deps = { store, identity: new IdentityTable(), interviews, tokens, clock: new FakeClock() };
+      const answers = await Promise.all(Array.from({ length: 6 }, () => createBasicShareLink(deps, { principal: user }, interview.uuid)));
+      expect(new Set(answers.map((a) => a.uuid)).size).toBe(1);
+      const events = await database.db.selectFrom('outbox').select('payload').where('subject', '=', 'sharing.share_link.created').execute();
+      expect(events.filter((e) => (e.payload as ShareLinkEventPayload).uuid === answers[0].uuid)).toHaveLength(1);
     });
   });
 
