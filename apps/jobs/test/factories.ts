@@ -47,7 +47,7 @@ export function aCaller(principal: UserPrincipal = aCompanyUser()): Caller {
 }
 
 /**
- * Identity as jobs sees it: names from a table (`Person <uuid prefix>` unless renamed), a plan limit per company
+ * Identity as jobs sees it: names of people and companies from a table (made up unless set), a plan limit per company
  * (unlimited unless set). Stands in for the identity service wherever a spec is not about the call itself.
  */
 export class IdentityTable implements IdentityDirectory {
@@ -61,7 +61,7 @@ export class IdentityTable implements IdentityDirectory {
   async summaries(_caller: Caller, userUuids: string[], companyUuids: string[]) {
     return {
       users: new Map(userUuids.map((uuid): [string, identity.UserSummary] => [uuid, this.userSummary(uuid)])),
-      companies: new Map(companyUuids.map((uuid): [string, identity.CompanySummary] => [uuid, { uuid, name: `Company ${uuid.slice(0, 8)}`, avatar: '' }])),
+      companies: new Map(companyUuids.map((uuid): [string, identity.CompanySummary] => [uuid, { uuid, name: this.names.get(uuid) ?? `Company ${uuid.slice(0, 8)}`, avatar: '' }])),
     };
   }
 
