@@ -22,7 +22,9 @@ function services(): { name: string; load: (env: NodeJS.ProcessEnv) => unknown }
     .filter((f) => /^apps\/[^/]+\/src\/config\.ts$/.test(f))
     .map((file) => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- found by file name, so a new service is checked too
-      const loaders = Object.entries(require(join(ROOT, file)) as Record<string, unknown>).filter(([key, value]) => /^load\w*Config$/.test(key) && typeof value === 'function');
+      const loaders = Object.entries(require(join(ROOT, file)) as Record<string, unknown>).filter(
+        ([key, value]) => /^load\w*Config$/.test(key) && typeof value === 'function',
+      );
       if (loaders.length !== 1) throw new Error(`${file} should export one load…Config function`);
       return { name: file.split('/')[1], load: loaders[0][1] as (env: NodeJS.ProcessEnv) => unknown };
     });
@@ -91,14 +93,17 @@ describe('docs/configuration.md agrees with the code', () => {
       const documented = new Set(rowsUnder(tables, (h) => h.includes(`(\`apps/${name}\``)).flatMap(([cell]) => codeSpans(cell)));
       const read = reads.get(name)!.variables;
       for (const v of read) if (!documented.has(v)) problems.push(`apps/${name}/src/config.ts reads ${v}, but ${DOC} (${section}) does not document it`);
-      for (const v of documented) if (!read.has(v) && !logger.has(v)) problems.push(`${DOC} (${section}) documents ${v}, which apps/${name}/src/config.ts does not read`);
+      for (const v of documented)
+        if (!read.has(v) && !logger.has(v)) problems.push(`${DOC} (${section}) documents ${v}, which apps/${name}/src/config.ts does not read`);
     }
     expect(problems).toEqual([]);
   });
 
   it('explains the variables the logger reads in the general rules', () => {
     const general = markdownSection(doc, '');
-    expect([...logger].filter((v) => !general.includes(`\`${v}\``)).map((v) => `the logger reads ${v}; ${DOC} should explain it before "## Secrets"`)).toEqual([]);
+    expect([...logger].filter((v) => !general.includes(`\`${v}\``)).map((v) => `the logger reads ${v}; ${DOC} should explain it before "## Secrets"`)).toEqual(
+      [],
+    );
   });
 
   it('lists the secrets with the services that read them', () => {
@@ -108,7 +113,8 @@ describe('docs/configuration.md agrees with the code', () => {
     for (const s of secrets) if (!documented.has(s)) problems.push(`${s} is a secret (at least 32 characters) but the Secrets table does not list it`);
     for (const [s, said] of documented) {
       if (!secrets.has(s)) problems.push(`the Secrets table lists ${s}, which no service reads as a secret`);
-      else if (sorted(said) !== sorted(readers(s))) problems.push(`the Secrets table says ${s} is read by ${sorted(said)}; it is read by ${sorted(readers(s))}`);
+      else if (sorted(said) !== sorted(readers(s)))
+        problems.push(`the Secrets table says ${s} is read by ${sorted(said)}; it is read by ${sorted(readers(s))}`);
     }
     expect(problems).toEqual([]);
   });
@@ -118,7 +124,9 @@ describe('docs/configuration.md agrees with the code', () => {
     const problems = rows.flatMap(([cell]) => {
       const variable = codeSpans(cell)[0];
       const said = servicesNamed(cell.replace(/`[^`]*`/g, ''), names);
-      return sorted(said) === sorted(readers(variable)) ? [] : [`"Without PostgreSQL, NATS or Redis" says ${variable} is read by ${sorted(said)}; it is read by ${sorted(readers(variable))}`];
+      return sorted(said) === sorted(readers(variable))
+        ? []
+        : [`"Without PostgreSQL, NATS or Redis" says ${variable} is read by ${sorted(said)}; it is read by ${sorted(readers(variable))}`];
     });
     expect(rows.length).toBeGreaterThan(0);
     expect(problems).toEqual([]);
@@ -166,7 +174,9 @@ describe('docs/configuration.md agrees with the code', () => {
     const documented = new Set(rowsUnder(tables, (h) => h.startsWith(heading)).flatMap(([cell]) => codeSpans(cell)));
     const read = environmentReads(places.flatMap((p) => (p.endsWith('.js') ? [p] : sourceFiles(p))));
     const problems = [
-      ...[...read].filter((v) => !documented.has(v) && !logger.has(v)).map((v) => `${places.join(', ')} reads ${v}, but ${DOC} (${heading}) does not document it`),
+      ...[...read]
+        .filter((v) => !documented.has(v) && !logger.has(v))
+        .map((v) => `${places.join(', ')} reads ${v}, but ${DOC} (${heading}) does not document it`),
       ...[...documented].filter((v) => !read.has(v)).map((v) => `${DOC} (${heading}) documents ${v}, which ${places.join(', ')} does not read`),
     ];
     expect(problems).toEqual([]);

@@ -86,4 +86,3 @@ export function environmentReads(files: string[], options: { anyEnv?: boolean } 
   for (const file of files) for (const [, name] of readRepoFile(file).matchAll(pattern)) names.add(name);
   return names;
 }
-

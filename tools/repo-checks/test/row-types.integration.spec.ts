@@ -27,7 +27,10 @@ const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 const services = sourceFiles('apps')
   .filter((f) => /^apps\/[^/]+\/src\/infrastructure\/[^/]+\.database\.ts$/.test(f))
   .map((file) => ({ service: file.split('/')[1], file }));
-const rowTypes = rowTypesOf(ROOT, services.map((s) => s.file));
+const rowTypes = rowTypesOf(
+  ROOT,
+  services.map((s) => s.file),
+);
 
 function migrationsOf(service: string): Record<string, Migration> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- each service's migrations, found by its folder
@@ -41,14 +44,16 @@ function differences(schema: string, interfaceName: string, types: TableShapes, 
   const problems: string[] = [];
   const inDatabase = new Map<string, Map<string, Column>>();
   for (const column of columns) inDatabase.set(column.table_name, (inDatabase.get(column.table_name) ?? new Map()).set(column.column_name, column));
-  for (const table of inDatabase.keys()) if (!types.has(table)) problems.push(`${schema}.${table}: a table of the migrated database, but ${interfaceName} has no ${table}`);
+  for (const table of inDatabase.keys())
+    if (!types.has(table)) problems.push(`${schema}.${table}: a table of the migrated database, but ${interfaceName} has no ${table}`);
   for (const [table, shapes] of types) {
     const actual = inDatabase.get(table);
     if (!actual) {
       problems.push(`${schema}.${table}: in ${interfaceName}, but the migrations make no such table`);
       continue;
     }
-    for (const name of actual.keys()) if (!shapes.has(name)) problems.push(`${schema}.${table}.${name}: a column of the database, but ${interfaceName}['${table}'] has no ${name}`);
+    for (const name of actual.keys())
+      if (!shapes.has(name)) problems.push(`${schema}.${table}.${name}: a column of the database, but ${interfaceName}['${table}'] has no ${name}`);
     for (const [name, shape] of shapes) {
       const column = actual.get(name);
       const at = `${schema}.${table}.${name}`;

@@ -48,5 +48,6 @@ export function userOf(principal: Principal): UserPrincipal {
  */
 export function requireOperator(caller: Principal, only?: string | ReadonlySet<string>): asserts caller is ServicePrincipal {
   if (caller.kind !== 'service') throw sharedError(SharedErrorCode.OperatorRequired);
-  if (only !== undefined && !(typeof only === 'string' ? caller.service === only : only.has(caller.service))) throw sharedError(SharedErrorCode.OperatorRequired);
+  if (only !== undefined && !(typeof only === 'string' ? caller.service === only : only.has(caller.service)))
+    throw sharedError(SharedErrorCode.OperatorRequired);
 }
