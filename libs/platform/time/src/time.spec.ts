@@ -73,3 +73,10 @@ describe('systemClock', () => {
     expect(now).toBeLessThanOrEqual(Date.now());
   });
 });
+
+describe('toRfc3339 at the edges of the calendar', () => {
+  it('renders years before 1000 and after 9999 with the same offset rule', () => {
+    expect(toRfc3339(new Date('0999-01-02T03:04:05.678Z'))).toBe('0999-01-02T03:04:05+00:00');
+    expect(toRfc3339(new Date('+010000-01-01T00:00:00.000Z'))).toBe('+010000-01-01T00:00:00+00:00');
+  });
+});
