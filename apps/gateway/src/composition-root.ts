@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { connectEventBus, type EventBus } from '@vi/platform-bus';
+import { connectEventBus, startConsumers, type EventBus } from '@vi/platform-bus';
 import { PrincipalTokens } from '@vi/platform-grpc';
-import { startHealthServer } from '@vi/platform-http';
+import { startProcess, type Running } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
 import { PrincipalCache } from './auth/principal-cache';
-import { subscribeToRevocations } from './auth/revocation.subscriber';
+import { revocationConsumer } from './auth/revocation.subscriber';
 import type { GatewayConfig } from './config';
 import { createGatewayApp } from './gateway.app';
 import { answerClientError } from './http/client-errors';
@@ -16,78 +16,62 @@ import { DEFAULT_SIGN_IN_LIMITS, SignInLimits } from './rate-limit/sign-in-limit
 import { originOf } from './auth/session-cookie';
 import { connectUpstreams } from './upstream/upstreams';
 
-export interface RunningGateway {
-  port: number;
-  healthPort: number;
-  stop(): Promise<void>;
-}
+export type RunningGateway = Running<{ port: number }>;
 
-/** Wiring only: config → adapters → the Express app. */
-export async function startGateway(config: GatewayConfig, shared: { bus?: EventBus; logger?: Logger; rateLimitPrefix?: string } = {}): Promise<RunningGateway> {
+/** Wiring only: config → adapters → the Express app, each resource registered with the lifecycle as it starts. */
+export function startGateway(config: GatewayConfig, shared: { bus?: EventBus; logger?: Logger; rateLimitPrefix?: string } = {}): Promise<RunningGateway> {
   const logger = shared.logger ?? createLogger('gateway');
-  let ready = false;
-  const health = await startHealthServer(config.healthPort, () => ready);
+  return startProcess('gateway', { healthPort: config.healthPort, logger }, async (lifecycle) => {
+    // enableOfflineQueue off: when Redis is down, commands fail at once and the
+    // in-memory insurance limiter takes over instead of requests hanging.
+    // Auto-pipelining: the limits' commands of one request (and of concurrent ones) leave in one write.
+    const redis = config.redisUrl
+      ? lifecycle.add('redis', new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true }), (r) =>
+          r.disconnect(),
+        )
+      : undefined;
+    redis?.on('error', (error) => logger.warn({ err: error }, 'redis error; rate limits fall back to memory'));
+    if (!redis) logger.info("REDIS_URL is not set: rate limits are counted in this replica's memory");
+    const limits = new RateLimits({ ...config.rateLimit, redis, keyPrefix: shared.rateLimitPrefix });
+    const cache = new PrincipalCache(config.principalCacheTtlMs);
+    // Idempotency records live where the rate limits do: Redis shared by every replica, or this process's memory.
+    const idempotencyStore = redis ? new RedisIdempotencyStore(redis) : lifecycle.add('idempotency records', new MemoryIdempotencyStore(), (m) => m.close());
+    const idempotencyPrefix = shared.rateLimitPrefix ? `${shared.rateLimitPrefix}:idem` : 'idem';
+    const bus = shared.bus ?? lifecycle.add('event bus', await connectEventBus({ ...config.bus, logger }), (b) => b.close());
+    lifecycle.add('event consumers', await startConsumers(bus, [revocationConsumer(cache, logger)]), (c) => c.close());
+    const upstreams = lifecycle.add('upstream clients', connectUpstreams(config.upstreams, new PrincipalTokens(config.internalJwtSecret)), (u) => u.close());
 
-  // enableOfflineQueue off: when Redis is down, commands fail at once and the
-  // in-memory insurance limiter takes over instead of requests hanging.
-  // Auto-pipelining: the limits' commands of one request (and of concurrent ones) leave in one write.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true }) : undefined;
-  redis?.on('error', (error) => logger.warn({ err: error }, 'redis error; rate limits fall back to memory'));
-  if (!redis) logger.info('REDIS_URL is not set: rate limits are counted in this replica\'s memory');
-  const limits = new RateLimits({ ...config.rateLimit, redis, keyPrefix: shared.rateLimitPrefix });
-  const cache = new PrincipalCache(config.principalCacheTtlMs);
-  // Idempotency records live where the rate limits do: Redis shared by every replica, or this process's memory.
-  const memoryIdempotency = redis ? undefined : new MemoryIdempotencyStore();
-  const idempotencyStore = redis ? new RedisIdempotencyStore(redis) : memoryIdempotency!;
-  const idempotencyPrefix = shared.rateLimitPrefix ? `${shared.rateLimitPrefix}:idem` : 'idem';
-  const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
-  const revocations = await subscribeToRevocations(bus, cache, logger);
-  const upstreams = connectUpstreams(config.upstreams, new PrincipalTokens(config.internalJwtSecret));
-
-  const signInLimits = new SignInLimits(
-    { ...DEFAULT_SIGN_IN_LIMITS, perAccount: config.web.signInFailuresPerAccount, perIp: config.web.signInFailuresPerIp },
-    { redis, keyPrefix: shared.rateLimitPrefix },
-  );
-  const sessions = {
-    secure: config.web.publicBaseUrl.startsWith('https:'),
-    allowedOrigins: [...new Set([originOf(config.web.publicBaseUrl), originOf(config.web.watchBaseUrl)])],
-  };
-  const app = createGatewayApp({
-    upstreams,
-    cache,
-    limits,
-    logger,
-    requestTimeoutMs: config.requestTimeoutMs,
-    uploadTimeoutMs: config.http.uploadTimeoutMs,
-    trustProxy: config.trustProxy,
-    corsAllowedOrigins: config.corsAllowedOrigins,
-    idempotency: { store: idempotencyStore, keyPrefix: idempotencyPrefix, sealingSecret: config.internalJwtSecret },
-    sessions,
-    signInLimits,
-    mediaPlaybackOrigin: config.web.mediaPlaybackOrigin,
+    const signInLimits = new SignInLimits(
+      { ...DEFAULT_SIGN_IN_LIMITS, perAccount: config.web.signInFailuresPerAccount, perIp: config.web.signInFailuresPerIp },
+      { redis, keyPrefix: shared.rateLimitPrefix },
+    );
+    const sessions = {
+      secure: config.web.publicBaseUrl.startsWith('https:'),
+      allowedOrigins: [...new Set([originOf(config.web.publicBaseUrl), originOf(config.web.watchBaseUrl)])],
+    };
+    const app = createGatewayApp({
+      upstreams,
+      cache,
+      limits,
+      logger,
+      requestTimeoutMs: config.requestTimeoutMs,
+      uploadTimeoutMs: config.http.uploadTimeoutMs,
+      trustProxy: config.trustProxy,
+      corsAllowedOrigins: config.corsAllowedOrigins,
+      idempotency: { store: idempotencyStore, keyPrefix: idempotencyPrefix, sealingSecret: config.internalJwtSecret },
+      sessions,
+      signInLimits,
+      mediaPlaybackOrigin: config.web.mediaPlaybackOrigin,
+    });
+    const server = createHttpServer(app, config.http);
+    await new Promise<void>((resolve) => server.listen(config.port, resolve));
+    // Stop accepting, let in-flight requests finish, then close the rest.
+    lifecycle.add('HTTP server', server, async (s) => {
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+      s.closeAllConnections();
+    });
+    return { port: (server.address() as AddressInfo).port };
   });
-  const server = createHttpServer(app, config.http);
-  await new Promise<void>((resolve) => server.listen(config.port, resolve));
-  ready = true;
-  const port = (server.address() as AddressInfo).port;
-  logger.info({ port, healthPort: health.port }, 'gateway ready');
-
-  return {
-    port,
-    healthPort: health.port,
-    stop: async () => {
-      ready = false;
-      // Stop accepting, let in-flight requests finish, then close the rest.
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await revocations.close();
-      if (!shared.bus) await bus.close();
-      upstreams.close();
-      memoryIdempotency?.close();
-      redis?.disconnect();
-      await health.close();
-    },
-  };
 }
 
 /**
@@ -98,7 +82,14 @@ export async function startGateway(config: GatewayConfig, shared: { bus?: EventB
  * the app (requireHostHeader) so that the 400 carries our JSON body rather than Node's empty one.
  */
 function createHttpServer(app: ReturnType<typeof createGatewayApp>, timeouts: GatewayConfig['http']): Server {
-  const server = createServer({ requireHostHeader: false, requestTimeout: timeouts.uploadTimeoutMs, headersTimeout: Math.min(timeouts.keepAliveTimeoutMs + 1_000, timeouts.uploadTimeoutMs) }, app);
+  const server = createServer(
+    {
+      requireHostHeader: false,
+      requestTimeout: timeouts.uploadTimeoutMs,
+      headersTimeout: Math.min(timeouts.keepAliveTimeoutMs + 1_000, timeouts.uploadTimeoutMs),
+    },
+    app,
+  );
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
   server.timeout = timeouts.idleTimeoutMs;
   server.on('clientError', answerClientError);

@@ -1,7 +1,7 @@
 import { identity } from '@vi/contracts';
 import { busRetentionTasks, connectEventBus, OutboxRelay, pruneOlderThan, RetentionSweep, type EventBus } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
-import { startHealthServer } from '@vi/platform-http';
+import { startProcess, type Running } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
 import { identityMigrations } from '../migrations';
@@ -13,87 +13,78 @@ import { createIdentityStore } from './infrastructure/identity.store';
 import { PasswordHasher } from './infrastructure/password-hasher';
 import { identityGrpcHandlers } from './transport/grpc/identity.grpc';
 
-export interface RunningIdentityService {
+export type RunningIdentityService = Running<{
   /** Decision 019: the retention sweep (tests run it with a later clock). */
   retention: RetentionSweep;
   grpcPort: number;
-  healthPort: number;
-  stop(): Promise<void>;
-}
+}>;
 
 /**
- * Wiring only: config → adapters → use cases → transports. `bus` is passed by
- * the all-in-one launcher so that every service shares one in-process bus.
+ * Wiring only: config → adapters → use cases → transports, each resource registered with the lifecycle as it
+ * starts. `bus` and `database` are passed by the all-in-one launcher, which shares one of each between services.
  */
-export async function startIdentityService(
+export function startIdentityService(
   config: IdentityConfig,
   shared: { bus?: EventBus; logger?: Logger; database?: EmbeddedPostgres } = {},
 ): Promise<RunningIdentityService> {
   const logger = shared.logger ?? createLogger('identity');
-  let ready = false;
-  const health = await startHealthServer(config.healthPort, () => ready);
+  return startProcess('identity service', { healthPort: config.healthPort, logger }, async (lifecycle) => {
+    const database = lifecycle.add(
+      'database',
+      await openDatabase<IdentityDatabase>({ ...config.database, schema: 'identity', embedded: shared.database, logger }),
+      (d) => d.close(),
+    );
+    await migrateToLatest(database.db, 'identity', identityMigrations, logger);
+    const bus = shared.bus ?? lifecycle.add('event bus', await connectEventBus({ ...config.bus, logger }), (b) => b.close());
+    const relay = lifecycle.add('outbox relay', new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs }), (r) => r.stop());
+    const store = createIdentityStore(database.db, relay);
+    const vault = new ApiKeyVault(config.secrets.apiKeyHash, config.secrets.apiKeyEncryption);
+    const deps = {
+      store,
+      vault,
+      defaultAvatarUrl: config.defaultAvatarUrl,
+      publicBaseUrl: config.publicBaseUrl,
+      hasher: new PasswordHasher(),
+      sessionLifetime: config.sessionLifetime,
+      now: () => new Date(),
+    };
 
-  const database = await openDatabase<IdentityDatabase>({ url: config.database.url, schema: 'identity', dataDir: config.database.dataDir, embedded: shared.database, logger });
-  await migrateToLatest(database.db, 'identity', identityMigrations, logger);
-  const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
-  const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });
-  const store = createIdentityStore(database.db, relay);
-  const vault = new ApiKeyVault(config.secrets.apiKeyHash, config.secrets.apiKeyEncryption);
-  const deps = {
-    store,
-    vault,
-    defaultAvatarUrl: config.defaultAvatarUrl,
-    publicBaseUrl: config.publicBaseUrl,
-    hasher: new PasswordHasher(),
-    sessionLifetime: config.sessionLifetime,
-    now: () => new Date(),
-  };
+    if (config.bootstrap) {
+      const b = config.bootstrap;
+      const result = await createCompany(
+        deps,
+        { kind: 'service', service: 'identity-bootstrap' },
+        {
+          name: b.companyName,
+          adminName: b.adminName,
+          adminEmail: b.adminEmail,
+          planCode: b.planCode,
+          adminApiKey: b.adminApiKey,
+        },
+      );
+      logger.info({ company: result.companyUuid, created: result.created }, 'bootstrap company ready');
+    }
 
-  if (config.bootstrap) {
-    const b = config.bootstrap;
-    const result = await createCompany(deps, { kind: 'service', service: 'identity-bootstrap' }, {
-      name: b.companyName,
-      adminName: b.adminName,
-      adminEmail: b.adminEmail,
-      planCode: b.planCode,
-      adminApiKey: b.adminApiKey,
-    });
-    logger.info({ company: result.companyUuid, created: result.created }, 'bootstrap company ready');
-  }
-
-  const server = new GrpcServer(new PrincipalTokens(config.secrets.internalJwt), logger).add(
-    identity.IdentityServiceService,
-    identityGrpcHandlers(deps),
-  );
-  const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
-  const retention = new RetentionSweep(
-    [
-      ...busRetentionTasks(database.db, config.retention),
-      // Expired set-password tokens open nothing: swept once expired.
-      pruneOlderThan(database.db, 'set_password_tokens', 'expires_at', 0),
-      // Sessions past their absolute end, even for users who never sign in again (decision 026).
-      pruneOlderThan(database.db, 'sessions', 'expires_at', 0),
-    ],
-    config.retention.sweepIntervalMs,
-    logger,
-  );
-  relay.start();
-  retention.start();
-  ready = true;
-  logger.info({ grpcPort, healthPort: health.port }, 'identity service ready');
-
-  return {
-    retention,
-    grpcPort,
-    healthPort: health.port,
-    stop: async () => {
-      ready = false;
-      await server.shutdown();
-      await retention.stop();
-      await relay.stop();
-      if (!shared.bus) await bus.close();
-      await database.close();
-      await health.close();
-    },
-  };
+    const retention = lifecycle.add(
+      'retention sweep',
+      new RetentionSweep(
+        [
+          ...busRetentionTasks(database.db, config.retention),
+          // Expired set-password tokens open nothing: swept once expired.
+          pruneOlderThan(database.db, 'set_password_tokens', 'expires_at', 0),
+          // Sessions past their absolute end, even for users who never sign in again (decision 026).
+          pruneOlderThan(database.db, 'sessions', 'expires_at', 0),
+        ],
+        config.retention.sweepIntervalMs,
+        logger,
+      ),
+      (r) => r.stop(),
+    );
+    const server = new GrpcServer(new PrincipalTokens(config.secrets.internalJwt), logger).add(identity.IdentityServiceService, identityGrpcHandlers(deps));
+    const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
+    lifecycle.add('gRPC server', server, (s) => s.shutdown());
+    relay.start();
+    retention.start();
+    return { retention, grpcPort };
+  });
 }

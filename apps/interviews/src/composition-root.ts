@@ -1,12 +1,10 @@
 import { interviews } from '@vi/contracts';
-import { busRetentionTasks, connectEventBus, OutboxRelay, RetentionSweep, type EventBus } from '@vi/platform-bus';
+import { busRetentionTasks, connectEventBus, OutboxRelay, PollingLoop, RetentionSweep, startConsumers, type EventBus } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
-import { startHealthServer } from '@vi/platform-http';
+import { startProcess, type Running } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
 import { interviewsMigrations } from '../migrations';
-import { applyProjectionEvent, PROJECTION_SUBJECTS } from './application/apply-projections/apply-projections';
-import { applyShareLinkEvent, SHARE_LINK_SUBJECTS } from './application/apply-share-links/apply-share-links';
 import { expireOverdueInterviews } from './application/expire-overdue-interviews/expire-overdue-interviews';
 import { purgeDeletedInterviewMedia } from './application/purge-deleted-interview-media/purge-deleted-interview-media';
 import type { InterviewsConfig } from './config';
@@ -19,100 +17,79 @@ import { MediabunnyVideoProbe } from './infrastructure/mediabunny-video-probe';
 import { GrpcIdentityDirectory, GrpcJobsDirectory } from './infrastructure/service-directories';
 import { interviewHandlers } from './transport/grpc/interviews.grpc';
 import { questionSetHandlers } from './transport/grpc/question-sets.grpc';
+import { interviewsEventConsumers } from './transport/events/event-consumers';
 import { sharingHandlers } from './transport/grpc/sharing.grpc';
 
-export interface RunningInterviewsService {
+export type RunningInterviewsService = Running<{
   /** Decision 019: the retention sweep (tests run it with a later clock). */
   retention: RetentionSweep;
   grpcPort: number;
-  healthPort: number;
-  /** Runs one expiry sweep now (tests; the timer runs it every INTERVIEW_EXPIRY_SWEEP_MS). */
+  /** Runs one expiry sweep now (tests; the loop runs it every INTERVIEW_EXPIRY_SWEEP_MS). */
   sweepExpired(): Promise<number>;
-  stop(): Promise<void>;
-}
+}>;
 
-/** Wiring only: config → adapters → use cases → transports. */
-export async function startInterviewsService(
+/** Wiring only: config → adapters → use cases → transports, each resource registered with the lifecycle as it starts. */
+export function startInterviewsService(
   config: InterviewsConfig,
   shared: { bus?: EventBus; logger?: Logger; database?: EmbeddedPostgres } = {},
 ): Promise<RunningInterviewsService> {
   const logger = shared.logger ?? createLogger('interviews');
-  let ready = false;
-  const health = await startHealthServer(config.healthPort, () => ready);
+  return startProcess('interviews service', { healthPort: config.healthPort, logger }, async (lifecycle) => {
+    const database = lifecycle.add(
+      'database',
+      await openDatabase<InterviewsDatabase>({ ...config.database, schema: 'interviews', embedded: shared.database, logger }),
+      (d) => d.close(),
+    );
+    await migrateToLatest(database.db, 'interviews', interviewsMigrations, logger);
+    const bus = shared.bus ?? lifecycle.add('event bus', await connectEventBus({ ...config.bus, logger }), (b) => b.close());
+    const relay = lifecycle.add('outbox relay', new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs }), (r) => r.stop());
+    const tokens = new PrincipalTokens(config.secrets.internalJwt);
+    const identity = lifecycle.add('identity client', new GrpcIdentityDirectory(config.upstreams.identity, tokens), (c) => c.close());
+    const jobs = lifecycle.add('jobs client', new GrpcJobsDirectory(config.upstreams.jobs, tokens), (c) => c.close());
+    const links = new SignedCandidateLinks(config.publicBaseUrl, config.secrets.candidateToken);
+    const store = createInterviewsStore(database.db, relay);
 
-  const database = await openDatabase<InterviewsDatabase>({ url: config.database.url, schema: 'interviews', dataDir: config.database.dataDir, embedded: shared.database, logger });
-  await migrateToLatest(database.db, 'interviews', interviewsMigrations, logger);
-  const bus = shared.bus ?? (await connectEventBus({ ...config.bus, logger }));
-  const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs });
-  const tokens = new PrincipalTokens(config.secrets.internalJwt);
-  const identity = new GrpcIdentityDirectory(config.upstreams.identity, tokens);
-  const jobs = new GrpcJobsDirectory(config.upstreams.jobs, tokens);
-  const links = new SignedCandidateLinks(config.publicBaseUrl, config.secrets.candidateToken);
-  const store = createInterviewsStore(database.db, relay);
-
-  const projections = await bus.consume({
-    durable: 'interviews-projections',
-    subjects: PROJECTION_SUBJECTS,
-    handler: (message) => applyProjectionEvent({ store }, message),
+    const storage = config.media.storage;
+    const media = storage.kind === 's3' ? lifecycle.add('media storage', new S3MediaStorage(storage), (m) => m.close()) : new LocalMediaStorage(storage.dir);
+    // The config allows redirect only with s3 (MEDIA_PLAYBACK, decision 024).
+    const playback =
+      storage.kind === 's3' && config.media.playback.kind === 'redirect'
+        ? lifecycle.add('playback URLs', new S3PlaybackUrls(storage, config.media.playback.urlTtlSeconds), (p) => p.close())
+        : undefined;
+    const purgeMedia = purgeDeletedInterviewMedia({ store, media, graceMs: config.media.deletedGraceMs });
+    const retention = lifecycle.add(
+      'retention sweep',
+      new RetentionSweep([...busRetentionTasks(database.db, config.retention), purgeMedia], config.retention.sweepIntervalMs, logger),
+      (r) => r.stop(),
+    );
+    const sweepExpired = () => expireOverdueInterviews({ store });
+    const expiry = lifecycle.add(
+      'expiry sweep',
+      new PollingLoop(sweepExpired, config.expirySweepMs, (error) => logger.error({ err: error }, 'expiry sweep failed')),
+      (loop) => loop.stop(),
+    );
+    lifecycle.add('event consumers', await startConsumers(bus, interviewsEventConsumers({ store })), (c) => c.close());
+    const server = new GrpcServer(tokens, logger).add(interviews.InterviewsServiceService, {
+      ...interviewHandlers({
+        store,
+        identity,
+        jobs,
+        links,
+        tokens: links,
+        media,
+        playback,
+        video: new MediabunnyVideoProbe(),
+        maxTakeBytes: config.media.maxTakeBytes,
+      }),
+      ...questionSetHandlers({ store }),
+      ...sharingHandlers({ store, media, playback }),
+    });
+    const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
+    lifecycle.add('gRPC server', server, (s) => s.shutdown());
+    relay.start();
+    retention.start();
+    // Its first pass runs now: interviews that fell due while the service was down expire at once.
+    expiry.start();
+    return { retention, grpcPort, sweepExpired };
   });
-  const shareLinks = await bus.consume({
-    durable: 'interviews-share-links',
-    subjects: SHARE_LINK_SUBJECTS,
-    handler: (message) => applyShareLinkEvent({ store }, message),
-  });
-
-  const storage = config.media.storage;
-  const media = storage.kind === 's3' ? new S3MediaStorage(storage) : new LocalMediaStorage(storage.dir);
-  // The config allows redirect only with s3 (MEDIA_PLAYBACK, decision 024).
-  const playback = storage.kind === 's3' && config.media.playback.kind === 'redirect' ? new S3PlaybackUrls(storage, config.media.playback.urlTtlSeconds) : undefined;
-  const server = new GrpcServer(tokens, logger).add(interviews.InterviewsServiceService, {
-    ...interviewHandlers({ store, identity, jobs, links, tokens: links, media, playback, video: new MediabunnyVideoProbe(), maxTakeBytes: config.media.maxTakeBytes }),
-    ...questionSetHandlers({ store }),
-    ...sharingHandlers({ store, media, playback }),
-  });
-  const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
-  const purgeMedia = purgeDeletedInterviewMedia({ store, media, graceMs: config.media.deletedGraceMs });
-  const retention = new RetentionSweep(
-    [...busRetentionTasks(database.db, config.retention), purgeMedia],
-    config.retention.sweepIntervalMs,
-    logger,
-  );
-  relay.start();
-  retention.start();
-
-  const sweepExpired = () => expireOverdueInterviews({ store });
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const sweepTimer = setInterval(() => {
-    sweeping = sweepExpired().catch((error: unknown) => logger.error({ err: error }, 'expiry sweep failed'));
-  }, config.expirySweepMs);
-  sweepTimer.unref();
-  // Interviews that fell due while the service was down expire at once.
-  sweeping = sweepExpired().catch((error: unknown) => logger.error({ err: error }, 'expiry sweep failed'));
-
-  ready = true;
-  logger.info({ grpcPort, healthPort: health.port }, 'interviews service ready');
-
-  return {
-    retention,
-    grpcPort,
-    healthPort: health.port,
-    sweepExpired,
-    stop: async () => {
-      ready = false;
-      clearInterval(sweepTimer);
-      await server.shutdown();
-      await sweeping;
-      await projections.close();
-      await shareLinks.close();
-      await retention.stop();
-      await relay.stop();
-      identity.close();
-      jobs.close();
-      if (!shared.bus) await bus.close();
-      await database.close();
-      if (media instanceof S3MediaStorage) media.close();
-      playback?.close();
-      await health.close();
-    },
-  };
 }

@@ -16,7 +16,8 @@ import { startSharingService, type RunningSharingService } from '../../../apps/s
 import { loadNotificationsConfig } from '../../../apps/notifications/src/config';
 import { startNotificationsService, type RunningNotificationsService } from '../../../apps/notifications/src/composition-root';
 import { connectEventBus, type EventBus } from '@vi/platform-bus';
-import { createLogger } from '@vi/platform-logger';
+import { Lifecycle } from '@vi/platform-http';
+import { createLogger, type Logger } from '@vi/platform-logger';
 import type { EmbeddedPostgres } from '@vi/platform-postgres';
 import { openEmbeddedPostgres } from './embedded-database';
 
@@ -50,24 +51,56 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   const env = options.env;
   const level = env.LOG_LEVEL ?? 'info';
   const logger = createLogger('bus', level);
+  // Each service is stopped before the ones it calls, and a service that fails to start stops those started before it.
+  const lifecycle = new Lifecycle(createLogger('launcher', level));
+  try {
+    return await startServices(options, lifecycle, logger);
+  } catch (error) {
+    await lifecycle.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function startServices(options: SystemOptions, lifecycle: Lifecycle, logger: Logger): Promise<RunningSystem> {
+  const env = options.env;
+  const level = env.LOG_LEVEL ?? 'info';
   const identityConfig = loadIdentityConfig(env);
   const gatewayConfig = loadGatewayConfig(env);
-  const bus = await connectEventBus({ natsUrl: identityConfig.bus.natsUrl, streamRoot: identityConfig.bus.streamRoot, logger });
+  const bus = lifecycle.add(
+    'event bus',
+    await connectEventBus({ natsUrl: identityConfig.bus.natsUrl, streamRoot: identityConfig.bus.streamRoot, logger }),
+    (b) => b.close(),
+  );
   // Without DATABASE_URL every service gets a schema in one embedded PostgreSQL (one start-up, not five).
-  const owned = identityConfig.database.url || options.database ? undefined : await openEmbeddedPostgres(env);
+  const owned =
+    identityConfig.database.url || options.database ? undefined : lifecycle.add('embedded database', await openEmbeddedPostgres(env), (d) => d.close());
   const database = identityConfig.database.url ? undefined : (options.database ?? owned);
-  const identity = await startIdentityService(identityConfig, { bus, database, logger: createLogger('identity', level) });
+  const identity = lifecycle.add('identity', await startIdentityService(identityConfig, { bus, database, logger: createLogger('identity', level) }), (s) =>
+    s.stop(),
+  );
   const identityUrl = `127.0.0.1:${identity.grpcPort}`;
-  const jobs = await startJobsService({ ...loadJobsConfig(env), upstreams: { identity: identityUrl } }, { bus, database, logger: createLogger('jobs', level) });
+  const jobs = lifecycle.add(
+    'jobs',
+    await startJobsService({ ...loadJobsConfig(env), upstreams: { identity: identityUrl } }, { bus, database, logger: createLogger('jobs', level) }),
+    (s) => s.stop(),
+  );
   const jobsUrl = `127.0.0.1:${jobs.grpcPort}`;
-  const interviews = await startInterviewsService(
-    { ...loadInterviewsConfig(env), upstreams: { identity: identityUrl, jobs: jobsUrl } },
-    { bus, database, logger: createLogger('interviews', level) },
+  const interviews = lifecycle.add(
+    'interviews',
+    await startInterviewsService(
+      { ...loadInterviewsConfig(env), upstreams: { identity: identityUrl, jobs: jobsUrl } },
+      { bus, database, logger: createLogger('interviews', level) },
+    ),
+    (s) => s.stop(),
   );
   const interviewsUrl = `127.0.0.1:${interviews.grpcPort}`;
-  const sharing = await startSharingService(
-    { ...loadSharingConfig(env), upstreams: { identity: identityUrl, interviews: interviewsUrl } },
-    { bus, database, logger: createLogger('sharing', level) },
+  const sharing = lifecycle.add(
+    'sharing',
+    await startSharingService(
+      { ...loadSharingConfig(env), upstreams: { identity: identityUrl, interviews: interviewsUrl } },
+      { bus, database, logger: createLogger('sharing', level) },
+    ),
+    (s) => s.stop(),
   );
   const notificationsConfig = {
     ...loadNotificationsConfig(env),
@@ -75,44 +108,44 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   };
   const startNotifications = (grpcPort: number) =>
     startNotificationsService({ ...notificationsConfig, grpcPort }, { bus, database, logger: createLogger('notifications', level) });
-  const notifications = await startNotifications(notificationsConfig.grpcPort);
-  const gateway = await startGateway(
-    {
-      ...gatewayConfig,
-      upstreams: {
-        identity: identityUrl,
-        jobs: jobsUrl,
-        interviews: interviewsUrl,
-        sharing: `127.0.0.1:${sharing.grpcPort}`,
-        notifications: `127.0.0.1:${notifications.grpcPort}`,
+  // restartNotifications (and a test, through the system's setter) put another in its place: the one there then is stopped.
+  const current = lifecycle.add('notifications', { notifications: await startNotifications(notificationsConfig.grpcPort) }, (c) => c.notifications.stop());
+  const gateway = lifecycle.add(
+    'gateway',
+    await startGateway(
+      {
+        ...gatewayConfig,
+        upstreams: {
+          identity: identityUrl,
+          jobs: jobsUrl,
+          interviews: interviewsUrl,
+          sharing: `127.0.0.1:${sharing.grpcPort}`,
+          notifications: `127.0.0.1:${current.notifications.grpcPort}`,
+        },
       },
-    },
-    { bus, logger: createLogger('gateway', level), rateLimitPrefix: options.rateLimitPrefix },
+      { bus, logger: createLogger('gateway', level), rateLimitPrefix: options.rateLimitPrefix },
+    ),
+    (s) => s.stop(),
   );
-  const system: RunningSystem = {
+  return {
     baseUrl: `http://127.0.0.1:${gateway.port}/v1.0`,
     gateway,
     identity,
     jobs,
     interviews,
     sharing,
-    notifications,
+    get notifications() {
+      return current.notifications;
+    },
+    set notifications(service) {
+      current.notifications = service;
+    },
     bus,
     restartNotifications: async (whileDown) => {
-      await system.notifications.stop();
+      await current.notifications.stop();
       await whileDown?.();
-      system.notifications = await startNotifications(system.notifications.grpcPort);
+      current.notifications = await startNotifications(current.notifications.grpcPort);
     },
-    stop: async () => {
-      await gateway.stop();
-      await system.notifications.stop();
-      await sharing.stop();
-      await interviews.stop();
-      await jobs.stop();
-      await identity.stop();
-      await owned?.close();
-      await bus.close();
-    },
+    stop: () => lifecycle.stop(),
   };
-  return system;
 }

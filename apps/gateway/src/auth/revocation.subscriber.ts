@@ -1,12 +1,16 @@
 import { IdentitySubjects, type ApiKeyEventPayload, type CompanyEventPayload, type SessionsRevokedPayload, type UserEventPayload } from '@vi/contracts';
-import type { EventBus, Subscription } from '@vi/platform-bus';
+import type { EventConsumer } from '@vi/platform-bus';
 import type { Logger } from '@vi/platform-logger';
 import type { PrincipalCache } from './principal-cache';
 import { sessionKeyUuid } from './session-authentication';
 
-/** Every gateway replica listens for revocations and drops what they name from its cache. */
-export function subscribeToRevocations(bus: EventBus, cache: PrincipalCache, logger: Logger): Promise<Subscription> {
-  return bus.subscribe({
+/**
+ * Every gateway replica listens for revocations and drops what they name from its cache: a broadcast consumer
+ * (decision 028), started by the composition root.
+ */
+export function revocationConsumer(cache: PrincipalCache, logger: Logger): EventConsumer {
+  return {
+    broadcast: true,
     subjects: [IdentitySubjects.ApiKeyRevoked, IdentitySubjects.UserDeleted, IdentitySubjects.CompanyPlanChanged, IdentitySubjects.SessionsRevoked],
     handler: async (message) => {
       let dropped = 0;
@@ -23,5 +27,5 @@ export function subscribeToRevocations(bus: EventBus, cache: PrincipalCache, log
       }
       logger.debug({ subject: message.subject, dropped }, 'principal cache revocation');
     },
-  });
+  };
 }

@@ -20,11 +20,14 @@ describe('Lifecycle', () => {
   it('stops what started in reverse order, readiness off before the first stop', async () => {
     const sut = new Lifecycle(capturingLogger().logger);
     const stopped: string[] = [];
-    sut.onStop('database', () => stopped.push('database'));
-    sut.onStop('consumers', async () => stopped.push('consumers'));
-    sut.onStop('server', () => stopped.push(`server (ready: ${sut.isReady()})`));
-    sut.markReady();
+    const database = { close: () => stopped.push('database') };
+    const consumers = { close: async () => void stopped.push('consumers') };
 
+    expect(sut.add('database', database, (d) => d.close())).toBe(database);
+    sut.add('consumers', consumers, (c) => c.close());
+    sut.add('server', null, () => stopped.push(`server (ready: ${sut.isReady()})`));
+    sut.markReady();
+    expect(sut.isReady()).toBe(true);
     await sut.stop();
 
     expect(stopped).toEqual(['server (ready: false)', 'consumers', 'database']);
@@ -34,23 +37,30 @@ describe('Lifecycle', () => {
     const { logger, lines } = capturingLogger();
     const sut = new Lifecycle(logger);
     const stopped: string[] = [];
-    sut.onStop('database', () => stopped.push('database'));
-    sut.onStop('event bus', () => Promise.reject(new Error('connection reset')));
-    sut.onStop('server', () => stopped.push('server'));
+    sut.add('database', null, () => stopped.push('database'));
+    sut.add('event bus', null, () => Promise.reject(new Error('connection reset')));
+    sut.add('server', null, () => stopped.push('server'));
 
     const stopping = sut.stop();
 
     await expect(stopping).rejects.toThrow('stopping failed: event bus: connection reset');
     await expect(stopping).rejects.toBeInstanceOf(AggregateError);
     expect(stopped).toEqual(['server', 'database']);
-    expect(lines).toEqual([expect.objectContaining({ level: 50, resource: 'event bus', msg: 'stopping event bus failed', err: expect.objectContaining({ message: 'connection reset' }) })]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 50,
+        resource: 'event bus',
+        msg: 'stopping event bus failed',
+        err: expect.objectContaining({ message: 'connection reset' }),
+      }),
+    ]);
   });
 
   it('stops each resource once however often stop is called, the second call waiting for the first', async () => {
     const sut = new Lifecycle(capturingLogger().logger);
     let stops = 0;
     let release!: () => void;
-    sut.onStop('server', () => {
+    sut.add('server', null, () => {
       stops++;
       return new Promise<void>((resolve) => (release = resolve));
     });
@@ -93,7 +103,7 @@ describe('startProcess', () => {
 
     const sut = await startProcess('jobs service', { healthPort, logger }, async (lifecycle) => {
       seen.starting = await readiness(healthPort);
-      lifecycle.onStop('server', async () => (seen.stopping = await readiness(healthPort)));
+      lifecycle.add('server', null, async () => (seen.stopping = await readiness(healthPort)));
       return { grpcPort: 50052, name: 'not a port' };
     });
     seen.started = await readiness(healthPort);
@@ -113,8 +123,8 @@ describe('startProcess', () => {
     const stopped: string[] = [];
 
     const starting = startProcess('identity service', { healthPort, logger }, async (lifecycle) => {
-      lifecycle.onStop('database', () => stopped.push('database'));
-      lifecycle.onStop('event bus', () => {
+      lifecycle.add('database', null, () => stopped.push('database'));
+      lifecycle.add('event bus', null, () => {
         stopped.push('event bus');
         throw new Error('already closed');
       });

@@ -24,9 +24,10 @@ export class Lifecycle {
   /** What `/readyz` answers: true from `markReady()` until `stop()` begins. */
   readonly isReady = (): boolean => this.ready;
 
-  /** Registers how to stop what just started (`name` says which in a failure's log line). */
-  onStop(name: string, stop: () => unknown): void {
-    this.stops.push({ name, stop });
+  /** Registers what just started and how to stop it (`name` says which in a failure's log line); returns it. */
+  add<T>(name: string, resource: T, stop: (resource: T) => unknown): T {
+    this.stops.push({ name, stop: () => stop(resource) });
+    return resource;
   }
 
   markReady(): void {
@@ -67,7 +68,7 @@ export async function startProcess<T extends object>(
 ): Promise<Running<T>> {
   const lifecycle = new Lifecycle(options.logger);
   const health = await startHealthServer(options.healthPort, lifecycle.isReady);
-  lifecycle.onStop('health server', () => health.close());
+  lifecycle.add('health server', health, (server) => server.close());
   let started: T;
   try {
     started = await start(lifecycle);

@@ -1,4 +1,4 @@
-import type { EventBus, Subscription } from '@vi/platform-bus';
+import type { EventConsumer } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
 import { fanOutEvent, WEBHOOK_SOURCE_SUBJECTS } from '../../application/fan-out-event/fan-out-event';
 import { MESSAGE_SUBJECTS, planMessages, type MessagePlanDeps } from '../../application/plan-messages/plan-messages';
@@ -6,21 +6,23 @@ import { OWNER_SUBJECTS, removeOwnerWebhooks } from '../../application/remove-ow
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 
 /**
- * The durable consumers (work shared by replicas, explicit acks): the handler
- * resolves, and the event is acknowledged, only once what it causes is
- * committed. Separate consumers, so a failing mail server never holds up webhooks.
+ * The events notifications consumes, as data the composition root starts (decision 028). All durable (work
+ * shared by replicas, explicit acks): the handler resolves, and the event is acknowledged, only once what it
+ * causes is committed. Separate consumers, so a failing mail server never holds up webhooks.
  */
-export async function consumeEvents(
-  bus: EventBus,
-  deps: { store: NotificationsStore; clock: Clock; onDeliveriesQueued: () => void; messages: MessagePlanDeps },
-): Promise<Subscription[]> {
-  return Promise.all([
-    bus.consume({
+export function notificationsEventConsumers(deps: {
+  store: NotificationsStore;
+  clock: Clock;
+  onDeliveriesQueued: () => void;
+  messages: MessagePlanDeps;
+}): EventConsumer[] {
+  return [
+    {
       durable: 'notifications-webhooks',
       subjects: WEBHOOK_SOURCE_SUBJECTS,
       handler: (message) => fanOutEvent({ store: deps.store, clock: deps.clock, onQueued: deps.onDeliveriesQueued }, message),
-    }),
-    bus.consume({ durable: 'notifications-messages', subjects: MESSAGE_SUBJECTS, handler: (message) => planMessages(deps.messages, message) }),
-    bus.consume({ durable: 'notifications-owners', subjects: OWNER_SUBJECTS, handler: (message) => removeOwnerWebhooks({ store: deps.store, clock: deps.clock }, message) }),
-  ]);
+    },
+    { durable: 'notifications-messages', subjects: MESSAGE_SUBJECTS, handler: (message) => planMessages(deps.messages, message) },
+    { durable: 'notifications-owners', subjects: OWNER_SUBJECTS, handler: (message) => removeOwnerWebhooks({ store: deps.store, clock: deps.clock }, message) },
+  ];
 }

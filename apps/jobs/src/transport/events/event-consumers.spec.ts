@@ -1,10 +1,10 @@
 import { IdentitySubjects } from '@vi/contracts';
-import { InProcessBus } from '@vi/platform-bus';
+import { InProcessBus, startConsumers } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import { FakeClock } from '@vi/platform-time';
 import { aCaller, IdentityTable } from '../../../test/factories';
 import { CachedIdentityDirectory } from '../../infrastructure/cached-identity.directory';
-import { subscribeToIdentityChanges } from './on-identity-changed.handler';
+import { jobsEventConsumers } from './event-consumers';
 
 describe("identity's events reaching the jobs summary cache", () => {
   const caller = aCaller();
@@ -17,14 +17,15 @@ describe("identity's events reaching the jobs summary cache", () => {
     const { users, companies } = await sut.summaries(caller, [user], [company]);
     return [users.get(user)?.name, companies.get(company)?.name];
   };
-  const announce = (subject: string, uuid: string) => bus.publish({ id: `${subject}-${uuid}`, subject, payload: { uuid }, occurredAt: '2026-01-01T00:00:00+00:00' });
+  const announce = (subject: string, uuid: string) =>
+    bus.publish({ id: `${subject}-${uuid}`, subject, payload: { uuid }, occurredAt: '2026-01-01T00:00:00+00:00' });
 
   beforeEach(async () => {
     bus = new InProcessBus(createLogger('jobs-test', 'silent'));
     identity = new IdentityTable();
     // A clock that never moves: whatever the cache shows anew comes from an event, not from an entry's age.
     sut = new CachedIdentityDirectory(identity, new FakeClock());
-    await subscribeToIdentityChanges(bus, sut);
+    await startConsumers(bus, jobsEventConsumers({ identity: sut }));
   });
   afterEach(() => bus.close());
 

@@ -1,0 +1,13 @@
+import type { EventConsumer } from '@vi/platform-bus';
+import { applyProjectionEvent, PROJECTION_SUBJECTS } from '../../application/apply-projections/apply-projections';
+import { applyShareLinkEvent, SHARE_LINK_SUBJECTS } from '../../application/apply-share-links/apply-share-links';
+
+/** The events interviews consumes, as data the composition root starts (decision 028). */
+export function interviewsEventConsumers(deps: Parameters<typeof applyProjectionEvent>[0] & Parameters<typeof applyShareLinkEvent>[0]): EventConsumer[] {
+  return [
+    // What interviews show of jobs and people, kept current.
+    { durable: 'interviews-projections', subjects: PROJECTION_SUBJECTS, handler: (message) => applyProjectionEvent(deps, message) },
+    // Which interviews have a basic share link, for their `share_link` field.
+    { durable: 'interviews-share-links', subjects: SHARE_LINK_SUBJECTS, handler: (message) => applyShareLinkEvent(deps, message) },
+  ];
+}
