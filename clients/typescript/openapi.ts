@@ -3179,7 +3179,8 @@ export interface operations {
                         text: string;
                         /** @enum {string} */
                         think_time?: "0" | "15" | "30" | "45" | "60" | "90" | "120" | "180";
-                        time_limit: number;
+                        /** @enum {number} */
+                        time_limit: 30 | 60 | 90 | 120 | 160 | 180;
                     }[];
                     scheduled_at: string;
                     /** @default UTC */
@@ -3867,7 +3868,8 @@ export interface operations {
                     text: string;
                     /** @enum {string} */
                     think_time?: "0" | "15" | "30" | "45" | "60" | "90" | "120" | "180";
-                    time_limit: number;
+                    /** @enum {number} */
+                    time_limit: 30 | 60 | 90 | 120 | 160 | 180;
                 };
             };
         };
@@ -4156,7 +4158,8 @@ export interface operations {
                     text?: string;
                     /** @enum {string} */
                     think_time?: "0" | "15" | "30" | "45" | "60" | "90" | "120" | "180";
-                    time_limit?: number;
+                    /** @enum {number} */
+                    time_limit?: 30 | 60 | 90 | 120 | 160 | 180;
                 };
             };
         };

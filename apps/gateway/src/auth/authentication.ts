@@ -7,11 +7,9 @@ import { countRefusal } from '../rate-limit/rate-limit-metrics';
 import type { RateDecision, RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
 import { PrincipalCache, type CachedPrincipal } from './principal-cache';
-import type { RequestContext } from './request-context';
+import { GATEWAY_PRINCIPAL, type RequestContext } from './request-context';
 import { companyPrincipalOf, resolveSessionPrincipal } from './session-authentication';
 import { assertNotForged, clearSessionCookie, sessionIdFrom, type SessionCookieSettings } from './session-cookie';
-
-const GATEWAY = { kind: 'service', service: 'gateway' } as const;
 
 /** The API key from `Authorization: Basic base64(key:anything)`; the password is ignored. */
 export function apiKeyFrom(req: Request): string | undefined {
@@ -63,7 +61,7 @@ export function authentication(deps: {
   sessions: SessionCookieSettings;
 }): RequestHandler {
   async function resolve(credential: Credential, deadline: Date): Promise<CachedPrincipal> {
-    const options = { principal: GATEWAY, deadline, idempotent: true };
+    const options = { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true };
     if (credential.kind === 'session') return resolveSessionPrincipal(deps.upstreams, credential.value, deadline);
     if (credential.kind === 'candidate_token') {
       const scope = await deps.upstreams.interviews.call((c) => c.resolveCandidateToken, { token: credential.value }, options);

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { UserPrincipal } from '@vi/platform-grpc';
+import type { ServicePrincipal, UpstreamCallOptions, UserPrincipal } from '@vi/platform-grpc';
 
 /** What the gateway knows about a request once it is authenticated. */
 export interface RequestContext {
@@ -11,12 +11,24 @@ export interface RequestContext {
   sessionId?: string;
 }
 
+/** The gateway's own principal, for calls no user makes: checking credentials, sign-in, the share links' public side. */
+export const GATEWAY_PRINCIPAL: ServicePrincipal = { kind: 'service', service: 'gateway' };
+
 export function contextOf(res: Response): RequestContext {
   return res.locals.context as RequestContext;
 }
 
-/** Upstream call options for this request: its principal and deadline. */
-export function callAs(res: Response, idempotent = false) {
+/** Upstream call options for a read on behalf of this request (its principal and deadline): retried when the service is unavailable, as a read is safe to repeat. */
+export function readAs(res: Response): UpstreamCallOptions {
+  return callOptions(res, true);
+}
+
+/** Upstream call options for a change on behalf of this request: retried only when the call never left, so a change is never made twice. */
+export function writeAs(res: Response): UpstreamCallOptions {
+  return callOptions(res, false);
+}
+
+function callOptions(res: Response, idempotent: boolean): UpstreamCallOptions & { deadline: Date } {
   const context = contextOf(res);
   return { principal: context.principal, deadline: context.deadline, idempotent };
 }

@@ -1,8 +1,7 @@
 import type { UserPrincipal } from '@vi/platform-grpc';
 import type { Upstreams } from '../upstream/upstreams';
 import type { CachedPrincipal } from './principal-cache';
-
-const GATEWAY = { kind: 'service', service: 'gateway' } as const;
+import { GATEWAY_PRINCIPAL } from './request-context';
 
 /** The cache key of a session: its rate-limit bucket and what `identity.session.revoked` names. */
 export function sessionKeyUuid(sessionUuid: string): string {
@@ -22,6 +21,6 @@ export function companyPrincipalOf(resolved: { user_uuid: string; company_uuid?:
 
 /** A session cookie → the company user it acts for, exactly as that user's API key would (identity checks it). */
 export async function resolveSessionPrincipal(upstreams: Upstreams, sessionId: string, deadline: Date): Promise<CachedPrincipal> {
-  const session = await upstreams.identity.call((c) => c.resolveSession, { session_id: sessionId }, { principal: GATEWAY, deadline, idempotent: true });
+  const session = await upstreams.identity.call((c) => c.resolveSession, { session_id: sessionId }, { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true });
   return { keyUuid: sessionKeyUuid(session.session_uuid), principal: companyPrincipalOf(session), notAfter: Date.parse(session.ends_at) };
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler, Router } from 'express';
 import { GatewayErrorCode, gatewayError } from './gateway.errors';
+import { pathUuidCheck } from './path-uuids';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -12,15 +13,17 @@ export function registeredResources(): ReadonlyMap<string, ReadonlySet<Method>> 
 
 /**
  * Registers the methods a path supports; any other method gets 405 with an
- * `Allow` header listing the supported ones.
+ * `Allow` header listing the supported ones. A supported method first checks
+ * the path's UUID parameters (404 for one that cannot exist).
  */
 export function resource(router: Router, path: string, handlers: Partial<Record<Method, RequestHandler | RequestHandler[]>>): void {
   const route = router.route(path);
   const allowed: string[] = [];
+  const checkUuids = pathUuidCheck(path);
   for (const method of ['get', 'post', 'put', 'delete'] as const) {
     const handler = handlers[method];
     if (!handler) continue;
-    route[method](handler);
+    route[method](checkUuids ? [checkUuids, handler].flat() : handler);
     if (!registered.has(path)) registered.set(path, new Set());
     registered.get(path)!.add(method);
     allowed.push(method.toUpperCase());

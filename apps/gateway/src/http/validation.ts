@@ -1,7 +1,5 @@
-import type { Request } from 'express';
 import { validationFailed } from '@vi/platform-errors';
 import type { z } from 'zod';
-import { GatewayErrorCode, gatewayError } from './gateway.errors';
 
 /** Parses a request body or query with a zod schema; a 400 naming every bad field otherwise. */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -20,11 +18,4 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 
 export function isUuid(value: string): boolean {
   return UUID.test(value);
-}
-
-/** A UUID path parameter, lower-cased; anything else is a 404 naming what was not found. */
-export function pathUuid(req: Request, param: string, what: string): string {
-  const value = String(req.params[param]);
-  if (!isUuid(value)) throw gatewayError(GatewayErrorCode.NotFound, `${what} not found`);
-  return value.toLowerCase();
 }

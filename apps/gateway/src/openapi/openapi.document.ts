@@ -1,32 +1,40 @@
 import { z } from 'zod';
 import {
+  AdvancedShareLinkView,
+  ApiKeyView,
   BasicShareLinkView,
+  CandidateInterviewView,
   CompanySummaryView,
-  INTERVIEW_ORDERS,
-  INTERVIEW_STATUSES,
-  INTERVIEW_TYPES,
+  CompanyUserView,
+  CompanyView,
+  CreatedWebhookView,
+  DeliveryAttemptView,
   InterviewView,
-  JOB_ORDERS,
   JobView,
   LocationSummaryView,
+  MeView,
+  PlanView,
+  QuestionSetView,
   QuestionView,
   RatingView,
+  SessionView,
+  SharedView,
+  TakeView,
   UserSummaryView,
   WebhookEvents,
+  WebhookView,
 } from '@vi/contracts';
+import type { ListQuerySpec } from '../http/list-query';
 import { MAX_PAGE_SIZE } from '../http/paging';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../idempotency/idempotency';
-import { CandidateInterviewView, TakeView } from '../routes/candidate.routes';
-import { ApiKeyView, CompanyUserView, CompanyView, MeView, PlanView } from '../routes/identity.views';
 import { identitySchemas } from '../routes/identity.routes';
 import { interviewsSchemas } from '../routes/interviews.routes';
-import { JOB_STATUSES } from '../routes/jobs.query';
 import { jobsSchemas } from '../routes/jobs.routes';
-import { SharedView } from '../routes/public-share.routes';
-import { QuestionSetView, questionSetsSchemas } from '../routes/question-sets.routes';
-import { SessionView, sessionSchemas } from '../routes/session.routes';
-import { AdvancedShareLinkView, shareLinksSchemas } from '../routes/share-links.routes';
-import { CreatedWebhookView, DeliveryAttemptView, WebhookView, webhooksSchemas } from '../routes/webhooks.routes';
+import { INTERVIEW_LIST_QUERY, JOB_LIST_QUERY } from '../routes/list-queries';
+import { questionSetsSchemas } from '../routes/question-sets.routes';
+import { sessionSchemas } from '../routes/session.routes';
+import { shareLinksSchemas } from '../routes/share-links.routes';
+import { webhooksSchemas } from '../routes/webhooks.routes';
 
 /**
  * The OpenAPI 3.1 description of `/v1.0` (decision 021), built from the zod schemas the routes validate with
@@ -196,11 +204,17 @@ const repeatable = (name: string, values: readonly string[]) => ({
   schema: { type: 'array', items: { type: 'string', enum: values } },
 });
 const orderby = (values: readonly string[], fallback: string) => ({ name: 'orderby', in: 'query', schema: { type: 'string', enum: values, default: fallback } });
+/** A filtered, ordered list's parameters, from the spec its route parses the query string with. */
+const listParameters = (spec: ListQuerySpec<string, string>) => [
+  ...Object.entries(spec.filters).map(([name, values]) => repeatable(name, values)),
+  orderby(spec.orders, spec.defaultOrder),
+  rangeParameter,
+];
 
 const QUERY_PARAMETERS: Record<NonNullable<Operation['query']>[number], JsonSchema[]> = {
   range: [rangeParameter],
-  job_list: [repeatable('status[]', JOB_STATUSES), orderby(JOB_ORDERS, 'created_desc'), rangeParameter],
-  interview_list: [repeatable('type[]', INTERVIEW_TYPES), repeatable('status[]', INTERVIEW_STATUSES), orderby(INTERVIEW_ORDERS, 'scheduled_desc'), rangeParameter],
+  job_list: listParameters(JOB_LIST_QUERY),
+  interview_list: listParameters(INTERVIEW_LIST_QUERY),
 };
 
 /** Single assignee object or an array of them: the route accepts both (an array answers an array). */

@@ -1,18 +1,18 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { INTERVIEW_ORDERS, INTERVIEW_STATUSES, INTERVIEW_TYPES, interviewJson, questionJson, type interviews as InterviewsMessages } from '@vi/contracts';
+import { INTERVIEW_STATUSES, INTERVIEW_TYPES, interviewJson, questionJson, takeJson, type interviews as InterviewsMessages } from '@vi/contracts';
 import { AppError, validationFailed } from '@vi/platform-errors';
 import { parseRfc3339 } from '@vi/platform-time';
-import { callAs } from '../auth/request-context';
-import { parseListQuery } from '../http/list-query';
-import { sendPage } from '../http/paging';
+import { contextOf, readAs, writeAs } from '../auth/request-context';
+import { listRoute } from '../http/list-route';
+import { pathUuid } from '../http/path-uuids';
 import { resource } from '../http/resource';
-import { pathUuid, validate } from '../http/validation';
+import { validate } from '../http/validation';
 import { sendVideoStream, VIDEO_STREAM_DEADLINE_MS } from '../http/video-stream';
 import { withShareLinkUrls } from '../upstream/share-link-urls';
 import type { Upstreams } from '../upstream/upstreams';
-import { takeJson } from './candidate.routes';
-import { thinkTime } from './question-sets.routes';
+import { parseInterviewListQuery } from './list-queries';
+import { emailField, nameField, questionFields } from './request-fields';
 
 type InterviewMessage = InterviewsMessages.Interview;
 
@@ -27,17 +27,14 @@ const timezone = z.string().refine((tz) => {
   }
 }, 'must be a tz database name, for example Europe/Paris');
 
-const TIME_LIMITS = [30, 60, 90, 120, 160, 180];
-const timeLimit = z.number().refine((v) => TIME_LIMITS.includes(v), 'must be one of 30, 60, 90, 120, 160, 180');
-const takes = z.number().int('must be a whole number').min(-1, 'must be -1 (unlimited) or 0 to 5').max(5, 'must be -1 (unlimited) or 0 to 5');
-const questionText = z.string().trim().min(1, 'must not be empty').max(2_000, 'at most 2000 characters');
+const { text, time_limit, takes, think_time } = questionFields;
 // think_time is ours, not the reference's (decision 013); absent, the service's default ("30").
-const question = z.object({ text: questionText, time_limit: timeLimit, takes: takes.default(-1), think_time: thinkTime.optional() });
+const question = z.object({ text, time_limit, takes: takes.default(-1), think_time: think_time.optional() });
 
 const assignee = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(200, 'at most 200 characters'),
-    email: z.email('must be an email address').max(254),
+    name: nameField,
+    email: emailField,
     phone: z.string().trim().min(1).max(50).optional(),
     phone_parsed: z.string().regex(E164, 'must be an E.164 number, for example +14155550123').optional(),
   })
@@ -72,7 +69,7 @@ const updateBody = z
   });
 
 const updateQuestionBody = z
-  .object({ text: questionText.optional(), time_limit: timeLimit.optional(), takes: takes.optional(), think_time: thinkTime.optional() })
+  .object({ text: text.optional(), time_limit: time_limit.optional(), takes: takes.optional(), think_time: think_time.optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'send text, time_limit, takes and/or think_time', path: ['body'] });
 
 export const interviewsSchemas = { createBody, updateBody, question, updateQuestionBody };
@@ -92,30 +89,14 @@ function validateAssignees<T>(run: () => T, single: boolean): T {
 export function interviewsRoutes(upstreams: Upstreams): Router {
   const router = Router();
   const interviews = upstreams.interviews;
-  const withUrls = async (res: Response, list: InterviewMessage[]) => withShareLinkUrls(upstreams.sharing, list, callAs(res).deadline);
-  const interviewUuid = (req: Request) => pathUuid(req, 'interviewUuid', 'Interview');
-  const questionUuid = (req: Request) => pathUuid(req, 'questionUuid', 'Question');
+  const withUrls = async (res: Response, list: InterviewMessage[]) => withShareLinkUrls(upstreams.sharing, list, contextOf(res).deadline);
 
   resource(router, '/interviews', {
-    get: async (req, res) => {
-      const query = parseListQuery(req.query, {
-        filters: { 'type[]': INTERVIEW_TYPES, 'status[]': INTERVIEW_STATUSES },
-        orders: INTERVIEW_ORDERS,
-        defaultOrder: 'scheduled_desc',
-      });
-      const page = await interviews.call(
-        (c) => c.listInterviews,
-        {
-          types: query.filters['type[]'],
-          statuses: query.filters['status[]'],
-          orderby: query.orderby,
-          range_from: query.range.from,
-          range_to: query.range.to,
-        },
-        callAs(res, true),
-      );
-      sendPage(res, query.range, (await withUrls(res, page.interviews)).map((i) => interviewJson(i, { questions: false })), page.total);
-    },
+    get: listRoute({
+      query: parseInterviewListQuery,
+      fetch: ({ query, range, res }) => interviews.call((c) => c.listInterviews, { types: query.types, statuses: query.statuses, orderby: query.orderby, ...range }, readAs(res)),
+      page: async (page, { res }) => ({ items: (await withUrls(res, page.interviews)).map((i) => interviewJson(i, { questions: false })), total: page.total }),
+    }),
     post: async (req, res) => {
       const raw = (req.body ?? {}) as { assigned_to?: unknown };
       const single = raw.assigned_to !== undefined && !Array.isArray(raw.assigned_to);
@@ -133,7 +114,7 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
           timezone: body.timezone,
           has_sms_consent: body.has_sms_consent,
         },
-        callAs(res),
+        writeAs(res),
       );
       const rendered = created.interviews.map((i) => interviewJson(i, { questions: true }));
       // One object for one assignee, an array for an array, as the reference shows.
@@ -143,62 +124,62 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
 
   resource(router, '/interviews/:interviewUuid', {
     get: async (req, res) => {
-      const found = await interviews.call((c) => c.getInterview, { interview_uuid: interviewUuid(req) }, callAs(res, true));
+      const found = await interviews.call((c) => c.getInterview, { interview_uuid: pathUuid(req, 'interviewUuid') }, readAs(res));
       res.json(interviewJson((await withUrls(res, [found]))[0], { questions: true }));
     },
     put: async (req, res) => {
-      const interview_uuid = interviewUuid(req);
+      const interview_uuid = pathUuid(req, 'interviewUuid');
       const body = validate(updateBody, req.body);
-      const updated = await interviews.call((c) => c.updateInterview, { interview_uuid, ...body }, callAs(res));
+      const updated = await interviews.call((c) => c.updateInterview, { interview_uuid, ...body }, writeAs(res));
       // 201 on update, as the reference shows.
       res.status(201).json(interviewJson((await withUrls(res, [updated]))[0], { questions: true }));
     },
     delete: async (req, res) => {
-      await interviews.call((c) => c.deleteInterview, { interview_uuid: interviewUuid(req) }, callAs(res));
+      await interviews.call((c) => c.deleteInterview, { interview_uuid: pathUuid(req, 'interviewUuid') }, writeAs(res));
       res.status(204).end();
     },
   });
 
   resource(router, '/interviews/:interviewUuid/questions', {
     get: async (req, res) => {
-      const list = await interviews.call((c) => c.listQuestions, { interview_uuid: interviewUuid(req) }, callAs(res, true));
+      const list = await interviews.call((c) => c.listQuestions, { interview_uuid: pathUuid(req, 'interviewUuid') }, readAs(res));
       res.json(list.questions.map(questionJson));
     },
     post: async (req, res) => {
-      const interview_uuid = interviewUuid(req);
+      const interview_uuid = pathUuid(req, 'interviewUuid');
       const body = validate(question, req.body);
       // 200 on create, as the reference shows.
-      res.json(questionJson(await interviews.call((c) => c.createQuestion, { interview_uuid, question: body }, callAs(res))));
+      res.json(questionJson(await interviews.call((c) => c.createQuestion, { interview_uuid, question: body }, writeAs(res))));
     },
   });
 
   resource(router, '/interviews/:interviewUuid/questions/:questionUuid', {
     get: async (req, res) => {
-      res.json(questionJson(await interviews.call((c) => c.getQuestion, { interview_uuid: interviewUuid(req), question_uuid: questionUuid(req) }, callAs(res, true))));
+      res.json(questionJson(await interviews.call((c) => c.getQuestion, { interview_uuid: pathUuid(req, 'interviewUuid'), question_uuid: pathUuid(req, 'questionUuid') }, readAs(res))));
     },
     put: async (req, res) => {
-      const ref = { interview_uuid: interviewUuid(req), question_uuid: questionUuid(req) };
+      const ref = { interview_uuid: pathUuid(req, 'interviewUuid'), question_uuid: pathUuid(req, 'questionUuid') };
       const body = validate(updateQuestionBody, req.body);
-      res.json(questionJson(await interviews.call((c) => c.updateQuestion, { ...ref, ...body }, callAs(res))));
+      res.json(questionJson(await interviews.call((c) => c.updateQuestion, { ...ref, ...body }, writeAs(res))));
     },
     delete: async (req, res) => {
-      await interviews.call((c) => c.deleteQuestion, { interview_uuid: interviewUuid(req), question_uuid: questionUuid(req) }, callAs(res));
+      await interviews.call((c) => c.deleteQuestion, { interview_uuid: pathUuid(req, 'interviewUuid'), question_uuid: pathUuid(req, 'questionUuid') }, writeAs(res));
       res.status(204).end();
     },
   });
 
   resource(router, '/interviews/:interviewUuid/questions/:questionUuid/takes', {
     get: async (req, res) => {
-      const list = await interviews.call((c) => c.listTakes, { interview_uuid: interviewUuid(req), question_uuid: questionUuid(req) }, callAs(res, true));
+      const list = await interviews.call((c) => c.listTakes, { interview_uuid: pathUuid(req, 'interviewUuid'), question_uuid: pathUuid(req, 'questionUuid') }, readAs(res));
       res.json(list.takes.map(takeJson));
     },
   });
 
   resource(router, '/interviews/:interviewUuid/questions/:questionUuid/takes/:takeUuid/video', {
     get: async (req, res) => {
-      const ref = { interview_uuid: interviewUuid(req), question_uuid: questionUuid(req), take_uuid: pathUuid(req, 'takeUuid', 'Take') };
+      const ref = { interview_uuid: pathUuid(req, 'interviewUuid'), question_uuid: pathUuid(req, 'questionUuid'), take_uuid: pathUuid(req, 'takeUuid') };
       await sendVideoStream(req, res, (range) =>
-        interviews.serverStream((c) => c.streamTakeVideo, { ...ref, ...range }, { ...callAs(res), deadline: new Date(Date.now() + VIDEO_STREAM_DEADLINE_MS) }),
+        interviews.serverStream((c) => c.streamTakeVideo, { ...ref, ...range }, { ...readAs(res), deadline: new Date(Date.now() + VIDEO_STREAM_DEADLINE_MS) }),
       );
     },
   });

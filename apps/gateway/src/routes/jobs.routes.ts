@@ -1,17 +1,17 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
-import { jobJson } from '@vi/contracts';
-import { callAs } from '../auth/request-context';
-import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
-import { sendRenderedPage } from '../http/paging';
+import { JOB_STATUSES, jobJson } from '@vi/contracts';
+import { readAs, writeAs } from '../auth/request-context';
+import { listRoute } from '../http/list-route';
+import { pathUuid } from '../http/path-uuids';
 import { resource } from '../http/resource';
-import { isUuid, validate } from '../http/validation';
+import { validate } from '../http/validation';
 import type { Upstreams } from '../upstream/upstreams';
-import { parseJobListQuery } from './jobs.query';
+import { parseJobListQuery } from './list-queries';
+import { nameField } from './request-fields';
 
-const title = z.string().trim().min(1, 'must not be empty').max(200, 'at most 200 characters');
 const description = z.string().max(20_000, 'at most 20000 characters');
-const status = z.enum(['active', 'inactive']);
+const status = z.enum(JOB_STATUSES);
 const place = z.string().trim().max(200, 'at most 200 characters');
 const location = z.object({
   city: place.min(1, 'must not be empty'),
@@ -36,7 +36,7 @@ const oneLocation = (body: { location?: unknown; locality?: unknown }, ctx: z.Re
 };
 
 const createBody = z
-  .object({ title, description: description.default(''), status: status.default('active'), location: location.optional(), locality: locality.optional() })
+  .object({ title: nameField, description: description.default(''), status: status.default('active'), location: location.optional(), locality: locality.optional() })
   .superRefine((body, ctx) => {
     oneLocation(body, ctx);
     if (body.location === undefined && body.locality === undefined) {
@@ -45,7 +45,7 @@ const createBody = z
   });
 
 const updateBody = z
-  .object({ title: title.optional(), description: description.optional(), status: status.optional(), location: location.optional(), locality: locality.optional() })
+  .object({ title: nameField.optional(), description: description.optional(), status: status.optional(), location: location.optional(), locality: locality.optional() })
   .superRefine((body, ctx) => {
     oneLocation(body, ctx);
     if (Object.values(body).every((v) => v === undefined)) {
@@ -55,44 +55,35 @@ const updateBody = z
 
 export const jobsSchemas = { createBody, updateBody };
 
-function jobUuid(req: Request): string {
-  const value = String(req.params.jobUuid);
-  if (!isUuid(value)) throw gatewayError(GatewayErrorCode.NotFound, 'Job not found');
-  return value.toLowerCase();
-}
-
 export function jobsRoutes(upstreams: Upstreams): Router {
   const router = Router();
   const jobs = upstreams.jobs;
 
   resource(router, '/jobs', {
-    get: async (req, res) => {
-      const query = parseJobListQuery(req.query);
-      const page = await jobs.call(
-        (c) => c.listJobs,
-        { statuses: query.statuses, orderby: query.orderby, range_from: query.range.from, range_to: query.range.to },
-        callAs(res, true),
-      );
-      sendRenderedPage(res, query.range, page);
-    },
+    // The service renders the page as the API's JSON (decision 023): it is sent as it came.
+    get: listRoute({
+      query: parseJobListQuery,
+      fetch: ({ query, range, res }) => jobs.call((c) => c.listJobs, { statuses: query.statuses, orderby: query.orderby, ...range }, readAs(res)),
+      page: (rendered) => rendered,
+    }),
     post: async (req, res) => {
       const body = validate(createBody, req.body);
-      const job = await jobs.call((c) => c.createJob, body, callAs(res));
+      const job = await jobs.call((c) => c.createJob, body, writeAs(res));
       res.status(201).json(jobJson(job, { description: true }));
     },
   });
 
   resource(router, '/jobs/:jobUuid', {
     get: async (req, res) => {
-      res.json(jobJson(await jobs.call((c) => c.getJob, { job_uuid: jobUuid(req) }, callAs(res, true)), { description: true }));
+      res.json(jobJson(await jobs.call((c) => c.getJob, { job_uuid: pathUuid(req, 'jobUuid') }, readAs(res)), { description: true }));
     },
     put: async (req, res) => {
-      const job_uuid = jobUuid(req);
+      const job_uuid = pathUuid(req, 'jobUuid');
       const body = validate(updateBody, req.body);
-      res.json(jobJson(await jobs.call((c) => c.updateJob, { job_uuid, ...body }, callAs(res)), { description: true }));
+      res.json(jobJson(await jobs.call((c) => c.updateJob, { job_uuid, ...body }, writeAs(res)), { description: true }));
     },
     delete: async (req, res) => {
-      await jobs.call((c) => c.deleteJob, { job_uuid: jobUuid(req) }, callAs(res));
+      await jobs.call((c) => c.deleteJob, { job_uuid: pathUuid(req, 'jobUuid') }, writeAs(res));
       res.status(204).end();
     },
   });

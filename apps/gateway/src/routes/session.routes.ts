@@ -1,10 +1,10 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { timestampView, uuidView, type identity } from '@vi/contracts';
+import { sessionJson, type identity } from '@vi/contracts';
 import { AppError, ErrorKind } from '@vi/platform-errors';
 import { setRateHeaders } from '../auth/authentication';
 import type { PrincipalCache } from '../auth/principal-cache';
-import { contextOf } from '../auth/request-context';
+import { contextOf, GATEWAY_PRINCIPAL } from '../auth/request-context';
 import { assertOurOrigin, clearSessionCookie, csrfTokenFor, setSessionCookie, type SessionCookieSettings } from '../auth/session-cookie';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { refuseNulCharacters, refuseUnsupportedContentEncoding } from '../http/hostile-input';
@@ -12,8 +12,6 @@ import { resource } from '../http/resource';
 import { validate } from '../http/validation';
 import type { SignInLimits } from '../rate-limit/sign-in-limits';
 import type { Upstreams } from '../upstream/upstreams';
-
-const GATEWAY = { kind: 'service', service: 'gateway' } as const;
 
 const email = z.string().trim().min(1, 'must not be empty').max(254, 'at most 254 characters');
 // The password rules (length, common passwords) are identity's; this only bounds what is sent on.
@@ -23,15 +21,6 @@ const setPasswordBody = z.object({ token: z.string().min(1, 'must not be empty')
 const passwordResetBody = z.object({ email });
 
 export const sessionSchemas = { signInBody, setPasswordBody, passwordResetBody };
-
-/** What the pages learn about their session: who, until when, and the CSRF token to echo. */
-export const SessionView = z
-  .object({ user_uuid: uuidView, ends_at: timestampView, expires_at: timestampView, csrf_token: z.string().meta({ description: 'Echo it in X-CSRF-Token on requests that change something' }) })
-  .meta({ id: 'Session' });
-
-function sessionJson(sessionId: string, session: { user_uuid: string; ends_at: string; expires_at: string }): z.output<typeof SessionView> {
-  return { user_uuid: session.user_uuid, ends_at: session.ends_at, expires_at: session.expires_at, csrf_token: csrfTokenFor(sessionId) };
-}
 
 /**
  * The web pages' session endpoints (decision 026): sign in, set a password from an emailed link (which signs in),
@@ -48,7 +37,7 @@ export function sessionRoutes(deps: {
 }): Router {
   const router = Router();
   const identityService = deps.upstreams.identity;
-  const options = () => ({ principal: GATEWAY, deadline: new Date(Date.now() + deps.requestTimeoutMs) });
+  const options = () => ({ principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + deps.requestTimeoutMs) });
   // The same body handling as every /v1.0 route, before anything else is judged (decision 017).
   const body = [refuseUnsupportedContentEncoding, express.json({ limit: '1mb' }), refuseNulCharacters];
   const noStore: RequestHandler = (_req, res, next) => {
@@ -68,7 +57,7 @@ export function sessionRoutes(deps: {
   function signedIn(res: Response, result: identity.SignedIn): void {
     const session = result.session!;
     setSessionCookie(res, deps.sessions, result.session_id, new Date(session.expires_at));
-    res.status(201).json(sessionJson(result.session_id, session));
+    res.status(201).json(sessionJson(session, csrfTokenFor(result.session_id)));
   }
 
   resource(router, '/session', {

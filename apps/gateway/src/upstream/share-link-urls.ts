@@ -1,5 +1,6 @@
 import type { interviews, sharing } from '@vi/contracts';
 import type { UpstreamClient } from '@vi/platform-grpc';
+import { GATEWAY_PRINCIPAL } from '../auth/request-context';
 
 /**
  * Interviews carry their basic share link without its URL: only sharing derives the token (decision 018). For a
@@ -16,7 +17,7 @@ export async function withShareLinkUrls(
   const found = await sharingService.call(
     (c) => c.getShareLinkUrls,
     { link_uuids: linkUuids },
-    { principal: { kind: 'service', service: 'gateway' }, deadline, idempotent: true },
+    { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true },
   );
   const urls = new Map(found.links.map((l) => [l.uuid, l.url]));
   return list.map((i) => (i.share_link ? { ...i, share_link: { ...i.share_link, url: urls.get(i.share_link.uuid) ?? '' } } : i));

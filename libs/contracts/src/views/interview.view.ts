@@ -1,27 +1,8 @@
 import { z } from 'zod';
-import type { Interview, Question } from '../generated/interviews';
+import type { Interview } from '../generated/interviews';
+import { QuestionView, questionJson, takesLimitView, thinkTimeView, type ThinkTime } from './question.view';
 import { basicShareLinkJson, BasicShareLinkView } from './share-link.view';
 import { CompanySummaryView, LocationSummaryView, timestampView, UserSummaryView, uuidView } from './view-parts';
-
-const THINK_TIMES = ['0', '15', '30', '45', '60', '90', '120', '180'] as const;
-const thinkTimeView = z.enum(THINK_TIMES).meta({ description: 'Seconds to read the question before recording starts (ours, decision 013)' });
-const takesLimitView = z.number().int().min(-1).max(5).meta({ description: '-1: unlimited' });
-
-/** A question as `GET /interviews/<uuid>/questions/<uuid>` shows it. */
-export const QuestionView = z
-  .object({
-    uuid: uuidView,
-    text: z.string(),
-    completed: z.boolean(),
-    skipped: z.boolean(),
-    time_limit: z.number().int(),
-    think_time: thinkTimeView,
-    takes: z.object({ completed: z.number().int().min(0), remaining: takesLimitView, limit: takesLimitView }),
-    created_at: timestampView,
-    updated_at: timestampView,
-    started_at: timestampView.nullable(),
-  })
-  .meta({ id: 'Question' });
 
 export const INTERVIEW_TYPES = ['one_way', 'live'] as const;
 export const INTERVIEW_STATUSES = ['accepted', 'requested', 'completed', 'expired', 'canceled'] as const;
@@ -68,23 +49,6 @@ export const InterviewView = z
   })
   .meta({ id: 'Interview' });
 
-/** An interview question as `GET /interviews/<uuid>/questions/<uuid>` shows it. */
-export function questionJson(question: Question): z.output<typeof QuestionView> {
-  return {
-    uuid: question.uuid,
-    text: question.text,
-    completed: question.completed,
-    skipped: question.skipped,
-    time_limit: question.time_limit,
-    // Not in the reference's question object: ours (decision 013), so a recorder knows how long to show the question first.
-    think_time: question.think_time as z.output<typeof QuestionView>['think_time'],
-    takes: { completed: question.takes?.completed ?? 0, remaining: question.takes?.remaining ?? -1, limit: question.takes?.limit ?? -1 },
-    created_at: question.created_at,
-    updated_at: question.updated_at,
-    started_at: question.started_at ?? null,
-  };
-}
-
 /**
  * The API's Interview object: what `GET /interviews/<uuid>` returns and what
  * interview events carry. List items leave out `questions`; inside an
@@ -124,7 +88,7 @@ export function interviewJson(interview: Interview, options: { questions: boolea
             text: q.text,
             completed: q.completed,
             time_limit: q.time_limit,
-            think_time: q.think_time as z.output<typeof QuestionView>['think_time'],
+            think_time: q.think_time as ThinkTime,
             takes: { completed: q.takes?.completed ?? 0, remaining: q.takes?.remaining ?? -1 },
           })),
         }
@@ -138,3 +102,14 @@ export type InterviewJson = z.output<typeof InterviewView>;
 export const RatingView = z
   .object({ interview_uuid: uuidView, rating: z.number().min(0).max(5), rated_by: UserSummaryView.nullable(), rated_at: timestampView })
   .meta({ id: 'Rating' });
+
+/**
+ * What the job seeker sees: the interview with every question in full (takes left, skipped), never its share link,
+ * and the interview's `timezone`, which the candidate page names beside the due time in the candidate's own zone.
+ */
+export const CandidateInterviewView = InterviewView.extend({ timezone: z.string(), share_link: z.null(), questions: z.array(QuestionView) }).meta({ id: 'CandidateInterview' });
+
+/** The interview as `GET /candidate/interviews/<uuid>` shows it to its job seeker. */
+export function candidateInterviewJson(interview: Interview): z.output<typeof CandidateInterviewView> {
+  return { ...interviewJson(interview, { questions: false }), timezone: interview.timezone, share_link: null, questions: interview.questions.map(questionJson) };
+}

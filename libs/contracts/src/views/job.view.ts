@@ -2,11 +2,14 @@ import { z } from 'zod';
 import type { Job } from '../generated/jobs';
 import { CompanySummaryView, LocationSummaryView, timestampView, UserSummaryView, uuidView } from './view-parts';
 
+/** A job is `active` (open to new interviews) or `inactive`. */
+export const JOB_STATUSES = ['active', 'inactive'] as const;
+
 /** The API's Job object; list items leave out `description`. */
 export const JobView = z
   .object({
     uuid: uuidView,
-    status: z.enum(['active', 'inactive']),
+    status: z.enum(JOB_STATUSES),
     title: z.string(),
     description: z.string().optional(),
     created_at: timestampView,

@@ -1,5 +1,5 @@
 import { AppError, VALIDATION_FAILED, httpStatusOf } from '@vi/platform-errors';
-import { parseJobListQuery } from './jobs.query';
+import { parseInterviewListQuery, parseJobListQuery } from './list-queries';
 
 function fieldsOf(query: Record<string, unknown>): string[] {
   try {
@@ -87,5 +87,31 @@ describe('parseJobListQuery: every documented value, every refusal', () => {
   it('accepts exactly 100 items', () => {
     expect(parseJobListQuery({ range: '0-99' }).range).toEqual({ from: 0, to: 99 });
     expect(parseJobListQuery({ range: '250-349' }).range).toEqual({ from: 250, to: 349 });
+  });
+});
+
+// The parameters of GET /interviews (decisions 008 and 012).
+describe('parseInterviewListQuery', () => {
+  it('defaults to every type and status, latest scheduled first, the first 50', () => {
+    expect(parseInterviewListQuery({})).toEqual({ types: [], statuses: [], orderby: 'scheduled_desc', range: { from: 0, to: 49 } });
+  });
+
+  it('takes type[] and status[] once, repeated or without brackets, with any order and range', () => {
+    expect(parseInterviewListQuery({ 'type[]': 'live', status: ['completed', 'expired'], orderby: 'candidate_asc', range: '50-59' })).toEqual({
+      types: ['live'],
+      statuses: ['completed', 'expired'],
+      orderby: 'candidate_asc',
+      range: { from: 50, to: 59 },
+    });
+  });
+
+  it('names every bad parameter at once', () => {
+    let fields: string[] = [];
+    try {
+      parseInterviewListQuery({ 'type[]': 'video', 'status[]': 'archived', orderby: 'rating_desc', range: '0-100' });
+    } catch (error) {
+      fields = ((error as AppError).fieldErrors ?? []).map((e) => e.field);
+    }
+    expect(fields).toEqual(['type[]', 'status[]', 'orderby', 'range']);
   });
 });

@@ -1,0 +1,36 @@
+import { aCompanySummary, aJob, aUserSummary, overTheWire } from '../../test/factories';
+import { Job } from '../generated/jobs';
+import { jobJson, JobView } from './job.view';
+
+const ada = aUserSummary();
+const acme = aCompanySummary();
+
+describe('jobJson', () => {
+
+  it('renders the Job object of the reference: description on single reads, open_interview and job_video null', () => {
+    const sut = jobJson(overTheWire(Job, aJob()), { description: true });
+    expect(sut).toEqual({
+      uuid: '0b1c2d3e-0000-4000-8000-000000000003',
+      status: 'active',
+      title: 'Backend engineer',
+      description: 'Builds the API.',
+      created_at: '2026-11-22T10:00:00+00:00',
+      updated_at: '2026-11-23T09:30:00+00:00',
+      status_updated_at: '2026-11-22T10:00:00+00:00',
+      created_by: ada,
+      status_updated_by: ada,
+      company: acme,
+      location: { uuid: '0b1c2d3e-0000-4000-8000-000000000004', formatted_address: 'Paris, France' },
+      open_interview: null,
+      job_video: null,
+    });
+    expect(JobView.parse(sut)).toEqual(sut);
+  });
+
+  it('leaves description out of list items and shows missing people, company and location as null', () => {
+    const sut = jobJson(overTheWire(Job, aJob({ created_by: undefined, status_updated_by: undefined, company: undefined, location: undefined })), { description: false });
+    expect(sut).not.toHaveProperty('description');
+    expect(sut).toMatchObject({ created_by: null, status_updated_by: null, company: null, location: null });
+    expect(JobView.parse(sut)).toEqual(sut);
+  });
+});

@@ -1,0 +1,94 @@
+import { aCompanySummary, anAdvancedShareLink, aSharedView, aShareLink, aUserSummary, overTheWire } from '../../test/factories';
+import { ShareLink } from '../generated/interviews';
+import { AdvancedShareLink, SharedView as SharedViewMessage } from '../generated/sharing';
+import { AdvancedShareLinkView, advancedShareLinkJson, BasicShareLinkView, basicShareLinkJson, SharedView, sharedViewJson } from './share-link.view';
+
+const ada = aUserSummary();
+const acme = aCompanySummary();
+
+const job = { uuid: '0b1c2d3e-0000-4000-8000-000000000003', title: 'Backend engineer' };
+
+describe('basicShareLinkJson', () => {
+  it('renders the basic share link of the reference; nobody has updated it yet: updated_by null', () => {
+    const sut = basicShareLinkJson(overTheWire(ShareLink, aShareLink({ type: 'collaborative', status: 'inactive', updated_by: undefined })));
+    expect(sut).toEqual({
+      uuid: '0b1c2d3e-0000-4000-8000-000000000006',
+      url: 'https://api.example.com/share/token-of-the-link',
+      type: 'collaborative',
+      status: 'inactive',
+      created_at: '2026-11-22T10:00:00+00:00',
+      updated_at: '2026-11-23T09:30:00+00:00',
+      updated_by: null,
+    });
+    expect(BasicShareLinkView.parse(sut)).toEqual(sut);
+  });
+});
+
+describe('advancedShareLinkJson', () => {
+  const link = overTheWire(AdvancedShareLink, anAdvancedShareLink());
+  const common = {
+    uuid: '0b1c2d3e-0000-4000-8000-00000000000c',
+    url: 'https://api.example.com/share/token-of-the-advanced-link',
+    status: 'active',
+    created_at: '2026-11-22T10:00:00+00:00',
+    updated_at: '2026-11-22T10:00:00+00:00',
+    reviewer: { name: 'Rita Reviewer', email: 'rita@example.com' },
+    company: acme,
+    created_by: ada,
+    updated_by: ada,
+  };
+
+  it('a single link carries the interviews it opens (not yet completed: completed_at null)', () => {
+    const sut = advancedShareLinkJson(link, 'single');
+    expect(sut).toEqual({
+      ...common,
+      interviews: [{ uuid: '0b1c2d3e-0000-4000-8000-00000000000d', interview_uuid: '0b1c2d3e-0000-4000-8000-000000000007', scheduled_at: '2026-11-23T09:30:00+00:00', completed_at: null, type: 'one_way', job }],
+    });
+    expect(AdvancedShareLinkView.parse(sut)).toEqual(sut);
+  });
+
+  it('the links just created carry the job instead of the interviews; list items carry neither', () => {
+    expect(advancedShareLinkJson(link, 'created')).toEqual({ ...common, job });
+    expect(advancedShareLinkJson(link, 'list')).toEqual(common);
+    expect(AdvancedShareLinkView.parse(advancedShareLinkJson(link, 'list'))).toEqual(common);
+  });
+});
+
+describe('sharedViewJson', () => {
+  it('shows a reviewer the company, each interview`s job and candidate, and every take with the URL that streams it', () => {
+    const sut = sharedViewJson(overTheWire(SharedViewMessage, aSharedView()));
+    expect(sut).toEqual({
+      uuid: '0b1c2d3e-0000-4000-8000-00000000000c',
+      company: { name: 'Acme' },
+      interviews: [
+        {
+          uuid: '0b1c2d3e-0000-4000-8000-000000000007',
+          type: 'one_way',
+          completed_at: '2026-11-23T09:30:00+00:00',
+          job: { title: 'Backend engineer' },
+          candidate: { name: 'Sam Seeker' },
+          questions: [
+            {
+              uuid: '0b1c2d3e-0000-4000-8000-000000000005',
+              text: 'Tell us about a bug you fixed.',
+              time_limit: 60,
+              skipped: false,
+              takes: [
+                {
+                  uuid: '0b1c2d3e-0000-4000-8000-000000000009',
+                  number: 1,
+                  content_type: 'video/webm',
+                  size: 1_234_567,
+                  duration_seconds: 41.5,
+                  created_at: '2026-11-23T09:30:00+00:00',
+                  video_url: '/v1.0/public/share/token/takes/0b1c2d3e-0000-4000-8000-000000000009/video',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(SharedView.parse(sut)).toEqual(sut);
+  });
+});

@@ -1,0 +1,19 @@
+import { aTake, overTheWire } from '../../test/factories';
+import { Take } from '../generated/interviews';
+import { takeJson, TakeView } from './take.view';
+
+describe('takeJson', () => {
+  it('renders a take: which question, its number, the container, its size in bytes and its measured length', () => {
+    const sut = takeJson(overTheWire(Take, aTake({ number: 2, content_type: 'video/mp4' })));
+    expect(sut).toEqual({
+      uuid: '0b1c2d3e-0000-4000-8000-000000000009',
+      question_uuid: '0b1c2d3e-0000-4000-8000-000000000005',
+      number: 2,
+      content_type: 'video/mp4',
+      size: 1_234_567,
+      duration_seconds: 41.5,
+      created_at: '2026-11-23T09:30:00+00:00',
+    });
+    expect(TakeView.parse(sut)).toEqual(sut);
+  });
+});
