@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { candidateInterviewJson, questionJson, TAKE_CONTENT_TYPES, takeJson } from '@vi/contracts';
-import { AppError, ErrorKind, validationFailed } from '@vi/platform-errors';
+import { validationFailed } from '@vi/platform-errors';
 import { readAs, writeAs } from '../auth/request-context';
+import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { pathUuid } from '../http/path-uuids';
 import { resource } from '../http/resource';
 import type { Upstreams } from '../upstream/upstreams';
@@ -41,7 +42,7 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
         duration_seconds: declared === undefined ? 0 : Number(declared),
       };
       if (!(TAKE_CONTENT_TYPES as readonly string[]).includes(header.content_type)) {
-        throw new AppError(ErrorKind.UnsupportedMediaType, 'api.unsupported_media_type', 'Send the video as video/webm or video/mp4');
+        throw gatewayError(GatewayErrorCode.UnsupportedMediaType);
       }
       if (declared !== undefined && !(header.duration_seconds > 0 && Number.isFinite(header.duration_seconds))) {
         throw validationFailed([{ field: 'X-Take-Duration-Seconds', reason: 'when sent, must be the take length in seconds', code: 'invalid_value' }]);

@@ -54,6 +54,13 @@ export function sessionRoutes(deps: {
     throw gatewayError(GatewayErrorCode.TooManyRequests);
   }
 
+  /** The request's web session: GET and DELETE /session act on it, and need one (not an API key). */
+  function sessionOf(res: Response): { sessionId: string; userUuid: string; keyUuid: string } {
+    const context = contextOf(res);
+    if (!context.sessionId) throw gatewayError(GatewayErrorCode.SessionRequired);
+    return { sessionId: context.sessionId, userUuid: context.principal.userUuid, keyUuid: context.keyUuid };
+  }
+
   function signedIn(res: Response, result: identity.SignedIn): void {
     const session = result.session!;
     setSessionCookie(res, deps.sessions, result.session_id, new Date(session.expires_at));
@@ -81,9 +88,8 @@ export function sessionRoutes(deps: {
       deps.authenticate,
       ...body,
       (_req, res) => {
-        const context = contextOf(res);
-        if (!context.sessionId) throw gatewayError(GatewayErrorCode.SessionRequired);
-        res.json({ user_uuid: context.principal.userUuid, csrf_token: csrfTokenFor(context.sessionId) });
+        const session = sessionOf(res);
+        res.json({ user_uuid: session.userUuid, csrf_token: csrfTokenFor(session.sessionId) });
       },
     ],
     // Sign out: the authentication in front has checked Origin and the CSRF token.
@@ -91,10 +97,9 @@ export function sessionRoutes(deps: {
       deps.authenticate,
       ...body,
       async (_req, res) => {
-        const context = contextOf(res);
-        if (!context.sessionId) throw gatewayError(GatewayErrorCode.SessionRequired);
-        await identityService.call((c) => c.signOut, { session_id: context.sessionId }, options());
-        deps.cache.revoke({ keyUuid: context.keyUuid });
+        const session = sessionOf(res);
+        await identityService.call((c) => c.signOut, { session_id: session.sessionId }, options());
+        deps.cache.revoke({ keyUuid: session.keyUuid });
         clearSessionCookie(res, deps.sessions);
         res.status(204).end();
       },
