@@ -14,7 +14,9 @@ interface Answer {
   body: any;
 }
 
-export async function serveRouter(router: Router): Promise<{ request(method: string, path: string): Promise<Answer>; get(path: string): Promise<Answer>; close(): void }> {
+export async function serveRouter(
+  router: Router,
+): Promise<{ request(method: string, path: string): Promise<Answer>; get(path: string): Promise<Answer>; close(): void }> {
   const app = express();
   app.set('etag', false);
   app.use('/v1.0', router);

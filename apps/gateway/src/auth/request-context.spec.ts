@@ -3,7 +3,13 @@ import { readAs, writeAs, type RequestContext } from './request-context';
 
 describe('upstream call options of a request', () => {
   const context: RequestContext = {
-    principal: { kind: 'user', userUuid: '0b1c2d3e-0000-4000-8000-000000000001', userType: 'company_user', companyUuid: '0b1c2d3e-0000-4000-8000-000000000002', role: 'administrator' },
+    principal: {
+      kind: 'user',
+      userUuid: '0b1c2d3e-0000-4000-8000-000000000001',
+      userType: 'company_user',
+      companyUuid: '0b1c2d3e-0000-4000-8000-000000000002',
+      role: 'administrator',
+    },
     keyUuid: '0b1c2d3e-0000-4000-8000-000000000013',
     deadline: new Date('2026-11-22T10:00:05Z'),
   };

@@ -28,7 +28,11 @@ describe('listRoute', () => {
     router.get(
       '/rendered',
       listRoute({
-        fetch: async ({ range }) => ({ count: 2, total: 7, items_json: new TextEncoder().encode(JSON.stringify([{ at: range.range_from }, { at: range.range_to }])) }),
+        fetch: async ({ range }) => ({
+          count: 2,
+          total: 7,
+          items_json: new TextEncoder().encode(JSON.stringify([{ at: range.range_from }, { at: range.range_to }])),
+        }),
         page: (rendered) => rendered,
       }),
     );

@@ -20,12 +20,15 @@ describe('a question`s fields, wherever a question is sent', () => {
   const inSet = (q: Record<string, unknown>) => fieldErrors(() => validate(questionSetsSchemas.createBody, { name: 'Set', questions: [q] }));
   const atTop = (errors: Array<{ field: string }> | undefined) => errors?.map((e) => ({ ...e, field: e.field.replace(/^questions\.0\./, '') }));
 
-  it.each([[45], [0], ['60'], [60.5]])('time_limit %p: invalid_value, "must be one of 30, 60, 90, 120, 160, 180", in interviews and question sets alike', (time_limit) => {
-    const expected = [{ field: 'time_limit', reason: 'must be one of 30, 60, 90, 120, 160, 180', code: 'invalid_value' }];
-    expect(inInterview({ text: 'Q', time_limit })).toEqual(expected);
-    expect(onUpdate({ time_limit })).toEqual(expected);
-    expect(atTop(inSet({ text: 'Q', time_limit }))).toEqual(expected);
-  });
+  it.each([[45], [0], ['60'], [60.5]])(
+    'time_limit %p: invalid_value, "must be one of 30, 60, 90, 120, 160, 180", in interviews and question sets alike',
+    (time_limit) => {
+      const expected = [{ field: 'time_limit', reason: 'must be one of 30, 60, 90, 120, 160, 180', code: 'invalid_value' }];
+      expect(inInterview({ text: 'Q', time_limit })).toEqual(expected);
+      expect(onUpdate({ time_limit })).toEqual(expected);
+      expect(atTop(inSet({ text: 'Q', time_limit }))).toEqual(expected);
+    },
+  );
 
   it('a missing time_limit is refused alike', () => {
     expect(inInterview({ text: 'Q' })).toEqual(atTop(inSet({ text: 'Q' })));

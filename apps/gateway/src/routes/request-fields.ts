@@ -20,5 +20,8 @@ export const questionFields = {
   time_limit: z.literal(TIME_LIMITS, { message: `must be one of ${TIME_LIMITS.join(', ')}` }),
   takes: z.number().int('must be a whole number').min(-1, 'must be -1 (unlimited) or 0 to 5').max(5, 'must be -1 (unlimited) or 0 to 5'),
   /** A string of whole seconds, as the API shows it; a JSON number with the same value is accepted too. */
-  think_time: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.enum(THINK_TIMES, { message: `must be one of "${THINK_TIMES.join('", "')}" (seconds)` })),
+  think_time: z.preprocess(
+    (value) => (typeof value === 'number' ? String(value) : value),
+    z.enum(THINK_TIMES, { message: `must be one of "${THINK_TIMES.join('", "')}" (seconds)` }),
+  ),
 };

@@ -16,14 +16,21 @@ describe('companyJson', () => {
       horizontal_logo: 'https://acme.example.com/logo.svg',
       social: { facebook: '', twitter: 'https://x.com/acme', youtube: '', gplus: '', pintrest: '', rss: '' },
       location: { uuid: '0b1c2d3e-0000-4000-8000-00000000000e', formatted_address: 'Paris, France', google_place_id: 'ChIJD7fiBh9u5kcRYJSMaMOCCwQ' },
-      video: { url: 'https://video.example.com/v/1', mobile: 'https://video.example.com/m/1', embed: '<iframe></iframe>', thumbnail: 'https://video.example.com/t/1.jpg' },
+      video: {
+        url: 'https://video.example.com/v/1',
+        mobile: 'https://video.example.com/m/1',
+        embed: '<iframe></iframe>',
+        thumbnail: 'https://video.example.com/t/1.jpg',
+      },
       industry: { uuid: '0b1c2d3e-0000-4000-8000-00000000000f', name: 'Software' },
     });
     expect(CompanyView.parse(sut)).toEqual(sut);
   });
 
   it('a profile without logo, links, headquarters, video or industry shows each as null', () => {
-    const sut = companyJson(overTheWire(Company, aCompany({ horizontal_logo: '', social: undefined, location: undefined, video: undefined, industry: undefined })));
+    const sut = companyJson(
+      overTheWire(Company, aCompany({ horizontal_logo: '', social: undefined, location: undefined, video: undefined, industry: undefined })),
+    );
     expect(sut).toMatchObject({ horizontal_logo: null, social: null, location: null, video: null, industry: null });
     expect(CompanyView.parse(sut)).toEqual(sut);
   });

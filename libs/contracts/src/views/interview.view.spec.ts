@@ -9,7 +9,10 @@ describe('interviewJson', () => {
   const sam = aUserSummary({ uuid: '0b1c2d3e-0000-4000-8000-000000000008', name: 'Sam Seeker', email: 'sam@example.com' });
 
   it('renders the Interview object of the reference; a question inside it is {uuid, text, completed, time_limit, takes {completed, remaining}} and our think_time', () => {
-    const sut = interviewJson(overTheWire(Interview, anInterview({ rating: 3.5, status: 'completed', completed_at: '2026-11-23T09:45:00+00:00', share_link: aShareLink() })), { questions: true });
+    const sut = interviewJson(
+      overTheWire(Interview, anInterview({ rating: 3.5, status: 'completed', completed_at: '2026-11-23T09:45:00+00:00', share_link: aShareLink() })),
+      { questions: true },
+    );
     expect(sut).toEqual({
       uuid: '0b1c2d3e-0000-4000-8000-000000000007',
       rating: 3.5,
@@ -41,7 +44,16 @@ describe('interviewJson', () => {
       assigned_to: sam,
       company: acme,
       created_by: ada,
-      questions: [{ uuid: '0b1c2d3e-0000-4000-8000-000000000005', text: 'Tell us about a bug you fixed.', completed: false, time_limit: 60, think_time: '30', takes: { completed: 0, remaining: 2 } }],
+      questions: [
+        {
+          uuid: '0b1c2d3e-0000-4000-8000-000000000005',
+          text: 'Tell us about a bug you fixed.',
+          completed: false,
+          time_limit: 60,
+          think_time: '30',
+          takes: { completed: 0, remaining: 2 },
+        },
+      ],
     });
     expect(InterviewView.parse(sut)).toEqual(sut);
   });

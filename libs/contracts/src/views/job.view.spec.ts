@@ -6,7 +6,6 @@ const ada = aUserSummary();
 const acme = aCompanySummary();
 
 describe('jobJson', () => {
-
   it('renders the Job object of the reference: description on single reads, open_interview and job_video null', () => {
     const sut = jobJson(overTheWire(Job, aJob()), { description: true });
     expect(sut).toEqual({
@@ -28,7 +27,9 @@ describe('jobJson', () => {
   });
 
   it('leaves description out of list items and shows missing people, company and location as null', () => {
-    const sut = jobJson(overTheWire(Job, aJob({ created_by: undefined, status_updated_by: undefined, company: undefined, location: undefined })), { description: false });
+    const sut = jobJson(overTheWire(Job, aJob({ created_by: undefined, status_updated_by: undefined, company: undefined, location: undefined })), {
+      description: false,
+    });
     expect(sut).not.toHaveProperty('description');
     expect(sut).toMatchObject({ created_by: null, status_updated_by: null, company: null, location: null });
     expect(JobView.parse(sut)).toEqual(sut);

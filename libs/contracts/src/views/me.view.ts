@@ -22,6 +22,8 @@ export function meJson(me: Me): z.output<typeof MeView> {
     email: me.email,
     avatar: me.avatar,
     type: me.type as z.output<typeof MeView>['type'],
-    company: me.company ? { uuid: me.company.uuid, name: me.company.name, avatar: me.company.avatar, plan: me.company.plan ? planJson(me.company.plan) : null } : null,
+    company: me.company
+      ? { uuid: me.company.uuid, name: me.company.name, avatar: me.company.avatar, plan: me.company.plan ? planJson(me.company.plan) : null }
+      : null,
   };
 }

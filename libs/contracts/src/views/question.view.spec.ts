@@ -4,7 +4,9 @@ import { questionJson, QuestionView } from './question.view';
 
 describe('questionJson', () => {
   it('renders the interview question of the reference, with our think_time', () => {
-    const sut = questionJson(overTheWire(Question, aQuestion({ completed: true, takes: { completed: 1, remaining: 1, limit: 2 }, started_at: '2026-11-23T09:00:00+00:00' })));
+    const sut = questionJson(
+      overTheWire(Question, aQuestion({ completed: true, takes: { completed: 1, remaining: 1, limit: 2 }, started_at: '2026-11-23T09:00:00+00:00' })),
+    );
     expect(sut).toEqual({
       uuid: '0b1c2d3e-0000-4000-8000-000000000005',
       text: 'Tell us about a bug you fixed.',

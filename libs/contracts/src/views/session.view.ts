@@ -4,7 +4,12 @@ import { timestampView, uuidView } from './view-parts';
 
 /** What the pages learn about their session: who, until when, and the CSRF token to echo. */
 export const SessionView = z
-  .object({ user_uuid: uuidView, ends_at: timestampView, expires_at: timestampView, csrf_token: z.string().meta({ description: 'Echo it in X-CSRF-Token on requests that change something' }) })
+  .object({
+    user_uuid: uuidView,
+    ends_at: timestampView,
+    expires_at: timestampView,
+    csrf_token: z.string().meta({ description: 'Echo it in X-CSRF-Token on requests that change something' }),
+  })
   .meta({ id: 'Session' });
 
 /** A session just opened (sign-in, a password set); the CSRF token is the gateway's, derived from the session's id. */

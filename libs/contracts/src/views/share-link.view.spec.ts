@@ -42,7 +42,16 @@ describe('advancedShareLinkJson', () => {
     const sut = advancedShareLinkJson(link, 'single');
     expect(sut).toEqual({
       ...common,
-      interviews: [{ uuid: '0b1c2d3e-0000-4000-8000-00000000000d', interview_uuid: '0b1c2d3e-0000-4000-8000-000000000007', scheduled_at: '2026-11-23T09:30:00+00:00', completed_at: null, type: 'one_way', job }],
+      interviews: [
+        {
+          uuid: '0b1c2d3e-0000-4000-8000-00000000000d',
+          interview_uuid: '0b1c2d3e-0000-4000-8000-000000000007',
+          scheduled_at: '2026-11-23T09:30:00+00:00',
+          completed_at: null,
+          type: 'one_way',
+          job,
+        },
+      ],
     });
     expect(AdvancedShareLinkView.parse(sut)).toEqual(sut);
   });

@@ -2,7 +2,14 @@ import { aDeliveryAttempt, aWebhook, overTheWire } from '../../test/factories';
 import { CreatedWebhook, DeliveryAttempt, Webhook } from '../generated/notifications';
 import { createdWebhookJson, CreatedWebhookView, deliveryAttemptJson, DeliveryAttemptView, webhookJson, WebhookView } from './webhook.view';
 
-const webhook = { uuid: '0b1c2d3e-0000-4000-8000-000000000010', description: 'ATS', url: 'https://ats.example.com/hooks/interviews', http_auth: true, status: 'active', failing_since: null };
+const webhook = {
+  uuid: '0b1c2d3e-0000-4000-8000-000000000010',
+  description: 'ATS',
+  url: 'https://ats.example.com/hooks/interviews',
+  http_auth: true,
+  status: 'active',
+  failing_since: null,
+};
 
 describe('webhookJson', () => {
   it('renders the webhook of the reference: http_auth says whether credentials are set; healthy: failing_since null', () => {
@@ -44,7 +51,9 @@ describe('deliveryAttemptJson', () => {
   });
 
   it('an attempt that got no answer has status_code null and says why', () => {
-    const sut = deliveryAttemptJson(overTheWire(DeliveryAttempt, aDeliveryAttempt({ attempt: 3, success: false, status_code: undefined, error: 'connect ECONNREFUSED' })));
+    const sut = deliveryAttemptJson(
+      overTheWire(DeliveryAttempt, aDeliveryAttempt({ attempt: 3, success: false, status_code: undefined, error: 'connect ECONNREFUSED' })),
+    );
     expect(sut).toMatchObject({ attempt: 3, success: false, status_code: null, error: 'connect ECONNREFUSED' });
     expect(DeliveryAttemptView.parse(sut)).toEqual(sut);
   });

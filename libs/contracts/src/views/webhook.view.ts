@@ -13,7 +13,9 @@ export const WebhookView = z
     failing_since: timestampView.nullable(),
   })
   .meta({ id: 'Webhook' });
-export const CreatedWebhookView = WebhookView.extend({ secret: z.string().meta({ description: 'The signing secret (Standard Webhooks); shown in this response only' }) }).meta({ id: 'CreatedWebhook' });
+export const CreatedWebhookView = WebhookView.extend({
+  secret: z.string().meta({ description: 'The signing secret (Standard Webhooks); shown in this response only' }),
+}).meta({ id: 'CreatedWebhook' });
 
 export const DeliveryAttemptView = z
   .object({
