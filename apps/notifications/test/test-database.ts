@@ -1,6 +1,6 @@
 import { createLogger } from '@vi/platform-logger';
-import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
-import { createTestDatabase } from '@vi/platform-testing';
+import type { Database } from '@vi/platform-postgres';
+import { openMigratedTestDatabase } from '@vi/platform-testing';
 import { notificationsMigrations } from '../migrations';
 import type { NotificationsDatabase } from '../src/infrastructure/notifications.database';
 import { NotificationsStore } from '../src/infrastructure/notifications.store';
@@ -13,20 +13,14 @@ export interface NotificationsTestDatabase extends Database<NotificationsDatabas
   clear(): Promise<void>;
 }
 
-/** A fresh database for one spec file (PGlite, or PostgreSQL with TEST_DATABASE_URL), migrated once (decision 027). */
+/** The notifications schema on PGlite, or on PostgreSQL with TEST_DATABASE_URL, for one spec file. */
 export async function openNotificationsTestDatabase(): Promise<NotificationsTestDatabase> {
-  const testDb = await createTestDatabase();
-  const database = await openDatabase<NotificationsDatabase>({ url: testDb.url, schema: 'notifications', embedded: testDb.embedded });
-  await migrateToLatest(database.db, 'notifications', notificationsMigrations, testLogger);
+  const database = await openMigratedTestDatabase<NotificationsDatabase>('notifications', notificationsMigrations);
   return {
     ...database,
     store: new NotificationsStore(database.db),
     clear: async () => {
       for (const table of ['delivery_attempts', 'deliveries', 'messages', 'last_notifications', 'processed_events', 'webhooks'] as const) await database.db.deleteFrom(table).execute();
-    },
-    close: async () => {
-      await database.close();
-      await testDb.drop();
     },
   };
 }

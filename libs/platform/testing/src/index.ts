@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
-import { EmbeddedPostgres } from '@vi/platform-postgres';
+import { EmbeddedPostgres, migrateToLatest, openDatabase, type Database, type Migration } from '@vi/platform-postgres';
 
 /**
  * Test infrastructure: real servers when `TEST_DATABASE_URL`, `TEST_NATS_URL`
@@ -59,6 +59,23 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       } finally {
         await c.end();
       }
+    },
+  };
+}
+
+/**
+ * A service's schema in a fresh test database (`createTestDatabase`), its migrations applied once (decision 027):
+ * what an integration spec opens in `beforeAll`; `close()` drops the database.
+ */
+export async function openMigratedTestDatabase<DB>(schema: string, migrations: Record<string, Migration>): Promise<Database<DB>> {
+  const testDb = await createTestDatabase();
+  const database = await openDatabase<DB>({ url: testDb.url, schema, embedded: testDb.embedded });
+  await migrateToLatest(database.db, schema, migrations);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await testDb.drop();
     },
   };
 }
