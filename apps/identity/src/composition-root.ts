@@ -1,11 +1,13 @@
 import { identity } from '@vi/contracts';
-import { busRetentionTasks, connectEventBus, OutboxRelay, pruneOlderThan, RetentionSweep, type EventBus } from '@vi/platform-bus';
+import { connectEventBus, OutboxRelay, RetentionSweep, type EventBus } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startProcess, type Running } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
+import { systemClock } from '@vi/platform-time';
 import { identityMigrations } from '../migrations';
 import { createCompany } from './application/create-company/create-company';
+import { identityRetentionTasks } from './application/enforce-retention/enforce-retention';
 import type { IdentityConfig } from './config';
 import { ApiKeyVault } from './infrastructure/api-key-vault';
 import type { IdentityDatabase } from './infrastructure/identity.database';
@@ -46,7 +48,7 @@ export function startIdentityService(
       publicBaseUrl: config.publicBaseUrl,
       hasher: new PasswordHasher(),
       sessionLifetime: config.sessionLifetime,
-      now: () => new Date(),
+      clock: systemClock,
     };
 
     if (config.bootstrap) {
@@ -62,22 +64,12 @@ export function startIdentityService(
           adminApiKey: b.adminApiKey,
         },
       );
-      logger.info({ company: result.companyUuid, created: result.created }, 'bootstrap company ready');
+      logger.info({ company: result.company_uuid, created: result.created }, 'bootstrap company ready');
     }
 
     const retention = lifecycle.add(
       'retention sweep',
-      new RetentionSweep(
-        [
-          ...busRetentionTasks(database.db, config.retention),
-          // Expired set-password tokens open nothing: swept once expired.
-          pruneOlderThan(database.db, 'set_password_tokens', 'expires_at', 0),
-          // Sessions past their absolute end, even for users who never sign in again (decision 026).
-          pruneOlderThan(database.db, 'sessions', 'expires_at', 0),
-        ],
-        config.retention.sweepIntervalMs,
-        logger,
-      ),
+      new RetentionSweep(identityRetentionTasks(database.db, config.retention), config.retention.sweepIntervalMs, logger, deps.clock),
       (r) => r.stop(),
     );
     const server = new GrpcServer(new PrincipalTokens(config.secrets.internalJwt), logger).add(identity.IdentityServiceService, identityGrpcHandlers(deps));

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { IdentitySubjects, generateApiKey, type CompanyEventPayload } from '@vi/contracts';
+import { IdentitySubjects, generateApiKey, type identity } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import type { Company, User } from '../../domain/user';
 import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
-import type { IdentityStore, IdentityTransaction } from '../../infrastructure/identity.store';
-import { identityEvents } from '../identity-events';
+import type { IdentityStore } from '../../infrastructure/identity.store';
+import { apiKeyEvents } from '../api-key-rendering';
+import { companyEvent } from '../company-rendering';
+import { userEvents } from '../user-rendering';
+
+type Store = StoreOf<IdentityStore, 'plans' | 'companies' | 'users' | 'apiKeys'>;
+type Transaction = Parameters<Parameters<Store['transaction']>[0]>[0];
 
 export interface CreateCompanyInput {
   name: string;
@@ -16,13 +23,6 @@ export interface CreateCompanyInput {
   adminApiKey?: string;
 }
 
-export interface CreatedCompany {
-  companyUuid: string;
-  userUuid: string;
-  apiKey: string;
-  created: boolean;
-}
-
 /**
  * Creates a company with its first administrator and that administrator's key.
  * With an operator-chosen key it is idempotent: the same company name and
@@ -30,10 +30,10 @@ export interface CreatedCompany {
  * holds exactly the configured key.
  */
 export async function createCompany(
-  deps: { store: IdentityStore; vault: ApiKeyVault; defaultAvatarUrl: string },
+  deps: { store: Store; vault: ApiKeyVault; defaultAvatarUrl: string; clock: Clock },
   caller: Principal,
   input: CreateCompanyInput,
-): Promise<CreatedCompany> {
+): Promise<identity.CreatedCompany> {
   requireOperator(caller);
   return deps.store.transaction(async (tx) => {
     const plan = await tx.plans.find(input.planCode);
@@ -42,11 +42,11 @@ export async function createCompany(
       const existing = await tx.companies.findByName(input.name);
       const admin = existing && (await tx.users.findCompanyUserByEmail(existing.uuid, input.adminEmail));
       if (existing && admin) {
-        await ensureKey(tx, deps.vault, admin, input.adminApiKey);
-        return { companyUuid: existing.uuid, userUuid: admin.uuid, apiKey: input.adminApiKey, created: false };
+        await ensureKey(tx, deps.vault, admin, input.adminApiKey, deps.clock.now());
+        return { company_uuid: existing.uuid, user_uuid: admin.uuid, api_key: input.adminApiKey, created: false };
       }
     }
-    const now = new Date();
+    const now = deps.clock.now();
     const company: Company = {
       uuid: randomUUID(),
       name: input.name,
@@ -81,24 +81,20 @@ export async function createCompany(
     await tx.companies.insert(company);
     await tx.users.insert(admin);
     const apiKey = input.adminApiKey ?? generateApiKey();
-    await ensureKey(tx, deps.vault, admin, apiKey);
-    const companyPayload: CompanyEventPayload = { uuid: company.uuid, name: company.name, plan: plan.code, features: plan.features };
-    await tx.publish([
-      { subject: IdentitySubjects.CompanyCreated, payload: companyPayload },
-      identityEvents.userCreated(admin, deps.defaultAvatarUrl),
-    ]);
-    return { companyUuid: company.uuid, userUuid: admin.uuid, apiKey, created: true };
+    await ensureKey(tx, deps.vault, admin, apiKey, now);
+    await tx.publish([companyEvent(IdentitySubjects.CompanyCreated, company, plan), userEvents.created(admin, deps.defaultAvatarUrl)]);
+    return { company_uuid: company.uuid, user_uuid: admin.uuid, api_key: apiKey, created: true };
   });
 }
 
-async function ensureKey(tx: IdentityTransaction, vault: ApiKeyVault, user: User, value: string): Promise<void> {
+/** The administrator holds exactly this key: a different one is rotated to it (and revoked everywhere). */
+async function ensureKey(tx: Transaction, vault: ApiKeyVault, user: User, value: string, now: Date): Promise<void> {
   const keyHash = vault.hash(value);
   const current = await tx.apiKeys.findByUser(user.uuid);
-  const now = new Date();
   if (current?.keyHash === keyHash) return;
   if (current) {
     await tx.apiKeys.update(current.uuid, { keyHash, keyCiphertext: vault.encrypt(value), updatedAt: now });
-    await tx.publish([identityEvents.apiKeyRevoked({ key_uuid: current.uuid, user_uuid: user.uuid, company_uuid: user.companyUuid, reason: 'rotated' })]);
+    await tx.publish([apiKeyEvents.revoked({ key_uuid: current.uuid, user_uuid: user.uuid, company_uuid: user.companyUuid, reason: 'rotated' })]);
     return;
   }
   await tx.apiKeys.insert({

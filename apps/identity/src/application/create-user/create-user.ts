@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { identity } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { administratorOf, type UserPrincipal } from '@vi/platform-grpc';
 import { isUniqueViolation } from '@vi/platform-postgres';
+import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { remainingOf } from '../../domain/plan';
 import type { User, UserRole } from '../../domain/user';
 import type { IdentityStore } from '../../infrastructure/identity.store';
-import { planOf } from '../company-plan';
-import type { CompanyUserView } from '../get-user/get-user';
-import { identityEvents } from '../identity-events';
+import { planOf } from '../shared/plan-of';
+import { renderCompanyUser, userEvents } from '../user-rendering';
 
 export interface CreateUserInput {
   name: string;
@@ -16,20 +18,21 @@ export interface CreateUserInput {
 }
 
 /**
- * Adds a company user when a user slot remains, with a set-password link for the welcome email. The company row is locked for
- * the check-and-insert, so two requests racing for the last slot cannot both win.
+ * Adds a company user when a user slot remains (the notifications service then emails them a set-password link).
+ * The company row is locked for the check-and-insert, so two requests racing for the last slot cannot both win.
  */
 export async function createUser(
-  deps: { store: IdentityStore; defaultAvatarUrl: string },
+  deps: { store: StoreOf<IdentityStore, 'companies' | 'plans' | 'users'>; defaultAvatarUrl: string; clock: Clock },
   principal: UserPrincipal,
   input: CreateUserInput,
-): Promise<CompanyUserView> {
+): Promise<identity.CompanyUser> {
   const { companyUuid } = administratorOf(principal);
   try {
     return await deps.store.transaction(async (tx) => {
+      const now = deps.clock.now();
       const company = await tx.companies.lock(companyUuid);
       if (!company) throw new IdentityError(IdentityErrorCode.CompanyNotFound);
-      const plan = await planOf(tx, company);
+      const plan = await planOf(tx, company, now);
       const used = await tx.users.countCompanyUsers(companyUuid);
       if (remainingOf(plan.usersLimit, used, company.usersPaid) === 0) {
         throw new IdentityError(IdentityErrorCode.UserSlotsExhausted);
@@ -37,7 +40,6 @@ export async function createUser(
       if (await tx.users.findCompanyUserByEmail(companyUuid, input.email)) {
         throw new IdentityError(IdentityErrorCode.UserEmailTaken);
       }
-      const now = new Date();
       const user: User = {
         uuid: randomUUID(),
         companyUuid,
@@ -51,8 +53,8 @@ export async function createUser(
         updatedAt: now,
       };
       await tx.users.insert(user);
-      await tx.publish([identityEvents.userCreated(user, deps.defaultAvatarUrl)]);
-      return { user, company };
+      await tx.publish([userEvents.created(user, deps.defaultAvatarUrl)]);
+      return renderCompanyUser(user, company, deps.defaultAvatarUrl);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_company_email')) throw new IdentityError(IdentityErrorCode.UserEmailTaken);

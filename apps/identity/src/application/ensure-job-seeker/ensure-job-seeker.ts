@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { identity } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { isUniqueViolation } from '@vi/platform-postgres';
+import type { Clock } from '@vi/platform-time';
 import type { User } from '../../domain/user';
 import type { IdentityStore } from '../../infrastructure/identity.store';
-import { identityEvents } from '../identity-events';
+import { renderUserSummary, userEvents } from '../user-rendering';
 
 /**
  * The job seeker an interview is assigned to: the one with this email
@@ -11,16 +14,20 @@ import { identityEvents } from '../identity-events';
  * the unique index, after which the winner is read back.
  */
 export async function ensureJobSeeker(
-  deps: { store: IdentityStore; defaultAvatarUrl: string },
+  deps: { store: StoreOf<IdentityStore, 'users'>; defaultAvatarUrl: string; clock: Clock },
   principal: UserPrincipal,
   input: { name: string; email: string },
-): Promise<User> {
+): Promise<identity.UserSummary> {
   companyUserOf(principal);
+  return renderUserSummary(await findOrCreate(deps, input), deps.defaultAvatarUrl);
+}
+
+async function findOrCreate(deps: { store: StoreOf<IdentityStore, 'users'>; defaultAvatarUrl: string; clock: Clock }, input: { name: string; email: string }): Promise<User> {
   const existing = await deps.store.read.users.findJobSeekerByEmail(input.email);
   if (existing) return existing;
   try {
     return await deps.store.transaction(async (tx) => {
-      const now = new Date();
+      const now = deps.clock.now();
       const user: User = {
         uuid: randomUUID(),
         companyUuid: null,
@@ -34,7 +41,7 @@ export async function ensureJobSeeker(
         updatedAt: now,
       };
       await tx.users.insert(user);
-      await tx.publish([identityEvents.userCreated(user, deps.defaultAvatarUrl)]);
+      await tx.publish([userEvents.created(user, deps.defaultAvatarUrl)]);
       return user;
     });
   } catch (error) {

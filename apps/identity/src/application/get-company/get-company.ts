@@ -1,12 +1,13 @@
+import type { identity } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
-import type { Company } from '../../domain/user';
 import type { IdentityStore } from '../../infrastructure/identity.store';
+import { renderCompany } from '../company-rendering';
+import { requireCompany } from '../shared/require-company';
 
 /** A company user reads their own company; any other uuid is 404, so existence never leaks. */
-export async function getCompany(deps: { store: IdentityStore }, principal: UserPrincipal, companyUuid: string): Promise<Company> {
+export async function getCompany(deps: { store: StoreOf<IdentityStore, 'companies'>; defaultAvatarUrl: string }, principal: UserPrincipal, companyUuid: string): Promise<identity.Company> {
   if (companyUserOf(principal).companyUuid !== companyUuid) throw new IdentityError(IdentityErrorCode.CompanyNotFound);
-  const company = await deps.store.read.companies.find(companyUuid);
-  if (!company) throw new IdentityError(IdentityErrorCode.CompanyNotFound);
-  return company;
+  return renderCompany(await requireCompany(deps.store.read, companyUuid), deps.defaultAvatarUrl);
 }

@@ -1,8 +1,14 @@
+import type { identity } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
 import type { IdentityStore } from '../../infrastructure/identity.store';
-import { planViewOf, requireCompany, type PlanView } from '../company-plan';
+import { renderPlan } from '../plan-rendering';
+import { planViewOf } from '../shared/plan-view';
+import { requireCompany } from '../shared/require-company';
 
-export async function getPlan(deps: { store: IdentityStore }, principal: UserPrincipal): Promise<PlanView> {
+/** The caller's company's plan as it is now: limits, what remains, the billing period, a scheduled downgrade. */
+export async function getPlan(deps: { store: StoreOf<IdentityStore, 'companies' | 'plans' | 'users'>; clock: Clock }, principal: UserPrincipal): Promise<identity.Plan> {
   const company = await requireCompany(deps.store.read, companyUserOf(principal).companyUuid);
-  return planViewOf(deps.store.read, company);
+  return renderPlan(await planViewOf(deps.store.read, company, deps.clock.now()));
 }

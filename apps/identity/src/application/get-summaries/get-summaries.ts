@@ -1,6 +1,9 @@
+import type { identity } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import type { Principal } from '@vi/platform-grpc';
-import type { Company, User } from '../../domain/user';
 import type { IdentityStore } from '../../infrastructure/identity.store';
+import { renderCompanySummary } from '../company-rendering';
+import { renderUserSummary } from '../user-rendering';
 
 export interface SummariesInput {
   userUuids: string[];
@@ -15,19 +18,22 @@ const MAX_UUIDS = 500;
  * left out rather than refused.
  */
 export async function getSummaries(
-  deps: { store: IdentityStore },
+  deps: { store: StoreOf<IdentityStore, 'users' | 'companies'>; defaultAvatarUrl: string },
   caller: Principal,
   input: SummariesInput,
-): Promise<{ users: User[]; companies: Company[] }> {
+): Promise<identity.Summaries> {
   const userUuids = [...new Set(input.userUuids)].slice(0, MAX_UUIDS);
   const companyUuids = [...new Set(input.companyUuids)].slice(0, MAX_UUIDS);
-  const [users, companies] = await Promise.all([
-    deps.store.read.users.findIncludingDeleted(userUuids),
-    deps.store.read.companies.findMany(companyUuids),
-  ]);
-  if (caller.kind === 'service') return { users, companies };
+  const [users, companies] = await Promise.all([deps.store.read.users.findIncludingDeleted(userUuids), deps.store.read.companies.findMany(companyUuids)]);
+  const visible =
+    caller.kind === 'service'
+      ? { users, companies }
+      : {
+          users: users.filter((u) => u.uuid === caller.userUuid || (caller.companyUuid !== null && u.companyUuid === caller.companyUuid)),
+          companies: companies.filter((c) => c.uuid === caller.companyUuid),
+        };
   return {
-    users: users.filter((u) => u.uuid === caller.userUuid || (caller.companyUuid !== null && u.companyUuid === caller.companyUuid)),
-    companies: companies.filter((c) => c.uuid === caller.companyUuid),
+    users: visible.users.map((u) => renderUserSummary(u, deps.defaultAvatarUrl)),
+    companies: visible.companies.map((c) => renderCompanySummary(c, deps.defaultAvatarUrl)),
   };
 }

@@ -1,24 +1,12 @@
-import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
-import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
-import type { Company, User } from '../../domain/user';
-import type { IdentityRepositories } from '../../infrastructure/identity.store';
+import type { identity } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
+import type { UserPrincipal } from '@vi/platform-grpc';
 import type { IdentityStore } from '../../infrastructure/identity.store';
-import { requireCompany } from '../company-plan';
+import { findCompanyUser } from '../shared/find-company-user';
+import { requireCompany } from '../shared/require-company';
+import { renderCompanyUser } from '../user-rendering';
 
-export interface CompanyUserView {
-  user: User;
-  company: Company;
-}
-
-/** A user of the caller's company; anyone else is 404. */
-export async function findCompanyUser(repos: IdentityRepositories, principal: UserPrincipal, userUuid: string): Promise<User> {
-  const { companyUuid } = companyUserOf(principal);
-  const user = await repos.users.find(userUuid);
-  if (!user || user.companyUuid !== companyUuid) throw new IdentityError(IdentityErrorCode.UserNotFound);
-  return user;
-}
-
-export async function getUser(deps: { store: IdentityStore }, principal: UserPrincipal, userUuid: string): Promise<CompanyUserView> {
+export async function getUser(deps: { store: StoreOf<IdentityStore, 'users' | 'companies'>; defaultAvatarUrl: string }, principal: UserPrincipal, userUuid: string): Promise<identity.CompanyUser> {
   const user = await findCompanyUser(deps.store.read, principal, userUuid);
-  return { user, company: await requireCompany(deps.store.read, user.companyUuid!) };
+  return renderCompanyUser(user, await requireCompany(deps.store.read, user.companyUuid!), deps.defaultAvatarUrl);
 }

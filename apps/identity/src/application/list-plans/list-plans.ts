@@ -1,8 +1,11 @@
+import type { identity } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
-import type { PlanDefinition } from '../../domain/plan';
 import type { IdentityStore } from '../../infrastructure/identity.store';
+import { renderPlanDefinition } from '../plan-rendering';
 
-export async function listPlans(deps: { store: IdentityStore }, caller: Principal): Promise<PlanDefinition[]> {
+/** The plan catalogue, cheapest first, for operators. */
+export async function listPlans(deps: { store: StoreOf<IdentityStore, 'plans'> }, caller: Principal): Promise<identity.PlanList> {
   requireOperator(caller);
-  return deps.store.read.plans.list();
+  return { plans: (await deps.store.read.plans.list()).map(renderPlanDefinition) };
 }

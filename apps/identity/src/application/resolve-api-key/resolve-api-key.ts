@@ -1,38 +1,31 @@
-import { isPlausibleApiKey, PlanFeature } from '@vi/contracts';
-import { requireOperator, type Principal, type UserPrincipal } from '@vi/platform-grpc';
+import { isPlausibleApiKey, PlanFeature, type identity } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { hasFeature } from '../../domain/plan';
 import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
 import type { IdentityStore } from '../../infrastructure/identity.store';
-import { planOf, requireCompany } from '../company-plan';
+import { renderResolvedApiKey } from '../api-key-rendering';
+import { planOf } from '../shared/plan-of';
+import { requireCompany } from '../shared/require-company';
 
-export interface ResolvedApiKey extends UserPrincipal {
-  keyUuid: string;
-}
-
-/** Authenticates an API key for the gateway: the principal it acts for, or why not. */
+/** Authenticates an API key for the gateway: the principal it acts for, or why not. Use is recorded at most once a minute. */
 export async function resolveApiKey(
-  deps: { store: IdentityStore; vault: ApiKeyVault },
+  deps: { store: StoreOf<IdentityStore, 'apiKeys' | 'companies' | 'plans'>; vault: ApiKeyVault; clock: Clock },
   caller: Principal,
   apiKey: string,
-): Promise<ResolvedApiKey> {
+): Promise<identity.ResolvedApiKey> {
   requireOperator(caller);
   if (!isPlausibleApiKey(apiKey)) throw new IdentityError(IdentityErrorCode.KeyInvalid);
   const owner = await deps.store.read.apiKeys.findOwnerByHash(deps.vault.hash(apiKey));
   if (!owner) throw new IdentityError(IdentityErrorCode.KeyInvalid);
   if (!owner.userActive) throw new IdentityError(IdentityErrorCode.KeyDisabled);
+  const now = deps.clock.now();
   if (owner.companyUuid) {
-    const company = await requireCompany(deps.store.read, owner.companyUuid);
-    const plan = await planOf(deps.store.read, company);
+    const plan = await planOf(deps.store.read, await requireCompany(deps.store.read, owner.companyUuid), now);
     if (!hasFeature(plan, PlanFeature.ApiAccess)) throw new IdentityError(IdentityErrorCode.PlanNoApiAccess);
   }
-  await deps.store.read.apiKeys.touchLastUsed(owner.keyUuid, new Date());
-  return {
-    kind: 'user',
-    keyUuid: owner.keyUuid,
-    userUuid: owner.userUuid,
-    companyUuid: owner.companyUuid,
-    role: owner.role,
-    userType: owner.userType,
-  };
+  await deps.store.read.apiKeys.touchLastUsed(owner.keyUuid, now);
+  return renderResolvedApiKey(owner);
 }

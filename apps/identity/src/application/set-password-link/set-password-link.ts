@@ -1,17 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import type { identity } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import type { IdentityStore } from '../../infrastructure/identity.store';
+import { bearerHash } from '../shared/bearer-hash';
 
 /** How long the link in the set-password email works. */
 export const SET_PASSWORD_TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
 
 /** The only caller: the notifications service, when it sends the set-password email. */
 export const SET_PASSWORD_LINK_CALLER = 'notifications';
-
-export function hashSetPasswordToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /**
  * Issues a set-password link for a company user when the notifications service
@@ -21,20 +21,15 @@ export function hashSetPasswordToken(token: string): string {
  * (a retried email carries a new link; earlier ones keep working until they expire).
  */
 export async function issueSetPasswordLink(
-  deps: { store: IdentityStore; publicBaseUrl: string },
+  deps: { store: StoreOf<IdentityStore, 'users' | 'setPasswordTokens'>; publicBaseUrl: string; clock: Clock },
   caller: Principal,
   userUuid: string,
-  now = new Date(),
-): Promise<string> {
+): Promise<identity.IssuedLink> {
   requireOperator(caller, SET_PASSWORD_LINK_CALLER);
   const user = await deps.store.read.users.find(userUuid);
   if (!user || user.type !== 'company_user') throw new IdentityError(IdentityErrorCode.UserNotFound);
   const token = randomBytes(32).toString('base64url');
-  await deps.store.read.setPasswordTokens.insert({
-    tokenHash: hashSetPasswordToken(token),
-    userUuid,
-    expiresAt: new Date(now.getTime() + SET_PASSWORD_TOKEN_TTL_MS),
-    createdAt: now,
-  });
-  return `${deps.publicBaseUrl}/set-password?token=${token}`;
+  const now = deps.clock.now();
+  await deps.store.read.setPasswordTokens.insert({ tokenHash: bearerHash(token), userUuid, expiresAt: new Date(now.getTime() + SET_PASSWORD_TOKEN_TTL_MS), createdAt: now });
+  return { url: `${deps.publicBaseUrl}/set-password?token=${token}` };
 }

@@ -1,9 +1,14 @@
-import { IdentitySubjects, type CompanyEventPayload } from '@vi/contracts';
+import { IdentitySubjects, type identity } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { isDowngrade, renewsAt } from '../../domain/plan';
 import type { IdentityStore } from '../../infrastructure/identity.store';
-import { planOf, planViewOf, type PlanView } from '../company-plan';
+import { companyEvent } from '../company-rendering';
+import { renderPlan } from '../plan-rendering';
+import { planOf } from '../shared/plan-of';
+import { planViewOf } from '../shared/plan-view';
 
 export interface SetPlanInput {
   companyUuid: string;
@@ -15,14 +20,14 @@ export interface SetPlanInput {
  * billing period; a downgrade is scheduled for the end of the current period
  * (shown as `downgrades_to`). Choosing the current plan cancels a scheduled downgrade.
  */
-export async function setPlan(deps: { store: IdentityStore }, caller: Principal, input: SetPlanInput): Promise<PlanView> {
+export async function setPlan(deps: { store: StoreOf<IdentityStore, 'companies' | 'plans' | 'users'>; clock: Clock }, caller: Principal, input: SetPlanInput): Promise<identity.Plan> {
   requireOperator(caller);
   return deps.store.transaction(async (tx) => {
     const company = await tx.companies.lock(input.companyUuid);
     if (!company) throw new IdentityError(IdentityErrorCode.CompanyNotFound);
     const target = await tx.plans.find(input.planCode);
     if (!target) throw new IdentityError(IdentityErrorCode.PlanNotFound, `Unknown plan ${input.planCode}`);
-    const now = new Date();
+    const now = deps.clock.now();
     const current = await planOf(tx, company, now);
     let change;
     if (target.code === current.code) {
@@ -34,9 +39,7 @@ export async function setPlan(deps: { store: IdentityStore }, caller: Principal,
     }
     await tx.companies.updatePlan(company.uuid, change);
     const updated = { ...company, ...change };
-    const inForce = await planOf(tx, updated, now);
-    const payload: CompanyEventPayload = { uuid: company.uuid, name: company.name, plan: inForce.code, features: inForce.features };
-    await tx.publish([{ subject: IdentitySubjects.CompanyPlanChanged, payload }]);
-    return planViewOf(tx, updated, now);
+    await tx.publish([companyEvent(IdentitySubjects.CompanyPlanChanged, updated, await planOf(tx, updated, now))]);
+    return renderPlan(await planViewOf(tx, updated, now));
   });
 }

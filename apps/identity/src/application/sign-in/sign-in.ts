@@ -1,7 +1,13 @@
+import type { identity } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
+import type { SessionLifetime } from '../../domain/session';
 import type { IdentityStore } from '../../infrastructure/identity.store';
-import { startSession, type SessionDeps, type SignedIn } from '../sessions';
+import type { PasswordHasher } from '../../infrastructure/password-hasher';
+import { renderSignedIn } from '../session-rendering';
+import { startSession } from '../shared/start-session';
 
 export interface SignInInput {
   email: string;
@@ -14,17 +20,21 @@ export interface SignInInput {
  * answer tells nothing about which addresses exist. Emails are unique per company, not globally: the password
  * picks the account (the oldest matching one when, improbably, one person chose the same password in two).
  */
-export async function signIn(deps: SessionDeps & { store: IdentityStore }, caller: Principal, input: SignInInput): Promise<SignedIn> {
+export async function signIn(
+  deps: { store: StoreOf<IdentityStore, 'passwords' | 'sessions'>; hasher: PasswordHasher; sessionLifetime: SessionLifetime; clock: Clock },
+  caller: Principal,
+  input: SignInInput,
+): Promise<identity.SignedIn> {
   requireOperator(caller);
   const candidates = await deps.store.read.passwords.findSignInCandidates(input.email);
   if (candidates.length === 0) await deps.hasher.verifyNothing(input.password);
   for (const candidate of candidates) {
     if (!(await deps.hasher.verify(input.password, candidate.password))) continue;
-    const now = deps.now();
+    const now = deps.clock.now();
     const rehashed = deps.hasher.isOutdated(candidate.password) ? await deps.hasher.hash(input.password) : undefined;
     return deps.store.transaction(async (tx) => {
       if (rehashed) await tx.passwords.upsert(candidate.user.uuid, rehashed, now);
-      return startSession(tx, candidate.user, deps.sessionLifetime, now);
+      return renderSignedIn(await startSession(tx, candidate.user, deps.sessionLifetime, now));
     });
   }
   throw new IdentityError(IdentityErrorCode.SignInFailed);

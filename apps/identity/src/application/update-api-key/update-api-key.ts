@@ -1,10 +1,11 @@
-import { generateApiKey } from '@vi/contracts';
+import { generateApiKey, type identity } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { administratorOf, type UserPrincipal } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
 import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
 import type { IdentityStore } from '../../infrastructure/identity.store';
-import type { ApiKeyView } from '../api-key-view';
-import { findApiKey } from '../get-api-key/get-api-key';
-import { identityEvents } from '../identity-events';
+import { apiKeyEvents, renderApiKey } from '../api-key-rendering';
+import { findApiKey } from '../shared/find-api-key';
 
 export interface UpdateApiKeyInput {
   userUuid: string;
@@ -14,10 +15,10 @@ export interface UpdateApiKeyInput {
 }
 
 export async function updateApiKey(
-  deps: { store: IdentityStore; vault: ApiKeyVault },
+  deps: { store: StoreOf<IdentityStore, 'users' | 'apiKeys'>; vault: ApiKeyVault; defaultAvatarUrl: string; clock: Clock },
   principal: UserPrincipal,
   input: UpdateApiKeyInput,
-): Promise<ApiKeyView> {
+): Promise<identity.ApiKey> {
   administratorOf(principal);
   return deps.store.transaction(async (tx) => {
     const current = await findApiKey(tx, deps.vault, principal, input.userUuid);
@@ -27,14 +28,12 @@ export async function updateApiKey(
       description: input.description ?? current.key.description,
       keyHash: deps.vault.hash(value),
       keyCiphertext: input.rotate ? deps.vault.encrypt(value) : current.key.keyCiphertext,
-      updatedAt: new Date(),
+      updatedAt: deps.clock.now(),
     };
     await tx.apiKeys.update(key.uuid, key);
     if (input.rotate) {
-      await tx.publish([
-        identityEvents.apiKeyRevoked({ key_uuid: key.uuid, user_uuid: current.user.uuid, company_uuid: current.user.companyUuid, reason: 'rotated' }),
-      ]);
+      await tx.publish([apiKeyEvents.revoked({ key_uuid: key.uuid, user_uuid: current.user.uuid, company_uuid: current.user.companyUuid, reason: 'rotated' })]);
     }
-    return { value, key, user: current.user };
+    return renderApiKey({ value, key, user: current.user }, deps.defaultAvatarUrl);
   });
 }

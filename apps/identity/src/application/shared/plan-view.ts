@@ -1,7 +1,8 @@
-import { IdentityError, IdentityErrorCode } from '../domain/identity.errors';
-import { planInForce, remainingOf, renewsAt, type PlanDefinition } from '../domain/plan';
-import type { Company } from '../domain/user';
-import type { IdentityRepositories } from '../infrastructure/identity.store';
+import type { ReposOf } from '@vi/platform-bus';
+import { planInForce, remainingOf, renewsAt, type PlanDefinition } from '../../domain/plan';
+import type { Company } from '../../domain/user';
+import type { IdentityStore } from '../../infrastructure/identity.store';
+import { planOf } from './plan-of';
 
 /** A company's plan as the API shows it: limits, what remains, the billing period. */
 export interface PlanView {
@@ -13,15 +14,8 @@ export interface PlanView {
   downgradesTo: { name: string; at: Date } | null;
 }
 
-/** The plan in force for a company (a due downgrade counts as applied). */
-export async function planOf(repos: IdentityRepositories, company: Company, now = new Date()): Promise<PlanDefinition> {
-  const { code } = planInForce(company, now);
-  const plan = await repos.plans.find(code);
-  if (!plan) throw new IdentityError(IdentityErrorCode.PlanNotFound);
-  return plan;
-}
-
-export async function planViewOf(repos: IdentityRepositories, company: Company, now = new Date()): Promise<PlanView> {
+/** The plan in force at `now`, its billing period and the user slots left. */
+export async function planViewOf(repos: ReposOf<IdentityStore, 'plans' | 'users'>, company: Company, now: Date): Promise<PlanView> {
   const plan = await planOf(repos, company, now);
   const { downgradeDue } = planInForce(company, now);
   const startedAt = downgradeDue && company.downgradeAt ? company.downgradeAt : company.planStartedAt;
@@ -41,10 +35,4 @@ export async function planViewOf(repos: IdentityRepositories, company: Company, 
     users: { remaining: remainingOf(plan.usersLimit, usersUsed, company.usersPaid), limit: plan.usersLimit, paid: company.usersPaid },
     downgradesTo,
   };
-}
-
-export async function requireCompany(repos: IdentityRepositories, uuid: string): Promise<Company> {
-  const company = await repos.companies.find(uuid);
-  if (!company) throw new IdentityError(IdentityErrorCode.CompanyNotFound);
-  return company;
 }

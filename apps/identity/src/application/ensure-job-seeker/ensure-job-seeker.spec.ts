@@ -1,0 +1,41 @@
+import { memoryStore, type MemoryStore } from '@vi/platform-testing';
+import { FakeClock } from '@vi/platform-time';
+import { aCompany, aJobSeekerUser, aUser, DEFAULT_AVATAR, principalOf, T0 } from '../../../test/factories';
+import { InMemoryUsers } from '../../../test/fakes';
+import { ensureJobSeeker } from './ensure-job-seeker';
+
+describe('ensureJobSeeker', () => {
+  const clock = new FakeClock(T0);
+  const recruiter = aUser(aCompany());
+  let users: InMemoryUsers;
+  let store: MemoryStore<{ users: InMemoryUsers }>;
+  const sut = (input: { name: string; email: string }, principal = principalOf(recruiter)) => ensureJobSeeker({ store, defaultAvatarUrl: DEFAULT_AVATAR, clock }, principal, input);
+
+  beforeEach(() => {
+    users = new InMemoryUsers(recruiter);
+    store = memoryStore({ users });
+  });
+
+  it('makes a new job seeker the first time an email is invited, and says so on the bus', async () => {
+    const seeker = await sut({ name: 'Sam Seeker', email: 'sam@seeker.example' });
+
+    expect(seeker).toEqual({ uuid: expect.any(String), name: 'Sam Seeker', email: 'sam@seeker.example', avatar: DEFAULT_AVATAR });
+    expect(await users.find(seeker.uuid)).toMatchObject({ type: 'job_seeker', companyUuid: null, role: null });
+    expect(store.published).toEqual([{ subject: 'identity.user.created', payload: expect.objectContaining({ uuid: seeker.uuid, type: 'job_seeker' }) }]);
+  });
+
+  it('finds the job seeker whoever invited them before, by email in any case, and keeps their name', async () => {
+    const known = aJobSeekerUser({ email: 'sam@seeker.example', name: 'Sam' });
+    await users.insert(known);
+    const otherRecruiter = aUser(aCompany());
+
+    const found = await sut({ name: 'Samuel', email: 'SAM@seeker.example' }, principalOf(otherRecruiter));
+
+    expect(found).toMatchObject({ uuid: known.uuid, name: 'Sam' });
+    expect(store.published).toEqual([]);
+  });
+
+  it('is asked by company users only', async () => {
+    await expect(sut({ name: 'X', email: 'x@seeker.example' }, principalOf(aJobSeekerUser()))).rejects.toMatchObject({ code: 'api.company_user_required' });
+  });
+});
