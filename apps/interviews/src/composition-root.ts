@@ -4,6 +4,7 @@ import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startProcess, type Running } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
+import { systemClock } from '@vi/platform-time';
 import { interviewsMigrations } from '../migrations';
 import { expireOverdueInterviews } from './application/expire-overdue-interviews/expire-overdue-interviews';
 import { purgeDeletedInterviewMedia } from './application/purge-deleted-interview-media/purge-deleted-interview-media';
@@ -46,7 +47,8 @@ export function startInterviewsService(
     const tokens = new PrincipalTokens(config.secrets.internalJwt);
     const identity = lifecycle.add('identity client', new GrpcIdentityDirectory(config.upstreams.identity, tokens), (c) => c.close());
     const jobs = lifecycle.add('jobs client', new GrpcJobsDirectory(config.upstreams.jobs, tokens), (c) => c.close());
-    const links = new SignedCandidateLinks(config.publicBaseUrl, config.secrets.candidateToken);
+    const clock = systemClock;
+    const links = new SignedCandidateLinks(config.publicBaseUrl, config.secrets.candidateToken, clock);
     const store = createInterviewsStore(database.db, relay);
 
     const storage = config.media.storage;
@@ -59,10 +61,10 @@ export function startInterviewsService(
     const purgeMedia = purgeDeletedInterviewMedia({ store, media, graceMs: config.media.deletedGraceMs });
     const retention = lifecycle.add(
       'retention sweep',
-      new RetentionSweep([...busRetentionTasks(database.db, config.retention), purgeMedia], config.retention.sweepIntervalMs, logger),
+      new RetentionSweep([...busRetentionTasks(database.db, config.retention), purgeMedia], config.retention.sweepIntervalMs, logger, clock),
       (r) => r.stop(),
     );
-    const sweepExpired = () => expireOverdueInterviews({ store });
+    const sweepExpired = () => expireOverdueInterviews({ store, clock });
     const expiry = lifecycle.add(
       'expiry sweep',
       new PollingLoop(sweepExpired, config.expirySweepMs, (error) => logger.error({ err: error }, 'expiry sweep failed')),
@@ -80,8 +82,9 @@ export function startInterviewsService(
         playback,
         video: new MediabunnyVideoProbe(),
         maxTakeBytes: config.media.maxTakeBytes,
+        clock,
       }),
-      ...questionSetHandlers({ store }),
+      ...questionSetHandlers({ store, clock }),
       ...sharingHandlers({ store, media, playback }),
     });
     const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);

@@ -1,8 +1,12 @@
 import { interviewJson, type BasicShareLinkWithoutUrl, type interviews, type InterviewsSubject } from '@vi/contracts';
-import type { NewEvent } from '@vi/platform-bus';
+import type { NewEvent, ReposOf } from '@vi/platform-bus';
 import { toRfc3339, toRfc3339OrNull } from '@vi/platform-time';
 import { takesRemaining, type Interview, type InterviewQuestion } from '../domain/interview';
-import type { InterviewsRepositories } from '../infrastructure/interviews.store';
+import type { InterviewsStore } from '../infrastructure/interviews.store';
+
+/** What rendering an interview reads: the projections of other services' data, its questions and its share link. */
+export type RenderingRepoName = 'projections' | 'questions' | 'shareLinks';
+export type RenderingRepos = ReposOf<InterviewsStore, RenderingRepoName>;
 
 export function renderQuestion(question: InterviewQuestion): interviews.Question {
   return {
@@ -24,7 +28,7 @@ export function renderQuestion(question: InterviewQuestion): interviews.Question
  * jobs, people and companies (no call to another service).
  */
 export async function renderInterviews(
-  repos: InterviewsRepositories,
+  repos: RenderingRepos,
   list: Interview[],
   options: { questions: boolean },
 ): Promise<interviews.Interview[]> {
@@ -75,7 +79,7 @@ function shareLinkOf(link: BasicShareLinkWithoutUrl | undefined): interviews.Sha
   return link && { ...link, url: '', updated_by: link.updated_by ?? undefined };
 }
 
-export async function renderInterview(repos: InterviewsRepositories, interview: Interview): Promise<interviews.Interview> {
+export async function renderInterview(repos: RenderingRepos, interview: Interview): Promise<interviews.Interview> {
   return (await renderInterviews(repos, [interview], { questions: true }))[0];
 }
 

@@ -1,6 +1,6 @@
 import type { interviews } from '@vi/contracts';
 import { toRfc3339 } from '@vi/platform-time';
-import type { Take } from '../infrastructure/take.repository';
+import type { Take } from '../domain/take';
 
 /** A take as the API shows it. */
 export function renderTake(take: Take): interviews.Take {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import type { Clock } from '@vi/platform-time';
 import type { CandidateLinks } from '../application/directories';
 
 const AUDIENCE = 'candidate';
@@ -7,16 +8,18 @@ const AUDIENCE = 'candidate';
 /**
  * Candidate links: `{PUBLIC_BASE_URL}/candidate/interviews/<uuid>?token=…`,
  * the token an HS256 JWT scoped to one interview and job seeker, expiring at
- * the due time (a reschedule sends a new link).
+ * the due time (a reschedule sends a new link). Issued and checked by the clock's time.
  */
 export class SignedCandidateLinks implements CandidateLinks {
   constructor(
     private readonly publicBaseUrl: string,
     private readonly secret: string,
+    private readonly clock: Clock,
   ) {}
 
   linkFor(interview: { uuid: string; candidateUuid: string; scheduledAt: Date }): string {
-    const token = jwt.sign({ sub: interview.candidateUuid, iid: interview.uuid, exp: Math.floor(interview.scheduledAt.getTime() / 1000) }, this.secret, {
+    const claims = { sub: interview.candidateUuid, iid: interview.uuid, iat: seconds(this.clock.now()), exp: seconds(interview.scheduledAt) };
+    const token = jwt.sign(claims, this.secret, {
       algorithm: 'HS256',
       audience: AUDIENCE,
       // Every invitation (creation, reschedule, reset) gets a link of its own, even within the same second.
@@ -28,10 +31,14 @@ export class SignedCandidateLinks implements CandidateLinks {
   /** The interview and job seeker a token is for, or null when forged or expired. */
   verify(token: string): { interviewUuid: string; candidateUuid: string } | null {
     try {
-      const claims = jwt.verify(token, this.secret, { algorithms: ['HS256'], audience: AUDIENCE }) as { sub: string; iid: string };
+      const claims = jwt.verify(token, this.secret, { algorithms: ['HS256'], audience: AUDIENCE, clockTimestamp: seconds(this.clock.now()) }) as { sub: string; iid: string };
       return { interviewUuid: claims.iid, candidateUuid: claims.sub };
     } catch {
       return null;
     }
   }
+}
+
+function seconds(at: Date): number {
+  return Math.floor(at.getTime() / 1000);
 }

@@ -1,17 +1,6 @@
 import type { Kysely, Selectable } from '@vi/platform-postgres';
+import type { Take } from '../domain/take';
 import type { InterviewsDatabase } from './interviews.database';
-
-export interface Take {
-  uuid: string;
-  interviewUuid: string;
-  questionUuid: string;
-  number: number;
-  contentType: string;
-  size: number;
-  durationSeconds: number;
-  storageKey: string;
-  createdAt: Date;
-}
 
 export class TakeRepository {
   constructor(private readonly db: Kysely<InterviewsDatabase>) {}

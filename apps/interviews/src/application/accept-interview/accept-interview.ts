@@ -1,15 +1,21 @@
 import { InterviewsSubjects, type interviews } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
+import type { Clock } from '@vi/platform-time';
 import { accept } from '../../domain/interview-status';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
-import { candidateInterview } from '../get-candidate-interview/get-candidate-interview';
-import { interviewEvent, renderInterview } from '../interview-rendering';
+import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
+import { candidateInterview } from '../shared/candidate-interview';
 
-/** requested → accepted: from now on the questions are locked. */
-export async function acceptInterview(deps: { store: InterviewsStore }, caller: Caller, uuid: string): Promise<interviews.Interview> {
+/** requested → accepted before the due time: from now on the questions are locked. */
+export async function acceptInterview(
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | RenderingRepoName>; clock: Clock },
+  caller: Caller,
+  uuid: string,
+): Promise<interviews.Interview> {
   return deps.store.transaction(async (tx) => {
     const current = await candidateInterview(tx, caller, uuid, { lock: true });
-    const now = new Date();
+    const now = deps.clock.now();
     if (current.status === 'accepted') return renderInterview(tx, current);
     const accepted = { ...current, status: accept(current.status, current.scheduledAt, now), acceptedAt: now, updatedAt: now };
     await tx.interviews.update(accepted);

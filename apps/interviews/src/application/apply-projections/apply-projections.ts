@@ -1,5 +1,5 @@
 import { IdentitySubjects, JobsSubjects, type JobEventPayload, type UserEventPayload } from '@vi/contracts';
-import type { BusMessage } from '@vi/platform-bus';
+import type { BusMessage, StoreOf } from '@vi/platform-bus';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 
 /**
@@ -7,7 +7,7 @@ import type { InterviewsStore } from '../../infrastructure/interviews.store';
  * job seeker shows (and sorts) under the new name. Idempotent on the event
  * id, and older updates never overwrite newer ones.
  */
-export async function applyProjectionEvent(deps: { store: InterviewsStore }, message: BusMessage): Promise<void> {
+export async function applyProjectionEvent(deps: { store: StoreOf<InterviewsStore, 'projections'> }, message: BusMessage): Promise<void> {
   await deps.store.transaction(async (tx) => {
     if (!(await tx.projections.markProcessed(message.id))) return;
     if (message.subject === JobsSubjects.JobUpdated || message.subject === JobsSubjects.JobDeleted) {

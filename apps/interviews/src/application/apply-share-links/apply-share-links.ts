@@ -1,5 +1,5 @@
 import { SharingSubjects, type ShareLinkEventPayload } from '@vi/contracts';
-import type { BusMessage } from '@vi/platform-bus';
+import type { BusMessage, StoreOf } from '@vi/platform-bus';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 
 /**
@@ -7,7 +7,7 @@ import type { InterviewsStore } from '../../infrastructure/interviews.store';
  * service's events (basic links only). Idempotent on the event id; the
  * link's version orders updates that arrive out of order.
  */
-export async function applyShareLinkEvent(deps: { store: InterviewsStore }, message: BusMessage): Promise<void> {
+export async function applyShareLinkEvent(deps: { store: StoreOf<InterviewsStore, 'projections' | 'shareLinks'> }, message: BusMessage): Promise<void> {
   const payload = message.payload as ShareLinkEventPayload;
   if (payload.kind !== 'basic' || !payload.basic_link) return;
   const interviewUuid = payload.interviews[0]?.uuid;

@@ -1,16 +1,22 @@
 import { InterviewsSubjects, type interviews } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
+import type { Clock } from '@vi/platform-time';
 import { requireAnswerable } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
-import { candidateInterview } from '../get-candidate-interview/get-candidate-interview';
-import { interviewEvent, renderInterview } from '../interview-rendering';
+import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
+import { candidateInterview } from '../shared/candidate-interview';
 
 /** accepted → completed: before the due time, every question answered or skipped, the job still active. */
-export async function completeInterview(deps: { store: InterviewsStore }, caller: Caller, uuid: string): Promise<interviews.Interview> {
+export async function completeInterview(
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | RenderingRepoName>; clock: Clock },
+  caller: Caller,
+  uuid: string,
+): Promise<interviews.Interview> {
   return deps.store.transaction(async (tx) => {
     const current = await candidateInterview(tx, caller, uuid, { lock: true });
-    const now = new Date();
+    const now = deps.clock.now();
     requireAnswerable(current.status, current.scheduledAt, now);
     const questions = (await tx.questions.listFor([current.uuid])).get(current.uuid) ?? [];
     if (questions.some((q) => !q.completed && !q.skipped)) throw new InterviewsError(InterviewsErrorCode.QuestionsUnanswered);

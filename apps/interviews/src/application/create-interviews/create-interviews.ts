@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { InterviewsSubjects, PlanFeature, type interviews, type InvitationDetails } from '@vi/contracts';
-import { validationFailed } from '@vi/platform-errors';
+import { InterviewsSubjects, PlanFeature, type interviews } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf } from '@vi/platform-grpc';
+import { validationFailed } from '@vi/platform-errors';
+import type { Clock } from '@vi/platform-time';
 import { newQuestion, thinkTimeOf, type Interview, type ThinkTime } from '../../domain/interview';
 import { scheduleProblem, type InterviewType } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller, IdentityDirectory, JobsDirectory } from '../directories';
-import { interviewEvent, renderInterview } from '../interview-rendering';
+import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
+import { invitationOf } from '../shared/invitation';
 
 export interface AssigneeInput {
   name: string;
@@ -37,26 +40,10 @@ export interface CreateInterviewsInput {
 }
 
 export interface CreateInterviewsDeps {
-  store: InterviewsStore;
+  store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'questionSets' | RenderingRepoName>;
+  clock: Clock;
   identity: IdentityDirectory;
   jobs: JobsDirectory;
-}
-
-/** The due time written out for people, in the interview's timezone. */
-export function localDueTime(at: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: timezone, dateStyle: 'full', timeStyle: 'long' }).format(at);
-}
-
-/** What the notifications service needs to invite; no link: it asks for one when it sends (decision 018). */
-export function invitationOf(interview: Interview): InvitationDetails {
-  return {
-    email_message: interview.emailMessage,
-    timezone: interview.timezone,
-    scheduled_at_local: localDueTime(interview.scheduledAt, interview.timezone),
-    phone: interview.phone,
-    phone_parsed: interview.phoneParsed,
-    has_sms_consent: interview.hasSmsConsent,
-  };
 }
 
 /**
@@ -66,7 +53,7 @@ export function invitationOf(interview: Interview): InvitationDetails {
  */
 export async function createInterviews(deps: CreateInterviewsDeps, caller: Caller, input: CreateInterviewsInput): Promise<interviews.Interview[]> {
   const { companyUuid } = companyUserOf(caller.principal);
-  const now = new Date();
+  const now = deps.clock.now();
   const problem = scheduleProblem(input.scheduledAt, now);
   if (problem) throw validationFailed([{ field: 'scheduled_at', reason: problem, code: 'invalid_value' }]);
 

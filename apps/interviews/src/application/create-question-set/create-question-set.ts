@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { interviews } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
 import { assertValidQuestionSet, newQuestions, type QuestionSet, type QuestionSetQuestionInput } from '../../domain/question-set';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import { renderQuestionSet } from '../question-set-rendering';
@@ -13,13 +15,13 @@ export interface CreateQuestionSetInput {
 
 /** Saves a new set for the caller's company; it publishes no event. */
 export async function createQuestionSet(
-  deps: { store: InterviewsStore },
+  deps: { store: StoreOf<InterviewsStore, 'questionSets'>; clock: Clock },
   principal: UserPrincipal,
   input: CreateQuestionSetInput,
 ): Promise<interviews.QuestionSet> {
   const { companyUuid } = companyUserOf(principal);
   assertValidQuestionSet(input);
-  const now = new Date();
+  const now = deps.clock.now();
   const set: QuestionSet = {
     uuid: randomUUID(),
     companyUuid,

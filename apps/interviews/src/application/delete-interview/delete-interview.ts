@@ -1,15 +1,24 @@
 import { InterviewsSubjects } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
+import type { Clock } from '@vi/platform-time';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
-import { findInterview } from '../get-interview/get-interview';
-import { interviewEvent, renderInterview } from '../interview-rendering';
+import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
+import { findInterview } from '../shared/find-interview';
 
-/** Deletes an interview in any status; it is gone from lists and reads afterwards. */
-export async function deleteInterview(deps: { store: InterviewsStore }, caller: Caller, uuid: string): Promise<void> {
+/**
+ * Deletes an interview in any status; it is gone from lists and reads afterwards. Its take videos stay in media
+ * storage for DELETED_INTERVIEW_MEDIA_GRACE from this moment (purge-deleted-interview-media).
+ */
+export async function deleteInterview(
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | RenderingRepoName>; clock: Clock },
+  caller: Caller,
+  uuid: string,
+): Promise<void> {
   await deps.store.transaction(async (tx) => {
     const interview = await findInterview(tx, caller, uuid, { lock: true });
     const rendered = await renderInterview(tx, interview);
-    await tx.interviews.markDeleted(interview.uuid, new Date());
+    await tx.interviews.markDeleted(interview.uuid, deps.clock.now());
     await tx.counters.move(interview.companyUuid, interview.type, interview.status, null);
     await tx.publish([interviewEvent(InterviewsSubjects.InterviewDeleted, rendered)]);
   });

@@ -1,8 +1,10 @@
 import { InterviewsSubjects } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
-import type { Take } from '../../infrastructure/take.repository';
+import type { Clock } from '@vi/platform-time';
+import type { Take } from '../../domain/take';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import { interviewEvent, renderInterview } from '../interview-rendering';
+import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
 import type { MediaStorage } from '../media-storage';
 
 export interface EraseCandidateInput {
@@ -19,10 +21,14 @@ export interface EraseCandidateInput {
  * InterviewDeleted webhook (showing the erased name), share links stop and pending reminders are canceled.
  * Returns the uuids of the interviews, for the notifications service to forget their messages and deliveries.
  */
-export async function eraseCandidate(deps: { store: InterviewsStore; media: MediaStorage }, caller: Principal, input: EraseCandidateInput): Promise<string[]> {
+export async function eraseCandidate(
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'takes' | RenderingRepoName>; media: MediaStorage; clock: Clock },
+  caller: Principal,
+  input: EraseCandidateInput,
+): Promise<string[]> {
   requireOperator(caller);
   const { uuids, removed } = await deps.store.transaction(async (tx) => {
-    const now = new Date();
+    const now = deps.clock.now();
     const all = await tx.interviews.allOfCandidate(input.candidateUuid);
     await tx.projections.upsertPerson({ uuid: input.candidateUuid, name: input.erasedName, email: input.erasedEmail, avatar: '' }, now);
     const removedTakes: Take[] = [];

@@ -1,10 +1,11 @@
 import type { interviews } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf } from '@vi/platform-grpc';
 import type { InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
-import { renderInterviews } from '../interview-rendering';
+import { renderInterviews, type RenderingRepoName } from '../interview-rendering';
 
 export interface ListInterviewsInput {
   types: InterviewType[];
@@ -15,7 +16,7 @@ export interface ListInterviewsInput {
 }
 
 export async function listInterviews(
-  deps: { store: InterviewsStore },
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | RenderingRepoName> },
   caller: Caller,
   input: ListInterviewsInput,
 ): Promise<{ interviews: interviews.Interview[]; total: number }> {

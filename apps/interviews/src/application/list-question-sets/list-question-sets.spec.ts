@@ -1,14 +1,22 @@
 import { SharedErrorCode } from '@vi/contracts';
-import type { UserPrincipal } from '@vi/platform-grpc';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import { aCompanyUser, anInterview, aQuestionSet, AT, theCandidateOf } from '../../../test/factories';
+import { MemoryQuestionSets, memoryStore } from '../../../test/fakes';
 import { listQuestionSets } from './list-question-sets';
 
-const jobSeeker: UserPrincipal = { kind: 'user', userUuid: 'u1', companyUuid: null, role: null, userType: 'job_seeker' };
-// A job seeker is refused before any read or write.
-const store = {} as InterviewsStore;
-
 describe('listQuestionSets', () => {
+  it('lists the company’s sets oldest first, and only theirs', async () => {
+    const admin = aCompanyUser();
+    const newer = aQuestionSet({ companyUuid: admin.companyUuid!, name: 'Newer', createdAt: new Date(AT.getTime() + 1000) });
+    const older = aQuestionSet({ companyUuid: admin.companyUuid!, name: 'Older' });
+    const store = memoryStore({ questionSets: new MemoryQuestionSets([newer, aQuestionSet({ name: 'Another company’s' }), older]) });
+
+    const sut = await listQuestionSets({ store }, admin);
+
+    expect(sut.question_sets.map((set) => set.name)).toEqual(['Older', 'Newer']);
+  });
+
   it('refuses job seekers with 403 api.company_user_required', async () => {
-    await expect(listQuestionSets({ store }, jobSeeker)).rejects.toMatchObject({ code: SharedErrorCode.CompanyUserRequired });
+    const store = memoryStore({ questionSets: new MemoryQuestionSets() });
+    await expect(listQuestionSets({ store }, theCandidateOf(anInterview()))).rejects.toMatchObject({ code: SharedErrorCode.CompanyUserRequired });
   });
 });

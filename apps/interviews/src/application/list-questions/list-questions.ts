@@ -1,10 +1,11 @@
 import type { interviews } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
-import { findInterview } from '../get-interview/get-interview';
 import { renderQuestion } from '../interview-rendering';
+import { findInterview } from '../shared/find-interview';
 
-export async function listQuestions(deps: { store: InterviewsStore }, caller: Caller, interviewUuid: string): Promise<interviews.Question[]> {
+export async function listQuestions(deps: { store: StoreOf<InterviewsStore, 'interviews' | 'questions'> }, caller: Caller, interviewUuid: string): Promise<interviews.Question[]> {
   const interview = await findInterview(deps.store.read, caller, interviewUuid);
   return ((await deps.store.read.questions.listFor([interview.uuid])).get(interview.uuid) ?? []).map(renderQuestion);
 }

@@ -1,4 +1,4 @@
-import type { RetentionTask } from '@vi/platform-bus';
+import type { RetentionTask, StoreOf } from '@vi/platform-bus';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { MediaStorage } from '../media-storage';
 
@@ -7,7 +7,7 @@ import type { MediaStorage } from '../media-storage';
  * 019): the grace lets an operator undo a mistaken deletion from a backup before the videos are gone. Each video
  * is deleted before its row, so a crash in between only repeats a deletion (deleting a missing file succeeds).
  */
-export function purgeDeletedInterviewMedia(deps: { store: InterviewsStore; media: MediaStorage; graceMs: number; batchSize?: number }): RetentionTask {
+export function purgeDeletedInterviewMedia(deps: { store: StoreOf<InterviewsStore, 'takes'>; media: MediaStorage; graceMs: number; batchSize?: number }): RetentionTask {
   const batchSize = deps.batchSize ?? 100;
   return {
     name: 'deleted interviews’ take videos',

@@ -1,13 +1,15 @@
 import { InterviewsSubjects, type interviews } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { validationFailed } from '@vi/platform-errors';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
 import type { Interview } from '../../domain/interview';
 import { reset, scheduleProblem } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import { invitationOf } from '../create-interviews/create-interviews';
-import { interviewEvent, renderInterview } from '../interview-rendering';
+import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
 import type { MediaStorage } from '../media-storage';
+import { invitationOf } from '../shared/invitation';
 
 export interface ResetInterviewInput {
   interviewUuid: string;
@@ -22,12 +24,12 @@ export interface ResetInterviewInput {
  * cannot do this through the API: only a service principal (the admin CLI).
  */
 export async function resetInterview(
-  deps: { store: InterviewsStore; media: MediaStorage },
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'takes' | RenderingRepoName>; media: MediaStorage; clock: Clock },
   caller: Principal,
   input: ResetInterviewInput,
 ): Promise<interviews.Interview> {
   requireOperator(caller);
-  const now = new Date();
+  const now = deps.clock.now();
   if (input.scheduledAt) {
     const problem = Number.isNaN(input.scheduledAt.getTime()) ? 'must be an RFC 3339 timestamp' : scheduleProblem(input.scheduledAt, now);
     if (problem) throw validationFailed([{ field: 'scheduled_at', reason: problem, code: 'invalid_value' }]);

@@ -1,3 +1,4 @@
+import type { StoreOf } from '@vi/platform-bus';
 import type { Principal } from '@vi/platform-grpc';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
@@ -8,7 +9,7 @@ export interface CandidateTokenVerifier {
 
 /** For the gateway: the interview and job seeker a candidate token acts for, or 401. */
 export async function resolveCandidateToken(
-  deps: { store: InterviewsStore; tokens: CandidateTokenVerifier },
+  deps: { store: StoreOf<InterviewsStore, 'interviews'>; tokens: CandidateTokenVerifier },
   caller: Principal,
   token: string,
 ): Promise<{ interviewUuid: string; candidateUuid: string }> {

@@ -1,18 +1,24 @@
 import type { interviews } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
+import type { Clock } from '@vi/platform-time';
 import { requireAnswerable } from '../../domain/interview-status';
-import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
-import { candidateInterview } from '../get-candidate-interview/get-candidate-interview';
 import { renderQuestion } from '../interview-rendering';
+import { candidateInterview } from '../shared/candidate-interview';
+import { findQuestion } from '../shared/find-question';
 
 /** The job seeker passes on a question: it counts as answered for completing the interview. */
-export async function skipQuestion(deps: { store: InterviewsStore }, caller: Caller, uuid: string, questionUuid: string): Promise<interviews.Question> {
+export async function skipQuestion(
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'questions'>; clock: Clock },
+  caller: Caller,
+  uuid: string,
+  questionUuid: string,
+): Promise<interviews.Question> {
   return deps.store.transaction(async (tx) => {
     const interview = await candidateInterview(tx, caller, uuid, { lock: true });
-    const question = await tx.questions.find(interview.uuid, questionUuid);
-    if (!question) throw new InterviewsError(InterviewsErrorCode.QuestionNotFound);
-    const now = new Date();
+    const question = await findQuestion(tx, interview.uuid, questionUuid);
+    const now = deps.clock.now();
     requireAnswerable(interview.status, interview.scheduledAt, now);
     const skipped = { ...question, skipped: true, updatedAt: now };
     await tx.questions.update(skipped);

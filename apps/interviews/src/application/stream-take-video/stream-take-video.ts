@@ -1,19 +1,14 @@
 import type { interviews } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Take } from '../../infrastructure/take.repository';
 import type { Caller } from '../directories';
-import { findInterview } from '../get-interview/get-interview';
-import type { MediaPlaybackUrls, MediaStorage } from '../media-storage';
+import { findInterview } from '../shared/find-interview';
+import { sendTakeVideo, type TakeVideoSource } from '../shared/send-take-video';
 
-/** How a take's video leaves the service: its bytes from media storage, or, with `playback`, a presigned URL. */
-export interface TakeVideoSource {
-  media: MediaStorage;
-  playback?: MediaPlaybackUrls;
-}
-
+/** A take's video for the company, whole or a byte range (HTTP Range), streamed from media storage (or its presigned URL). */
 export async function streamTakeVideo(
-  deps: { store: InterviewsStore } & TakeVideoSource,
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'takes'> } & TakeVideoSource,
   caller: Caller,
   request: interviews.TakeVideoRequest,
   send: (chunk: interviews.TakeVideoChunk) => Promise<void>,
@@ -22,33 +17,4 @@ export async function streamTakeVideo(
   const take = await deps.store.read.takes.find(request.question_uuid, request.take_uuid);
   if (!take || take.interviewUuid !== interview.uuid) throw new InterviewsError(InterviewsErrorCode.TakeNotFound);
   await sendTakeVideo(deps, take, request, send);
-}
-
-/**
- * Streams a take's video, or the byte range asked for (a suffix range when only the end is given): meta first,
- * then the bytes. With presigned playback, only the URL: the player asks the object store for its ranges.
- */
-export async function sendTakeVideo(
-  source: TakeVideoSource,
-  take: Take,
-  request: { range_start?: number; range_end?: number },
-  send: (chunk: interviews.TakeVideoChunk) => Promise<void>,
-): Promise<void> {
-  if (source.playback) {
-    await send({ redirect_url: await source.playback.playbackUrl(take.storageKey, take.contentType), data: Buffer.alloc(0) });
-    return;
-  }
-  const media = source.media;
-  const size = await media.size(take.storageKey);
-  let start = request.range_start ?? 0;
-  let end = request.range_end ?? size - 1;
-  if (request.range_start === undefined && request.range_end !== undefined) {
-    // A suffix range: the last N bytes.
-    start = Math.max(0, size - request.range_end);
-    end = size - 1;
-  }
-  end = Math.min(end, size - 1);
-  if (start > end || start >= size) throw new InterviewsError(InterviewsErrorCode.RangeNotSatisfiable);
-  await send({ meta: { size, content_type: take.contentType, start, end }, data: Buffer.alloc(0) });
-  for await (const data of media.read(take.storageKey, { start, end })) await send({ data });
 }

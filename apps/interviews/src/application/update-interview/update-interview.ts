@@ -1,14 +1,14 @@
 import { InterviewsSubjects, type interviews, type RatingPayload } from '@vi/contracts';
 import { validationFailed, type FieldError } from '@vi/platform-errors';
-import { toRfc3339 } from '@vi/platform-time';
-import type { NewEvent } from '@vi/platform-bus';
+import type { NewEvent, StoreOf } from '@vi/platform-bus';
+import { toRfc3339, type Clock } from '@vi/platform-time';
 import type { Interview } from '../../domain/interview';
 import { requireCompleted, reschedule, scheduleProblem, statusByCompany } from '../../domain/interview-status';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import { invitationOf } from '../create-interviews/create-interviews';
 import type { Caller, IdentityDirectory } from '../directories';
-import { findInterview } from '../get-interview/get-interview';
-import { interviewEvent, renderInterview } from '../interview-rendering';
+import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
+import { findInterview } from '../shared/find-interview';
+import { invitationOf } from '../shared/invitation';
 
 export interface UpdateInterviewInput {
   interviewUuid: string;
@@ -23,11 +23,11 @@ export interface UpdateInterviewInput {
  * completed one; every rule is in domain/interview-status.ts.
  */
 export async function updateInterview(
-  deps: { store: InterviewsStore; identity: IdentityDirectory },
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | RenderingRepoName>; identity: IdentityDirectory; clock: Clock },
   caller: Caller,
   input: UpdateInterviewInput,
 ): Promise<interviews.Interview> {
-  const now = new Date();
+  const now = deps.clock.now();
   // The rater may never have created an interview: their name comes from identity.
   const rater =
     input.rating === undefined

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { interviews } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
 import { assertValidQuestionSet, mergeQuestions, type QuestionSet, type QuestionSetQuestionInput } from '../../domain/question-set';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
@@ -19,7 +21,7 @@ export interface UpdateQuestionSetInput {
  * created keep the questions they copied.
  */
 export async function updateQuestionSet(
-  deps: { store: InterviewsStore },
+  deps: { store: StoreOf<InterviewsStore, 'questionSets'>; clock: Clock },
   principal: UserPrincipal,
   input: UpdateQuestionSetInput,
 ): Promise<interviews.QuestionSet> {
@@ -32,7 +34,7 @@ export async function updateQuestionSet(
       ...current,
       name: input.name?.trim() ?? current.name,
       questions: input.questions ? mergeQuestions(current.questions, input.questions, randomUUID) : current.questions,
-      updatedAt: new Date(),
+      updatedAt: deps.clock.now(),
     };
     await tx.questionSets.update(next);
     if (input.questions) await tx.questionSets.replaceQuestions(current.uuid, current.questions, next.questions);

@@ -1,15 +1,17 @@
 import type { interviews } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
+import type { Clock } from '@vi/platform-time';
 import { thinkTimeOf, type InterviewQuestion } from '../../domain/interview';
 import { requireQuestionsEditable } from '../../domain/interview-status';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
-import { findInterview } from '../get-interview/get-interview';
-import { findQuestion } from '../get-question/get-question';
 import { renderQuestion } from '../interview-rendering';
+import { findInterview } from '../shared/find-interview';
+import { findQuestion } from '../shared/find-question';
 
 /** Changes a question's text, time limit, takes or think time while the interview is still requested. */
 export async function updateQuestion(
-  deps: { store: InterviewsStore },
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'questions'>; clock: Clock },
   caller: Caller,
   interviewUuid: string,
   questionUuid: string,
@@ -19,7 +21,7 @@ export async function updateQuestion(
     const interview = await findInterview(tx, caller, interviewUuid, { lock: true });
     const current = await findQuestion(tx, interview.uuid, questionUuid);
     requireQuestionsEditable(interview.status);
-    const now = new Date();
+    const now = deps.clock.now();
     const question: InterviewQuestion = {
       ...current,
       text: input.text ?? current.text,

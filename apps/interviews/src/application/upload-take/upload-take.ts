@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { interviews } from '@vi/contracts';
+import type { ReposOf, StoreOf } from '@vi/platform-bus';
 import { validationFailed } from '@vi/platform-errors';
+import type { Clock } from '@vi/platform-time';
 import { isTakeTooLong, TAKE_DURATION_TOLERANCE_SECONDS, takeDuration, takesRemaining } from '../../domain/interview';
 import { requireAnswerable } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
+import type { Take } from '../../domain/take';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Take } from '../../infrastructure/take.repository';
 import type { Caller } from '../directories';
-import { candidateInterview } from '../get-candidate-interview/get-candidate-interview';
 import type { MediaStorage } from '../media-storage';
+import { candidateInterview } from '../shared/candidate-interview';
+import { findQuestion } from '../shared/find-question';
 import { renderTake } from '../take-rendering';
 import type { VideoContainer, VideoProbe } from '../video-probe';
 
@@ -16,7 +19,8 @@ export const TAKE_CONTENT_TYPES: Record<string, VideoContainer> = { 'video/webm'
 const CONTENT_TYPE_OF: Record<VideoContainer, string> = { webm: 'video/webm', mp4: 'video/mp4' };
 
 export interface TakeUploadDeps {
-  store: InterviewsStore;
+  store: StoreOf<InterviewsStore, 'interviews' | 'questions' | 'takes'>;
+  clock: Clock;
   media: MediaStorage;
   video: VideoProbe;
   maxTakeBytes: number;
@@ -39,11 +43,10 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
   // 0 (the field's default) when the client declared no length.
   const declaredSeconds = header.duration_seconds > 0 ? header.duration_seconds : null;
 
-  const check = async (repos: InterviewsStore['read'], lock: boolean) => {
+  const check = async (repos: ReposOf<InterviewsStore, 'interviews' | 'questions'>, lock: boolean) => {
     const interview = await candidateInterview(repos, caller, header.interview_uuid, { lock });
-    const question = await repos.questions.find(interview.uuid, header.question_uuid);
-    if (!question) throw new InterviewsError(InterviewsErrorCode.QuestionNotFound);
-    requireAnswerable(interview.status, interview.scheduledAt, new Date());
+    const question = await findQuestion(repos, interview.uuid, header.question_uuid);
+    requireAnswerable(interview.status, interview.scheduledAt, deps.clock.now());
     if (takesRemaining(question) === 0) throw new InterviewsError(InterviewsErrorCode.TakesExhausted);
     return { interview, question };
   };
@@ -94,7 +97,7 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
     }
     return await deps.store.transaction(async (tx) => {
       const { interview, question } = await check(tx, true);
-      const now = new Date();
+      const now = deps.clock.now();
       const take: Take = {
         uuid: randomUUID(),
         interviewUuid: interview.uuid,

@@ -28,6 +28,7 @@ import { updateInterview } from '../../application/update-interview/update-inter
 import type { InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { Clock } from '@vi/platform-time';
 
 export interface InterviewsGrpcDeps {
   store: InterviewsStore;
@@ -40,6 +41,7 @@ export interface InterviewsGrpcDeps {
   playback?: MediaPlaybackUrls;
   video: VideoProbe;
   maxTakeBytes: number;
+  clock: Clock;
 }
 
 function callerOf(ctx: CallContext): Caller {

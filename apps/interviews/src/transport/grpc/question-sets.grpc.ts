@@ -7,6 +7,7 @@ import { listQuestionSets } from '../../application/list-question-sets/list-ques
 import { updateQuestionSet } from '../../application/update-question-set/update-question-set';
 import type { QuestionSetQuestionInput } from '../../domain/question-set';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { Clock } from '@vi/platform-time';
 
 export type QuestionSetHandlers = Pick<
   UnaryHandlers<typeof interviews.InterviewsServiceService>,
@@ -18,7 +19,7 @@ function questionsOf(items: interviews.QuestionSetQuestionInput[]): QuestionSetQ
 }
 
 /** Transport only: request → use case → response message. Spread into the InterviewsService handlers. */
-export function questionSetHandlers(deps: { store: InterviewsStore }): QuestionSetHandlers {
+export function questionSetHandlers(deps: { store: InterviewsStore; clock: Clock }): QuestionSetHandlers {
   return {
     listQuestionSets: async (_req, ctx) => listQuestionSets(deps, ctx.user()),
     getQuestionSet: async (req, ctx) => getQuestionSet(deps, ctx.user(), req.question_set_uuid),

@@ -1,7 +1,8 @@
 import type { interviews } from '@vi/contracts';
 import type { UnaryHandlers } from '@vi/platform-grpc';
-import { getSharedInterviews, streamSharedTakeVideo } from '../../application/shared-interviews/shared-interviews';
-import type { TakeVideoSource } from '../../application/stream-take-video/stream-take-video';
+import { getSharedInterviews } from '../../application/get-shared-interviews/get-shared-interviews';
+import type { TakeVideoSource } from '../../application/shared/send-take-video';
+import { streamSharedTakeVideo } from '../../application/stream-shared-take-video/stream-shared-take-video';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 
 type SharingHandlers = Pick<UnaryHandlers<typeof interviews.InterviewsServiceService>, 'getSharedInterviews' | 'streamSharedTakeVideo'>;

@@ -1,0 +1,60 @@
+import { InterviewsSubjects } from '@vi/contracts';
+import { FakeClock } from '@vi/platform-time';
+import { AT, aCaller, aJobRow, anInterview, aQuestion, theCandidateOf } from '../../../test/factories';
+import { MemoryCounters, MemoryInterviews, MemoryProjections, MemoryQuestions, MemoryShareLinks, memoryStore } from '../../../test/fakes';
+import type { InterviewQuestion } from '../../domain/interview';
+import { InterviewsErrorCode } from '../../domain/interviews.errors';
+import { completeInterview } from './complete-interview';
+
+describe('completeInterview', () => {
+  const job = aJobRow();
+  const accepted = anInterview({ status: 'accepted', jobUuid: job.uuid, companyUuid: job.company_uuid, acceptedAt: AT });
+  const answered = aQuestion(accepted, { completed: true, takesCompleted: 1 });
+  const skipped = aQuestion(accepted, { position: 1, skipped: true });
+  const candidate = aCaller(theCandidateOf(accepted));
+  const fixture = (questions: InterviewQuestion[] = [answered, skipped], jobStatus = 'active') => ({
+    store: memoryStore({
+      interviews: new MemoryInterviews([accepted]),
+      counters: new MemoryCounters([accepted]),
+      questions: new MemoryQuestions(questions),
+      projections: new MemoryProjections({ jobs: [{ ...job, status: jobStatus }] }),
+      shareLinks: new MemoryShareLinks(),
+    }),
+    clock: new FakeClock(new Date(AT.getTime() + 3600_000)),
+  });
+
+  it('completes an accepted interview whose every question is answered or skipped, with InterviewCompleted', async () => {
+    const deps = fixture();
+
+    const sut = await completeInterview(deps, candidate, accepted.uuid);
+
+    expect(sut).toMatchObject({ status: 'completed', completed_at: '2026-03-02T10:00:00+00:00', job_post: { uuid: job.uuid, status: 'active' } });
+    expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewCompleted]);
+    expect(await deps.store.read.counters.total(accepted.companyUuid, [], ['completed'])).toBe(1);
+    expect(await deps.store.read.counters.total(accepted.companyUuid, [], ['accepted'])).toBe(0);
+  });
+
+  it('refuses while a question is neither answered nor skipped', async () => {
+    const deps = fixture([answered, aQuestion(accepted, { position: 1 })]);
+    await expect(completeInterview(deps, candidate, accepted.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.QuestionsUnanswered });
+    expect(deps.store.read.interviews.stored(accepted.uuid)?.status).toBe('accepted');
+    expect(deps.store.published).toEqual([]);
+  });
+
+  it('refuses when the job is no longer active', async () => {
+    await expect(completeInterview(fixture(undefined, 'inactive'), candidate, accepted.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.JobInactive });
+  });
+
+  it('refuses at the due time and after', async () => {
+    const deps = fixture();
+    deps.clock.set(accepted.scheduledAt);
+    await expect(completeInterview(deps, candidate, accepted.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewExpired });
+  });
+
+  it('refuses an interview not accepted yet', async () => {
+    const requested = { ...accepted, status: 'requested' as const };
+    const deps = fixture();
+    await deps.store.read.interviews.update(requested);
+    await expect(completeInterview(deps, candidate, accepted.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.NotAccepted });
+  });
+});

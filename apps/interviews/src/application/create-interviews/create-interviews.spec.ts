@@ -1,0 +1,114 @@
+import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
+import { FakeClock } from '@vi/platform-time';
+import { AT, aCaller, aCompanyUser, anInterview, aQuestionSet, aQuestionSetQuestion, IdentityTable, JobsTable, theCandidateOf } from '../../../test/factories';
+import { MemoryCounters, MemoryInterviews, MemoryQuestionSets, memoryStore, renderingRepos } from '../../../test/fakes';
+import { InterviewsErrorCode } from '../../domain/interviews.errors';
+import { createInterviews, type CreateInterviewsInput } from './create-interviews';
+
+describe('createInterviews', () => {
+  const admin = aCompanyUser();
+  const caller = aCaller(admin);
+  const fixture = () => {
+    const jobs = new JobsTable();
+    const job = jobs.add();
+    const set = aQuestionSet({ companyUuid: admin.companyUuid!, questions: [aQuestionSetQuestion({ text: 'From the set', thinkTime: '90' })] });
+    const deps = {
+      store: memoryStore({ interviews: new MemoryInterviews(), counters: new MemoryCounters(), questionSets: new MemoryQuestionSets([set]), ...renderingRepos() }),
+      clock: new FakeClock(AT),
+      identity: new IdentityTable(),
+      jobs,
+    };
+    const input: CreateInterviewsInput = {
+      type: 'one_way',
+      scheduledAt: new Date(AT.getTime() + 7 * 24 * 3600_000),
+      assignees: [{ name: 'Jane Seeker', email: 'jane@seekers.example' }],
+      emailMessage: 'Please record your answers.',
+      jobUuid: job.uuid,
+      questions: [{ text: 'Tell us about yourself.', timeLimit: 60, takes: -1 }],
+      timezone: 'Europe/Paris',
+      hasSmsConsent: false,
+    };
+    return { deps, input, job, set };
+  };
+
+  it('creates one requested interview per assignee, each with its job seeker, its questions and an InterviewCreated carrying the invitation', async () => {
+    const { deps, input, job } = fixture();
+
+    const sut = await createInterviews(deps, caller, { ...input, assignees: [input.assignees[0], { name: 'Joe', email: 'joe@seekers.example' }] });
+
+    expect(sut).toHaveLength(2);
+    expect(sut.map((i) => i.assigned_to?.email)).toEqual(['jane@seekers.example', 'joe@seekers.example']);
+    for (const interview of sut) {
+      expect(interview).toMatchObject({
+        status: 'requested',
+        type: 'one_way',
+        created_at: '2026-03-02T09:00:00+00:00',
+        scheduled_at: '2026-03-09T09:00:00+00:00',
+        job_post: { uuid: job.uuid, title: job.title, status: 'active' },
+        company: { uuid: admin.companyUuid },
+        created_by: { uuid: admin.userUuid },
+        questions: [{ text: 'Tell us about yourself.', time_limit: 60, think_time: '30', takes: { completed: 0, remaining: -1, limit: -1 } }],
+      });
+    }
+    expect(sut[0].questions[0].uuid).not.toBe(sut[1].questions[0].uuid);
+    expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewCreated, InterviewsSubjects.InterviewCreated]);
+    expect(deps.store.published[0].payload).toMatchObject({
+      interview: { uuid: sut[0].uuid },
+      invitation: { email_message: 'Please record your answers.', timezone: 'Europe/Paris', scheduled_at_local: expect.stringMatching(/^Monday, March 9, 2026 at 10:00:00\sAM GMT\+1$/), phone: null },
+    });
+    expect(await deps.store.read.counters.total(admin.companyUuid!, ['one_way'], ['requested'])).toBe(2);
+  });
+
+  it('copies a question set’s questions (the set’s later edits change nothing here)', async () => {
+    const { deps, input, set } = fixture();
+
+    const [sut] = await createInterviews(deps, caller, { ...input, questions: [], questionSetUuid: set.uuid });
+    await deps.store.read.questionSets.replaceQuestions(set.uuid, set.questions, []);
+
+    expect(sut.questions.map((q) => ({ text: q.text, think_time: q.think_time, limit: q.takes?.limit }))).toEqual([{ text: 'From the set', think_time: '90', limit: 2 }]);
+    expect((await deps.store.read.questions.listFor([sut.uuid])).get(sut.uuid)).toHaveLength(1);
+  });
+
+  it('refuses a due time that has passed or is more than a year ahead, by the clock', async () => {
+    const { deps, input } = fixture();
+    for (const scheduledAt of [AT, new Date(AT.getTime() + 367 * 24 * 3600_000)]) {
+      await expect(createInterviews(deps, caller, { ...input, scheduledAt })).rejects.toMatchObject({
+        code: 'api.validation_failed',
+        fieldErrors: [expect.objectContaining({ field: 'scheduled_at' })],
+      });
+    }
+    deps.clock.set(new Date(AT.getTime() - 60_000));
+    await expect(createInterviews(deps, caller, { ...input, scheduledAt: AT })).resolves.toHaveLength(1);
+  });
+
+  it('refuses what the rules forbid, creating nothing', async () => {
+    const { deps, input } = fixture();
+    const inactive = deps.jobs.add({ status: 'inactive' });
+    const refusals: Array<[Partial<CreateInterviewsInput>, object]> = [
+      [{ questions: [] }, { fieldErrors: [expect.objectContaining({ field: 'questions' })] }],
+      [{ questions: [{ text: 'x', timeLimit: 60, takes: 1, thinkTime: '7' }] }, { fieldErrors: [expect.objectContaining({ field: 'questions.0.think_time' })] }],
+      [{ assignees: [{ name: 'P', email: 'p@seekers.example', phoneParsed: '+33612345678' }] }, { fieldErrors: [expect.objectContaining({ field: 'has_sms_consent' })] }],
+      [{ jobUuid: inactive.uuid }, { fieldErrors: [expect.objectContaining({ field: 'job_post.uuid' })] }],
+      [{ questionSetUuid: aQuestionSet().uuid }, { fieldErrors: [expect.objectContaining({ field: 'interview_question_set' })] }],
+      [{ assignees: [{ name: 'P', email: 'p@seekers.example', phoneParsed: '+33612345678' }], hasSmsConsent: true }, { code: InterviewsErrorCode.SmsFeatureRequired }],
+    ];
+    for (const [change, error] of refusals) await expect(createInterviews(deps, caller, { ...input, ...change })).rejects.toMatchObject(error);
+    expect(deps.store.published).toEqual([]);
+    expect(await deps.store.read.counters.total(admin.companyUuid!, [], [])).toBe(0);
+  });
+
+  it('sends SMS invitations when the plan has the feature and the assignee consented', async () => {
+    const { deps, input } = fixture();
+    deps.identity.features.set(admin.companyUuid!, { interview_sms_notifications: true });
+
+    await createInterviews(deps, caller, { ...input, assignees: [{ name: 'P', email: 'p@seekers.example', phone: '06 12 34 56 78', phoneParsed: '+33612345678' }], hasSmsConsent: true });
+
+    expect(deps.store.published[0].payload).toMatchObject({ invitation: { phone: '06 12 34 56 78', phone_parsed: '+33612345678', has_sms_consent: true } });
+  });
+
+  it('lets live interviews go without questions, and refuses job seekers (403)', async () => {
+    const { deps, input } = fixture();
+    await expect(createInterviews(deps, caller, { ...input, type: 'live', questions: [] })).resolves.toMatchObject([{ type: 'live', questions: [] }]);
+    await expect(createInterviews(deps, aCaller(theCandidateOf(anInterview())), input)).rejects.toMatchObject({ code: SharedErrorCode.CompanyUserRequired });
+  });
+});

@@ -1,0 +1,22 @@
+import { aCaller, anInterview, aQuestion, aUserOfCompany, theCandidateOf } from '../../../test/factories';
+import { MemoryInterviews, memoryStore, renderingRepos } from '../../../test/fakes';
+import { InterviewsErrorCode } from '../../domain/interviews.errors';
+import { getCandidateInterview } from './get-candidate-interview';
+
+describe('getCandidateInterview', () => {
+  const interview = anInterview();
+  const question = aQuestion(interview);
+  const store = memoryStore({ interviews: new MemoryInterviews([interview]), ...renderingRepos({ questions: [question] }) });
+
+  it('shows the job seeker the interview their link opens, with its questions', async () => {
+    const sut = await getCandidateInterview({ store }, aCaller(theCandidateOf(interview)), interview.uuid);
+    expect(sut).toMatchObject({ uuid: interview.uuid, status: 'requested', questions: [{ uuid: question.uuid }] });
+  });
+
+  it('shows nothing (404) to another job seeker, to a link for another interview, or to a company user', async () => {
+    const other = anInterview({ candidateUuid: interview.candidateUuid });
+    for (const principal of [theCandidateOf(anInterview({ uuid: interview.uuid })), theCandidateOf(other), aUserOfCompany(interview.companyUuid)]) {
+      await expect(getCandidateInterview({ store }, aCaller(principal), interview.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+    }
+  });
+});

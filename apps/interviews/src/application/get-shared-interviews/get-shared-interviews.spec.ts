@@ -1,0 +1,38 @@
+import { anInterview, aQuestion, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
+import { MemoryInterviews, MemoryTakes, memoryStore, renderingRepos } from '../../../test/fakes';
+import { InterviewsErrorCode } from '../../domain/interviews.errors';
+import { getSharedInterviews } from './get-shared-interviews';
+
+describe('getSharedInterviews', () => {
+  const sharing = { kind: 'service', service: 'sharing' } as const;
+  const completed = anInterview({ status: 'completed' });
+  const requested = anInterview({ companyUuid: completed.companyUuid });
+  const question = aQuestion(completed);
+  const take = aTake(question);
+  const deleted = anInterview({ companyUuid: completed.companyUuid });
+  const interviews = new MemoryInterviews([completed, requested, deleted, anInterview()]);
+  const store = memoryStore({ interviews, takes: new MemoryTakes([take]), ...renderingRepos({ questions: [question] }) });
+  const request = (overrides = {}) => ({
+    company_uuid: completed.companyUuid,
+    interview_uuids: [completed.uuid, requested.uuid, deleted.uuid, completed.uuid],
+    with_takes: true,
+    ...overrides,
+  });
+
+  it('gives the sharing service the company’s live interviews among those asked, each once, with questions and takes', async () => {
+    await interviews.markDeleted(deleted.uuid, new Date());
+
+    const sut = await getSharedInterviews({ store }, sharing, request());
+
+    expect(sut.interviews.map((i) => i.interview?.uuid)).toEqual([completed.uuid, requested.uuid]);
+    expect(sut.interviews[0]).toMatchObject({ interview: { questions: [{ uuid: question.uuid }] }, takes: [{ uuid: take.uuid }] });
+    expect((await getSharedInterviews({ store }, sharing, request({ with_takes: false }))).interviews[0].takes).toEqual([]);
+  });
+
+  it('gives a company user their own company’s, and anyone else nothing (404)', async () => {
+    expect((await getSharedInterviews({ store }, aUserOfCompany(completed.companyUuid), request())).interviews).toHaveLength(2);
+    for (const principal of [aUserOfCompany(requested.uuid), OPERATOR, { kind: 'service', service: 'notifications' } as const]) {
+      await expect(getSharedInterviews({ store }, principal, request())).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import { aCaller, anInterview, aQuestion, aUserOfCompany } from '../../../test/factories';
+import { MemoryInterviews, MemoryQuestions, memoryStore } from '../../../test/fakes';
+import { InterviewsErrorCode } from '../../domain/interviews.errors';
+import { listQuestions } from './list-questions';
+
+describe('listQuestions', () => {
+  const interview = anInterview();
+  const [second, first] = [aQuestion(interview, { position: 1, text: 'Second' }), aQuestion(interview, { position: 0, text: 'First' })];
+  const store = memoryStore({ interviews: new MemoryInterviews([interview]), questions: new MemoryQuestions([second, first, aQuestion(anInterview())]) });
+
+  it('lists the interview’s questions in their order', async () => {
+    const sut = await listQuestions({ store }, aCaller(aUserOfCompany(interview.companyUuid)), interview.uuid);
+    expect(sut.map((q) => q.text)).toEqual(['First', 'Second']);
+  });
+
+  it('shows another company nothing (404)', async () => {
+    await expect(listQuestions({ store }, aCaller(), interview.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+  });
+});

@@ -1,0 +1,19 @@
+import type { Principal } from '@vi/platform-grpc';
+import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
+
+/** The service that reads interviews for share links (decision 015). */
+export const SHARING_SERVICE = 'sharing';
+
+/** How many interviews one share-link read covers at the most. */
+export const MAX_SHARED_INTERVIEWS = 100;
+
+/**
+ * Who may read interviews for share links: the sharing service (acting for a
+ * link's reviewer), or, without takes' videos, a company user of that company
+ * (creating or reading links). Anyone else finds nothing.
+ */
+export function requireSharingScope(principal: Principal, companyUuid: string, options: { serviceOnly: boolean }): void {
+  if (principal.kind === 'service' && principal.service === SHARING_SERVICE) return;
+  if (!options.serviceOnly && principal.kind === 'user' && principal.userType === 'company_user' && principal.companyUuid === companyUuid) return;
+  throw new InterviewsError(InterviewsErrorCode.InterviewNotFound);
+}

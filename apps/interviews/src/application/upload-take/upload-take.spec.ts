@@ -1,0 +1,94 @@
+import type { interviews } from '@vi/contracts';
+import { FakeClock } from '@vi/platform-time';
+import { AT, aCaller, anInterview, aQuestion, theCandidateOf } from '../../../test/factories';
+import { FakeVideoProbe, MemoryInterviews, MemoryMedia, MemoryQuestions, MemoryTakes, memoryStore } from '../../../test/fakes';
+import type { InterviewQuestion } from '../../domain/interview';
+import { InterviewsErrorCode } from '../../domain/interviews.errors';
+import { uploadTake } from './upload-take';
+
+describe('uploadTake', () => {
+  const accepted = anInterview({ status: 'accepted', acceptedAt: AT });
+  const candidate = aCaller(theCandidateOf(accepted));
+  const fixture = (question: InterviewQuestion = aQuestion(accepted, { timeLimit: 60, takesLimit: 2 })) => ({
+    question,
+    deps: {
+      store: memoryStore({ interviews: new MemoryInterviews([accepted]), questions: new MemoryQuestions([question]), takes: new MemoryTakes() }),
+      media: new MemoryMedia(),
+      video: new FakeVideoProbe(42),
+      clock: new FakeClock(new Date(AT.getTime() + 60_000)),
+      maxTakeBytes: 64,
+    },
+  });
+
+  async function* upload(question: InterviewQuestion, body: string[], header: Partial<interviews.TakeUploadHeader> = {}): AsyncIterable<interviews.TakeUploadChunk> {
+    yield { header: { interview_uuid: question.interviewUuid, question_uuid: question.uuid, content_type: 'video/webm', duration_seconds: 0, ...header }, data: Buffer.from(body[0]) };
+    for (const data of body.slice(1)) yield { data: Buffer.from(data) };
+  }
+
+  it('stores the video as it streams, counts the take with the length its container gives, and marks the question answered', async () => {
+    const { deps, question } = fixture();
+
+    const sut = await uploadTake(deps, candidate, upload(question, ['WE', 'BM', '-frames']));
+
+    expect(sut).toEqual({
+      uuid: expect.any(String),
+      question_uuid: question.uuid,
+      number: 1,
+      content_type: 'video/webm',
+      size: 11,
+      duration_seconds: 42,
+      created_at: '2026-03-02T09:01:00+00:00',
+    });
+    expect([...deps.media.files.values()].map(String)).toEqual(['WEBM-frames']);
+    expect(await deps.store.read.questions.find(accepted.uuid, question.uuid)).toMatchObject({ completed: true, takesCompleted: 1, startedAt: deps.clock.now() });
+    expect(deps.store.read.takes.all()).toHaveLength(1);
+  });
+
+  it('takes the declared length only when the container has none, and refuses without either', async () => {
+    const { deps, question } = fixture();
+    deps.video.durationSeconds = null;
+    expect(await uploadTake(deps, candidate, upload(question, ['WEBM'], { duration_seconds: 12.345 }))).toMatchObject({ duration_seconds: 12.35 });
+    await expect(uploadTake(deps, candidate, upload(question, ['WEBM']))).rejects.toMatchObject({
+      fieldErrors: [expect.objectContaining({ field: 'X-Take-Duration-Seconds' })],
+    });
+    expect(deps.media.files.size).toBe(1);
+  });
+
+  it('stores nothing from a body that is not the video it says it is', async () => {
+    const { deps, question } = fixture();
+    await expect(uploadTake(deps, candidate, upload(question, ['GIF89a']))).rejects.toMatchObject({ code: InterviewsErrorCode.TakeNotVideo });
+    await expect(uploadTake(deps, candidate, upload(question, ['MP4 data']))).rejects.toMatchObject({
+      code: InterviewsErrorCode.TakeNotVideo,
+      reason: 'The body is an MP4 video: send it as video/mp4',
+    });
+    await expect(uploadTake(deps, candidate, upload(question, ['WEBM'], { content_type: 'video/ogg' }))).rejects.toMatchObject({
+      fieldErrors: [expect.objectContaining({ field: 'Content-Type' })],
+    });
+    expect(deps.media.files.size).toBe(0);
+  });
+
+  it('deletes a video too long for the question (2 s tolerated) or too large, and counts no take', async () => {
+    const { deps, question } = fixture();
+    deps.video.durationSeconds = 62.01;
+    await expect(uploadTake(deps, candidate, upload(question, ['WEBM']))).rejects.toMatchObject({ code: InterviewsErrorCode.TakeTooLong });
+    deps.video.durationSeconds = 62;
+    await expect(uploadTake(deps, candidate, upload(question, ['WEBM', 'x'.repeat(61)]))).rejects.toMatchObject({ code: InterviewsErrorCode.TakeTooLarge });
+    expect(deps.media.files.size).toBe(0);
+    expect(deps.store.read.takes.all()).toEqual([]);
+    expect(await uploadTake(deps, candidate, upload(question, ['WEBM', 'x'.repeat(60)]))).toMatchObject({ duration_seconds: 62, size: 64 });
+  });
+
+  it('refuses when no take is left, after the due time, and before the job seeker accepted', async () => {
+    const exhausted = fixture(aQuestion(accepted, { takesLimit: 1, takesCompleted: 1, completed: true }));
+    await expect(uploadTake(exhausted.deps, candidate, upload(exhausted.question, ['WEBM']))).rejects.toMatchObject({ code: InterviewsErrorCode.TakesExhausted });
+
+    const late = fixture();
+    late.deps.clock.set(accepted.scheduledAt);
+    await expect(uploadTake(late.deps, candidate, upload(late.question, ['WEBM']))).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewExpired });
+
+    const early = fixture();
+    await early.deps.store.read.interviews.update({ ...accepted, status: 'requested' });
+    await expect(uploadTake(early.deps, candidate, upload(early.question, ['WEBM']))).rejects.toMatchObject({ code: InterviewsErrorCode.NotAccepted });
+    for (const { deps } of [exhausted, late, early]) expect(deps.media.files.size).toBe(0);
+  });
+});

@@ -1,0 +1,37 @@
+import { FakeClock } from '@vi/platform-time';
+import { AT, anInterview } from '../../test/factories';
+import { SignedCandidateLinks } from './candidate-links';
+
+describe('SignedCandidateLinks', () => {
+  const interview = anInterview({ scheduledAt: new Date(AT.getTime() + 3600_000) });
+  const fixture = () => {
+    const clock = new FakeClock(AT);
+    return { clock, sut: new SignedCandidateLinks('https://app.example', 'a-secret-of-the-test', clock) };
+  };
+  const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
+
+  it('links to the interview’s candidate page with a token naming the interview and its job seeker', () => {
+    const { sut } = fixture();
+    const url = sut.linkFor(interview);
+    expect(url).toMatch(new RegExp(`^https://app\\.example/candidate/interviews/${interview.uuid}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`));
+    expect(sut.verify(tokenOf(url))).toEqual({ interviewUuid: interview.uuid, candidateUuid: interview.candidateUuid });
+    expect(tokenOf(sut.linkFor(interview))).not.toBe(tokenOf(url));
+  });
+
+  it('accepts the token until the interview’s due time by the clock, and not from then on', () => {
+    const { sut, clock } = fixture();
+    const token = tokenOf(sut.linkFor(interview));
+    clock.set(new Date(interview.scheduledAt.getTime() - 1000));
+    expect(sut.verify(token)).not.toBeNull();
+    clock.set(interview.scheduledAt);
+    expect(sut.verify(token)).toBeNull();
+  });
+
+  it('refuses a token signed with another secret or altered', () => {
+    const { sut, clock } = fixture();
+    const other = new SignedCandidateLinks('https://app.example', 'another-secret', clock);
+    expect(sut.verify(tokenOf(other.linkFor(interview)))).toBeNull();
+    const token = tokenOf(sut.linkFor(interview));
+    expect(sut.verify(`${token.slice(0, -2)}xx`)).toBeNull();
+  });
+});

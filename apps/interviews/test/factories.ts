@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import type { BasicShareLinkWithoutUrl, identity, JobEventPayload, jobs, ShareLinkEventPayload, UserEventPayload } from '@vi/contracts';
+import type { BusMessage } from '@vi/platform-bus';
+import type { Principal, UserPrincipal } from '@vi/platform-grpc';
+import type { Caller, IdentityDirectory, JobsDirectory } from '../src/application/directories';
+import { newQuestion, type Interview, type InterviewQuestion } from '../src/domain/interview';
+import type { QuestionSet, QuestionSetQuestion } from '../src/domain/question-set';
+import type { Take } from '../src/domain/take';
+import type { CompanyRow, JobPostRow, PersonRow } from '../src/infrastructure/projection.repository';
+
+/** Decision 027: interviews' domain objects and rows with valid defaults, so that a spec states only what matters to it. */
+
+/** When the factories' objects were made; specs' clocks start here (`new FakeClock(AT)`). */
+export const AT = new Date('2026-03-02T09:00:00+00:00');
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A requested one-way interview, due a week after AT. */
+export function anInterview(overrides: Partial<Interview> = {}): Interview {
+  return {
+    uuid: randomUUID(),
+    companyUuid: randomUUID(),
+    type: 'one_way',
+    status: 'requested',
+    scheduledAt: new Date(AT.getTime() + 7 * DAY_MS),
+    completedAt: null,
+    acceptedAt: null,
+    rating: null,
+    ratedBy: null,
+    ratedAt: null,
+    timezone: 'Europe/Paris',
+    emailMessage: 'Please record your answers.',
+    phone: null,
+    phoneParsed: null,
+    hasSmsConsent: false,
+    jobUuid: randomUUID(),
+    candidateUuid: randomUUID(),
+    createdBy: randomUUID(),
+    createdAt: AT,
+    updatedAt: AT,
+    ...overrides,
+  };
+}
+
+/** A question of `interview` (first position, 60 s, unlimited takes), nothing answered yet. */
+export function aQuestion(interview: Pick<Interview, 'uuid'>, overrides: Partial<InterviewQuestion> = {}): InterviewQuestion {
+  return { ...newQuestion(interview.uuid, 0, { text: 'Tell us about yourself.', timeLimit: 60, takes: -1 }, AT), ...overrides };
+}
+
+/** The first take of `question`: a 12.5 s WebM of 1 kB. */
+export function aTake(question: Pick<InterviewQuestion, 'uuid' | 'interviewUuid'>, overrides: Partial<Take> = {}): Take {
+  const uuid = overrides.uuid ?? randomUUID();
+  return {
+    uuid,
+    interviewUuid: question.interviewUuid,
+    questionUuid: question.uuid,
+    number: 1,
+    contentType: 'video/webm',
+    size: 1024,
+    durationSeconds: 12.5,
+    storageKey: `${question.interviewUuid}/${uuid}.webm`,
+    createdAt: AT,
+    ...overrides,
+  };
+}
+
+export function aQuestionSetQuestion(overrides: Partial<QuestionSetQuestion> = {}): QuestionSetQuestion {
+  return { uuid: randomUUID(), position: 0, text: 'Why this role?', timeLimit: 120, takes: 2, thinkTime: '30', ...overrides };
+}
+
+export function aQuestionSet(overrides: Partial<QuestionSet> = {}): QuestionSet {
+  return { uuid: randomUUID(), companyUuid: randomUUID(), name: 'Backend screening', createdAt: AT, updatedAt: AT, questions: [aQuestionSetQuestion()], ...overrides };
+}
+
+/** The projection of an active job of `companyUuid`. */
+export function aJobRow(overrides: Partial<JobPostRow> = {}): JobPostRow {
+  return {
+    uuid: randomUUID(),
+    company_uuid: randomUUID(),
+    title: 'Backend engineer',
+    status: 'active',
+    created_at: AT,
+    updated_at: AT,
+    status_updated_at: AT,
+    created_by: null,
+    location: null,
+    ...overrides,
+  };
+}
+
+export function aPerson(overrides: Partial<PersonRow> = {}): PersonRow {
+  const uuid = overrides.uuid ?? randomUUID();
+  return { uuid, name: `Person ${uuid.slice(0, 8)}`, email: `${uuid.slice(0, 8)}@people.example`, avatar: '', ...overrides };
+}
+
+export function aCompany(overrides: Partial<CompanyRow> = {}): CompanyRow {
+  const uuid = overrides.uuid ?? randomUUID();
+  return { uuid, name: `Company ${uuid.slice(0, 8)}`, avatar: '', ...overrides };
+}
+
+/** A basic share link as sharing's events carry it (no url). */
+export function aBasicShareLink(overrides: Partial<BasicShareLinkWithoutUrl> = {}): BasicShareLinkWithoutUrl {
+  return { uuid: randomUUID(), type: 'collaborative', status: 'active', created_at: AT.toISOString(), updated_at: AT.toISOString(), updated_by: null, ...overrides };
+}
+
+/** What jobs' JobUpdated carries for the projected `job` (its title and times by default). */
+export function aJobEvent(job: Pick<JobPostRow, 'uuid' | 'company_uuid'>, overrides: Partial<JobEventPayload> = {}): JobEventPayload {
+  return {
+    uuid: job.uuid,
+    status: 'active',
+    title: 'Backend engineer',
+    created_at: AT.toISOString(),
+    updated_at: AT.toISOString(),
+    status_updated_at: AT.toISOString(),
+    created_by: null,
+    status_updated_by: null,
+    company: { uuid: job.company_uuid, name: 'Acme', avatar: '' },
+    location: null,
+    open_interview: null,
+    job_video: null,
+    ...overrides,
+  };
+}
+
+/** What identity's UserUpdated carries for `person`. */
+export function aUserEvent(person: PersonRow, overrides: Partial<UserEventPayload> = {}): UserEventPayload {
+  return { ...person, company_uuid: null, type: 'job_seeker', role: null, occurred_at: AT.toISOString(), ...overrides };
+}
+
+/** What sharing's events carry for a basic `link` of `interviewUuid` (version 1). */
+export function aShareLinkEvent(interviewUuid: string, link: BasicShareLinkWithoutUrl, overrides: Partial<ShareLinkEventPayload> = {}): ShareLinkEventPayload {
+  return {
+    uuid: link.uuid,
+    kind: 'basic',
+    status: link.status,
+    company: { uuid: randomUUID(), name: 'Acme' },
+    interviews: [{ uuid: interviewUuid, job_title: null, candidate_name: null }],
+    reviewer: null,
+    send_email: false,
+    created_by: null,
+    updated_by: null,
+    basic_link: link,
+    occurred_at: AT.toISOString(),
+    version: 1,
+    ...overrides,
+  };
+}
+
+export function aCompanyUser(overrides: Partial<UserPrincipal> = {}): UserPrincipal {
+  return { kind: 'user', userUuid: randomUUID(), companyUuid: randomUUID(), role: 'administrator', userType: 'company_user', ...overrides };
+}
+
+/** The job seeker of `interview`, acting through its candidate link. */
+export function theCandidateOf(interview: Pick<Interview, 'uuid' | 'candidateUuid'>): UserPrincipal {
+  return { kind: 'user', userUuid: interview.candidateUuid, companyUuid: null, role: null, userType: 'job_seeker', interviewUuid: interview.uuid };
+}
+
+/** A company user of `interview`'s company. */
+export function aUserOfCompany(companyUuid: string, overrides: Partial<UserPrincipal> = {}): UserPrincipal {
+  return aCompanyUser({ companyUuid, ...overrides });
+}
+
+export function aCaller(principal: UserPrincipal = aCompanyUser()): Caller {
+  return { principal };
+}
+
+/** The admin CLI (an operator). */
+export const OPERATOR: Principal = { kind: 'service', service: 'admin' };
+
+export function aBusMessage<P>(subject: string, payload: P, overrides: Partial<BusMessage<P>> = {}): BusMessage<P> {
+  return { id: randomUUID(), subject, occurredAt: AT.toISOString(), payload, ...overrides };
+}
+
+/**
+ * Identity as interviews sees it: job seekers found or made by email, names `Person <uuid prefix>` (or as set in
+ * `people`), plan features per company (none unless set). Stands in for the identity service in use-case specs.
+ */
+export class IdentityTable implements IdentityDirectory {
+  readonly seekers = new Map<string, identity.UserSummary>();
+  readonly people = new Map<string, identity.UserSummary>();
+  readonly features = new Map<string, Record<string, boolean>>();
+
+  async ensureJobSeeker(_caller: Caller, assignee: { name: string; email: string }): Promise<identity.UserSummary> {
+    const known = this.seekers.get(assignee.email);
+    if (known) return known;
+    const seeker = { uuid: randomUUID(), name: assignee.name, email: assignee.email, avatar: '' };
+    this.seekers.set(assignee.email, seeker);
+    return seeker;
+  }
+
+  async planFeatures(_caller: Caller, companyUuid: string): Promise<Record<string, boolean>> {
+    return this.features.get(companyUuid) ?? {};
+  }
+
+  async summaries(_caller: Caller, userUuids: string[], companyUuids: string[]) {
+    return {
+      users: userUuids.map((uuid) => this.people.get(uuid) ?? aPerson({ uuid })),
+      companies: companyUuids.map((uuid) => aCompany({ uuid })),
+    };
+  }
+}
+
+/** Jobs as interviews sees them: the jobs put in `jobs`, each visible to anyone (a spec about visibility sets none). */
+export class JobsTable implements JobsDirectory {
+  readonly jobs = new Map<string, jobs.Job>();
+
+  add(overrides: Partial<jobs.Job> = {}): jobs.Job {
+    const job: jobs.Job = {
+      uuid: randomUUID(),
+      status: 'active',
+      title: 'Backend engineer',
+      description: 'Builds the API',
+      created_at: AT.toISOString(),
+      updated_at: AT.toISOString(),
+      status_updated_at: AT.toISOString(),
+      created_by: undefined,
+      status_updated_by: undefined,
+      company: undefined,
+      location: undefined,
+      ...overrides,
+    };
+    this.jobs.set(job.uuid, job);
+    return job;
+  }
+
+  async findJob(_caller: Caller, jobUuid: string): Promise<jobs.Job | undefined> {
+    return this.jobs.get(jobUuid);
+  }
+}

@@ -1,0 +1,442 @@
+import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
+import type { NewEvent, PublicOf } from '@vi/platform-bus';
+import type { MediaStorage } from '../src/application/media-storage';
+import type { MeasuredVideo, VideoContainer, VideoProbe } from '../src/application/video-probe';
+import type { Interview, InterviewQuestion } from '../src/domain/interview';
+import { OPEN_STATUSES, type InterviewStatus, type InterviewType } from '../src/domain/interview-status';
+import type { QuestionSet, QuestionSetQuestion } from '../src/domain/question-set';
+import type { Take } from '../src/domain/take';
+import type { InterviewCounterRepository } from '../src/infrastructure/interview-counter.repository';
+import type { InterviewKeys, InterviewListQuery, InterviewRepository } from '../src/infrastructure/interview.repository';
+import type { CompanyRow, JobPostRow, PersonRow, ProjectionRepository } from '../src/infrastructure/projection.repository';
+import type { QuestionRepository } from '../src/infrastructure/question.repository';
+import type { QuestionSetRepository } from '../src/infrastructure/question-set.repository';
+import type { ShareLinkProjectionRepository } from '../src/infrastructure/share-link-projection.repository';
+import type { TakeRepository } from '../src/infrastructure/take.repository';
+
+/**
+ * In-memory stand-ins for interviews' repositories and ports, for use-case specs (decision 027's unit tier): each keeps its
+ * rows in `state`, which `memoryStore` copies before a transaction and puts back when the work throws, as a
+ * rollback would. What only SQL can show (locks, sort keys, the projections' version checks) is the integration
+ * specs' (apps/interviews/test/*.integration.spec.ts); these keep the rows a use case reads and writes.
+ */
+interface Stateful<S> {
+  state: S;
+}
+
+/** A store of just these repositories, whose transactions publish into `published` on commit (decision 028's narrow fake). */
+export class MemoryStore<R extends Record<string, Stateful<unknown>>> {
+  readonly published: NewEvent[] = [];
+
+  constructor(readonly read: R) {}
+
+  async transaction<T>(work: (tx: R & { publish(events: NewEvent[]): Promise<void> }) => Promise<T>): Promise<T> {
+    const saved = Object.values(this.read).map((repo) => [repo, structuredClone(repo.state)] as const);
+    const pending: NewEvent[] = [];
+    try {
+      const result = await work({ ...this.read, publish: async (events: NewEvent[]) => void pending.push(...events) });
+      this.published.push(...pending);
+      return result;
+    } catch (error) {
+      for (const [repo, state] of saved) repo.state = state;
+      throw error;
+    }
+  }
+
+  /** The subjects published so far, in order. */
+  subjects(): string[] {
+    return this.published.map((event) => event.subject);
+  }
+}
+
+export function memoryStore<R extends Record<string, Stateful<unknown>>>(repos: R): MemoryStore<R> {
+  return new MemoryStore(repos);
+}
+
+/** The repositories rendering an interview reads, empty unless seeded. */
+export function renderingRepos(seed: { questions?: InterviewQuestion[] } = {}) {
+  return { projections: new MemoryProjections(), questions: new MemoryQuestions(seed.questions), shareLinks: new MemoryShareLinks() };
+}
+
+interface InterviewRow {
+  interview: Interview;
+  keys: InterviewKeys;
+  deletedAt: Date | null;
+}
+
+const NO_KEYS: InterviewKeys = { candidateKey: '', jobKey: '', companyKey: '' };
+
+export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, PublicOf<InterviewRepository> {
+  state = new Map<string, InterviewRow>();
+
+  constructor(interviews: Interview[] = []) {
+    for (const interview of interviews) this.state.set(interview.uuid, { interview: { ...interview }, keys: NO_KEYS, deletedAt: null });
+  }
+
+  /** The interview as stored, deleted or not (for assertions). */
+  stored(uuid: string): (Interview & { deletedAt: Date | null }) | undefined {
+    const row = this.state.get(uuid);
+    return row && { ...row.interview, deletedAt: row.deletedAt };
+  }
+
+  private live(): Interview[] {
+    return [...this.state.values()].filter((row) => row.deletedAt === null).map((row) => ({ ...row.interview }));
+  }
+
+  async find(companyUuid: string, uuid: string): Promise<Interview | undefined> {
+    return this.live().find((i) => i.uuid === uuid && i.companyUuid === companyUuid);
+  }
+
+  async findForSupport(uuid: string): Promise<Interview | undefined> {
+    return this.live().find((i) => i.uuid === uuid);
+  }
+
+  async findMany(companyUuid: string, uuids: string[]): Promise<Interview[]> {
+    return this.live().filter((i) => i.companyUuid === companyUuid && uuids.includes(i.uuid));
+  }
+
+  async findAssigned(uuid: string, candidateUuid: string): Promise<Interview | undefined> {
+    return this.live().find((i) => i.uuid === uuid && i.candidateUuid === candidateUuid);
+  }
+
+  /** Filters and pages like the SQL; sorts by scheduled_at or updated_at only (names sort in the integration specs). */
+  async list(query: InterviewListQuery): Promise<Interview[]> {
+    const [key, direction] = query.orderBy.split('_');
+    const at = (i: Interview) => (key === 'updated' ? i.updatedAt : i.scheduledAt).getTime();
+    const sign = direction === 'asc' ? 1 : -1;
+    return this.live()
+      .filter((i) => i.companyUuid === query.companyUuid)
+      .filter((i) => query.types.length === 0 || query.types.includes(i.type))
+      .filter((i) => query.statuses.length === 0 || query.statuses.includes(i.status))
+      .sort((a, b) => sign * (at(a) - at(b) || a.uuid.localeCompare(b.uuid)))
+      .slice(query.offset, query.offset + query.limit);
+  }
+
+  async insert(interview: Interview, keys: InterviewKeys): Promise<void> {
+    this.state.set(interview.uuid, { interview: { ...interview }, keys, deletedAt: null });
+  }
+
+  async update(interview: Interview): Promise<void> {
+    const row = this.state.get(interview.uuid);
+    // The columns the SQL update writes; the rest (phone, job, candidate) never change by an update.
+    if (row) {
+      const { status, scheduledAt, completedAt, acceptedAt, rating, ratedBy, ratedAt, updatedAt } = interview;
+      row.interview = { ...row.interview, status, scheduledAt, completedAt, acceptedAt, rating, ratedBy, ratedAt, updatedAt };
+    }
+  }
+
+  async allOfCandidate(candidateUuid: string): Promise<(Interview & { deletedAt: Date | null })[]> {
+    return [...this.state.values()].filter((row) => row.interview.candidateUuid === candidateUuid).map((row) => ({ ...row.interview, deletedAt: row.deletedAt }));
+  }
+
+  async erasePersonalFields(uuid: string, at: Date): Promise<void> {
+    const row = this.state.get(uuid);
+    if (row) row.interview = { ...row.interview, phone: null, phoneParsed: null, hasSmsConsent: false, updatedAt: at };
+  }
+
+  async markDeleted(uuid: string, at: Date): Promise<void> {
+    const row = this.state.get(uuid);
+    if (row) {
+      row.deletedAt = at;
+      row.interview = { ...row.interview, updatedAt: at };
+    }
+  }
+
+  async lockOverdue(now: Date, limit: number): Promise<Interview[]> {
+    return this.live()
+      .filter((i) => OPEN_STATUSES.includes(i.status) && i.scheduledAt <= now)
+      .sort((a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime())
+      .slice(0, limit);
+  }
+}
+
+export class MemoryCounters implements Stateful<Map<string, number>>, PublicOf<InterviewCounterRepository> {
+  state = new Map<string, number>();
+
+  /** Counters as the interviews given would have left them. */
+  constructor(interviews: Interview[] = []) {
+    for (const i of interviews) this.state.set(`${i.companyUuid}|${i.type}|${i.status}`, (this.state.get(`${i.companyUuid}|${i.type}|${i.status}`) ?? 0) + 1);
+  }
+
+  async move(companyUuid: string, type: InterviewType, from: InterviewStatus | null, to: InterviewStatus | null): Promise<void> {
+    if (from === to) return;
+    if (from) this.state.set(`${companyUuid}|${type}|${from}`, (this.state.get(`${companyUuid}|${type}|${from}`) ?? 0) - 1);
+    if (to) this.state.set(`${companyUuid}|${type}|${to}`, (this.state.get(`${companyUuid}|${type}|${to}`) ?? 0) + 1);
+  }
+
+  async total(companyUuid: string, types: InterviewType[], statuses: InterviewStatus[]): Promise<number> {
+    let total = 0;
+    for (const [key, count] of this.state) {
+      const [company, type, status] = key.split('|');
+      if (company !== companyUuid) continue;
+      if (types.length > 0 && !types.includes(type as InterviewType)) continue;
+      if (statuses.length > 0 && !statuses.includes(status as InterviewStatus)) continue;
+      total += count;
+    }
+    return total;
+  }
+}
+
+export class MemoryQuestions implements Stateful<Map<string, InterviewQuestion>>, PublicOf<QuestionRepository> {
+  state = new Map<string, InterviewQuestion>();
+
+  constructor(questions: InterviewQuestion[] = []) {
+    for (const question of questions) this.state.set(question.uuid, { ...question });
+  }
+
+  async listFor(interviewUuids: string[]): Promise<Map<string, InterviewQuestion[]>> {
+    const all = [...this.state.values()].sort((a, b) => a.position - b.position);
+    return new Map(interviewUuids.map((uuid) => [uuid, all.filter((q) => q.interviewUuid === uuid).map((q) => ({ ...q }))]));
+  }
+
+  async find(interviewUuid: string, uuid: string): Promise<InterviewQuestion | undefined> {
+    const question = this.state.get(uuid);
+    return question?.interviewUuid === interviewUuid ? { ...question } : undefined;
+  }
+
+  async nextPosition(interviewUuid: string): Promise<number> {
+    return Math.max(-1, ...[...this.state.values()].filter((q) => q.interviewUuid === interviewUuid).map((q) => q.position)) + 1;
+  }
+
+  async insert(questions: InterviewQuestion[]): Promise<void> {
+    for (const question of questions) this.state.set(question.uuid, { ...question });
+  }
+
+  async update(question: InterviewQuestion): Promise<void> {
+    if (this.state.has(question.uuid)) this.state.set(question.uuid, { ...question });
+  }
+
+  async delete(uuid: string): Promise<void> {
+    this.state.delete(uuid);
+  }
+}
+
+interface ProjectionState {
+  jobs: Map<string, JobPostRow>;
+  people: Map<string, PersonRow>;
+  companies: Map<string, CompanyRow>;
+  processed: Set<string>;
+}
+
+/** Projections without the version checks of the SQL (the integration specs show those). */
+export class MemoryProjections implements Stateful<ProjectionState>, PublicOf<ProjectionRepository> {
+  state: ProjectionState = { jobs: new Map(), people: new Map(), companies: new Map(), processed: new Set() };
+
+  constructor(seed: { jobs?: JobPostRow[]; people?: PersonRow[]; companies?: CompanyRow[] } = {}) {
+    for (const job of seed.jobs ?? []) this.state.jobs.set(job.uuid, job);
+    for (const person of seed.people ?? []) this.state.people.set(person.uuid, person);
+    for (const company of seed.companies ?? []) this.state.companies.set(company.uuid, company);
+  }
+
+  async upsertJob(job: JobPostRow): Promise<void> {
+    this.state.jobs.set(job.uuid, { ...job });
+  }
+
+  async upsertPerson(person: PersonRow): Promise<void> {
+    this.state.people.set(person.uuid, { uuid: person.uuid, name: person.name, email: person.email, avatar: person.avatar });
+  }
+
+  async upsertCompany(company: CompanyRow): Promise<void> {
+    this.state.companies.set(company.uuid, { ...company });
+  }
+
+  async jobs(uuids: string[]): Promise<Map<string, JobPostRow>> {
+    return pick(this.state.jobs, uuids);
+  }
+
+  async people(uuids: string[]): Promise<Map<string, PersonRow>> {
+    return pick(this.state.people, uuids);
+  }
+
+  async companies(uuids: string[]): Promise<Map<string, CompanyRow>> {
+    return pick(this.state.companies, uuids);
+  }
+
+  async markProcessed(eventId: string): Promise<boolean> {
+    if (this.state.processed.has(eventId)) return false;
+    this.state.processed.add(eventId);
+    return true;
+  }
+}
+
+function pick<T>(rows: Map<string, T>, uuids: string[]): Map<string, T> {
+  return new Map(uuids.flatMap((uuid): [string, T][] => (rows.has(uuid) ? [[uuid, rows.get(uuid)!]] : [])));
+}
+
+/** The stored share links (null: deleted), with their versions. */
+export class MemoryShareLinks implements Stateful<Map<string, { link: BasicShareLinkWithoutUrl | null; version: number }>>, PublicOf<ShareLinkProjectionRepository> {
+  state = new Map<string, { link: BasicShareLinkWithoutUrl | null; version: number }>();
+
+  async apply(interviewUuid: string, link: BasicShareLinkWithoutUrl | null, version: number): Promise<void> {
+    if ((this.state.get(interviewUuid)?.version ?? -Infinity) < version) this.state.set(interviewUuid, { link, version });
+  }
+
+  async forInterviews(interviewUuids: string[]): Promise<Map<string, BasicShareLinkWithoutUrl>> {
+    return new Map(interviewUuids.flatMap((uuid): [string, BasicShareLinkWithoutUrl][] => (this.state.get(uuid)?.link ? [[uuid, this.state.get(uuid)!.link!]] : [])));
+  }
+}
+
+interface TakeState {
+  takes: Map<string, Take>;
+  /** When each interview was deleted, for ofInterviewsDeletedBefore. */
+  deletedInterviews: Map<string, Date>;
+}
+
+export class MemoryTakes implements Stateful<TakeState>, PublicOf<TakeRepository> {
+  state: TakeState = { takes: new Map(), deletedInterviews: new Map() };
+
+  constructor(takes: Take[] = []) {
+    for (const take of takes) this.state.takes.set(take.uuid, { ...take });
+  }
+
+  all(): Take[] {
+    return [...this.state.takes.values()];
+  }
+
+  async listFor(questionUuid: string): Promise<Take[]> {
+    return this.all().filter((t) => t.questionUuid === questionUuid).sort((a, b) => a.number - b.number);
+  }
+
+  async find(questionUuid: string, uuid: string): Promise<Take | undefined> {
+    const take = this.state.takes.get(uuid);
+    return take?.questionUuid === questionUuid ? take : undefined;
+  }
+
+  async deleteFor(interviewUuid: string): Promise<Take[]> {
+    const removed = this.all().filter((t) => t.interviewUuid === interviewUuid);
+    for (const take of removed) this.state.takes.delete(take.uuid);
+    return removed;
+  }
+
+  async ofInterviewsDeletedBefore(cutoff: Date, limit: number): Promise<Take[]> {
+    const deletedAt = (take: Take) => this.state.deletedInterviews.get(take.interviewUuid);
+    return this.all()
+      .filter((t) => (deletedAt(t) ?? cutoff) < cutoff)
+      .sort((a, b) => deletedAt(a)!.getTime() - deletedAt(b)!.getTime())
+      .slice(0, limit);
+  }
+
+  async deleteMany(uuids: string[]): Promise<void> {
+    for (const uuid of uuids) this.state.takes.delete(uuid);
+  }
+
+  async insert(take: Take): Promise<void> {
+    this.state.takes.set(take.uuid, { ...take });
+  }
+
+  async listForInterviews(interviewUuids: string[]): Promise<Take[]> {
+    return this.all()
+      .filter((t) => interviewUuids.includes(t.interviewUuid))
+      .sort((a, b) => a.questionUuid.localeCompare(b.questionUuid) || a.number - b.number);
+  }
+
+  async findInInterviews(interviewUuids: string[], uuid: string): Promise<Take | undefined> {
+    const take = this.state.takes.get(uuid);
+    return take && interviewUuids.includes(take.interviewUuid) ? take : undefined;
+  }
+}
+
+interface QuestionSetRow {
+  set: QuestionSet;
+  deletedAt: Date | null;
+}
+
+export class MemoryQuestionSets implements Stateful<Map<string, QuestionSetRow>>, PublicOf<QuestionSetRepository> {
+  state = new Map<string, QuestionSetRow>();
+
+  constructor(sets: QuestionSet[] = []) {
+    for (const set of sets) this.state.set(set.uuid, { set, deletedAt: null });
+  }
+
+  /** The set as stored, deleted or not (for assertions). */
+  stored(uuid: string): (QuestionSet & { deletedAt: Date | null }) | undefined {
+    const row = this.state.get(uuid);
+    return row && { ...row.set, deletedAt: row.deletedAt };
+  }
+
+  private live(companyUuid: string): QuestionSet[] {
+    return [...this.state.values()].filter((row) => row.deletedAt === null && row.set.companyUuid === companyUuid).map((row) => row.set);
+  }
+
+  async list(companyUuid: string, page: { offset: number; limit: number }): Promise<{ sets: QuestionSet[]; total: number }> {
+    const sets = this.live(companyUuid).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.uuid.localeCompare(b.uuid));
+    return { sets: sets.slice(page.offset, page.offset + page.limit), total: sets.length };
+  }
+
+  async find(companyUuid: string, uuid: string): Promise<QuestionSet | undefined> {
+    return this.live(companyUuid).find((set) => set.uuid === uuid);
+  }
+
+  async insert(set: QuestionSet): Promise<void> {
+    this.state.set(set.uuid, { set, deletedAt: null });
+  }
+
+  async update(set: Pick<QuestionSet, 'uuid' | 'name' | 'updatedAt'>): Promise<void> {
+    const row = this.state.get(set.uuid);
+    if (row) row.set = { ...row.set, name: set.name, updatedAt: set.updatedAt };
+  }
+
+  async replaceQuestions(setUuid: string, _previous: QuestionSetQuestion[], next: QuestionSetQuestion[]): Promise<void> {
+    const row = this.state.get(setUuid);
+    if (row) row.set = { ...row.set, questions: next };
+  }
+
+  async markDeleted(uuid: string, at: Date): Promise<void> {
+    const row = this.state.get(uuid);
+    if (row) row.deletedAt = at;
+  }
+}
+
+/** Take videos in memory: what was written, and what is left. */
+export class MemoryMedia implements MediaStorage {
+  readonly files = new Map<string, Buffer>();
+
+  async write(key: string, data: AsyncIterable<Uint8Array>): Promise<number> {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of data) chunks.push(chunk);
+    this.files.set(key, Buffer.concat(chunks));
+    return this.files.get(key)!.length;
+  }
+
+  async size(key: string): Promise<number> {
+    const file = this.files.get(key);
+    if (!file) throw new Error(`no video at ${key}`);
+    return file.length;
+  }
+
+  async *read(key: string, range: { start: number; end: number }): AsyncIterable<Buffer> {
+    yield (this.files.get(key) ?? Buffer.alloc(0)).subarray(range.start, range.end + 1);
+  }
+
+  async delete(key: string): Promise<void> {
+    this.files.delete(key);
+  }
+}
+
+/**
+ * A video probe that reads the first four bytes as the container (`WEBM`, `MP4 `) and says the video lasts
+ * `durationSeconds` (null: no readable timing), once its bytes have passed.
+ */
+export class FakeVideoProbe implements VideoProbe {
+  readonly headBytes = 4;
+
+  constructor(public durationSeconds: number | null = 10) {}
+
+  containerOf(head: Uint8Array): VideoContainer | null {
+    const magic = Buffer.from(head.subarray(0, 4)).toString();
+    return magic === 'WEBM' ? 'webm' : magic === 'MP4 ' ? 'mp4' : null;
+  }
+
+  measure(data: AsyncIterable<Uint8Array>): MeasuredVideo {
+    let passed!: () => void;
+    const consumed = new Promise<void>((resolve) => (passed = resolve));
+    const duration = this.durationSeconds;
+    return {
+      data: (async function* () {
+        yield* data;
+        passed();
+      })(),
+      duration: consumed.then(() => duration),
+    };
+  }
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { IdentitySubjects, JobsSubjects, SharingSubjects } from '@vi/contracts';
+import { applyProjectionEvent } from '../src/application/apply-projections/apply-projections';
+import { applyShareLinkEvent } from '../src/application/apply-share-links/apply-share-links';
+import { getInterview } from '../src/application/get-interview/get-interview';
+import { listInterviews } from '../src/application/list-interviews/list-interviews';
+import { insertInterview, openInterviewsTestDatabase, type InterviewsTestDatabase } from './database';
+import { AT, aBasicShareLink, aBusMessage, aCaller, aJobEvent, aJobRow, anInterview, aPerson, aShareLinkEvent, aUserEvent, aUserOfCompany } from './factories';
+
+/** What interviews keep of other services' events, as the interviews then show and sort it. */
+describe('projections of other services’ events on a real database', () => {
+  let t: InterviewsTestDatabase;
+  const companyUuid = randomUUID();
+  const caller = aCaller(aUserOfCompany(companyUuid));
+  const later = (seconds: number) => new Date(AT.getTime() + seconds * 1000).toISOString();
+  const alpha = anInterview({ companyUuid });
+  const beta = anInterview({ companyUuid });
+
+  beforeAll(async () => {
+    t = await openInterviewsTestDatabase();
+    await t.store.transaction(async (tx) => {
+      await insertInterview(tx, alpha, { candidate: 'Alpha', job: 'Alpha job' });
+      await insertInterview(tx, beta, { candidate: 'Beta', job: 'Beta job' });
+    });
+  });
+  afterAll(() => t.close());
+
+  const order = async (orderBy: 'candidate_asc' | 'job_asc') =>
+    (await listInterviews({ store: t.store }, caller, { types: [], statuses: [], orderBy, rangeFrom: 0, rangeTo: 9 })).interviews.map((i) => i.uuid);
+
+  it('shows and sorts a renamed job seeker and job under their new names; an older event arriving late changes nothing', async () => {
+    const seeker = aPerson({ uuid: alpha.candidateUuid, name: 'Zoe' });
+    const job = aJobRow({ uuid: alpha.jobUuid, company_uuid: companyUuid });
+    await applyProjectionEvent({ store: t.store }, aBusMessage(IdentitySubjects.UserUpdated, aUserEvent(seeker, { occurred_at: later(20) })));
+    await applyProjectionEvent({ store: t.store }, aBusMessage(JobsSubjects.JobUpdated, aJobEvent(job, { title: 'Zebra keeper', updated_at: later(20) })));
+
+    await applyProjectionEvent({ store: t.store }, aBusMessage(IdentitySubjects.UserUpdated, aUserEvent({ ...seeker, name: 'Aaron' }, { occurred_at: later(10) })));
+    await applyProjectionEvent({ store: t.store }, aBusMessage(JobsSubjects.JobUpdated, aJobEvent(job, { title: 'Aardvark keeper', updated_at: later(10) })));
+
+    expect(await getInterview({ store: t.store }, caller, alpha.uuid)).toMatchObject({ assigned_to: { name: 'Zoe' }, job_post: { title: 'Zebra keeper' } });
+    expect(await order('candidate_asc')).toEqual([beta.uuid, alpha.uuid]);
+    expect(await order('job_asc')).toEqual([beta.uuid, alpha.uuid]);
+  });
+
+  it('applies a redelivered event once, even after a newer one', async () => {
+    const job = aJobRow({ uuid: beta.jobUuid, company_uuid: companyUuid });
+    const first = aBusMessage(JobsSubjects.JobUpdated, aJobEvent(job, { title: 'First', status: 'inactive', updated_at: later(30) }));
+    await applyProjectionEvent({ store: t.store }, first);
+    await applyProjectionEvent({ store: t.store }, aBusMessage(JobsSubjects.JobDeleted, aJobEvent(job, { title: 'Second', status: 'inactive', updated_at: later(30) })));
+    await applyProjectionEvent({ store: t.store }, first);
+
+    expect((await getInterview({ store: t.store }, caller, beta.uuid)).job_post).toMatchObject({ title: 'Second', status: 'inactive' });
+    const handled = await t.database.db.selectFrom('processed_events').select('event_id').where('event_id', '=', first.id).execute();
+    expect(handled).toHaveLength(1);
+  });
+
+  it('keeps nothing of a job no interview shows', async () => {
+    const stranger = aJobRow();
+    await applyProjectionEvent({ store: t.store }, aBusMessage(JobsSubjects.JobUpdated, aJobEvent(stranger)));
+    expect(await t.store.read.projections.jobs([stranger.uuid])).toEqual(new Map());
+  });
+
+  it('shows the share link sharing last changed, whatever order its events arrive in, and none once deleted', async () => {
+    const link = aBasicShareLink();
+    const event = (subject: string, version: number, status: 'active' | 'inactive' = 'active') =>
+      aBusMessage(subject, aShareLinkEvent(alpha.uuid, { ...link, status }, { version }));
+
+    await applyShareLinkEvent({ store: t.store }, event(SharingSubjects.ShareLinkUpdated, 2, 'inactive'));
+    await applyShareLinkEvent({ store: t.store }, event(SharingSubjects.ShareLinkCreated, 1));
+    expect((await getInterview({ store: t.store }, caller, alpha.uuid)).share_link).toEqual({ ...link, status: 'inactive', url: '', updated_by: undefined });
+
+    await applyShareLinkEvent({ store: t.store }, event(SharingSubjects.ShareLinkDeleted, 3));
+    await applyShareLinkEvent({ store: t.store }, event(SharingSubjects.ShareLinkUpdated, 2));
+    expect((await getInterview({ store: t.store }, caller, alpha.uuid)).share_link).toBeUndefined();
+  });
+});
