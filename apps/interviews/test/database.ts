@@ -63,7 +63,11 @@ export async function insertInterview(
   await repos.projections.upsertJob(job);
   await repos.projections.upsertPerson(candidate, interview.createdAt);
   await repos.projections.upsertPerson(aPerson({ uuid: interview.createdBy }), interview.createdAt);
-  await repos.interviews.insert(interview, { candidateKey: candidate.name.toLowerCase(), jobKey: job.title.toLowerCase(), companyKey: company.name.toLowerCase() });
+  await repos.interviews.insert(interview, {
+    candidateKey: candidate.name.toLowerCase(),
+    jobKey: job.title.toLowerCase(),
+    companyKey: company.name.toLowerCase(),
+  });
   await repos.counters.move(interview.companyUuid, interview.type, null, interview.status);
   await repos.questions.insert(questions);
 }

@@ -68,7 +68,15 @@ export function aQuestionSetQuestion(overrides: Partial<QuestionSetQuestion> = {
 }
 
 export function aQuestionSet(overrides: Partial<QuestionSet> = {}): QuestionSet {
-  return { uuid: randomUUID(), companyUuid: randomUUID(), name: 'Backend screening', createdAt: AT, updatedAt: AT, questions: [aQuestionSetQuestion()], ...overrides };
+  return {
+    uuid: randomUUID(),
+    companyUuid: randomUUID(),
+    name: 'Backend screening',
+    createdAt: AT,
+    updatedAt: AT,
+    questions: [aQuestionSetQuestion()],
+    ...overrides,
+  };
 }
 
 /** The projection of an active job of `companyUuid`. */
@@ -99,7 +107,15 @@ export function aCompany(overrides: Partial<CompanyRow> = {}): CompanyRow {
 
 /** A basic share link as sharing's events carry it (no url). */
 export function aBasicShareLink(overrides: Partial<BasicShareLinkWithoutUrl> = {}): BasicShareLinkWithoutUrl {
-  return { uuid: randomUUID(), type: 'collaborative', status: 'active', created_at: AT.toISOString(), updated_at: AT.toISOString(), updated_by: null, ...overrides };
+  return {
+    uuid: randomUUID(),
+    type: 'collaborative',
+    status: 'active',
+    created_at: AT.toISOString(),
+    updated_at: AT.toISOString(),
+    updated_by: null,
+    ...overrides,
+  };
 }
 
 /** What jobs' JobUpdated carries for the projected `job` (its title and times by default). */

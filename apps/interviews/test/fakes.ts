@@ -1,5 +1,6 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
-import type { NewEvent, PublicOf } from '@vi/platform-bus';
+import type { PublicOf } from '@vi/platform-bus';
+import type { Stateful } from '@vi/platform-testing';
 import type { MediaStorage } from '../src/application/media-storage';
 import type { MeasuredVideo, VideoContainer, VideoProbe } from '../src/application/video-probe';
 import type { Interview, InterviewQuestion } from '../src/domain/interview';
@@ -14,44 +15,12 @@ import type { QuestionSetRepository } from '../src/infrastructure/question-set.r
 import type { ShareLinkProjectionRepository } from '../src/infrastructure/share-link-projection.repository';
 import type { TakeRepository } from '../src/infrastructure/take.repository';
 
-/**
- * In-memory stand-ins for interviews' repositories and ports, for use-case specs (decision 027's unit tier): each keeps its
- * rows in `state`, which `memoryStore` copies before a transaction and puts back when the work throws, as a
- * rollback would. What only SQL can show (locks, sort keys, the projections' version checks) is the integration
+/*
+ * In-memory stand-ins for interviews' repositories and ports, for use-case specs (decision 027's unit tier), handed
+ * to a use case through `memoryStore` (@vi/platform-testing), which puts their `state` back when a transaction's
+ * work throws. What only SQL can show (locks, sort keys, the projections' version checks) is the integration
  * specs' (apps/interviews/test/*.integration.spec.ts); these keep the rows a use case reads and writes.
  */
-interface Stateful<S> {
-  state: S;
-}
-
-/** A store of just these repositories, whose transactions publish into `published` on commit (decision 028's narrow fake). */
-export class MemoryStore<R extends Record<string, Stateful<unknown>>> {
-  readonly published: NewEvent[] = [];
-
-  constructor(readonly read: R) {}
-
-  async transaction<T>(work: (tx: R & { publish(events: NewEvent[]): Promise<void> }) => Promise<T>): Promise<T> {
-    const saved = Object.values(this.read).map((repo) => [repo, structuredClone(repo.state)] as const);
-    const pending: NewEvent[] = [];
-    try {
-      const result = await work({ ...this.read, publish: async (events: NewEvent[]) => void pending.push(...events) });
-      this.published.push(...pending);
-      return result;
-    } catch (error) {
-      for (const [repo, state] of saved) repo.state = state;
-      throw error;
-    }
-  }
-
-  /** The subjects published so far, in order. */
-  subjects(): string[] {
-    return this.published.map((event) => event.subject);
-  }
-}
-
-export function memoryStore<R extends Record<string, Stateful<unknown>>>(repos: R): MemoryStore<R> {
-  return new MemoryStore(repos);
-}
 
 /** The repositories rendering an interview reads, empty unless seeded. */
 export function renderingRepos(seed: { questions?: InterviewQuestion[] } = {}) {
@@ -126,7 +95,9 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, Pu
   }
 
   async allOfCandidate(candidateUuid: string): Promise<(Interview & { deletedAt: Date | null })[]> {
-    return [...this.state.values()].filter((row) => row.interview.candidateUuid === candidateUuid).map((row) => ({ ...row.interview, deletedAt: row.deletedAt }));
+    return [...this.state.values()]
+      .filter((row) => row.interview.candidateUuid === candidateUuid)
+      .map((row) => ({ ...row.interview, deletedAt: row.deletedAt }));
   }
 
   async erasePersonalFields(uuid: string, at: Date): Promise<void> {
@@ -264,7 +235,9 @@ function pick<T>(rows: Map<string, T>, uuids: string[]): Map<string, T> {
 }
 
 /** The stored share links (null: deleted), with their versions. */
-export class MemoryShareLinks implements Stateful<Map<string, { link: BasicShareLinkWithoutUrl | null; version: number }>>, PublicOf<ShareLinkProjectionRepository> {
+export class MemoryShareLinks
+  implements Stateful<Map<string, { link: BasicShareLinkWithoutUrl | null; version: number }>>, PublicOf<ShareLinkProjectionRepository>
+{
   state = new Map<string, { link: BasicShareLinkWithoutUrl | null; version: number }>();
 
   async apply(interviewUuid: string, link: BasicShareLinkWithoutUrl | null, version: number): Promise<void> {
@@ -272,7 +245,9 @@ export class MemoryShareLinks implements Stateful<Map<string, { link: BasicShare
   }
 
   async forInterviews(interviewUuids: string[]): Promise<Map<string, BasicShareLinkWithoutUrl>> {
-    return new Map(interviewUuids.flatMap((uuid): [string, BasicShareLinkWithoutUrl][] => (this.state.get(uuid)?.link ? [[uuid, this.state.get(uuid)!.link!]] : [])));
+    return new Map(
+      interviewUuids.flatMap((uuid): [string, BasicShareLinkWithoutUrl][] => (this.state.get(uuid)?.link ? [[uuid, this.state.get(uuid)!.link!]] : [])),
+    );
   }
 }
 
@@ -294,7 +269,9 @@ export class MemoryTakes implements Stateful<TakeState>, PublicOf<TakeRepository
   }
 
   async listFor(questionUuid: string): Promise<Take[]> {
-    return this.all().filter((t) => t.questionUuid === questionUuid).sort((a, b) => a.number - b.number);
+    return this.all()
+      .filter((t) => t.questionUuid === questionUuid)
+      .sort((a, b) => a.number - b.number);
   }
 
   async find(questionUuid: string, uuid: string): Promise<Take | undefined> {

@@ -34,7 +34,10 @@ describe('projections of other services’ events on a real database', () => {
     await applyProjectionEvent({ store: t.store }, aBusMessage(IdentitySubjects.UserUpdated, aUserEvent(seeker, { occurred_at: later(20) })));
     await applyProjectionEvent({ store: t.store }, aBusMessage(JobsSubjects.JobUpdated, aJobEvent(job, { title: 'Zebra keeper', updated_at: later(20) })));
 
-    await applyProjectionEvent({ store: t.store }, aBusMessage(IdentitySubjects.UserUpdated, aUserEvent({ ...seeker, name: 'Aaron' }, { occurred_at: later(10) })));
+    await applyProjectionEvent(
+      { store: t.store },
+      aBusMessage(IdentitySubjects.UserUpdated, aUserEvent({ ...seeker, name: 'Aaron' }, { occurred_at: later(10) })),
+    );
     await applyProjectionEvent({ store: t.store }, aBusMessage(JobsSubjects.JobUpdated, aJobEvent(job, { title: 'Aardvark keeper', updated_at: later(10) })));
 
     expect(await getInterview({ store: t.store }, caller, alpha.uuid)).toMatchObject({ assigned_to: { name: 'Zoe' }, job_post: { title: 'Zebra keeper' } });
@@ -46,7 +49,10 @@ describe('projections of other services’ events on a real database', () => {
     const job = aJobRow({ uuid: beta.jobUuid, company_uuid: companyUuid });
     const first = aBusMessage(JobsSubjects.JobUpdated, aJobEvent(job, { title: 'First', status: 'inactive', updated_at: later(30) }));
     await applyProjectionEvent({ store: t.store }, first);
-    await applyProjectionEvent({ store: t.store }, aBusMessage(JobsSubjects.JobDeleted, aJobEvent(job, { title: 'Second', status: 'inactive', updated_at: later(30) })));
+    await applyProjectionEvent(
+      { store: t.store },
+      aBusMessage(JobsSubjects.JobDeleted, aJobEvent(job, { title: 'Second', status: 'inactive', updated_at: later(30) })),
+    );
     await applyProjectionEvent({ store: t.store }, first);
 
     expect((await getInterview({ store: t.store }, caller, beta.uuid)).job_post).toMatchObject({ title: 'Second', status: 'inactive' });

@@ -14,7 +14,15 @@ describe('interviews repositories on a real database', () => {
 
   describe('interviews', () => {
     it('round-trips every field, and finds an interview only through its company or its job seeker while not deleted', async () => {
-      const interview = anInterview({ rating: 3.5, ratedBy: randomUUID(), ratedAt: AT, phone: '06 12', phoneParsed: '+3312', hasSmsConsent: true, completedAt: AT });
+      const interview = anInterview({
+        rating: 3.5,
+        ratedBy: randomUUID(),
+        ratedAt: AT,
+        phone: '06 12',
+        phoneParsed: '+3312',
+        hasSmsConsent: true,
+        completedAt: AT,
+      });
       const repos = t.store.read;
       await insertInterview(repos, interview);
 
@@ -36,12 +44,27 @@ describe('interviews repositories on a real database', () => {
     it('updates the status, times and rating; erases the phone and consent', async () => {
       const interview = anInterview({ phone: '06 12', phoneParsed: '+3312', hasSmsConsent: true });
       await insertInterview(t.store.read, interview);
-      const next = { ...interview, status: 'completed' as const, completedAt: later(1), acceptedAt: AT, rating: 4, ratedBy: randomUUID(), ratedAt: later(2), updatedAt: later(2) };
+      const next = {
+        ...interview,
+        status: 'completed' as const,
+        completedAt: later(1),
+        acceptedAt: AT,
+        rating: 4,
+        ratedBy: randomUUID(),
+        ratedAt: later(2),
+        updatedAt: later(2),
+      };
 
       await t.store.read.interviews.update(next);
       await t.store.read.interviews.erasePersonalFields(interview.uuid, later(3));
 
-      expect(await t.store.read.interviews.findForSupport(interview.uuid)).toEqual({ ...next, phone: null, phoneParsed: null, hasSmsConsent: false, updatedAt: later(3) });
+      expect(await t.store.read.interviews.findForSupport(interview.uuid)).toEqual({
+        ...next,
+        phone: null,
+        phoneParsed: null,
+        hasSmsConsent: false,
+        updatedAt: later(3),
+      });
     });
 
     it('holds a locked interview until the transaction ends', async () => {
@@ -72,7 +95,11 @@ describe('interviews repositories on a real database', () => {
   describe('questions', () => {
     it('lists each interview’s questions by position, and numbers a new one after the last', async () => {
       const interview = anInterview();
-      const [q2, q0, q1] = [aQuestion(interview, { position: 2, thinkTime: '0' }), aQuestion(interview, { position: 0 }), aQuestion(interview, { position: 1 })];
+      const [q2, q0, q1] = [
+        aQuestion(interview, { position: 2, thinkTime: '0' }),
+        aQuestion(interview, { position: 0 }),
+        aQuestion(interview, { position: 1 }),
+      ];
       await insertInterview(t.store.read, interview, {}, [q2, q0, q1]);
       const empty = anInterview();
       await insertInterview(t.store.read, empty);
@@ -175,7 +202,11 @@ describe('interviews repositories on a real database', () => {
 
       expect((await projections.jobs([job.uuid])).get(job.uuid)?.title).toBe('Newer');
       expect((await projections.people([person.uuid])).get(person.uuid)?.name).toBe('Newer');
-      const keys = await t.database.db.selectFrom('interviews').select(['job_key', 'candidate_key']).where('uuid', '=', interview.uuid).executeTakeFirstOrThrow();
+      const keys = await t.database.db
+        .selectFrom('interviews')
+        .select(['job_key', 'candidate_key'])
+        .where('uuid', '=', interview.uuid)
+        .executeTakeFirstOrThrow();
       expect(keys).toEqual({ job_key: 'newer', candidate_key: 'newer' });
     });
 

@@ -30,7 +30,15 @@ describe('sweeps on a real database', () => {
     const clock = new FakeClock(at(9));
     const expiredEvents = async () => (await t.events(InterviewsSubjects.InterviewExpired)).map((event) => event.payload.interview);
     const total = async (statuses: Array<'expired' | 'requested'>) =>
-      (await listInterviews({ store: t.store }, aCaller(aUserOfCompany(companyUuid)), { types: [], statuses, orderBy: 'scheduled_asc', rangeFrom: 0, rangeTo: 9 })).total;
+      (
+        await listInterviews({ store: t.store }, aCaller(aUserOfCompany(companyUuid)), {
+          types: [],
+          statuses,
+          orderBy: 'scheduled_asc',
+          rangeFrom: 0,
+          rangeTo: 9,
+        })
+      ).total;
 
     beforeAll(async () => {
       await t.store.transaction(async (tx) => {
@@ -51,12 +59,17 @@ describe('sweeps on a real database', () => {
       }
       const events = await expiredEvents();
       expect(events.map((interview: { uuid: string }) => interview.uuid).sort()).toEqual([requested.uuid, accepted.uuid].sort());
-      expect(events[0]).toMatchObject({ status: 'expired', updated_at: '2026-03-02T09:10:00+00:00', questions: [expect.objectContaining({ text: 'Tell us about yourself.' })] });
+      expect(events[0]).toMatchObject({
+        status: 'expired',
+        updated_at: '2026-03-02T09:10:00+00:00',
+        questions: [expect.objectContaining({ text: 'Tell us about yourself.' })],
+      });
       expect(await total(['expired'])).toBe(2);
 
       clock.advance(49 * MINUTE);
       expect(await expireOverdueInterviews({ store: t.store, clock })).toBe(0);
-      for (const interview of [later, canceled, completed]) expect((await t.store.read.interviews.findForSupport(interview.uuid))?.status).toBe(interview.status);
+      for (const interview of [later, canceled, completed])
+        expect((await t.store.read.interviews.findForSupport(interview.uuid))?.status).toBe(interview.status);
       expect((await t.store.read.interviews.allOfCandidate(deleted.candidateUuid))[0].status).toBe('requested');
       expect(await expiredEvents()).toHaveLength(2);
     });

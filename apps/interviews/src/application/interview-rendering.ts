@@ -27,11 +27,7 @@ export function renderQuestion(question: InterviewQuestion): interviews.Question
  * Interviews as the API shows them, from this service's own projections of
  * jobs, people and companies (no call to another service).
  */
-export async function renderInterviews(
-  repos: RenderingRepos,
-  list: Interview[],
-  options: { questions: boolean },
-): Promise<interviews.Interview[]> {
+export async function renderInterviews(repos: RenderingRepos, list: Interview[], options: { questions: boolean }): Promise<interviews.Interview[]> {
   if (list.length === 0) return [];
   const [jobs, people, companies, questions, shareLinks] = await Promise.all([
     repos.projections.jobs([...new Set(list.map((i) => i.jobUuid))]),

@@ -31,7 +31,10 @@ export class SignedCandidateLinks implements CandidateLinks {
   /** The interview and job seeker a token is for, or null when forged or expired. */
   verify(token: string): { interviewUuid: string; candidateUuid: string } | null {
     try {
-      const claims = jwt.verify(token, this.secret, { algorithms: ['HS256'], audience: AUDIENCE, clockTimestamp: seconds(this.clock.now()) }) as { sub: string; iid: string };
+      const claims = jwt.verify(token, this.secret, { algorithms: ['HS256'], audience: AUDIENCE, clockTimestamp: seconds(this.clock.now()) }) as {
+        sub: string;
+        iid: string;
+      };
       return { interviewUuid: claims.iid, candidateUuid: claims.sub };
     } catch {
       return null;

@@ -58,7 +58,13 @@ export class TakeRepository {
   /** Every take of these interviews, by question then number (the sharing service's views). */
   async listForInterviews(interviewUuids: string[]): Promise<Take[]> {
     if (interviewUuids.length === 0) return [];
-    const rows = await this.db.selectFrom('takes').selectAll().where('interview_uuid', 'in', interviewUuids).orderBy('question_uuid').orderBy('number').execute();
+    const rows = await this.db
+      .selectFrom('takes')
+      .selectAll()
+      .where('interview_uuid', 'in', interviewUuids)
+      .orderBy('question_uuid')
+      .orderBy('number')
+      .execute();
     return rows.map(toTake);
   }
 

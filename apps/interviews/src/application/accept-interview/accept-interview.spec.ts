@@ -1,7 +1,8 @@
 import { InterviewsSubjects } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, anInterview, aUserOfCompany, theCandidateOf } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, memoryStore, renderingRepos } from '../../../test/fakes';
+import { MemoryCounters, MemoryInterviews, renderingRepos } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { acceptInterview } from './accept-interview';
 
@@ -33,7 +34,9 @@ describe('acceptInterview', () => {
     const deps = fixture();
     deps.clock.set(requested.scheduledAt);
 
-    await expect(acceptInterview(deps, aCaller(theCandidateOf(requested)), requested.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewExpired });
+    await expect(acceptInterview(deps, aCaller(theCandidateOf(requested)), requested.uuid)).rejects.toMatchObject({
+      code: InterviewsErrorCode.InterviewExpired,
+    });
     expect(deps.store.read.interviews.stored(requested.uuid)?.status).toBe('requested');
     expect(deps.store.published).toEqual([]);
   });

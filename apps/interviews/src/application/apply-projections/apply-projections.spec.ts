@@ -1,6 +1,7 @@
 import { IdentitySubjects, JobsSubjects } from '@vi/contracts';
+import { memoryStore } from '@vi/platform-testing';
 import { aBusMessage, aJobEvent, aJobRow, aPerson, aUserEvent } from '../../../test/factories';
-import { MemoryProjections, memoryStore } from '../../../test/fakes';
+import { MemoryProjections } from '../../../test/fakes';
 import { applyProjectionEvent } from './apply-projections';
 
 describe('applyProjectionEvent', () => {
@@ -15,7 +16,11 @@ describe('applyProjectionEvent', () => {
     await applyProjectionEvent(deps, jobUpdated('New title'));
     await applyProjectionEvent(deps, aBusMessage(IdentitySubjects.UserUpdated, aUserEvent({ ...person, name: 'New name' })));
 
-    expect((await deps.store.read.projections.jobs([job.uuid])).get(job.uuid)).toMatchObject({ title: 'New title', status: 'inactive', company_uuid: job.company_uuid });
+    expect((await deps.store.read.projections.jobs([job.uuid])).get(job.uuid)).toMatchObject({
+      title: 'New title',
+      status: 'inactive',
+      company_uuid: job.company_uuid,
+    });
     expect((await deps.store.read.projections.people([person.uuid])).get(person.uuid)?.name).toBe('New name');
   });
 

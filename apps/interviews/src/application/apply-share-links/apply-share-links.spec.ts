@@ -1,6 +1,7 @@
 import { SharingSubjects } from '@vi/contracts';
+import { memoryStore } from '@vi/platform-testing';
 import { aBasicShareLink, aBusMessage, anInterview, aShareLinkEvent } from '../../../test/factories';
-import { MemoryProjections, MemoryShareLinks, memoryStore } from '../../../test/fakes';
+import { MemoryProjections, MemoryShareLinks } from '../../../test/fakes';
 import { applyShareLinkEvent } from './apply-share-links';
 
 describe('applyShareLinkEvent', () => {
@@ -19,7 +20,10 @@ describe('applyShareLinkEvent', () => {
 
   it('shows no advanced link', async () => {
     const deps = fixture();
-    await applyShareLinkEvent(deps, aBusMessage(SharingSubjects.ShareLinkCreated, aShareLinkEvent(interview.uuid, link, { kind: 'advanced', basic_link: null })));
+    await applyShareLinkEvent(
+      deps,
+      aBusMessage(SharingSubjects.ShareLinkCreated, aShareLinkEvent(interview.uuid, link, { kind: 'advanced', basic_link: null })),
+    );
     expect(await shown(deps)).toBeUndefined();
   });
 });

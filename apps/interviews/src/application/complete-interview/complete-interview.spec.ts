@@ -1,7 +1,8 @@
 import { InterviewsSubjects } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, aJobRow, anInterview, aQuestion, theCandidateOf } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, MemoryProjections, MemoryQuestions, MemoryShareLinks, memoryStore } from '../../../test/fakes';
+import { MemoryCounters, MemoryInterviews, MemoryProjections, MemoryQuestions, MemoryShareLinks } from '../../../test/fakes';
 import type { InterviewQuestion } from '../../domain/interview';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { completeInterview } from './complete-interview';

@@ -1,7 +1,8 @@
 import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, aCompanyUser, anInterview, aQuestionSet, aQuestionSetQuestion, IdentityTable, JobsTable, theCandidateOf } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, MemoryQuestionSets, memoryStore, renderingRepos } from '../../../test/fakes';
+import { MemoryCounters, MemoryInterviews, MemoryQuestionSets, renderingRepos } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { createInterviews, type CreateInterviewsInput } from './create-interviews';
 
@@ -13,7 +14,12 @@ describe('createInterviews', () => {
     const job = jobs.add();
     const set = aQuestionSet({ companyUuid: admin.companyUuid!, questions: [aQuestionSetQuestion({ text: 'From the set', thinkTime: '90' })] });
     const deps = {
-      store: memoryStore({ interviews: new MemoryInterviews(), counters: new MemoryCounters(), questionSets: new MemoryQuestionSets([set]), ...renderingRepos() }),
+      store: memoryStore({
+        interviews: new MemoryInterviews(),
+        counters: new MemoryCounters(),
+        questionSets: new MemoryQuestionSets([set]),
+        ...renderingRepos(),
+      }),
       clock: new FakeClock(AT),
       identity: new IdentityTable(),
       jobs,
@@ -54,7 +60,12 @@ describe('createInterviews', () => {
     expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewCreated, InterviewsSubjects.InterviewCreated]);
     expect(deps.store.published[0].payload).toMatchObject({
       interview: { uuid: sut[0].uuid },
-      invitation: { email_message: 'Please record your answers.', timezone: 'Europe/Paris', scheduled_at_local: expect.stringMatching(/^Monday, March 9, 2026 at 10:00:00\sAM GMT\+1$/), phone: null },
+      invitation: {
+        email_message: 'Please record your answers.',
+        timezone: 'Europe/Paris',
+        scheduled_at_local: expect.stringMatching(/^Monday, March 9, 2026 at 10:00:00\sAM GMT\+1$/),
+        phone: null,
+      },
     });
     expect(await deps.store.read.counters.total(admin.companyUuid!, ['one_way'], ['requested'])).toBe(2);
   });
@@ -65,7 +76,9 @@ describe('createInterviews', () => {
     const [sut] = await createInterviews(deps, caller, { ...input, questions: [], questionSetUuid: set.uuid });
     await deps.store.read.questionSets.replaceQuestions(set.uuid, set.questions, []);
 
-    expect(sut.questions.map((q) => ({ text: q.text, think_time: q.think_time, limit: q.takes?.limit }))).toEqual([{ text: 'From the set', think_time: '90', limit: 2 }]);
+    expect(sut.questions.map((q) => ({ text: q.text, think_time: q.think_time, limit: q.takes?.limit }))).toEqual([
+      { text: 'From the set', think_time: '90', limit: 2 },
+    ]);
     expect((await deps.store.read.questions.listFor([sut.uuid])).get(sut.uuid)).toHaveLength(1);
   });
 
@@ -86,11 +99,20 @@ describe('createInterviews', () => {
     const inactive = deps.jobs.add({ status: 'inactive' });
     const refusals: Array<[Partial<CreateInterviewsInput>, object]> = [
       [{ questions: [] }, { fieldErrors: [expect.objectContaining({ field: 'questions' })] }],
-      [{ questions: [{ text: 'x', timeLimit: 60, takes: 1, thinkTime: '7' }] }, { fieldErrors: [expect.objectContaining({ field: 'questions.0.think_time' })] }],
-      [{ assignees: [{ name: 'P', email: 'p@seekers.example', phoneParsed: '+33612345678' }] }, { fieldErrors: [expect.objectContaining({ field: 'has_sms_consent' })] }],
+      [
+        { questions: [{ text: 'x', timeLimit: 60, takes: 1, thinkTime: '7' }] },
+        { fieldErrors: [expect.objectContaining({ field: 'questions.0.think_time' })] },
+      ],
+      [
+        { assignees: [{ name: 'P', email: 'p@seekers.example', phoneParsed: '+33612345678' }] },
+        { fieldErrors: [expect.objectContaining({ field: 'has_sms_consent' })] },
+      ],
       [{ jobUuid: inactive.uuid }, { fieldErrors: [expect.objectContaining({ field: 'job_post.uuid' })] }],
       [{ questionSetUuid: aQuestionSet().uuid }, { fieldErrors: [expect.objectContaining({ field: 'interview_question_set' })] }],
-      [{ assignees: [{ name: 'P', email: 'p@seekers.example', phoneParsed: '+33612345678' }], hasSmsConsent: true }, { code: InterviewsErrorCode.SmsFeatureRequired }],
+      [
+        { assignees: [{ name: 'P', email: 'p@seekers.example', phoneParsed: '+33612345678' }], hasSmsConsent: true },
+        { code: InterviewsErrorCode.SmsFeatureRequired },
+      ],
     ];
     for (const [change, error] of refusals) await expect(createInterviews(deps, caller, { ...input, ...change })).rejects.toMatchObject(error);
     expect(deps.store.published).toEqual([]);
@@ -101,7 +123,11 @@ describe('createInterviews', () => {
     const { deps, input } = fixture();
     deps.identity.features.set(admin.companyUuid!, { interview_sms_notifications: true });
 
-    await createInterviews(deps, caller, { ...input, assignees: [{ name: 'P', email: 'p@seekers.example', phone: '06 12 34 56 78', phoneParsed: '+33612345678' }], hasSmsConsent: true });
+    await createInterviews(deps, caller, {
+      ...input,
+      assignees: [{ name: 'P', email: 'p@seekers.example', phone: '06 12 34 56 78', phoneParsed: '+33612345678' }],
+      hasSmsConsent: true,
+    });
 
     expect(deps.store.published[0].payload).toMatchObject({ invitation: { phone: '06 12 34 56 78', phone_parsed: '+33612345678', has_sms_consent: true } });
   });

@@ -1,7 +1,8 @@
 import { SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, aCompanyUser, anInterview, theCandidateOf } from '../../../test/factories';
-import { MemoryQuestionSets, memoryStore } from '../../../test/fakes';
+import { MemoryQuestionSets } from '../../../test/fakes';
 import { createQuestionSet } from './create-question-set';
 
 describe('createQuestionSet', () => {

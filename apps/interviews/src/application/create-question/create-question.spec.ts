@@ -1,6 +1,7 @@
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, anInterview, aQuestion, aUserOfCompany } from '../../../test/factories';
-import { MemoryInterviews, MemoryQuestions, memoryStore } from '../../../test/fakes';
+import { MemoryInterviews, MemoryQuestions } from '../../../test/fakes';
 import type { Interview } from '../../domain/interview';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { createQuestion } from './create-question';

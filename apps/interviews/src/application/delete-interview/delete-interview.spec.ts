@@ -1,7 +1,8 @@
 import { InterviewsSubjects } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, anInterview, aUserOfCompany } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, memoryStore, renderingRepos } from '../../../test/fakes';
+import { MemoryCounters, MemoryInterviews, renderingRepos } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { deleteInterview } from './delete-interview';
 

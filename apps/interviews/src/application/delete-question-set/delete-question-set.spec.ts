@@ -1,6 +1,7 @@
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, aCompanyUser, anInterview, aQuestionSet, theCandidateOf } from '../../../test/factories';
-import { MemoryQuestionSets, memoryStore } from '../../../test/fakes';
+import { MemoryQuestionSets } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { deleteQuestionSet } from './delete-question-set';
 

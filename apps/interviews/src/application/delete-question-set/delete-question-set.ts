@@ -5,7 +5,11 @@ import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.er
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 
 /** Soft-deletes a set: gone from lists and reads (404); interviews that copied it keep their questions. */
-export async function deleteQuestionSet(deps: { store: StoreOf<InterviewsStore, 'questionSets'>; clock: Clock }, principal: UserPrincipal, setUuid: string): Promise<void> {
+export async function deleteQuestionSet(
+  deps: { store: StoreOf<InterviewsStore, 'questionSets'>; clock: Clock },
+  principal: UserPrincipal,
+  setUuid: string,
+): Promise<void> {
   const { companyUuid } = companyUserOf(principal, () => new InterviewsError(InterviewsErrorCode.QuestionSetNotFound));
   await deps.store.transaction(async (tx) => {
     const current = await tx.questionSets.find(companyUuid, setUuid, { lock: true });

@@ -1,7 +1,8 @@
 import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, anInterview, aPerson, aQuestion, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, MemoryMedia, MemoryProjections, MemoryQuestions, MemoryShareLinks, MemoryTakes, memoryStore } from '../../../test/fakes';
+import { MemoryCounters, MemoryInterviews, MemoryMedia, MemoryProjections, MemoryQuestions, MemoryShareLinks, MemoryTakes } from '../../../test/fakes';
 import { eraseCandidate } from './erase-candidate';
 
 describe('eraseCandidate', () => {
@@ -41,7 +42,9 @@ describe('eraseCandidate', () => {
     expect(deps.store.read.interviews.stored(open.uuid)).toMatchObject({ phone: null, phoneParsed: null, hasSmsConsent: false, deletedAt: deps.clock.now() });
     expect(deps.store.read.interviews.stored(gone.uuid)?.deletedAt).toEqual(AT);
     expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewDeleted]);
-    expect(deps.store.published[0].payload).toMatchObject({ interview: { uuid: open.uuid, assigned_to: { name: 'Erased job seeker', email: 'erased@invalid' } } });
+    expect(deps.store.published[0].payload).toMatchObject({
+      interview: { uuid: open.uuid, assigned_to: { name: 'Erased job seeker', email: 'erased@invalid' } },
+    });
     expect(await deps.store.read.counters.total(open.companyUuid, [], [])).toBe(1);
   });
 

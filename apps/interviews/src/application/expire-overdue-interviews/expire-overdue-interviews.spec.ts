@@ -1,7 +1,8 @@
 import { InterviewsSubjects } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, anInterview } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, memoryStore, renderingRepos } from '../../../test/fakes';
+import { MemoryCounters, MemoryInterviews, renderingRepos } from '../../../test/fakes';
 import { expireOverdueInterviews } from './expire-overdue-interviews';
 
 describe('expireOverdueInterviews', () => {
@@ -11,7 +12,10 @@ describe('expireOverdueInterviews', () => {
   const dueAccepted = anInterview({ companyUuid, scheduledAt: at(5), status: 'accepted' });
   const dueExactlyNow = anInterview({ companyUuid, scheduledAt: at(15) });
   const notYet = anInterview({ companyUuid, scheduledAt: at(16) });
-  const finished = [anInterview({ companyUuid, scheduledAt: at(1), status: 'completed' }), anInterview({ companyUuid, scheduledAt: at(1), status: 'canceled' })];
+  const finished = [
+    anInterview({ companyUuid, scheduledAt: at(1), status: 'completed' }),
+    anInterview({ companyUuid, scheduledAt: at(1), status: 'canceled' }),
+  ];
   const all = [dueRequested, dueAccepted, dueExactlyNow, notYet, ...finished];
   const fixture = () => ({
     store: memoryStore({ interviews: new MemoryInterviews(all), counters: new MemoryCounters(all), ...renderingRepos() }),

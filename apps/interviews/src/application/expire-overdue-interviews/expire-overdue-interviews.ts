@@ -11,9 +11,11 @@ import { interviewEvent, renderInterviews, type RenderingRepoName } from '../int
  * was down catches up on its next sweep. Due means at or before the clock's
  * now, read once per sweep. Returns how many expired.
  */
-export async function expireOverdueInterviews(
-  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | RenderingRepoName>; clock: Clock; batchSize?: number },
-): Promise<number> {
+export async function expireOverdueInterviews(deps: {
+  store: StoreOf<InterviewsStore, 'interviews' | 'counters' | RenderingRepoName>;
+  clock: Clock;
+  batchSize?: number;
+}): Promise<number> {
   const now = deps.clock.now();
   const batchSize = deps.batchSize ?? 100;
   let total = 0;

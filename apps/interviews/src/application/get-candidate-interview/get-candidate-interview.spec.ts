@@ -1,5 +1,6 @@
+import { memoryStore } from '@vi/platform-testing';
 import { aCaller, anInterview, aQuestion, aUserOfCompany, theCandidateOf } from '../../../test/factories';
-import { MemoryInterviews, memoryStore, renderingRepos } from '../../../test/fakes';
+import { MemoryInterviews, renderingRepos } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { getCandidateInterview } from './get-candidate-interview';
 

@@ -1,5 +1,6 @@
+import { memoryStore } from '@vi/platform-testing';
 import { aBasicShareLink, aCaller, aCompany, aJobRow, anInterview, aPerson, aQuestion, aUserOfCompany, theCandidateOf } from '../../../test/factories';
-import { MemoryInterviews, MemoryProjections, MemoryQuestions, MemoryShareLinks, memoryStore } from '../../../test/fakes';
+import { MemoryInterviews, MemoryProjections, MemoryQuestions, MemoryShareLinks } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { getInterview } from './get-interview';
 
@@ -35,6 +36,8 @@ describe('getInterview', () => {
 
   it('shows another company, and the job seeker, nothing (404)', async () => {
     await expect(getInterview({ store }, aCaller(), interview.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
-    await expect(getInterview({ store }, aCaller(theCandidateOf(interview)), interview.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+    await expect(getInterview({ store }, aCaller(theCandidateOf(interview)), interview.uuid)).rejects.toMatchObject({
+      code: InterviewsErrorCode.InterviewNotFound,
+    });
   });
 });

@@ -1,5 +1,6 @@
+import { memoryStore } from '@vi/platform-testing';
 import { aCompanyUser, anInterview, aQuestionSet, theCandidateOf } from '../../../test/factories';
-import { MemoryQuestionSets, memoryStore } from '../../../test/fakes';
+import { MemoryQuestionSets } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { getQuestionSet } from './get-question-set';
 

@@ -1,5 +1,6 @@
+import { memoryStore } from '@vi/platform-testing';
 import { anInterview, aQuestion, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
-import { MemoryInterviews, MemoryTakes, memoryStore, renderingRepos } from '../../../test/fakes';
+import { MemoryInterviews, MemoryTakes, renderingRepos } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { getSharedInterviews } from './get-shared-interviews';
 

@@ -1,6 +1,7 @@
 import { SharedErrorCode } from '@vi/contracts';
+import { memoryStore } from '@vi/platform-testing';
 import { anInterview, OPERATOR } from '../../../test/factories';
-import { MemoryInterviews, memoryStore } from '../../../test/fakes';
+import { MemoryInterviews } from '../../../test/fakes';
 import type { Interview } from '../../domain/interview';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { CandidateLinks } from '../directories';

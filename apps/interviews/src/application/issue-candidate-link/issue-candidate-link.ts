@@ -13,7 +13,11 @@ export const CANDIDATE_LINK_CALLER = 'notifications';
  * token. Only an interview the job seeker can still answer (requested or
  * accepted, not deleted) gets one; otherwise 404, and the message is not sent.
  */
-export async function issueCandidateLink(deps: { store: StoreOf<InterviewsStore, 'interviews'>; links: CandidateLinks }, caller: Principal, interviewUuid: string): Promise<string> {
+export async function issueCandidateLink(
+  deps: { store: StoreOf<InterviewsStore, 'interviews'>; links: CandidateLinks },
+  caller: Principal,
+  interviewUuid: string,
+): Promise<string> {
   requireOperator(caller, CANDIDATE_LINK_CALLER);
   const interview = await deps.store.read.interviews.findForSupport(interviewUuid);
   if (!interview || (interview.status !== 'requested' && interview.status !== 'accepted')) throw new InterviewsError(InterviewsErrorCode.InterviewNotFound);

@@ -1,6 +1,7 @@
 import { SharedErrorCode } from '@vi/contracts';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, anInterview, aUserOfCompany, theCandidateOf } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, memoryStore, renderingRepos } from '../../../test/fakes';
+import { MemoryCounters, MemoryInterviews, renderingRepos } from '../../../test/fakes';
 import type { Interview } from '../../domain/interview';
 import { listInterviews, type ListInterviewsInput } from './list-interviews';
 

@@ -1,6 +1,7 @@
 import { SharedErrorCode } from '@vi/contracts';
+import { memoryStore } from '@vi/platform-testing';
 import { aCompanyUser, anInterview, aQuestionSet, AT, theCandidateOf } from '../../../test/factories';
-import { MemoryQuestionSets, memoryStore } from '../../../test/fakes';
+import { MemoryQuestionSets } from '../../../test/fakes';
 import { listQuestionSets } from './list-question-sets';
 
 describe('listQuestionSets', () => {

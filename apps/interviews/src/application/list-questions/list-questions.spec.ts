@@ -1,5 +1,6 @@
+import { memoryStore } from '@vi/platform-testing';
 import { aCaller, anInterview, aQuestion, aUserOfCompany } from '../../../test/factories';
-import { MemoryInterviews, MemoryQuestions, memoryStore } from '../../../test/fakes';
+import { MemoryInterviews, MemoryQuestions } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { listQuestions } from './list-questions';
 

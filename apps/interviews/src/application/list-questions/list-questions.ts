@@ -5,7 +5,11 @@ import type { Caller } from '../directories';
 import { renderQuestion } from '../interview-rendering';
 import { findInterview } from '../shared/find-interview';
 
-export async function listQuestions(deps: { store: StoreOf<InterviewsStore, 'interviews' | 'questions'> }, caller: Caller, interviewUuid: string): Promise<interviews.Question[]> {
+export async function listQuestions(
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'questions'> },
+  caller: Caller,
+  interviewUuid: string,
+): Promise<interviews.Question[]> {
   const interview = await findInterview(deps.store.read, caller, interviewUuid);
   return ((await deps.store.read.questions.listFor([interview.uuid])).get(interview.uuid) ?? []).map(renderQuestion);
 }

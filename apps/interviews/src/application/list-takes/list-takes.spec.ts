@@ -1,5 +1,6 @@
+import { memoryStore } from '@vi/platform-testing';
 import { aCaller, anInterview, aQuestion, aTake, aUserOfCompany } from '../../../test/factories';
-import { MemoryInterviews, MemoryQuestions, MemoryTakes, memoryStore } from '../../../test/fakes';
+import { MemoryInterviews, MemoryQuestions, MemoryTakes } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { listTakes } from './list-takes';
 
@@ -7,19 +8,33 @@ describe('listTakes', () => {
   const interview = anInterview({ status: 'completed' });
   const question = aQuestion(interview);
   const [second, first] = [aTake(question, { number: 2 }), aTake(question, { number: 1 })];
-  const store = memoryStore({ interviews: new MemoryInterviews([interview]), questions: new MemoryQuestions([question]), takes: new MemoryTakes([second, first]) });
+  const store = memoryStore({
+    interviews: new MemoryInterviews([interview]),
+    questions: new MemoryQuestions([question]),
+    takes: new MemoryTakes([second, first]),
+  });
   const caller = aCaller(aUserOfCompany(interview.companyUuid));
 
   it('lists a question’s takes in the order they were recorded', async () => {
     const sut = await listTakes({ store }, caller, interview.uuid, question.uuid);
     expect(sut).toEqual([
-      { uuid: first.uuid, question_uuid: question.uuid, number: 1, content_type: 'video/webm', size: 1024, duration_seconds: 12.5, created_at: '2026-03-02T09:00:00+00:00' },
+      {
+        uuid: first.uuid,
+        question_uuid: question.uuid,
+        number: 1,
+        content_type: 'video/webm',
+        size: 1024,
+        duration_seconds: 12.5,
+        created_at: '2026-03-02T09:00:00+00:00',
+      },
       expect.objectContaining({ uuid: second.uuid, number: 2 }),
     ]);
   });
 
   it('finds nothing for another company, or for a question of another interview (404)', async () => {
     await expect(listTakes({ store }, aCaller(), interview.uuid, question.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
-    await expect(listTakes({ store }, caller, interview.uuid, aQuestion(anInterview()).uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.QuestionNotFound });
+    await expect(listTakes({ store }, caller, interview.uuid, aQuestion(anInterview()).uuid)).rejects.toMatchObject({
+      code: InterviewsErrorCode.QuestionNotFound,
+    });
   });
 });

@@ -1,5 +1,6 @@
+import { memoryStore } from '@vi/platform-testing';
 import { AT, anInterview, aQuestion, aTake } from '../../../test/factories';
-import { MemoryMedia, MemoryTakes, memoryStore } from '../../../test/fakes';
+import { MemoryMedia, MemoryTakes } from '../../../test/fakes';
 import { purgeDeletedInterviewMedia } from './purge-deleted-interview-media';
 
 describe('purgeDeletedInterviewMedia', () => {

@@ -7,7 +7,12 @@ import type { MediaStorage } from '../media-storage';
  * 019): the grace lets an operator undo a mistaken deletion from a backup before the videos are gone. Each video
  * is deleted before its row, so a crash in between only repeats a deletion (deleting a missing file succeeds).
  */
-export function purgeDeletedInterviewMedia(deps: { store: StoreOf<InterviewsStore, 'takes'>; media: MediaStorage; graceMs: number; batchSize?: number }): RetentionTask {
+export function purgeDeletedInterviewMedia(deps: {
+  store: StoreOf<InterviewsStore, 'takes'>;
+  media: MediaStorage;
+  graceMs: number;
+  batchSize?: number;
+}): RetentionTask {
   const batchSize = deps.batchSize ?? 100;
   return {
     name: 'deleted interviews’ take videos',

@@ -1,7 +1,8 @@
 import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, anInterview, aQuestion, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, MemoryMedia, MemoryTakes, memoryStore, renderingRepos } from '../../../test/fakes';
+import { MemoryCounters, MemoryInterviews, MemoryMedia, MemoryTakes, renderingRepos } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { resetInterview } from './reset-interview';
 
@@ -14,7 +15,12 @@ describe('resetInterview', () => {
     const media = new MemoryMedia();
     for (const take of takes) media.files.set(take.storageKey, Buffer.from('video'));
     return {
-      store: memoryStore({ interviews: new MemoryInterviews([completed]), counters: new MemoryCounters([completed]), takes: new MemoryTakes(takes), ...renderingRepos({ questions: [question] }) }),
+      store: memoryStore({
+        interviews: new MemoryInterviews([completed]),
+        counters: new MemoryCounters([completed]),
+        takes: new MemoryTakes(takes),
+        ...renderingRepos({ questions: [question] }),
+      }),
       media,
       clock: new FakeClock(new Date(AT.getTime() + HOUR)),
     };
@@ -43,7 +49,9 @@ describe('resetInterview', () => {
     expect(deps.store.read.takes.all()).toHaveLength(2);
 
     const later = new Date(completed.scheduledAt.getTime() + 24 * HOUR);
-    expect(await resetInterview(deps, OPERATOR, { interviewUuid: completed.uuid, scheduledAt: later })).toMatchObject({ scheduled_at: '2026-03-10T09:00:00+00:00' });
+    expect(await resetInterview(deps, OPERATOR, { interviewUuid: completed.uuid, scheduledAt: later })).toMatchObject({
+      scheduled_at: '2026-03-10T09:00:00+00:00',
+    });
   });
 
   it('refuses a canceled interview, and anyone but an operator', async () => {

@@ -1,5 +1,6 @@
+import { memoryStore } from '@vi/platform-testing';
 import { anInterview, aUserOfCompany } from '../../../test/factories';
-import { MemoryInterviews, memoryStore } from '../../../test/fakes';
+import { MemoryInterviews } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { resolveCandidateToken, type CandidateTokenVerifier } from './resolve-candidate-token';
 
@@ -23,8 +24,10 @@ describe('resolveCandidateToken', () => {
     for (const token of ['forged', `good:${deleted.uuid}:${deleted.candidateUuid}`, `good:${interview.uuid}:${deleted.candidateUuid}`]) {
       await expect(resolveCandidateToken(deps, gateway, token)).rejects.toMatchObject({ code: InterviewsErrorCode.CandidateTokenInvalid });
     }
-    await expect(resolveCandidateToken(deps, aUserOfCompany(interview.companyUuid), `good:${interview.uuid}:${interview.candidateUuid}`)).rejects.toMatchObject({
-      code: InterviewsErrorCode.CandidateTokenInvalid,
-    });
+    await expect(resolveCandidateToken(deps, aUserOfCompany(interview.companyUuid), `good:${interview.uuid}:${interview.candidateUuid}`)).rejects.toMatchObject(
+      {
+        code: InterviewsErrorCode.CandidateTokenInvalid,
+      },
+    );
   });
 });

@@ -15,7 +15,9 @@ export async function streamSharedTakeVideo(
 ): Promise<void> {
   requireSharingScope(principal, request.company_uuid, { serviceOnly: true });
   const repos = deps.store.read;
-  const completed = (await repos.interviews.findMany(request.company_uuid, request.interview_uuids.slice(0, MAX_SHARED_INTERVIEWS))).filter((i) => i.status === 'completed');
+  const completed = (await repos.interviews.findMany(request.company_uuid, request.interview_uuids.slice(0, MAX_SHARED_INTERVIEWS))).filter(
+    (i) => i.status === 'completed',
+  );
   const take = await repos.takes.findInInterviews(
     completed.map((i) => i.uuid),
     request.take_uuid,

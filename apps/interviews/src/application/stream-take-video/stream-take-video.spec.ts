@@ -1,5 +1,6 @@
+import { memoryStore } from '@vi/platform-testing';
 import { aCaller, anInterview, aQuestion, aTake, aUserOfCompany } from '../../../test/factories';
-import { MemoryInterviews, MemoryMedia, MemoryTakes, memoryStore } from '../../../test/fakes';
+import { MemoryInterviews, MemoryMedia, MemoryTakes } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { streamTakeVideo } from './stream-take-video';
 

@@ -1,7 +1,8 @@
 import { InterviewsSubjects } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, anInterview, aPerson, aUserOfCompany, IdentityTable } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, memoryStore, renderingRepos } from '../../../test/fakes';
+import { MemoryCounters, MemoryInterviews, renderingRepos } from '../../../test/fakes';
 import type { Interview } from '../../domain/interview';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { updateInterview } from './update-interview';
@@ -24,7 +25,10 @@ describe('updateInterview', () => {
 
     expect(sut).toMatchObject({ status: 'requested', scheduled_at: '2026-03-04T09:00:00+00:00', updated_at: '2026-03-02T10:00:00+00:00' });
     expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewRescheduled]);
-    expect(deps.store.published[0].payload).toMatchObject({ interview: { status: 'requested' }, invitation: { scheduled_at_local: expect.stringContaining('March 4, 2026') } });
+    expect(deps.store.published[0].payload).toMatchObject({
+      interview: { status: 'requested' },
+      invitation: { scheduled_at_local: expect.stringContaining('March 4, 2026') },
+    });
     expect(await deps.store.read.counters.total(expired.companyUuid, [], ['expired'])).toBe(0);
     expect(await deps.store.read.counters.total(expired.companyUuid, [], ['requested'])).toBe(1);
   });
@@ -32,7 +36,9 @@ describe('updateInterview', () => {
   it('refuses a new due time that has already passed by the clock', async () => {
     const requested = anInterview();
     const deps = fixture(requested);
-    await expect(updateInterview(deps, aCaller(aUserOfCompany(requested.companyUuid)), { interviewUuid: requested.uuid, scheduledAt: AT })).rejects.toMatchObject({
+    await expect(
+      updateInterview(deps, aCaller(aUserOfCompany(requested.companyUuid)), { interviewUuid: requested.uuid, scheduledAt: AT }),
+    ).rejects.toMatchObject({
       code: 'api.validation_failed',
       fieldErrors: [expect.objectContaining({ field: 'scheduled_at', reason: 'must be in the future' })],
     });
@@ -74,8 +80,12 @@ describe('updateInterview', () => {
     const deps = fixture(requested);
     const caller = aCaller(aUserOfCompany(requested.companyUuid));
     await expect(updateInterview(deps, caller, { interviewUuid: requested.uuid, rating: 3 })).rejects.toMatchObject({ code: InterviewsErrorCode.NotCompleted });
-    await expect(updateInterview(deps, caller, { interviewUuid: requested.uuid, status: 'completed' })).rejects.toMatchObject({ code: InterviewsErrorCode.NotLive });
-    await expect(updateInterview(deps, caller, { interviewUuid: requested.uuid, status: 'accepted' })).rejects.toMatchObject({ code: InterviewsErrorCode.StatusNotSettable });
+    await expect(updateInterview(deps, caller, { interviewUuid: requested.uuid, status: 'completed' })).rejects.toMatchObject({
+      code: InterviewsErrorCode.NotLive,
+    });
+    await expect(updateInterview(deps, caller, { interviewUuid: requested.uuid, status: 'accepted' })).rejects.toMatchObject({
+      code: InterviewsErrorCode.StatusNotSettable,
+    });
     expect(deps.store.read.interviews.stored(requested.uuid)).toMatchObject({ status: 'requested', updatedAt: AT });
     expect(deps.store.published).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, aCompanyUser, anInterview, aQuestionSet, aQuestionSetQuestion, theCandidateOf } from '../../../test/factories';
-import { MemoryQuestionSets, memoryStore } from '../../../test/fakes';
+import { MemoryQuestionSets } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { updateQuestionSet } from './update-question-set';
 
@@ -46,13 +47,19 @@ describe('updateQuestionSet', () => {
   it('refuses a uuid that is not one of the set’s questions, changing nothing', async () => {
     const deps = fixture();
     await expect(
-      updateQuestionSet(deps, admin, { setUuid: set.uuid, name: 'Changed', questions: [{ uuid: aQuestionSetQuestion().uuid, text: 'x', timeLimit: 30, takes: 1, thinkTime: '0' }] }),
+      updateQuestionSet(deps, admin, {
+        setUuid: set.uuid,
+        name: 'Changed',
+        questions: [{ uuid: aQuestionSetQuestion().uuid, text: 'x', timeLimit: 30, takes: 1, thinkTime: '0' }],
+      }),
     ).rejects.toMatchObject({ code: 'api.validation_failed', fieldErrors: [expect.objectContaining({ field: 'questions.0.uuid' })] });
     expect(await deps.store.read.questionSets.find(admin.companyUuid!, set.uuid)).toEqual(set);
   });
 
   it('shows another company’s set and any set to a job seeker as not found (404)', async () => {
-    await expect(updateQuestionSet(fixture(), aCompanyUser(), { setUuid: set.uuid, name: 'x' })).rejects.toMatchObject({ code: InterviewsErrorCode.QuestionSetNotFound });
+    await expect(updateQuestionSet(fixture(), aCompanyUser(), { setUuid: set.uuid, name: 'x' })).rejects.toMatchObject({
+      code: InterviewsErrorCode.QuestionSetNotFound,
+    });
     await expect(updateQuestionSet(fixture(), theCandidateOf(anInterview()), { setUuid: set.uuid, name: 'x' })).rejects.toMatchObject({
       code: InterviewsErrorCode.QuestionSetNotFound,
     });

@@ -1,6 +1,7 @@
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, anInterview, aQuestion, aUserOfCompany } from '../../../test/factories';
-import { MemoryInterviews, MemoryQuestions, memoryStore } from '../../../test/fakes';
+import { MemoryInterviews, MemoryQuestions } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { updateQuestion } from './update-question';
 
@@ -21,7 +22,9 @@ describe('updateQuestion', () => {
   it('refuses once the interview is accepted, and finds no question of another interview (404)', async () => {
     const deps = fixture();
     await deps.store.read.interviews.update({ ...requested, status: 'accepted' });
-    await expect(updateQuestion(deps, caller, requested.uuid, question.uuid, { text: 'After' })).rejects.toMatchObject({ code: InterviewsErrorCode.QuestionsLocked });
+    await expect(updateQuestion(deps, caller, requested.uuid, question.uuid, { text: 'After' })).rejects.toMatchObject({
+      code: InterviewsErrorCode.QuestionsLocked,
+    });
     await expect(updateQuestion(fixture(), caller, requested.uuid, aQuestion(anInterview()).uuid, { text: 'x' })).rejects.toMatchObject({
       code: InterviewsErrorCode.QuestionNotFound,
     });

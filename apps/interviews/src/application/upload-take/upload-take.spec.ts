@@ -1,7 +1,8 @@
 import type { interviews } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
+import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, anInterview, aQuestion, theCandidateOf } from '../../../test/factories';
-import { FakeVideoProbe, MemoryInterviews, MemoryMedia, MemoryQuestions, MemoryTakes, memoryStore } from '../../../test/fakes';
+import { FakeVideoProbe, MemoryInterviews, MemoryMedia, MemoryQuestions, MemoryTakes } from '../../../test/fakes';
 import type { InterviewQuestion } from '../../domain/interview';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { uploadTake } from './upload-take';
@@ -20,8 +21,15 @@ describe('uploadTake', () => {
     },
   });
 
-  async function* upload(question: InterviewQuestion, body: string[], header: Partial<interviews.TakeUploadHeader> = {}): AsyncIterable<interviews.TakeUploadChunk> {
-    yield { header: { interview_uuid: question.interviewUuid, question_uuid: question.uuid, content_type: 'video/webm', duration_seconds: 0, ...header }, data: Buffer.from(body[0]) };
+  async function* upload(
+    question: InterviewQuestion,
+    body: string[],
+    header: Partial<interviews.TakeUploadHeader> = {},
+  ): AsyncIterable<interviews.TakeUploadChunk> {
+    yield {
+      header: { interview_uuid: question.interviewUuid, question_uuid: question.uuid, content_type: 'video/webm', duration_seconds: 0, ...header },
+      data: Buffer.from(body[0]),
+    };
     for (const data of body.slice(1)) yield { data: Buffer.from(data) };
   }
 
@@ -40,7 +48,11 @@ describe('uploadTake', () => {
       created_at: '2026-03-02T09:01:00+00:00',
     });
     expect([...deps.media.files.values()].map(String)).toEqual(['WEBM-frames']);
-    expect(await deps.store.read.questions.find(accepted.uuid, question.uuid)).toMatchObject({ completed: true, takesCompleted: 1, startedAt: deps.clock.now() });
+    expect(await deps.store.read.questions.find(accepted.uuid, question.uuid)).toMatchObject({
+      completed: true,
+      takesCompleted: 1,
+      startedAt: deps.clock.now(),
+    });
     expect(deps.store.read.takes.all()).toHaveLength(1);
   });
 
@@ -80,7 +92,9 @@ describe('uploadTake', () => {
 
   it('refuses when no take is left, after the due time, and before the job seeker accepted', async () => {
     const exhausted = fixture(aQuestion(accepted, { takesLimit: 1, takesCompleted: 1, completed: true }));
-    await expect(uploadTake(exhausted.deps, candidate, upload(exhausted.question, ['WEBM']))).rejects.toMatchObject({ code: InterviewsErrorCode.TakesExhausted });
+    await expect(uploadTake(exhausted.deps, candidate, upload(exhausted.question, ['WEBM']))).rejects.toMatchObject({
+      code: InterviewsErrorCode.TakesExhausted,
+    });
 
     const late = fixture();
     late.deps.clock.set(accepted.scheduledAt);

@@ -63,7 +63,10 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
   const container = deps.video.containerOf(Buffer.concat(head));
   if (container === null) throw new InterviewsError(InterviewsErrorCode.TakeNotVideo);
   if (container !== extension) {
-    throw new InterviewsError(InterviewsErrorCode.TakeNotVideo, `The body is ${container === 'mp4' ? 'an MP4' : 'a WebM'} video: send it as ${CONTENT_TYPE_OF[container]}`);
+    throw new InterviewsError(
+      InterviewsErrorCode.TakeNotVideo,
+      `The body is ${container === 'mp4' ? 'an MP4' : 'a WebM'} video: send it as ${CONTENT_TYPE_OF[container]}`,
+    );
   }
 
   const maxBytes = deps.maxTakeBytes;
@@ -110,7 +113,13 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
         createdAt: now,
       };
       await tx.takes.insert(take);
-      await tx.questions.update({ ...question, takesCompleted: question.takesCompleted + 1, completed: true, startedAt: question.startedAt ?? now, updatedAt: now });
+      await tx.questions.update({
+        ...question,
+        takesCompleted: question.takesCompleted + 1,
+        completed: true,
+        startedAt: question.startedAt ?? now,
+        updatedAt: now,
+      });
       await tx.interviews.update({ ...interview, updatedAt: now });
       return renderTake(take);
     });

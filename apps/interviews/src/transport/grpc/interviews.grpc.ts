@@ -90,9 +90,16 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
       return {};
     },
     resetInterview: async (req, ctx) =>
-      resetInterview(deps, ctx.principal, { interviewUuid: req.interview_uuid, scheduledAt: req.scheduled_at === undefined ? undefined : new Date(req.scheduled_at) }),
+      resetInterview(deps, ctx.principal, {
+        interviewUuid: req.interview_uuid,
+        scheduledAt: req.scheduled_at === undefined ? undefined : new Date(req.scheduled_at),
+      }),
     eraseCandidate: async (req, ctx) => ({
-      interview_uuids: await eraseCandidate(deps, ctx.principal, { candidateUuid: req.candidate_uuid, erasedName: req.erased_name, erasedEmail: req.erased_email }),
+      interview_uuids: await eraseCandidate(deps, ctx.principal, {
+        candidateUuid: req.candidate_uuid,
+        erasedName: req.erased_name,
+        erasedEmail: req.erased_email,
+      }),
     }),
     issueCandidateLink: async (req, ctx) => ({ url: await issueCandidateLink(deps, ctx.principal, req.interview_uuid) }),
     resolveCandidateToken: async (req, ctx) => {
@@ -116,7 +123,12 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
         thinkTime: req.question?.think_time,
       }),
     updateQuestion: async (req, ctx) =>
-      updateQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid, { text: req.text, timeLimit: req.time_limit, takes: req.takes, thinkTime: req.think_time }),
+      updateQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid, {
+        text: req.text,
+        timeLimit: req.time_limit,
+        takes: req.takes,
+        thinkTime: req.think_time,
+      }),
     deleteQuestion: async (req, ctx) => {
       await deleteQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid);
       return {};
