@@ -3,7 +3,7 @@ import type { NewEvent } from '@vi/platform-bus';
 import { toRfc3339 } from '@vi/platform-time';
 import type { PlanDefinition } from '../domain/plan';
 import type { Company } from '../domain/user';
-import { avatarOf } from './shared/avatar-of';
+import { avatarOf } from './avatar-rendering';
 
 export function renderCompanySummary(company: Company, defaultAvatarUrl: string): identity.CompanySummary {
   return { uuid: company.uuid, name: company.name, avatar: avatarOf(company.avatarUrl, defaultAvatarUrl) };

@@ -6,7 +6,7 @@ import type { Company, User } from '../domain/user';
 import { renderCompanySummary } from './company-rendering';
 import { renderPlan } from './plan-rendering';
 import type { PlanView } from './shared/plan-view';
-import { avatarOf } from './shared/avatar-of';
+import { avatarOf } from './avatar-rendering';
 
 export function renderUserSummary(user: User, defaultAvatarUrl: string): identity.UserSummary {
   return { uuid: user.uuid, name: user.name, email: user.email, avatar: avatarOf(user.avatarUrl, defaultAvatarUrl) };

@@ -1,8 +1,9 @@
+import { memoryStore } from '@vi/platform-testing';
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '@vi/platform-logger';
 import { FakeClock } from '@vi/platform-time';
 import { aNewDelivery, aWebhookRow, DAY, fakeSealer, HOUR, T0 } from '../../../test/factories';
-import { InMemoryNotifications } from '../../../test/in-memory-store';
+import { notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
 import { signWebhook } from '../../domain/signature';
 import type { WebhookRequest } from '../../domain/webhook';
 import type { AttemptResult, EndpointGuards } from '../ports';
@@ -14,7 +15,7 @@ const SECRET = 'whsec_c2VjcmV0';
 describe('WebhookDispatcher', () => {
   const logger = createLogger('deliver-webhooks-spec', 'silent');
   let clock: FakeClock;
-  let db: InMemoryNotifications;
+  let db: NotificationsRepositoryFakes;
   let sent: WebhookRequest[];
   let answers: AttemptResult[];
   /** What the receiver answers once `answers` is used up. */
@@ -26,7 +27,7 @@ describe('WebhookDispatcher', () => {
   const guards: EndpointGuards = { run: async (_endpoint, attempt) => (breakerOpen ? 'open' : attempt()), saturated: () => [], openForMs: 30 * SECOND };
   const sut = new WebhookDispatcher({
     get store() {
-      return db.store;
+      return memoryStore({ deliveries: db.deliveries, webhooks: db.webhooks });
     },
     get clock() {
       return clock;
@@ -52,13 +53,13 @@ describe('WebhookDispatcher', () => {
 
   beforeEach(() => {
     clock = new FakeClock(T0);
-    db = new InMemoryNotifications();
+    db = notificationsFakes();
     [sent, answers, otherwise, breakerOpen] = [[], [], ok, false];
   });
 
   async function aWebhookWithDelivery(webhook = aWebhookRow({ secret_ciphertext: fakeSealer.seal(SECRET) }), delivery = aNewDelivery({ webhook_uuid: webhook.uuid })) {
-    db.tables.webhooks.push(webhook);
-    await db.store.read.deliveries.insertMany([delivery]);
+    db.webhooks.state.push(webhook);
+    await db.deliveries.insertMany([delivery]);
     return { webhook, delivery };
   }
 
@@ -70,8 +71,8 @@ describe('WebhookDispatcher', () => {
     const timestamp = T0.getTime() / 1000;
     expect(sent).toEqual([{ url: webhook.url, body: delivery.body, headers: expect.objectContaining({ 'webhook-id': delivery.uuid, 'webhook-timestamp': String(timestamp), 'x-service-event': 'JobCreated', authorization: `Basic ${Buffer.from('bot:pa55').toString('base64')}` }) }]);
     expect(sent[0].headers['webhook-signature']).toBe(signWebhook(SECRET, delivery.uuid, timestamp, delivery.body));
-    expect(db.tables.deliveries[0]).toMatchObject({ status: 'succeeded', attempts: 1, finished_at: T0 });
-    expect(db.tables.attempts).toEqual([expect.objectContaining({ delivery_uuid: delivery.uuid, attempt: 1, succeeded: true, status_code: 200, attempted_at: T0 })]);
+    expect(db.deliveries.state.deliveries[0]).toMatchObject({ status: 'succeeded', attempts: 1, finished_at: T0 });
+    expect(db.deliveries.state.attempts).toEqual([expect.objectContaining({ delivery_uuid: delivery.uuid, attempt: 1, succeeded: true, status_code: 200, attempted_at: T0 })]);
   });
 
   it('retries a failed delivery on its schedule with the same webhook-id, then gives up', async () => {
@@ -79,7 +80,7 @@ describe('WebhookDispatcher', () => {
     answers = [failed(503), failed(503), failed(503)];
 
     await pass();
-    const due = db.tables.deliveries[0].next_attempt_at.getTime() - T0.getTime();
+    const due = db.deliveries.state.deliveries[0].next_attempt_at.getTime() - T0.getTime();
     expect(due).toBeGreaterThanOrEqual(4 * SECOND);
     expect(due).toBeLessThanOrEqual(6 * SECOND);
 
@@ -89,12 +90,12 @@ describe('WebhookDispatcher', () => {
 
     clock.advance(1);
     await pass();
-    clock.set(db.tables.deliveries[0].next_attempt_at);
+    clock.set(db.deliveries.state.deliveries[0].next_attempt_at);
     await pass();
 
     expect(sent.map((r) => r.headers['webhook-id'])).toEqual([delivery.uuid, delivery.uuid, delivery.uuid]);
-    expect(db.tables.deliveries[0]).toMatchObject({ status: 'failed', attempts: 3 });
-    expect(db.tables.attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
+    expect(db.deliveries.state.deliveries[0]).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(db.deliveries.state.attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
   });
 
   it("waits at least as long as the receiver's Retry-After asks, up to the maximum", async () => {
@@ -103,42 +104,42 @@ describe('WebhookDispatcher', () => {
 
     await pass();
 
-    expect(db.tables.deliveries[0].next_attempt_at).toEqual(new Date(T0.getTime() + 20 * 60 * SECOND));
+    expect(db.deliveries.state.deliveries[0].next_attempt_at).toEqual(new Date(T0.getTime() + 20 * 60 * SECOND));
   });
 
   it('disables a webhook answering 410 Gone at once, and cancels what it still had to receive', async () => {
     const { webhook } = await aWebhookWithDelivery();
-    await db.store.read.deliveries.insertMany([aNewDelivery({ webhook_uuid: webhook.uuid, next_attempt_at: new Date(T0.getTime() + HOUR) })]);
+    await db.deliveries.insertMany([aNewDelivery({ webhook_uuid: webhook.uuid, next_attempt_at: new Date(T0.getTime() + HOUR) })]);
     answers = [failed(410)];
 
     await pass();
 
-    expect(db.tables.webhooks[0]).toMatchObject({ status: 'disabled', disabled_at: T0 });
-    expect(db.tables.deliveries.map((d) => d.status)).toEqual(['failed', 'canceled']);
+    expect(db.webhooks.state[0]).toMatchObject({ status: 'disabled', disabled_at: T0 });
+    expect(db.deliveries.state.deliveries.map((d) => d.status)).toEqual(['failed', 'canceled']);
   });
 
   it('marks a webhook failing after enough failures in the window, and disables it once it has failed for 72 hours', async () => {
     const webhook = aWebhookRow();
-    db.tables.webhooks.push(webhook);
+    db.webhooks.state.push(webhook);
     const since = clock.advance(60 * SECOND);
     otherwise = failed(500);
     const failNext = async () => {
-      await db.store.read.deliveries.insertMany([aNewDelivery({ webhook_uuid: webhook.uuid, next_attempt_at: clock.now() })]);
+      await db.deliveries.insertMany([aNewDelivery({ webhook_uuid: webhook.uuid, next_attempt_at: clock.now() })]);
       await pass();
     };
 
     await failNext();
     await failNext();
-    expect(db.tables.webhooks[0].status).toBe('active');
+    expect(db.webhooks.state[0].status).toBe('active');
     await failNext();
-    expect(db.tables.webhooks[0]).toMatchObject({ status: 'failing', failing_since: since });
+    expect(db.webhooks.state[0]).toMatchObject({ status: 'failing', failing_since: since });
 
     clock.advance(72 * HOUR - SECOND);
     await failNext();
-    expect(db.tables.webhooks[0].status).toBe('failing');
+    expect(db.webhooks.state[0].status).toBe('failing');
     clock.advance(SECOND);
     await failNext();
-    expect(db.tables.webhooks[0]).toMatchObject({ status: 'disabled', disabled_at: clock.now() });
+    expect(db.webhooks.state[0]).toMatchObject({ status: 'disabled', disabled_at: clock.now() });
   });
 
   it('a success heals a failing webhook, and failures count afresh from it', async () => {
@@ -147,7 +148,7 @@ describe('WebhookDispatcher', () => {
 
     await pass();
 
-    expect(db.tables.webhooks[0]).toMatchObject({ status: 'active', failing_since: null, failures_counted_from: T0 });
+    expect(db.webhooks.state[0]).toMatchObject({ status: 'active', failing_since: null, failures_counted_from: T0 });
   });
 
   it("makes no attempt while the endpoint's breaker is open, and tries again when it half-opens", async () => {
@@ -157,13 +158,13 @@ describe('WebhookDispatcher', () => {
     await pass();
 
     expect(sent).toEqual([]);
-    expect(db.tables.attempts).toEqual([]);
-    expect(db.tables.deliveries[0]).toMatchObject({ status: 'pending', attempts: 0, next_attempt_at: new Date(T0.getTime() + 30 * SECOND) });
+    expect(db.deliveries.state.attempts).toEqual([]);
+    expect(db.deliveries.state.deliveries[0]).toMatchObject({ status: 'pending', attempts: 0, next_attempt_at: new Date(T0.getTime() + 30 * SECOND) });
 
     breakerOpen = false;
     clock.advance(30 * SECOND);
     await pass();
-    expect(db.tables.deliveries[0]).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(db.deliveries.state.deliveries[0]).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 
   it("fills in an interview's share-link URL only in the request that goes out", async () => {
@@ -175,6 +176,6 @@ describe('WebhookDispatcher', () => {
     await pass();
 
     expect(JSON.parse(sent[0].body).share_link).toEqual({ uuid: link, type: 'open', url: `https://app.example/share/${link}?t=secret` });
-    expect(db.tables.deliveries[0].body).toBe(body);
+    expect(db.deliveries.state.deliveries[0].body).toBe(body);
   });
 });

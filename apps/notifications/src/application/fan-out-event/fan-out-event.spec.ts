@@ -1,32 +1,33 @@
+import { memoryStore } from '@vi/platform-testing';
 import { randomUUID } from 'node:crypto';
 import { FakeClock } from '@vi/platform-time';
 import { aJobEvent, anInterviewEvent, aWebhookRow, T0 } from '../../../test/factories';
-import { InMemoryNotifications } from '../../../test/in-memory-store';
+import { notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
 import { fanOutEvent } from './fan-out-event';
 
 describe('fanOutEvent', () => {
   const company = randomUUID();
   const clock = new FakeClock(T0);
-  let db: InMemoryNotifications;
+  let db: NotificationsRepositoryFakes;
   let woken: number;
-  const sut = (message: Parameters<typeof fanOutEvent>[1]) => fanOutEvent({ store: db.store, clock, onQueued: () => void woken++ }, message);
+  const sut = (message: Parameters<typeof fanOutEvent>[1]) => fanOutEvent({ store: memoryStore({ ledger: db.ledger, webhooks: db.webhooks, deliveries: db.deliveries }), clock, onQueued: () => void woken++ }, message);
 
   beforeEach(() => {
-    db = new InMemoryNotifications();
+    db = notificationsFakes();
     woken = 0;
   });
 
   it('queues one delivery per receiving webhook of the company, once however often the event comes', async () => {
     const [active, failing] = [aWebhookRow({ company_uuid: company }), aWebhookRow({ company_uuid: company, status: 'failing' })];
-    db.tables.webhooks.push(active, failing, aWebhookRow({ company_uuid: company, status: 'disabled' }), aWebhookRow({ company_uuid: company, deleted_at: T0 }), aWebhookRow());
+    db.webhooks.state.push(active, failing, aWebhookRow({ company_uuid: company, status: 'disabled' }), aWebhookRow({ company_uuid: company, deleted_at: T0 }), aWebhookRow());
     const event = aJobEvent(company);
 
     await sut(event);
     await sut(event);
 
-    expect(db.tables.deliveries.map((d) => d.webhook_uuid)).toEqual([active.uuid, failing.uuid]);
-    expect(db.tables.deliveries[0]).toMatchObject({ event_id: event.id, event_type: 'JobCreated', payload_type: 'Job', replay: false, next_attempt_at: T0 });
-    expect(JSON.parse(db.tables.deliveries[0].body)).toEqual(event.payload);
+    expect(db.deliveries.state.deliveries.map((d) => d.webhook_uuid)).toEqual([active.uuid, failing.uuid]);
+    expect(db.deliveries.state.deliveries[0]).toMatchObject({ event_id: event.id, event_type: 'JobCreated', payload_type: 'Job', replay: false, next_attempt_at: T0 });
+    expect(JSON.parse(db.deliveries.state.deliveries[0].body)).toEqual(event.payload);
     expect(woken).toBe(1);
   });
 
@@ -36,15 +37,15 @@ describe('fanOutEvent', () => {
 
     await sut(event);
 
-    expect(await db.store.read.ledger.lastOf(company, 'InterviewRated')).toMatchObject({ event_id: event.id, payload_type: 'Rating', body: '{"uuid":"r1","score":4}' });
-    expect(db.tables.deliveries).toEqual([]);
+    expect(await db.ledger.lastOf(company, 'InterviewRated')).toMatchObject({ event_id: event.id, payload_type: 'Rating', body: '{"uuid":"r1","score":4}' });
+    expect(db.deliveries.state.deliveries).toEqual([]);
     expect(woken).toBe(0);
   });
 
   it('ignores what webhooks do not receive: a canceled interview', async () => {
-    db.tables.webhooks.push(aWebhookRow({ company_uuid: company }));
+    db.webhooks.state.push(aWebhookRow({ company_uuid: company }));
     await sut(anInterviewEvent('interviews.interview.canceled', { companyUuid: company }));
-    expect(db.tables.deliveries).toEqual([]);
-    expect(db.tables.last).toEqual([]);
+    expect(db.deliveries.state.deliveries).toEqual([]);
+    expect(db.ledger.state.last).toEqual([]);
   });
 });

@@ -1,19 +1,20 @@
+import { memoryStore } from '@vi/platform-testing';
 import { aCompanyUser, aWebhookOf, T0 } from '../../../test/factories';
-import { InMemoryNotifications } from '../../../test/in-memory-store';
+import { notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
 import { getWebhook } from './get-webhook';
 
 describe('getWebhook', () => {
   const owner = aCompanyUser();
-  let db: InMemoryNotifications;
-  const sut = (uuid: string, principal = owner) => getWebhook({ store: db.store }, principal, uuid);
+  let db: NotificationsRepositoryFakes;
+  const sut = (uuid: string, principal = owner) => getWebhook({ store: memoryStore({ webhooks: db.webhooks }) }, principal, uuid);
 
   beforeEach(() => {
-    db = new InMemoryNotifications();
+    db = notificationsFakes();
   });
 
   it('shows its owner the webhook, failing since when, without secret or credentials', async () => {
     const webhook = aWebhookOf(owner, { status: 'failing', failing_since: T0, http_auth_ciphertext: 'sealed:x' });
-    db.tables.webhooks.push(webhook);
+    db.webhooks.state.push(webhook);
 
     expect(await sut(webhook.uuid)).toEqual({
       uuid: webhook.uuid,
@@ -28,7 +29,7 @@ describe('getWebhook', () => {
   it('answers not found for a colleague\'s webhook and for a deleted one', async () => {
     const colleagues = aWebhookOf(aCompanyUser({ companyUuid: owner.companyUuid }));
     const deleted = aWebhookOf(owner, { deleted_at: T0 });
-    db.tables.webhooks.push(colleagues, deleted);
+    db.webhooks.state.push(colleagues, deleted);
 
     await expect(sut(colleagues.uuid)).rejects.toMatchObject({ code: 'api.webhook_not_found' });
     await expect(sut(deleted.uuid)).rejects.toMatchObject({ code: 'api.webhook_not_found' });

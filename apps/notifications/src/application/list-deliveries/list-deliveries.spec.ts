@@ -1,23 +1,24 @@
+import { memoryStore } from '@vi/platform-testing';
 import { aCompanyUser, anAttemptRow, aWebhookOf, HOUR, T0 } from '../../../test/factories';
-import { InMemoryNotifications } from '../../../test/in-memory-store';
+import { notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
 import { listDeliveries } from './list-deliveries';
 
 describe('listDeliveries', () => {
   const owner = aCompanyUser();
-  let db: InMemoryNotifications;
-  const sut = (webhookUuid: string, from: number, to: number) => listDeliveries({ store: db.store }, owner, { webhookUuid, from, to });
+  let db: NotificationsRepositoryFakes;
+  const sut = (webhookUuid: string, from: number, to: number) => listDeliveries({ store: memoryStore({ webhooks: db.webhooks, deliveries: db.deliveries }) }, owner, { webhookUuid, from, to });
 
   beforeEach(() => {
-    db = new InMemoryNotifications();
+    db = notificationsFakes();
   });
 
   it("pages one webhook's attempts newest first, as the delivery log shows them", async () => {
     const webhook = aWebhookOf(owner);
-    db.tables.webhooks.push(webhook);
+    db.webhooks.state.push(webhook);
     const at = (hours: number) => new Date(T0.getTime() + hours * HOUR);
     const failed = anAttemptRow({ webhook_uuid: webhook.uuid, attempt: 1, succeeded: false, status_code: 503, error: 'HTTP 503', attempted_at: at(0) });
     const retried = anAttemptRow({ webhook_uuid: webhook.uuid, delivery_uuid: failed.delivery_uuid, attempt: 2, attempted_at: at(1) });
-    db.tables.attempts.push(failed, anAttemptRow({ attempted_at: at(2) }), retried);
+    db.deliveries.state.attempts.push(failed, anAttemptRow({ attempted_at: at(2) }), retried);
 
     const page = await sut(webhook.uuid, 0, 9);
 
@@ -31,7 +32,7 @@ describe('listDeliveries', () => {
 
   it("answers not found for someone else's webhook", async () => {
     const theirs = aWebhookOf(aCompanyUser());
-    db.tables.webhooks.push(theirs);
+    db.webhooks.state.push(theirs);
     await expect(sut(theirs.uuid, 0, 9)).rejects.toMatchObject({ code: 'api.webhook_not_found' });
   });
 });

@@ -1,20 +1,21 @@
+import { memoryStore } from '@vi/platform-testing';
 import { randomUUID } from 'node:crypto';
 import { toRfc3339, FakeClock } from '@vi/platform-time';
 import { aUserEvent, anInterviewEvent, DAY, HOUR, T0 } from '../../../test/factories';
-import { InMemoryNotifications } from '../../../test/in-memory-store';
+import { notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
 import { LINK_PLACEHOLDER } from '../../domain/messages';
 import { planMessages } from './plan-messages';
 
 describe('planMessages', () => {
   const clock = new FakeClock(T0);
-  let db: InMemoryNotifications;
+  let db: NotificationsRepositoryFakes;
   let features: Record<string, boolean>;
   const sut = (message: Parameters<typeof planMessages>[1]) =>
-    planMessages({ store: db.store, clock, plans: { features: async () => features }, reminderLeadMs: DAY, onQueued: () => undefined }, message);
-  const messages = () => db.tables.messages.map((m) => ({ kind: m.kind, channel: m.channel, to: m.recipient, status: m.status, sendAfter: toRfc3339(m.send_after) }));
+    planMessages({ store: memoryStore({ ledger: db.ledger, messages: db.messages }), clock, plans: { features: async () => features }, reminderLeadMs: DAY, onQueued: () => undefined }, message);
+  const messages = () => db.messages.state.map((m) => ({ kind: m.kind, channel: m.channel, to: m.recipient, status: m.status, sendAfter: toRfc3339(m.send_after) }));
 
   beforeEach(() => {
-    db = new InMemoryNotifications();
+    db = notificationsFakes();
     features = { interview_sms_notifications: true };
     clock.set(T0);
   });
@@ -24,15 +25,15 @@ describe('planMessages', () => {
 
     await sut(created);
 
-    expect(db.tables.messages).toEqual([
+    expect(db.messages.state).toEqual([
       expect.objectContaining({ kind: 'set_password', channel: 'email', recipient: 'pat@acme.example', link_kind: 'set_password', link_subject: (created.payload as { uuid: string }).uuid }),
     ]);
-    expect(db.tables.messages[0].text_body).toContain(LINK_PLACEHOLDER);
+    expect(db.messages.state[0].text_body).toContain(LINK_PLACEHOLDER);
   });
 
   it('sends a job seeker no set-password email', async () => {
     await sut(aUserEvent({ type: 'job_seeker', company_uuid: null, role: null }));
-    expect(db.tables.messages).toEqual([]);
+    expect(db.messages.state).toEqual([]);
   });
 
   it('invites by email and SMS, and reminds by SMS a day before the interview is due', async () => {
@@ -76,7 +77,7 @@ describe('planMessages', () => {
     const created = anInterviewEvent('interviews.interview.created');
     await sut(created);
     await sut(created);
-    expect(db.tables.messages).toHaveLength(3);
+    expect(db.messages.state).toHaveLength(3);
   });
 
   it("emails an advanced link's reviewer when its creator asked to", async () => {
@@ -98,6 +99,6 @@ describe('planMessages', () => {
     await sut(link(false));
     await sut(link(true));
 
-    expect(db.tables.messages).toEqual([expect.objectContaining({ kind: 'share_link_reviewer', recipient: 'rita@review.example', link_kind: 'share_link' })]);
+    expect(db.messages.state).toEqual([expect.objectContaining({ kind: 'share_link_reviewer', recipient: 'rita@review.example', link_kind: 'share_link' })]);
   });
 });

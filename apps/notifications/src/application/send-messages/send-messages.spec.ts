@@ -1,8 +1,9 @@
+import { memoryStore } from '@vi/platform-testing';
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '@vi/platform-logger';
 import { FakeClock } from '@vi/platform-time';
 import { aNewMessage, DAY, T0 } from '../../../test/factories';
-import { InMemoryNotifications } from '../../../test/in-memory-store';
+import { notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
 import type { LinkIssuer, OutgoingEmail } from '../ports';
 import { MessageDispatcher } from './send-messages';
 
@@ -11,7 +12,7 @@ const SECOND = 1000;
 describe('MessageDispatcher', () => {
   const logger = createLogger('send-messages-spec', 'silent');
   let clock: FakeClock;
-  let db: InMemoryNotifications;
+  let db: NotificationsRepositoryFakes;
   let emails: OutgoingEmail[];
   let texts: Array<{ to: string; body: string; idempotencyKey: string }>;
   let mailFails: boolean;
@@ -25,7 +26,7 @@ describe('MessageDispatcher', () => {
   };
   const sut = () =>
     new MessageDispatcher({
-      store: db.store,
+      store: memoryStore({ messages: db.messages }),
       clock,
       mailer: {
         send: async (email) => {
@@ -47,24 +48,24 @@ describe('MessageDispatcher', () => {
 
   beforeEach(() => {
     clock = new FakeClock(T0);
-    db = new InMemoryNotifications();
+    db = notificationsFakes();
     [emails, texts, mailFails, smsConfigured, issued] = [[], [], false, true, 'https://app.example/set-password?token=t0k3n'];
   });
 
   it('sends a due email with its link in place; the stored message keeps only the placeholder', async () => {
     const userUuid = randomUUID();
-    await db.store.read.messages.insertMany([aNewMessage({ link_kind: 'set_password', link_subject: userUuid })]);
+    await db.messages.insertMany([aNewMessage({ link_kind: 'set_password', link_subject: userUuid })]);
 
     await sut().pass();
 
     expect(emails).toEqual([
       { to: 'pat@acme.example', subject: 'Set your Video Interviewing password', text: 'Hello Pat, https://app.example/set-password?token=t0k3n', html: expect.stringContaining('href="https://app.example/set-password?token=t0k3n"'), kind: 'set_password' },
     ]);
-    expect(db.tables.messages[0]).toMatchObject({ status: 'sent', attempts: 1, sent_at: T0, text_body: 'Hello Pat, {{link}}' });
+    expect(db.messages.state[0]).toMatchObject({ status: 'sent', attempts: 1, sent_at: T0, text_body: 'Hello Pat, {{link}}' });
   });
 
   it('sends a reminder once its time has come, and not before', async () => {
-    await db.store.read.messages.insertMany([aNewMessage({ channel: 'sms', kind: 'interview_reminder_sms', recipient: '+15550101', subject: null, html_body: null, text_body: 'Due tomorrow', send_after: new Date(T0.getTime() + 2 * DAY) })]);
+    await db.messages.insertMany([aNewMessage({ channel: 'sms', kind: 'interview_reminder_sms', recipient: '+15550101', subject: null, html_body: null, text_body: 'Due tomorrow', send_after: new Date(T0.getTime() + 2 * DAY) })]);
     const dispatcher = sut();
 
     await dispatcher.pass();
@@ -74,47 +75,47 @@ describe('MessageDispatcher', () => {
 
     clock.advance(SECOND);
     await dispatcher.pass();
-    expect(texts).toEqual([{ to: '+15550101', body: 'Due tomorrow', idempotencyKey: db.tables.messages[0].uuid }]);
+    expect(texts).toEqual([{ to: '+15550101', body: 'Due tomorrow', idempotencyKey: db.messages.state[0].uuid }]);
   });
 
   it('retries a failed send on its schedule (±20%), then gives up', async () => {
     mailFails = true;
-    await db.store.read.messages.insertMany([aNewMessage()]);
+    await db.messages.insertMany([aNewMessage()]);
     const dispatcher = sut();
 
     await dispatcher.pass();
-    const first = db.tables.messages[0];
+    const first = db.messages.state[0];
     expect(first).toMatchObject({ status: 'pending', attempts: 1, last_error: 'SMTP 451 try later' });
     expect(first.send_after.getTime() - T0.getTime()).toBeGreaterThanOrEqual(24 * SECOND);
     expect(first.send_after.getTime() - T0.getTime()).toBeLessThanOrEqual(36 * SECOND);
 
     clock.set(first.send_after);
     await dispatcher.pass();
-    expect(db.tables.messages[0]).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(db.messages.state[0]).toMatchObject({ status: 'pending', attempts: 2 });
 
-    clock.set(db.tables.messages[0].send_after);
+    clock.set(db.messages.state[0].send_after);
     await dispatcher.pass();
-    expect(db.tables.messages[0]).toMatchObject({ status: 'failed', attempts: 3, sent_at: null });
+    expect(db.messages.state[0]).toMatchObject({ status: 'failed', attempts: 3, sent_at: null });
     expect(emails).toEqual([]);
   });
 
   it('cancels a message whose link its owner no longer issues (the user or interview is gone)', async () => {
     issued = null;
-    await db.store.read.messages.insertMany([aNewMessage({ link_kind: 'candidate', link_subject: randomUUID() })]);
+    await db.messages.insertMany([aNewMessage({ link_kind: 'candidate', link_subject: randomUUID() })]);
 
     await sut().pass();
 
     expect(emails).toEqual([]);
-    expect(db.tables.messages[0]).toMatchObject({ status: 'canceled', last_error: 'link no longer issued' });
+    expect(db.messages.state[0]).toMatchObject({ status: 'canceled', last_error: 'link no longer issued' });
   });
 
   it('records an SMS as skipped when no SMS provider is configured', async () => {
     smsConfigured = false;
-    await db.store.read.messages.insertMany([aNewMessage({ channel: 'sms', kind: 'interview_invitation_sms', subject: null, html_body: null })]);
+    await db.messages.insertMany([aNewMessage({ channel: 'sms', kind: 'interview_invitation_sms', subject: null, html_body: null })]);
 
     await sut().pass();
 
     expect(texts).toEqual([]);
-    expect(db.tables.messages[0]).toMatchObject({ status: 'skipped', last_error: 'no SMS provider configured' });
+    expect(db.messages.state[0]).toMatchObject({ status: 'skipped', last_error: 'no SMS provider configured' });
   });
 });

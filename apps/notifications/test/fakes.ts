@@ -1,76 +1,42 @@
-import type { PublicOf, StoreOf } from '@vi/platform-bus';
+import type { PublicOf } from '@vi/platform-bus';
+import type { Stateful } from '@vi/platform-testing';
 import type { AttemptRow, ClaimOptions, DeliveryRepository, DeliveryRow, NewDelivery } from '../src/infrastructure/delivery.repository';
 import type { MessageRepository, MessageRow, NewMessage } from '../src/infrastructure/message.repository';
-import type { EventLedger, LastNotificationRow, NotificationsStore } from '../src/infrastructure/notifications.store';
+import type { EventLedger, LastNotificationRow } from '../src/infrastructure/notifications.store';
 import type { WebhookRepository, WebhookRow } from '../src/infrastructure/webhook.repository';
 
-/** The notifications tables as arrays: what the use-case specs arrange and then read back. */
-export interface NotificationsTables {
-  webhooks: WebhookRow[];
-  deliveries: DeliveryRow[];
-  attempts: AttemptRow[];
-  messages: MessageRow[];
-  processed: string[];
-  last: LastNotificationRow[];
-}
-
-type Repositories = 'webhooks' | 'deliveries' | 'messages' | 'ledger';
-
 /**
- * A fake of the notifications store for unit specs (decision 027): the repositories' rules over arrays, each
- * transaction all-or-nothing. The SQL itself is tested against PostgreSQL in the integration specs.
+ * In-memory stand-ins for the notifications repositories, for use-case specs: a spec hands a use case the ones it
+ * names (decision 028) in a `memoryStore` (@vi/platform-testing), which rolls their `state` back when a transaction
+ * throws. They keep the rules a use case relies on (live webhooks only, one resource at a time on a healthy one,
+ * leases, dedupe keys); the SQL itself is shown by the integration specs in this folder.
  */
-export class InMemoryNotifications {
-  tables: NotificationsTables = { webhooks: [], deliveries: [], attempts: [], messages: [], processed: [], last: [] };
-  readonly store: StoreOf<NotificationsStore, Repositories>;
-  private seq = 0;
-
-  constructor() {
-    const repositories = { webhooks: new FakeWebhooks(this), deliveries: new FakeDeliveries(this), messages: new FakeMessages(this), ledger: new FakeLedger(this) };
-    this.store = {
-      read: repositories,
-      transaction: async (work) => {
-        const before = structuredClone(this.tables);
-        try {
-          return await work(repositories);
-        } catch (error) {
-          this.tables = before;
-          throw error;
-        }
-      },
-    };
-  }
-
-  nextSeq(): number {
-    return ++this.seq;
-  }
-}
 
 const byTime = (a: Date, b: Date) => a.getTime() - b.getTime();
 
-class FakeWebhooks implements PublicOf<WebhookRepository> {
-  constructor(private readonly db: InMemoryNotifications) {}
+export class InMemoryWebhooks implements PublicOf<WebhookRepository>, Stateful<WebhookRow[]> {
+  state: WebhookRow[] = [];
 
-  private get rows() {
-    return this.db.tables.webhooks;
+  constructor(...rows: WebhookRow[]) {
+    this.state.push(...rows);
   }
 
   async insert(row: WebhookRow): Promise<void> {
-    this.rows.push({ ...row });
+    this.state.push({ ...row });
   }
 
   async pageOfUser(userUuid: string, offset: number, limit: number): Promise<{ rows: WebhookRow[]; total: number }> {
-    const live = this.rows.filter((w) => w.user_uuid === userUuid && w.deleted_at === null).sort((a, b) => byTime(a.created_at, b.created_at) || a.uuid.localeCompare(b.uuid));
+    const live = this.state.filter((w) => w.user_uuid === userUuid && w.deleted_at === null).sort((a, b) => byTime(a.created_at, b.created_at) || a.uuid.localeCompare(b.uuid));
     return { rows: live.slice(offset, offset + limit).map((w) => ({ ...w })), total: live.length };
   }
 
   async findOfUser(userUuid: string, uuid: string): Promise<WebhookRow | undefined> {
-    const row = this.rows.find((w) => w.uuid === uuid && w.user_uuid === userUuid && w.deleted_at === null);
+    const row = this.state.find((w) => w.uuid === uuid && w.user_uuid === userUuid && w.deleted_at === null);
     return row && { ...row };
   }
 
   async findMany(uuids: string[]): Promise<WebhookRow[]> {
-    return this.rows.filter((w) => uuids.includes(w.uuid)).map((w) => ({ ...w }));
+    return this.state.filter((w) => uuids.includes(w.uuid)).map((w) => ({ ...w }));
   }
 
   async receivingOfCompany(companyUuid: string): Promise<WebhookRow[]> {
@@ -82,69 +48,91 @@ class FakeWebhooks implements PublicOf<WebhookRepository> {
   }
 
   private receiving(of: (w: WebhookRow) => boolean): WebhookRow[] {
-    return this.rows
+    return this.state
       .filter((w) => of(w) && w.deleted_at === null && w.status !== 'disabled')
       .sort((a, b) => byTime(a.created_at, b.created_at))
       .map((w) => ({ ...w }));
   }
 
   async lock(uuid: string): Promise<WebhookRow | undefined> {
-    const row = this.rows.find((w) => w.uuid === uuid);
+    const row = this.state.find((w) => w.uuid === uuid);
     return row && { ...row };
   }
 
   async update(uuid: string, change: Partial<WebhookRow> & { updated_at: Date }): Promise<void> {
-    const row = this.rows.find((w) => w.uuid === uuid);
+    const row = this.state.find((w) => w.uuid === uuid);
     if (row) Object.assign(row, change);
   }
 
   async deleteOfUser(userUuid: string, now: Date): Promise<string[]> {
-    const live = this.rows.filter((w) => w.user_uuid === userUuid && w.deleted_at === null);
+    const live = this.state.filter((w) => w.user_uuid === userUuid && w.deleted_at === null);
     for (const row of live) Object.assign(row, { deleted_at: now, updated_at: now });
     return live.map((w) => w.uuid);
   }
 }
 
-class FakeDeliveries implements PublicOf<DeliveryRepository> {
-  constructor(private readonly db: InMemoryNotifications) {}
+export class InMemoryLedger implements PublicOf<EventLedger>, Stateful<{ processed: string[]; last: LastNotificationRow[] }> {
+  state: { processed: string[]; last: LastNotificationRow[] } = { processed: [], last: [] };
 
-  private get tables() {
-    return this.db.tables;
+  async markProcessed(consumer: string, eventId: string): Promise<boolean> {
+    const key = `${consumer}:${eventId}`;
+    if (this.state.processed.includes(key)) return false;
+    this.state.processed.push(key);
+    return true;
   }
 
+  async markProcessedRememberingLast(consumer: string, row: LastNotificationRow): Promise<boolean> {
+    if (!(await this.markProcessed(consumer, row.event_id))) return false;
+    this.state.last = [...this.state.last.filter((l) => l.company_uuid !== row.company_uuid || l.event_type !== row.event_type), { ...row }];
+    return true;
+  }
+
+  async lastOf(companyUuid: string, eventType: string): Promise<LastNotificationRow | undefined> {
+    const row = this.state.last.find((l) => l.company_uuid === companyUuid && l.event_type === eventType);
+    return row && { ...row };
+  }
+}
+
+/** Deliveries and their attempts; it reads the webhooks (claims) and the ledger's last notifications (forgetting). */
+export class InMemoryDeliveries implements PublicOf<DeliveryRepository>, Stateful<{ deliveries: DeliveryRow[]; attempts: AttemptRow[] }> {
+  state: { deliveries: DeliveryRow[]; attempts: AttemptRow[] } = { deliveries: [], attempts: [] };
+  private seq = 0;
+
+  constructor(
+    private readonly webhooks: InMemoryWebhooks,
+    private readonly ledger: InMemoryLedger,
+  ) {}
+
   private find(uuid: string): DeliveryRow {
-    const row = this.tables.deliveries.find((d) => d.uuid === uuid);
+    const row = this.state.deliveries.find((d) => d.uuid === uuid);
     if (!row) throw new Error(`no delivery ${uuid}`);
     return row;
   }
 
   async deleteOfResources(resourceUuids: string[], keptEventType: string): Promise<number> {
     const doomed = (row: { resource_uuid: string; event_type: string }) => resourceUuids.includes(row.resource_uuid) && row.event_type !== keptEventType;
-    const gone = new Set(this.tables.deliveries.filter(doomed).map((d) => d.uuid));
-    this.tables.attempts = this.tables.attempts.filter((a) => !gone.has(a.delivery_uuid));
-    this.tables.last = this.tables.last.filter((l) => !doomed(l));
-    this.tables.deliveries = this.tables.deliveries.filter((d) => !gone.has(d.uuid));
+    const gone = new Set(this.state.deliveries.filter(doomed).map((d) => d.uuid));
+    this.state.attempts = this.state.attempts.filter((a) => !gone.has(a.delivery_uuid));
+    this.ledger.state.last = this.ledger.state.last.filter((l) => !doomed(l));
+    this.state.deliveries = this.state.deliveries.filter((d) => !gone.has(d.uuid));
     return gone.size;
   }
 
   async insertMany(rows: NewDelivery[]): Promise<void> {
-    for (const row of rows) {
-      this.tables.deliveries.push({ ...row, seq: this.db.nextSeq(), status: 'pending', attempts: 0, locked_until: null, finished_at: null });
-    }
+    for (const row of rows) this.state.deliveries.push({ ...row, seq: ++this.seq, status: 'pending', attempts: 0, locked_until: null, finished_at: null });
   }
 
   /** The repository's claim: due, not leased, a live webhook, one resource at a time on an active one. */
   async claimDue(options: ClaimOptions): Promise<DeliveryRow[]> {
     const { now } = options;
-    const webhooks = new Map(this.tables.webhooks.map((w) => [w.uuid, w]));
-    const free = (d: DeliveryRow) => d.status === 'pending' && (d.locked_until === null || d.locked_until < now);
-    const pending = this.tables.deliveries.filter((d) => d.status === 'pending');
+    const webhooks = new Map(this.webhooks.state.map((w) => [w.uuid, w]));
+    const pending = this.state.deliveries.filter((d) => d.status === 'pending');
     const perWebhook = new Map<string, number>();
-    const claimed = this.tables.deliveries
+    const claimed = pending
       .filter((d) => {
         const webhook = webhooks.get(d.webhook_uuid);
         if (!webhook || webhook.deleted_at !== null || webhook.status === 'disabled' || options.excludeWebhooks.includes(d.webhook_uuid)) return false;
-        if (!free(d) || d.next_attempt_at > now) return false;
+        if ((d.locked_until !== null && d.locked_until >= now) || d.next_attempt_at > now) return false;
         return webhook.status !== 'active' || !pending.some((e) => e.webhook_uuid === d.webhook_uuid && e.resource_uuid === d.resource_uuid && e.seq < d.seq);
       })
       .sort((a, b) => byTime(a.next_attempt_at, b.next_attempt_at) || a.seq - b.seq)
@@ -171,59 +159,55 @@ class FakeDeliveries implements PublicOf<DeliveryRepository> {
   }
 
   async cancelPending(webhookUuids: string[], now: Date): Promise<void> {
-    for (const row of this.tables.deliveries.filter((d) => webhookUuids.includes(d.webhook_uuid) && d.status === 'pending')) {
+    for (const row of this.state.deliveries.filter((d) => webhookUuids.includes(d.webhook_uuid) && d.status === 'pending')) {
       Object.assign(row, { status: 'canceled', finished_at: now, locked_until: null });
     }
   }
 
   async insertAttempt(row: AttemptRow): Promise<void> {
-    this.tables.attempts.push({ ...row });
+    this.state.attempts.push({ ...row });
   }
 
   async countFailuresSince(webhookUuid: string, since: Date): Promise<number> {
-    return this.tables.attempts.filter((a) => a.webhook_uuid === webhookUuid && !a.succeeded && a.attempted_at > since).length;
+    return this.state.attempts.filter((a) => a.webhook_uuid === webhookUuid && !a.succeeded && a.attempted_at > since).length;
   }
 
   async attemptsPage(webhookUuid: string, offset: number, limit: number): Promise<{ rows: AttemptRow[]; total: number }> {
-    const ofWebhook = this.tables.attempts.filter((a) => a.webhook_uuid === webhookUuid).sort((a, b) => byTime(b.attempted_at, a.attempted_at) || b.uuid.localeCompare(a.uuid));
+    const ofWebhook = this.state.attempts.filter((a) => a.webhook_uuid === webhookUuid).sort((a, b) => byTime(b.attempted_at, a.attempted_at) || b.uuid.localeCompare(a.uuid));
     return { rows: ofWebhook.slice(offset, offset + limit).map((a) => ({ ...a })), total: ofWebhook.length };
   }
 }
 
-class FakeMessages implements PublicOf<MessageRepository> {
-  constructor(private readonly db: InMemoryNotifications) {}
-
-  private get tables() {
-    return this.db.tables;
-  }
+export class InMemoryMessages implements PublicOf<MessageRepository>, Stateful<MessageRow[]> {
+  state: MessageRow[] = [];
 
   private find(uuid: string): MessageRow {
-    const row = this.tables.messages.find((m) => m.uuid === uuid);
+    const row = this.state.find((m) => m.uuid === uuid);
     if (!row) throw new Error(`no message ${uuid}`);
     return row;
   }
 
   async insertMany(rows: NewMessage[]): Promise<void> {
     for (const row of rows) {
-      if (this.tables.messages.some((m) => m.dedupe_key === row.dedupe_key)) continue;
-      this.tables.messages.push({ ...row, status: 'pending', attempts: 0, locked_until: null, last_error: null, sent_at: null });
+      if (this.state.some((m) => m.dedupe_key === row.dedupe_key)) continue;
+      this.state.push({ ...row, status: 'pending', attempts: 0, locked_until: null, last_error: null, sent_at: null });
     }
   }
 
   async deleteOfInterviews(interviewUuids: string[]): Promise<number> {
-    const before = this.tables.messages.length;
-    this.tables.messages = this.tables.messages.filter((m) => m.interview_uuid === null || !interviewUuids.includes(m.interview_uuid));
-    return before - this.tables.messages.length;
+    const before = this.state.length;
+    this.state = this.state.filter((m) => m.interview_uuid === null || !interviewUuids.includes(m.interview_uuid));
+    return before - this.state.length;
   }
 
   async cancelPending(interviewUuid: string, kinds: string[], now: Date): Promise<void> {
-    for (const row of this.tables.messages.filter((m) => m.interview_uuid === interviewUuid && kinds.includes(m.kind) && m.status === 'pending')) {
+    for (const row of this.state.filter((m) => m.interview_uuid === interviewUuid && kinds.includes(m.kind) && m.status === 'pending')) {
       Object.assign(row, { status: 'canceled', locked_until: null, last_error: null, sent_at: null, send_after: now });
     }
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<MessageRow[]> {
-    const due = this.tables.messages
+    const due = this.state
       .filter((m) => m.status === 'pending' && m.send_after <= now && (m.locked_until === null || m.locked_until < now))
       .sort((a, b) => byTime(a.send_after, b.send_after))
       .slice(0, limit);
@@ -240,27 +224,11 @@ class FakeMessages implements PublicOf<MessageRepository> {
   }
 }
 
-class FakeLedger implements PublicOf<EventLedger> {
-  constructor(private readonly db: InMemoryNotifications) {}
+export type NotificationsRepositoryFakes = { webhooks: InMemoryWebhooks; deliveries: InMemoryDeliveries; messages: InMemoryMessages; ledger: InMemoryLedger };
 
-  async markProcessed(consumer: string, eventId: string): Promise<boolean> {
-    const key = `${consumer}:${eventId}`;
-    if (this.db.tables.processed.includes(key)) return false;
-    this.db.tables.processed.push(key);
-    return true;
-  }
-
-  async markProcessedRememberingLast(consumer: string, row: LastNotificationRow): Promise<boolean> {
-    if (!(await this.markProcessed(consumer, row.event_id))) return false;
-    const last = this.db.tables.last;
-    const index = last.findIndex((l) => l.company_uuid === row.company_uuid && l.event_type === row.event_type);
-    if (index >= 0) last[index] = { ...row };
-    else last.push({ ...row });
-    return true;
-  }
-
-  async lastOf(companyUuid: string, eventType: string): Promise<LastNotificationRow | undefined> {
-    const row = this.db.tables.last.find((l) => l.company_uuid === companyUuid && l.event_type === eventType);
-    return row && { ...row };
-  }
+/** Every repository fake over one set of rows (deliveries read the webhooks and the ledger), for a spec to hand a use case those it names. */
+export function notificationsFakes(): NotificationsRepositoryFakes {
+  const webhooks = new InMemoryWebhooks();
+  const ledger = new InMemoryLedger();
+  return { webhooks, deliveries: new InMemoryDeliveries(webhooks, ledger), messages: new InMemoryMessages(), ledger };
 }
