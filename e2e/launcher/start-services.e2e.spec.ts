@@ -1,4 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,8 +20,20 @@ import { ApiClient } from '../support/api-client';
   let output = '';
   const dataDir = mkdtempSync(join(tmpdir(), 'vi-services-'));
   const portOffset = 1000 + Math.floor(Math.random() * 3000);
+  // An OTLP/HTTP collector: the request bodies (protobuf) every service process exports its spans in.
+  const exported: Buffer[] = [];
+  const collector = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      exported.push(Buffer.concat(chunks));
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
 
   beforeAll(async () => {
+    collector.listen(0, '127.0.0.1');
+    await once(collector, 'listening');
     database = await createTestDatabase();
     runner = spawn(process.execPath, ['--import', 'tsx', 'tools/launcher/src/start-services.ts', '--replicas', 'jobs=2,gateway=2', '--port-offset', String(portOffset)], {
       env: {
@@ -29,6 +45,7 @@ import { ApiClient } from '../support/api-client';
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         LOG_FORMAT: 'json',
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -54,6 +71,7 @@ import { ApiClient } from '../support/api-client';
     }
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
+    collector.close();
   }, 30_000);
 
   it('serves the printed administrator key through every gateway replica, over one database, and stops every process on Ctrl-C', async () => {
@@ -65,11 +83,11 @@ import { ApiClient } from '../support/api-client';
     const second = new ApiClient(`http://127.0.0.1:${8081 + portOffset}/v1.0`, key);
     expect((await first.get('/me')).status).toBe(200);
 
-    const created = await first.post('/jobs', {
-      title: 'Runner check',
-      description: 'Made through one gateway.',
-      status: 'inactive',
-      location: { city: 'Austin', state: 'TX', country: 'United States' },
+    // Sent with a trace context of its own (an ingress that traces), to find its trace among the exported spans.
+    const traceId = randomBytes(16).toString('hex');
+    const created = await first.request('POST', '/jobs', {
+      body: { title: 'Runner check', description: 'Made through one gateway.', status: 'inactive', location: { city: 'Austin', state: 'TX', country: 'United States' } },
+      headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
     });
     expect(created.status).toBe(201);
     // The other gateway, through either jobs replica, reads it back: one system, not copies.
@@ -104,5 +122,17 @@ import { ApiClient } from '../support/api-client';
       }
     });
     expect(alive).toEqual([]);
+
+    // Each process exported its spans (the last ones as it stopped) under its own service.name, and the request's
+    // trace went from the gateway over gRPC to jobs, and over NATS to notifications' consumer of jobs.job.created.
+    const traced = exported.filter((body) => body.includes(Buffer.from(traceId, 'hex')));
+    const services = ['gateway', 'identity', 'jobs', 'interviews', 'sharing', 'notifications'].filter((name) => traced.some((body) => body.includes(serviceNameAttribute(name))));
+    expect(services).toEqual(expect.arrayContaining(['gateway', 'jobs', 'notifications']));
   }, 60_000);
 });
+
+/** The resource attribute `service.name = <name>` as OTLP's protobuf encodes it (KeyValue{key, AnyValue{string_value}}). */
+function serviceNameAttribute(name: string): Buffer {
+  const key = Buffer.from('service.name');
+  return Buffer.concat([Buffer.from([0x0a, key.length]), key, Buffer.from([0x12, name.length + 2, 0x0a, name.length]), Buffer.from(name)]);
+}

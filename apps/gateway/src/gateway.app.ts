@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import express, { Router, type Express } from 'express';
 import { withCorrelationId, type Logger } from '@vi/platform-logger';
 import { accessLog } from './http/access-log';
+import { requestSpan } from './http/request-span';
 import { authentication } from './auth/authentication';
 import type { PrincipalCache } from './auth/principal-cache';
 import { cors } from './http/cors';
@@ -61,6 +62,8 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
     res.setHeader('X-Request-Id', requestId);
     withCorrelationId(requestId, () => next());
   });
+  // One trace from the HTTP request through gRPC metadata and events (off unless OTLP is configured).
+  app.use(requestSpan());
   app.use(accessLog(deps.logger));
   app.use(requireHostHeader, refuseMalformedPath);
 

@@ -3,6 +3,7 @@ import * as initial from './0001_initial';
 import * as setPasswordTokens from './0002_set_password_tokens';
 import * as passwordsAndSessions from './0003_passwords_and_sessions';
 import * as noBearerTokensAtRest from './0004_no_bearer_tokens_at_rest';
+import * as outboxTraceContext from './0005_outbox_trace_context';
 
 /** Forward-only, applied in key order at service start. */
 export const identityMigrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const identityMigrations: Record<string, Migration> = {
   '0002_set_password_tokens': setPasswordTokens,
   '0003_passwords_and_sessions': passwordsAndSessions,
   '0004_no_bearer_tokens_at_rest': noBearerTokensAtRest,
+  '0005_outbox_trace_context': outboxTraceContext,
 };

@@ -4,6 +4,7 @@ import * as typeStatusSortIndexes from './0002_type_status_sort_indexes';
 import * as shareLinks from './0003_share_links';
 import * as questionThinkTime from './0004_question_think_time';
 import * as noBearerTokensAtRest from './0005_no_bearer_tokens_at_rest';
+import * as outboxTraceContext from './0006_outbox_trace_context';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const interviewsMigrations: Record<string, Migration> = {
   '0003_share_links': shareLinks,
   '0004_question_think_time': questionThinkTime,
   '0005_no_bearer_tokens_at_rest': noBearerTokensAtRest,
+  '0006_outbox_trace_context': outboxTraceContext,
 };

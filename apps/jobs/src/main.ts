@@ -1,15 +1,5 @@
-import { exitOnSignals } from '@vi/platform-http';
-import { createLogger } from '@vi/platform-logger';
+import { runService } from '@vi/platform-http';
 import { loadJobsConfig } from './config';
 import { startJobsService } from './composition-root';
 
-async function main(): Promise<void> {
-  const logger = createLogger('jobs');
-  const service = await startJobsService(loadJobsConfig(), { logger });
-  exitOnSignals(logger, service.stop);
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runService('jobs', (logger) => startJobsService(loadJobsConfig(), { logger }));

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { exitOnSignals } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
+import { startTracing } from '@vi/platform-tracing';
 import { ensureWebBundle } from '../../../apps/web/build/build-web';
 import { openEmbeddedPostgres } from './embedded-database';
 import { LOCAL_RUN_DEFAULTS, loadOrCreateLocalSecrets } from './local-secrets';
@@ -21,6 +22,9 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
   };
   const logger = createLogger('launcher');
+  // Once for the process, before any service: every service's spans share this one `service.name` (their
+  // span names tell them apart; `npm run start:services` gives each its own).
+  const tracing = await startTracing({ serviceName: 'video-interviewing', logger });
   // `npm install` built the pages; a checkout whose page sources changed since rebuilds them in a child
   // process on the other core while the services start. Until then the pages answer 503 with what to do.
   const pages = ensureWebBundle().catch((error: unknown) => logger.error({ err: error }, 'the web pages could not be built (npm run build:web shows why)'));
@@ -32,6 +36,7 @@ async function main(): Promise<void> {
   exitOnSignals(logger, async () => {
     await system.stop();
     await database?.close();
+    await tracing.shutdown();
   });
   await pages;
   const baseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${system.gateway.port}`).replace(/\/$/, '');

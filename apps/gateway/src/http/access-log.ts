@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { currentCorrelationId, type Logger } from '@vi/platform-logger';
+import { currentTraceId } from '@vi/platform-tracing';
 import { Counter, Histogram } from 'prom-client';
 
 const requests = new Counter({
@@ -19,7 +20,7 @@ const durations = new Histogram({
  * The API's routers are mounted at `/v1.0`. An error leaves the router before the response ends, and Express
  * then resets `baseUrl`, so the mount is taken from the URL's first segment, only ever `/v1.0` or nothing.
  */
-function routeTemplate(req: Request): string {
+export function routeTemplate(req: Request): string {
   const matched = req.route as { path?: unknown } | undefined;
   if (!matched) return 'unmatched';
   const mount = req.baseUrl || (req.originalUrl.startsWith(`${API_MOUNT}/`) ? API_MOUNT : '');
@@ -34,19 +35,21 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * route is the matched template (`/v1.0/interviews/:uuid`), never the path:
  * paths carry ids, share tokens and, in queries, candidate tokens, none of
  * which belongs in a log or a label. Requests no route matched (pages, assets,
- * 404s) are `unmatched`.
+ * 404s) are `unmatched`. With tracing on, `trace_id` is the request's trace
+ * (its span comes from requestSpan, mounted before this).
  */
 export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const requestId = currentCorrelationId();
+    const traceId = currentTraceId();
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeTemplate(req);
       const labels = { method: METHODS.has(req.method) ? req.method : 'OTHER', route, status: String(res.statusCode) };
       requests.inc(labels);
       durations.observe(labels, seconds);
-      logger.info({ ...labels, status: res.statusCode, duration_ms: Math.round(seconds * 1e4) / 10, request_id: requestId }, 'request');
+      logger.info({ ...labels, status: res.statusCode, duration_ms: Math.round(seconds * 1e4) / 10, request_id: requestId, trace_id: traceId }, 'request');
     });
     next();
   };

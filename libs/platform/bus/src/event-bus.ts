@@ -1,3 +1,5 @@
+import type { TraceHeaders } from '@vi/platform-tracing';
+
 /** One domain event as it travels on the bus. */
 export interface BusMessage<P = unknown> {
   /** Event id: the outbox row id, the JetStream message id, the consumers' idempotency key. */
@@ -6,6 +8,8 @@ export interface BusMessage<P = unknown> {
   subject: string;
   occurredAt: string;
   correlationId?: string;
+  /** W3C trace context of the span that published it (message headers on NATS); consumers' spans are its children. */
+  trace?: TraceHeaders;
   payload: P;
 }
 

@@ -8,6 +8,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-bus';
+import { handleDelivered } from './message-tracing';
 
 const REDELIVERY_DELAYS_MS = [200, 1_000, 5_000, 30_000];
 
@@ -39,7 +40,7 @@ export class InProcessBus implements EventBus {
     for (const consumer of this.consumers.values()) this.deliver(consumer, message, 0);
     for (const subscriber of this.subscribers) {
       if (subscriber.subjects.some((p) => subjectMatches(p, message.subject))) {
-        subscriber.handler(message).catch((error: unknown) => this.logger?.warn({ err: error }, 'subscriber failed'));
+        handleDelivered(message, subscriber.handler).catch((error: unknown) => this.logger?.warn({ err: error }, 'subscriber failed'));
       }
     }
   }
@@ -80,7 +81,7 @@ export class InProcessBus implements EventBus {
       if (consumer.closed) return;
       const durable = consumer.options.durable;
       if (attempt > 0) consumerRedeliveries.inc({ durable });
-      consumer.options.handler(message).then(
+      handleDelivered(message, consumer.options.handler, { consumer: durable }).then(
         () => consumerDeliveries.inc({ durable, outcome: 'handled' }),
         (error: unknown) => {
         consumerDeliveries.inc({ durable, outcome: 'failed' });

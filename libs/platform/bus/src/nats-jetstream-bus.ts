@@ -12,6 +12,7 @@ import { connect } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { consumerDeliveries, consumerRedeliveries } from './bus-metrics';
 import type { BusMessage, ConsumeOptions, EventBus, SubscribeOptions, Subscription } from './event-bus';
+import { handleDelivered, traceOfHeaders } from './message-tracing';
 
 export interface NatsBusOptions {
   url: string;
@@ -84,9 +85,17 @@ export class NatsJetStreamBus implements EventBus {
   }
 
   async publish(message: BusMessage): Promise<void> {
+    const { trace, ...body } = message;
     const hdrs = natsHeaders();
     if (message.correlationId) hdrs.set(CORRELATION_HEADER, message.correlationId);
-    await this.js.publish(this.wire(message.subject), JSON.stringify(message), { msgID: message.id, headers: hdrs });
+    // Trace context travels in headers only (traceparent, tracestate), where tracing tools look for it.
+    for (const [name, value] of Object.entries(trace ?? {})) hdrs.set(name, value);
+    await this.js.publish(this.wire(message.subject), JSON.stringify(body), { msgID: message.id, headers: hdrs });
+  }
+
+  /** The message as handlers see it: the body, our subject, and the trace context from its headers. */
+  private decode(m: { json<T>(): T; subject: string; headers?: { get(name: string): string } }): BusMessage {
+    return { ...m.json<BusMessage>(), subject: this.unwire(m.subject), trace: traceOfHeaders((name) => m.headers?.get(name)) };
   }
 
   async consume(options: ConsumeOptions): Promise<Subscription> {
@@ -129,7 +138,7 @@ export class NatsJetStreamBus implements EventBus {
       for await (const m of messages) {
         let message: BusMessage;
         try {
-          message = { ...m.json<BusMessage>(), subject: this.unwire(m.subject) };
+          message = this.decode(m);
         } catch (error) {
           this.options.logger.error({ err: error, subject: m.subject }, 'undecodable message; terminated');
           m.term();
@@ -137,7 +146,7 @@ export class NatsJetStreamBus implements EventBus {
         }
         if (m.info.deliveryCount > 1) consumerRedeliveries.inc({ durable: options.durable });
         try {
-          await options.handler(message);
+          await handleDelivered(message, options.handler, { consumer: options.durable, system: 'nats' });
           m.ack();
           consumerDeliveries.inc({ durable: options.durable, outcome: 'handled' });
         } catch (error) {
@@ -165,11 +174,11 @@ export class NatsJetStreamBus implements EventBus {
           if (error) return;
           let message: BusMessage;
           try {
-            message = { ...m.json<BusMessage>(), subject: this.unwire(m.subject) };
+            message = this.decode(m);
           } catch {
             return;
           }
-          options.handler(message).catch((e: unknown) => this.options.logger.warn({ err: e }, 'subscriber failed'));
+          handleDelivered(message, options.handler, { system: 'nats' }).catch((e: unknown) => this.options.logger.warn({ err: e }, 'subscriber failed'));
         },
       }),
     );

@@ -3,9 +3,11 @@ import { sql, type Generated, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { toRfc3339 } from '@vi/platform-time';
 import { currentCorrelationId } from '@vi/platform-logger';
+import { traceHeaders, type TraceHeaders } from '@vi/platform-tracing';
 import type { BusMessage, EventBus } from './event-bus';
 import { Gauge } from 'prom-client';
 import { outboxRelayed } from './bus-metrics';
+import { publishInSpan } from './message-tracing';
 import { PollingLoop } from './polling-loop';
 
 /** The outbox table every publishing service has in its own schema. */
@@ -16,11 +18,16 @@ export interface OutboxTable {
   subject: string;
   payload: unknown;
   correlation_id: string | null;
+  /** W3C trace context of the span that recorded the event (addOutboxTraceContext); null when tracing was off. */
+  trace_context: TraceHeaders | null;
   occurred_at: Date;
   published_at: Date | null;
 }
 
-/** Migration step creating the outbox table; call it from a service's first migration. */
+/**
+ * Migration step creating the outbox table; call it from a service's first migration, and addOutboxTraceContext
+ * after it.
+ */
 export async function createOutboxTable(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table outbox (
@@ -33,6 +40,14 @@ export async function createOutboxTable(db: Kysely<unknown>): Promise<void> {
       published_at timestamptz
     )`.execute(db);
   await sql`create index outbox_unpublished on outbox (seq) where published_at is null`.execute(db);
+}
+
+/**
+ * Migration step adding the outbox's `trace_context` (jsonb: `traceparent`, `tracestate`): an event keeps the
+ * trace of the request that caused it until the relay publishes it, perhaps much later (decision 029).
+ */
+export async function addOutboxTraceContext(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table outbox add column trace_context jsonb`.execute(db);
 }
 
 export interface NewEvent<P = unknown> {
@@ -49,11 +64,13 @@ export async function enqueueEvents(trx: Kysely<any>, events: NewEvent[]): Promi
   if (events.length === 0) return [];
   const now = new Date();
   const correlationId = currentCorrelationId() ?? null;
+  const trace = traceHeaders();
   const rows = events.map((event) => ({
     id: randomUUID(),
     subject: event.subject,
     payload: JSON.stringify(event.payload),
     correlation_id: correlationId,
+    trace_context: trace ? JSON.stringify(trace) : null,
     occurred_at: now,
   }));
   await trx.insertInto('outbox').values(rows).execute();
@@ -62,6 +79,7 @@ export async function enqueueEvents(trx: Kysely<any>, events: NewEvent[]): Promi
     subject: row.subject,
     payload: events[i].payload,
     correlationId: row.correlation_id ?? undefined,
+    trace,
     occurredAt: toRfc3339(now),
   }));
 }
@@ -158,13 +176,11 @@ export class OutboxRelay {
       // next pass publishes them again under the same ids, which the bus de-duplicates.
       await Promise.all(
         rows.map((row) =>
-          this.bus.publish({
-            id: row.id,
-            subject: row.subject,
-            payload: row.payload,
-            correlationId: row.correlation_id ?? undefined,
-            occurredAt: toRfc3339(row.occurred_at),
-          }),
+          publishInSpan(
+            { id: row.id, subject: row.subject, payload: row.payload, correlationId: row.correlation_id ?? undefined, occurredAt: toRfc3339(row.occurred_at) },
+            row.trace_context,
+            (traced) => this.bus.publish(traced),
+          ),
         ),
       );
       if (rows.length > 0) {

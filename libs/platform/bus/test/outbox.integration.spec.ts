@@ -3,7 +3,7 @@ import { deleteInBatches, migrateToLatest, openDatabase, sql, type Database } fr
 import { createTestDatabase, waitFor, type TestDatabase } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { register } from 'prom-client';
-import { busRetentionTasks, createOutboxTable, enqueueEvents, InProcessBus, OutboxRelay, RetentionSweep, type BusMessage, type EventBus, type OutboxTable } from '../src';
+import { addOutboxTraceContext, busRetentionTasks, createOutboxTable, enqueueEvents, InProcessBus, OutboxRelay, RetentionSweep, type BusMessage, type EventBus, type OutboxTable } from '../src';
 
 const logger = createLogger('outbox-test', 'silent');
 
@@ -16,7 +16,10 @@ describe('transactional outbox', () => {
   beforeAll(async () => {
     testDb = await createTestDatabase();
     database = await openDatabase({ url: testDb.url, schema: 'outbox_test', embedded: testDb.embedded });
-    await migrateToLatest(database.db, 'outbox_test', { '0001_outbox': { up: (db) => createOutboxTable(db) } });
+    await migrateToLatest(database.db, 'outbox_test', {
+      '0001_outbox': { up: (db) => createOutboxTable(db) },
+      '0002_trace_context': { up: (db) => addOutboxTraceContext(db) },
+    });
     bus = new InProcessBus(logger);
     await bus.consume({ durable: 'collector', subjects: ['>'], handler: async (m) => void received.push(m) });
   });
@@ -105,6 +108,7 @@ describe('retention sweep', () => {
       '0001_tables': {
         up: async (db) => {
           await createOutboxTable(db);
+          await addOutboxTraceContext(db);
           await sql`create table processed_events (event_id text primary key, processed_at timestamptz not null)`.execute(db);
         },
       },

@@ -14,9 +14,10 @@ import {
 } from '@grpc/grpc-js';
 import { AppError } from '@vi/platform-errors';
 import { withCorrelationId, type Logger } from '@vi/platform-logger';
+import { withContext } from '@vi/platform-tracing';
+import { observeCall, traceContextOf } from './call-observation';
 import { userOf } from './caller-kind';
 import { toGrpcError } from './grpc-errors';
-import { grpcServerSeconds, statusName } from './grpc-metrics';
 import type { Principal, PrincipalTokens, UserPrincipal } from './principal';
 
 export const AUTHORIZATION_METADATA = 'authorization';
@@ -67,7 +68,7 @@ export const MAX_CONNECTION_AGE_MS = 5 * 60_000;
 
 /**
  * A gRPC server whose every call carries a verified principal token and a
- * correlation id, and whose handlers are plain async functions: an AppError
+ * correlation id, runs in a server span (a child of the caller's), and whose handlers are plain async functions: an AppError
  * becomes its gRPC status, anything else INTERNAL without internals.
  */
 export class GrpcServer {
@@ -116,13 +117,13 @@ export class GrpcServer {
     respond: (error: Partial<ServiceError> | null, response?: unknown) => void,
     run: (context: CallContext) => Promise<unknown>,
   ): void {
-    const timer = grpcServerSeconds.startTimer({ method });
+    const observed = observeCall('server', method, traceContextOf(call.metadata));
     const callback = (error: Partial<ServiceError> | null, response?: unknown) => {
-      timer({ code: statusName(error ? error.code : 0) });
+      observed.end(error ? error.code : status.OK);
       respond(error, response);
     };
     const correlationId = call.metadata.get(CORRELATION_METADATA)[0]?.toString();
-    withCorrelationId(correlationId, () => {
+    withCorrelationId(correlationId, () => withContext(observed.context, () => {
       const bearer = call.metadata.get(AUTHORIZATION_METADATA)[0]?.toString() ?? '';
       const principal = this.tokens.verify(bearer.replace(/^Bearer /, ''));
       if (!principal) {
@@ -145,7 +146,7 @@ export class GrpcServer {
           callback({ code: status.INTERNAL, details: 'internal error' });
         },
       );
-    });
+    }));
   }
 
   listen(address: string): Promise<number> {

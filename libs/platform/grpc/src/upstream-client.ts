@@ -13,8 +13,9 @@ import {
 import CircuitBreaker from 'opossum';
 import { AppError, ErrorKind } from '@vi/platform-errors';
 import { currentCorrelationId } from '@vi/platform-logger';
+import { withContext } from '@vi/platform-tracing';
+import { observeCall, setTraceMetadata } from './call-observation';
 import { fromGrpcError, isClientError } from './grpc-errors';
-import { grpcClientSeconds, statusName } from './grpc-metrics';
 import { AUTHORIZATION_METADATA, CORRELATION_METADATA } from './grpc-server';
 import type { Principal, PrincipalTokens } from './principal';
 
@@ -53,8 +54,8 @@ export interface UpstreamClientOptions {
 const RECONNECT_WAIT_MS = 2_000;
 
 /**
- * A typed gRPC client for one upstream: signed principal and correlation id on
- * every call, a deadline on every call, retries for idempotent reads on
+ * A typed gRPC client for one upstream: signed principal, correlation id and
+ * trace context on every call (each call a client span), a deadline on every call, retries for idempotent reads on
  * UNAVAILABLE and for any call that never reached the service, and one circuit
  * breaker that ignores client errors.
  */
@@ -84,14 +85,15 @@ export class UpstreamClient<C extends Client> {
     const deadline = options.deadline ?? new Date(Date.now() + (this.options.defaultDeadlineMs ?? 5_000));
     const method = pick(this.client).bind(this.client);
     const attempts = 1 + (this.options.retries ?? 2);
-    const timer = grpcClientSeconds.startTimer({ method: pathOf(pick(this.client)) });
+    const observed = observeCall('client', pathOf(pick(this.client)));
     try {
-      const response = (await this.breaker.fire(() => this.attempt(method, request, options, deadline, attempts))) as Res;
-      timer({ code: 'OK' });
+      const response = (await withContext(observed.context, () => this.breaker.fire(() => this.attempt(method, request, options, deadline, attempts)))) as Res;
+      observed.end(status.OK);
       return response;
     } catch (error) {
-      timer({ code: (error as { code?: string }).code === 'EOPENBREAKER' ? 'UNAVAILABLE' : statusName((error as ServiceError).code) });
-      if ((error as { code?: string }).code === 'EOPENBREAKER') {
+      const breakerOpen = (error as { code?: unknown }).code === 'EOPENBREAKER';
+      observed.end(breakerOpen ? status.UNAVAILABLE : (error as ServiceError).code);
+      if (breakerOpen) {
         throw new AppError(ErrorKind.Unavailable, 'api.service_unavailable', `The ${this.name} service is unavailable; retry later`);
       }
       throw fromGrpcError(error, this.name);
@@ -106,19 +108,20 @@ export class UpstreamClient<C extends Client> {
     const method = pick(this.client).bind(this.client);
     const deadline = options.deadline ?? new Date(Date.now() + (this.options.defaultDeadlineMs ?? 5_000));
     let sourceError: unknown;
-    const timer = grpcClientSeconds.startTimer({ method: pathOf(pick(this.client)) });
+    const observed = observeCall('client', pathOf(pick(this.client)));
     try {
       const response = await new Promise<Res>((resolve, reject) => {
-        const call = method(this.metadataFor(options.principal), { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
+        const metadata = withContext(observed.context, () => this.metadataFor(options.principal));
+        const call = method(metadata, { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
         pipeline(Readable.from(messages), call as unknown as NodeJS.WritableStream).catch((error: unknown) => {
           sourceError = error;
           call.cancel();
         });
       });
-      timer({ code: 'OK' });
+      observed.end(status.OK);
       return response;
     } catch (error) {
-      timer({ code: statusName((error as ServiceError).code) });
+      observed.end((error as ServiceError).code);
       throw sourceError instanceof AppError ? sourceError : fromGrpcError(sourceError ?? error, this.name);
     }
   }
@@ -127,17 +130,17 @@ export class UpstreamClient<C extends Client> {
   async *serverStream<Req, Res>(pick: (client: C) => ServerStreamMethod<Req, Res>, request: Req, options: UpstreamCallOptions): AsyncGenerator<Res> {
     const method = pick(this.client).bind(this.client);
     const deadline = options.deadline ?? new Date(Date.now() + (this.options.defaultDeadlineMs ?? 5_000));
-    const call = method(request, this.metadataFor(options.principal), { deadline });
-    const timer = grpcClientSeconds.startTimer({ method: pathOf(pick(this.client)) });
-    let code = 'CANCELLED';
+    const observed = observeCall('client', pathOf(pick(this.client)));
+    const call = method(request, withContext(observed.context, () => this.metadataFor(options.principal)), { deadline });
+    let code: number | undefined = status.CANCELLED;
     try {
       for await (const response of call) yield response as Res;
-      code = 'OK';
+      code = status.OK;
     } catch (error) {
-      code = statusName((error as ServiceError).code);
+      code = (error as ServiceError).code;
       throw fromGrpcError(error, this.name);
     } finally {
-      timer({ code });
+      observed.end(code);
       call.cancel();
     }
   }
@@ -147,6 +150,7 @@ export class UpstreamClient<C extends Client> {
     metadata.set(AUTHORIZATION_METADATA, `Bearer ${this.tokens.sign(principal)}`);
     const correlationId = currentCorrelationId();
     if (correlationId) metadata.set(CORRELATION_METADATA, correlationId);
+    setTraceMetadata(metadata);
     return metadata;
   }
 

@@ -1,4 +1,5 @@
-import type { Logger } from 'pino';
+import { createLogger, type Logger } from '@vi/platform-logger';
+import { startTracing } from '@vi/platform-tracing';
 
 export { startHealthServer, type HealthServer } from './health-server';
 export { Lifecycle, startProcess, type Running } from './lifecycle';
@@ -24,4 +25,25 @@ export function exitOnSignals(logger: Logger, stop: () => Promise<void>, graceMs
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
+}
+
+/**
+ * The `main` of a service run alone (a container, `npm run serve:<service>`, `npm run start:services`): its logger,
+ * tracing set up before anything starts (exported only when OTEL_EXPORTER_OTLP_ENDPOINT is set), the service, and
+ * on SIGTERM its drain, then the last spans sent. A failed start prints why and exits 1.
+ */
+export function runService(name: string, start: (logger: Logger) => Promise<{ stop(): Promise<void> }>): void {
+  const run = async () => {
+    const logger = createLogger(name);
+    const tracing = await startTracing({ serviceName: name, logger });
+    const service = await start(logger);
+    exitOnSignals(logger, async () => {
+      await service.stop();
+      await tracing.shutdown();
+    });
+  };
+  run().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
 }

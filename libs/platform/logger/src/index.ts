@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { currentTraceId } from '@vi/platform-tracing';
 
 export type { Logger } from 'pino';
 
@@ -44,9 +45,11 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: ['authorization', 'req.headers.authorization', '*.api_key', '*.apiKey', '*.password', '*.secret'],
+    // The request's correlation id, and its trace id when tracing is on: from a log line to the trace.
     mixin: () => {
       const correlationId = currentCorrelationId();
-      return correlationId ? { correlationId } : {};
+      const traceId = currentTraceId();
+      return traceId ? { correlationId, traceId } : correlationId ? { correlationId } : {};
     },
   };
   const stream = destination();
