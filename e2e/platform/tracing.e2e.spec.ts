@@ -44,9 +44,9 @@ describe('one trace from an API request to the event consumers it causes', () =>
     const invitationConsumer = () =>
       inTrace().find((s) => s.kind === SpanKind.CONSUMER && s.attributes['messaging.consumer.group.name'] === 'notifications-messages' && s.name === 'process interviews.interview.created');
 
-    // The invitation email goes out, and the consumer that planned it is in the request's trace.
+    // The invitation email goes out; the spans of the consumer that planned it and of its sending end.
     await waitFor(() => readdirSync(t.env.MAIL_DIR!).some((name) => readFileSync(join(t.env.MAIL_DIR!, name), 'utf8').includes(`To: ${candidate}`)), 30_000);
-    await waitFor(() => invitationConsumer() !== undefined, 10_000);
+    await waitFor(() => invitationConsumer() !== undefined && inTrace().some((s) => s.name === 'send interview_invitation'), 10_000);
 
     // The gateway's request span: the trace's root, named by the route template, with the response's status.
     expect(request!.parentSpanContext).toBeUndefined();
@@ -64,5 +64,10 @@ describe('one trace from an API request to the event consumers it causes', () =>
     const published = child(createServed!, (s) => s.kind === SpanKind.PRODUCER && s.name === 'publish interviews.interview.created');
     expect(published).toBeDefined();
     expect(invitationConsumer()!.parentSpanContext?.spanId).toBe(published!.spanContext().spanId);
+    // The email the consumer planned is sent later by notifications' worker, in a span under the consumer's; the
+    // candidate link it asks interviews for is one more call in the same trace.
+    const sent = child(invitationConsumer()!, (s) => s.name === 'send interview_invitation');
+    expect(sent?.attributes).toMatchObject({ 'notification.channel': 'email', 'notification.attempt': 1 });
+    expect(child(sent!, (s) => s.kind === SpanKind.CLIENT && s.name === 'interviews.v1.InterviewsService/IssueCandidateLink')).toBeDefined();
   });
 });

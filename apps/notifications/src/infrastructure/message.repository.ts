@@ -1,18 +1,23 @@
 import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
+import { traceHeaders } from '@vi/platform-tracing';
 import type { NotificationsDatabase } from './notifications.database';
 
 export type MessageRow = Selectable<NotificationsDatabase['messages']>;
-export type NewMessage = Omit<NotificationsDatabase['messages'], 'attempts' | 'locked_until' | 'last_error' | 'sent_at' | 'status'>;
+export type NewMessage = Omit<NotificationsDatabase['messages'], 'attempts' | 'locked_until' | 'last_error' | 'sent_at' | 'status' | 'trace_context'>;
 
 export class MessageRepository {
   constructor(private readonly db: Kysely<NotificationsDatabase>) {}
 
-  /** Records messages to send; one already recorded under the same dedupe key is kept as it is. */
+  /**
+   * Records messages to send, with the active trace context (the consumer's span that planned them); one already
+   * recorded under the same dedupe key is kept as it is.
+   */
   async insertMany(rows: NewMessage[]): Promise<void> {
     if (rows.length === 0) return;
+    const trace = traceHeaders();
     await this.db
       .insertInto('messages')
-      .values(rows.map((r) => ({ ...r, status: 'pending' as const })))
+      .values(rows.map((r) => ({ ...r, status: 'pending' as const, trace_context: trace ? JSON.stringify(trace) : null })))
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
       .execute();
   }

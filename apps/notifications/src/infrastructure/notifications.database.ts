@@ -1,4 +1,5 @@
-import type { Generated } from '@vi/platform-postgres';
+import type { ColumnType, Generated } from '@vi/platform-postgres';
+import type { TraceHeaders } from '@vi/platform-tracing';
 import type { WebhookStatus } from '../domain/webhook-health';
 
 /** Row types of the `notifications` schema, for Kysely. */
@@ -82,6 +83,8 @@ export interface NotificationsDatabase {
     last_error: string | null;
     created_at: Date;
     sent_at: Date | null;
+    /** W3C trace context of the consumer that planned it: its sending is a span of that trace (decision 029). */
+    trace_context: ColumnType<TraceHeaders | null, string | null, never>;
   };
 }
 

@@ -8,7 +8,7 @@ export { deleteInBatches } from './delete-in-batches';
 
 export { sql } from 'kysely';
 export type { RawBuilder } from 'kysely';
-export type { Kysely, Migration, Transaction, Selectable, Insertable, Updateable, Generated } from 'kysely';
+export type { ColumnType, Kysely, Migration, Transaction, Selectable, Insertable, Updateable, Generated } from 'kysely';
 
 // int8 (counts, bigserial) as numbers: our counts stay far below 2^53.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));

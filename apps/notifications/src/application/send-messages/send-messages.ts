@@ -2,6 +2,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import { assertNever } from '@vi/platform-errors';
 import type { Logger } from '@vi/platform-logger';
 import type { Clock } from '@vi/platform-time';
+import { contextFromHeaders, failSpan, inSpan, SpanKind, tracer, type Span } from '@vi/platform-tracing';
 import { nextRetryDelay } from '../../domain/retry-schedule';
 import type { MessageRow } from '../../infrastructure/message.repository';
 import type { MessageLinkKind } from '../../infrastructure/notifications.database';
@@ -9,6 +10,8 @@ import type { NotificationsStore } from '../../infrastructure/notifications.stor
 import { messagesSent } from '../../infrastructure/notification-metrics';
 import { withLink } from '../../domain/messages';
 import type { LinkIssuer, Mailer, SmsSender } from '../ports';
+
+const notificationsTracer = tracer('notifications');
 
 export interface MessageSendDeps {
   store: StoreOf<NotificationsStore, 'messages'>;
@@ -38,9 +41,23 @@ export class MessageDispatcher {
     await Promise.all(claimed.map((message) => this.send(message)));
   }
 
-  private async send(message: MessageRow): Promise<void> {
-    const { store, mailer, sms, logger, clock } = this.deps;
+  /** Each attempt is a span in the trace of the request that caused the message (a child of the consumer's span). */
+  private send(message: MessageRow): Promise<void> {
     const attempt = message.attempts + 1;
+    return inSpan(
+      notificationsTracer,
+      `send ${message.kind}`,
+      {
+        kind: SpanKind.CLIENT,
+        parent: contextFromHeaders(message.trace_context ?? undefined),
+        attributes: { 'notification.channel': message.channel, 'notification.kind': message.kind, 'notification.attempt': attempt },
+      },
+      (span) => this.attempt(message, attempt, span),
+    );
+  }
+
+  private async attempt(message: MessageRow, attempt: number, span: Span): Promise<void> {
+    const { store, mailer, sms, logger, clock } = this.deps;
     try {
       const content = await this.contentOf(message);
       if (!content) {
@@ -63,6 +80,7 @@ export class MessageDispatcher {
       messagesSent.inc({ channel: message.channel, outcome: 'sent' });
       logger.info({ kind: message.kind, channel: message.channel, message: message.uuid }, 'message sent');
     } catch (error) {
+      failSpan(span, error);
       const reason = error instanceof Error ? error.message : 'send failed';
       const delay = nextRetryDelay({ scheduleMs: this.deps.retryScheduleMs, retryAfterMaxMs: 0 }, attempt);
       logger.warn({ err: error, kind: message.kind, message: message.uuid, attempt, retryInMs: delay }, 'message not sent');
