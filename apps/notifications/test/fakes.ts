@@ -1,5 +1,6 @@
 import type { PublicOf } from '@vi/platform-bus';
 import type { Stateful } from '@vi/platform-testing';
+import { traceHeaders } from '@vi/platform-tracing';
 import type { AttemptRow, ClaimOptions, DeliveryRepository, DeliveryRow, NewDelivery } from '../src/infrastructure/delivery.repository';
 import type { MessageRepository, MessageRow, NewMessage } from '../src/infrastructure/message.repository';
 import type { EventLedger, LastNotificationRow } from '../src/infrastructure/notifications.store';
@@ -190,7 +191,8 @@ export class InMemoryMessages implements PublicOf<MessageRepository>, Stateful<M
   async insertMany(rows: NewMessage[]): Promise<void> {
     for (const row of rows) {
       if (this.state.some((m) => m.dedupe_key === row.dedupe_key)) continue;
-      this.state.push({ ...row, status: 'pending', attempts: 0, locked_until: null, last_error: null, sent_at: null });
+      // As the repository does: the active trace context (the consumer's span) goes with the message.
+      this.state.push({ ...row, status: 'pending', attempts: 0, locked_until: null, last_error: null, sent_at: null, trace_context: traceHeaders() ?? null });
     }
   }
 
