@@ -42,7 +42,12 @@ describe('one trace from an API request to the event consumers it causes', () =>
     const child = (parent: ReadableSpan, where: (s: ReadableSpan) => boolean) =>
       inTrace().find((s) => s.parentSpanContext?.spanId === parent.spanContext().spanId && where(s));
     const invitationConsumer = () =>
-      inTrace().find((s) => s.kind === SpanKind.CONSUMER && s.attributes['messaging.consumer.group.name'] === 'notifications-messages' && s.name === 'process interviews.interview.created');
+      inTrace().find(
+        (s) =>
+          s.kind === SpanKind.CONSUMER &&
+          s.attributes['messaging.consumer.group.name'] === 'notifications-messages' &&
+          s.name === 'process interviews.interview.created',
+      );
 
     // The invitation email goes out; the spans of the consumer that planned it and of its sending end.
     await waitFor(() => readdirSync(t.env.MAIL_DIR!).some((name) => readFileSync(join(t.env.MAIL_DIR!, name), 'utf8').includes(`To: ${candidate}`)), 30_000);
@@ -57,7 +62,10 @@ describe('one trace from an API request to the event consumers it causes', () =>
     const createServed = child(createCall!, (s) => s.kind === SpanKind.SERVER && s.name === 'interviews.v1.InterviewsService/CreateInterviews');
     expect(createServed?.attributes).toMatchObject({ 'rpc.system': 'grpc', 'rpc.service': 'interviews.v1.InterviewsService', 'rpc.grpc.status_code': 0 });
     // interviews → identity (the job seeker is found or made there), one more hop down.
-    const identityCalls = inTrace().filter((s) => s.kind === SpanKind.CLIENT && s.parentSpanContext?.spanId === createServed!.spanContext().spanId && s.name.startsWith('identity.v1.IdentityService/'));
+    const identityCalls = inTrace().filter(
+      (s) =>
+        s.kind === SpanKind.CLIENT && s.parentSpanContext?.spanId === createServed!.spanContext().spanId && s.name.startsWith('identity.v1.IdentityService/'),
+    );
     expect(identityCalls.length).toBeGreaterThan(0);
     for (const call of identityCalls) expect(child(call, (s) => s.kind === SpanKind.SERVER && s.name === call.name)).toBeDefined();
     // The event, recorded in interviews' outbox during the call, published by its relay and handled by notifications.

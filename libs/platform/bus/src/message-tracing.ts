@@ -8,7 +8,11 @@ const busTracer = tracer('@vi/platform-bus');
  * Publishes an event the outbox recorded: in a PRODUCER span that is a child of the span that recorded it (the
  * request's, carried by the outbox row), and with that producer span's context in the message's headers.
  */
-export function publishInSpan(message: Omit<BusMessage, 'trace'>, recordedBy: TraceHeaders | null | undefined, publish: (message: BusMessage) => Promise<void>): Promise<void> {
+export function publishInSpan(
+  message: Omit<BusMessage, 'trace'>,
+  recordedBy: TraceHeaders | null | undefined,
+  publish: (message: BusMessage) => Promise<void>,
+): Promise<void> {
   return inSpan(
     busTracer,
     `publish ${message.subject}`,

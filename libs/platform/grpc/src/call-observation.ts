@@ -45,7 +45,8 @@ export function observeCall(side: 'client' | 'server', path: string, parent?: Co
       timer({ code: statusName(code) });
       const known: number = code ?? status.UNKNOWN;
       span.setAttribute('rpc.grpc.status_code', known);
-      if (known !== (status.OK as number) && (side === 'client' || SERVER_FAULTS.has(known))) span.setStatus({ code: SpanStatusCode.ERROR, message: statusName(known) });
+      if (known !== (status.OK as number) && (side === 'client' || SERVER_FAULTS.has(known)))
+        span.setStatus({ code: SpanStatusCode.ERROR, message: statusName(known) });
       span.end();
     },
   };

@@ -28,7 +28,10 @@ console.log(JSON.stringify({ enabled: tracing.enabled, sdkLoaded }));
 `,
     );
     const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTEL_')));
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { env: { ...clean, ...env }, cwd: resolve(__dirname, '../../../..') });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+      env: { ...clean, ...env },
+      cwd: resolve(__dirname, '../../../..'),
+    });
     return JSON.parse(stdout.trim().split('\n').pop()!) as { enabled: boolean; sdkLoaded: boolean };
   } finally {
     rmSync(dir, { recursive: true, force: true });

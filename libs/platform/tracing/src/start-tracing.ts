@@ -36,7 +36,7 @@ const DISABLED: Tracing = { enabled: false, shutdown: async () => undefined };
  * Once per process, before any service starts: registers the OpenTelemetry SDK (spans batched to the OTLP/HTTP
  * endpoint of `OTEL_EXPORTER_OTLP_ENDPOINT`, W3C trace context, context kept across awaits by AsyncLocalStorage)
  * when the environment asks for it. Otherwise nothing is loaded or registered: the API stays its own no-op and
- * the helpers of this library return at once (decision 029).
+ * the helpers of this library return at once (decision 030).
  */
 export async function startTracing(options: TracingOptions): Promise<Tracing> {
   if (tracingEnabled()) throw new Error('tracing is already started in this process');
@@ -61,7 +61,10 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
   });
   if (options.logger) {
     const logger = options.logger;
-    const log = (level: 'warn' | 'error') => (message: string, ...args: unknown[]) => logger[level]({ args }, `opentelemetry: ${message}`);
+    const log =
+      (level: 'warn' | 'error') =>
+      (message: string, ...args: unknown[]) =>
+        logger[level]({ args }, `opentelemetry: ${message}`);
     diag.setLogger({ error: log('error'), warn: log('warn'), info: () => undefined, debug: () => undefined, verbose: () => undefined }, DiagLogLevel.WARN);
   }
   const contextManager = new AsyncLocalStorageContextManager().enable();
