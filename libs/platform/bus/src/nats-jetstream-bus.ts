@@ -161,6 +161,10 @@ export class NatsJetStreamBus implements EventBus {
       close: async () => {
         await messages.close();
         await loop;
+        // Only once the server has taken the unsubscribe (a flush's round trip) is the closed pull no longer a
+        // place to deliver to: an event published after close() waits for the next consumer of this durable
+        // instead of going to the closed one and coming back only after ack_wait (60 s).
+        await this.connection.flush().catch(() => undefined);
       },
     };
   }
