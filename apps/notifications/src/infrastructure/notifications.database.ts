@@ -83,7 +83,7 @@ export interface NotificationsDatabase {
     last_error: string | null;
     created_at: Date;
     sent_at: Date | null;
-    /** W3C trace context of the consumer that planned it: its sending is a span of that trace (decision 030). */
+    /** W3C trace context of the consumer that planned it: its sending is a span of that trace (decision 031). */
     trace_context: ColumnType<TraceHeaders | null, string | null, never>;
   };
 }

@@ -44,7 +44,7 @@ export async function createOutboxTable(db: Kysely<unknown>): Promise<void> {
 
 /**
  * Migration step adding the outbox's `trace_context` (jsonb: `traceparent`, `tracestate`): an event keeps the
- * trace of the request that caused it until the relay publishes it, perhaps much later (decision 030).
+ * trace of the request that caused it until the relay publishes it, perhaps much later (decision 031).
  */
 export async function addOutboxTraceContext(db: Kysely<unknown>): Promise<void> {
   await sql`alter table outbox add column trace_context jsonb`.execute(db);

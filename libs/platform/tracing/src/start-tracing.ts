@@ -36,7 +36,7 @@ const DISABLED: Tracing = { enabled: false, shutdown: async () => undefined };
  * Once per process, before any service starts: registers the OpenTelemetry SDK (spans batched to the OTLP/HTTP
  * endpoint of `OTEL_EXPORTER_OTLP_ENDPOINT`, W3C trace context, context kept across awaits by AsyncLocalStorage)
  * when the environment asks for it. Otherwise nothing is loaded or registered: the API stays its own no-op and
- * the helpers of this library return at once (decision 030).
+ * the helpers of this library return at once (decision 031).
  */
 export async function startTracing(options: TracingOptions): Promise<Tracing> {
   if (tracingEnabled()) throw new Error('tracing is already started in this process');
