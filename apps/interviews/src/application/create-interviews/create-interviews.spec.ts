@@ -40,7 +40,10 @@ describe('createInterviews', () => {
   it('creates one requested interview per assignee, each with its job seeker, its questions and an InterviewCreated carrying the invitation', async () => {
     const { deps, input, job } = fixture();
 
-    const sut = await createInterviews(deps, caller, { ...input, assignees: [input.assignees[0], { name: 'Joe', email: 'joe@seekers.example' }] });
+    const { interviews: sut } = await createInterviews(deps, caller, {
+      ...input,
+      assignees: [input.assignees[0], { name: 'Joe', email: 'joe@seekers.example' }],
+    });
 
     expect(sut).toHaveLength(2);
     expect(sut.map((i) => i.assigned_to?.email)).toEqual(['jane@seekers.example', 'joe@seekers.example']);
@@ -73,7 +76,9 @@ describe('createInterviews', () => {
   it('copies a question set’s questions (the set’s later edits change nothing here)', async () => {
     const { deps, input, set } = fixture();
 
-    const [sut] = await createInterviews(deps, caller, { ...input, questions: [], questionSetUuid: set.uuid });
+    const {
+      interviews: [sut],
+    } = await createInterviews(deps, caller, { ...input, questions: [], questionSetUuid: set.uuid });
     await deps.store.read.questionSets.replaceQuestions(set.uuid, set.questions, []);
 
     expect(sut.questions.map((q) => ({ text: q.text, think_time: q.think_time, limit: q.takes?.limit }))).toEqual([
@@ -91,7 +96,7 @@ describe('createInterviews', () => {
       });
     }
     deps.clock.set(new Date(AT.getTime() - 60_000));
-    await expect(createInterviews(deps, caller, { ...input, scheduledAt: AT })).resolves.toHaveLength(1);
+    await expect(createInterviews(deps, caller, { ...input, scheduledAt: AT })).resolves.toMatchObject({ interviews: [{ status: 'requested' }] });
   });
 
   it('refuses what the rules forbid, creating nothing', async () => {
@@ -134,7 +139,9 @@ describe('createInterviews', () => {
 
   it('lets live interviews go without questions, and refuses job seekers (403)', async () => {
     const { deps, input } = fixture();
-    await expect(createInterviews(deps, caller, { ...input, type: 'live', questions: [] })).resolves.toMatchObject([{ type: 'live', questions: [] }]);
+    await expect(createInterviews(deps, caller, { ...input, type: 'live', questions: [] })).resolves.toEqual({
+      interviews: [expect.objectContaining({ type: 'live', questions: [] })],
+    });
     await expect(createInterviews(deps, aCaller(theCandidateOf(anInterview())), input)).rejects.toMatchObject({ code: SharedErrorCode.CompanyUserRequired });
   });
 });

@@ -51,7 +51,7 @@ export interface CreateInterviewsDeps {
  * (found by email or created), with its own copy of the questions (a question
  * set's questions are copied, so later edits of the set change nothing here).
  */
-export async function createInterviews(deps: CreateInterviewsDeps, caller: Caller, input: CreateInterviewsInput): Promise<interviews.Interview[]> {
+export async function createInterviews(deps: CreateInterviewsDeps, caller: Caller, input: CreateInterviewsInput): Promise<interviews.InterviewList> {
   const { companyUuid } = companyUserOf(caller.principal);
   const now = deps.clock.now();
   const problem = scheduleProblem(input.scheduledAt, now);
@@ -135,7 +135,7 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
     }
     return Promise.all(result.map((interview) => renderInterview(tx, interview)));
   });
-  return created;
+  return { interviews: created };
 }
 
 async function questionsFor(

@@ -36,7 +36,7 @@ describe('eraseCandidate', () => {
 
     const sut = await eraseCandidate(deps, OPERATOR, input);
 
-    expect(sut.sort()).toEqual([open.uuid, gone.uuid].sort());
+    expect(sut.interview_uuids.sort()).toEqual([open.uuid, gone.uuid].sort());
     expect(deps.store.read.takes.all().map((t) => t.uuid)).toEqual([takes[2].uuid]);
     expect([...deps.media.files.keys()]).toEqual([takes[2].storageKey]);
     expect(deps.store.read.interviews.stored(open.uuid)).toMatchObject({ phone: null, phoneParsed: null, hasSmsConsent: false, deletedAt: deps.clock.now() });

@@ -1,4 +1,4 @@
-import { InterviewsSubjects } from '@vi/contracts';
+import { InterviewsSubjects, type interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
@@ -19,13 +19,13 @@ export interface EraseCandidateInput {
  * interview of theirs (rows and videos), the phone number and SMS consent they gave, and the name and email this
  * service shows. Each interview not yet deleted is deleted, so integrators are told with the contract's own
  * InterviewDeleted webhook (showing the erased name), share links stop and pending reminders are canceled.
- * Returns the uuids of the interviews, for the notifications service to forget their messages and deliveries.
+ * Answers the uuids of the interviews, for the notifications service to forget their messages and deliveries.
  */
 export async function eraseCandidate(
   deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'takes' | RenderingRepoName>; media: MediaStorage; clock: Clock },
   caller: Principal,
   input: EraseCandidateInput,
-): Promise<string[]> {
+): Promise<interviews.ErasedInterviews> {
   requireOperator(caller);
   const { uuids, removed } = await deps.store.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -45,5 +45,5 @@ export async function eraseCandidate(
   });
   // After the commit, as a reset does: a failed erasure keeps its videos; a leftover file the media sweep removes.
   await Promise.all(removed.map((take) => deps.media.delete(take.storageKey)));
-  return uuids;
+  return { interview_uuids: uuids };
 }

@@ -15,9 +15,9 @@ describe('issueCandidateLink', () => {
   it('gives the notifications service a link for an interview the job seeker can still answer', async () => {
     for (const status of ['requested', 'accepted'] as const) {
       const interview = anInterview({ status });
-      expect(await issueCandidateLink(deps(interview), notifications, interview.uuid)).toBe(
-        `https://app.example/candidate/interviews/${interview.uuid}?for=${interview.candidateUuid}`,
-      );
+      expect(await issueCandidateLink(deps(interview), notifications, interview.uuid)).toEqual({
+        url: `https://app.example/candidate/interviews/${interview.uuid}?for=${interview.candidateUuid}`,
+      });
     }
   });
 

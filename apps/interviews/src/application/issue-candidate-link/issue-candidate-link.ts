@@ -1,3 +1,4 @@
+import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
@@ -17,9 +18,9 @@ export async function issueCandidateLink(
   deps: { store: StoreOf<InterviewsStore, 'interviews'>; links: CandidateLinks },
   caller: Principal,
   interviewUuid: string,
-): Promise<string> {
+): Promise<interviews.CandidateLink> {
   requireOperator(caller, CANDIDATE_LINK_CALLER);
   const interview = await deps.store.read.interviews.findForSupport(interviewUuid);
   if (!interview || (interview.status !== 'requested' && interview.status !== 'accepted')) throw new InterviewsError(InterviewsErrorCode.InterviewNotFound);
-  return deps.links.linkFor(interview);
+  return { url: deps.links.linkFor(interview) };
 }

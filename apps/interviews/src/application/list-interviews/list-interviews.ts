@@ -19,7 +19,7 @@ export async function listInterviews(
   deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | RenderingRepoName> },
   caller: Caller,
   input: ListInterviewsInput,
-): Promise<{ interviews: interviews.Interview[]; total: number }> {
+): Promise<interviews.InterviewPage> {
   const { companyUuid } = companyUserOf(caller.principal);
   const types = [...new Set(input.types)];
   const statuses = [...new Set(input.statuses)];

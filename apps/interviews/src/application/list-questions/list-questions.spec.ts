@@ -11,7 +11,7 @@ describe('listQuestions', () => {
 
   it('lists the interview’s questions in their order', async () => {
     const sut = await listQuestions({ store }, aCaller(aUserOfCompany(interview.companyUuid)), interview.uuid);
-    expect(sut.map((q) => q.text)).toEqual(['First', 'Second']);
+    expect(sut.questions.map((q) => q.text)).toEqual(['First', 'Second']);
   });
 
   it('shows another company nothing (404)', async () => {

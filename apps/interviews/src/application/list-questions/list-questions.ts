@@ -9,7 +9,8 @@ export async function listQuestions(
   deps: { store: StoreOf<InterviewsStore, 'interviews' | 'questions'> },
   caller: Caller,
   interviewUuid: string,
-): Promise<interviews.Question[]> {
+): Promise<interviews.QuestionList> {
   const interview = await findInterview(deps.store.read, caller, interviewUuid);
-  return ((await deps.store.read.questions.listFor([interview.uuid])).get(interview.uuid) ?? []).map(renderQuestion);
+  const questions = (await deps.store.read.questions.listFor([interview.uuid])).get(interview.uuid) ?? [];
+  return { questions: questions.map(renderQuestion) };
 }

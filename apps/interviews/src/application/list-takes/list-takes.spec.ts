@@ -17,18 +17,20 @@ describe('listTakes', () => {
 
   it('lists a question’s takes in the order they were recorded', async () => {
     const sut = await listTakes({ store }, caller, interview.uuid, question.uuid);
-    expect(sut).toEqual([
-      {
-        uuid: first.uuid,
-        question_uuid: question.uuid,
-        number: 1,
-        content_type: 'video/webm',
-        size: 1024,
-        duration_seconds: 12.5,
-        created_at: '2026-03-02T09:00:00+00:00',
-      },
-      expect.objectContaining({ uuid: second.uuid, number: 2 }),
-    ]);
+    expect(sut).toEqual({
+      takes: [
+        {
+          uuid: first.uuid,
+          question_uuid: question.uuid,
+          number: 1,
+          content_type: 'video/webm',
+          size: 1024,
+          duration_seconds: 12.5,
+          created_at: '2026-03-02T09:00:00+00:00',
+        },
+        expect.objectContaining({ uuid: second.uuid, number: 2 }),
+      ],
+    });
   });
 
   it('finds nothing for another company, or for a question of another interview (404)', async () => {

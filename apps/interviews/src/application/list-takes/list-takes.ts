@@ -12,8 +12,8 @@ export async function listTakes(
   caller: Caller,
   interviewUuid: string,
   questionUuid: string,
-): Promise<interviews.Take[]> {
+): Promise<interviews.TakeList> {
   const interview = await findInterview(deps.store.read, caller, interviewUuid);
   const question = await findQuestion(deps.store.read, interview.uuid, questionUuid);
-  return (await deps.store.read.takes.listFor(question.uuid)).map(renderTake);
+  return { takes: (await deps.store.read.takes.listFor(question.uuid)).map(renderTake) };
 }

@@ -16,7 +16,7 @@ describe('resolveCandidateToken', () => {
 
   it('names the interview and job seeker of a valid token for a live interview assigned to them', async () => {
     const sut = await resolveCandidateToken(deps, gateway, `good:${interview.uuid}:${interview.candidateUuid}`);
-    expect(sut).toEqual({ interviewUuid: interview.uuid, candidateUuid: interview.candidateUuid });
+    expect(sut).toEqual({ interview_uuid: interview.uuid, candidate_uuid: interview.candidateUuid });
   });
 
   it('refuses a forged token, one for a deleted interview or another job seeker, and any caller but a service (401)', async () => {

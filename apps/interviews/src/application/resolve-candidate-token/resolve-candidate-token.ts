@@ -1,3 +1,4 @@
+import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Principal } from '@vi/platform-grpc';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
@@ -12,11 +13,11 @@ export async function resolveCandidateToken(
   deps: { store: StoreOf<InterviewsStore, 'interviews'>; tokens: CandidateTokenVerifier },
   caller: Principal,
   token: string,
-): Promise<{ interviewUuid: string; candidateUuid: string }> {
+): Promise<interviews.CandidateScope> {
   const invalid = new InterviewsError(InterviewsErrorCode.CandidateTokenInvalid);
   if (caller.kind !== 'service') throw invalid;
   const scope = deps.tokens.verify(token);
   if (!scope) throw invalid;
   if (!(await deps.store.read.interviews.findAssigned(scope.interviewUuid, scope.candidateUuid))) throw invalid;
-  return scope;
+  return { interview_uuid: scope.interviewUuid, candidate_uuid: scope.candidateUuid };
 }

@@ -65,8 +65,8 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
         rangeTo: req.range_to,
       }),
     getInterview: async (req, ctx) => getInterview(deps, callerOf(ctx), req.interview_uuid),
-    createInterviews: async (req, ctx) => ({
-      interviews: await createInterviews(deps, callerOf(ctx), {
+    createInterviews: async (req, ctx) =>
+      createInterviews(deps, callerOf(ctx), {
         type: req.type as InterviewType,
         scheduledAt: new Date(req.scheduled_at),
         assignees: req.assigned_to.map((a) => ({ name: a.name, email: a.email, phone: a.phone, phoneParsed: a.phone_parsed })),
@@ -77,7 +77,6 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
         timezone: req.timezone,
         hasSmsConsent: req.has_sms_consent,
       }),
-    }),
     updateInterview: async (req, ctx) =>
       updateInterview(deps, callerOf(ctx), {
         interviewUuid: req.interview_uuid,
@@ -94,26 +93,18 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
         interviewUuid: req.interview_uuid,
         scheduledAt: req.scheduled_at === undefined ? undefined : new Date(req.scheduled_at),
       }),
-    eraseCandidate: async (req, ctx) => ({
-      interview_uuids: await eraseCandidate(deps, ctx.principal, {
-        candidateUuid: req.candidate_uuid,
-        erasedName: req.erased_name,
-        erasedEmail: req.erased_email,
-      }),
-    }),
-    issueCandidateLink: async (req, ctx) => ({ url: await issueCandidateLink(deps, ctx.principal, req.interview_uuid) }),
-    resolveCandidateToken: async (req, ctx) => {
-      const scope = await resolveCandidateToken(deps, ctx.principal, req.token);
-      return { interview_uuid: scope.interviewUuid, candidate_uuid: scope.candidateUuid };
-    },
+    eraseCandidate: async (req, ctx) =>
+      eraseCandidate(deps, ctx.principal, { candidateUuid: req.candidate_uuid, erasedName: req.erased_name, erasedEmail: req.erased_email }),
+    issueCandidateLink: async (req, ctx) => issueCandidateLink(deps, ctx.principal, req.interview_uuid),
+    resolveCandidateToken: async (req, ctx) => resolveCandidateToken(deps, ctx.principal, req.token),
     getCandidateInterview: async (req, ctx) => getCandidateInterview(deps, callerOf(ctx), req.interview_uuid),
     acceptInterview: async (req, ctx) => acceptInterview(deps, callerOf(ctx), req.interview_uuid),
     skipQuestion: async (req, ctx) => skipQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
     completeInterview: async (req, ctx) => completeInterview(deps, callerOf(ctx), req.interview_uuid),
     uploadTake: async (chunks, ctx) => measureTakeUpload(() => uploadTake(deps, callerOf(ctx), chunks)),
-    listTakes: async (req, ctx) => ({ takes: await listTakes(deps, callerOf(ctx), req.interview_uuid, req.question_uuid) }),
+    listTakes: async (req, ctx) => listTakes(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
     streamTakeVideo: async (req, ctx, send) => streamTakeVideo(deps, callerOf(ctx), req, send),
-    listQuestions: async (req, ctx) => ({ questions: await listQuestions(deps, callerOf(ctx), req.interview_uuid) }),
+    listQuestions: async (req, ctx) => listQuestions(deps, callerOf(ctx), req.interview_uuid),
     getQuestion: async (req, ctx) => getQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
     createQuestion: async (req, ctx) =>
       createQuestion(deps, callerOf(ctx), req.interview_uuid, {
