@@ -39,7 +39,7 @@ export function startGateway(config: GatewayConfig, shared: { bus?: EventBus; lo
     const idempotencyPrefix = shared.rateLimitPrefix ? `${shared.rateLimitPrefix}:idem` : 'idem';
     const bus = shared.bus ?? lifecycle.add('event bus', await connectEventBus({ ...config.bus, logger }), (b) => b.close());
     lifecycle.add('event consumers', await startConsumers(bus, [revocationConsumer(cache, logger)]), (c) => c.close());
-    const upstreams = lifecycle.add('upstream clients', connectUpstreams(config.upstreams, new PrincipalTokens(config.internalJwtSecret)), (u) => u.close());
+    const upstreams = lifecycle.add('upstream clients', connectUpstreams(config.upstreams, new PrincipalTokens(config.secrets.internalJwt)), (u) => u.close());
 
     const signInLimits = new SignInLimits(
       { ...DEFAULT_SIGN_IN_LIMITS, perAccount: config.web.signInFailuresPerAccount, perIp: config.web.signInFailuresPerIp },
@@ -58,7 +58,7 @@ export function startGateway(config: GatewayConfig, shared: { bus?: EventBus; lo
       uploadTimeoutMs: config.http.uploadTimeoutMs,
       trustProxy: config.trustProxy,
       corsAllowedOrigins: config.corsAllowedOrigins,
-      idempotency: { store: idempotencyStore, keyPrefix: idempotencyPrefix, sealingSecret: config.internalJwtSecret },
+      idempotency: { store: idempotencyStore, keyPrefix: idempotencyPrefix, sealingSecret: config.secrets.internalJwt },
       sessions,
       signInLimits,
       mediaPlaybackOrigin: config.web.mediaPlaybackOrigin,

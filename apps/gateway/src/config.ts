@@ -1,18 +1,28 @@
 import { z } from 'zod';
-import { optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+import {
+  baseUrlOf,
+  busEnv,
+  internalJwtEnv,
+  optionalString,
+  parseEnv,
+  port,
+  positiveInt,
+  publicBaseUrlEnv,
+  upstreamsEnv,
+  upstreamsOf,
+  withDefault,
+} from '@vi/platform-config';
+
+/** The gateway calls every service. */
+const UPSTREAMS = ['identity', 'jobs', 'interviews', 'sharing', 'notifications'] as const;
 
 const schema = z.object({
   GATEWAY_PORT: port(8080),
   GATEWAY_HEALTH_PORT: port(9100),
-  IDENTITY_GRPC_URL: withDefault(z.string(), '127.0.0.1:50051'),
-  JOBS_GRPC_URL: withDefault(z.string(), '127.0.0.1:50052'),
-  INTERVIEWS_GRPC_URL: withDefault(z.string(), '127.0.0.1:50053'),
-  SHARING_GRPC_URL: withDefault(z.string(), '127.0.0.1:50054'),
-  NOTIFICATIONS_GRPC_URL: withDefault(z.string(), '127.0.0.1:50055'),
-  INTERNAL_JWT_SECRET: secret(),
+  ...upstreamsEnv(UPSTREAMS),
+  ...internalJwtEnv,
   REDIS_URL: optionalString(),
-  NATS_URL: optionalString(),
-  EVENT_STREAM: withDefault(z.string().regex(/^[a-z][a-z0-9_]*$/), 'events'),
+  ...busEnv,
   RATE_LIMIT_PER_MINUTE: positiveInt(400),
   AUTH_FAILURES_PER_MINUTE: positiveInt(30),
   PRINCIPAL_CACHE_TTL_MS: positiveInt(30_000),
@@ -25,23 +35,33 @@ const schema = z.object({
   CORS_ALLOWED_ORIGINS: withDefault(
     z
       .string()
-      .transform((v) => v.split(',').map((o) => o.trim()).filter((o) => o !== ''))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter((o) => o !== ''),
+      )
       .pipe(z.array(z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, 'must be * or origins like https://app.example.com, comma-separated'))),
     '',
   ),
-  PUBLIC_BASE_URL: withDefault(z.url(), 'http://localhost:8080'),
+  ...publicBaseUrlEnv,
   WATCH_BASE_URL: optionalString(),
   SIGN_IN_FAILURES_PER_ACCOUNT: positiveInt(10),
   SIGN_IN_FAILURES_PER_IP: positiveInt(30),
   // The object store's origin as browsers reach it, when interviews redirects video requests there (MEDIA_PLAYBACK=redirect).
-  MEDIA_PLAYBACK_ORIGIN: optionalString().pipe(z.string().regex(/^https?:\/\/[^/\s]+$/, 'must be an origin like https://bucket.s3.eu-west-1.amazonaws.com (no path)').optional()),
+  MEDIA_PLAYBACK_ORIGIN: optionalString().pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+$/, 'must be an origin like https://bucket.s3.eu-west-1.amazonaws.com (no path)')
+      .optional(),
+  ),
 });
 
 export interface GatewayConfig {
   port: number;
   healthPort: number;
-  upstreams: { identity: string; jobs: string; interviews: string; sharing: string; notifications: string };
-  internalJwtSecret: string;
+  upstreams: Record<(typeof UPSTREAMS)[number], string>;
+  secrets: { internalJwt: string };
   redisUrl?: string;
   bus: { natsUrl?: string; streamRoot: string };
   rateLimit: { perMinute: number; authFailuresPerMinute: number };
@@ -61,8 +81,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   return {
     port: e.GATEWAY_PORT,
     healthPort: e.GATEWAY_HEALTH_PORT,
-    upstreams: { identity: e.IDENTITY_GRPC_URL, jobs: e.JOBS_GRPC_URL, interviews: e.INTERVIEWS_GRPC_URL, sharing: e.SHARING_GRPC_URL, notifications: e.NOTIFICATIONS_GRPC_URL },
-    internalJwtSecret: e.INTERNAL_JWT_SECRET,
+    upstreams: upstreamsOf(UPSTREAMS, e),
+    secrets: { internalJwt: e.INTERNAL_JWT_SECRET },
     redisUrl: e.REDIS_URL,
     bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM },
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE },
@@ -72,8 +92,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     trustProxy: e.TRUST_PROXY,
     corsAllowedOrigins: e.CORS_ALLOWED_ORIGINS,
     web: {
-      publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
-      watchBaseUrl: (e.WATCH_BASE_URL ?? e.PUBLIC_BASE_URL).replace(/\/$/, ''),
+      publicBaseUrl: baseUrlOf(e.PUBLIC_BASE_URL),
+      watchBaseUrl: baseUrlOf(e.WATCH_BASE_URL ?? e.PUBLIC_BASE_URL),
       signInFailuresPerAccount: e.SIGN_IN_FAILURES_PER_ACCOUNT,
       signInFailuresPerIp: e.SIGN_IN_FAILURES_PER_IP,
       mediaPlaybackOrigin: e.MEDIA_PLAYBACK_ORIGIN,

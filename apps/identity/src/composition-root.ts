@@ -1,9 +1,8 @@
 import { identity } from '@vi/contracts';
-import { connectEventBus, OutboxRelay, RetentionSweep, type EventBus } from '@vi/platform-bus';
+import { openServiceStorage, OutboxRelay, RetentionSweep, type SharedInfrastructure } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startProcess, type Running } from '@vi/platform-http';
-import { createLogger, type Logger } from '@vi/platform-logger';
-import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
+import { createLogger } from '@vi/platform-logger';
 import { systemClock } from '@vi/platform-time';
 import { identityMigrations } from '../migrations';
 import { createCompany } from './application/create-company/create-company';
@@ -25,19 +24,15 @@ export type RunningIdentityService = Running<{
  * Wiring only: config → adapters → use cases → transports, each resource registered with the lifecycle as it
  * starts. `bus` and `database` are passed by the all-in-one launcher, which shares one of each between services.
  */
-export function startIdentityService(
-  config: IdentityConfig,
-  shared: { bus?: EventBus; logger?: Logger; database?: EmbeddedPostgres } = {},
-): Promise<RunningIdentityService> {
+export function startIdentityService(config: IdentityConfig, shared: SharedInfrastructure = {}): Promise<RunningIdentityService> {
   const logger = shared.logger ?? createLogger('identity');
   return startProcess('identity service', { healthPort: config.healthPort, logger }, async (lifecycle) => {
-    const database = lifecycle.add(
-      'database',
-      await openDatabase<IdentityDatabase>({ ...config.database, schema: 'identity', embedded: shared.database, logger }),
-      (d) => d.close(),
+    const { database, bus } = await openServiceStorage<IdentityDatabase>(
+      lifecycle,
+      { schema: 'identity', migrations: identityMigrations, logger },
+      config,
+      shared,
     );
-    await migrateToLatest(database.db, 'identity', identityMigrations, logger);
-    const bus = shared.bus ?? lifecycle.add('event bus', await connectEventBus({ ...config.bus, logger }), (b) => b.close());
     const relay = lifecycle.add('outbox relay', new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs }), (r) => r.stop());
     const store = createIdentityStore(database.db, relay);
     const vault = new ApiKeyVault(config.secrets.apiKeyHash, config.secrets.apiKeyEncryption);

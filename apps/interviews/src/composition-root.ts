@@ -1,9 +1,8 @@
 import { interviews } from '@vi/contracts';
-import { busRetentionTasks, connectEventBus, OutboxRelay, PollingLoop, RetentionSweep, startConsumers, type EventBus } from '@vi/platform-bus';
+import { busRetentionTasks, openServiceStorage, OutboxRelay, PollingLoop, RetentionSweep, startConsumers, type SharedInfrastructure } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startProcess, type Running } from '@vi/platform-http';
-import { createLogger, type Logger } from '@vi/platform-logger';
-import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
+import { createLogger } from '@vi/platform-logger';
 import { systemClock } from '@vi/platform-time';
 import { interviewsMigrations } from '../migrations';
 import { expireOverdueInterviews } from './application/expire-overdue-interviews/expire-overdue-interviews';
@@ -30,19 +29,15 @@ export type RunningInterviewsService = Running<{
 }>;
 
 /** Wiring only: config → adapters → use cases → transports, each resource registered with the lifecycle as it starts. */
-export function startInterviewsService(
-  config: InterviewsConfig,
-  shared: { bus?: EventBus; logger?: Logger; database?: EmbeddedPostgres } = {},
-): Promise<RunningInterviewsService> {
+export function startInterviewsService(config: InterviewsConfig, shared: SharedInfrastructure = {}): Promise<RunningInterviewsService> {
   const logger = shared.logger ?? createLogger('interviews');
   return startProcess('interviews service', { healthPort: config.healthPort, logger }, async (lifecycle) => {
-    const database = lifecycle.add(
-      'database',
-      await openDatabase<InterviewsDatabase>({ ...config.database, schema: 'interviews', embedded: shared.database, logger }),
-      (d) => d.close(),
+    const { database, bus } = await openServiceStorage<InterviewsDatabase>(
+      lifecycle,
+      { schema: 'interviews', migrations: interviewsMigrations, logger },
+      config,
+      shared,
     );
-    await migrateToLatest(database.db, 'interviews', interviewsMigrations, logger);
-    const bus = shared.bus ?? lifecycle.add('event bus', await connectEventBus({ ...config.bus, logger }), (b) => b.close());
     const relay = lifecycle.add('outbox relay', new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs }), (r) => r.stop());
     const tokens = new PrincipalTokens(config.secrets.internalJwt);
     const identity = lifecycle.add('identity client', new GrpcIdentityDirectory(config.upstreams.identity, tokens), (c) => c.close());

@@ -1,22 +1,11 @@
 import { z } from 'zod';
-import { type BusRetention, booleanFlag, outboxRetentionEnv, processedEventRetentionEnv, retentionSweepEnv, busRetentionOf, duration, optionalString, parseEnv, port, positiveInt, secret, withDefault } from '@vi/platform-config';
+import { booleanFlag, duration, optionalString, parseEnv, positiveInt, secret, serviceEnv, withDefault } from '@vi/platform-config';
+
+const shared = serviceEnv('interviews', { upstreams: ['identity', 'jobs'], outbox: true, processedEvents: true, publicBaseUrl: true });
 
 const schema = z.object({
-  INTERVIEWS_GRPC_PORT: port(50053),
-  INTERVIEWS_HEALTH_PORT: port(9103),
-  IDENTITY_GRPC_URL: withDefault(z.string(), '127.0.0.1:50051'),
-  JOBS_GRPC_URL: withDefault(z.string(), '127.0.0.1:50052'),
-  DATABASE_URL: optionalString(),
-  DATA_DIR: withDefault(z.string(), './data'),
-  NATS_URL: optionalString(),
-  EVENT_STREAM: withDefault(z.string().regex(/^[a-z][a-z0-9_]*$/), 'events'),
-  INTERNAL_JWT_SECRET: secret(),
+  ...shared.env,
   CANDIDATE_TOKEN_SECRET: secret(),
-  PUBLIC_BASE_URL: withDefault(z.url(), 'http://localhost:8080'),
-  OUTBOX_POLL_MS: positiveInt(500),
-  ...outboxRetentionEnv,
-  ...processedEventRetentionEnv,
-  ...retentionSweepEnv,
   INTERVIEW_EXPIRY_SWEEP_MS: positiveInt(5_000),
   MEDIA_DIR: optionalString(),
   MAX_TAKE_BYTES: positiveInt(512 * 1024 * 1024),
@@ -54,21 +43,12 @@ export type MediaStorageConfig =
  */
 export type MediaPlaybackConfig = { kind: 'stream' } | { kind: 'redirect'; urlTtlSeconds: number };
 
-export interface InterviewsConfig {
-  grpcPort: number;
-  healthPort: number;
-  upstreams: { identity: string; jobs: string };
-  database: { url?: string; dataDir: string };
-  bus: { natsUrl?: string; streamRoot: string };
+export type InterviewsConfig = ReturnType<typeof shared.configOf> & {
   secrets: { internalJwt: string; candidateToken: string };
-  publicBaseUrl: string;
-  outboxPollMs: number;
-  /** Decision 019: how long published outbox rows and handled-event records are kept. */
-  retention: BusRetention;
   expirySweepMs: number;
   /** `deletedGraceMs`: how long a deleted interview's take videos stay in media storage (decision 019). */
   media: { storage: MediaStorageConfig; playback: MediaPlaybackConfig; maxTakeBytes: number; deletedGraceMs: number };
-}
+};
 
 export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): InterviewsConfig {
   const e = parseEnv(
@@ -83,7 +63,11 @@ export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): Inte
       if (v.MEDIA_STORAGE !== 's3') return;
       if (!v.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORAGE=s3' });
       if (!v.S3_ACCESS_KEY_ID !== !v.S3_SECRET_ACCESS_KEY) {
-        ctx.addIssue({ code: 'custom', path: [v.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [v.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+          message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+        });
       }
     }),
     env,
@@ -100,16 +84,10 @@ export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): Inte
           publicEndpoint: e.S3_PUBLIC_ENDPOINT,
         }
       : { kind: 'local', dir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media` };
+  const config = shared.configOf(e);
   return {
-    grpcPort: e.INTERVIEWS_GRPC_PORT,
-    healthPort: e.INTERVIEWS_HEALTH_PORT,
-    upstreams: { identity: e.IDENTITY_GRPC_URL, jobs: e.JOBS_GRPC_URL },
-    database: { url: e.DATABASE_URL, dataDir: `${e.DATA_DIR}/interviews` },
-    bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM },
-    secrets: { internalJwt: e.INTERNAL_JWT_SECRET, candidateToken: e.CANDIDATE_TOKEN_SECRET },
-    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
-    outboxPollMs: e.OUTBOX_POLL_MS,
-    retention: busRetentionOf(e),
+    ...config,
+    secrets: { ...config.secrets, candidateToken: e.CANDIDATE_TOKEN_SECRET },
     expirySweepMs: e.INTERVIEW_EXPIRY_SWEEP_MS,
     media: {
       storage,

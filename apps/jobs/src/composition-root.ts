@@ -1,9 +1,8 @@
 import { jobs } from '@vi/contracts';
-import { busRetentionTasks, connectEventBus, OutboxRelay, RetentionSweep, startConsumers, type EventBus } from '@vi/platform-bus';
+import { busRetentionTasks, openServiceStorage, OutboxRelay, RetentionSweep, startConsumers, type SharedInfrastructure } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startProcess, type Running } from '@vi/platform-http';
-import { createLogger, type Logger } from '@vi/platform-logger';
-import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
+import { createLogger } from '@vi/platform-logger';
 import { systemClock } from '@vi/platform-time';
 import { jobsMigrations } from '../migrations';
 import type { JobsConfig } from './config';
@@ -21,21 +20,12 @@ export type RunningJobsService = Running<{
 }>;
 
 /** Wiring only: config → adapters → use cases → transports, each resource registered with the lifecycle as it starts. */
-export function startJobsService(
-  config: JobsConfig,
-  shared: { bus?: EventBus; logger?: Logger; database?: EmbeddedPostgres } = {},
-): Promise<RunningJobsService> {
+export function startJobsService(config: JobsConfig, shared: SharedInfrastructure = {}): Promise<RunningJobsService> {
   const logger = shared.logger ?? createLogger('jobs');
   return startProcess('jobs service', { healthPort: config.healthPort, logger }, async (lifecycle) => {
-    const database = lifecycle.add(
-      'database',
-      await openDatabase<JobsDatabase>({ ...config.database, schema: 'jobs', embedded: shared.database, logger }),
-      (d) => d.close(),
-    );
-    await migrateToLatest(database.db, 'jobs', jobsMigrations, logger);
-    const bus = shared.bus ?? lifecycle.add('event bus', await connectEventBus({ ...config.bus, logger }), (b) => b.close());
+    const { database, bus } = await openServiceStorage<JobsDatabase>(lifecycle, { schema: 'jobs', migrations: jobsMigrations, logger }, config, shared);
     const relay = lifecycle.add('outbox relay', new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs }), (r) => r.stop());
-    const tokens = new PrincipalTokens(config.internalJwtSecret);
+    const tokens = new PrincipalTokens(config.secrets.internalJwt);
     const remoteIdentity = lifecycle.add('identity client', new GrpcIdentityDirectory(config.upstreams.identity, tokens), (c) => c.close());
     const identity = new CachedIdentityDirectory(remoteIdentity, systemClock);
     const store = createJobsStore(database.db, relay);

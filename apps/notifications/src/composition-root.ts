@@ -1,11 +1,10 @@
 import { notifications } from '@vi/contracts';
-import { connectEventBus, PollingLoop, RetentionSweep, startConsumers, type EventBus } from '@vi/platform-bus';
+import { openServiceStorage, PollingLoop, RetentionSweep, startConsumers, type SharedInfrastructure } from '@vi/platform-bus';
 import { SecretBox } from '@vi/platform-crypto';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startProcess, type Running } from '@vi/platform-http';
-import { createLogger, type Logger } from '@vi/platform-logger';
+import { createLogger } from '@vi/platform-logger';
 import { systemClock } from '@vi/platform-time';
-import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
 import { notificationsMigrations } from '../migrations';
 import { notificationsRetentionTasks } from './application/enforce-retention/enforce-retention';
 import { WebhookDispatcher } from './application/deliver-webhooks/deliver-webhooks';
@@ -29,19 +28,15 @@ export type RunningNotificationsService = Running<{
 }>;
 
 /** Wiring only: config → adapters → use cases → transports and workers, each registered with the lifecycle as it starts. */
-export function startNotificationsService(
-  config: NotificationsConfig,
-  shared: { bus?: EventBus; logger?: Logger; database?: EmbeddedPostgres } = {},
-): Promise<RunningNotificationsService> {
+export function startNotificationsService(config: NotificationsConfig, shared: SharedInfrastructure = {}): Promise<RunningNotificationsService> {
   const logger = shared.logger ?? createLogger('notifications');
   return startProcess('notifications service', { healthPort: config.healthPort, logger }, async (lifecycle) => {
-    const database = lifecycle.add(
-      'database',
-      await openDatabase<NotificationsDatabase>({ ...config.database, schema: 'notifications', embedded: shared.database, logger }),
-      (d) => d.close(),
+    const { database, bus } = await openServiceStorage<NotificationsDatabase>(
+      lifecycle,
+      { schema: 'notifications', migrations: notificationsMigrations, logger },
+      config,
+      shared,
     );
-    await migrateToLatest(database.db, 'notifications', notificationsMigrations, logger);
-    const bus = shared.bus ?? lifecycle.add('event bus', await connectEventBus({ ...config.bus, logger }), (b) => b.close());
     const store = new NotificationsStore(database.db);
     const sealer = new SecretBox(config.secrets.encryption);
     const tokens = new PrincipalTokens(config.secrets.internalJwt);

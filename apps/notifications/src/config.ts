@@ -1,21 +1,13 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { booleanFlag, processedEventRetentionEnv, retentionSweepEnv, busRetentionOf, duration, durationList, optionalString, optionalTimestamp, parseEnv, port, positiveInt, secret, withDefault, type BusRetention } from '@vi/platform-config';
+import { booleanFlag, duration, durationList, optionalString, parseEnv, positiveInt, secret, serviceEnv, withDefault } from '@vi/platform-config';
+
+const shared = serviceEnv('notifications', { upstreams: ['identity', 'interviews', 'sharing'], processedEvents: true, eventReplay: true });
 
 const schema = z
   .object({
-    NOTIFICATIONS_GRPC_PORT: port(50055),
-    NOTIFICATIONS_HEALTH_PORT: port(9105),
-    IDENTITY_GRPC_URL: withDefault(z.string(), '127.0.0.1:50051'),
-    INTERVIEWS_GRPC_URL: withDefault(z.string(), '127.0.0.1:50053'),
-    SHARING_GRPC_URL: withDefault(z.string(), '127.0.0.1:50054'),
-    DATABASE_URL: optionalString(),
-    DATA_DIR: withDefault(z.string(), './data'),
-    NATS_URL: optionalString(),
-    EVENT_STREAM: withDefault(z.string().regex(/^[a-z][a-z0-9_]*$/), 'events'),
-    EVENT_REPLAY_FROM: optionalTimestamp(),
-    INTERNAL_JWT_SECRET: secret(),
+    ...shared.env,
     NOTIFICATIONS_ENCRYPTION_KEY: secret(),
     NOTIFICATIONS_POLL_MS: positiveInt(1_000),
     WEBHOOK_RETRY_SCHEDULE: durationList('5s,5m,30m,2h,5h,10h,10h,24h,24h'),
@@ -38,8 +30,6 @@ const schema = z
     INTERVIEW_REMINDER_LEAD: duration('24h'),
     WEBHOOK_DELIVERY_RETENTION: duration('30d'),
     MESSAGE_RETENTION: duration('30d'),
-    ...processedEventRetentionEnv,
-    ...retentionSweepEnv,
   })
   .superRefine((e, ctx) => {
     // Webhook health counts the failed attempts of the failing window: they must still be there.
@@ -52,14 +42,8 @@ const schema = z
     }
   });
 
-export interface NotificationsConfig {
-  grpcPort: number;
-  healthPort: number;
-  /** Identity: plans and set-password links; interviews: candidate links; sharing: share-link URLs (decision 018). */
-  upstreams: { identity: string; interviews: string; sharing: string };
-  database: { url?: string; dataDir: string };
-  /** `replayFrom`: where durables created by this process start (EVENT_REPLAY_FROM); its start otherwise. */
-  bus: { natsUrl?: string; streamRoot: string; replayFrom?: Date };
+/** `upstreams`: identity for plans and set-password links, interviews for candidate links, sharing for share-link URLs (decision 018). */
+export type NotificationsConfig = ReturnType<typeof shared.configOf> & {
   secrets: { internalJwt: string; encryption: string };
   pollMs: number;
   webhooks: {
@@ -75,19 +59,16 @@ export interface NotificationsConfig {
   sms?: { url: string; accountSid: string; authToken: string; from: string };
   reminderLeadMs: number;
   /** Decision 019: finished deliveries (with their attempts) and finished messages; the handled-event ledger. */
-  retention: BusRetention & { deliveriesMs: number; messagesMs: number };
-}
+  retention: { deliveriesMs: number; messagesMs: number };
+};
 
 export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): NotificationsConfig {
   const e = parseEnv(schema, env);
   const embeddedInMemory = e.DATA_DIR.startsWith('memory://');
+  const config = shared.configOf(e);
   return {
-    grpcPort: e.NOTIFICATIONS_GRPC_PORT,
-    healthPort: e.NOTIFICATIONS_HEALTH_PORT,
-    upstreams: { identity: e.IDENTITY_GRPC_URL, interviews: e.INTERVIEWS_GRPC_URL, sharing: e.SHARING_GRPC_URL },
-    database: { url: e.DATABASE_URL, dataDir: `${e.DATA_DIR}/notifications` },
-    bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM, replayFrom: e.EVENT_REPLAY_FROM },
-    secrets: { internalJwt: e.INTERNAL_JWT_SECRET, encryption: e.NOTIFICATIONS_ENCRYPTION_KEY },
+    ...config,
+    secrets: { ...config.secrets, encryption: e.NOTIFICATIONS_ENCRYPTION_KEY },
     pollMs: e.NOTIFICATIONS_POLL_MS,
     webhooks: {
       retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
@@ -107,6 +88,6 @@ export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): N
     },
     sms: e.SMS_PROVIDER_URL ? { url: e.SMS_PROVIDER_URL, accountSid: e.SMS_ACCOUNT_SID!, authToken: e.SMS_AUTH_TOKEN!, from: e.SMS_FROM! } : undefined,
     reminderLeadMs: e.INTERVIEW_REMINDER_LEAD,
-    retention: { ...busRetentionOf(e), deliveriesMs: e.WEBHOOK_DELIVERY_RETENTION, messagesMs: e.MESSAGE_RETENTION },
+    retention: { ...config.retention, deliveriesMs: e.WEBHOOK_DELIVERY_RETENTION, messagesMs: e.MESSAGE_RETENTION },
   };
 }

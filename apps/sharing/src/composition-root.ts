@@ -1,9 +1,8 @@
 import { sharing } from '@vi/contracts';
-import { busRetentionTasks, connectEventBus, OutboxRelay, RetentionSweep, startConsumers, type EventBus } from '@vi/platform-bus';
+import { busRetentionTasks, openServiceStorage, OutboxRelay, RetentionSweep, startConsumers, type SharedInfrastructure } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startProcess, type Running } from '@vi/platform-http';
-import { createLogger, type Logger } from '@vi/platform-logger';
-import { migrateToLatest, openDatabase, type EmbeddedPostgres } from '@vi/platform-postgres';
+import { createLogger } from '@vi/platform-logger';
 import { systemClock } from '@vi/platform-time';
 import { sharingMigrations } from '../migrations';
 import type { SharingConfig } from './config';
@@ -21,19 +20,15 @@ export type RunningSharingService = Running<{
 }>;
 
 /** Wiring only: config → adapters → use cases → transports, each resource registered with the lifecycle as it starts. */
-export function startSharingService(
-  config: SharingConfig,
-  shared: { bus?: EventBus; logger?: Logger; database?: EmbeddedPostgres } = {},
-): Promise<RunningSharingService> {
+export function startSharingService(config: SharingConfig, shared: SharedInfrastructure = {}): Promise<RunningSharingService> {
   const logger = shared.logger ?? createLogger('sharing');
   return startProcess('sharing service', { healthPort: config.healthPort, logger }, async (lifecycle) => {
-    const database = lifecycle.add(
-      'database',
-      await openDatabase<SharingDatabase>({ ...config.database, schema: 'sharing', embedded: shared.database, logger }),
-      (d) => d.close(),
+    const { database, bus } = await openServiceStorage<SharingDatabase>(
+      lifecycle,
+      { schema: 'sharing', migrations: sharingMigrations, logger },
+      config,
+      shared,
     );
-    await migrateToLatest(database.db, 'sharing', sharingMigrations, logger);
-    const bus = shared.bus ?? lifecycle.add('event bus', await connectEventBus({ ...config.bus, logger }), (b) => b.close());
     const relay = lifecycle.add('outbox relay', new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs }), (r) => r.stop());
     const principalTokens = new PrincipalTokens(config.secrets.internalJwt);
     const identity = lifecycle.add('identity client', new GrpcIdentityDirectory(config.upstreams.identity, principalTokens), (c) => c.close());

@@ -1,32 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { portVariables, SERVICE_PORTS, upstreamVariable, type ServiceName as GrpcServiceName } from '@vi/platform-config';
 import type { ServiceName } from './build-services';
 
+/** The gateway's ports and their variables; the services' come from @vi/platform-config (SERVICE_PORTS). */
+const GATEWAY = { ports: { serve: 8080, health: 9100 }, variables: { serve: 'GATEWAY_PORT', health: 'GATEWAY_HEALTH_PORT' } };
+
 /** Where one service's replicas listen: replica r adds 10·r to each base port (gateway HTTP: r). */
-const BASE_PORTS: Record<ServiceName, { serve: number; health: number }> = {
-  identity: { serve: 50051, health: 9101 },
-  jobs: { serve: 50052, health: 9102 },
-  interviews: { serve: 50053, health: 9103 },
-  sharing: { serve: 50054, health: 9104 },
-  notifications: { serve: 50055, health: 9105 },
-  gateway: { serve: 8080, health: 9100 },
-};
+function basePorts(service: ServiceName): { serve: number; health: number } {
+  return service === 'gateway' ? GATEWAY.ports : { serve: SERVICE_PORTS[service].grpc, health: SERVICE_PORTS[service].health };
+}
 
-const PORT_VARIABLES: Record<ServiceName, { serve: string; health: string }> = {
-  identity: { serve: 'IDENTITY_GRPC_PORT', health: 'IDENTITY_HEALTH_PORT' },
-  jobs: { serve: 'JOBS_GRPC_PORT', health: 'JOBS_HEALTH_PORT' },
-  interviews: { serve: 'INTERVIEWS_GRPC_PORT', health: 'INTERVIEWS_HEALTH_PORT' },
-  sharing: { serve: 'SHARING_GRPC_PORT', health: 'SHARING_HEALTH_PORT' },
-  notifications: { serve: 'NOTIFICATIONS_GRPC_PORT', health: 'NOTIFICATIONS_HEALTH_PORT' },
-  gateway: { serve: 'GATEWAY_PORT', health: 'GATEWAY_HEALTH_PORT' },
-};
-
-const UPSTREAM_VARIABLES: Partial<Record<ServiceName, string>> = {
-  identity: 'IDENTITY_GRPC_URL',
-  jobs: 'JOBS_GRPC_URL',
-  interviews: 'INTERVIEWS_GRPC_URL',
-  sharing: 'SHARING_GRPC_URL',
-  notifications: 'NOTIFICATIONS_GRPC_URL',
-};
+function portVariablesOf(service: ServiceName): { serve: string; health: string } {
+  if (service === 'gateway') return GATEWAY.variables;
+  const variables = portVariables(service);
+  return { serve: variables.grpc, health: variables.health };
+}
 
 /** Secrets each service alone reads (docs/configuration.md): no process gets another's. */
 const OWN_SECRETS: Record<string, ServiceName> = {
@@ -44,7 +32,7 @@ export interface ReplicaPorts {
 
 /** `offset` moves every port (another system already on this machine's standard ports). */
 export function replicaPorts(service: ServiceName, replica: number, offset = 0): ReplicaPorts {
-  const base = BASE_PORTS[service];
+  const base = basePorts(service);
   return { serve: offset + base.serve + (service === 'gateway' ? replica : 10 * replica), health: offset + base.health + 10 * replica };
 }
 
@@ -54,7 +42,8 @@ export function replicaPorts(service: ServiceName, replica: number, offset = 0):
  */
 export function upstreamUrls(replicas: Record<ServiceName, number>, portOffset = 0): NodeJS.ProcessEnv {
   const urls: NodeJS.ProcessEnv = {};
-  for (const [service, variable] of Object.entries(UPSTREAM_VARIABLES) as [ServiceName, string][]) {
+  for (const service of Object.keys(SERVICE_PORTS) as GrpcServiceName[]) {
+    const variable = upstreamVariable(service);
     const addresses = Array.from({ length: replicas[service] }, (_, r) => `127.0.0.1:${replicaPorts(service, r, portOffset).serve}`);
     urls[variable] = addresses.length === 1 ? addresses[0] : `ipv4:${addresses.join(',')}`;
   }
@@ -71,8 +60,9 @@ export function replicaEnv(service: ServiceName, replica: number, shared: NodeJS
     env[name] = value;
   }
   const ports = replicaPorts(service, replica, portOffset);
-  env[PORT_VARIABLES[service].serve] = String(ports.serve);
-  env[PORT_VARIABLES[service].health] = String(ports.health);
+  const variables = portVariablesOf(service);
+  env[variables.serve] = String(ports.serve);
+  env[variables.health] = String(ports.health);
   return env;
 }
 
