@@ -2,9 +2,7 @@
 const { compilerOptions } = require('./tsconfig.base.json');
 
 // tsconfig paths → jest module names, so tests import libs exactly as the code does.
-const moduleNameMapper = Object.fromEntries(
-  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
-);
+const moduleNameMapper = Object.fromEntries(Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]));
 
 const shared = {
   rootDir: __dirname,

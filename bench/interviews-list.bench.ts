@@ -76,24 +76,121 @@ const DEADLINE_MS = 8 * 60_000;
 
 // Word lists for the seed: names and titles repeat a lot, so the uuid tie-break is exercised.
 const FIRST_NAMES = [
-  'James', 'Mary', 'John', 'Patricia', 'Robert', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth',
-  'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Maria',
-  'Ahmed', 'Fatima', 'Wei', 'Mei', 'Hiroshi', 'Yuki', 'Olga', 'Ivan', 'Lukas', 'Anna',
-  'Mohammed', 'Aisha', 'Pierre', 'Camille', 'Giulia', 'Marco', 'Sven', 'Ingrid', 'Raj', 'Priya',
+  'James',
+  'Mary',
+  'John',
+  'Patricia',
+  'Robert',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Carlos',
+  'Maria',
+  'Ahmed',
+  'Fatima',
+  'Wei',
+  'Mei',
+  'Hiroshi',
+  'Yuki',
+  'Olga',
+  'Ivan',
+  'Lukas',
+  'Anna',
+  'Mohammed',
+  'Aisha',
+  'Pierre',
+  'Camille',
+  'Giulia',
+  'Marco',
+  'Sven',
+  'Ingrid',
+  'Raj',
+  'Priya',
 ];
 const LAST_NAMES = [
-  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
-  'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee',
-  'Thompson', 'White', 'Harris', 'Clark', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King',
-  'Wright', 'Scott', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall',
-  'Müller', 'Schmidt', 'Rossi', 'Dubois', 'Kowalski', 'Novak', 'Tanaka', 'Kim', 'Singh', "O'Brien",
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Thompson',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Hall',
+  'Müller',
+  'Schmidt',
+  'Rossi',
+  'Dubois',
+  'Kowalski',
+  'Novak',
+  'Tanaka',
+  'Kim',
+  'Singh',
+  "O'Brien",
 ];
 const LEVELS = ['Senior', 'Junior', 'Lead', 'Principal', 'Staff', 'Associate', 'Head of', 'intern'];
 const ROLES = [
-  'Software Engineer', 'Backend Developer', 'frontend developer', 'Data Analyst', 'Product Manager', 'Product Designer',
-  'QA Engineer', 'DevOps Engineer', 'Account Executive', 'Customer Success Manager', 'Support Specialist', 'Recruiter',
-  'Financial Analyst', 'Marketing Manager', 'Warehouse Associate', 'Delivery Driver', 'Store Manager', 'Registered Nurse',
-  'Teacher', 'Electrician',
+  'Software Engineer',
+  'Backend Developer',
+  'frontend developer',
+  'Data Analyst',
+  'Product Manager',
+  'Product Designer',
+  'QA Engineer',
+  'DevOps Engineer',
+  'Account Executive',
+  'Customer Success Manager',
+  'Support Specialist',
+  'Recruiter',
+  'Financial Analyst',
+  'Marketing Manager',
+  'Warehouse Associate',
+  'Delivery Driver',
+  'Store Manager',
+  'Registered Nurse',
+  'Teacher',
+  'Electrician',
 ];
 const SUFFIXES = ['', '', '', ' (Remote)', ' - Night Shift', ' II'];
 const TIMEZONES = ['Europe/Berlin', 'Europe/London', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'UTC'];
@@ -210,9 +307,7 @@ async function main(): Promise<number> {
     // Expected totals counted from the rows themselves, not from the counters the list reads.
     const expected = new Map<Filter, number>();
     for (const filter of FILTERS) expected.set(filter, await countRows(db, big.uuid, filter));
-    const cases: Case[] = FILTERS.flatMap((filter) =>
-      INTERVIEW_ORDERS.flatMap((orderBy) => OFFSETS.map((offset) => ({ ...filter, orderBy, offset }))),
-    );
+    const cases: Case[] = FILTERS.flatMap((filter) => INTERVIEW_ORDERS.flatMap((orderBy) => OFFSETS.map((offset) => ({ ...filter, orderBy, offset }))));
     console.log(
       `timing ${cases.length} cases × ${RUNS} runs (${SLOW_RUNS} when the warm-ups are over budget; after ${WARMUPS} warm-ups), ` +
         `page of ${PAGE_SIZE}, budget p95 < ${BUDGET_P95_MS} ms\n`,
@@ -268,7 +363,9 @@ async function seedPeopleAndCompanies(db: Kysely<InterviewsDatabase>, tag: strin
           from generate_series(1, ${CANDIDATES}) i) r`.execute(db);
 
   for (const company of companies) {
-    await sql`insert into companies (uuid, name, avatar) values (${company.uuid}, ${company.name}, ${'https://cdn.example.com/logos/' + company.uuid + '.png'})`.execute(db);
+    await sql`insert into companies (uuid, name, avatar) values (${company.uuid}, ${company.name}, ${'https://cdn.example.com/logos/' + company.uuid + '.png'})`.execute(
+      db,
+    );
     await sql`
       insert into people (uuid, name, email, avatar, updated_at)
       select ${recruiterUuid(tag, company.n, sql`i`)}, ${name}, 'recruiter' || i || '@company' || ${company.n} || '.example.com', '',
@@ -449,7 +546,13 @@ async function measure(db: Kysely<InterviewsDatabase>, repos: InterviewsReposito
   };
   const spent = (values: number[]): number => values.reduce((a, b) => a + b, 0);
   while (warmups.length < WARMUPS && (warmups.length < MIN_WARMUPS || spent(warmups) < WARMUP_CAP_MS)) await run(warmups);
-  const runs = percentile([...warmups].sort((a, b) => a - b), 50) >= BUDGET_P95_MS ? SLOW_RUNS : RUNS;
+  const runs =
+    percentile(
+      [...warmups].sort((a, b) => a - b),
+      50,
+    ) >= BUDGET_P95_MS
+      ? SLOW_RUNS
+      : RUNS;
   while (samples.length < runs && (samples.length < MIN_RUNS || spent(samples) < RUNS_CAP_MS)) await run(samples);
   samples.sort((a, b) => a - b);
   const result: Result = {
@@ -477,7 +580,8 @@ function check(result: ListResult, c: Case, expectedTotal: number, company: Comp
   if (page.some((i) => i.companyUuid !== company.uuid)) return 'an interview of another company';
   if (c.types.length > 0 && page.some((i) => !c.types.includes(i.type))) return `an interview not of type ${c.types.join(' or ')}`;
   if (c.statuses.length > 0 && page.some((i) => !c.statuses.includes(i.status))) return `an interview not ${c.statuses.join(' or ')}`;
-  if (rendered.some((r) => !r.assigned_to || !r.job_post || !r.company || !r.created_by)) return 'an interview rendered without its candidate, job post, company or creator';
+  if (rendered.some((r) => !r.assigned_to || !r.job_post || !r.company || !r.created_by))
+    return 'an interview rendered without its candidate, job post, company or creator';
   if (rendered.some((r, i) => r.uuid !== page[i]?.uuid)) return 'rendering changed the order';
   const [key, direction] = c.orderBy.split('_') as [string, 'asc' | 'desc'];
   const sortKey = (i: number): string | number | null => {
@@ -569,7 +673,10 @@ function printTable(results: Result[]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   const numeric = new Set([2, 3, 4, 5, 6]);
   const line = (cells: string[]): string =>
-    cells.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+    cells
+      .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));

@@ -80,15 +80,53 @@ const ROLES = [
 ];
 const SUFFIXES = ['', '', '', ' (Remote)', ' - Night Shift', ' II', ' III'];
 const CITIES = [
-  'Amsterdam', 'Austin', 'Barcelona', 'Berlin', 'Boston', 'Chicago', 'Dublin', 'Hamburg', 'Lisbon', 'London',
-  'Lyon', 'Madrid', 'Milan', 'Munich', 'New York', 'Paris', 'Porto', 'Prague', 'Rome', 'San Francisco',
-  'Seattle', 'Stockholm', 'Toronto', 'Vienna', 'Warsaw',
+  'Amsterdam',
+  'Austin',
+  'Barcelona',
+  'Berlin',
+  'Boston',
+  'Chicago',
+  'Dublin',
+  'Hamburg',
+  'Lisbon',
+  'London',
+  'Lyon',
+  'Madrid',
+  'Milan',
+  'Munich',
+  'New York',
+  'Paris',
+  'Porto',
+  'Prague',
+  'Rome',
+  'San Francisco',
+  'Seattle',
+  'Stockholm',
+  'Toronto',
+  'Vienna',
+  'Warsaw',
 ];
 const REGIONS: [state: string, country: string][] = [
-  ['', 'Netherlands'], ['Texas', 'United States'], ['Catalonia', 'Spain'], ['', 'Germany'], ['Massachusetts', 'United States'],
-  ['Illinois', 'United States'], ['', 'Ireland'], ['Hamburg', 'Germany'], ['', 'Portugal'], ['England', 'United Kingdom'],
-  ['Auvergne-Rhône-Alpes', 'France'], ['', 'Spain'], ['Lombardy', 'Italy'], ['Bavaria', 'Germany'], ['New York', 'United States'],
-  ['Île-de-France', 'France'], ['', 'Czechia'], ['Lazio', 'Italy'], ['California', 'United States'], ['Ontario', 'Canada'],
+  ['', 'Netherlands'],
+  ['Texas', 'United States'],
+  ['Catalonia', 'Spain'],
+  ['', 'Germany'],
+  ['Massachusetts', 'United States'],
+  ['Illinois', 'United States'],
+  ['', 'Ireland'],
+  ['Hamburg', 'Germany'],
+  ['', 'Portugal'],
+  ['England', 'United Kingdom'],
+  ['Auvergne-Rhône-Alpes', 'France'],
+  ['', 'Spain'],
+  ['Lombardy', 'Italy'],
+  ['Bavaria', 'Germany'],
+  ['New York', 'United States'],
+  ['Île-de-France', 'France'],
+  ['', 'Czechia'],
+  ['Lazio', 'Italy'],
+  ['California', 'United States'],
+  ['Ontario', 'Canada'],
 ];
 
 interface Case {
@@ -170,9 +208,7 @@ async function main(): Promise<number> {
     );
 
     const counts = await new JobCounterRepository(db).read(big.uuid);
-    const cases: Case[] = JOB_ORDERS.flatMap((orderBy) =>
-      STATUS_FILTERS.flatMap((statuses) => OFFSETS.map((offset) => ({ orderBy, statuses, offset }))),
-    );
+    const cases: Case[] = JOB_ORDERS.flatMap((orderBy) => STATUS_FILTERS.flatMap((statuses) => OFFSETS.map((offset) => ({ orderBy, statuses, offset }))));
     console.log(`timing ${cases.length} cases × ${RUNS} runs (after ${WARMUPS} warm-ups), page of ${PAGE_SIZE}, budget p95 < ${BUDGET_P95_MS} ms\n`);
     started = performance.now();
     const results: Result[] = [];
@@ -371,7 +407,10 @@ function printTable(results: Result[]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   const numeric = new Set([2, 3, 4, 5]);
   const line = (cells: string[]): string =>
-    cells.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+    cells
+      .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));

@@ -41,7 +41,11 @@ function call(method: string, path: string, body?: unknown): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
       `${BASE}${path}`,
-      { method, agent, headers: { authorization: auth, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
+      {
+        method,
+        agent,
+        headers: { authorization: auth, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -222,7 +226,12 @@ async function main(): Promise<void> {
     { name: 'POST /interviews', run: (n) => call('POST', '/interviews', interviewBody(jobUuid, 1000 + n)) },
     { name: 'GET /me', run: () => call('GET', '/me') },
   ];
-  const wanted = process.env.BENCH_PATHS?.split(',').map((p) => p.trim().toLowerCase().replace(/^(get|post)-/, '$1 /'));
+  const wanted = process.env.BENCH_PATHS?.split(',').map((p) =>
+    p
+      .trim()
+      .toLowerCase()
+      .replace(/^(get|post)-/, '$1 /'),
+  );
   const results: Result[] = [];
   for (const scenario of scenarios) {
     if (wanted && !wanted.includes(scenario.name.toLowerCase())) continue;
@@ -234,7 +243,9 @@ async function main(): Promise<void> {
     `${CONNECTIONS} connections, ${SECONDS} s measured after ${WARMUP_SECONDS} s; CPU in ms per 2xx response`,
     ['path', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', ...columns].join(' | '),
     ...results.map((r) =>
-      [r.name, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), String(r.failed), ...columns.map((c) => (r.cpuMsPerRequest[c] ?? 0).toFixed(2))].join(' | '),
+      [r.name, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), String(r.failed), ...columns.map((c) => (r.cpuMsPerRequest[c] ?? 0).toFixed(2))].join(
+        ' | ',
+      ),
     ),
   ];
   const loaded = memory();

@@ -82,7 +82,11 @@ interface Reply {
 }
 
 async function json(method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
-  const response = await fetch(url, { method, headers: { ...headers, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(url, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as Reply['body']) : undefined };
 }
@@ -185,7 +189,10 @@ async function main(storage: string): Promise<number> {
   const identity = await startIdentityService(loadIdentityConfig(env), { bus, logger });
   const identityUrl = `127.0.0.1:${identity.grpcPort}`;
   const jobs = await startJobsService({ ...loadJobsConfig(env), upstreams: { identity: identityUrl } }, { bus, logger });
-  const interviews = await startInterviewsService({ ...loadInterviewsConfig(env), upstreams: { identity: identityUrl, jobs: `127.0.0.1:${jobs.grpcPort}` } }, { bus, logger });
+  const interviews = await startInterviewsService(
+    { ...loadInterviewsConfig(env), upstreams: { identity: identityUrl, jobs: `127.0.0.1:${jobs.grpcPort}` } },
+    { bus, logger },
+  );
   const candidateLinks = new CandidateLinkIssuer(`127.0.0.1:${interviews.grpcPort}`, env.INTERNAL_JWT_SECRET!);
 
   let gateway: ChildProcess | undefined;
@@ -204,7 +211,10 @@ async function main(storage: string): Promise<number> {
     const base = `http://127.0.0.1:${gatewayPort}/v1.0`;
     const admin = { authorization: `Basic ${Buffer.from(`${adminKey}:`).toString('base64')}` };
     for (let tries = 0; ; tries++) {
-      const ready = await fetch(`${base}/me`, { headers: admin }).then((r) => r.status === 200, () => false);
+      const ready = await fetch(`${base}/me`, { headers: admin }).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ready) break;
       if (tries > 300 || gateway.exitCode !== null) throw new Error('the gateway did not start');
       await new Promise((r) => setTimeout(r, 100));
@@ -259,9 +269,13 @@ async function main(storage: string): Promise<number> {
       ['gateway peak RSS growth (child process)', gatewayGrowth],
       ['interviews retained buffers peak (this process)', buffersPeak / MB],
     ] as const;
-    console.log(`\n${storage} media storage: ${UPLOAD_MB} MB take uploaded in ${seconds.toFixed(1)} s (${(UPLOAD_MB / seconds).toFixed(0)} MB/s); budget ${BUDGET_MB} MB each\n`);
+    console.log(
+      `\n${storage} media storage: ${UPLOAD_MB} MB take uploaded in ${seconds.toFixed(1)} s (${(UPLOAD_MB / seconds).toFixed(0)} MB/s); budget ${BUDGET_MB} MB each\n`,
+    );
     for (const [what, mb] of rows) console.log(`  ${what.padEnd(50)} ${mb.toFixed(1).padStart(7)} MB  ${mb < BUDGET_MB ? 'ok' : 'OVER'}`);
-    console.log(`  (gateway RSS before ${(gatewayBefore.rss / MB).toFixed(0)} MB, peak before ${(gatewayBefore.peak / MB).toFixed(0)} MB, peak after ${(gatewayAfter.peak / MB).toFixed(0)} MB)\n`);
+    console.log(
+      `  (gateway RSS before ${(gatewayBefore.rss / MB).toFixed(0)} MB, peak before ${(gatewayBefore.peak / MB).toFixed(0)} MB, peak after ${(gatewayAfter.peak / MB).toFixed(0)} MB)\n`,
+    );
     return rows.every(([, mb]) => mb < BUDGET_MB) ? 0 : 1;
   } finally {
     if (gateway && gateway.exitCode === null) {

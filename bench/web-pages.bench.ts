@@ -54,9 +54,19 @@ async function firstRenderTimes(): Promise<number[]> {
   const browser = await launchChromium();
   try {
     const created: InterviewEventPayload[] = [];
-    const subscription = await t.system.bus.subscribe({ subjects: ['interviews.interview.created'], handler: async (m) => void created.push((m as BusMessage<InterviewEventPayload>).payload) });
+    const subscription = await t.system.bus.subscribe({
+      subjects: ['interviews.interview.created'],
+      handler: async (m) => void created.push((m as BusMessage<InterviewEventPayload>).payload),
+    });
     const company = await t.createCompany();
-    const job = (await company.api.post<{ uuid: string }>('/jobs', { title: 'Benchmark Engineer', description: 'Measures pages.', status: 'active', location: { city: 'Austin', state: 'TX', country: 'United States' } })).body;
+    const job = (
+      await company.api.post<{ uuid: string }>('/jobs', {
+        title: 'Benchmark Engineer',
+        description: 'Measures pages.',
+        status: 'active',
+        location: { city: 'Austin', state: 'TX', country: 'United States' },
+      })
+    ).body;
     const interview = await company.api.post<{ uuid: string }>('/interviews', {
       type: 'one_way',
       scheduled_at: new Date(Date.now() + 7 * 24 * 3600_000).toISOString().replace(/\.\d+Z$/, '+00:00'),
@@ -90,7 +100,9 @@ async function firstRenderTimes(): Promise<number[]> {
       times.push(Math.round(rendered));
       // BENCH_DEBUG=1: where the time went (document, scripts, the API call, paints), as the page's own timeline.
       if (process.env.BENCH_DEBUG) {
-        console.log(await page.evaluate(() => performance.getEntries().map((e) => `${e.name.slice(-48)} @${Math.round(e.startTime)} +${Math.round(e.duration)}`)));
+        console.log(
+          await page.evaluate(() => performance.getEntries().map((e) => `${e.name.slice(-48)} @${Math.round(e.startTime)} +${Math.round(e.duration)}`)),
+        );
       }
       await context.close();
     }
@@ -123,7 +135,9 @@ async function main(): Promise<number> {
   const worst = sorted[sorted.length - 1];
   // On a shared machine the load average explains most of the spread.
   console.log(`load average (1 min) during the run: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
-  console.log(`landing page rendered after navigation start, ${RUNS} cold loads: ${times.join(', ')} ms; median ${median} ms, worst ${worst} ms (budget ${RENDER_BUDGET_MS} ms)`);
+  console.log(
+    `landing page rendered after navigation start, ${RUNS} cold loads: ${times.join(', ')} ms; median ${median} ms, worst ${worst} ms (budget ${RENDER_BUDGET_MS} ms)`,
+  );
   return heaviestKb <= JS_BUDGET_KB && worst < RENDER_BUDGET_MS ? 0 : 1;
 }
 

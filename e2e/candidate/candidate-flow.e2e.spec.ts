@@ -21,7 +21,13 @@ describe('candidate side: a job seeker follows the invitation link', () => {
   const inAnHour = () => new Date(Date.now() + 3600_000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
   /** Creates an interview and returns it with the candidate's client, built from the invitation link. */
-  async function invite(email: string, questions = [{ text: 'Why us?', time_limit: 60 }, { text: 'Why you?', time_limit: 30, takes: 1 }]) {
+  async function invite(
+    email: string,
+    questions = [
+      { text: 'Why us?', time_limit: 60 },
+      { text: 'Why you?', time_limit: 30, takes: 1 },
+    ],
+  ) {
     const created = await company.api.post('/interviews', {
       type: 'one_way',
       scheduled_at: inAnHour(),
@@ -32,7 +38,9 @@ describe('candidate side: a job seeker follows the invitation link', () => {
     });
     expect(created.status).toBe(201);
     const uuid = created.body.uuid as string;
-    await waitFor(() => events.some((e) => e.subject === 'interviews.interview.created' && (e.payload as { interview: { uuid: string } }).interview.uuid === uuid));
+    await waitFor(() =>
+      events.some((e) => e.subject === 'interviews.interview.created' && (e.payload as { interview: { uuid: string } }).interview.uuid === uuid),
+    );
     const event = events.find((e) => (e.payload as { interview: { uuid: string } }).interview.uuid === uuid)!;
     expect(JSON.stringify(event.payload)).not.toContain('token=');
     const link = new URL(await t.candidateLinks.url(uuid));
@@ -79,8 +87,12 @@ describe('candidate side: a job seeker follows the invitation link', () => {
     expect(completed.body.completed_at).toMatch(/\+00:00$/);
     expect((await company.api.get(`/interviews/${uuid}`)).body.status).toBe('completed');
 
-    await waitFor(() => events.some((e) => e.subject === 'interviews.interview.completed' && (e.payload as { interview: { uuid: string } }).interview.uuid === uuid));
-    expect(events.filter((e) => e.subject === 'interviews.interview.accepted' && (e.payload as { interview: { uuid: string } }).interview.uuid === uuid)).toHaveLength(1);
+    await waitFor(() =>
+      events.some((e) => e.subject === 'interviews.interview.completed' && (e.payload as { interview: { uuid: string } }).interview.uuid === uuid),
+    );
+    expect(
+      events.filter((e) => e.subject === 'interviews.interview.accepted' && (e.payload as { interview: { uuid: string } }).interview.uuid === uuid),
+    ).toHaveLength(1);
     expectError(await as('POST', `/candidate/interviews/${uuid}/accept`), 400, 'api.interview_already_completed');
   });
 

@@ -69,7 +69,12 @@ describe('think_time: carried from question sets into interviews, shown to the c
   it('takes think_time on inline questions too (a string or a number), "30" when absent, and checks it', async () => {
     const interview = await company.api.post(
       '/interviews',
-      interviewBody({ questions: [{ text: 'Default', time_limit: 60 }, { text: 'Quick', time_limit: 30, think_time: 15 }] }),
+      interviewBody({
+        questions: [
+          { text: 'Default', time_limit: 60 },
+          { text: 'Quick', time_limit: 30, think_time: 15 },
+        ],
+      }),
     );
     expect(interview.status).toBe(201);
     expect(interview.body.questions.map((q: { think_time: string }) => q.think_time)).toEqual(['30', '15']);

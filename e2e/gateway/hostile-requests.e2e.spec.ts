@@ -15,14 +15,28 @@ interface RouteTemplate {
 
 /** Every method + path the gateway serves, read from its Express router: a new route is covered without listing it here. */
 function gatewayRoutes(): RouteTemplate[] {
-  const app = createGatewayApp({ upstreams: {} as never, cache: {} as never, limits: {} as never, logger: {} as never, requestTimeoutMs: 1, uploadTimeoutMs: 1, trustProxy: 'loopback', corsAllowedOrigins: [], idempotency: {} as never });
+  const app = createGatewayApp({
+    upstreams: {} as never,
+    cache: {} as never,
+    limits: {} as never,
+    logger: {} as never,
+    requestTimeoutMs: 1,
+    uploadTimeoutMs: 1,
+    trustProxy: 'loopback',
+    corsAllowedOrigins: [],
+    idempotency: {} as never,
+  });
   const routes: RouteTemplate[] = [];
   const walk = (stack: any[], prefix: string) => {
     for (const layer of stack) {
       if (layer.route) {
         for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all')) {
           const path = prefix + layer.route.path;
-          routes.push({ method: method.toUpperCase() as RouteTemplate['method'], path, authenticated: path.startsWith('/v1.0/') && !path.startsWith('/v1.0/public/') && path !== '/v1.0/openapi.json' });
+          routes.push({
+            method: method.toUpperCase() as RouteTemplate['method'],
+            path,
+            authenticated: path.startsWith('/v1.0/') && !path.startsWith('/v1.0/public/') && path !== '/v1.0/openapi.json',
+          });
         }
       } else if (layer.handle?.stack) {
         const mount = layer.slash ? '' : ['/v1.0'].find((candidate) => layer.match(candidate));
@@ -152,7 +166,8 @@ describe('hostile requests over every route: never a 5xx, always the JSON error,
         expectError(response, 400, 'api.content_encoding_invalid');
       }
       expectError(await send('gzip', gzipSync('{"name": "cut short"}').subarray(0, 12)), 400, 'api.content_encoding_invalid');
-      for (const encoding of ['zstd', 'compress', 'gzip, gzip', 'x-gzip']) expectError(await send(encoding, Buffer.from('{}')), 415, 'api.content_encoding_unsupported');
+      for (const encoding of ['zstd', 'compress', 'gzip, gzip', 'x-gzip'])
+        expectError(await send(encoding, Buffer.from('{}')), 415, 'api.content_encoding_unsupported');
       const started = Date.now();
       expectError(await send('gzip', bomb), 413, 'api.payload_too_large');
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -164,8 +179,15 @@ describe('hostile requests over every route: never a 5xx, always the JSON error,
 
   it('accepts a JSON body in gzip, deflate or br; a take video only as sent (identity)', async () => {
     const job = { title: 'Compressed', locality: { work_mode: 'remote', work_place: '' } };
-    for (const [encoding, compress] of [['gzip', gzipSync], ['deflate', deflateSync], ['br', brotliCompressSync]] as const) {
-      const response = await company.api.request('POST', '/jobs', { rawBody: compress(JSON.stringify({ ...job, title: `Compressed ${encoding}` })), headers: { 'content-encoding': encoding } });
+    for (const [encoding, compress] of [
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+      ['br', brotliCompressSync],
+    ] as const) {
+      const response = await company.api.request('POST', '/jobs', {
+        rawBody: compress(JSON.stringify({ ...job, title: `Compressed ${encoding}` })),
+        headers: { 'content-encoding': encoding },
+      });
       expect({ encoding, status: response.status, title: response.body.title }).toEqual({ encoding, status: 201, title: `Compressed ${encoding}` });
     }
     const upload = await company.api.request('POST', `/candidate/interviews/${UUID}/questions/${UUID}/takes`, {
@@ -191,7 +213,12 @@ describe('hostile requests over every route: never a 5xx, always the JSON error,
       ['a negative Content-Length', `POST /v1.0/jobs HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\nX-Marker: ${marker}\r\n\r\n`, 400, 'api.malformed_request'],
       ['a NUL in a header value', Buffer.from(`GET /v1.0/me HTTP/1.1\r\nHost: x\r\nX-Request-Id: a\0${marker}\r\n\r\n`), 400, 'api.malformed_request'],
       ['a space in a header name', `GET /v1.0/me HTTP/1.1\r\nHost: x\r\nBad Header: ${marker}\r\n\r\n`, 400, 'api.malformed_request'],
-      ['Content-Length and Transfer-Encoding together', `POST /v1.0/jobs HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`, 400, 'api.malformed_request'],
+      [
+        'Content-Length and Transfer-Encoding together',
+        `POST /v1.0/jobs HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+        400,
+        'api.malformed_request',
+      ],
       ['an invalid HTTP version', `GET /v1.0/me HTTP/9.${marker}\r\nHost: x\r\n\r\n`, 400, 'api.malformed_request'],
       ['no Host header', `GET /v1.0/me?${marker} HTTP/1.1\r\nConnection: close\r\n\r\n`, 400, 'api.malformed_request'],
       ['headers over 16 kB', `GET /v1.0/me HTTP/1.1\r\nHost: x\r\nX-Big: ${marker}${'a'.repeat(20_000)}\r\n\r\n`, 431, 'api.request_headers_too_large'],

@@ -69,10 +69,13 @@ describe('HTTP server timeouts: an idle limit, not a total one', () => {
 
   it('keeps idle connections open 65 s, above the 60 s of common load balancers', async () => {
     const headers = await new Promise<IncomingMessage['headers']>((resolve, reject) => {
-      httpRequest({ host: url.hostname, port: url.port, path: `${url.pathname}/me`, agent: false, auth: `${apiKey}:`, headers: { connection: 'keep-alive' } }, (response) => {
-        response.resume();
-        resolve(response.headers);
-      })
+      httpRequest(
+        { host: url.hostname, port: url.port, path: `${url.pathname}/me`, agent: false, auth: `${apiKey}:`, headers: { connection: 'keep-alive' } },
+        (response) => {
+          response.resume();
+          resolve(response.headers);
+        },
+      )
         .on('error', reject)
         .end();
     });

@@ -27,7 +27,11 @@ async function totalOf(api: ApiClient, path: string): Promise<number> {
 /** A retry with the same key and request: the first answer again, marked, and nothing done twice. */
 function expectReplayOf(first: { status: number; headers: Headers; body: unknown }, retry: { status: number; headers: Headers; body: unknown }) {
   expect(first.headers.get('idempotent-replayed')).toBeNull();
-  expect({ status: retry.status, replayed: retry.headers.get('idempotent-replayed'), body: retry.body }).toEqual({ status: first.status, replayed: 'true', body: first.body });
+  expect({ status: retry.status, replayed: retry.headers.get('idempotent-replayed'), body: retry.body }).toEqual({
+    status: first.status,
+    replayed: 'true',
+    body: first.body,
+  });
 }
 
 describe('gateway: Idempotency-Key on every POST', () => {
@@ -80,7 +84,7 @@ describe('gateway: Idempotency-Key on every POST', () => {
     expect(await totalOf(api, '/users')).toBe(2);
   });
 
-  it('POST /jobs: keys are the user\'s own; a refusal is kept and replayed too; a key over 255 characters is 400', async () => {
+  it("POST /jobs: keys are the user's own; a refusal is kept and replayed too; a key over 255 characters is 400", async () => {
     const { api } = await t.createCompany();
     const other = await t.createCompany();
     const body = { title: 'Once Only', locality: { work_mode: 'remote', work_place: '' } };
@@ -137,15 +141,21 @@ describe('gateway: Idempotency-Key on every POST', () => {
       expect((await candidate.request('POST', `/candidate/interviews/${created.uuid}/accept`, { headers: auth })).status).toBe(200);
       const path = `/candidate/interviews/${created.uuid}/questions/${created.questions[0].uuid}/takes`;
       const upload = (key: string, body: Buffer | ReadableStream<Uint8Array>) =>
-        fetch(`${t.baseUrl}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'video/webm', 'idempotency-key': key }, body, duplex: 'half' } as RequestInit).then(
-          async (r) => ({ status: r.status, headers: r.headers, body: (await r.json()) as any }),
-        );
+        fetch(`${t.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'video/webm', 'idempotency-key': key },
+          body,
+          duplex: 'half',
+        } as RequestInit).then(async (r) => ({ status: r.status, headers: r.headers, body: (await r.json()) as any }));
       const takesOf = async () =>
-        (await candidate.request('GET', `/candidate/interviews/${created.uuid}`, { headers: auth })).body.questions[0].takes as { completed: number; remaining: number };
+        (await candidate.request('GET', `/candidate/interviews/${created.uuid}`, { headers: auth })).body.questions[0].takes as {
+          completed: number;
+          remaining: number;
+        };
       return { upload, takesOf };
     }
 
-    it('a retried upload gets the same take and does not use up the question\'s only take', async () => {
+    it("a retried upload gets the same take and does not use up the question's only take", async () => {
       const { upload, takesOf } = await acceptedCandidate();
       const video = webmFile({ seconds: 5, frameBytes: 500 });
       const key = randomUUID();
@@ -199,7 +209,8 @@ describe('gateway: identical requests racing on two replicas create one resource
     // The records are shared through Redis; without it (embedded) there is one gateway, and the race is on it.
     if (testServers.redisUrl) {
       const config = loadGatewayConfig(t.serviceEnv());
-      replicaBus = t.system.bus instanceof NatsJetStreamBus ? await connectEventBus({ ...config.bus, logger: createLogger('replica', 'silent') }) : t.system.bus;
+      replicaBus =
+        t.system.bus instanceof NatsJetStreamBus ? await connectEventBus({ ...config.bus, logger: createLogger('replica', 'silent') }) : t.system.bus;
       replica = await startGateway(config, { bus: replicaBus, logger: createLogger('replica', 'silent'), rateLimitPrefix: t.env.EVENT_STREAM });
     }
   });

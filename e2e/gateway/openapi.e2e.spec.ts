@@ -18,7 +18,16 @@ describe('gateway: the OpenAPI description, served and enforced', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const document = (await response.json()) as { openapi: string; paths: Record<string, unknown>; webhooks: Record<string, unknown> };
     expect(document.openapi).toMatch(/^3\.1\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/jobs', '/interviews', '/users', '/share_links', '/webhooks', '/candidate/interviews/{interviewUuid}/questions/{questionUuid}/takes']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/jobs',
+        '/interviews',
+        '/users',
+        '/share_links',
+        '/webhooks',
+        '/candidate/interviews/{interviewUuid}/questions/{questionUuid}/takes',
+      ]),
+    );
     expect(Object.keys(document.webhooks)).toHaveLength(11);
   });
 

@@ -9,7 +9,7 @@ describe('the typed TypeScript client (clients/typescript)', () => {
   });
   afterAll(() => t.stop());
 
-  it("runs the README example: creates a job and an interview for it", async () => {
+  it('runs the README example: creates a job and an interview for it', async () => {
     const { apiKey, api } = await t.createCompany();
     const interview = await hireForAJob(t.baseUrl, apiKey);
     expect(interview).toMatchObject({ type: 'one_way', status: 'requested', assigned_to: { email: 'jane@example.com' } });

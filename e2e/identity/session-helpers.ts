@@ -32,7 +32,11 @@ export class Browserish {
     readonly origin = new URL(t.baseUrl).origin,
   ) {}
 
-  async request<T = any>(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; origin?: string | null; csrf?: string | null } = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string>; origin?: string | null; csrf?: string | null } = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const origin = options.origin === undefined ? this.origin : options.origin;
     if (origin !== null) headers.origin = origin;

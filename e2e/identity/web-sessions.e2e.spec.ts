@@ -48,7 +48,12 @@ describe('web sessions (API)', () => {
     const set = await browser.setPassword(token);
     expect(set.status).toBe(201);
     expect(set.headers.get('cache-control')).toBe('no-store');
-    expect(set.body).toEqual({ user_uuid: user.uuid, csrf_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), ends_at: expect.any(String), expires_at: expect.any(String) });
+    expect(set.body).toEqual({
+      user_uuid: user.uuid,
+      csrf_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      ends_at: expect.any(String),
+      expires_at: expect.any(String),
+    });
     expect(browser.lastSetCookie).toMatch(/^vi_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43\d{3}; HttpOnly; SameSite=Lax$/);
     const me = await browser.request('GET', '/me');
     expect({ status: me.status, uuid: me.body.uuid }).toEqual({ status: 200, uuid: user.uuid });
@@ -79,7 +84,7 @@ describe('web sessions (API)', () => {
     expect((await new Browserish(t, 'https://evil.example').signIn('x@y.example')).body.code).toBe('api.origin_not_allowed');
   });
 
-  it('a session acts with exactly its user\'s permissions: a standard user is refused what only administrators may do, and another company\'s interview is not found', async () => {
+  it("a session acts with exactly its user's permissions: a standard user is refused what only administrators may do, and another company's interview is not found", async () => {
     const { browser } = await signedInColleague();
     const refused = await browser.request('POST', '/users', { body: { name: 'X', email: email(), role: 'standard' } });
     expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 403, code: 'api.administrator_required' });
@@ -98,7 +103,10 @@ describe('web sessions (API)', () => {
     const { address } = await signedInColleague();
     const wrong = await new Browserish(t).signIn(address, `${STRONG_PASSWORD}-wrong`);
     const unknown = await new Browserish(t).signIn(`nobody.${Date.now()}@sessions.example`);
-    expect({ status: wrong.status, body: wrong.body }).toEqual({ status: 401, body: { reason: 'The email or the password is not correct', code: 'api.sign_in_failed', lang: 'error.sign_in_failed' } });
+    expect({ status: wrong.status, body: wrong.body }).toEqual({
+      status: 401,
+      body: { reason: 'The email or the password is not correct', code: 'api.sign_in_failed', lang: 'error.sign_in_failed' },
+    });
     expect({ status: unknown.status, body: unknown.body }).toEqual({ status: wrong.status, body: wrong.body });
 
     // SIGN_IN_FAILURES_PER_ACCOUNT=3 here: two more failures, then even the right password waits.
@@ -117,7 +125,10 @@ describe('web sessions (API)', () => {
     const { address } = await signedInColleague();
     const known = await new Browserish(t).request('POST', '/session/password_reset', { body: { email: address } });
     const unknown = await new Browserish(t).request('POST', '/session/password_reset', { body: { email: `nobody.${Date.now()}@sessions.example` } });
-    expect({ status: known.status, body: known.body }).toEqual({ status: 202, body: { reason: 'If an account uses this address, a link to choose a password is on its way' } });
+    expect({ status: known.status, body: known.body }).toEqual({
+      status: 202,
+      body: { reason: 'If an account uses this address, a link to choose a password is on its way' },
+    });
     expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body });
     const mail = await inbox.next(address, 2, 30_000);
     expect(mail.subject).toBe('Choose a new Video Interviewing password');
@@ -147,7 +158,7 @@ describe('web sessions (API)', () => {
     expect(await second.request('GET', '/me').then((r) => [r.status, r.body.code])).toEqual([401, 'api.session_invalid']);
   });
 
-  it('a user\'s sessions count against one rate-limit bucket', async () => {
+  it("a user's sessions count against one rate-limit bucket", async () => {
     const { browser, address } = await signedInColleague();
     const second = new Browserish(t);
     expect((await second.signIn(address)).status).toBe(201);

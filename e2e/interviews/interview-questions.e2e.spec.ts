@@ -248,6 +248,11 @@ describe('/interviews/<uuid>/questions', () => {
     const interview = await createInterview(own.api, liveBody(own.job.uuid));
     expect((await own.api.delete(`/jobs/${own.job.uuid}`)).status).toBe(204);
     await waitFor(async () => (await getInterview(own.api, interview.uuid)).job_post.status === 'inactive', 5_000, 50);
-    expect((await getInterview(own.api, interview.uuid)).job_post).toEqual({ ...interview.job_post, status: 'inactive', updated_at: expect.any(String), status_updated_at: expect.any(String) });
+    expect((await getInterview(own.api, interview.uuid)).job_post).toEqual({
+      ...interview.job_post,
+      status: 'inactive',
+      updated_at: expect.any(String),
+      status_updated_at: expect.any(String),
+    });
   });
 });

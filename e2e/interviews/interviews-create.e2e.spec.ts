@@ -206,12 +206,44 @@ describe('POST /interviews', () => {
       ['one_way without questions', (job) => interviewBody(job, { questions: undefined }), ['questions']],
       ['one_way with an empty questions array', (job) => interviewBody(job, { questions: [] }), ['questions']],
       ['type unknown', (job) => interviewBody(job, { type: 'video' }), ['type']],
-      ['phone without phone_parsed', (job) => interviewBody(job, { assigned_to: { name: 'P', email: seekerEmail(), phone: '415 555 0123' }, has_sms_consent: true }), [/^assigned_to\.phone_parsed$/]],
-      ['phone_parsed without phone', (job) => interviewBody(job, { assigned_to: { name: 'P', email: seekerEmail(), phone_parsed: '+14155550123' }, has_sms_consent: true }), [/^assigned_to\.phone$/]],
-      ['phone without phone_parsed (in an array)', (job) => interviewBody(job, { assigned_to: [{ name: 'P', email: seekerEmail(), phone: '415 555 0123' }], has_sms_consent: true }), ['assigned_to.0.phone_parsed']],
-      ['phone_parsed not E.164', (job) => interviewBody(job, { assigned_to: { name: 'P', email: seekerEmail(), phone: '415 555 0123', phone_parsed: '4155550123' }, has_sms_consent: true }), ['assigned_to.phone_parsed']],
-      ['phones without has_sms_consent', (job) => interviewBody(job, { assigned_to: { name: 'P', email: seekerEmail(), phone: '415 555 0123', phone_parsed: '+14155550123' } }), ['has_sms_consent']],
-      ['phones with has_sms_consent false', (job) => interviewBody(job, { assigned_to: [{ name: 'Q', email: seekerEmail() }, { name: 'P', email: seekerEmail(), phone: '415 555 0123', phone_parsed: '+14155550123' }], has_sms_consent: false }), ['has_sms_consent']],
+      [
+        'phone without phone_parsed',
+        (job) => interviewBody(job, { assigned_to: { name: 'P', email: seekerEmail(), phone: '415 555 0123' }, has_sms_consent: true }),
+        [/^assigned_to\.phone_parsed$/],
+      ],
+      [
+        'phone_parsed without phone',
+        (job) => interviewBody(job, { assigned_to: { name: 'P', email: seekerEmail(), phone_parsed: '+14155550123' }, has_sms_consent: true }),
+        [/^assigned_to\.phone$/],
+      ],
+      [
+        'phone without phone_parsed (in an array)',
+        (job) => interviewBody(job, { assigned_to: [{ name: 'P', email: seekerEmail(), phone: '415 555 0123' }], has_sms_consent: true }),
+        ['assigned_to.0.phone_parsed'],
+      ],
+      [
+        'phone_parsed not E.164',
+        (job) =>
+          interviewBody(job, { assigned_to: { name: 'P', email: seekerEmail(), phone: '415 555 0123', phone_parsed: '4155550123' }, has_sms_consent: true }),
+        ['assigned_to.phone_parsed'],
+      ],
+      [
+        'phones without has_sms_consent',
+        (job) => interviewBody(job, { assigned_to: { name: 'P', email: seekerEmail(), phone: '415 555 0123', phone_parsed: '+14155550123' } }),
+        ['has_sms_consent'],
+      ],
+      [
+        'phones with has_sms_consent false',
+        (job) =>
+          interviewBody(job, {
+            assigned_to: [
+              { name: 'Q', email: seekerEmail() },
+              { name: 'P', email: seekerEmail(), phone: '415 555 0123', phone_parsed: '+14155550123' },
+            ],
+            has_sms_consent: false,
+          }),
+        ['has_sms_consent'],
+      ],
       ['invalid timezone', (job) => interviewBody(job, { timezone: 'Mars/Olympus_Mons' }), ['timezone']],
       ['time_limit 45', (job) => interviewBody(job, { questions: [{ text: 'Q', time_limit: 45 }] }), ['questions.0.time_limit']],
       ['takes 6', (job) => interviewBody(job, { questions: [{ text: 'Q', time_limit: 60, takes: 6 }] }), ['questions.0.takes']],
@@ -225,7 +257,11 @@ describe('POST /interviews', () => {
       ['unknown job', () => interviewBody(randomUUID()), ['job_post.uuid']],
       ['a job uuid that is not a uuid', () => interviewBody('not-a-uuid'), ['job_post.uuid']],
       ['unknown interview_question_set', (job) => interviewBody(job, { interview_question_set: randomUUID() }), ['interview_question_set']],
-      ['every bad field at once', (job) => interviewBody(job, { type: 'video', scheduled_at: 'soon', timezone: 'Nowhere/Else', questions: [{ text: 'Q', time_limit: 45, takes: 6 }] }), ['type', 'scheduled_at', 'timezone', 'questions.0.time_limit', 'questions.0.takes']],
+      [
+        'every bad field at once',
+        (job) => interviewBody(job, { type: 'video', scheduled_at: 'soon', timezone: 'Nowhere/Else', questions: [{ text: 'Q', time_limit: 45, takes: 6 }] }),
+        ['type', 'scheduled_at', 'timezone', 'questions.0.time_limit', 'questions.0.takes'],
+      ],
     ];
 
     it.each(cases)('%s: 400 api.validation_failed naming the field', async (_name, body, fields) => {
@@ -238,7 +274,8 @@ describe('POST /interviews', () => {
       const undocumented: Array<{ case: string; field: string; code: string }> = [];
       for (const [name, body] of cases) {
         const refused = await company.api.post('/interviews', body(company.job.uuid));
-        for (const e of refused.body.errors ?? []) if (!DOCUMENTED_FIELD_CODES.includes(e.code)) undocumented.push({ case: name, field: e.field, code: e.code });
+        for (const e of refused.body.errors ?? [])
+          if (!DOCUMENTED_FIELD_CODES.includes(e.code)) undocumented.push({ case: name, field: e.field, code: e.code });
       }
       expect(undocumented).toEqual([]);
     });
@@ -262,7 +299,9 @@ describe('POST /interviews', () => {
     it('another company`s question set: 400 naming interview_question_set', async () => {
       expect(otherSet.uuid).toEqual(expect.any(String));
       const before = await totalInterviews(company.api);
-      expectValidationFailed(await company.api.post('/interviews', interviewBody(company.job.uuid, { interview_question_set: otherSet.uuid })), ['interview_question_set']);
+      expectValidationFailed(await company.api.post('/interviews', interviewBody(company.job.uuid, { interview_question_set: otherSet.uuid })), [
+        'interview_question_set',
+      ]);
       expect(await totalInterviews(company.api)).toBe(before);
     });
 
@@ -277,9 +316,16 @@ describe('POST /interviews', () => {
       const plan = await starter.api.get('/plan');
       expect(plan.body.plan.features.interview_sms_notifications).toBe(false);
       const phones = { name: 'Sms Starter', email: seekerEmail('starter'), phone: '+44 20 7946 0958', phone_parsed: '+442079460958' };
-      expectError(await starter.api.post('/interviews', interviewBody(starter.job.uuid, { assigned_to: phones, has_sms_consent: true })), 402, 'api.plan_sms_notifications_required');
       expectError(
-        await starter.api.post('/interviews', interviewBody(starter.job.uuid, { assigned_to: [{ name: 'No phone', email: seekerEmail() }, phones], has_sms_consent: true })),
+        await starter.api.post('/interviews', interviewBody(starter.job.uuid, { assigned_to: phones, has_sms_consent: true })),
+        402,
+        'api.plan_sms_notifications_required',
+      );
+      expectError(
+        await starter.api.post(
+          '/interviews',
+          interviewBody(starter.job.uuid, { assigned_to: [{ name: 'No phone', email: seekerEmail() }, phones], has_sms_consent: true }),
+        ),
         402,
         'api.plan_sms_notifications_required',
       );

@@ -181,7 +181,13 @@ describe('interview events on the bus', () => {
       [company.api.post('/interviews', interviewBody(company.job.uuid, { interview_question_set: randomUUID() })), 400, 'api.validation_failed'],
       [company.api.post('/interviews', interviewBody(other.job.uuid)), 400, 'api.validation_failed'],
       [
-        starter.api.post('/interviews', interviewBody(starter.job.uuid, { assigned_to: { name: 'S', email: seekerEmail(), phone: '1', phone_parsed: '+15555550100' }, has_sms_consent: true })),
+        starter.api.post(
+          '/interviews',
+          interviewBody(starter.job.uuid, {
+            assigned_to: { name: 'S', email: seekerEmail(), phone: '1', phone_parsed: '+15555550100' },
+            has_sms_consent: true,
+          }),
+        ),
         402,
         'api.plan_sms_notifications_required',
       ],
@@ -203,7 +209,12 @@ describe('interview events on the bus', () => {
     const sentinel = await createInterview(company.api, liveBody(company.job.uuid));
     await events.next(sentinel.uuid, S.created);
     await sleep(300);
-    expect(events.ofCompany(company.companyUuid).slice(seenBefore).map((m) => [m.subject, m.payload.interview.uuid])).toEqual([[S.created, sentinel.uuid]]);
+    expect(
+      events
+        .ofCompany(company.companyUuid)
+        .slice(seenBefore)
+        .map((m) => [m.subject, m.payload.interview.uuid]),
+    ).toEqual([[S.created, sentinel.uuid]]);
     expect(events.ofCompany(other.companyUuid)).toHaveLength(seenOther);
     expect(events.ofCompany(starter.companyUuid)).toEqual([]);
   });

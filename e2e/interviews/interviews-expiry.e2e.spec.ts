@@ -26,12 +26,18 @@ const SETTLE_MS = 800;
 async function waitForStatus(api: Parameters<typeof getInterview>[0], uuid: string, status: string, timeoutMs = 8_000) {
   let last: any;
   try {
-    await waitFor(async () => {
-      last = await getInterview(api, uuid);
-      return last.status === status;
-    }, timeoutMs, 100);
+    await waitFor(
+      async () => {
+        last = await getInterview(api, uuid);
+        return last.status === status;
+      },
+      timeoutMs,
+      100,
+    );
   } catch {
-    throw new Error(`interview ${uuid} did not become ${status} within ${timeoutMs} ms; last seen ${JSON.stringify({ status: last?.status, scheduled_at: last?.scheduled_at })}`);
+    throw new Error(
+      `interview ${uuid} did not become ${status} within ${timeoutMs} ms; last seen ${JSON.stringify({ status: last?.status, scheduled_at: last?.scheduled_at })}`,
+    );
   }
   return last;
 }

@@ -53,7 +53,10 @@ describe('GET /interviews: filters, order and paging', () => {
     const gamma = await createJob(company.api, { title: 'gamma job', status: 'active' });
 
     const make = async (name: string, type: 'one_way' | 'live', job: string, scheduledAt: string, email = seekerEmail(name.split(' ')[0].toLowerCase())) => {
-      const body = type === 'live' ? liveBody(job, { scheduled_at: scheduledAt, assigned_to: { name, email } }) : interviewBody(job, { scheduled_at: scheduledAt, assigned_to: { name, email } });
+      const body =
+        type === 'live'
+          ? liveBody(job, { scheduled_at: scheduledAt, assigned_to: { name, email } })
+          : interviewBody(job, { scheduled_at: scheduledAt, assigned_to: { name, email } });
       const created = await createInterview(company.api, body);
       byName[name] = created;
       return created;
@@ -67,7 +70,10 @@ describe('GET /interviews: filters, order and paging', () => {
     // Four with the same candidate name, the same job and the same due time: ties everywhere.
     const samTime = inFuture(4 * DAY_MS);
     sams = [];
-    for (let n = 1; n <= 4; n++) sams.push(await createInterview(company.api, liveBody(beta.uuid, { scheduled_at: samTime, assigned_to: { name: 'Sam Same', email: seekerEmail(`sam${n}`) } })));
+    for (let n = 1; n <= 4; n++)
+      sams.push(
+        await createInterview(company.api, liveBody(beta.uuid, { scheduled_at: samTime, assigned_to: { name: 'Sam Same', email: seekerEmail(`sam${n}`) } })),
+      );
     // Deleted: in no list.
     const gone = await make('Fay Fox', 'one_way', gamma.uuid, inFuture(4 * DAY_MS));
     expect((await company.api.delete(`/interviews/${gone.uuid}`)).status).toBe(204);
@@ -102,7 +108,17 @@ describe('GET /interviews: filters, order and paging', () => {
 
   it('the setup: nine interviews, every company-side status', () => {
     expect(all).toHaveLength(9);
-    expect(all.map((i) => i.status).sort()).toEqual(['canceled', 'completed', 'completed', 'expired', 'requested', 'requested', 'requested', 'requested', 'requested']);
+    expect(all.map((i) => i.status).sort()).toEqual([
+      'canceled',
+      'completed',
+      'completed',
+      'expired',
+      'requested',
+      'requested',
+      'requested',
+      'requested',
+      'requested',
+    ]);
   });
 
   it('defaults to scheduled_desc, range 0-49; items are the single reads without questions', async () => {
@@ -175,10 +191,26 @@ describe('GET /interviews: filters, order and paging', () => {
 
   it('type[] filters: one_way, live, both', async () => {
     const oneWay = await listInterviews(company.api, '?type[]=one_way&orderby=scheduled_asc');
-    expect(uuids(oneWay.items)).toEqual(uuids(sortBy(only((i) => i.type === 'one_way'), (i) => i.scheduled_at, 'asc')));
+    expect(uuids(oneWay.items)).toEqual(
+      uuids(
+        sortBy(
+          only((i) => i.type === 'one_way'),
+          (i) => i.scheduled_at,
+          'asc',
+        ),
+      ),
+    );
     expect(oneWay.contentRange).toBe('items 0-2/3');
     const live = await listInterviews(company.api, '?type[]=live&orderby=scheduled_asc');
-    expect(uuids(live.items)).toEqual(uuids(sortBy(only((i) => i.type === 'live'), (i) => i.scheduled_at, 'asc')));
+    expect(uuids(live.items)).toEqual(
+      uuids(
+        sortBy(
+          only((i) => i.type === 'live'),
+          (i) => i.scheduled_at,
+          'asc',
+        ),
+      ),
+    );
     expect(live.contentRange).toBe('items 0-5/6');
     const both = await listInterviews(company.api, '?type[]=one_way&type[]=live');
     expect(both.contentRange).toBe('items 0-8/9');
@@ -191,7 +223,15 @@ describe('GET /interviews: filters, order and paging', () => {
     ['expired', 1],
   ] as const)('status[]=%s', async (status, count) => {
     const list = await listInterviews(company.api, `?status[]=${status}&orderby=candidate_asc`);
-    expect(uuids(list.items)).toEqual(uuids(sortBy(only((i) => i.status === status), (i) => i.assigned_to.name.toLowerCase(), 'asc')));
+    expect(uuids(list.items)).toEqual(
+      uuids(
+        sortBy(
+          only((i) => i.status === status),
+          (i) => i.assigned_to.name.toLowerCase(),
+          'asc',
+        ),
+      ),
+    );
     expect(list.contentRange).toBe(`items 0-${count - 1}/${count}`);
   });
 
@@ -211,7 +251,11 @@ describe('GET /interviews: filters, order and paging', () => {
   });
 
   it('filters, order and range together', async () => {
-    const liveRequested = sortBy(only((i) => i.type === 'live' && i.status === 'requested'), (i) => i.scheduled_at, 'asc');
+    const liveRequested = sortBy(
+      only((i) => i.type === 'live' && i.status === 'requested'),
+      (i) => i.scheduled_at,
+      'asc',
+    );
     expect(liveRequested).toHaveLength(4);
     const page = await listInterviews(company.api, '?type[]=live&status[]=requested&orderby=scheduled_asc&range=1-2');
     expect(uuids(page.items)).toEqual(uuids(liveRequested.slice(1, 3)));
@@ -222,7 +266,15 @@ describe('GET /interviews: filters, order and paging', () => {
     expect(oneWayDone.contentRange).toBe('items */0');
 
     const tail = await listInterviews(company.api, '?status[]=requested&status[]=expired&orderby=job_asc&range=4-50');
-    expect(uuids(tail.items)).toEqual(uuids(sortBy(only((i) => ['requested', 'expired'].includes(i.status)), (i) => i.job_post.title.toLowerCase(), 'asc').slice(4)));
+    expect(uuids(tail.items)).toEqual(
+      uuids(
+        sortBy(
+          only((i) => ['requested', 'expired'].includes(i.status)),
+          (i) => i.job_post.title.toLowerCase(),
+          'asc',
+        ).slice(4),
+      ),
+    );
     expect(tail.contentRange).toBe('items 4-5/6');
   });
 

@@ -90,7 +90,11 @@ describe('customer support resets an interview (InterviewReset)', () => {
       rating: null,
       completed_at: null,
       updated_at: expect.any(String),
-      questions: before.questions.map((q: any) => ({ ...q, completed: false, takes: { completed: 0, remaining: q.takes.remaining === -1 ? -1 : q.takes.remaining + q.takes.completed } })),
+      questions: before.questions.map((q: any) => ({
+        ...q,
+        completed: false,
+        takes: { completed: 0, remaining: q.takes.remaining === -1 ? -1 : q.takes.remaining + q.takes.completed },
+      })),
     });
     const question = (await company.api.get(`/interviews/${created.uuid}/questions/${created.questions[1].uuid}`)).body;
     expect(question).toMatchObject({ completed: false, skipped: false, started_at: null, takes: { completed: 0, remaining: 2, limit: 2 } });
@@ -144,7 +148,13 @@ describe('customer support resets an interview (InterviewReset)', () => {
       new PrincipalTokens(t.env.INTERNAL_JWT_SECRET!),
     );
     try {
-      const principal = { kind: 'user', userUuid: company.adminUuid, companyUuid: company.companyUuid, role: 'administrator', userType: 'company_user' } as const;
+      const principal = {
+        kind: 'user',
+        userUuid: company.adminUuid,
+        companyUuid: company.companyUuid,
+        role: 'administrator',
+        userType: 'company_user',
+      } as const;
       const refused = await asUser.call((c) => c.resetInterview, { interview_uuid: created.uuid }, { principal }).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(AppError);
       expect(refused).toMatchObject({ code: 'api.operator_required' });
@@ -157,10 +167,14 @@ describe('customer support resets an interview (InterviewReset)', () => {
   it('works from the admin CLI (npm run admin -- reset-interview)', async () => {
     const created = await completedAndRated();
     const root = resolve(__dirname, '../..');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(root, 'tools/admin-cli/src/main.ts'), 'reset-interview', '--interview', created.uuid], {
-      cwd: root,
-      env: { ...process.env, INTERVIEWS_GRPC_URL: `127.0.0.1:${t.system.interviews.grpcPort}`, INTERNAL_JWT_SECRET: t.env.INTERNAL_JWT_SECRET },
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'tools/admin-cli/src/main.ts'), 'reset-interview', '--interview', created.uuid],
+      {
+        cwd: root,
+        env: { ...process.env, INTERVIEWS_GRPC_URL: `127.0.0.1:${t.system.interviews.grpcPort}`, INTERNAL_JWT_SECRET: t.env.INTERNAL_JWT_SECRET },
+      },
+    );
     expect(stdout).toContain(`interview ${created.uuid}: requested`);
     expect((await getInterview(company.api, created.uuid)).status).toBe('requested');
   });

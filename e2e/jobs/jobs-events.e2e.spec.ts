@@ -94,7 +94,10 @@ describe('/jobs: JobCreated, JobUpdated, JobDeleted on the bus', () => {
       // A status change by the standard user races a rename by the administrator…
       const renamed = await createJob(company.api, { title: `Rename race ${round}`, status: 'inactive' });
       jobsTouched.push(renamed.uuid);
-      await Promise.all([standard.api.put(`/jobs/${renamed.uuid}`, { status: 'active' }), company.api.put(`/jobs/${renamed.uuid}`, { title: `Renamed ${round}` })]);
+      await Promise.all([
+        standard.api.put(`/jobs/${renamed.uuid}`, { status: 'active' }),
+        company.api.put(`/jobs/${renamed.uuid}`, { title: `Renamed ${round}` }),
+      ]);
       // …and a deactivation by the standard user races a deletion by the administrator.
       const deleted = await createJob(company.api, { title: `Delete race ${round}`, status: 'active' });
       jobsTouched.push(deleted.uuid);
@@ -113,7 +116,10 @@ describe('/jobs: JobCreated, JobUpdated, JobDeleted on the bus', () => {
   it('events carry the X-Request-Id as correlation id', async () => {
     const company = await t.createCompany();
     const requestId = `jobs-e2e-${Date.now()}`;
-    const created = await company.api.request('POST', '/jobs', { body: jobBody({ title: 'Traced', status: 'inactive' }), headers: { 'x-request-id': requestId } });
+    const created = await company.api.request('POST', '/jobs', {
+      body: jobBody({ title: 'Traced', status: 'inactive' }),
+      headers: { 'x-request-id': requestId },
+    });
     expect(created.status).toBe(201);
     const event = await nextEvent(created.body.uuid, 'jobs.job.created');
     expect(event.correlationId).toBe(requestId);

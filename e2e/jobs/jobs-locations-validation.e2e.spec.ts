@@ -63,7 +63,11 @@ describe('/jobs: locations and validation', () => {
     it.each<[string, object, Array<string | RegExp>]>([
       ['both location and locality', { ...jobBody(), locality: { work_mode: 'remote', work_place: '' } }, [/^(location|locality)$/]],
       ['neither location nor locality', { title: 'Nowhere', status: 'active' }, [/^(location|locality)$/]],
-      ['remote with a work place', { ...jobBody({ location: undefined }), locality: { work_mode: 'remote', work_place: 'Somewhere' } }, ['locality.work_place']],
+      [
+        'remote with a work place',
+        { ...jobBody({ location: undefined }), locality: { work_mode: 'remote', work_place: 'Somewhere' } },
+        ['locality.work_place'],
+      ],
       ['on site without a work place', { ...jobBody({ location: undefined }), locality: { work_mode: 'on_site', work_place: '' } }, ['locality.work_place']],
       ['hybrid without a work place', { ...jobBody({ location: undefined }), locality: { work_mode: 'hybrid' } }, ['locality.work_place']],
       ['an unknown work mode', { ...jobBody({ location: undefined }), locality: { work_mode: 'office', work_place: 'HQ' } }, ['locality.work_mode']],

@@ -35,20 +35,24 @@ import { ApiClient } from '../support/api-client';
     collector.listen(0, '127.0.0.1');
     await once(collector, 'listening');
     database = await createTestDatabase();
-    runner = spawn(process.execPath, ['--import', 'tsx', 'tools/launcher/src/start-services.ts', '--replicas', 'jobs=2,gateway=2', '--port-offset', String(portOffset)], {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        NATS_URL: testServers.natsUrl,
-        REDIS_URL: testServers.redisUrl,
-        EVENT_STREAM: uniqueName('svc').toLowerCase(),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        LOG_FORMAT: 'json',
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+    runner = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tools/launcher/src/start-services.ts', '--replicas', 'jobs=2,gateway=2', '--port-offset', String(portOffset)],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: database.url,
+          NATS_URL: testServers.natsUrl,
+          REDIS_URL: testServers.redisUrl,
+          EVENT_STREAM: uniqueName('svc').toLowerCase(),
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          LOG_FORMAT: 'json',
+          OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     runner.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     runner.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await waitFor(() => output.includes('Ctrl-C stops every process') || runner.exitCode !== null, 90_000, 100);
@@ -86,7 +90,12 @@ import { ApiClient } from '../support/api-client';
     // Sent with a trace context of its own (an ingress that traces), to find its trace among the exported spans.
     const traceId = randomBytes(16).toString('hex');
     const created = await first.request('POST', '/jobs', {
-      body: { title: 'Runner check', description: 'Made through one gateway.', status: 'inactive', location: { city: 'Austin', state: 'TX', country: 'United States' } },
+      body: {
+        title: 'Runner check',
+        description: 'Made through one gateway.',
+        status: 'inactive',
+        location: { city: 'Austin', state: 'TX', country: 'United States' },
+      },
       headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
     });
     expect(created.status).toBe(201);
@@ -126,7 +135,9 @@ import { ApiClient } from '../support/api-client';
     // Each process exported its spans (the last ones as it stopped) under its own service.name, and the request's
     // trace went from the gateway over gRPC to jobs, and over NATS to notifications' consumer of jobs.job.created.
     const traced = exported.filter((body) => body.includes(Buffer.from(traceId, 'hex')));
-    const services = ['gateway', 'identity', 'jobs', 'interviews', 'sharing', 'notifications'].filter((name) => traced.some((body) => body.includes(serviceNameAttribute(name))));
+    const services = ['gateway', 'identity', 'jobs', 'interviews', 'sharing', 'notifications'].filter((name) =>
+      traced.some((body) => body.includes(serviceNameAttribute(name))),
+    );
     expect(services).toEqual(expect.arrayContaining(['gateway', 'jobs', 'notifications']));
   }, 60_000);
 });

@@ -61,7 +61,12 @@ describe('emails and SMS', () => {
     const email = seekerEmail('mailed');
     const interview = await createInterview(
       company.api,
-      interviewBody(company.job.uuid, { assigned_to: { name: 'Mia Mailed', email }, email_message: 'We look forward to your answers <3', timezone: 'Europe/Paris', scheduled_at: inFuture(2 * HOUR) }),
+      interviewBody(company.job.uuid, {
+        assigned_to: { name: 'Mia Mailed', email },
+        email_message: 'We look forward to your answers <3',
+        timezone: 'Europe/Paris',
+        scheduled_at: inFuture(2 * HOUR),
+      }),
     );
     const invitation = (await events.next(interview.uuid, 'interviews.interview.created')).payload.invitation;
     const mail = await inbox.next(email);
@@ -99,7 +104,13 @@ describe('emails and SMS', () => {
     expect(again.subject).toBe('Record your interview for Mail Carrier again');
     const newLink = /(http\S+\/candidate\/interviews\/\S+)/.exec(again.text)![1];
     expect(newLink).not.toBe(link.toString());
-    expect((await new ApiClient(t.baseUrl, undefined).request('GET', link.pathname, { headers: { authorization: `Bearer ${new URL(newLink).searchParams.get('token')}` } })).body.status).toBe('requested');
+    expect(
+      (
+        await new ApiClient(t.baseUrl, undefined).request('GET', link.pathname, {
+          headers: { authorization: `Bearer ${new URL(newLink).searchParams.get('token')}` },
+        })
+      ).body.status,
+    ).toBe('requested');
   });
 
   it('a reschedule emails the new due time and a new link', async () => {
@@ -135,7 +146,12 @@ describe('emails and SMS', () => {
 
     const invitation = (await events.next(reminded.uuid, 'interviews.interview.created')).payload.invitation;
     const text = await sms.next(remindedPhone);
-    expect(text).toMatchObject({ accountSid: SMS.sid, to: remindedPhone, from: SMS.from, auth: `Basic ${Buffer.from(`${SMS.sid}:${SMS.token}`).toString('base64')}` });
+    expect(text).toMatchObject({
+      accountSid: SMS.sid,
+      to: remindedPhone,
+      from: SMS.from,
+      auth: `Basic ${Buffer.from(`${SMS.sid}:${SMS.token}`).toString('base64')}`,
+    });
     expect(text.body).toContain(`/candidate/interviews/${reminded.uuid}?token=`);
     expect(text.body).toContain(invitation.scheduled_at_local);
     expect(text.body).toContain(company.job.title);
@@ -166,7 +182,11 @@ describe('emails and SMS', () => {
     const silent = `silent.${randomUUID().slice(0, 8)}@reviews.example`;
     const company = await companyWithJob(t, 'growth');
     const real = (
-      await company.api.post('/share_links', { status: 'active', reviewers: [{ name: 'Rita Reviewer', email: reviewer }], interviews: [{ uuid: (await completedInterview(company, 'Dana Candidate')).uuid }] })
+      await company.api.post('/share_links', {
+        status: 'active',
+        reviewers: [{ name: 'Rita Reviewer', email: reviewer }],
+        interviews: [{ uuid: (await completedInterview(company, 'Dana Candidate')).uuid }],
+      })
     ).body[0];
     const link = (email: string, sendEmail: boolean): ShareLinkEventPayload => ({
       uuid: email === reviewer ? real.uuid : randomUUID(),

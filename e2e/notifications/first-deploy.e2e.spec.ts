@@ -49,7 +49,14 @@ function recipients(dir: string): string[] {
     await nats.close();
     const config = loadNotificationsConfig({ ...t.env, DATABASE_URL: database.url, DATA_DIR: 'memory://', MAIL_DIR: mailDir, NOTIFICATIONS_GRPC_PORT: '0' });
     t.system.notifications = await startNotificationsService(
-      { ...config, upstreams: { identity: `127.0.0.1:${t.system.identity.grpcPort}`, interviews: `127.0.0.1:${t.system.interviews.grpcPort}`, sharing: `127.0.0.1:${t.system.sharing.grpcPort}` } },
+      {
+        ...config,
+        upstreams: {
+          identity: `127.0.0.1:${t.system.identity.grpcPort}`,
+          interviews: `127.0.0.1:${t.system.interviews.grpcPort}`,
+          sharing: `127.0.0.1:${t.system.sharing.grpcPort}`,
+        },
+      },
       { logger: createLogger('notifications', 'silent') },
     );
 

@@ -54,7 +54,13 @@ export class WebhookReceiver {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const request: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+        const request: ReceivedRequest = {
+          method: req.method ?? '',
+          path: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
+        };
         const answer = this.reply(request, this.requests.length);
         this.requests.push(request);
         res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(answer.body ?? '');
@@ -73,13 +79,20 @@ export class WebhookReceiver {
 
   of(event: string, resourceUuid?: string): ReceivedRequest[] {
     return this.requests.filter(
-      (r) => r.headers['x-service-event'] === event && (resourceUuid === undefined || bodyOf(r).uuid === resourceUuid || bodyOf(r).interview_uuid === resourceUuid),
+      (r) =>
+        r.headers['x-service-event'] === event && (resourceUuid === undefined || bodyOf(r).uuid === resourceUuid || bodyOf(r).interview_uuid === resourceUuid),
     );
   }
 
   /** Waits for the `count`-th request of `event` (for the resource, when given) and returns it. */
   next(event: string, resourceUuid?: string, count = 1, timeoutMs = 10_000): Promise<ReceivedRequest> {
-    return nth(() => this.of(event, resourceUuid), count, timeoutMs, `${event} for ${resourceUuid}`, () => this.requests.map((r) => r.headers['x-service-event']));
+    return nth(
+      () => this.of(event, resourceUuid),
+      count,
+      timeoutMs,
+      `${event} for ${resourceUuid}`,
+      () => this.requests.map((r) => r.headers['x-service-event']),
+    );
   }
 
   close(): Promise<void> {
@@ -142,7 +155,13 @@ export class SmtpInbox {
         simpleParser(stream)
           .then((mail) => {
             const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-            this.messages.push({ from: mail.from?.text ?? '', to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' });
+            this.messages.push({
+              from: mail.from?.text ?? '',
+              to,
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              html: typeof mail.html === 'string' ? mail.html : '',
+            });
             callback();
           })
           .catch((error: Error) => callback(error));
@@ -165,7 +184,13 @@ export class SmtpInbox {
   }
 
   next(address: string, count = 1, timeoutMs = 10_000): Promise<ReceivedEmail> {
-    return nth(() => this.to(address), count, timeoutMs, `email to ${address}`, () => this.messages.map((m) => [m.to, m.subject]));
+    return nth(
+      () => this.to(address),
+      count,
+      timeoutMs,
+      `email to ${address}`,
+      () => this.messages.map((m) => [m.to, m.subject]),
+    );
   }
 
   close(): Promise<void> {
@@ -239,7 +264,13 @@ export class SmsEndpoint {
   }
 
   next(phone: string, count = 1, timeoutMs = 10_000): Promise<ReceivedSms> {
-    return nth(() => this.to(phone), count, timeoutMs, `SMS to ${phone}`, () => this.messages.map((m) => [m.to, m.body]));
+    return nth(
+      () => this.to(phone),
+      count,
+      timeoutMs,
+      `SMS to ${phone}`,
+      () => this.messages.map((m) => [m.to, m.body]),
+    );
   }
 
   close(): Promise<void> {

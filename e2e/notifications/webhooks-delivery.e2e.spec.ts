@@ -4,7 +4,17 @@ import { expectError } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { SupportClient } from '../../tools/admin-cli/src/support-client';
 import { createStandardUser } from '../jobs/job-helpers';
-import { InterviewEvents, companyWithJob, createInterview, getInterview, inFuture, interviewBody, liveBody, putInterview, sleep } from '../interviews/interview-helpers';
+import {
+  InterviewEvents,
+  companyWithJob,
+  createInterview,
+  getInterview,
+  inFuture,
+  interviewBody,
+  liveBody,
+  putInterview,
+  sleep,
+} from '../interviews/interview-helpers';
 import { WebhookReceiver, bodyOf, createWebhook, signatureValid, type ReceivedRequest } from './notification-helpers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -71,11 +81,13 @@ describe('webhook deliveries', () => {
 
     await events.next(created.uuid, 'interviews.interview.created');
     const token = await t.candidateLinks.token(created.uuid);
-    const candidate = (method: string, path: string) => new ApiClient(t.baseUrl, undefined).request(method, path, { headers: { authorization: `Bearer ${token}` } });
+    const candidate = (method: string, path: string) =>
+      new ApiClient(t.baseUrl, undefined).request(method, path, { headers: { authorization: `Bearer ${token}` } });
     const accepted = await candidate('POST', `/candidate/interviews/${created.uuid}/accept`);
     expect(accepted.status).toBe(200);
     await check('InterviewAccepted', 'Interview', created.uuid, await getInterview(company.api, created.uuid));
-    for (const q of accepted.body.questions) expect((await candidate('POST', `/candidate/interviews/${created.uuid}/questions/${q.uuid}/skip`)).status).toBe(200);
+    for (const q of accepted.body.questions)
+      expect((await candidate('POST', `/candidate/interviews/${created.uuid}/questions/${q.uuid}/skip`)).status).toBe(200);
     expect((await candidate('POST', `/candidate/interviews/${created.uuid}/complete`)).status).toBe(200);
     await check('InterviewCompleted', 'Interview', created.uuid, await getInterview(company.api, created.uuid));
 
@@ -114,7 +126,12 @@ describe('webhook deliveries', () => {
 
     const beforeJobDelete = (await company.api.get(`/jobs/${job.uuid}`)).body;
     expect((await company.api.delete(`/jobs/${job.uuid}`)).status).toBe(204);
-    const deleted = await check('JobDeleted', 'Job', job.uuid, { ...beforeJobDelete, status: 'inactive', updated_at: expect.any(String), status_updated_at: expect.any(String) });
+    const deleted = await check('JobDeleted', 'Job', job.uuid, {
+      ...beforeJobDelete,
+      status: 'inactive',
+      updated_at: expect.any(String),
+      status_updated_at: expect.any(String),
+    });
     expect(bodyOf(deleted).uuid).toBe(job.uuid);
 
     // Every delivery has its own webhook-id; each was sent once (all succeeded at once).
@@ -142,7 +159,12 @@ describe('webhook deliveries', () => {
     const sentinel = await receiver.next('JobCreated', theirs.uuid);
     expect(sentinel.headers['x-service-webhook-uuid']).toBe(otherHook.uuid);
     await sleep(200);
-    expect(receiver.of('JobCreated', job.uuid).map((r) => r.headers['x-service-webhook-uuid']).sort()).toEqual([adminHook.uuid, standardHook.uuid].sort());
+    expect(
+      receiver
+        .of('JobCreated', job.uuid)
+        .map((r) => r.headers['x-service-webhook-uuid'])
+        .sort(),
+    ).toEqual([adminHook.uuid, standardHook.uuid].sort());
     expect(receiver.of('JobCreated', theirs.uuid)).toHaveLength(1);
   });
 
@@ -150,7 +172,8 @@ describe('webhook deliveries', () => {
     const company = await companyWithJob(t);
     const flaky = await new WebhookReceiver().start();
     try {
-      flaky.reply = (_request, index) => (index < 2 ? { status: index === 0 ? 500 : 302, headers: { location: 'http://127.0.0.1:1/' }, body: 'down for maintenance' } : { status: 204 });
+      flaky.reply = (_request, index) =>
+        index < 2 ? { status: index === 0 ? 500 : 302, headers: { location: 'http://127.0.0.1:1/' }, body: 'down for maintenance' } : { status: 204 };
       const hook = await createWebhook(company.api, { description: 'flaky', url: flaky.url() });
       const job = (await company.api.post('/jobs', { title: 'Retried', locality: { work_mode: 'remote', work_place: '' } })).body;
       await flaky.next('JobCreated', job.uuid, 3);
@@ -168,9 +191,39 @@ describe('webhook deliveries', () => {
       expect(log.status).toBe(200);
       expect(log.headers.get('content-range')).toBe('items 0-2/3');
       expect(log.body).toEqual([
-        { uuid: expect.stringMatching(UUID), webhook_id: attempts[0].headers['webhook-id'], event_type: 'JobCreated', attempt: 3, success: true, status_code: 204, duration_ms: expect.any(Number), error: null, attempted_at: expect.stringMatching(/\+00:00$/) },
-        { uuid: expect.stringMatching(UUID), webhook_id: attempts[0].headers['webhook-id'], event_type: 'JobCreated', attempt: 2, success: false, status_code: 302, duration_ms: expect.any(Number), error: 'HTTP 302: down for maintenance', attempted_at: expect.any(String) },
-        { uuid: expect.stringMatching(UUID), webhook_id: attempts[0].headers['webhook-id'], event_type: 'JobCreated', attempt: 1, success: false, status_code: 500, duration_ms: expect.any(Number), error: 'HTTP 500: down for maintenance', attempted_at: expect.any(String) },
+        {
+          uuid: expect.stringMatching(UUID),
+          webhook_id: attempts[0].headers['webhook-id'],
+          event_type: 'JobCreated',
+          attempt: 3,
+          success: true,
+          status_code: 204,
+          duration_ms: expect.any(Number),
+          error: null,
+          attempted_at: expect.stringMatching(/\+00:00$/),
+        },
+        {
+          uuid: expect.stringMatching(UUID),
+          webhook_id: attempts[0].headers['webhook-id'],
+          event_type: 'JobCreated',
+          attempt: 2,
+          success: false,
+          status_code: 302,
+          duration_ms: expect.any(Number),
+          error: 'HTTP 302: down for maintenance',
+          attempted_at: expect.any(String),
+        },
+        {
+          uuid: expect.stringMatching(UUID),
+          webhook_id: attempts[0].headers['webhook-id'],
+          event_type: 'JobCreated',
+          attempt: 1,
+          success: false,
+          status_code: 500,
+          duration_ms: expect.any(Number),
+          error: 'HTTP 500: down for maintenance',
+          attempted_at: expect.any(String),
+        },
       ]);
       const page = await company.api.get(`/webhooks/${hook.uuid}/deliveries?range=1-1`);
       expect(page.headers.get('content-range')).toBe('items 1-1/3');

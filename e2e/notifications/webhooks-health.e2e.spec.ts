@@ -92,7 +92,9 @@ describe('webhook health', () => {
       await healthy.next('JobCreated', job.uuid);
       await sleep(500);
       expect(receiver.requests).toHaveLength(1);
-      expect((await company.api.get(`/webhooks/${gone.uuid}/deliveries`)).body).toEqual([expect.objectContaining({ status_code: 410, success: false, attempt: 1 })]);
+      expect((await company.api.get(`/webhooks/${gone.uuid}/deliveries`)).body).toEqual([
+        expect.objectContaining({ status_code: 410, success: false, attempt: 1 }),
+      ]);
     } finally {
       await receiver.close();
       await healthy.close();

@@ -73,7 +73,10 @@ describe('metrics on every health port', () => {
     });
     expect(interview.status).toBe(201);
     // The invitation email goes out through the notifications service.
-    await waitFor(async () => (sample(await metrics(t.system.notifications.healthPort), 'notification_messages_total', { channel: 'email', outcome: 'sent' }) ?? 0) >= 1, 20_000);
+    await waitFor(
+      async () => (sample(await metrics(t.system.notifications.healthPort), 'notification_messages_total', { channel: 'email', outcome: 'sent' }) ?? 0) >= 1,
+      20_000,
+    );
     expect((await company.api.delete(`/interviews/${interview.body.uuid}`)).status).toBe(204);
     expect((await company.api.delete(`/jobs/${job.body.uuid}`)).status).toBe(204);
 
@@ -91,7 +94,11 @@ describe('metrics on every health port', () => {
     expect(sample(after, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
 
     // The job's events leave the outbox, and the interviews service's projection consumer takes the deletion.
-    await waitFor(async () => (sample(await metrics(t.system.interviews.healthPort), 'bus_consumer_deliveries_total', { durable: 'interviews-projections', outcome: 'handled' }) ?? 0) >= 1);
+    await waitFor(
+      async () =>
+        (sample(await metrics(t.system.interviews.healthPort), 'bus_consumer_deliveries_total', { durable: 'interviews-projections', outcome: 'handled' }) ??
+          0) >= 1,
+    );
     const services = await metrics(t.system.interviews.healthPort);
     expect(sample(services, 'outbox_events_relayed_total')).toBeGreaterThanOrEqual(2);
     expect(sample(services, 'outbox_oldest_unpublished_age_seconds')).toBeDefined();
@@ -125,12 +132,18 @@ describe('metrics on every health port', () => {
     const phone = testPhone();
     await createInterview(
       company.api,
-      interviewBody(company.job.uuid, { assigned_to: { name: 'Sam Sms', email: seekerEmail('metrics'), phone: `(415) ${phone.slice(-7)}`, phone_parsed: phone }, has_sms_consent: true }),
+      interviewBody(company.job.uuid, {
+        assigned_to: { name: 'Sam Sms', email: seekerEmail('metrics'), phone: `(415) ${phone.slice(-7)}`, phone_parsed: phone },
+        has_sms_consent: true,
+      }),
     );
     // A take stored, and one refused (not a video).
     const video = webmFile({ seconds: 2, fps: 5, audio: false });
     await completedInterviewWithTakes(t, company, creations, [[video]]);
-    const another = await createInterview(company.api, interviewBody(company.job.uuid, { assigned_to: { name: 'Nat Notavideo', email: seekerEmail('metrics') } }));
+    const another = await createInterview(
+      company.api,
+      interviewBody(company.job.uuid, { assigned_to: { name: 'Nat Notavideo', email: seekerEmail('metrics') } }),
+    );
     const anotherToken = await creations.candidateToken(another.uuid);
     await fetch(`${t.baseUrl}/candidate/interviews/${another.uuid}/accept`, { method: 'POST', headers: { authorization: `Bearer ${anotherToken}` } });
     const notAVideo = await fetch(`${t.baseUrl}/candidate/interviews/${another.uuid}/questions/${another.questions[0].uuid}/takes`, {
@@ -140,7 +153,10 @@ describe('metrics on every health port', () => {
     });
     expect(notAVideo.status).toBe(400);
 
-    await waitFor(async () => (await valueOn(notifications, 'webhook_delivery_attempts_total', { outcome: 'succeeded', attempt: '2' })) > before.webhookSucceeded, 20_000);
+    await waitFor(
+      async () => (await valueOn(notifications, 'webhook_delivery_attempts_total', { outcome: 'succeeded', attempt: '2' })) > before.webhookSucceeded,
+      20_000,
+    );
     expect(await valueOn(notifications, 'webhook_delivery_attempts_total', { outcome: 'failed', attempt: '1' })).toBeGreaterThan(before.webhookFailed);
     await waitFor(async () => (await valueOn(notifications, 'notification_messages_total', { channel: 'sms', outcome: 'sent' })) > before.smsSent, 20_000);
     expect(await valueOn(notifications, 'notification_messages_total', { channel: 'sms', outcome: 'retried' })).toBe(before.smsRetried + 1);

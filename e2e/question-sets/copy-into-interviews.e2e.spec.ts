@@ -30,7 +30,11 @@ describe('question sets are copied into interviews', () => {
       interview_question_set: set.uuid,
     });
     expect(interview.status).toBe(201);
-    const copied = interview.body.questions.map((q: { text: string; time_limit: number; takes: { remaining: number } }) => [q.text, q.time_limit, q.takes.remaining]);
+    const copied = interview.body.questions.map((q: { text: string; time_limit: number; takes: { remaining: number } }) => [
+      q.text,
+      q.time_limit,
+      q.takes.remaining,
+    ]);
     expect(copied).toEqual([
       ['Why this role?', 60, 2],
       ['Your notice period?', 30, -1],

@@ -24,7 +24,13 @@ function expectSetShape(set: any): void {
     questions: expect.any(Array),
   });
   for (const q of set.questions) {
-    expect(q).toEqual({ uuid: expect.stringMatching(UUID), time_limit: expect.any(Number), takes: expect.any(Number), think_time: expect.any(String), text: expect.any(String) });
+    expect(q).toEqual({
+      uuid: expect.stringMatching(UUID),
+      time_limit: expect.any(Number),
+      takes: expect.any(Number),
+      think_time: expect.any(String),
+      text: expect.any(String),
+    });
     expect(Number.isInteger(q.takes)).toBe(true);
   }
   expectRfc3339Timestamps(set);
@@ -179,7 +185,10 @@ describe('/question_sets and /interview_question_sets', () => {
     // A new name alone keeps the questions; questions alone keep the name.
     const renamed = await company.api.put(`/question_sets/${set.uuid}`, { name: 'Renamed' });
     expect(renamed.body).toEqual({ ...updated.body, name: 'Renamed', updated_at: expect.any(String) });
-    const both = await company.api.put(`/question_sets/${set.uuid}`, { name: 'Both', questions: [{ uuid: first.uuid, text: 'Only one left', time_limit: 60 }] });
+    const both = await company.api.put(`/question_sets/${set.uuid}`, {
+      name: 'Both',
+      questions: [{ uuid: first.uuid, text: 'Only one left', time_limit: 60 }],
+    });
     expect(both.status).toBe(200);
     expect(both.body).toEqual({
       ...renamed.body,
@@ -196,15 +205,24 @@ describe('/question_sets and /interview_question_sets', () => {
     for (const stranger of [randomUUID(), other.questions[0].uuid]) {
       const response = await company.api.put(`/question_sets/${set.uuid}`, {
         name: 'Should not stick',
-        questions: [{ uuid: set.questions[0].uuid, text: 'Kept', time_limit: 30 }, { text: 'New', time_limit: 30 }, { uuid: stranger, text: 'Stranger', time_limit: 30 }],
+        questions: [
+          { uuid: set.questions[0].uuid, text: 'Kept', time_limit: 30 },
+          { text: 'New', time_limit: 30 },
+          { uuid: stranger, text: 'Stranger', time_limit: 30 },
+        ],
       });
       expectValidationFailed(response, ['questions.2.uuid']);
     }
     const twice = await company.api.put(`/question_sets/${set.uuid}`, {
-      questions: [{ uuid: set.questions[0].uuid, text: 'Once', time_limit: 30 }, { uuid: set.questions[0].uuid, text: 'Twice', time_limit: 30 }],
+      questions: [
+        { uuid: set.questions[0].uuid, text: 'Once', time_limit: 30 },
+        { uuid: set.questions[0].uuid, text: 'Twice', time_limit: 30 },
+      ],
     });
     expectValidationFailed(twice, ['questions.1.uuid']);
-    expectValidationFailed(await company.api.put(`/question_sets/${set.uuid}`, { questions: [{ uuid: 'not-a-uuid', text: 'x', time_limit: 30 }] }), ['questions.0.uuid']);
+    expectValidationFailed(await company.api.put(`/question_sets/${set.uuid}`, { questions: [{ uuid: 'not-a-uuid', text: 'x', time_limit: 30 }] }), [
+      'questions.0.uuid',
+    ]);
     expect((await company.api.get(`/question_sets/${set.uuid}`)).body).toEqual(set);
     expect((await company.api.get(`/question_sets/${other.uuid}`)).body).toEqual(other);
   });

@@ -37,13 +37,14 @@ describe('data retention', () => {
     for (const service of [s.identity, s.jobs, s.interviews, s.sharing, s.notifications]) await service.retention.sweep(now);
   }
 
-
   it("removes a deleted interview's take videos from media storage after the grace period, not before", async () => {
     const company = await companyWithJob(t);
     const created = await createInterview(company.api, interviewBody(company.job.uuid, { assigned_to: { name: 'Val Video', email: seekerEmail('val') } }));
     const token = await t.candidateLinks.token(created.uuid);
     const candidate = new ApiClient(t.baseUrl, undefined);
-    expect((await candidate.request('POST', `/candidate/interviews/${created.uuid}/accept`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await candidate.request('POST', `/candidate/interviews/${created.uuid}/accept`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      200,
+    );
     const upload = await fetch(`${t.baseUrl}/candidate/interviews/${created.uuid}/questions/${created.questions[0].uuid}/takes`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'video/webm' },
@@ -68,7 +69,10 @@ describe('data retention', () => {
     const job = await createJob(company.api, { title: 'Kept a while', status: 'active' });
     await receiver.next('JobCreated', job.uuid);
     expect((await company.api.post('/users', { name: 'Mo Mailed', email: `mo.${Date.now()}@users.example`, role: 'standard' })).status).toBe(201);
-    await waitFor(async () => (await count('notifications.messages', sql`status = 'sent'`)) > 0 && (await count('notifications.deliveries', sql`status = 'succeeded'`)) > 0, 10_000);
+    await waitFor(
+      async () => (await count('notifications.messages', sql`status = 'sent'`)) > 0 && (await count('notifications.deliveries', sql`status = 'succeeded'`)) > 0,
+      10_000,
+    );
     await waitFor(async () => (await count('jobs.outbox', sql`published_at is null`)) === 0);
 
     const before = {

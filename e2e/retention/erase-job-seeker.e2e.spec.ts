@@ -23,7 +23,7 @@ describe('erasing a job seeker', () => {
 
   const databaseDump = async () => (await dumpAll(t)).join('\n');
 
-  it("removes their videos, answers and personal fields, deletes their interviews (InterviewDeleted tells integrators), and leaves their name, email and phone nowhere once the outbox is pruned", async () => {
+  it('removes their videos, answers and personal fields, deletes their interviews (InterviewDeleted tells integrators), and leaves their name, email and phone nowhere once the outbox is pruned', async () => {
     const company = await companyWithJob(t, 'growth', { title: 'Erasable Role' });
     await createWebhook(company.api, { url: receiver.url() });
     const person = { name: 'Zelda Zapped', email: `zelda.${Date.now()}@seekers.example`, phone: '(415) 555-0142', phone_parsed: '+14155550142' };
@@ -41,9 +41,18 @@ describe('erasing a job seeker', () => {
       body: webmFile({ seconds: 4 }),
     });
     expect(upload.status).toBe(201);
-    for (const question of answered.questions.slice(1)) expect((await as('POST', `/candidate/interviews/${answered.uuid}/questions/${question.uuid}/skip`)).status).toBe(200);
+    for (const question of answered.questions.slice(1))
+      expect((await as('POST', `/candidate/interviews/${answered.uuid}/questions/${question.uuid}/skip`)).status).toBe(200);
     expect((await as('POST', `/candidate/interviews/${answered.uuid}/complete`)).status).toBe(200);
-    expect((await company.api.post('/share_links', { status: 'active', reviewers: [{ name: 'Rex', email: 'rex@reviews.example' }], interviews: [{ uuid: answered.uuid }] })).status).toBe(201);
+    expect(
+      (
+        await company.api.post('/share_links', {
+          status: 'active',
+          reviewers: [{ name: 'Rex', email: 'rex@reviews.example' }],
+          interviews: [{ uuid: answered.uuid }],
+        })
+      ).status,
+    ).toBe(201);
     await receiver.next('InterviewCompleted', answered.uuid);
     expect(await t.storedVideos(answered.uuid)).toHaveLength(1);
     await waitFor(async () => (await databaseDump()).includes(person.name), 5_000);
@@ -76,12 +85,23 @@ describe('erasing a job seeker', () => {
     }
     const dump = await databaseDump();
     const left = [person.name, person.email, person.phone_parsed, person.phone].filter((value) => dump.toLowerCase().includes(value.toLowerCase()));
-    expect(left.map((value) => dump.split('\n').find((line) => line.toLowerCase().includes(value.toLowerCase()))!.slice(0, 160))).toEqual([]);
+    expect(
+      left.map((value) =>
+        dump
+          .split('\n')
+          .find((line) => line.toLowerCase().includes(value.toLowerCase()))!
+          .slice(0, 160),
+      ),
+    ).toEqual([]);
 
     // Again for the same email: nothing left to erase.
     await expect(
       eraseJobSeeker(
-        { identity: `127.0.0.1:${t.system.identity.grpcPort}`, interviews: `127.0.0.1:${t.system.interviews.grpcPort}`, notifications: `127.0.0.1:${t.system.notifications.grpcPort}` },
+        {
+          identity: `127.0.0.1:${t.system.identity.grpcPort}`,
+          interviews: `127.0.0.1:${t.system.interviews.grpcPort}`,
+          notifications: `127.0.0.1:${t.system.notifications.grpcPort}`,
+        },
         t.env.INTERNAL_JWT_SECRET!,
         person.email,
       ),

@@ -42,7 +42,14 @@ describe('bearer secrets at rest', () => {
   async function databaseDump(): Promise<string> {
     const lines = await dumpAll(t);
     const tables = new Set(lines.map((line) => line.slice(0, line.indexOf(':'))));
-    for (const table of ['identity.outbox', 'interviews.outbox', 'interviews.share_links', 'sharing.outbox', 'notifications.messages', 'notifications.deliveries']) {
+    for (const table of [
+      'identity.outbox',
+      'interviews.outbox',
+      'interviews.share_links',
+      'sharing.outbox',
+      'notifications.messages',
+      'notifications.deliveries',
+    ]) {
       expect(tables).toContain(table);
     }
     return lines.join('\n');
@@ -91,7 +98,8 @@ describe('bearer secrets at rest', () => {
     const as = (method: string, path: string) => candidate.request(method, path, { headers: { authorization: `Bearer ${candidateToken}` } });
     const accepted = await as('POST', `/candidate/interviews/${invited.uuid}/accept`);
     expect(accepted.status).toBe(200);
-    for (const question of accepted.body.questions) expect((await as('POST', `/candidate/interviews/${invited.uuid}/questions/${question.uuid}/skip`)).status).toBe(200);
+    for (const question of accepted.body.questions)
+      expect((await as('POST', `/candidate/interviews/${invited.uuid}/questions/${question.uuid}/skip`)).status).toBe(200);
     expect((await as('POST', `/candidate/interviews/${invited.uuid}/complete`)).status).toBe(200);
 
     // A basic share link (its URL in the API response and in the interview), and an advanced one emailed to a reviewer.
@@ -105,7 +113,12 @@ describe('bearer secrets at rest', () => {
     const other = await createInterview(company.api, liveBody(company.job.uuid, { assigned_to: { name: 'Otto Other', email: seekerEmail('other') } }));
     expect((await company.api.put(`/interviews/${other.uuid}`, { status: 'completed' })).status).toBe(201);
     const advanced = (
-      await company.api.post('/share_links', { status: 'active', send_email: true, reviewers: [{ name: 'Rae', email: reviewer }], interviews: [{ uuid: other.uuid }] })
+      await company.api.post('/share_links', {
+        status: 'active',
+        send_email: true,
+        reviewers: [{ name: 'Rae', email: reviewer }],
+        interviews: [{ uuid: other.uuid }],
+      })
     ).body[0];
     const emailedUrl = /(http\S+\/share\/[A-Za-z0-9_-]{43})/.exec((await inbox.next(reviewer)).text)![1];
     expect(emailedUrl).toBe(advanced.url);
@@ -127,8 +140,22 @@ describe('bearer secrets at rest', () => {
     expect(dump).toContain(invited.uuid);
     expect(stream).toContain(invited.uuid);
     const found = [...tokens].flatMap(([name, token]) => [
-      ...(dump.includes(token) ? [`${name} token in the database: ${dump.split('\n').find((line) => line.includes(token))!.slice(0, 200)}`] : []),
-      ...(stream.includes(token) ? [`${name} token on the stream: ${stream.split('\n').find((line) => line.includes(token))!.slice(0, 200)}`] : []),
+      ...(dump.includes(token)
+        ? [
+            `${name} token in the database: ${dump
+              .split('\n')
+              .find((line) => line.includes(token))!
+              .slice(0, 200)}`,
+          ]
+        : []),
+      ...(stream.includes(token)
+        ? [
+            `${name} token on the stream: ${stream
+              .split('\n')
+              .find((line) => line.includes(token))!
+              .slice(0, 200)}`,
+          ]
+        : []),
     ]);
     expect(found).toEqual([]);
   });

@@ -104,7 +104,11 @@ describe('advanced share links: one per reviewer, several interviews', () => {
 
   it('lists the company links newest first, paged with Content-Range, without interviews', async () => {
     const interview = await completedInterview(company);
-    const [newest] = await share({ status: 'inactive', reviewers: [{ name: 'Lou List', email: 'lou@reviewers.example' }], interviews: [{ uuid: interview.uuid }] });
+    const [newest] = await share({
+      status: 'inactive',
+      reviewers: [{ name: 'Lou List', email: 'lou@reviewers.example' }],
+      interviews: [{ uuid: interview.uuid }],
+    });
     const all = await company.api.get('/share_links?range=0-99');
     expect(all.status).toBe(200);
     const total = totalOf(all.headers.get('content-range'));
@@ -160,7 +164,10 @@ describe('advanced share links: one per reviewer, several interviews', () => {
     const invalid = await company.api.post('/share_links', { reviewers: [], interviews: [{ uuid: 'nope' }], status: 'paused', send_email: 'yes' });
     expectError(invalid, 400, 'api.validation_failed');
     expect(invalid.body.errors.map((e: any) => e.field).sort()).toEqual(['interviews.0.uuid', 'reviewers', 'send_email', 'status']);
-    const twice = await company.api.post('/share_links', { reviewers: [REVIEWERS[0], { ...REVIEWERS[0], name: 'Again' }], interviews: [{ uuid: completed.uuid }] });
+    const twice = await company.api.post('/share_links', {
+      reviewers: [REVIEWERS[0], { ...REVIEWERS[0], name: 'Again' }],
+      interviews: [{ uuid: completed.uuid }],
+    });
     expectError(twice, 400, 'api.validation_failed');
     expect(twice.body.errors[0].field).toBe('reviewers.1.email');
   });
@@ -184,7 +191,11 @@ describe('advanced share links: one per reviewer, several interviews', () => {
     expectError(await other.api.delete(`/share_links/${link.uuid}`), 404, 'api.share_link_not_found');
     expect((await other.api.get('/share_links')).body.map((l: any) => l.uuid)).not.toContain(link.uuid);
     // Another company cannot share this company's interview either.
-    expectError(await other.api.post('/share_links', { reviewers: [REVIEWERS[0]], interviews: [{ uuid: interview.uuid }] }), 400, 'api.share_link_interview_not_completed');
+    expectError(
+      await other.api.post('/share_links', { reviewers: [REVIEWERS[0]], interviews: [{ uuid: interview.uuid }] }),
+      400,
+      'api.share_link_interview_not_completed',
+    );
 
     const seeker = await openInterview(company);
     const token = await creations.candidateToken(seeker.uuid);

@@ -45,7 +45,10 @@ export function openShared(t: TestSystem, token: string) {
  */
 export async function completedInterviewWithTakes(t: TestSystem, company: Company, events: InterviewCreations, videos: Buffer[][]) {
   const questions = videos.map((_, i) => ({ text: `Question ${i + 1}`, time_limit: 60, takes: 3 }));
-  const created = await createInterview(company.api, interviewBody(company.job.uuid, { questions, assigned_to: { name: 'Vera Video', email: seekerEmail('video') } }));
+  const created = await createInterview(
+    company.api,
+    interviewBody(company.job.uuid, { questions, assigned_to: { name: 'Vera Video', email: seekerEmail('video') } }),
+  );
   const token = await events.candidateToken(created.uuid);
   const auth = { authorization: `Bearer ${token}` };
   const candidate = publicClient(t);
@@ -78,7 +81,10 @@ export class InterviewCreations {
 
   async start(t: TestSystem): Promise<this> {
     this.links = t.candidateLinks;
-    this.subscription = await t.system.bus.subscribe({ subjects: ['interviews.interview.created'], handler: async (m) => void this.messages.push(m as BusMessage<any>) });
+    this.subscription = await t.system.bus.subscribe({
+      subjects: ['interviews.interview.created'],
+      handler: async (m) => void this.messages.push(m as BusMessage<any>),
+    });
     return this;
   }
 

@@ -41,7 +41,9 @@ function sayBrowserTestsDidNotRunOnce(): void {
     return;
   }
   // Straight to stderr: jest's console would add a stack trace to what must stay one line.
-  process.stderr.write(`\nBrowser tests (e2e/web) did not run: no Chromium at ${CHROMIUM_PATH}. Install it with \`sudo apt-get install chromium\` (or set CHROMIUM_PATH).\n`);
+  process.stderr.write(
+    `\nBrowser tests (e2e/web) did not run: no Chromium at ${CHROMIUM_PATH}. Install it with \`sudo apt-get install chromium\` (or set CHROMIUM_PATH).\n`,
+  );
 }
 
 /** `describe` when Chromium is installed; otherwise one todo naming what did not run, and the one-line notice. */
@@ -51,9 +53,11 @@ export function describeInBrowser(name: string, body: () => void): void {
     return;
   }
   if (process.env.CI) {
-    describe(name, () => it('runs in a browser', () => {
-      throw new Error(`CI is set and there is no Chromium at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH`);
-    }));
+    describe(name, () =>
+      it('runs in a browser', () => {
+        throw new Error(`CI is set and there is no Chromium at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH`);
+      }),
+    );
     return;
   }
   sayBrowserTestsDidNotRunOnce();

@@ -18,7 +18,9 @@ export class CandidateLinkIssuer {
   }
 
   async url(interviewUuid: string): Promise<string> {
-    return (await this.upstream.call((c) => c.issueCandidateLink, { interview_uuid: interviewUuid }, { principal: { kind: 'service', service: 'notifications' } })).url;
+    return (
+      await this.upstream.call((c) => c.issueCandidateLink, { interview_uuid: interviewUuid }, { principal: { kind: 'service', service: 'notifications' } })
+    ).url;
   }
 
   async token(interviewUuid: string): Promise<string> {

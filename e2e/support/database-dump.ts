@@ -26,5 +26,7 @@ export function databaseDump(t: TestSystem): Promise<string[]> {
 
 /** How many rows of `table` (schema-qualified) match `where`. */
 export function countRows(t: TestSystem, table: string, where: RawBuilder<unknown> = sql`true`): Promise<number> {
-  return withDatabase(t, async (db) => Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(db)).rows[0].n));
+  return withDatabase(t, async (db) =>
+    Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(db)).rows[0].n),
+  );
 }

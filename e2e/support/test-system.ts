@@ -122,7 +122,12 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}, options
     }),
     createCompany: async (plan = 'unlimited') => {
       const n = ++companies;
-      const created = await operator.createCompany({ name: `Company ${n} ${streamRoot}`, adminName: `Admin ${n}`, adminEmail: `admin${n}@company${n}.example`, plan });
+      const created = await operator.createCompany({
+        name: `Company ${n} ${streamRoot}`,
+        adminName: `Admin ${n}`,
+        adminEmail: `admin${n}@company${n}.example`,
+        plan,
+      });
       return { companyUuid: created.company_uuid, adminUuid: created.user_uuid, apiKey: created.api_key, api: as(created.api_key) };
     },
     stop: async () => {
@@ -137,4 +142,3 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}, options
     },
   };
 }
-

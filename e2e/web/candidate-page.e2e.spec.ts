@@ -123,7 +123,10 @@ describeInBrowser('candidate page: failures and refusals (browser)', () => {
       const accepted = Date.now();
       await checkDevicesAndStart(page, en.landing.accept);
       await page.getByRole('heading', { name: en.question.thinkHeading }).waitFor();
-      await page.getByRole('timer').filter({ hasText: /Recording starts in 0:0[1-3]/ }).waitFor();
+      await page
+        .getByRole('timer')
+        .filter({ hasText: /Recording starts in 0:0[1-3]/ })
+        .waitFor();
       await step('thinking');
       await page.getByText(en.question.recording, { exact: true }).waitFor();
       expect(Date.now() - accepted).toBeGreaterThan(2500);
@@ -148,7 +151,10 @@ describeInBrowser('candidate page: failures and refusals (browser)', () => {
 
   it('turns every refusal into a sentence: bad or incomplete link, expired, canceled, completed, job closed', async () => {
     const { created: good, url } = await invitation();
-    await expectRefusal(url.replace(/token=([^&]+)/, (_m, token: string) => `token=${token.slice(0, -4)}AAAA`), en.errors.linkInvalid);
+    await expectRefusal(
+      url.replace(/token=([^&]+)/, (_m, token: string) => `token=${token.slice(0, -4)}AAAA`),
+      en.errors.linkInvalid,
+    );
     await expectRefusal(url.replace(/\?token=.*$/, ''), en.errors.linkIncomplete);
 
     await putInterview(company.api, good.uuid, { status: 'canceled' });
@@ -200,7 +206,11 @@ describeInBrowser('candidate page: failures and refusals (browser)', () => {
       let next = 0;
       await page.route(TAKES_PATH, (route) => {
         const [status, code] = refusals[next];
-        return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ reason: 'refused', code, lang: code.replace('api.', 'error.') }) });
+        return route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: JSON.stringify({ reason: 'refused', code, lang: code.replace('api.', 'error.') }),
+        });
       });
       await page.goto(url);
       await checkDevicesAndStart(page, en.landing.accept);

@@ -85,7 +85,9 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       expect(new URL(page.url()).pathname).toBe('/interviews');
       expect(await page.textContent('header')).toContain('Casey Colleague');
       const cookies = await page.context().cookies(site);
-      expect(cookies.map((c) => ({ name: c.name, httpOnly: c.httpOnly, sameSite: c.sameSite, secure: c.secure }))).toEqual([{ name: 'vi_session', httpOnly: true, sameSite: 'Lax', secure: false }]);
+      expect(cookies.map((c) => ({ name: c.name, httpOnly: c.httpOnly, sameSite: c.sameSite, secure: c.secure }))).toEqual([
+        { name: 'vi_session', httpOnly: true, sameSite: 'Lax', secure: false },
+      ]);
       await step('signed-in-list');
 
       await page.getByLabel(en.company.status, { exact: true }).selectOption('completed');
@@ -117,10 +119,14 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       // The interview's share_link is interviews' projection of sharing's event: on the real bus it follows shortly.
       const shown = await shareLink.textContent();
       let projected: string | undefined;
-      await waitFor(async () => {
-        projected = (await company.api.get(`/interviews/${interview.uuid}`)).body.share_link?.url;
-        return projected !== undefined;
-      }, 10_000, 100);
+      await waitFor(
+        async () => {
+          projected = (await company.api.get(`/interviews/${interview.uuid}`)).body.share_link?.url;
+          return projected !== undefined;
+        },
+        10_000,
+        100,
+      );
       expect(projected).toBe(shown);
       await step('rated-and-shared');
 

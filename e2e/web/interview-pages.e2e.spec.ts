@@ -51,7 +51,10 @@ describeInBrowser('candidate and reviewer pages (browser)', () => {
       { text: 'Introduce yourself.', time_limit: 30, takes: 2, think_time: '0' },
       { text: 'Describe a shot you are proud of.', time_limit: 30, takes: 1, think_time: '15' },
     ];
-    const created = await createInterview(company.api, interviewBody(company.job.uuid, { questions, assigned_to: { name: 'Robin Recorder', email }, timezone: 'Asia/Tokyo' }));
+    const created = await createInterview(
+      company.api,
+      interviewBody(company.job.uuid, { questions, assigned_to: { name: 'Robin Recorder', email }, timezone: 'Asia/Tokyo' }),
+    );
     const mail = await inbox.next(email);
     const { page } = await newPage(browser);
 
@@ -68,7 +71,7 @@ describeInBrowser('candidate and reviewer pages (browser)', () => {
 
       // Keyboard only: Tab reaches the device check, which shows a visible focus ring, and Enter runs it.
       const check = page.getByRole('button', { name: en.device.check });
-      for (let i = 0; i < 10 && !((await check.evaluate(isFocused))); i++) await page.keyboard.press('Tab');
+      for (let i = 0; i < 10 && !(await check.evaluate(isFocused)); i++) await page.keyboard.press('Tab');
       expect(await check.evaluate(isFocused)).toBe(true);
       expect(await check.evaluate(outlineStyle)).not.toBe('none');
       await page.keyboard.press('Enter');
@@ -160,7 +163,10 @@ describeInBrowser('candidate and reviewer pages (browser)', () => {
       const live = await createInterview(company.api, liveBody(company.job.uuid, { assigned_to: { name, email: seekerEmail('live') } }));
       completed.push(await putInterview(company.api, live.uuid, { status: 'completed' }));
     }
-    const created = await company.api.post('/share_links', { reviewers: [{ name: 'Rita Reviewer', email: seekerEmail('rita') }], interviews: completed.map((i) => ({ uuid: i.uuid })) });
+    const created = await company.api.post('/share_links', {
+      reviewers: [{ name: 'Rita Reviewer', email: seekerEmail('rita') }],
+      interviews: completed.map((i) => ({ uuid: i.uuid })),
+    });
     expect(created.status).toBe(201);
     const { page } = await newPage(browser);
     await withSteps(page, 'advanced-link', async (step) => {

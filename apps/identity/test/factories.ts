@@ -15,10 +15,38 @@ export const DEFAULT_AVATAR = 'https://app.example/assets/default-avatar.svg';
 
 /** The seeded catalogue (migration 0001, decision 005). */
 export const PLANS: Record<'essentials' | 'starter' | 'growth' | 'unlimited', PlanDefinition> = {
-  essentials: { code: 'essentials', name: 'Essentials', rank: 0, jobsLimit: 1, usersLimit: 1, features: { advanced_share_links: false, interview_sms_notifications: false, api_access: false } },
-  starter: { code: 'starter', name: 'Starter', rank: 1, jobsLimit: 1, usersLimit: 2, features: { advanced_share_links: false, interview_sms_notifications: false, api_access: true } },
-  growth: { code: 'growth', name: 'Growth', rank: 2, jobsLimit: 10, usersLimit: 10, features: { advanced_share_links: true, interview_sms_notifications: true, api_access: true } },
-  unlimited: { code: 'unlimited', name: 'Unlimited', rank: 3, jobsLimit: -1, usersLimit: -1, features: { advanced_share_links: true, interview_sms_notifications: true, api_access: true } },
+  essentials: {
+    code: 'essentials',
+    name: 'Essentials',
+    rank: 0,
+    jobsLimit: 1,
+    usersLimit: 1,
+    features: { advanced_share_links: false, interview_sms_notifications: false, api_access: false },
+  },
+  starter: {
+    code: 'starter',
+    name: 'Starter',
+    rank: 1,
+    jobsLimit: 1,
+    usersLimit: 2,
+    features: { advanced_share_links: false, interview_sms_notifications: false, api_access: true },
+  },
+  growth: {
+    code: 'growth',
+    name: 'Growth',
+    rank: 2,
+    jobsLimit: 10,
+    usersLimit: 10,
+    features: { advanced_share_links: true, interview_sms_notifications: true, api_access: true },
+  },
+  unlimited: {
+    code: 'unlimited',
+    name: 'Unlimited',
+    rank: 3,
+    jobsLimit: -1,
+    usersLimit: -1,
+    features: { advanced_share_links: true, interview_sms_notifications: true, api_access: true },
+  },
 };
 
 export function aCompany(overrides: Partial<Company> = {}): Company {

@@ -20,7 +20,8 @@ import { PLANS } from './factories';
  * PostgreSQL's error 23505); the SQL itself is shown by the integration specs in this folder.
  */
 
-const byAge = (a: { createdAt: Date; uuid: string }, b: { createdAt: Date; uuid: string }) => a.createdAt.getTime() - b.createdAt.getTime() || a.uuid.localeCompare(b.uuid);
+const byAge = (a: { createdAt: Date; uuid: string }, b: { createdAt: Date; uuid: string }) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || a.uuid.localeCompare(b.uuid);
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** What PostgreSQL raises when a unique index refuses a row (`isUniqueViolation` reads it). */
@@ -110,7 +111,9 @@ export class InMemoryUsers implements PublicOf<UserRepository>, Stateful<Map<str
   }
 
   async listByCompany(companyUuid: string, offset: number, limit: number): Promise<UserPage> {
-    const users = this.live().filter((u) => u.companyUuid === companyUuid).sort(byAge);
+    const users = this.live()
+      .filter((u) => u.companyUuid === companyUuid)
+      .sort(byAge);
     return { users: users.slice(offset, offset + limit), total: users.length };
   }
 

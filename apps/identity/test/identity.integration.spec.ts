@@ -22,7 +22,13 @@ describe('identity use cases on a real database', () => {
 
   beforeAll(async () => {
     database = await openIdentityTestDatabase();
-    deps = { store: database.store, vault: new ApiKeyVault(randomSecret(), randomSecret()), defaultAvatarUrl: 'https://x/a.svg', publicBaseUrl: 'https://app.example', clock: new FakeClock(T0) };
+    deps = {
+      store: database.store,
+      vault: new ApiKeyVault(randomSecret(), randomSecret()),
+      defaultAvatarUrl: 'https://x/a.svg',
+      publicBaseUrl: 'https://app.example',
+      clock: new FakeClock(T0),
+    };
   });
   afterAll(() => database.close());
 
@@ -65,9 +71,12 @@ describe('identity use cases on a real database', () => {
 
   it('lets exactly one of many concurrent creations take the last user slot', async () => {
     const created = await newCompany('Race');
-    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => createUser(deps, created.admin, { name: `U${i}`, email: `u${i}@race.example`, role: 'standard' })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => createUser(deps, created.admin, { name: `U${i}`, email: `u${i}@race.example`, role: 'standard' })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) expect(r.reason).toMatchObject({ code: 'api.plan_user_slots_exhausted' });
+    for (const r of results.filter((x): x is PromiseRejectedResult => x.status === 'rejected'))
+      expect(r.reason).toMatchObject({ code: 'api.plan_user_slots_exhausted' });
   });
 
   it('makes one job seeker of concurrent invitations of the same email', async () => {
@@ -81,7 +90,9 @@ describe('identity use cases on a real database', () => {
     const count = async () => (await database.outbox()).filter((e) => e.subject === 'identity.user.created').length;
     const before = await count();
     await createUser(deps, created.admin, { name: 'One', email: 'one@events.example', role: 'standard' });
-    await expect(createUser(deps, created.admin, { name: 'Two', email: 'two@events.example', role: 'standard' })).rejects.toMatchObject({ code: 'api.plan_user_slots_exhausted' });
+    await expect(createUser(deps, created.admin, { name: 'Two', email: 'two@events.example', role: 'standard' })).rejects.toMatchObject({
+      code: 'api.plan_user_slots_exhausted',
+    });
     expect(await count()).toBe(before + 1);
   });
 });

@@ -6,7 +6,10 @@ import { openIdentityTestDatabase, type IdentityTestDatabase } from './test-data
 
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const refusedBy = async (work: Promise<unknown>, constraint: string) => {
-  const error = await work.then(() => undefined, (e: unknown) => e);
+  const error = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(isUniqueViolation(error, constraint)).toBe(true);
 };
 
@@ -48,7 +51,11 @@ describe('identity repositories on a real database', () => {
     });
 
     it('finds several by uuid, and the oldest of a name', async () => {
-      const [older, newer, other] = [aCompany({ name: 'Twin', createdAt: at(0) }), aCompany({ name: 'Twin', createdAt: at(HOUR) }), aCompany({ name: 'Other' })];
+      const [older, newer, other] = [
+        aCompany({ name: 'Twin', createdAt: at(0) }),
+        aCompany({ name: 'Twin', createdAt: at(HOUR) }),
+        aCompany({ name: 'Other' }),
+      ];
       for (const company of [newer, older, other]) await repos.companies.insert(company);
       expect((await repos.companies.findByName('Twin'))?.uuid).toBe(older.uuid);
       expect((await repos.companies.findMany([older.uuid, other.uuid, randomUUID()])).map((c) => c.uuid).sort()).toEqual([older.uuid, other.uuid].sort());
@@ -82,7 +89,11 @@ describe('identity repositories on a real database', () => {
     it('finds users by email in any case; a deleted one only among the names history keeps', async () => {
       const company = aCompany();
       await repos.companies.insert(company);
-      const [pat, off, seeker] = [aUser(company, { email: 'Pat@Acme.example' }), aUser(company, { email: 'off@acme.example', active: false }), aJobSeekerUser({ email: 'Sam@Seeker.example' })];
+      const [pat, off, seeker] = [
+        aUser(company, { email: 'Pat@Acme.example' }),
+        aUser(company, { email: 'off@acme.example', active: false }),
+        aJobSeekerUser({ email: 'Sam@Seeker.example' }),
+      ];
       for (const user of [pat, off, seeker]) await repos.users.insert(user);
 
       expect(await repos.users.findCompanyUserByEmail(company.uuid, 'pat@ACME.example')).toEqual(pat);
@@ -134,7 +145,14 @@ describe('identity repositories on a real database', () => {
 
     it('finds who a key acts for by its hash, not once its user is deleted', async () => {
       const { company, user, key } = await aUserWithKey();
-      expect(await repos.apiKeys.findOwnerByHash(key.keyHash)).toEqual({ keyUuid: key.uuid, userUuid: user.uuid, userActive: true, companyUuid: company.uuid, role: 'administrator', userType: 'company_user' });
+      expect(await repos.apiKeys.findOwnerByHash(key.keyHash)).toEqual({
+        keyUuid: key.uuid,
+        userUuid: user.uuid,
+        userActive: true,
+        companyUuid: company.uuid,
+        role: 'administrator',
+        userType: 'company_user',
+      });
       await repos.users.markDeleted(user.uuid, at(HOUR));
       expect(await repos.apiKeys.findOwnerByHash(key.keyHash)).toBeUndefined();
     });

@@ -32,7 +32,12 @@ describe('identity retention on a real database', () => {
   it('removes a set-password token once it expired, used or not', async () => {
     const pat = await aCompanyUser();
     for (const tokenHash of ['soon', 'later']) {
-      await database.store.read.setPasswordTokens.insert({ tokenHash, userUuid: pat.uuid, expiresAt: new Date(T0.getTime() + (tokenHash === 'soon' ? HOUR : DAY)), createdAt: T0 });
+      await database.store.read.setPasswordTokens.insert({
+        tokenHash,
+        userUuid: pat.uuid,
+        expiresAt: new Date(T0.getTime() + (tokenHash === 'soon' ? HOUR : DAY)),
+        createdAt: T0,
+      });
     }
     const left = async () => (await database.db.selectFrom('set_password_tokens').select('token_hash').execute()).map((r) => r.token_hash).sort();
 
@@ -57,7 +62,12 @@ describe('identity retention on a real database', () => {
   });
 
   it('removes a published event a day after it was published; one still waiting, never', async () => {
-    await database.store.transaction((tx) => tx.publish([{ subject: 'identity.user.updated', payload: { n: 1 } }, { subject: 'identity.user.updated', payload: { n: 2 } }]));
+    await database.store.transaction((tx) =>
+      tx.publish([
+        { subject: 'identity.user.updated', payload: { n: 1 } },
+        { subject: 'identity.user.updated', payload: { n: 2 } },
+      ]),
+    );
     const [published] = await database.db.selectFrom('outbox').select('id').orderBy('seq').execute();
     await database.db.updateTable('outbox').set({ published_at: T0 }).where('id', '=', published.id).execute();
 

@@ -62,7 +62,10 @@ describe('identity: passwords and sessions', () => {
   it('stores scrypt with its parameters, salt and hash beside it, never the password; refuses weak ones in a sentence first', async () => {
     const d = makeDeps(new PasswordHasher());
     const { user, token } = await newUser();
-    await expect(setPassword(d, gateway, { token, password: 'short' })).rejects.toMatchObject({ code: 'api.password_too_short', reason: 'The password must be at least 12 characters long' });
+    await expect(setPassword(d, gateway, { token, password: 'short' })).rejects.toMatchObject({
+      code: 'api.password_too_short',
+      reason: 'The password must be at least 12 characters long',
+    });
     await expect(setPassword(d, gateway, { token, password: 'Password1234' })).rejects.toMatchObject({ code: 'api.password_too_common' });
     await expect(setPassword(d, gateway, { token, password: 'aaaaaaaaaaaaaaaa' })).rejects.toMatchObject({ code: 'api.password_too_common' });
     // A refused password leaves the link usable.
@@ -81,7 +84,9 @@ describe('identity: passwords and sessions', () => {
   it('a link works once and for 7 days', async () => {
     const first = await newUser();
     await setPassword(deps, gateway, { token: first.token, password: STRONG });
-    await expect(setPassword(deps, gateway, { token: first.token, password: `${STRONG}-again` })).rejects.toMatchObject({ code: 'api.set_password_link_invalid' });
+    await expect(setPassword(deps, gateway, { token: first.token, password: `${STRONG}-again` })).rejects.toMatchObject({
+      code: 'api.set_password_link_invalid',
+    });
     const second = await newUser();
     clock.advance(SET_PASSWORD_TOKEN_TTL_MS);
     await expect(setPassword(deps, gateway, { token: second.token, password: STRONG })).rejects.toMatchObject({ code: 'api.set_password_link_invalid' });
@@ -131,7 +136,9 @@ describe('identity: passwords and sessions', () => {
 
     // Forgot-password: a new link (issued when notifications sends the email), a new password, and the other session is over.
     await requestPasswordReset(deps, gateway, user.email.toUpperCase());
-    const reset = (await database.outbox()).filter((e) => e.subject === 'identity.user.password_reset_requested' && (e.payload as { uuid: string }).uuid === user.uuid);
+    const reset = (await database.outbox()).filter(
+      (e) => e.subject === 'identity.user.password_reset_requested' && (e.payload as { uuid: string }).uuid === user.uuid,
+    );
     expect(reset).toHaveLength(1);
     expect(reset[0].payload).not.toHaveProperty('set_password_url');
     const resetToken = new URL((await issueSetPasswordLink(deps, notifications, user.uuid)).url).searchParams.get('token')!;
@@ -142,7 +149,9 @@ describe('identity: passwords and sessions', () => {
     await deleteUser(deps, admin, user.uuid);
     await expect(resolveSession(deps, gateway, third.session_id)).rejects.toMatchObject({ code: 'api.session_invalid' });
     await expect(signIn(deps, gateway, { email: user.email, password: `${STRONG}-new` })).rejects.toMatchObject({ code: 'api.sign_in_failed' });
-    const revoked = (await database.outbox()).filter((e) => e.subject === 'identity.session.revoked' && (e.payload as { user_uuid: string }).user_uuid === user.uuid).map((e) => e.payload);
+    const revoked = (await database.outbox())
+      .filter((e) => e.subject === 'identity.session.revoked' && (e.payload as { user_uuid: string }).user_uuid === user.uuid)
+      .map((e) => e.payload);
     expect(revoked).toEqual([
       { user_uuid: user.uuid, session_uuid: first.session?.session_uuid, reason: 'signed_out' },
       { user_uuid: user.uuid, reason: 'password_set' },

@@ -64,7 +64,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`create index ${sql.id(`interviews_by_${key}`)} on interviews (company_uuid, ${sql.id(key)}, uuid) where deleted_at is null`.execute(db);
   }
   // completed_desc puts interviews not completed yet last, as completed_asc does: its own index.
-  await sql`create index interviews_by_completed_desc on interviews (company_uuid, completed_at desc nulls last, uuid desc) where deleted_at is null`.execute(db);
+  await sql`create index interviews_by_completed_desc on interviews (company_uuid, completed_at desc nulls last, uuid desc) where deleted_at is null`.execute(
+    db,
+  );
   await sql`create index interviews_by_status_scheduled on interviews (company_uuid, status, scheduled_at, uuid) where deleted_at is null`.execute(db);
   await sql`create index interviews_by_candidate on interviews (candidate_uuid)`.execute(db);
   await sql`create index interviews_by_job on interviews (job_uuid)`.execute(db);

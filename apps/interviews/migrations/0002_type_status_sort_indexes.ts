@@ -8,9 +8,13 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const key of ['scheduled_at', 'completed_at', 'updated_at', 'candidate_key', 'job_key', 'company_key']) {
-    await sql`create index ${sql.id(`interviews_by_type_status_${key}`)} on interviews (company_uuid, type, status, ${sql.id(key)}, uuid) where deleted_at is null`.execute(db);
+    await sql`create index ${sql.id(`interviews_by_type_status_${key}`)} on interviews (company_uuid, type, status, ${sql.id(key)}, uuid) where deleted_at is null`.execute(
+      db,
+    );
   }
-  await sql`create index interviews_by_type_status_completed_desc on interviews (company_uuid, type, status, completed_at desc nulls last, uuid desc) where deleted_at is null`.execute(db);
+  await sql`create index interviews_by_type_status_completed_desc on interviews (company_uuid, type, status, completed_at desc nulls last, uuid desc) where deleted_at is null`.execute(
+    db,
+  );
   for (const old of [
     'interviews_by_scheduled_at',
     'interviews_by_completed_at',

@@ -21,11 +21,15 @@ describe('interviews configuration: how take videos reach players', () => {
 
   it('redirects to presigned URLs of five minutes by default, or of the lifetime set', () => {
     expect(loadInterviewsConfig({ ...secrets, ...s3, MEDIA_PLAYBACK: 'redirect' }).media.playback).toEqual({ kind: 'redirect', urlTtlSeconds: 300 });
-    expect(loadInterviewsConfig({ ...secrets, ...s3, MEDIA_PLAYBACK: 'redirect', MEDIA_PLAYBACK_URL_TTL: '90s' }).media.playback).toEqual({ kind: 'redirect', urlTtlSeconds: 90 });
+    expect(loadInterviewsConfig({ ...secrets, ...s3, MEDIA_PLAYBACK: 'redirect', MEDIA_PLAYBACK_URL_TTL: '90s' }).media.playback).toEqual({
+      kind: 'redirect',
+      urlTtlSeconds: 90,
+    });
   });
 
   it('signs for the public endpoint when there is one', () => {
-    const sut = loadInterviewsConfig({ ...secrets, ...s3, S3_ENDPOINT: 'http://minio.storage:9000', S3_PUBLIC_ENDPOINT: 'https://media.example.com' }).media.storage;
+    const sut = loadInterviewsConfig({ ...secrets, ...s3, S3_ENDPOINT: 'http://minio.storage:9000', S3_PUBLIC_ENDPOINT: 'https://media.example.com' }).media
+      .storage;
     expect(sut).toMatchObject({ kind: 's3', endpoint: 'http://minio.storage:9000', publicEndpoint: 'https://media.example.com' });
   });
 

@@ -1,4 +1,3 @@
-
 /**
  * Small but real take videos for tests: containers whose timing a player (and
  * our measurement) reads as a recording of the given length. The frames are
@@ -105,9 +104,7 @@ export function webmHeader(options: { durationInHeader?: number; audio?: boolean
   const tracks = element(
     0x1654ae6b,
     trackEntry(1, 1, 'V_VP8', element(0xe0, uint(0xb0, 320), uint(0xba, 240))), // video; PixelWidth, PixelHeight
-    ...(options.audio === false
-      ? []
-      : [trackEntry(2, 2, 'A_OPUS', element(0x63a2, OPUS_HEAD), element(0xe1, float(0xb5, 48_000), uint(0x9f, 1)))]), // audio; CodecPrivate, SamplingFrequency, Channels
+    ...(options.audio === false ? [] : [trackEntry(2, 2, 'A_OPUS', element(0x63a2, OPUS_HEAD), element(0xe1, float(0xb5, 48_000), uint(0x9f, 1)))]), // audio; CodecPrivate, SamplingFrequency, Channels
   );
   return Buffer.concat([ebmlHeader, idBytes(0x18538067), UNKNOWN_SIZE, info, tracks]);
 }
@@ -150,7 +147,12 @@ export function webmFile(options: WebmOptions): Buffer {
     for (; options.audio !== false && audioMs + OPUS_FRAME_MS <= endMs; audioMs += OPUS_FRAME_MS) {
       blocks.push({ track: 2, ms: audioMs, data: OPUS_PACKET, key: true });
     }
-    parts.push(webmCluster(clusterMs, blocks.sort((a, b) => a.ms - b.ms)));
+    parts.push(
+      webmCluster(
+        clusterMs,
+        blocks.sort((a, b) => a.ms - b.ms),
+      ),
+    );
   }
   return Buffer.concat(parts);
 }
@@ -191,11 +193,17 @@ export async function mp4File(options: Mp4Options): Promise<Buffer> {
   while (v < frames || a < aacFrames) {
     if (v < frames && (a >= aacFrames || v / fps <= a * aacFrame)) {
       const packet = new EncodedPacket(new Uint8Array(frameBytes).fill(v % 251), v % fps === 0 ? 'key' : 'delta', v / fps, 1 / fps);
-      await video.add(packet, v === 0 ? { decoderConfig: { codec: 'avc1.42001f', codedWidth: 320, codedHeight: 240, description: AVC_DESCRIPTION } } : undefined);
+      await video.add(
+        packet,
+        v === 0 ? { decoderConfig: { codec: 'avc1.42001f', codedWidth: 320, codedHeight: 240, description: AVC_DESCRIPTION } } : undefined,
+      );
       v++;
     } else {
       const packet = new EncodedPacket(new Uint8Array(24).fill(1), 'key', a * aacFrame, aacFrame);
-      await audio.add(packet, a === 0 ? { decoderConfig: { codec: 'mp4a.40.2', numberOfChannels: 1, sampleRate: 48_000, description: AAC_CONFIG } } : undefined);
+      await audio.add(
+        packet,
+        a === 0 ? { decoderConfig: { codec: 'mp4a.40.2', numberOfChannels: 1, sampleRate: 48_000, description: AAC_CONFIG } } : undefined,
+      );
       a++;
     }
   }

@@ -61,7 +61,12 @@ export class IdentityTable implements IdentityDirectory {
   async summaries(_caller: Caller, userUuids: string[], companyUuids: string[]) {
     return {
       users: new Map(userUuids.map((uuid): [string, identity.UserSummary] => [uuid, this.userSummary(uuid)])),
-      companies: new Map(companyUuids.map((uuid): [string, identity.CompanySummary] => [uuid, { uuid, name: this.names.get(uuid) ?? `Company ${uuid.slice(0, 8)}`, avatar: '' }])),
+      companies: new Map(
+        companyUuids.map((uuid): [string, identity.CompanySummary] => [
+          uuid,
+          { uuid, name: this.names.get(uuid) ?? `Company ${uuid.slice(0, 8)}`, avatar: '' },
+        ]),
+      ),
     };
   }
 

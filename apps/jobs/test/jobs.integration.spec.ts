@@ -66,7 +66,15 @@ describe('jobs repositories on a real database', () => {
     it('keeps every field it is updated with, timestamps to the millisecond', async () => {
       const [job] = await seed(aJob());
       const later = new Date('2026-03-04T05:06:07.089Z');
-      const changed: Job = { ...job, title: 'Renamed', description: 'New text', status: 'active', statusUpdatedBy: randomUUID(), updatedAt: later, statusUpdatedAt: later };
+      const changed: Job = {
+        ...job,
+        title: 'Renamed',
+        description: 'New text',
+        status: 'active',
+        statusUpdatedBy: randomUUID(),
+        updatedAt: later,
+        statusUpdatedAt: later,
+      };
       await store.transaction((tx) => tx.jobs.update(changed));
       expect(await store.read.jobs.find(job.companyUuid, job.uuid)).toEqual(changed);
     });
@@ -86,7 +94,11 @@ describe('jobs repositories on a real database', () => {
 
     it('are created once when two jobs name a new address at the same time', async () => {
       const company = randomUUID();
-      const found = await Promise.all(Array.from({ length: 4 }, () => store.transaction((tx) => tx.locations.findOrCreate(company, anAddress({ city: 'Lyon', country: 'France', state: '' })))));
+      const found = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          store.transaction((tx) => tx.locations.findOrCreate(company, anAddress({ city: 'Lyon', country: 'France', state: '' }))),
+        ),
+      );
       expect(new Set(found.map((l) => l.uuid)).size).toBe(1);
       const rows = await database.db.selectFrom('locations').select('uuid').where('company_uuid', '=', company).execute();
       expect(rows).toHaveLength(1);
@@ -143,7 +155,15 @@ describe('jobs repositories on a real database', () => {
     beforeAll(async () => {
       seeded = await seed(
         ...specs.map((s) =>
-          aJob({ companyUuid: company, title: s.title, locationAddress: s.place, status: s.status, createdAt: minute(s.created), updatedAt: minute(s.updated), statusUpdatedAt: minute(s.created) }),
+          aJob({
+            companyUuid: company,
+            title: s.title,
+            locationAddress: s.place,
+            status: s.status,
+            createdAt: minute(s.created),
+            updatedAt: minute(s.updated),
+            statusUpdatedAt: minute(s.created),
+          }),
         ),
       );
       // Another company's jobs and a deleted job are never listed.

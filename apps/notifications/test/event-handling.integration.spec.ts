@@ -28,9 +28,16 @@ describe('notifications event handling on a real database', () => {
   });
   afterAll(() => database.close());
 
-  const deliveriesOf = (webhookUuid: string) => database.db.selectFrom('deliveries').selectAll().where('webhook_uuid', '=', webhookUuid).orderBy('seq').execute();
+  const deliveriesOf = (webhookUuid: string) =>
+    database.db.selectFrom('deliveries').selectAll().where('webhook_uuid', '=', webhookUuid).orderBy('seq').execute();
   const messagesOf = (interviewUuid: string) =>
-    database.db.selectFrom('messages').select(['kind', 'status', 'channel', 'send_after']).where('interview_uuid', '=', interviewUuid).orderBy('created_at').orderBy('kind').execute();
+    database.db
+      .selectFrom('messages')
+      .select(['kind', 'status', 'channel', 'send_after'])
+      .where('interview_uuid', '=', interviewUuid)
+      .orderBy('created_at')
+      .orderBy('kind')
+      .execute();
 
   it('records one delivery per webhook of the company, once however often the event is redelivered', async () => {
     const company = randomUUID();
@@ -62,7 +69,11 @@ describe('notifications event handling on a real database', () => {
 
     clock.advance(HOUR);
     await planMessages(deps, anInterviewEvent('interviews.interview.rescheduled', { interviewUuid, scheduledAt: new Date(T0.getTime() + 5 * DAY) }));
-    const reminders = async () => (await messagesOf(interviewUuid)).filter((m) => m.kind === 'interview_reminder_sms').map((m) => m.status).sort();
+    const reminders = async () =>
+      (await messagesOf(interviewUuid))
+        .filter((m) => m.kind === 'interview_reminder_sms')
+        .map((m) => m.status)
+        .sort();
     expect(await reminders()).toEqual(['canceled', 'pending']);
 
     await planMessages(deps, anInterviewEvent('interviews.interview.completed', { interviewUuid, invitation: null }));
@@ -106,7 +117,10 @@ describe('notifications event handling on a real database', () => {
     const webhook = aWebhookRow();
     await store.read.webhooks.insert(webhook);
     await fanOutEvent({ store, clock, onQueued: noop }, aJobEvent(webhook.company_uuid));
-    const answers: AttemptResult[] = [{ ok: false, statusCode: 503, error: 'HTTP 503', durationMs: 5 }, { ok: true, statusCode: 204, durationMs: 5 }];
+    const answers: AttemptResult[] = [
+      { ok: false, statusCode: 503, error: 'HTTP 503', durationMs: 5 },
+      { ok: true, statusCode: 204, durationMs: 5 },
+    ];
     const ids: string[] = [];
     const dispatcher = new WebhookDispatcher({
       store,
@@ -115,7 +129,13 @@ describe('notifications event handling on a real database', () => {
       guards: { run: (_endpoint, attempt) => attempt(), saturated: () => [], openForMs: 30 * SECOND },
       sealer: fakeSealer,
       links: { shareLinkUrls: async () => new Map() },
-      settings: { retry: { scheduleMs: [60 * SECOND], retryAfterMaxMs: HOUR }, health: { failingThreshold: 15, failingWindowMs: 48 * HOUR, disableAfterMs: 72 * HOUR }, batchSize: 50, perWebhook: 5, leaseMs: 60 * SECOND },
+      settings: {
+        retry: { scheduleMs: [60 * SECOND], retryAfterMaxMs: HOUR },
+        health: { failingThreshold: 15, failingWindowMs: 48 * HOUR, disableAfterMs: 72 * HOUR },
+        batchSize: 50,
+        perWebhook: 5,
+        leaseMs: 60 * SECOND,
+      },
       logger: testLogger,
       onProgress: noop,
     });

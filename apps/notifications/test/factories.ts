@@ -135,7 +135,12 @@ export function aUserEvent(overrides: Partial<UserEventPayload> = {}, subject: s
  */
 export function anInterviewEvent(
   subject: string,
-  options: { interviewUuid?: string; companyUuid?: string; scheduledAt?: Date; invitation?: Partial<NonNullable<InterviewEventPayload['invitation']>> | null } = {},
+  options: {
+    interviewUuid?: string;
+    companyUuid?: string;
+    scheduledAt?: Date;
+    invitation?: Partial<NonNullable<InterviewEventPayload['invitation']>> | null;
+  } = {},
 ): BusMessage {
   const interview = {
     uuid: options.interviewUuid ?? randomUUID(),
@@ -149,7 +154,15 @@ export function anInterviewEvent(
   const invitation =
     options.invitation === null
       ? undefined
-      : { email_message: 'Welcome', timezone: 'UTC', scheduled_at_local: 'Thursday 5 March, 09:00', phone: '555 0101', phone_parsed: '+15550101', has_sms_consent: true, ...options.invitation };
+      : {
+          email_message: 'Welcome',
+          timezone: 'UTC',
+          scheduled_at_local: 'Thursday 5 March, 09:00',
+          phone: '555 0101',
+          phone_parsed: '+15550101',
+          has_sms_consent: true,
+          ...options.invitation,
+        };
   return aMessage(subject, { interview, invitation });
 }
 

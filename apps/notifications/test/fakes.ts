@@ -27,7 +27,9 @@ export class InMemoryWebhooks implements PublicOf<WebhookRepository>, Stateful<W
   }
 
   async pageOfUser(userUuid: string, offset: number, limit: number): Promise<{ rows: WebhookRow[]; total: number }> {
-    const live = this.state.filter((w) => w.user_uuid === userUuid && w.deleted_at === null).sort((a, b) => byTime(a.created_at, b.created_at) || a.uuid.localeCompare(b.uuid));
+    const live = this.state
+      .filter((w) => w.user_uuid === userUuid && w.deleted_at === null)
+      .sort((a, b) => byTime(a.created_at, b.created_at) || a.uuid.localeCompare(b.uuid));
     return { rows: live.slice(offset, offset + limit).map((w) => ({ ...w })), total: live.length };
   }
 
@@ -174,7 +176,9 @@ export class InMemoryDeliveries implements PublicOf<DeliveryRepository>, Statefu
   }
 
   async attemptsPage(webhookUuid: string, offset: number, limit: number): Promise<{ rows: AttemptRow[]; total: number }> {
-    const ofWebhook = this.state.attempts.filter((a) => a.webhook_uuid === webhookUuid).sort((a, b) => byTime(b.attempted_at, a.attempted_at) || b.uuid.localeCompare(a.uuid));
+    const ofWebhook = this.state.attempts
+      .filter((a) => a.webhook_uuid === webhookUuid)
+      .sort((a, b) => byTime(b.attempted_at, a.attempted_at) || b.uuid.localeCompare(a.uuid));
     return { rows: ofWebhook.slice(offset, offset + limit).map((a) => ({ ...a })), total: ofWebhook.length };
   }
 }

@@ -45,7 +45,10 @@ describe('notifications repositories on a real database', () => {
     });
 
     it('reads back what was stored; finds a webhook only for its own user and not once deleted', async () => {
-      const [mine, deleted] = await webhooks(aWebhookRow({ http_auth_ciphertext: 'sealed:auth', failing_since: at(1), status: 'failing' }), aWebhookRow({ deleted_at: at(2) }));
+      const [mine, deleted] = await webhooks(
+        aWebhookRow({ http_auth_ciphertext: 'sealed:auth', failing_since: at(1), status: 'failing' }),
+        aWebhookRow({ deleted_at: at(2) }),
+      );
 
       expect(await store.read.webhooks.findOfUser(mine.user_uuid, mine.uuid)).toEqual(mine);
       expect(await store.read.webhooks.findOfUser(randomUUID(), mine.uuid)).toBeUndefined();
@@ -67,7 +70,7 @@ describe('notifications repositories on a real database', () => {
       expect((await store.read.webhooks.receivingOfUser(user)).map((w) => w.uuid)).toEqual([older.uuid]);
     });
 
-    it("deletes every live webhook of a user and names them; a second time finds none", async () => {
+    it('deletes every live webhook of a user and names them; a second time finds none', async () => {
       const user = randomUUID();
       const [a, b] = await webhooks(aWebhookRow({ user_uuid: user }), aWebhookRow({ user_uuid: user }), aWebhookRow());
 
@@ -104,13 +107,19 @@ describe('notifications repositories on a real database', () => {
     });
 
     it('claims nothing before it is due, nothing of a disabled, deleted or saturated webhook, at most the batch and per webhook', async () => {
-      const [open, disabled, deleted, saturated] = await webhooks(aWebhookRow(), aWebhookRow({ status: 'disabled' }), aWebhookRow({ deleted_at: T0 }), aWebhookRow());
+      const [open, disabled, deleted, saturated] = await webhooks(
+        aWebhookRow(),
+        aWebhookRow({ status: 'disabled' }),
+        aWebhookRow({ deleted_at: T0 }),
+        aWebhookRow(),
+      );
       await store.read.deliveries.insertMany([
         ...Array.from({ length: 4 }, () => aNewDelivery({ webhook_uuid: open.uuid, next_attempt_at: at(1) })),
         aNewDelivery({ webhook_uuid: open.uuid, next_attempt_at: at(3) }),
         ...[disabled, deleted, saturated].map((w) => aNewDelivery({ webhook_uuid: w.uuid, next_attempt_at: at(1) })),
       ]);
-      const claim = (now: Date, batchSize = 10, perWebhook = 10) => store.read.deliveries.claimDue({ now, leaseUntil: new Date(now.getTime() + HOUR), batchSize, perWebhook, excludeWebhooks: [saturated.uuid] });
+      const claim = (now: Date, batchSize = 10, perWebhook = 10) =>
+        store.read.deliveries.claimDue({ now, leaseUntil: new Date(now.getTime() + HOUR), batchSize, perWebhook, excludeWebhooks: [saturated.uuid] });
 
       expect(await claim(at(0))).toEqual([]);
       expect(await claim(at(1), 10, 3)).toHaveLength(3);
@@ -124,9 +133,18 @@ describe('notifications repositories on a real database', () => {
       const [webhook, other] = await webhooks(aWebhookRow(), aWebhookRow());
       const [delivery, ofOther] = [aNewDelivery({ webhook_uuid: webhook.uuid }), aNewDelivery({ webhook_uuid: other.uuid })];
       await store.read.deliveries.insertMany([delivery, ofOther]);
-      const attempt = (h: number) => anAttemptRow({ webhook_uuid: webhook.uuid, delivery_uuid: delivery.uuid, attempt: h + 1, attempted_at: at(h), succeeded: h !== 2, status_code: h === 2 ? 500 : 200 });
+      const attempt = (h: number) =>
+        anAttemptRow({
+          webhook_uuid: webhook.uuid,
+          delivery_uuid: delivery.uuid,
+          attempt: h + 1,
+          attempted_at: at(h),
+          succeeded: h !== 2,
+          status_code: h === 2 ? 500 : 200,
+        });
       const attempts = [0, 1, 2, 3].map(attempt);
-      for (const row of [...attempts, anAttemptRow({ webhook_uuid: other.uuid, delivery_uuid: ofOther.uuid, succeeded: false, attempted_at: at(3) })]) await store.read.deliveries.insertAttempt(row);
+      for (const row of [...attempts, anAttemptRow({ webhook_uuid: other.uuid, delivery_uuid: ofOther.uuid, succeeded: false, attempted_at: at(3) })])
+        await store.read.deliveries.insertAttempt(row);
 
       expect(await store.read.deliveries.attemptsPage(webhook.uuid, 1, 2)).toEqual({ rows: [attempts[2], attempts[1]], total: 4 });
       expect(await store.read.deliveries.countFailuresSince(webhook.uuid, at(1))).toBe(1);
@@ -135,7 +153,11 @@ describe('notifications repositories on a real database', () => {
 
     it('retries, finishes and cancels: a canceled or finished delivery is never claimed again', async () => {
       const [webhook, other] = await webhooks(aWebhookRow(), aWebhookRow());
-      const [retried, finished, canceled] = [aNewDelivery({ webhook_uuid: webhook.uuid }), aNewDelivery({ webhook_uuid: webhook.uuid }), aNewDelivery({ webhook_uuid: other.uuid })];
+      const [retried, finished, canceled] = [
+        aNewDelivery({ webhook_uuid: webhook.uuid }),
+        aNewDelivery({ webhook_uuid: webhook.uuid }),
+        aNewDelivery({ webhook_uuid: other.uuid }),
+      ];
       await store.read.deliveries.insertMany([retried, finished, canceled]);
       await store.read.deliveries.retryAt(retried.uuid, 1, at(2));
       await store.read.deliveries.finish(finished.uuid, 'failed', 3, at(1));
@@ -144,24 +166,44 @@ describe('notifications repositories on a real database', () => {
       const claimed = await store.read.deliveries.claimDue({ now: at(2), leaseUntil: at(3), batchSize: 10, perWebhook: 10, excludeWebhooks: [] });
 
       expect(claimed.map((d) => [d.uuid, d.attempts])).toEqual([[retried.uuid, 1]]);
-      const rows = await database.db.selectFrom('deliveries').select(['uuid', 'status', 'finished_at']).where('uuid', 'in', [finished.uuid, canceled.uuid]).execute();
-      expect(rows).toEqual(expect.arrayContaining([{ uuid: finished.uuid, status: 'failed', finished_at: at(1) }, { uuid: canceled.uuid, status: 'canceled', finished_at: at(1) }]));
+      const rows = await database.db
+        .selectFrom('deliveries')
+        .select(['uuid', 'status', 'finished_at'])
+        .where('uuid', 'in', [finished.uuid, canceled.uuid])
+        .execute();
+      expect(rows).toEqual(
+        expect.arrayContaining([
+          { uuid: finished.uuid, status: 'failed', finished_at: at(1) },
+          { uuid: canceled.uuid, status: 'canceled', finished_at: at(1) },
+        ]),
+      );
     });
 
     it("forgets an interview's deliveries, attempts and last notifications, but those of the kept event type", async () => {
       const [interview, company] = [randomUUID(), randomUUID()];
       const [webhook] = await webhooks(aWebhookRow());
-      const ofInterview = (eventType: string) => aNewDelivery({ webhook_uuid: webhook.uuid, resource_uuid: interview, event_type: eventType, payload_type: 'Interview' });
+      const ofInterview = (eventType: string) =>
+        aNewDelivery({ webhook_uuid: webhook.uuid, resource_uuid: interview, event_type: eventType, payload_type: 'Interview' });
       const [created, deleted] = [ofInterview('InterviewCreated'), ofInterview('InterviewDeleted')];
       await store.read.deliveries.insertMany([created, deleted]);
       await store.read.deliveries.insertAttempt(anAttemptRow({ webhook_uuid: webhook.uuid, delivery_uuid: created.uuid }));
       for (const eventType of ['InterviewCreated', 'InterviewDeleted']) {
-        await store.read.ledger.markProcessedRememberingLast('webhooks', { company_uuid: company, event_type: eventType, event_id: randomUUID(), payload_type: 'Interview', resource_uuid: interview, body: '{}', occurred_at: T0 });
+        await store.read.ledger.markProcessedRememberingLast('webhooks', {
+          company_uuid: company,
+          event_type: eventType,
+          event_id: randomUUID(),
+          payload_type: 'Interview',
+          resource_uuid: interview,
+          body: '{}',
+          occurred_at: T0,
+        });
       }
 
       expect(await store.read.deliveries.deleteOfResources([interview], 'InterviewDeleted')).toBe(1);
 
-      expect((await database.db.selectFrom('deliveries').select('uuid').where('resource_uuid', '=', interview).execute()).map((d) => d.uuid)).toEqual([deleted.uuid]);
+      expect((await database.db.selectFrom('deliveries').select('uuid').where('resource_uuid', '=', interview).execute()).map((d) => d.uuid)).toEqual([
+        deleted.uuid,
+      ]);
       expect(await database.db.selectFrom('delivery_attempts').selectAll().where('delivery_uuid', '=', created.uuid).execute()).toEqual([]);
       expect(await store.read.ledger.lastOf(company, 'InterviewCreated')).toBeUndefined();
       expect(await store.read.ledger.lastOf(company, 'InterviewDeleted')).toBeDefined();

@@ -34,7 +34,10 @@ describe('notifications retention on a real database', () => {
     await store.read.webhooks.insert(webhook);
     const [finished, pending] = [aNewDelivery({ webhook_uuid: webhook.uuid }), aNewDelivery({ webhook_uuid: webhook.uuid })];
     await store.read.deliveries.insertMany([finished, pending]);
-    const attempts = [anAttemptRow({ webhook_uuid: webhook.uuid, delivery_uuid: finished.uuid }), anAttemptRow({ webhook_uuid: webhook.uuid, delivery_uuid: pending.uuid, succeeded: false })];
+    const attempts = [
+      anAttemptRow({ webhook_uuid: webhook.uuid, delivery_uuid: finished.uuid }),
+      anAttemptRow({ webhook_uuid: webhook.uuid, delivery_uuid: pending.uuid, succeeded: false }),
+    ];
     for (const attempt of attempts) await store.read.deliveries.insertAttempt(attempt);
     await store.read.deliveries.finish(finished.uuid, 'succeeded', 1, T0);
 
@@ -44,7 +47,12 @@ describe('notifications retention on a real database', () => {
     clock.advance(2 * MINUTE);
     expect(await sweep.sweep()).toMatchObject({ delivery_attempts: 1, deliveries: 1 });
     expect(await uuidsOf('deliveries', [finished.uuid, pending.uuid])).toEqual([pending.uuid]);
-    expect(await uuidsOf('delivery_attempts', attempts.map((a) => a.uuid))).toEqual([attempts[1].uuid]);
+    expect(
+      await uuidsOf(
+        'delivery_attempts',
+        attempts.map((a) => a.uuid),
+      ),
+    ).toEqual([attempts[1].uuid]);
 
     clock.advance(365 * DAY);
     await sweep.sweep();

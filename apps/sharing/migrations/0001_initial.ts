@@ -29,7 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Two concurrent POSTs for one interview: the second insert fails on this
   // index and returns the first link.
   await sql`create unique index share_links_one_basic on share_links (basic_interview_uuid) where deleted_at is null`.execute(db);
-  await sql`create index share_links_advanced_by_company on share_links (company_uuid, created_at desc, uuid desc) where kind = 'advanced' and deleted_at is null`.execute(db);
+  await sql`create index share_links_advanced_by_company on share_links (company_uuid, created_at desc, uuid desc) where kind = 'advanced' and deleted_at is null`.execute(
+    db,
+  );
 
   await sql`
     create table share_link_interviews (

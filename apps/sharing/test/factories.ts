@@ -14,7 +14,15 @@ export function aLinkedInterview(overrides: Partial<LinkedInterview> = {}): Link
 
 /** A live basic link of one interview. */
 export function aBasicLink(overrides: Partial<ShareLink> = {}): ShareLink {
-  const link = newShareLink({ uuid: randomUUID(), kind: 'basic', companyUuid: randomUUID(), userUuid: randomUUID(), status: 'active', interviews: [aLinkedInterview()], now: AT });
+  const link = newShareLink({
+    uuid: randomUUID(),
+    kind: 'basic',
+    companyUuid: randomUUID(),
+    userUuid: randomUUID(),
+    status: 'active',
+    interviews: [aLinkedInterview()],
+    now: AT,
+  });
   return { ...link, ...overrides };
 }
 
@@ -54,13 +62,34 @@ export function aSharedInterview(overrides: Partial<interviews.Interview> = {}, 
       updated_at: '2026-01-01T09:00:00+00:00',
       scheduled_at: '2026-01-01T08:00:00+00:00',
       completed_at: '2026-01-01T09:00:00+00:00',
-      job_post: { uuid: randomUUID(), title: 'Engineer', created_at: '', updated_at: '', status_updated_at: '', status: 'active', created_by: undefined, location: undefined },
+      job_post: {
+        uuid: randomUUID(),
+        title: 'Engineer',
+        created_at: '',
+        updated_at: '',
+        status_updated_at: '',
+        status: 'active',
+        created_by: undefined,
+        location: undefined,
+      },
       assigned_to: { uuid: randomUUID(), name: `Candidate ${uuid.slice(0, 8)}`, email: 'cara@candidates.example', avatar: '' },
       company: { uuid: randomUUID(), name: 'Acme', avatar: '' },
       created_by: undefined,
       rating: undefined,
       share_link: undefined,
-      questions: [{ uuid: question, text: 'Why us?', completed: true, skipped: false, time_limit: 60, think_time: '30', takes: undefined, created_at: '', updated_at: '' }],
+      questions: [
+        {
+          uuid: question,
+          text: 'Why us?',
+          completed: true,
+          skipped: false,
+          time_limit: 60,
+          think_time: '30',
+          takes: undefined,
+          created_at: '',
+          updated_at: '',
+        },
+      ],
       timezone: 'UTC',
       ...overrides,
     },
@@ -82,8 +111,18 @@ export class IdentityTable implements IdentityDirectory {
 
   async summaries(_caller: Caller, userUuids: string[], companyUuids: string[]) {
     return {
-      users: new Map(userUuids.map((uuid): [string, identity.UserSummary] => [uuid, { uuid, name: this.names.get(uuid) ?? `Person ${uuid.slice(0, 8)}`, email: `${uuid.slice(0, 8)}@people.example`, avatar: '' }])),
-      companies: new Map(companyUuids.map((uuid): [string, identity.CompanySummary] => [uuid, { uuid, name: this.names.get(uuid) ?? `Company ${uuid.slice(0, 8)}`, avatar: '' }])),
+      users: new Map(
+        userUuids.map((uuid): [string, identity.UserSummary] => [
+          uuid,
+          { uuid, name: this.names.get(uuid) ?? `Person ${uuid.slice(0, 8)}`, email: `${uuid.slice(0, 8)}@people.example`, avatar: '' },
+        ]),
+      ),
+      companies: new Map(
+        companyUuids.map((uuid): [string, identity.CompanySummary] => [
+          uuid,
+          { uuid, name: this.names.get(uuid) ?? `Company ${uuid.slice(0, 8)}`, avatar: '' },
+        ]),
+      ),
     };
   }
 }

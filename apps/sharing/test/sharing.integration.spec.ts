@@ -86,7 +86,10 @@ describe('sharing on a real database', () => {
       const [first] = await insert(aBasicLink());
       const interview = first.interviews[0].interviewUuid;
       const second = aBasicLink({ companyUuid: first.companyUuid, interviews: [aLinkedInterview({ interviewUuid: interview })] });
-      const failure = await insert(second).then(() => undefined, (error: unknown) => error);
+      const failure = await insert(second).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(isUniqueViolation(failure, 'share_links_one_basic')).toBe(true);
 
       await store.transaction((tx) => tx.links.update(deleted(first, null, new Date())));
@@ -132,7 +135,12 @@ describe('sharing on a real database', () => {
       const tied = randomUUID();
       const links = await insert(...Array.from({ length: 4 }, () => anAdvancedLink({ companyUuid: tied })));
       const pages = [...(await store.read.links.listAdvanced(tied, 0, 2)), ...(await store.read.links.listAdvanced(tied, 2, 2))];
-      expect(pages.map((l) => l.uuid)).toEqual(links.map((l) => l.uuid).sort().reverse());
+      expect(pages.map((l) => l.uuid)).toEqual(
+        links
+          .map((l) => l.uuid)
+          .sort()
+          .reverse(),
+      );
     });
   });
 

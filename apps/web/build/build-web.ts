@@ -74,7 +74,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** One build at a time across processes (parallel test workers): an exclusive lock file, given up after 2 minutes. */
 async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   mkdirSync(join(REPO_ROOT, 'dist'), { recursive: true });
-  for (const started = Date.now(); ; ) {
+  for (const started = Date.now(); ;) {
     try {
       closeSync(openSync(LOCK, 'wx'));
       break;

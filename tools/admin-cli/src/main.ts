@@ -122,8 +122,13 @@ async function run(argv: string[]): Promise<void> {
       }
       case 'list-plans': {
         for (const plan of await client.listPlans()) {
-          const features = Object.entries(plan.features).filter(([, on]) => on).map(([f]) => f).join(', ');
-          console.log(`${plan.code.padEnd(12)} ${plan.name.padEnd(12)} jobs ${String(plan.jobs_limit).padStart(3)}  users ${String(plan.users_limit).padStart(3)}  ${features}`);
+          const features = Object.entries(plan.features)
+            .filter(([, on]) => on)
+            .map(([f]) => f)
+            .join(', ');
+          console.log(
+            `${plan.code.padEnd(12)} ${plan.name.padEnd(12)} jobs ${String(plan.jobs_limit).padStart(3)}  users ${String(plan.users_limit).padStart(3)}  ${features}`,
+          );
         }
         break;
       }

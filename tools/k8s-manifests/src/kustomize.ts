@@ -43,7 +43,8 @@ export function renderKustomization(dir: string, onto?: KubeObject[]): KubeObjec
   if (unsupported.length > 0) throw new KustomizeError(`${where}: unsupported kustomization fields ${unsupported.join(', ')} (decision 025)`);
   const isComponent = spec.kind === 'Component';
   if (isComponent && spec.apiVersion !== COMPONENT_API) throw new KustomizeError(`${where}: a Component is ${COMPONENT_API}`);
-  if (isComponent !== (onto !== undefined)) throw new KustomizeError(`${where}: ${isComponent ? 'a Component goes under components:, not resources:' : 'only a Component goes under components:'}`);
+  if (isComponent !== (onto !== undefined))
+    throw new KustomizeError(`${where}: ${isComponent ? 'a Component goes under components:, not resources:' : 'only a Component goes under components:'}`);
 
   let objects: KubeObject[] = onto ? [...onto] : [];
   for (const entry of (spec.resources as string[] | undefined) ?? []) {
@@ -99,7 +100,10 @@ function applyPatch(objects: KubeObject[], patch: Record<string, unknown>, dir: 
 export function applyOperations(document: unknown, operations: PatchOperation[], where = 'patch'): unknown {
   const root = structuredClone(document);
   for (const { op, path, value } of operations) {
-    const keys = path.split('/').slice(1).map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const keys = path
+      .split('/')
+      .slice(1)
+      .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
     const last = keys.pop();
     if (last === undefined) throw new KustomizeError(`${where}: ${op} of the whole document`);
     let parent: unknown = root;
@@ -120,7 +124,8 @@ export function applyOperations(document: unknown, operations: PatchOperation[],
       case 'remove':
       case 'test':
         if (!exists) throw new KustomizeError(`${where}: ${op} ${path}: no such path`);
-        if (op === 'test' && JSON.stringify(list ? list[index] : object[last]) !== JSON.stringify(value)) throw new KustomizeError(`${where}: test ${path} failed`);
+        if (op === 'test' && JSON.stringify(list ? list[index] : object[last]) !== JSON.stringify(value))
+          throw new KustomizeError(`${where}: test ${path} failed`);
         if (op === 'replace' && list) list[index] = structuredClone(value);
         else if (op === 'replace') object[last] = structuredClone(value);
         if (op === 'remove' && list) list.splice(index, 1);
@@ -135,12 +140,13 @@ export function applyOperations(document: unknown, operations: PatchOperation[],
 
 function setImage(objects: KubeObject[], image: Record<string, string>): void {
   for (const object of objects) {
-    const pod = (object.spec as { template?: { spec?: { containers?: Array<{ image?: string }>; initContainers?: Array<{ image?: string }> } } } | undefined)?.template?.spec;
+    const pod = (object.spec as { template?: { spec?: { containers?: Array<{ image?: string }>; initContainers?: Array<{ image?: string }> } } } | undefined)
+      ?.template?.spec;
     for (const container of [...(pod?.containers ?? []), ...(pod?.initContainers ?? [])]) {
       const current = container.image ?? '';
       const name = current.replace(/@.*$/, '').replace(/:[^/:]*$/, '');
       if (name !== image.name) continue;
-      const tag = image.digest ? `@${image.digest}` : `:${image.newTag ?? (/:([^/:@]*)$/.exec(current.replace(/@.*$/, ''))?.[1] ?? 'latest')}`;
+      const tag = image.digest ? `@${image.digest}` : `:${image.newTag ?? /:([^/:@]*)$/.exec(current.replace(/@.*$/, ''))?.[1] ?? 'latest'}`;
       container.image = `${image.newName ?? name}${tag}`;
     }
   }

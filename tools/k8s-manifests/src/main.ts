@@ -22,7 +22,10 @@ async function main(): Promise<number> {
     return [
       { name, render: () => renderKustomization(overlay) },
       // As a team would list it: `resources: [<overlay>]`, `components: [<component>]`.
-      ...components.map((component) => ({ name: `${name} + ${relative(process.cwd(), component)}`, render: () => renderKustomization(component, renderKustomization(overlay)) })),
+      ...components.map((component) => ({
+        name: `${name} + ${relative(process.cwd(), component)}`,
+        render: () => renderKustomization(component, renderKustomization(overlay)),
+      })),
     ];
   });
   let failed = false;

@@ -30,7 +30,9 @@ describe('deploy/k8s overlays', () => {
     expect(ruleProblems(objects)).toEqual([]);
     // Every object lands in the namespace, and the image is the overlay's.
     expect(objects.filter((o) => o.kind !== 'Namespace').every((o) => o.metadata.namespace === 'video-interviewing')).toBe(true);
-    expect(byName(objects, 'Deployment', 'gateway')).not.toMatchObject({ spec: { template: { spec: { containers: [{ image: 'video-interviewing/api:latest' }] } } } });
+    expect(byName(objects, 'Deployment', 'gateway')).not.toMatchObject({
+      spec: { template: { spec: { containers: [{ image: 'video-interviewing/api:latest' }] } } },
+    });
   });
 
   it.each(overlays.map((dir) => [dir.slice(k8s.length + 1), dir]))(
@@ -45,9 +47,17 @@ describe('deploy/k8s overlays', () => {
         'PodMonitor video-interviewing/video-interviewing',
         'PrometheusRule video-interviewing/video-interviewing',
       ]);
-      const alerts = (byName(objects, 'PrometheusRule', 'video-interviewing').spec as { groups: Array<{ rules: Array<{ alert: string; expr: string }> }> }).groups.flatMap((g) => g.rules);
+      const alerts = (
+        byName(objects, 'PrometheusRule', 'video-interviewing').spec as { groups: Array<{ rules: Array<{ alert: string; expr: string }> }> }
+      ).groups.flatMap((g) => g.rules);
       // The alerts docs/operations.md asks for, on the metrics the services serve.
-      for (const metric of ['outbox_oldest_unpublished_age_seconds', 'bus_consumer_redeliveries_total', 'webhook_delivery_attempts_total', 'http_requests_total{status=~"5.."}', 'rate_limit_refusals_total']) {
+      for (const metric of [
+        'outbox_oldest_unpublished_age_seconds',
+        'bus_consumer_redeliveries_total',
+        'webhook_delivery_attempts_total',
+        'http_requests_total{status=~"5.."}',
+        'rate_limit_refusals_total',
+      ]) {
         expect(alerts.some((rule) => rule.expr.includes(metric))).toBe(true);
       }
     },
@@ -55,7 +65,9 @@ describe('deploy/k8s overlays', () => {
 
   it('production pins a registry image and scales the gateway from 3', () => {
     const objects = renderKustomization(join(k8s, 'overlays/production'));
-    const images = objects.filter((o) => o.kind === 'Deployment').map((d) => (d.spec as { template: { spec: { containers: Array<{ image: string }> } } }).template.spec.containers[0].image);
+    const images = objects
+      .filter((o) => o.kind === 'Deployment')
+      .map((d) => (d.spec as { template: { spec: { containers: Array<{ image: string }> } } }).template.spec.containers[0].image);
     expect(new Set(images)).toEqual(new Set(['registry.example.com/video-interviewing/api:0.1.0']));
     expect(byName(objects, 'HorizontalPodAutoscaler', 'gateway').spec).toMatchObject({ minReplicas: 3, maxReplicas: 20 });
   });
@@ -107,7 +119,10 @@ describe('the checks fail on', () => {
       patch('PodDisruptionBudget', 'jobs', '- op: replace\n  path: /spec/selector/matchLabels/app.kubernetes.io~1name\n  value: job') +
         patch('Deployment', 'jobs', '- op: add\n  path: /spec/replicas\n  value: 3').replace('patches:\n', ''),
     );
-    expect(ruleProblems(objects)).toEqual(['Deployment jobs: sets replicas, which its HorizontalPodAutoscaler owns', 'Deployment jobs: no PodDisruptionBudget selects its pods']);
+    expect(ruleProblems(objects)).toEqual([
+      'Deployment jobs: sets replicas, which its HorizontalPodAutoscaler owns',
+      'Deployment jobs: no PodDisruptionBudget selects its pods',
+    ]);
   });
 
   it('a Deployment Prometheus would not scrape on its health port', () => {
@@ -122,7 +137,9 @@ describe('the checks fail on', () => {
   });
 
   it('a secret setting written into a manifest', () => {
-    const objects = render(patch('Deployment', 'interviews', '- op: add\n  path: /spec/template/spec/containers/0/env/-\n  value: {name: S3_SECRET_ACCESS_KEY, value: hunter2}'));
+    const objects = render(
+      patch('Deployment', 'interviews', '- op: add\n  path: /spec/template/spec/containers/0/env/-\n  value: {name: S3_SECRET_ACCESS_KEY, value: hunter2}'),
+    );
     expect(ruleProblems(objects)).toContainEqual('Deployment interviews, container interviews: S3_SECRET_ACCESS_KEY is a literal; it belongs in a Secret');
   });
 
@@ -133,8 +150,12 @@ describe('the checks fail on', () => {
     const mistyped = withComponent(patch('PodMonitor', 'video-interviewing', '- op: replace\n  path: /spec/podMetricsEndpoints\n  value: {port: health}'));
     expect(schemaProblems(mistyped)).toContainEqual(expect.stringMatching(/^PodMonitor video-interviewing: .*podMetricsEndpoints must be array/));
 
-    const narrowed = withComponent(patch('PodMonitor', 'video-interviewing', '- op: add\n  path: /spec/selector/matchLabels/app.kubernetes.io~1name\n  value: gateway'));
-    expect(ruleProblems(narrowed)).toEqual(['identity', 'jobs', 'interviews', 'sharing', 'notifications'].map((d) => `Deployment ${d}: no PodMonitor selects its pods`));
+    const narrowed = withComponent(
+      patch('PodMonitor', 'video-interviewing', '- op: add\n  path: /spec/selector/matchLabels/app.kubernetes.io~1name\n  value: gateway'),
+    );
+    expect(ruleProblems(narrowed)).toEqual(
+      ['identity', 'jobs', 'interviews', 'sharing', 'notifications'].map((d) => `Deployment ${d}: no PodMonitor selects its pods`),
+    );
     const renamed = withComponent(patch('PodMonitor', 'video-interviewing', '- op: replace\n  path: /spec/podMetricsEndpoints/0/port\n  value: metrics'));
     expect(ruleProblems(renamed)).toContainEqual('PodMonitor video-interviewing: Deployment gateway has no port named metrics');
   });
@@ -147,7 +168,9 @@ describe('the checks fail on', () => {
   it('kustomize features the renderer does not implement (rather than ignoring them)', () => {
     expect(() => render('commonLabels:\n  team: video\n')).toThrow(KustomizeError);
     expect(() => render('commonLabels:\n  team: video\n')).toThrow(/unsupported kustomization fields commonLabels/);
-    expect(() => render('patches:\n  - target:\n      kind: Deployment\n      name: jobs\n    patch: |-\n      spec:\n        replicas: 3\n')).toThrow(/JSON 6902/);
+    expect(() => render('patches:\n  - target:\n      kind: Deployment\n      name: jobs\n    patch: |-\n      spec:\n        replicas: 3\n')).toThrow(
+      /JSON 6902/,
+    );
   });
 });
 

@@ -68,20 +68,29 @@ export function ruleProblems(objects: KubeObject[]): string[] {
       if (context?.readOnlyRootFilesystem !== true) problems.push(`${where}: the root filesystem is not read-only`);
       if (!context?.capabilities?.drop?.includes('ALL')) problems.push(`${where}: capabilities are not all dropped`);
       for (const variable of container.env ?? []) {
-        if (SECRET_SETTING.test(variable.name) && variable.value !== undefined) problems.push(`${where}: ${variable.name} is a literal; it belongs in a Secret`);
+        if (SECRET_SETTING.test(variable.name) && variable.value !== undefined)
+          problems.push(`${where}: ${variable.name} is a literal; it belongs in a Secret`);
       }
     }
     if (spec.volumes?.some((v) => v.persistentVolumeClaim)) problems.push(`${name}: mounts a PersistentVolumeClaim`);
     // Prometheus finds /metrics by the pod's annotations: the health port's number, as the container declares it.
     const annotations = (deployment.spec as { template: { metadata: { annotations?: Labels } } }).template.metadata.annotations ?? {};
     const healthPort = spec.containers.flatMap((c) => c.ports ?? []).find((port) => port.name === 'health')?.containerPort;
-    if (annotations['prometheus.io/scrape'] !== 'true' || annotations['prometheus.io/path'] !== '/metrics' || annotations['prometheus.io/port'] !== String(healthPort)) {
+    if (
+      annotations['prometheus.io/scrape'] !== 'true' ||
+      annotations['prometheus.io/path'] !== '/metrics' ||
+      annotations['prometheus.io/port'] !== String(healthPort)
+    ) {
       problems.push(`${name}: no prometheus.io/scrape, path /metrics and port ${String(healthPort)} (its health port) annotations`);
     }
     if (!of('PodDisruptionBudget').some((pdb) => selects((pdb.spec as { selector?: { matchLabels?: Labels } }).selector, podLabels))) {
       problems.push(`${name}: no PodDisruptionBudget selects its pods`);
     }
-    if (!of('HorizontalPodAutoscaler').some((hpa) => (hpa.spec as { scaleTargetRef: { kind: string; name: string } }).scaleTargetRef.name === deployment.metadata.name)) {
+    if (
+      !of('HorizontalPodAutoscaler').some(
+        (hpa) => (hpa.spec as { scaleTargetRef: { kind: string; name: string } }).scaleTargetRef.name === deployment.metadata.name,
+      )
+    ) {
       problems.push(`${name}: no HorizontalPodAutoscaler`);
     }
 
@@ -99,10 +108,16 @@ export function ruleProblems(objects: KubeObject[]): string[] {
     const openToAll = rules.some((rule) => !rule.from);
     const allowed = rules
       .flatMap((rule) => rule.from ?? [])
-      .map((peer) => deployments.find((d) => selects(peer.podSelector, (d.spec as { template: { metadata: { labels: Labels } } }).template.metadata.labels))?.metadata.name ?? '(unknown pods)')
+      .map(
+        (peer) =>
+          deployments.find((d) => selects(peer.podSelector, (d.spec as { template: { metadata: { labels: Labels } } }).template.metadata.labels))?.metadata
+            .name ?? '(unknown pods)',
+      )
       .sort();
     if (expected.length === 0 ? !openToAll : openToAll || JSON.stringify(allowed) !== JSON.stringify(expected)) {
-      problems.push(`${name}: its NetworkPolicy lets in ${openToAll ? 'everyone' : allowed.join(', ') || 'nobody'}; its callers are ${expected.join(', ') || 'outside the cluster'}`);
+      problems.push(
+        `${name}: its NetworkPolicy lets in ${openToAll ? 'everyone' : allowed.join(', ') || 'nobody'}; its callers are ${expected.join(', ') || 'outside the cluster'}`,
+      );
     }
   }
   problems.push(...podMonitorProblems(of('PodMonitor'), deployments));
@@ -119,17 +134,21 @@ function podMonitorProblems(monitors: KubeObject[], deployments: KubeObject[]): 
     endpoints: (monitor.spec as { podMetricsEndpoints?: Endpoint[] }).podMetricsEndpoints ?? [],
   }));
   for (const monitor of endpoints) {
-    for (const endpoint of monitor.endpoints) if (endpoint.path !== '/metrics') problems.push(`${monitor.name}: scrapes ${endpoint.path ?? '/metrics (default)'}; the services serve /metrics`);
+    for (const endpoint of monitor.endpoints)
+      if (endpoint.path !== '/metrics') problems.push(`${monitor.name}: scrapes ${endpoint.path ?? '/metrics (default)'}; the services serve /metrics`);
   }
   if (monitors.length === 0) return problems;
   for (const deployment of deployments) {
     const labels = (deployment.spec as { template: { metadata: { labels: Labels } } }).template.metadata.labels;
-    const ports = podSpec(deployment).containers.flatMap((c) => c.ports ?? []).map((port) => port.name);
+    const ports = podSpec(deployment)
+      .containers.flatMap((c) => c.ports ?? [])
+      .map((port) => port.name);
     const scraping = endpoints.filter((monitor) => selects(monitor.selector, labels));
     if (scraping.length === 0) problems.push(`Deployment ${deployment.metadata.name}: no PodMonitor selects its pods`);
     for (const monitor of scraping) {
       for (const endpoint of monitor.endpoints) {
-        if (!endpoint.port || !ports.includes(endpoint.port)) problems.push(`${monitor.name}: Deployment ${deployment.metadata.name} has no port named ${endpoint.port ?? '(none)'}`);
+        if (!endpoint.port || !ports.includes(endpoint.port))
+          problems.push(`${monitor.name}: Deployment ${deployment.metadata.name} has no port named ${endpoint.port ?? '(none)'}`);
       }
     }
   }

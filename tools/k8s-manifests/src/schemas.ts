@@ -32,7 +32,14 @@ function unknownFieldProblems(objects: KubeObject[]): string[] {
   const source = [...imports, ...lines].join('\n');
   // An ES module beside this file, so that kubernetes-models (ESM only) resolves from our node_modules.
   const fileName = join(dirname(__filename), '__manifests__.mts');
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, types: [] };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    types: [],
+  };
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);

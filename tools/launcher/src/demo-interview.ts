@@ -69,7 +69,7 @@ async function main(): Promise<void> {
       '',
       'Once it is completed, share it with a reviewer:',
       `  curl -u ${apiKey}: -X POST ${api}/interviews/${interview.uuid}/share_link`,
-      '(the response\'s url is the reviewer page)',
+      "(the response's url is the reviewer page)",
       '',
     ].join('\n'),
   );

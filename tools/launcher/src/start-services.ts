@@ -108,7 +108,9 @@ async function main(): Promise<void> {
     running.push(replica);
     replica.child.once('exit', (code, signal) => {
       if (stopping) return;
-      process.stderr.write(`${replica.service} (replica ${replica.replica}, pid ${replica.child.pid}) stopped (${signal ?? `code ${code}`}); stopping the others\n`);
+      process.stderr.write(
+        `${replica.service} (replica ${replica.replica}, pid ${replica.child.pid}) stopped (${signal ?? `code ${code}`}); stopping the others\n`,
+      );
       void stopAll(1);
     });
   };
@@ -134,7 +136,10 @@ async function main(): Promise<void> {
       '',
       '  Video interviewing is running, one process per service.',
       '',
-      ...running.map((r) => `  ${`${r.service}${replicas[r.service] > 1 ? ` #${r.replica}` : ''}`.padEnd(16)}pid ${String(r.child.pid).padEnd(8)}port ${String(r.ports.serve).padEnd(6)}ready in ${r.readyMs} ms`),
+      ...running.map(
+        (r) =>
+          `  ${`${r.service}${replicas[r.service] > 1 ? ` #${r.replica}` : ''}`.padEnd(16)}pid ${String(r.child.pid).padEnd(8)}port ${String(r.ports.serve).padEnd(6)}ready in ${r.readyMs} ms`,
+      ),
       '',
       `  API             ${gateways.join('  ')}`,
       `  Admin API key   ${key}  (administrator of "${env.BOOTSTRAP_COMPANY_NAME}")`,

@@ -136,7 +136,12 @@ function admit(res: Response, resolved: CachedPrincipal, decision: RateDecision,
     countRefusal('requests');
     throw gatewayError(GatewayErrorCode.TooManyRequests);
   }
-  const context: RequestContext = { principal: resolved.principal, keyUuid: resolved.keyUuid, deadline, sessionId: credential.kind === 'session' ? credential.value : undefined };
+  const context: RequestContext = {
+    principal: resolved.principal,
+    keyUuid: resolved.keyUuid,
+    deadline,
+    sessionId: credential.kind === 'session' ? credential.value : undefined,
+  };
   res.locals.context = context;
 }
 

@@ -21,6 +21,10 @@ export function companyPrincipalOf(resolved: { user_uuid: string; company_uuid?:
 
 /** A session cookie → the company user it acts for, exactly as that user's API key would (identity checks it). */
 export async function resolveSessionPrincipal(upstreams: Upstreams, sessionId: string, deadline: Date): Promise<CachedPrincipal> {
-  const session = await upstreams.identity.call((c) => c.resolveSession, { session_id: sessionId }, { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true });
+  const session = await upstreams.identity.call(
+    (c) => c.resolveSession,
+    { session_id: sessionId },
+    { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true },
+  );
   return { keyUuid: sessionKeyUuid(session.session_uuid), principal: companyPrincipalOf(session), notAfter: Date.parse(session.ends_at) };
 }

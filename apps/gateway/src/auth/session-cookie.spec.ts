@@ -29,15 +29,19 @@ describe('session cookie', () => {
     expect(sessionIdFrom(request('GET', { cookie: 'vi_session=a"b' }), http)).toBeUndefined();
   });
 
-  it('lets reads through, and a change only from our origins with the session\'s own CSRF token', () => {
+  it("lets reads through, and a change only from our origins with the session's own CSRF token", () => {
     const token = csrfTokenFor('session-1');
     expect(token).not.toBe(csrfTokenFor('session-2'));
     expect(() => assertNotForged(request('GET', {}), https, 'session-1')).not.toThrow();
     const own = { host: 'app.example', origin: 'https://app.example', 'x-csrf-token': token };
     expect(() => assertNotForged(request('POST', own), https, 'session-1')).not.toThrow();
     expect(() => assertNotForged(request('PUT', { ...own, origin: 'https://watch.example' }), https, 'session-1')).not.toThrow();
-    expect(() => assertNotForged(request('POST', { ...own, origin: 'https://evil.example' }), https, 'session-1')).toThrow(expect.objectContaining({ code: 'api.origin_not_allowed' }));
-    expect(() => assertNotForged(request('POST', { ...own, origin: 'http://app.example' }), https, 'session-1')).toThrow(expect.objectContaining({ code: 'api.origin_not_allowed' }));
+    expect(() => assertNotForged(request('POST', { ...own, origin: 'https://evil.example' }), https, 'session-1')).toThrow(
+      expect.objectContaining({ code: 'api.origin_not_allowed' }),
+    );
+    expect(() => assertNotForged(request('POST', { ...own, origin: 'http://app.example' }), https, 'session-1')).toThrow(
+      expect.objectContaining({ code: 'api.origin_not_allowed' }),
+    );
     expect(() => assertNotForged(request('DELETE', own), https, 'session-2')).toThrow(expect.objectContaining({ code: 'api.csrf_token_invalid' }));
     const { 'x-csrf-token': _missing, ...withoutToken } = own;
     expect(() => assertNotForged(request('POST', withoutToken), https, 'session-1')).toThrow(expect.objectContaining({ code: 'api.csrf_token_invalid' }));

@@ -37,7 +37,10 @@ export function sessionIdFrom(req: Request, settings: Pick<SessionCookieSettings
 
 export function setSessionCookie(res: Response, settings: SessionCookieSettings, sessionId: string, expiresAt: Date): void {
   const maxAgeSeconds = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
-  res.append('Set-Cookie', `${sessionCookieName(settings)}=${sessionId}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${settings.secure ? '; Secure' : ''}`);
+  res.append(
+    'Set-Cookie',
+    `${sessionCookieName(settings)}=${sessionId}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${settings.secure ? '; Secure' : ''}`,
+  );
 }
 
 export function clearSessionCookie(res: Response, settings: SessionCookieSettings): void {

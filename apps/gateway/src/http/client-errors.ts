@@ -15,13 +15,28 @@ interface ClientErrorAnswer {
   reason: string;
 }
 
-const BAD_REQUEST: ClientErrorAnswer = { status: 400, statusText: 'Bad Request', code: GatewayErrorCode.MalformedRequest, reason: 'The request is not valid HTTP' };
+const BAD_REQUEST: ClientErrorAnswer = {
+  status: 400,
+  statusText: 'Bad Request',
+  code: GatewayErrorCode.MalformedRequest,
+  reason: 'The request is not valid HTTP',
+};
 
 /** By Node's error code; any other refusal of the parser is BAD_REQUEST. */
 const ANSWERS: Record<string, ClientErrorAnswer> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, statusText: 'Request Timeout', code: ClientErrorCode.RequestTimeout, reason: 'The request did not arrive in time' },
-  HPE_HEADER_OVERFLOW: { status: 431, statusText: 'Request Header Fields Too Large', code: ClientErrorCode.HeadersTooLarge, reason: 'The request headers are too large' },
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, statusText: 'Payload Too Large', code: GatewayErrorCode.PayloadTooLarge, reason: 'The chunk extensions are too large' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    statusText: 'Request Header Fields Too Large',
+    code: ClientErrorCode.HeadersTooLarge,
+    reason: 'The request headers are too large',
+  },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: {
+    status: 413,
+    statusText: 'Payload Too Large',
+    code: GatewayErrorCode.PayloadTooLarge,
+    reason: 'The chunk extensions are too large',
+  },
 };
 
 /** What Node's HTTP parser or its timeouts refused, as status, code and reason; the raw request is never echoed. */

@@ -37,7 +37,10 @@ function toAppError(error: unknown, req: Request): AppError {
   if (error instanceof URIError) return gatewayError(GatewayErrorCode.NotFound, 'No such endpoint: the path is not valid percent-encoded UTF-8');
   // The body parser passes zlib's own errors on with status 400 and no type: the body is not what its coding says.
   if (status === 400 && typeof (error as { errno?: unknown }).errno === 'number' && req.get('content-encoding')) {
-    return gatewayError(GatewayErrorCode.ContentEncodingInvalid, `The request body is not valid ${req.get('content-encoding')!.trim().toLowerCase().slice(0, 40)} data`);
+    return gatewayError(
+      GatewayErrorCode.ContentEncodingInvalid,
+      `The request body is not valid ${req.get('content-encoding')!.trim().toLowerCase().slice(0, 40)} data`,
+    );
   }
   return gatewayError(GatewayErrorCode.InternalError);
 }

@@ -33,8 +33,14 @@ const DEFINITIONS: Record<GatewayErrorCode, [ErrorKind, string]> = {
   [GatewayErrorCode.ContentEncodingUnsupported]: [ErrorKind.UnsupportedMediaType, 'This Content-Encoding is not accepted'],
   [GatewayErrorCode.UnsupportedMediaType]: [ErrorKind.UnsupportedMediaType, 'Send the video as video/webm or video/mp4'],
   [GatewayErrorCode.PayloadTooLarge]: [ErrorKind.PayloadTooLarge, 'The request body is larger than 1 MB'],
-  [GatewayErrorCode.IdempotencyKeyReused]: [ErrorKind.Unprocessable, 'This Idempotency-Key was already used with a different request; use a new key for a new request'],
-  [GatewayErrorCode.IdempotencyRequestInProgress]: [ErrorKind.Conflict, 'A request with this Idempotency-Key is still being processed; retry once it has finished'],
+  [GatewayErrorCode.IdempotencyKeyReused]: [
+    ErrorKind.Unprocessable,
+    'This Idempotency-Key was already used with a different request; use a new key for a new request',
+  ],
+  [GatewayErrorCode.IdempotencyRequestInProgress]: [
+    ErrorKind.Conflict,
+    'A request with this Idempotency-Key is still being processed; retry once it has finished',
+  ],
   [GatewayErrorCode.InternalError]: [ErrorKind.Internal, 'Internal server error'],
   [GatewayErrorCode.SessionRequired]: [ErrorKind.Unauthenticated, 'Sign in first: this request needs a web session'],
   [GatewayErrorCode.OriginNotAllowed]: [ErrorKind.PermissionDenied, 'This request must come from our own pages (its Origin header is missing or foreign)'],

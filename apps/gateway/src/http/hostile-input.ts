@@ -60,7 +60,9 @@ export function nulFieldErrors(value: unknown, path: string[] = []): FieldError[
   if (Array.isArray(value)) return value.flatMap((item, i) => nulFieldErrors(item, [...path, String(i)]));
   if (value === null || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([key, item]) =>
-    key.includes('\0') ? [{ field: at([...path, key]), reason: `a property name ${NUL_REASON}`, code: 'invalid_format' }] : nulFieldErrors(item, [...path, key]),
+    key.includes('\0')
+      ? [{ field: at([...path, key]), reason: `a property name ${NUL_REASON}`, code: 'invalid_format' }]
+      : nulFieldErrors(item, [...path, key]),
   );
 }
 

@@ -7,23 +7,30 @@ describe('parseRange', () => {
     expect(parseRange(undefined)).toEqual({ from: 0, to: 49 });
   });
 
-  it.each([['5-9', { from: 5, to: 9 }], ['0-99', { from: 0, to: 99 }], ['7-7', { from: 7, to: 7 }]])('accepts %s', (raw, expected) => {
+  it.each([
+    ['5-9', { from: 5, to: 9 }],
+    ['0-99', { from: 0, to: 99 }],
+    ['7-7', { from: 7, to: 7 }],
+  ])('accepts %s', (raw, expected) => {
     expect(parseRange(raw)).toEqual(expected);
   });
 
-  it.each([['9-5', 'invalid_range'], ['0-100', 'too_big'], ['a-b', 'invalid_format'], ['-1-5', 'invalid_format'], [['0-1', '2-3'], 'invalid_format']])(
-    'refuses %p naming range',
-    (raw, code) => {
-      let error: unknown;
-      try {
-        parseRange(raw);
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).fieldErrors).toEqual([expect.objectContaining({ field: 'range', code })]);
-    },
-  );
+  it.each([
+    ['9-5', 'invalid_range'],
+    ['0-100', 'too_big'],
+    ['a-b', 'invalid_format'],
+    ['-1-5', 'invalid_format'],
+    [['0-1', '2-3'], 'invalid_format'],
+  ])('refuses %p naming range', (raw, code) => {
+    let error: unknown;
+    try {
+      parseRange(raw);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).fieldErrors).toEqual([expect.objectContaining({ field: 'range', code })]);
+  });
 });
 
 describe('sendPage', () => {
@@ -48,7 +55,11 @@ describe('sendPage', () => {
 
 describe('pageLinks', () => {
   const links = (url: string, range: { from: number; to: number }, total: number) =>
-    Object.fromEntries(pageLinks(url, range, total).split(', ').map((l) => [/rel="(\w+)"/.exec(l)![1], /^<([^>]+)>/.exec(l)![1]]));
+    Object.fromEntries(
+      pageLinks(url, range, total)
+        .split(', ')
+        .map((l) => [/rel="(\w+)"/.exec(l)![1], /^<([^>]+)>/.exec(l)![1]]),
+    );
 
   it('links a middle page to its neighbours, keeping the other parameters', () => {
     expect(links('/v1.0/jobs?status%5B%5D=active&range=10-19&orderby=title_asc', { from: 10, to: 19 }, 45)).toEqual({

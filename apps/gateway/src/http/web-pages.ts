@@ -56,7 +56,11 @@ export function webPages(distDir: string = DEFAULT_WEB_DIST, options: { mediaOri
     const path = join(distDir, file);
     // Read per visit (a few hundred bytes): a rebuild is served without restarting the gateway.
     if (!existsSync(path)) {
-      res.status(503).type('text/plain').set('Cache-Control', 'no-store').send('The web pages are not built: run `npm run build:web` (npm start builds them when missing).\n');
+      res
+        .status(503)
+        .type('text/plain')
+        .set('Cache-Control', 'no-store')
+        .send('The web pages are not built: run `npm run build:web` (npm start builds them when missing).\n');
       return;
     }
     res.type('html').set('Cache-Control', 'no-cache').send(readFileSync(path));

@@ -30,7 +30,8 @@ interface DoneRecord {
 type IdempotencyRecord = RunningRecord | DoneRecord;
 
 /** What `begin` found: the key was free (this request runs it), or an earlier request holds it. */
-export type Begin = { kind: 'started'; owner: string } | { kind: 'running'; fingerprint: string } | { kind: 'done'; fingerprint: string; outcome: SealedOutcome };
+export type Begin =
+  { kind: 'started'; owner: string } | { kind: 'running'; fingerprint: string } | { kind: 'done'; fingerprint: string; outcome: SealedOutcome };
 
 /**
  * Idempotency records by key (decision 020): `begin` claims a key atomically (one claimant wins, on every replica),
@@ -45,7 +46,9 @@ export interface IdempotencyStore {
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
 
 function found(record: IdempotencyRecord): Begin {
-  return record.state === 'running' ? { kind: 'running', fingerprint: record.fingerprint } : { kind: 'done', fingerprint: record.fingerprint, outcome: record.outcome };
+  return record.state === 'running'
+    ? { kind: 'running', fingerprint: record.fingerprint }
+    : { kind: 'done', fingerprint: record.fingerprint, outcome: record.outcome };
 }
 
 /** One replica's records (the embedded shape); expired ones are swept every minute. */

@@ -29,7 +29,7 @@ async function serve(store: IdempotencyStore, answers: Array<{ status: number; b
       headers: { 'content-type': 'application/json', 'idempotency-key': key },
       body: '{"a":1}',
     });
-    return { status: response.status, replayed: response.headers.get('idempotent-replayed'), body: (await response.json()) };
+    return { status: response.status, replayed: response.headers.get('idempotent-replayed'), body: await response.json() };
   };
   return { post, runs: () => runs, close: () => new Promise((resolve) => server.close(resolve)) };
 }
@@ -78,7 +78,7 @@ describe('idempotency', () => {
 
   it('answers 503 rather than run unprotected when the shared store cannot be reached', async () => {
     const unreachable: IdempotencyStore = {
-      begin: () => Promise.reject(new Error('Stream isn\'t writeable and enableOfflineQueue options is false')),
+      begin: () => Promise.reject(new Error("Stream isn't writeable and enableOfflineQueue options is false")),
       complete: () => Promise.resolve(),
       release: () => Promise.resolve(),
     };

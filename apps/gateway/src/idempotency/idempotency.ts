@@ -19,7 +19,9 @@ const REPLAYED_HEADERS = ['content-type', 'content-range', 'link', 'location', '
  */
 function fingerprintOf(req: Request): string {
   return createHash('sha256')
-    .update(`${req.method} ${req.originalUrl}\n${req.get('content-type') ?? ''}\n${req.get('x-take-duration-seconds') ?? ''}\n${JSON.stringify(req.body ?? null)}`)
+    .update(
+      `${req.method} ${req.originalUrl}\n${req.get('content-type') ?? ''}\n${req.get('x-take-duration-seconds') ?? ''}\n${JSON.stringify(req.body ?? null)}`,
+    )
     .digest('base64url');
 }
 
@@ -32,7 +34,9 @@ function keyOf(req: Request): string | undefined {
   const key = req.get('idempotency-key');
   if (key === undefined) return undefined;
   if (key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-    throw validationFailed([{ field: 'Idempotency-Key', reason: `must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`, code: key.length < 1 ? 'too_small' : 'too_big' }]);
+    throw validationFailed([
+      { field: 'Idempotency-Key', reason: `must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`, code: key.length < 1 ? 'too_small' : 'too_big' },
+    ]);
   }
   return key;
 }
@@ -57,7 +61,14 @@ function replay(res: Response, outcome: StoredOutcome): void {
  * different request is 422, and a repeat while the first still runs is 409. 5xx answers are not kept, so a retry
  * runs again. Runs after authentication (the key is scoped to the caller) and before the routes.
  */
-export function idempotency(deps: { store: IdempotencyStore; keyPrefix: string; sealingSecret: string; requestTimeoutMs: number; uploadTimeoutMs: number; logger: Logger }): RequestHandler {
+export function idempotency(deps: {
+  store: IdempotencyStore;
+  keyPrefix: string;
+  sealingSecret: string;
+  requestTimeoutMs: number;
+  uploadTimeoutMs: number;
+  logger: Logger;
+}): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'POST') return next();
     const clientKey = keyOf(req);
@@ -91,10 +102,11 @@ export function idempotency(deps: { store: IdempotencyStore; keyPrefix: string; 
       const status = res.statusCode;
       const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (res.hasHeader(name) ? [[name, String(res.getHeader(name))]] : [])));
       headers['content-type'] ??= 'application/json; charset=utf-8';
-      const settle = status >= 500 ? deps.store.release(key, owner) : deps.store.complete(key, owner, box.seal(JSON.stringify({ status, headers, body } satisfies StoredOutcome)));
-      settle
-        .catch((error: unknown) => deps.logger.warn({ err: error }, 'idempotency outcome not stored'))
-        .finally(() => send(body));
+      const settle =
+        status >= 500
+          ? deps.store.release(key, owner)
+          : deps.store.complete(key, owner, box.seal(JSON.stringify({ status, headers, body } satisfies StoredOutcome)));
+      settle.catch((error: unknown) => deps.logger.warn({ err: error }, 'idempotency outcome not stored')).finally(() => send(body));
       return res;
     };
     // No JSON answer at all (the client went away, a stream failed): free the key so a retry runs.

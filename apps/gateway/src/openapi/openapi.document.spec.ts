@@ -19,7 +19,17 @@ describe('the OpenAPI description', () => {
   });
 
   it('describes every path and method the gateway serves under /v1.0, and nothing it does not', () => {
-    createGatewayApp({ upstreams: {} as never, cache: {} as never, limits: {} as never, logger: {} as never, requestTimeoutMs: 1, uploadTimeoutMs: 1, trustProxy: 'loopback', corsAllowedOrigins: [], idempotency: {} as never });
+    createGatewayApp({
+      upstreams: {} as never,
+      cache: {} as never,
+      limits: {} as never,
+      logger: {} as never,
+      requestTimeoutMs: 1,
+      uploadTimeoutMs: 1,
+      trustProxy: 'loopback',
+      corsAllowedOrigins: [],
+      idempotency: {} as never,
+    });
     const served = [...registeredResources()].flatMap(([path, methods]) => [...methods].map((m) => `${m.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}')}`));
     served.push('GET /openapi.json');
     const described = Object.entries(sut.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));

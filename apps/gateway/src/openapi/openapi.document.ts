@@ -73,8 +73,32 @@ const arrayOf = (name: string): JsonSchema => ({ type: 'array', items: ref(name)
 
 /** The response components: every view schema (they carry `meta({id})`), as 2020-12 JSON Schema. */
 function viewComponents(): Record<string, JsonSchema> {
-  const views = [UserSummaryView, CompanySummaryView, LocationSummaryView, JobView, InterviewView, QuestionView, RatingView, BasicShareLinkView, MeView, PlanView, CompanyView, CompanyUserView, ApiKeyView];
-  const more = [SessionView, TakeView, CandidateInterviewView, QuestionSetView, AdvancedShareLinkView, WebhookView, CreatedWebhookView, DeliveryAttemptView, SharedView];
+  const views = [
+    UserSummaryView,
+    CompanySummaryView,
+    LocationSummaryView,
+    JobView,
+    InterviewView,
+    QuestionView,
+    RatingView,
+    BasicShareLinkView,
+    MeView,
+    PlanView,
+    CompanyView,
+    CompanyUserView,
+    ApiKeyView,
+  ];
+  const more = [
+    SessionView,
+    TakeView,
+    CandidateInterviewView,
+    QuestionSetView,
+    AdvancedShareLinkView,
+    WebhookView,
+    CreatedWebhookView,
+    DeliveryAttemptView,
+    SharedView,
+  ];
   const registry = z.registry<{ id: string }>();
   for (const schema of [...views, ...more]) registry.add(schema, { id: (schema.meta() as { id: string }).id });
   const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` });
@@ -134,8 +158,16 @@ function operationObject(method: string, path: string, op: Operation): JsonSchem
   for (const q of op.query ?? []) parameters.push(...QUERY_PARAMETERS[q]);
   const idempotent = method === 'post' && op.idempotent !== false;
   if (idempotent) parameters.push({ $ref: '#/components/parameters/Idempotency-Key' });
-  if (op.body === 'video') parameters.push({ name: 'X-Take-Duration-Seconds', in: 'header', required: false, description: 'The take length in seconds, used when the container has no readable timing', schema: { type: 'number', exclusiveMinimum: 0 } });
-  if (Object.values(op.ok).includes(VIDEO)) parameters.push({ name: 'Range', in: 'header', required: false, description: 'A byte range (`bytes=0-`), answered with 206', schema: { type: 'string' } });
+  if (op.body === 'video')
+    parameters.push({
+      name: 'X-Take-Duration-Seconds',
+      in: 'header',
+      required: false,
+      description: 'The take length in seconds, used when the container has no readable timing',
+      schema: { type: 'number', exclusiveMinimum: 0 },
+    });
+  if (Object.values(op.ok).includes(VIDEO))
+    parameters.push({ name: 'Range', in: 'header', required: false, description: 'A byte range (`bytes=0-`), answered with 206', schema: { type: 'string' } });
 
   const responses: Record<string, JsonSchema> = {};
   for (const [status, body] of Object.entries(op.ok)) {
@@ -151,7 +183,10 @@ function operationObject(method: string, path: string, op: Operation): JsonSchem
     } else if (body === VIDEO) {
       headers['Content-Range'] = header('On 206: the bytes sent, `bytes <first>-<last>/<size>`');
       headers['Accept-Ranges'] = header('`bytes`');
-      response.content = { 'video/webm': { schema: { type: 'string', contentMediaType: 'video/webm' } }, 'video/mp4': { schema: { type: 'string', contentMediaType: 'video/mp4' } } };
+      response.content = {
+        'video/webm': { schema: { type: 'string', contentMediaType: 'video/webm' } },
+        'video/mp4': { schema: { type: 'string', contentMediaType: 'video/mp4' } },
+      };
     } else if (body !== null) {
       response.content = { 'application/json': { schema: typeof body === 'string' ? ref(body) : body } };
     }
@@ -174,7 +209,13 @@ function operationObject(method: string, path: string, op: Operation): JsonSchem
     security: SECURITY[security],
   };
   if (op.body === 'video') {
-    operation.requestBody = { required: true, content: { 'video/webm': { schema: { type: 'string', contentMediaType: 'video/webm' } }, 'video/mp4': { schema: { type: 'string', contentMediaType: 'video/mp4' } } } };
+    operation.requestBody = {
+      required: true,
+      content: {
+        'video/webm': { schema: { type: 'string', contentMediaType: 'video/webm' } },
+        'video/mp4': { schema: { type: 'string', contentMediaType: 'video/mp4' } },
+      },
+    };
   } else if (op.body) {
     operation.requestBody = { required: true, content: { 'application/json': { schema: op.bodySchema ?? requestSchema(op.body) } } };
   }
@@ -203,7 +244,11 @@ const repeatable = (name: string, values: readonly string[]) => ({
   explode: true,
   schema: { type: 'array', items: { type: 'string', enum: values } },
 });
-const orderby = (values: readonly string[], fallback: string) => ({ name: 'orderby', in: 'query', schema: { type: 'string', enum: values, default: fallback } });
+const orderby = (values: readonly string[], fallback: string) => ({
+  name: 'orderby',
+  in: 'query',
+  schema: { type: 'string', enum: values, default: fallback },
+});
 /** A filtered, ordered list's parameters, from the spec its route parses the query string with. */
 const listParameters = (spec: ListQuerySpec<string, string>) => [
   ...Object.entries(spec.filters).map(([name, values]) => repeatable(name, values)),
@@ -244,12 +289,40 @@ export function apiOperations(): Record<string, Record<string, Operation>> {
   return {
     '/openapi.json': { get: { summary: 'This description', tag: 'Meta', security: 'none', ok: { 200: { type: 'object' } } } },
     '/session': {
-      post: { summary: "Sign in (the web pages): sets the session cookie", tag: 'Session', security: 'none', idempotent: false, body: sessionSchemas.signInBody, ok: { 201: 'Session' }, errors: [400, 401, 403, 413, 415] },
-      get: { summary: 'The current session and its CSRF token', tag: 'Session', security: 'session', ok: { 200: { type: 'object', properties: { user_uuid: { type: 'string' }, csrf_token: { type: 'string' } }, required: ['user_uuid', 'csrf_token'], additionalProperties: false } } },
+      post: {
+        summary: 'Sign in (the web pages): sets the session cookie',
+        tag: 'Session',
+        security: 'none',
+        idempotent: false,
+        body: sessionSchemas.signInBody,
+        ok: { 201: 'Session' },
+        errors: [400, 401, 403, 413, 415],
+      },
+      get: {
+        summary: 'The current session and its CSRF token',
+        tag: 'Session',
+        security: 'session',
+        ok: {
+          200: {
+            type: 'object',
+            properties: { user_uuid: { type: 'string' }, csrf_token: { type: 'string' } },
+            required: ['user_uuid', 'csrf_token'],
+            additionalProperties: false,
+          },
+        },
+      },
       delete: { summary: 'Sign out', tag: 'Session', security: 'session', ok: { 204: null } },
     },
     '/session/password': {
-      post: { summary: 'Choose a password with the emailed link\'s token (signs in)', tag: 'Session', security: 'none', idempotent: false, body: sessionSchemas.setPasswordBody, ok: { 201: 'Session' }, errors: [400, 401, 403, 413, 415] },
+      post: {
+        summary: "Choose a password with the emailed link's token (signs in)",
+        tag: 'Session',
+        security: 'none',
+        idempotent: false,
+        body: sessionSchemas.setPasswordBody,
+        ok: { 201: 'Session' },
+        errors: [400, 401, 403, 413, 415],
+      },
     },
     '/session/password_reset': {
       post: {
@@ -262,8 +335,16 @@ export function apiOperations(): Record<string, Record<string, Operation>> {
         errors: [400, 403, 413, 415],
       },
     },
-    '/me': { get: { summary: 'The caller: user, company and plan (API key or candidate token)', tag: 'Identity', security: 'key_or_candidate', ok: { 200: 'Me' } } },
-    '/plan': { get: { summary: "The company's plan", tag: 'Identity', ok: { 200: { type: 'object', properties: { plan: ref('Plan') }, required: ['plan'], additionalProperties: false } } } },
+    '/me': {
+      get: { summary: 'The caller: user, company and plan (API key or candidate token)', tag: 'Identity', security: 'key_or_candidate', ok: { 200: 'Me' } },
+    },
+    '/plan': {
+      get: {
+        summary: "The company's plan",
+        tag: 'Identity',
+        ok: { 200: { type: 'object', properties: { plan: ref('Plan') }, required: ['plan'], additionalProperties: false } },
+      },
+    },
     '/companies/{companyUuid}': { get: { summary: "The caller's company", tag: 'Identity', ok: { 200: 'Company' } } },
     '/users': {
       get: { summary: "List the company's users", tag: 'Users', query: ['range'], ok: { 200: arrayOf('CompanyUser') }, paged: true },
@@ -271,7 +352,13 @@ export function apiOperations(): Record<string, Record<string, Operation>> {
     },
     '/users/{userUuid}': {
       get: { summary: 'Get a user', tag: 'Users', ok: { 200: 'CompanyUser' } },
-      put: { summary: 'Change a user (201, as the reference shows)', tag: 'Users', body: identitySchemas.updateUserBody, ok: { 201: 'CompanyUser' }, errors: [409] },
+      put: {
+        summary: 'Change a user (201, as the reference shows)',
+        tag: 'Users',
+        body: identitySchemas.updateUserBody,
+        ok: { 201: 'CompanyUser' },
+        errors: [409],
+      },
       delete: { summary: 'Delete a user', tag: 'Users', ok: { 204: null } },
     },
     '/users/{userUuid}/integration_key': {
@@ -301,7 +388,12 @@ export function apiOperations(): Record<string, Record<string, Operation>> {
     },
     '/interviews/{interviewUuid}': {
       get: { summary: 'Get an interview', tag: 'Interviews', ok: { 200: 'Interview' } },
-      put: { summary: 'Reschedule, cancel, complete or rate (201, as the reference shows)', tag: 'Interviews', body: interviewsSchemas.updateBody, ok: { 201: 'Interview' } },
+      put: {
+        summary: 'Reschedule, cancel, complete or rate (201, as the reference shows)',
+        tag: 'Interviews',
+        body: interviewsSchemas.updateBody,
+        ok: { 201: 'Interview' },
+      },
       delete: { summary: 'Delete an interview', tag: 'Interviews', ok: { 204: null } },
     },
     '/interviews/{interviewUuid}/questions': {
@@ -317,13 +409,21 @@ export function apiOperations(): Record<string, Record<string, Operation>> {
     '/interviews/{interviewUuid}/questions/{questionUuid}/takes/{takeUuid}/video': {
       get: { summary: 'A take video, whole or by byte range', tag: 'Interviews', ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT }, errors: [416] },
     },
-    '/candidate/interviews/{interviewUuid}': { get: { summary: 'The interview, as its candidate sees it', tag: 'Candidate', security: 'candidate', ok: { 200: 'CandidateInterview' } } },
-    '/candidate/interviews/{interviewUuid}/accept': { post: { summary: 'Accept the interview', tag: 'Candidate', security: 'candidate', ok: { 200: 'CandidateInterview' } } },
-    '/candidate/interviews/{interviewUuid}/questions/{questionUuid}/skip': { post: { summary: 'Skip a question', tag: 'Candidate', security: 'candidate', ok: { 200: 'Question' } } },
+    '/candidate/interviews/{interviewUuid}': {
+      get: { summary: 'The interview, as its candidate sees it', tag: 'Candidate', security: 'candidate', ok: { 200: 'CandidateInterview' } },
+    },
+    '/candidate/interviews/{interviewUuid}/accept': {
+      post: { summary: 'Accept the interview', tag: 'Candidate', security: 'candidate', ok: { 200: 'CandidateInterview' } },
+    },
+    '/candidate/interviews/{interviewUuid}/questions/{questionUuid}/skip': {
+      post: { summary: 'Skip a question', tag: 'Candidate', security: 'candidate', ok: { 200: 'Question' } },
+    },
     '/candidate/interviews/{interviewUuid}/questions/{questionUuid}/takes': {
       post: { summary: 'Upload a take (the video is the body)', tag: 'Candidate', security: 'candidate', body: 'video', ok: { 201: 'Take' } },
     },
-    '/candidate/interviews/{interviewUuid}/complete': { post: { summary: 'Complete the interview', tag: 'Candidate', security: 'candidate', ok: { 200: 'CandidateInterview' } } },
+    '/candidate/interviews/{interviewUuid}/complete': {
+      post: { summary: 'Complete the interview', tag: 'Candidate', security: 'candidate', ok: { 200: 'CandidateInterview' } },
+    },
     ...questionSetPaths('/question_sets'),
     ...questionSetPaths('/interview_question_sets'),
     '/interviews/{interviewUuid}/share_link': {
@@ -332,24 +432,41 @@ export function apiOperations(): Record<string, Record<string, Operation>> {
     },
     '/interviews/{interviewUuid}/share_link/{linkUuid}': {
       get: { summary: 'Get the basic share link', tag: 'Share links', ok: { 200: 'BasicShareLink' } },
-      put: { summary: 'Activate or deactivate it (201, as the reference shows)', tag: 'Share links', body: shareLinksSchemas.statusBody, ok: { 201: 'BasicShareLink' } },
+      put: {
+        summary: 'Activate or deactivate it (201, as the reference shows)',
+        tag: 'Share links',
+        body: shareLinksSchemas.statusBody,
+        ok: { 201: 'BasicShareLink' },
+      },
     },
     '/share_links': {
       get: { summary: 'List advanced share links', tag: 'Share links', query: ['range'], ok: { 200: arrayOf('AdvancedShareLink') }, paged: true },
-      post: { summary: 'Create advanced share links, one per reviewer', tag: 'Share links', body: shareLinksSchemas.createBody, ok: { 201: arrayOf('AdvancedShareLink') } },
+      post: {
+        summary: 'Create advanced share links, one per reviewer',
+        tag: 'Share links',
+        body: shareLinksSchemas.createBody,
+        ok: { 201: arrayOf('AdvancedShareLink') },
+      },
     },
     '/share_links/{linkUuid}': {
       get: { summary: 'Get an advanced share link', tag: 'Share links', ok: { 200: 'AdvancedShareLink' } },
       put: { summary: 'Activate or deactivate it (201)', tag: 'Share links', body: shareLinksSchemas.statusBody, ok: { 201: 'AdvancedShareLink' } },
       delete: { summary: 'Delete it', tag: 'Share links', ok: { 204: null } },
     },
-    '/public/share/{token}': { get: { summary: 'What a reviewer sees through a share link (the token is the credential)', tag: 'Public', security: 'none', ok: { 200: 'SharedView' } } },
+    '/public/share/{token}': {
+      get: { summary: 'What a reviewer sees through a share link (the token is the credential)', tag: 'Public', security: 'none', ok: { 200: 'SharedView' } },
+    },
     '/public/share/{token}/takes/{takeUuid}/video': {
       get: { summary: 'A shared take video', tag: 'Public', security: 'none', ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT }, errors: [416] },
     },
     '/webhooks': {
       get: { summary: "List the caller's webhooks", tag: 'Webhooks', query: ['range'], ok: { 200: arrayOf('Webhook') }, paged: true },
-      post: { summary: 'Create a webhook (200, as the reference shows; the secret is in this response only)', tag: 'Webhooks', body: webhooksSchemas.createBody, ok: { 200: 'CreatedWebhook' } },
+      post: {
+        summary: 'Create a webhook (200, as the reference shows; the secret is in this response only)',
+        tag: 'Webhooks',
+        body: webhooksSchemas.createBody,
+        ok: { 200: 'CreatedWebhook' },
+      },
     },
     '/webhooks/replay/{eventType}': { get: { summary: 'Re-send the last notification of an event type', tag: 'Webhooks', ok: { 204: null } } },
     '/webhooks/{webhookUuid}': {
@@ -357,7 +474,9 @@ export function apiOperations(): Record<string, Record<string, Operation>> {
       delete: { summary: 'Delete a webhook', tag: 'Webhooks', ok: { 204: null } },
     },
     '/webhooks/{webhookUuid}/enable': { post: { summary: 'Enable a disabled webhook', tag: 'Webhooks', ok: { 200: 'Webhook' } } },
-    '/webhooks/{webhookUuid}/deliveries': { get: { summary: 'Delivery attempts, newest first', tag: 'Webhooks', query: ['range'], ok: { 200: arrayOf('DeliveryAttempt') }, paged: true } },
+    '/webhooks/{webhookUuid}/deliveries': {
+      get: { summary: 'Delivery attempts, newest first', tag: 'Webhooks', query: ['range'], ok: { 200: arrayOf('DeliveryAttempt') }, paged: true },
+    },
   };
 }
 
@@ -410,7 +529,9 @@ export function openApiDocument(): JsonSchema {
     openapi: '3.1.1',
     info: { title: 'Video interviewing API', version: '1.0', description: DESCRIPTION },
     servers: [{ url: '/v1.0' }],
-    tags: ['Session', 'Identity', 'Users', 'Jobs', 'Interviews', 'Candidate', 'Question sets', 'Share links', 'Public', 'Webhooks', 'Meta'].map((name) => ({ name })),
+    tags: ['Session', 'Identity', 'Users', 'Jobs', 'Interviews', 'Candidate', 'Question sets', 'Share links', 'Public', 'Webhooks', 'Meta'].map((name) => ({
+      name,
+    })),
     paths,
     webhooks: webhookEvents(),
     components: {
@@ -444,7 +565,8 @@ export function openApiDocument(): JsonSchema {
           type: 'apiKey',
           in: 'cookie',
           name: '__Host-vi_session',
-          description: 'The web pages\' session (decision 026): `vi_session` over plain HTTP; requests that change something must come from our origin and echo `X-CSRF-Token`',
+          description:
+            "The web pages' session (decision 026): `vi_session` over plain HTTP; requests that change something must come from our origin and echo `X-CSRF-Token`",
         },
       },
       parameters: {
@@ -463,9 +585,15 @@ export function openApiDocument(): JsonSchema {
         RateLimit: header('IETF draft: `"default";r=<remaining>;t=<seconds to reset>`'),
         'RateLimit-Policy': header('IETF draft: `"default";q=<limit>;w=60`'),
         'Retry-After': header('Seconds until the limit resets', { type: 'string', pattern: '^\\d+$' }),
-        'Content-Range': header('`items <from>-<last>/<total>`, or `items */<total>` for an empty page', { type: 'string', pattern: '^items (\\d+-\\d+|\\*)/\\d+$' }),
+        'Content-Range': header('`items <from>-<last>/<total>`, or `items */<total>` for an empty page', {
+          type: 'string',
+          pattern: '^items (\\d+-\\d+|\\*)/\\d+$',
+        }),
         Link: header('RFC 8288: `<…?range=a-b>; rel="first"`, and `prev`, `next`, `last`'),
-        'Idempotent-Replayed': header('`true` when this is the kept answer of an earlier request with the same Idempotency-Key', { type: 'string', enum: ['true'] }),
+        'Idempotent-Replayed': header('`true` when this is the kept answer of an earlier request with the same Idempotency-Key', {
+          type: 'string',
+          enum: ['true'],
+        }),
       },
     },
   };

@@ -36,9 +36,7 @@ export class RateLimits {
   private readonly perKey: RateLimiterAbstract;
   private readonly authFailures: RateLimiterAbstract;
 
-  constructor(
-    private readonly options: { perMinute: number; authFailuresPerMinute: number; redis?: Redis; keyPrefix?: string },
-  ) {
+  constructor(private readonly options: { perMinute: number; authFailuresPerMinute: number; redis?: Redis; keyPrefix?: string }) {
     const prefix = options.keyPrefix ?? 'rl';
     this.perKey = limiter(options.perMinute, `${prefix}:key`, options.redis);
     this.authFailures = limiter(options.authFailuresPerMinute, `${prefix}:authfail`, options.redis);

@@ -52,7 +52,10 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
         yield { header, data: Buffer.alloc(0) };
         for await (const chunk of req) yield { data: chunk as Buffer };
       };
-      const take = await interviews.clientStream((c) => c.uploadTake, messages(), { ...writeAs(res), deadline: new Date(Date.now() + options.uploadTimeoutMs) });
+      const take = await interviews.clientStream((c) => c.uploadTake, messages(), {
+        ...writeAs(res),
+        deadline: new Date(Date.now() + options.uploadTimeoutMs),
+      });
       res.status(201).json(takeJson(take));
     },
   });

@@ -94,7 +94,8 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
   resource(router, '/interviews', {
     get: listRoute({
       query: parseInterviewListQuery,
-      fetch: ({ query, range, res }) => interviews.call((c) => c.listInterviews, { types: query.types, statuses: query.statuses, orderby: query.orderby, ...range }, readAs(res)),
+      fetch: ({ query, range, res }) =>
+        interviews.call((c) => c.listInterviews, { types: query.types, statuses: query.statuses, orderby: query.orderby, ...range }, readAs(res)),
       page: async (page, { res }) => ({ items: (await withUrls(res, page.interviews)).map((i) => interviewJson(i, { questions: false })), total: page.total }),
     }),
     post: async (req, res) => {
@@ -155,7 +156,15 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
 
   resource(router, '/interviews/:interviewUuid/questions/:questionUuid', {
     get: async (req, res) => {
-      res.json(questionJson(await interviews.call((c) => c.getQuestion, { interview_uuid: pathUuid(req, 'interviewUuid'), question_uuid: pathUuid(req, 'questionUuid') }, readAs(res))));
+      res.json(
+        questionJson(
+          await interviews.call(
+            (c) => c.getQuestion,
+            { interview_uuid: pathUuid(req, 'interviewUuid'), question_uuid: pathUuid(req, 'questionUuid') },
+            readAs(res),
+          ),
+        ),
+      );
     },
     put: async (req, res) => {
       const ref = { interview_uuid: pathUuid(req, 'interviewUuid'), question_uuid: pathUuid(req, 'questionUuid') };
@@ -163,14 +172,22 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
       res.json(questionJson(await interviews.call((c) => c.updateQuestion, { ...ref, ...body }, writeAs(res))));
     },
     delete: async (req, res) => {
-      await interviews.call((c) => c.deleteQuestion, { interview_uuid: pathUuid(req, 'interviewUuid'), question_uuid: pathUuid(req, 'questionUuid') }, writeAs(res));
+      await interviews.call(
+        (c) => c.deleteQuestion,
+        { interview_uuid: pathUuid(req, 'interviewUuid'), question_uuid: pathUuid(req, 'questionUuid') },
+        writeAs(res),
+      );
       res.status(204).end();
     },
   });
 
   resource(router, '/interviews/:interviewUuid/questions/:questionUuid/takes', {
     get: async (req, res) => {
-      const list = await interviews.call((c) => c.listTakes, { interview_uuid: pathUuid(req, 'interviewUuid'), question_uuid: pathUuid(req, 'questionUuid') }, readAs(res));
+      const list = await interviews.call(
+        (c) => c.listTakes,
+        { interview_uuid: pathUuid(req, 'interviewUuid'), question_uuid: pathUuid(req, 'questionUuid') },
+        readAs(res),
+      );
       res.json(list.takes.map(takeJson));
     },
   });

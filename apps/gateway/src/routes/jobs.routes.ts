@@ -18,16 +18,14 @@ const location = z.object({
   state: place.default(''),
   country: place.min(1, 'must not be empty'),
 });
-const locality = z
-  .object({ work_mode: z.enum(['remote', 'on_site', 'hybrid']), work_place: place.default('') })
-  .superRefine((value, ctx) => {
-    if (value.work_mode === 'remote' && value.work_place !== '') {
-      ctx.addIssue({ code: 'custom', path: ['work_place'], message: 'must be empty for remote work' });
-    }
-    if (value.work_mode !== 'remote' && value.work_place === '') {
-      ctx.addIssue({ code: 'custom', path: ['work_place'], message: 'is required for on_site and hybrid work' });
-    }
-  });
+const locality = z.object({ work_mode: z.enum(['remote', 'on_site', 'hybrid']), work_place: place.default('') }).superRefine((value, ctx) => {
+  if (value.work_mode === 'remote' && value.work_place !== '') {
+    ctx.addIssue({ code: 'custom', path: ['work_place'], message: 'must be empty for remote work' });
+  }
+  if (value.work_mode !== 'remote' && value.work_place === '') {
+    ctx.addIssue({ code: 'custom', path: ['work_place'], message: 'is required for on_site and hybrid work' });
+  }
+});
 
 const oneLocation = (body: { location?: unknown; locality?: unknown }, ctx: z.RefinementCtx) => {
   if (body.location !== undefined && body.locality !== undefined) {
@@ -36,7 +34,13 @@ const oneLocation = (body: { location?: unknown; locality?: unknown }, ctx: z.Re
 };
 
 const createBody = z
-  .object({ title: nameField, description: description.default(''), status: status.default('active'), location: location.optional(), locality: locality.optional() })
+  .object({
+    title: nameField,
+    description: description.default(''),
+    status: status.default('active'),
+    location: location.optional(),
+    locality: locality.optional(),
+  })
   .superRefine((body, ctx) => {
     oneLocation(body, ctx);
     if (body.location === undefined && body.locality === undefined) {
@@ -45,7 +49,13 @@ const createBody = z
   });
 
 const updateBody = z
-  .object({ title: nameField.optional(), description: description.optional(), status: status.optional(), location: location.optional(), locality: locality.optional() })
+  .object({
+    title: nameField.optional(),
+    description: description.optional(),
+    status: status.optional(),
+    location: location.optional(),
+    locality: locality.optional(),
+  })
   .superRefine((body, ctx) => {
     oneLocation(body, ctx);
     if (Object.values(body).every((v) => v === undefined)) {

@@ -47,7 +47,11 @@ export function publicShareRoutes(deps: { upstreams: Upstreams; limits: RateLimi
       const ref = { token: String(req.params.token), take_uuid: pathUuid(req, 'takeUuid') };
       res.setHeader('Cache-Control', 'no-store');
       await sendVideoStream(req, res, (range) =>
-        sharingService.serverStream((c) => c.streamSharedTakeVideo, { ...ref, ...range }, { principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + VIDEO_STREAM_DEADLINE_MS) }),
+        sharingService.serverStream(
+          (c) => c.streamSharedTakeVideo,
+          { ...ref, ...range },
+          { principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + VIDEO_STREAM_DEADLINE_MS) },
+        ),
       );
     },
   });

@@ -45,7 +45,9 @@ export function shareLinksRoutes(upstreams: Upstreams): Router {
     },
     // Creates the link once; later calls return the same link.
     post: async (req, res) => {
-      res.status(201).json(basicShareLinkJson(await sharingService.call((c) => c.createBasicShareLink, { interview_uuid: pathUuid(req, 'interviewUuid') }, writeAs(res))));
+      res
+        .status(201)
+        .json(basicShareLinkJson(await sharingService.call((c) => c.createBasicShareLink, { interview_uuid: pathUuid(req, 'interviewUuid') }, writeAs(res))));
     },
   });
 
@@ -81,7 +83,9 @@ export function shareLinksRoutes(upstreams: Upstreams): Router {
 
   resource(router, '/share_links/:linkUuid', {
     get: async (req, res) => {
-      res.json(advancedShareLinkJson(await sharingService.call((c) => c.getAdvancedShareLink, { link_uuid: pathUuid(req, 'linkUuid') }, readAs(res)), 'single'));
+      res.json(
+        advancedShareLinkJson(await sharingService.call((c) => c.getAdvancedShareLink, { link_uuid: pathUuid(req, 'linkUuid') }, readAs(res)), 'single'),
+      );
     },
     put: async (req, res) => {
       const link_uuid = pathUuid(req, 'linkUuid');

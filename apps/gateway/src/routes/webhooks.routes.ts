@@ -23,7 +23,11 @@ const createBody = z.object({
   description: descriptionField.default(''),
   url: z.string().max(2048, 'at most 2048 characters').refine(isHttpUrl, 'must be an absolute http or https URL'),
   // `username:password`; null (or absent) for none.
-  http_auth: z.string().regex(/^[^:]+:/, 'must look like username:password').nullable().optional(),
+  http_auth: z
+    .string()
+    .regex(/^[^:]+:/, 'must look like username:password')
+    .nullable()
+    .optional(),
 });
 
 export const webhooksSchemas = { createBody };

@@ -14,11 +14,7 @@ export async function withShareLinkUrls(
 ): Promise<interviews.Interview[]> {
   const linkUuids = list.flatMap((i) => (i.share_link ? [i.share_link.uuid] : []));
   if (linkUuids.length === 0) return list;
-  const found = await sharingService.call(
-    (c) => c.getShareLinkUrls,
-    { link_uuids: linkUuids },
-    { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true },
-  );
+  const found = await sharingService.call((c) => c.getShareLinkUrls, { link_uuids: linkUuids }, { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true });
   const urls = new Map(found.links.map((l) => [l.uuid, l.url]));
   return list.map((i) => (i.share_link ? { ...i, share_link: { ...i.share_link, url: urls.get(i.share_link.uuid) ?? '' } } : i));
 }

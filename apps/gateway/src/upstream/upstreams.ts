@@ -11,16 +11,15 @@ export interface Upstreams {
   close(): void;
 }
 
-export function connectUpstreams(addresses: { identity: string; jobs: string; interviews: string; sharing: string; notifications: string }, tokens: PrincipalTokens): Upstreams {
+export function connectUpstreams(
+  addresses: { identity: string; jobs: string; interviews: string; sharing: string; notifications: string },
+  tokens: PrincipalTokens,
+): Upstreams {
   const insecure = credentials.createInsecure();
   const clients = {
     identity: new UpstreamClient('identity', new identity.IdentityServiceClient(addresses.identity, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
     jobs: new UpstreamClient('jobs', new jobs.JobsServiceClient(addresses.jobs, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
-    interviews: new UpstreamClient(
-      'interviews',
-      new interviews.InterviewsServiceClient(addresses.interviews, insecure, UPSTREAM_CHANNEL_OPTIONS),
-      tokens,
-    ),
+    interviews: new UpstreamClient('interviews', new interviews.InterviewsServiceClient(addresses.interviews, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
     sharing: new UpstreamClient('sharing', new sharing.SharingServiceClient(addresses.sharing, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
     notifications: new UpstreamClient(
       'notifications',

@@ -35,7 +35,11 @@ export function renderCompany(company: Company, defaultAvatarUrl: string): ident
 }
 
 /** CompanyCreated and CompanyPlanChanged: the company with the plan in force and its features. */
-export function companyEvent(subject: typeof IdentitySubjects.CompanyCreated | typeof IdentitySubjects.CompanyPlanChanged, company: Company, plan: PlanDefinition): NewEvent {
+export function companyEvent(
+  subject: typeof IdentitySubjects.CompanyCreated | typeof IdentitySubjects.CompanyPlanChanged,
+  company: Company,
+  plan: PlanDefinition,
+): NewEvent {
   const payload: CompanyEventPayload = { uuid: company.uuid, name: company.name, plan: plan.code, features: plan.features };
   return { subject, payload };
 }

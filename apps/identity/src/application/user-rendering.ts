@@ -58,9 +58,18 @@ function userPayload(user: User, defaultAvatarUrl: string, at: Date): UserEventP
 
 export const userEvents = {
   /** No set-password link: the notifications service asks for one when it sends the email (decision 018). */
-  created: (user: User, defaultAvatarUrl: string): NewEvent => ({ subject: IdentitySubjects.UserCreated, payload: userPayload(user, defaultAvatarUrl, user.createdAt) }),
-  updated: (user: User, defaultAvatarUrl: string): NewEvent => ({ subject: IdentitySubjects.UserUpdated, payload: userPayload(user, defaultAvatarUrl, user.updatedAt) }),
-  deleted: (user: User, defaultAvatarUrl: string, at: Date): NewEvent => ({ subject: IdentitySubjects.UserDeleted, payload: userPayload(user, defaultAvatarUrl, at) }),
+  created: (user: User, defaultAvatarUrl: string): NewEvent => ({
+    subject: IdentitySubjects.UserCreated,
+    payload: userPayload(user, defaultAvatarUrl, user.createdAt),
+  }),
+  updated: (user: User, defaultAvatarUrl: string): NewEvent => ({
+    subject: IdentitySubjects.UserUpdated,
+    payload: userPayload(user, defaultAvatarUrl, user.updatedAt),
+  }),
+  deleted: (user: User, defaultAvatarUrl: string, at: Date): NewEvent => ({
+    subject: IdentitySubjects.UserDeleted,
+    payload: userPayload(user, defaultAvatarUrl, at),
+  }),
   /** No link either: notifications asks for a fresh one when it sends the reset email (decision 018). */
   passwordResetRequested: (user: User, defaultAvatarUrl: string, at: Date): NewEvent => ({
     subject: IdentitySubjects.PasswordResetRequested,

@@ -59,10 +59,7 @@ export class ApiKeyRepository {
       .execute();
   }
 
-  async update(
-    uuid: string,
-    change: { description?: string; keyHash?: string; keyCiphertext?: string; updatedAt: Date },
-  ): Promise<void> {
+  async update(uuid: string, change: { description?: string; keyHash?: string; keyCiphertext?: string; updatedAt: Date }): Promise<void> {
     await this.db
       .updateTable('api_keys')
       .set({

@@ -52,10 +52,7 @@ export class CompanyRepository {
       .execute();
   }
 
-  async updatePlan(
-    uuid: string,
-    change: Pick<Company, 'planCode' | 'planStartedAt' | 'downgradePlanCode' | 'downgradeAt' | 'updatedAt'>,
-  ): Promise<void> {
+  async updatePlan(uuid: string, change: Pick<Company, 'planCode' | 'planStartedAt' | 'downgradePlanCode' | 'downgradeAt' | 'updatedAt'>): Promise<void> {
     await this.db
       .updateTable('companies')
       .set({

@@ -26,7 +26,9 @@ export const CURRENT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 1, key
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   // maxmem must exceed 128 * N * r, or Node refuses the parameters.
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, params.keylen, options, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFC'), salt, params.keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
 /** Passwords in, memory-hard hashes out; verification compares in constant time. Passwords are NFC-normalized. */

@@ -8,7 +8,14 @@ export class PasswordRepository {
   constructor(private readonly db: Kysely<IdentityDatabase>) {}
 
   async upsert(userUuid: string, hash: PasswordHash, at: Date): Promise<void> {
-    const row = { user_uuid: userUuid, algorithm: hash.algorithm, params: JSON.stringify(hash.params) as unknown as Record<string, number>, salt: hash.salt, hash: hash.hash, updated_at: at };
+    const row = {
+      user_uuid: userUuid,
+      algorithm: hash.algorithm,
+      params: JSON.stringify(hash.params) as unknown as Record<string, number>,
+      salt: hash.salt,
+      hash: hash.hash,
+      updated_at: at,
+    };
     await this.db
       .insertInto('user_passwords')
       .values(row)

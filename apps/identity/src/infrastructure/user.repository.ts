@@ -12,12 +12,7 @@ export class UserRepository {
 
   /** A live (not deleted) user. */
   async find(uuid: string): Promise<User | undefined> {
-    const row = await this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('uuid', '=', uuid)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('users').selectAll().where('uuid', '=', uuid).where('deleted_at', 'is', null).executeTakeFirst();
     return row && toUser(row);
   }
 
@@ -111,11 +106,7 @@ export class UserRepository {
   }
 
   async update(uuid: string, change: Partial<Pick<User, 'name' | 'email'>> & { updatedAt: Date }): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({ name: change.name, email: change.email, updated_at: change.updatedAt })
-      .where('uuid', '=', uuid)
-      .execute();
+    await this.db.updateTable('users').set({ name: change.name, email: change.email, updated_at: change.updatedAt }).where('uuid', '=', uuid).execute();
   }
 
   async markDeleted(uuid: string, at: Date): Promise<void> {

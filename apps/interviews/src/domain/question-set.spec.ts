@@ -57,7 +57,14 @@ describe('question set rules', () => {
       name: '  ',
       questions: [input(), input({ timeLimit: 45, takes: 6, thinkTime: '10', text: '' }), input({ text: 'x'.repeat(2001) })],
     });
-    expect(sut.map((p) => p.field)).toEqual(['name', 'questions.1.text', 'questions.1.time_limit', 'questions.1.takes', 'questions.1.think_time', 'questions.2.text']);
+    expect(sut.map((p) => p.field)).toEqual([
+      'name',
+      'questions.1.text',
+      'questions.1.time_limit',
+      'questions.1.takes',
+      'questions.1.think_time',
+      'questions.2.text',
+    ]);
     expect(fieldsOf(() => assertValidQuestionSet({ questions: [] }))).toEqual(['questions']);
     expect(fieldsOf(() => assertValidQuestionSet({ questions: Array.from({ length: 51 }, () => input()) }))).toEqual(['questions']);
     expect(fieldsOf(() => assertValidQuestionSet({ name: 'n'.repeat(201) }))).toEqual(['name']);
@@ -80,7 +87,11 @@ describe('question set rules', () => {
     ];
 
     it('updates by uuid, adds items without one, drops the rest; positions follow the array', () => {
-      const sut = mergeQuestions(current, [input({ uuid: 'Q-C', text: 'C2', timeLimit: 180 }), input({ text: 'New' }), input({ uuid: 'q-a', text: 'A' })], counter());
+      const sut = mergeQuestions(
+        current,
+        [input({ uuid: 'Q-C', text: 'C2', timeLimit: 180 }), input({ text: 'New' }), input({ uuid: 'q-a', text: 'A' })],
+        counter(),
+      );
       expect(sut).toEqual([
         { uuid: 'q-c', position: 0, text: 'C2', timeLimit: 180, takes: -1, thinkTime: '30' },
         { uuid: 'new-1', position: 1, text: 'New', timeLimit: 60, takes: -1, thinkTime: '30' },

@@ -49,7 +49,6 @@ export function isTakes(value: number): boolean {
   return Number.isInteger(value) && (value === UNLIMITED_TAKES || (value >= 0 && value <= MAX_TAKES));
 }
 
-
 /**
  * Every broken rule of a name and a question list, as field errors. The gateway
  * checks the same rules first; these keep the service right on its own.

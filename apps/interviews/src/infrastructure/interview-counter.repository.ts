@@ -27,7 +27,10 @@ export class InterviewCounterRepository {
   }
 
   async total(companyUuid: string, types: InterviewType[], statuses: InterviewStatus[]): Promise<number> {
-    let query = this.db.selectFrom('interview_counters').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), eb.lit(0)).as('total')).where('company_uuid', '=', companyUuid);
+    let query = this.db
+      .selectFrom('interview_counters')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), eb.lit(0)).as('total'))
+      .where('company_uuid', '=', companyUuid);
     if (types.length > 0) query = query.where('type', 'in', types);
     if (statuses.length > 0) query = query.where('status', 'in', statuses);
     const row = await query.executeTakeFirstOrThrow();

@@ -45,7 +45,13 @@ export class InterviewRepository {
   /** The company's live interviews among these uuids (the sharing service's reads). */
   async findMany(companyUuid: string, uuids: string[]): Promise<Interview[]> {
     if (uuids.length === 0) return [];
-    const rows = await this.db.selectFrom('interviews').selectAll().where('company_uuid', '=', companyUuid).where('uuid', 'in', uuids).where('deleted_at', 'is', null).execute();
+    const rows = await this.db
+      .selectFrom('interviews')
+      .selectAll()
+      .where('company_uuid', '=', companyUuid)
+      .where('uuid', 'in', uuids)
+      .where('deleted_at', 'is', null)
+      .execute();
     return rows.map(toInterview);
   }
 
@@ -94,7 +100,14 @@ export class InterviewRepository {
       branches.map((branch) => sql`(${branch})`),
       sql` union all `,
     )})`;
-    const rows = await this.db.selectFrom(union.as('i')).selectAll().orderBy(order).orderBy('uuid', direction).offset(query.offset).limit(query.limit).execute();
+    const rows = await this.db
+      .selectFrom(union.as('i'))
+      .selectAll()
+      .orderBy(order)
+      .orderBy('uuid', direction)
+      .offset(query.offset)
+      .limit(query.limit)
+      .execute();
     return rows.map(toInterview);
   }
 

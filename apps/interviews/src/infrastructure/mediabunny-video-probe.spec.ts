@@ -58,7 +58,13 @@ describe('MediabunnyVideoProbe', () => {
   });
 
   it('measures a video that starts late from its first frame', async () => {
-    const late = Buffer.concat([webmHeader({ audio: false }), webmCluster(5000, [5000, 5100, 5200].map((ms) => ({ track: 1, ms, data: Buffer.alloc(32), key: true })))]);
+    const late = Buffer.concat([
+      webmHeader({ audio: false }),
+      webmCluster(
+        5000,
+        [5000, 5100, 5200].map((ms) => ({ track: 1, ms, data: Buffer.alloc(32), key: true })),
+      ),
+    ]);
     expect((await measure(late)).seconds).toBeCloseTo(0.2, 2);
   });
 
@@ -83,7 +89,10 @@ describe('MediabunnyVideoProbe', () => {
         yield webmHeader({ audio: false });
         for (let s = 0; s < seconds; s++) {
           // Made as they are sent, as an upload arrives.
-          yield webmCluster(s * 1000, [0, 500].map((ms) => ({ track: 1 as const, ms: s * 1000 + ms, data: Buffer.alloc(512 * 1024, s), key: ms === 0 })));
+          yield webmCluster(
+            s * 1000,
+            [0, 500].map((ms) => ({ track: 1 as const, ms: s * 1000 + ms, data: Buffer.alloc(512 * 1024, s), key: ms === 0 })),
+          );
           gc?.();
         }
       };
@@ -143,9 +152,11 @@ describe('MediabunnyVideoProbe', () => {
       throw new Error('connection reset');
     };
     const broken = sut.measure(failing());
-    await expect((async () => {
-      for await (const _ of broken.data);
-    })()).rejects.toThrow('connection reset');
+    await expect(
+      (async () => {
+        for await (const _ of broken.data);
+      })(),
+    ).rejects.toThrow('connection reset');
     expect(await broken.duration).toBeNull();
 
     const abandoned = sut.measure(chunked(video, 100));

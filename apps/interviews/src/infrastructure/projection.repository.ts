@@ -19,14 +19,17 @@ export class ProjectionRepository {
       .insertInto('job_posts')
       .values({ ...job, created_by: JSON.stringify(job.created_by) as never, location: JSON.stringify(job.location) as never })
       .onConflict((oc) =>
-        oc.column('uuid').doUpdateSet({
-          title: job.title,
-          status: job.status,
-          updated_at: job.updated_at,
-          status_updated_at: job.status_updated_at,
-          created_by: JSON.stringify(job.created_by) as never,
-          location: JSON.stringify(job.location) as never,
-        }).where('job_posts.updated_at', '<=', job.updated_at),
+        oc
+          .column('uuid')
+          .doUpdateSet({
+            title: job.title,
+            status: job.status,
+            updated_at: job.updated_at,
+            status_updated_at: job.status_updated_at,
+            created_by: JSON.stringify(job.created_by) as never,
+            location: JSON.stringify(job.location) as never,
+          })
+          .where('job_posts.updated_at', '<=', job.updated_at),
       )
       .execute();
     await this.refreshKeys('job_key', 'job_uuid', sql`(select lower(title) from job_posts where uuid = ${job.uuid})`, job.uuid);

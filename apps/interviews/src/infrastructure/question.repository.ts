@@ -20,7 +20,12 @@ export class QuestionRepository {
   }
 
   async find(interviewUuid: string, uuid: string): Promise<InterviewQuestion | undefined> {
-    const row = await this.db.selectFrom('interview_questions').selectAll().where('interview_uuid', '=', interviewUuid).where('uuid', '=', uuid).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('interview_questions')
+      .selectAll()
+      .where('interview_uuid', '=', interviewUuid)
+      .where('uuid', '=', uuid)
+      .executeTakeFirst();
     return row && toQuestion(row);
   }
 

@@ -60,7 +60,12 @@ export function renderFetched(summaries: Summaries, job: Job): jobs.Job {
  * missing ones and runs it again, so identity is never called while the
  * transaction holds its locks (or the embedded database's one connection).
  */
-export async function withSummaries<T>(identity: IdentityDirectory, caller: Caller, summaries: Summaries, work: (summaries: Summaries) => Promise<T>): Promise<T> {
+export async function withSummaries<T>(
+  identity: IdentityDirectory,
+  caller: Caller,
+  summaries: Summaries,
+  work: (summaries: Summaries) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work(summaries);

@@ -7,7 +7,10 @@ const caller: Caller = { principal: { kind: 'user', userUuid: 'u1', companyUuid:
 
 /** Identity as a table we rename in, counting the calls made to it. */
 class IdentityTable implements IdentityDirectory {
-  names = new Map([['u1', 'Ann'], ['u2', 'Bob']]);
+  names = new Map([
+    ['u1', 'Ann'],
+    ['u2', 'Bob'],
+  ]);
   calls: string[][] = [];
   /** When set, answers wait for it (a fetch under way while something changes). */
   gate?: Promise<void>;
@@ -19,7 +22,9 @@ class IdentityTable implements IdentityDirectory {
   async summaries(_: Caller, userUuids: string[], companyUuids: string[]) {
     this.calls.push([...userUuids, ...companyUuids]);
     const answer = {
-      users: new Map(userUuids.map((uuid): [string, identity.UserSummary] => [uuid, { uuid, name: this.names.get(uuid) ?? '?', email: `${uuid}@x.example`, avatar: '' }])),
+      users: new Map(
+        userUuids.map((uuid): [string, identity.UserSummary] => [uuid, { uuid, name: this.names.get(uuid) ?? '?', email: `${uuid}@x.example`, avatar: '' }]),
+      ),
       companies: new Map(companyUuids.map((uuid): [string, identity.CompanySummary] => [uuid, { uuid, name: `Company ${uuid}`, avatar: '' }])),
     };
     await this.gate;

@@ -12,7 +12,11 @@ export class JobCounterRepository {
 
   /** Locks the company's counter row (creating it if needed) until the transaction ends. */
   async lock(companyUuid: string): Promise<JobCounts> {
-    await this.db.insertInto('company_job_counters').values({ company_uuid: companyUuid }).onConflict((oc) => oc.column('company_uuid').doNothing()).execute();
+    await this.db
+      .insertInto('company_job_counters')
+      .values({ company_uuid: companyUuid })
+      .onConflict((oc) => oc.column('company_uuid').doNothing())
+      .execute();
     return this.db
       .selectFrom('company_job_counters')
       .select(['active', 'inactive'])

@@ -2,7 +2,16 @@ import { isPublicAddress } from './address-policy';
 
 describe('webhook target addresses', () => {
   it('allows public unicast addresses', () => {
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:93.184.216.34', '64:ff9b::5db8:d822', '2002:5db8:d822::1', '::5db8:d822']) expect({ address, ok: isPublicAddress(address) }).toEqual({ address, ok: true });
+    for (const address of [
+      '93.184.216.34',
+      '8.8.8.8',
+      '2606:4700:4700::1111',
+      '::ffff:93.184.216.34',
+      '64:ff9b::5db8:d822',
+      '2002:5db8:d822::1',
+      '::5db8:d822',
+    ])
+      expect({ address, ok: isPublicAddress(address) }).toEqual({ address, ok: true });
   });
 
   it('refuses private, loopback, link-local, metadata, CGNAT, unique-local, multicast, reserved and unspecified addresses', () => {

@@ -15,7 +15,8 @@ describe('message contents', () => {
   it('puts the link, the company message, the job and the local due time in both parts, HTML-escaped', () => {
     const sut = invitationEmail(invitation);
     expect(sut.subject).toBe('Your video interview for Engineer at Acme & Co');
-    for (const part of ['Jo <b>', 'Good luck!', 'Engineer', 'Monday 2 March 2026, 14:00 (Europe/Paris)', invitation.candidateUrl]) expect(sut.text).toContain(part);
+    for (const part of ['Jo <b>', 'Good luck!', 'Engineer', 'Monday 2 March 2026, 14:00 (Europe/Paris)', invitation.candidateUrl])
+      expect(sut.text).toContain(part);
     expect(sut.html).toContain('Jo &lt;b&gt;');
     expect(sut.html).toContain('Acme &amp; Co');
     expect(sut.html).toContain('href="https://app.example/candidate/interviews/i1?token=a&amp;b"');
@@ -29,12 +30,22 @@ describe('message contents', () => {
   });
 
   it('keeps SMS short and with the link', () => {
-    expect(invitationSms(invitation)).toBe(`Acme & Co: your video interview for Engineer is due Monday 2 March 2026, 14:00 (Europe/Paris). ${invitation.candidateUrl}`);
+    expect(invitationSms(invitation)).toBe(
+      `Acme & Co: your video interview for Engineer is due Monday 2 March 2026, 14:00 (Europe/Paris). ${invitation.candidateUrl}`,
+    );
   });
 
   it('set-password and reviewer emails carry their links', () => {
-    expect(setPasswordEmail({ name: 'N', setPasswordUrl: 'https://app.example/set-password?token=t' }).html).toContain('href="https://app.example/set-password?token=t"');
-    const reviewer = reviewerEmail({ reviewerName: 'R', companyName: 'C', sharedBy: null, url: 'https://s.example/x', interviews: [{ jobTitle: null, candidateName: null }] });
+    expect(setPasswordEmail({ name: 'N', setPasswordUrl: 'https://app.example/set-password?token=t' }).html).toContain(
+      'href="https://app.example/set-password?token=t"',
+    );
+    const reviewer = reviewerEmail({
+      reviewerName: 'R',
+      companyName: 'C',
+      sharedBy: null,
+      url: 'https://s.example/x',
+      interviews: [{ jobTitle: null, candidateName: null }],
+    });
     expect(reviewer.text).toContain('C shared an interview with you');
     expect(reviewer.text).toContain('- A candidate');
   });

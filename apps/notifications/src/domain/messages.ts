@@ -1,12 +1,7 @@
 /** Emails and SMS: what is sent, as plain data (rendered here, sent by the adapters). */
 
 export type MessageKind =
-  | 'set_password'
-  | 'password_reset'
-  | 'interview_invitation'
-  | 'interview_invitation_sms'
-  | 'interview_reminder_sms'
-  | 'share_link_reviewer';
+  'set_password' | 'password_reset' | 'interview_invitation' | 'interview_invitation_sms' | 'interview_reminder_sms' | 'share_link_reviewer';
 
 export interface EmailContent {
   subject: string;
@@ -45,10 +40,7 @@ function html(paragraphs: string[], link: { href: string; label: string }): stri
 }
 
 export function setPasswordEmail(user: { name: string; setPasswordUrl: string }): EmailContent {
-  const paragraphs = [
-    `Hello ${user.name},`,
-    'An account was created for you on Video Interviewing. Choose a password to sign in:',
-  ];
+  const paragraphs = [`Hello ${user.name},`, 'An account was created for you on Video Interviewing. Choose a password to sign in:'];
   return {
     subject: 'Set your Video Interviewing password',
     text: `${paragraphs.join('\n\n')}\n\n${user.setPasswordUrl}\n\nThe link works for 7 days.\n`,
@@ -58,10 +50,7 @@ export function setPasswordEmail(user: { name: string; setPasswordUrl: string })
 
 /** The forgot-password page's email: a fresh set-password link for an existing account. */
 export function passwordResetEmail(user: { name: string; setPasswordUrl: string }): EmailContent {
-  const paragraphs = [
-    `Hello ${user.name},`,
-    'Someone, probably you, asked to choose a new Video Interviewing password for this address. To choose one, open:',
-  ];
+  const paragraphs = [`Hello ${user.name},`, 'Someone, probably you, asked to choose a new Video Interviewing password for this address. To choose one, open:'];
   const after = 'The link works for 7 days and once. If you did not ask, ignore this email: your password stays as it is.';
   return {
     subject: 'Choose a new Video Interviewing password',
@@ -124,7 +113,11 @@ export interface ReviewerDetails {
 export function reviewerEmail(d: ReviewerDetails): EmailContent {
   const who = d.sharedBy ? `${d.sharedBy} of ${d.companyName}` : d.companyName;
   const list = d.interviews.map((i) => `- ${i.candidateName ?? 'A candidate'}${i.jobTitle ? ` (${i.jobTitle})` : ''}`).join('\n');
-  const paragraphs = [`Hello ${d.reviewerName},`, `${who} shared ${d.interviews.length === 1 ? 'an interview' : `${d.interviews.length} interviews`} with you:`, list];
+  const paragraphs = [
+    `Hello ${d.reviewerName},`,
+    `${who} shared ${d.interviews.length === 1 ? 'an interview' : `${d.interviews.length} interviews`} with you:`,
+    list,
+  ];
   return {
     subject: `${d.companyName} shared interviews with you`,
     text: `${paragraphs.join('\n\n')}\n\nWatch them here: ${d.url}\n`,

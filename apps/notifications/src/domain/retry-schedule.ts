@@ -29,12 +29,7 @@ export interface RetryPolicy {
  * attempts, or null when the schedule is used up. A receiver's `Retry-After`
  * is honoured (never retried sooner) up to `retryAfterMaxMs`.
  */
-export function nextRetryDelay(
-  policy: RetryPolicy,
-  attemptsMade: number,
-  retryAfterMs?: number,
-  random: () => number = Math.random,
-): number | null {
+export function nextRetryDelay(policy: RetryPolicy, attemptsMade: number, retryAfterMs?: number, random: () => number = Math.random): number | null {
   const index = attemptsMade - 1;
   if (index < 0 || index >= policy.scheduleMs.length) return null;
   const scheduled = jittered(policy.scheduleMs[index], random);

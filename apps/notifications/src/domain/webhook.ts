@@ -1,11 +1,5 @@
 import { isIP } from 'node:net';
-import {
-  WebhookEvents,
-  type InterviewEventPayload,
-  type JobEventPayload,
-  type WebhookEventType,
-  type WebhookPayloadType,
-} from '@vi/contracts';
+import { WebhookEvents, type InterviewEventPayload, type JobEventPayload, type WebhookEventType, type WebhookPayloadType } from '@vi/contracts';
 import { assertNever, validationFailed, type FieldError } from '@vi/platform-errors';
 import { isPublicAddress } from './address-policy';
 import { NotificationsError, NotificationsErrorCode } from './notifications.errors';

@@ -23,7 +23,11 @@ export class DeliveryRepository {
     const doomed = this.db.selectFrom('deliveries').select('uuid').where('resource_uuid', 'in', resourceUuids).where('event_type', '<>', keptEventType);
     await this.db.deleteFrom('delivery_attempts').where('delivery_uuid', 'in', doomed).execute();
     await this.db.deleteFrom('last_notifications').where('resource_uuid', 'in', resourceUuids).where('event_type', '<>', keptEventType).execute();
-    const result = await this.db.deleteFrom('deliveries').where('resource_uuid', 'in', resourceUuids).where('event_type', '<>', keptEventType).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('deliveries')
+      .where('resource_uuid', 'in', resourceUuids)
+      .where('event_type', '<>', keptEventType)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

@@ -12,7 +12,11 @@ export class GrpcPlanDirectory implements PlanDirectory {
   }
 
   async features(companyUuid: string): Promise<Record<string, boolean>> {
-    const plan = await this.upstream.call((c) => c.getCompanyPlan, { company_uuid: companyUuid }, { principal: { kind: 'service', service: 'notifications' }, idempotent: true });
+    const plan = await this.upstream.call(
+      (c) => c.getCompanyPlan,
+      { company_uuid: companyUuid },
+      { principal: { kind: 'service', service: 'notifications' }, idempotent: true },
+    );
     return plan.features;
   }
 

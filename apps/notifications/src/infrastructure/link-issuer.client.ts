@@ -15,7 +15,11 @@ export class GrpcLinkIssuer implements LinkIssuer {
   constructor(addresses: { identity: string; interviews: string; sharing: string }, tokens: PrincipalTokens) {
     const insecure = credentials.createInsecure();
     this.identity = new UpstreamClient('identity', new identity.IdentityServiceClient(addresses.identity, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens);
-    this.interviews = new UpstreamClient('interviews', new interviews.InterviewsServiceClient(addresses.interviews, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens);
+    this.interviews = new UpstreamClient(
+      'interviews',
+      new interviews.InterviewsServiceClient(addresses.interviews, insecure, UPSTREAM_CHANNEL_OPTIONS),
+      tokens,
+    );
     this.sharing = new UpstreamClient('sharing', new sharing.SharingServiceClient(addresses.sharing, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens);
   }
 
@@ -25,7 +29,9 @@ export class GrpcLinkIssuer implements LinkIssuer {
   }
 
   candidateUrl(interviewUuid: string): Promise<string | null> {
-    return orNull(async () => (await this.interviews.call((c) => c.issueCandidateLink, { interview_uuid: interviewUuid }, { ...AS_NOTIFICATIONS, idempotent: true })).url);
+    return orNull(
+      async () => (await this.interviews.call((c) => c.issueCandidateLink, { interview_uuid: interviewUuid }, { ...AS_NOTIFICATIONS, idempotent: true })).url,
+    );
   }
 
   async shareLinkUrls(linkUuids: string[]): Promise<Map<string, string>> {

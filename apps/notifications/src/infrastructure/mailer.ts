@@ -43,7 +43,9 @@ class EmlFileMailer implements ClosableMailer {
   ) {}
 
   async send(email: OutgoingEmail): Promise<void> {
-    const info = (await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, html: email.html })) as { message: Buffer };
+    const info = (await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, html: email.html })) as {
+      message: Buffer;
+    };
     await mkdir(this.dir, { recursive: true });
     const path = resolve(join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${email.kind}-${randomUUID().slice(0, 8)}.eml`));
     await writeFile(path, info.message, { mode: 0o600 });

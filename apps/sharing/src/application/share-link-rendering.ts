@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { basicShareLinkJson, SharingSubjects, type BasicShareLinkJson, type BasicShareLinkWithoutUrl, type identity, type interviews, type sharing, type ShareLinkEventPayload, type SharingSubject } from '@vi/contracts';
+import {
+  basicShareLinkJson,
+  SharingSubjects,
+  type BasicShareLinkJson,
+  type BasicShareLinkWithoutUrl,
+  type identity,
+  type interviews,
+  type sharing,
+  type ShareLinkEventPayload,
+  type SharingSubject,
+} from '@vi/contracts';
 import type { NewEvent } from '@vi/platform-bus';
 import { toRfc3339 } from '@vi/platform-time';
 import type { LinkedInterview, ShareLink } from '../domain/share-link';

@@ -1,9 +1,22 @@
 import { AppError } from '@vi/platform-errors';
-import { deleted, isViewable, newShareLink, parseStatus, requireAdvancedFeature, requireAllShareable, requireShareable, withStatus, type ShareLink } from './share-link';
+import {
+  deleted,
+  isViewable,
+  newShareLink,
+  parseStatus,
+  requireAdvancedFeature,
+  requireAllShareable,
+  requireShareable,
+  withStatus,
+  type ShareLink,
+} from './share-link';
 
 function link(overrides: Partial<ShareLink> = {}): ShareLink {
   const interviews = [{ uuid: 'li1', interviewUuid: 'i1', jobUuid: 'j1', jobTitle: 'Job', candidateName: 'Cat' }];
-  return { ...newShareLink({ uuid: 'l1', kind: 'basic', companyUuid: 'c1', userUuid: 'u1', status: 'active', interviews, now: new Date('2026-01-01T10:00:00Z') }), ...overrides };
+  return {
+    ...newShareLink({ uuid: 'l1', kind: 'basic', companyUuid: 'c1', userUuid: 'u1', status: 'active', interviews, now: new Date('2026-01-01T10:00:00Z') }),
+    ...overrides,
+  };
 }
 
 function codeOf(run: () => unknown): string | undefined {

@@ -30,7 +30,11 @@ export class GrpcInterviewsDirectory implements InterviewsDirectory {
   private readonly upstream: UpstreamClient<interviews.InterviewsServiceClient>;
 
   constructor(address: string, tokens: PrincipalTokens) {
-    this.upstream = new UpstreamClient('interviews', new interviews.InterviewsServiceClient(address, credentials.createInsecure(), UPSTREAM_CHANNEL_OPTIONS), tokens);
+    this.upstream = new UpstreamClient(
+      'interviews',
+      new interviews.InterviewsServiceClient(address, credentials.createInsecure(), UPSTREAM_CHANNEL_OPTIONS),
+      tokens,
+    );
   }
 
   async sharedInterviews(caller: Caller, companyUuid: string, interviewUuids: string[], withTakes: boolean) {

@@ -44,34 +44,69 @@ function signInScreen(): void {
   const next = safeNext(new URLSearchParams(location.search).get('next'));
   const [emailLabel, email] = field('email', t.email, { type: 'email', autocomplete: 'username' });
   const [passwordLabel, password] = field('password', t.password, { type: 'password', autocomplete: 'current-password' });
-  form(t.signInHeading, null, [emailLabel, email, passwordLabel, password], t.signIn, async () => {
-    const session = await call<SessionInfo>('POST', '/v1.0/session', { email: email.value, password: password.value });
-    rememberCsrfToken(session.body.csrf_token);
-    location.assign(next);
-  }, [el('p', {}, el('a', { href: '/forgot-password' }, t.forgotLink))]);
+  form(
+    t.signInHeading,
+    null,
+    [emailLabel, email, passwordLabel, password],
+    t.signIn,
+    async () => {
+      const session = await call<SessionInfo>('POST', '/v1.0/session', { email: email.value, password: password.value });
+      rememberCsrfToken(session.body.csrf_token);
+      location.assign(next);
+    },
+    [el('p', {}, el('a', { href: '/forgot-password' }, t.forgotLink))],
+  );
 }
 
 function setPasswordScreen(): void {
   const token = new URLSearchParams(location.search).get('token');
   if (!token) {
-    show(root, el('main', { class: 'card' }, el('h1', {}, t.setPasswordHeading), el('p', { role: 'alert', class: 'refusal' }, t.refusals['api.set_password_link_invalid']), el('p', {}, el('a', { href: '/forgot-password' }, t.newLink))));
+    show(
+      root,
+      el(
+        'main',
+        { class: 'card' },
+        el('h1', {}, t.setPasswordHeading),
+        el('p', { role: 'alert', class: 'refusal' }, t.refusals['api.set_password_link_invalid']),
+        el('p', {}, el('a', { href: '/forgot-password' }, t.newLink)),
+      ),
+    );
     return;
   }
-  const [passwordLabel, password] = field('new-password', t.newPassword, { type: 'password', autocomplete: 'new-password', minlength: '12', 'aria-describedby': 'password-rules' });
+  const [passwordLabel, password] = field('new-password', t.newPassword, {
+    type: 'password',
+    autocomplete: 'new-password',
+    minlength: '12',
+    'aria-describedby': 'password-rules',
+  });
   const rules = el('p', { id: 'password-rules', class: 'muted' }, t.passwordRules);
-  form(t.setPasswordHeading, null, [passwordLabel, password, rules], t.setPassword, async () => {
-    await call<SessionInfo>('POST', '/v1.0/session/password', { token, password: password.value });
-    // The token is spent: replace the link in history so Back does not offer it again.
-    location.replace('/interviews');
-  }, [el('p', {}, el('a', { href: '/forgot-password' }, t.newLink))]);
+  form(
+    t.setPasswordHeading,
+    null,
+    [passwordLabel, password, rules],
+    t.setPassword,
+    async () => {
+      await call<SessionInfo>('POST', '/v1.0/session/password', { token, password: password.value });
+      // The token is spent: replace the link in history so Back does not offer it again.
+      location.replace('/interviews');
+    },
+    [el('p', {}, el('a', { href: '/forgot-password' }, t.newLink))],
+  );
 }
 
 function forgotPasswordScreen(): void {
   const [emailLabel, email] = field('email', t.email, { type: 'email', autocomplete: 'username' });
-  form(t.forgotHeading, t.forgotIntro, [emailLabel, email], t.sendLink, async (status) => {
-    await call('POST', '/v1.0/session/password_reset', { email: email.value });
-    say(status, t.linkSent, 'ok');
-  }, [el('p', {}, el('a', { href: '/sign-in' }, t.backToSignIn))]);
+  form(
+    t.forgotHeading,
+    t.forgotIntro,
+    [emailLabel, email],
+    t.sendLink,
+    async (status) => {
+      await call('POST', '/v1.0/session/password_reset', { email: email.value });
+      say(status, t.linkSent, 'ok');
+    },
+    [el('p', {}, el('a', { href: '/sign-in' }, t.backToSignIn))],
+  );
 }
 
 const screens: Record<string, () => void> = { '/set-password': setPasswordScreen, '/forgot-password': forgotPasswordScreen };

@@ -14,7 +14,11 @@ export function deviceCheck(): DeviceCheck {
   const preview = el('video', { class: 'preview', 'aria-label': en.device.preview, muted: true, playsinline: true, autoplay: true });
   preview.muted = true;
   const level = el('span', { class: 'meter-fill' });
-  const meter = el('div', { class: 'meter', role: 'meter', 'aria-label': en.device.micLevel, 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': 0 }, level);
+  const meter = el(
+    'div',
+    { class: 'meter', role: 'meter', 'aria-label': en.device.micLevel, 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': 0 },
+    level,
+  );
   const status = liveRegion();
   const media = el('div', { class: 'media', hidden: true }, preview, el('p', { class: 'label', 'aria-hidden': 'true' }, en.device.micLevel), meter);
   let resolveReady: (stream: MediaStream) => void = () => undefined;
@@ -49,6 +53,14 @@ export function deviceCheck(): DeviceCheck {
       });
   });
 
-  const section = el('section', { class: 'device-check', 'aria-labelledby': 'device-heading' }, el('h2', { id: 'device-heading' }, en.device.heading), el('p', {}, en.device.intro), button, status, media);
+  const section = el(
+    'section',
+    { class: 'device-check', 'aria-labelledby': 'device-heading' },
+    el('h2', { id: 'device-heading' }, en.device.heading),
+    el('p', {}, en.device.intro),
+    button,
+    status,
+    media,
+  );
   return { section, ready };
 }

@@ -23,7 +23,12 @@ export function landingDetails(interview: CandidateInterview): HTMLElement[] {
   const zoned = zone && zone !== browserTimeZone() ? zonedTime(interview.scheduled_at, zone) : undefined;
   const questions = interview.questions.map((q, i) => {
     const think = thinkSecondsOf(q);
-    return el('li', {}, en.landing.questionLimits(i + 1, en.common.duration(q.time_limit), q.takes.limit), think > 0 ? en.landing.thinkTime(en.common.duration(think)) : null);
+    return el(
+      'li',
+      {},
+      en.landing.questionLimits(i + 1, en.common.duration(q.time_limit), q.takes.limit),
+      think > 0 ? en.landing.thinkTime(en.common.duration(think)) : null,
+    );
   });
   return [
     el('header', {}, companyBadge(interview.company)),

@@ -60,7 +60,16 @@ function finishScreen(api: CandidateApi, interview: CandidateInterview): void {
 }
 
 function doneScreen(interview: CandidateInterview): void {
-  show(root, el('main', { class: 'card' }, el('header', {}, companyBadge(interview.company)), el('h1', {}, en.finish.doneHeading), el('p', { role: 'status', class: 'ok' }, en.finish.done(interview.company?.name ?? ''))));
+  show(
+    root,
+    el(
+      'main',
+      { class: 'card' },
+      el('header', {}, companyBadge(interview.company)),
+      el('h1', {}, en.finish.doneHeading),
+      el('p', { role: 'status', class: 'ok' }, en.finish.done(interview.company?.name ?? '')),
+    ),
+  );
 }
 
 /** Landing (requested) or the device check before resuming (accepted): the questions need the camera either way. */

@@ -126,7 +126,12 @@ function withTakeAccepted(question: CandidateQuestion): CandidateQuestion {
  * plays it back with "record again" while takes remain and "submit". Resolves
  * with what the candidate chose next.
  */
-function review(ctx: QuestionContext, question: CandidateQuestion, take: Recording, resumed: boolean): Promise<{ question: CandidateQuestion; next: 'retake' | 'submit' | 'skip' }> {
+function review(
+  ctx: QuestionContext,
+  question: CandidateQuestion,
+  take: Recording,
+  resumed: boolean,
+): Promise<{ question: CandidateQuestion; next: 'retake' | 'submit' | 'skip' }> {
   return new Promise((resolve) => {
     const playbackUrl = URL.createObjectURL(take.blob);
     const player = el('video', { class: 'preview', controls: true, playsinline: true, src: playbackUrl, 'aria-label': en.question.playback });
@@ -139,10 +144,15 @@ function review(ctx: QuestionContext, question: CandidateQuestion, take: Recordi
     };
     const offer = (now: CandidateQuestion) => {
       const buttons: HTMLButtonElement[] = [];
-      if (now.takes.remaining !== 0) buttons.push(el('button', { type: 'button', class: 'secondary', onclick: () => leave('retake', now) }, en.question.retake(now.takes.remaining)));
-      if (now.completed) buttons.push(el('button', { type: 'button', onclick: () => leave('submit', now) }, ctx.index + 1 === ctx.total ? en.question.submitLast : en.question.submit));
+      if (now.takes.remaining !== 0)
+        buttons.push(el('button', { type: 'button', class: 'secondary', onclick: () => leave('retake', now) }, en.question.retake(now.takes.remaining)));
+      if (now.completed)
+        buttons.push(
+          el('button', { type: 'button', onclick: () => leave('submit', now) }, ctx.index + 1 === ctx.total ? en.question.submitLast : en.question.submit),
+        );
       // No take accepted and none left: skipping is the only way on.
-      else if (now.takes.remaining === 0) buttons.push(el('button', { type: 'button', class: 'secondary', onclick: () => leave('skip', now) }, en.question.skip));
+      else if (now.takes.remaining === 0)
+        buttons.push(el('button', { type: 'button', class: 'secondary', onclick: () => leave('skip', now) }, en.question.skip));
       actions.replaceChildren(...buttons);
     };
     const upload = () => {

@@ -21,13 +21,21 @@ export function toSignIn(): void {
 export function failed(error: unknown): void {
   if (error instanceof ApiError && (error.status === 401 || error.code === 'api.session_invalid')) return toSignIn();
   const code = error instanceof ApiError ? error.code : '';
-  messageScreen(pageRoot(), en.company.interviewsHeading, en.company.refusals[code] ?? (error instanceof ApiError && error.status === 0 ? en.errors.unavailable : en.errors.unexpected));
+  messageScreen(
+    pageRoot(),
+    en.company.interviewsHeading,
+    en.company.refusals[code] ?? (error instanceof ApiError && error.status === 0 ? en.errors.unavailable : en.errors.unexpected),
+  );
 }
 
 export function dates(interview: { status: string; scheduled_at: string; completed_at: string | null; created_at: string }): HTMLElement {
   return el(
     'p',
     { class: 'muted' },
-    [en.company.statusLine(en.company.statuses[interview.status] ?? interview.status), en.company.due(localTime(interview.scheduled_at)), interview.completed_at ? en.company.completed(localTime(interview.completed_at)) : en.company.created(localTime(interview.created_at))].join(' · '),
+    [
+      en.company.statusLine(en.company.statuses[interview.status] ?? interview.status),
+      en.company.due(localTime(interview.scheduled_at)),
+      interview.completed_at ? en.company.completed(localTime(interview.completed_at)) : en.company.created(localTime(interview.created_at)),
+    ].join(' · '),
   );
 }

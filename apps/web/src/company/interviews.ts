@@ -45,7 +45,13 @@ export async function interviewsScreen(frame: Frame): Promise<void> {
   const total = Number(/\/(\d+)$/.exec(page.headers.get('content-range') ?? '')?.[1] ?? page.body.length);
 
   const go = (change: Record<string, string | number>) => {
-    const next = new URLSearchParams({ status, type, orderby: order, from: String(from), ...Object.fromEntries(Object.entries(change).map(([k, v]) => [k, String(v)])) });
+    const next = new URLSearchParams({
+      status,
+      type,
+      orderby: order,
+      from: String(from),
+      ...Object.fromEntries(Object.entries(change).map(([k, v]) => [k, String(v)])),
+    });
     for (const [key, value] of [...next.entries()]) if (value === '') next.delete(key);
     location.assign(`/interviews?${next.toString()}`);
   };
@@ -53,7 +59,17 @@ export async function interviewsScreen(frame: Frame): Promise<void> {
   const [statusLabel, statusSelect] = select('status', en.company.status, en.company.statuses, status, true);
   const [typeLabel, typeSelect] = select('type', en.company.type, en.company.types, type, true);
   const [orderLabel, orderSelect] = select('orderby', en.company.order, en.company.orders, order, false);
-  const filters = el('form', { class: 'filters' }, statusLabel, statusSelect, typeLabel, typeSelect, orderLabel, orderSelect, el('button', { type: 'submit' }, en.company.apply));
+  const filters = el(
+    'form',
+    { class: 'filters' },
+    statusLabel,
+    statusSelect,
+    typeLabel,
+    typeSelect,
+    orderLabel,
+    orderSelect,
+    el('button', { type: 'submit' }, en.company.apply),
+  );
   filters.addEventListener('submit', (event) => {
     event.preventDefault();
     go({ status: statusSelect.value, type: typeSelect.value, orderby: orderSelect.value, from: 0 });
@@ -75,6 +91,8 @@ export async function interviewsScreen(frame: Frame): Promise<void> {
     from + PAGE_SIZE < total ? el('button', { type: 'button', class: 'secondary', onclick: () => go({ from: from + PAGE_SIZE }) }, en.company.next) : null,
   );
   document.title = en.company.interviewsHeading;
-  show(frame.root, el('main', { class: 'card' }, frame.header, el('h1', {}, en.company.interviewsHeading), filters, el('ul', { class: 'interview-list' }, ...items), paging));
+  show(
+    frame.root,
+    el('main', { class: 'card' }, frame.header, el('h1', {}, en.company.interviewsHeading), filters, el('ul', { class: 'interview-list' }, ...items), paging),
+  );
 }
-

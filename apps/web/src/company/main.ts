@@ -21,15 +21,19 @@ interface Me {
 }
 
 function signOutButton(): HTMLButtonElement {
-  return el('button', {
-    type: 'button',
-    class: 'secondary',
-    onclick: () => {
-      call('DELETE', '/v1.0/session')
-        .catch(() => undefined)
-        .finally(() => location.assign('/sign-in'));
+  return el(
+    'button',
+    {
+      type: 'button',
+      class: 'secondary',
+      onclick: () => {
+        call('DELETE', '/v1.0/session')
+          .catch(() => undefined)
+          .finally(() => location.assign('/sign-in'));
+      },
     },
-  }, en.company.signOut);
+    en.company.signOut,
+  );
 }
 
 async function main(): Promise<void> {

@@ -41,7 +41,17 @@ const RATINGS = Array.from({ length: 11 }, (_, i) => i / 2);
 
 function notFound(frame: Frame): void {
   document.title = en.company.notFoundHeading;
-  show(frame.root, el('main', { class: 'card' }, frame.header, el('h1', {}, en.company.notFoundHeading), el('p', { role: 'alert', class: 'refusal' }, en.company.notFound), el('p', {}, el('a', { href: '/interviews' }, en.company.backToList))));
+  show(
+    frame.root,
+    el(
+      'main',
+      { class: 'card' },
+      frame.header,
+      el('h1', {}, en.company.notFoundHeading),
+      el('p', { role: 'alert', class: 'refusal' }, en.company.notFound),
+      el('p', {}, el('a', { href: '/interviews' }, en.company.backToList)),
+    ),
+  );
 }
 
 async function questionItem(interview: Interview, question: Question, index: number): Promise<HTMLElement> {
@@ -133,4 +143,3 @@ export async function watchScreen(frame: Frame, uuid: string): Promise<void> {
     ),
   );
 }
-

@@ -72,8 +72,7 @@ export const en = {
     noCamera: 'No camera was found. Connect a camera, or open this link on a phone or computer that has one, then check again.',
     noMicrophone: 'No microphone was found. Connect a microphone or headset, then check again.',
     deviceBusy: 'Your camera or microphone is in use by another application. Close it, then check again.',
-    noMediaRecorder:
-      'This browser cannot record video. Open this link in a recent version of Chrome, Firefox, Edge or Safari.',
+    noMediaRecorder: 'This browser cannot record video. Open this link in a recent version of Chrome, Firefox, Edge or Safari.',
     insecure: 'This browser allows the camera only on secure (https) pages. Open the link exactly as it appears in your invitation email.',
     failed: 'Your camera or microphone could not be started. Check that they are connected, then check again.',
   },

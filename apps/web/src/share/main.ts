@@ -20,10 +20,21 @@ function notAvailable(): void {
 }
 
 function interviewScreen(view: SharedView, interview: SharedInterview): void {
-  const back = view.interviews.length > 1 ? el('a', { href: '#', class: 'back', onclick: (event: Event) => {
-        event.preventDefault();
-        listScreen(view);
-      } }, en.share.back) : null;
+  const back =
+    view.interviews.length > 1
+      ? el(
+          'a',
+          {
+            href: '#',
+            class: 'back',
+            onclick: (event: Event) => {
+              event.preventDefault();
+              listScreen(view);
+            },
+          },
+          en.share.back,
+        )
+      : null;
   const questions = interview.questions.map((question, index) =>
     el(
       'li',
@@ -67,14 +78,30 @@ function listScreen(view: SharedView): void {
     el(
       'li',
       {},
-      el('a', { href: `#${interview.uuid}`, onclick: (event: Event) => {
-        event.preventDefault();
-        interviewScreen(view, interview);
-      } }, en.share.open(interview.candidate.name, interview.job.title)),
+      el(
+        'a',
+        {
+          href: `#${interview.uuid}`,
+          onclick: (event: Event) => {
+            event.preventDefault();
+            interviewScreen(view, interview);
+          },
+        },
+        en.share.open(interview.candidate.name, interview.job.title),
+      ),
       interview.completed_at ? el('p', { class: 'muted' }, en.share.completed(localTime(interview.completed_at))) : null,
     ),
   );
-  show(root, el('main', { class: 'card' }, el('p', { class: 'muted' }, view.company.name), el('h1', {}, en.share.interviewsHeading(view.interviews.length)), el('ul', { class: 'interview-list' }, ...items)));
+  show(
+    root,
+    el(
+      'main',
+      { class: 'card' },
+      el('p', { class: 'muted' }, view.company.name),
+      el('h1', {}, en.share.interviewsHeading(view.interviews.length)),
+      el('ul', { class: 'interview-list' }, ...items),
+    ),
+  );
 }
 
 async function main(): Promise<void> {

@@ -3,7 +3,10 @@ import { el, show } from './dom';
 
 /** A page that only states something: a refusal, a confirmation, an unavailable link. */
 export function messageScreen(root: HTMLElement, heading: string, sentence?: string, role: 'alert' | 'status' = 'alert'): void {
-  show(root, el('main', { class: 'card' }, el('h1', {}, heading), sentence ? el('p', { role, class: role === 'alert' ? 'refusal' : 'notice' }, sentence) : null));
+  show(
+    root,
+    el('main', { class: 'card' }, el('h1', {}, heading), sentence ? el('p', { role, class: role === 'alert' ? 'refusal' : 'notice' }, sentence) : null),
+  );
 }
 
 export function loadingScreen(root: HTMLElement): void {

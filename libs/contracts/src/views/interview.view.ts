@@ -107,9 +107,16 @@ export const RatingView = z
  * What the job seeker sees: the interview with every question in full (takes left, skipped), never its share link,
  * and the interview's `timezone`, which the candidate page names beside the due time in the candidate's own zone.
  */
-export const CandidateInterviewView = InterviewView.extend({ timezone: z.string(), share_link: z.null(), questions: z.array(QuestionView) }).meta({ id: 'CandidateInterview' });
+export const CandidateInterviewView = InterviewView.extend({ timezone: z.string(), share_link: z.null(), questions: z.array(QuestionView) }).meta({
+  id: 'CandidateInterview',
+});
 
 /** The interview as `GET /candidate/interviews/<uuid>` shows it to its job seeker. */
 export function candidateInterviewJson(interview: Interview): z.output<typeof CandidateInterviewView> {
-  return { ...interviewJson(interview, { questions: false }), timezone: interview.timezone, share_link: null, questions: interview.questions.map(questionJson) };
+  return {
+    ...interviewJson(interview, { questions: false }),
+    timezone: interview.timezone,
+    share_link: null,
+    questions: interview.questions.map(questionJson),
+  };
 }

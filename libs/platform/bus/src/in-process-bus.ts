@@ -1,13 +1,6 @@
 import type { Logger } from 'pino';
 import { consumerDeliveries, consumerRedeliveries } from './bus-metrics';
-import {
-  subjectMatches,
-  type BusMessage,
-  type ConsumeOptions,
-  type EventBus,
-  type SubscribeOptions,
-  type Subscription,
-} from './event-bus';
+import { subjectMatches, type BusMessage, type ConsumeOptions, type EventBus, type SubscribeOptions, type Subscription } from './event-bus';
 import { handleDelivered } from './message-tracing';
 
 const REDELIVERY_DELAYS_MS = [200, 1_000, 5_000, 30_000];
@@ -84,10 +77,11 @@ export class InProcessBus implements EventBus {
       handleDelivered(message, consumer.options.handler, { consumer: durable }).then(
         () => consumerDeliveries.inc({ durable, outcome: 'handled' }),
         (error: unknown) => {
-        consumerDeliveries.inc({ durable, outcome: 'failed' });
-        this.logger?.warn({ err: error, subject: message.subject, id: message.id, attempt }, 'handler failed; redelivering');
-        this.deliver(consumer, message, attempt + 1);
-      });
+          consumerDeliveries.inc({ durable, outcome: 'failed' });
+          this.logger?.warn({ err: error, subject: message.subject, id: message.id, attempt }, 'handler failed; redelivering');
+          this.deliver(consumer, message, attempt + 1);
+        },
+      );
     }, delay);
     this.timers.add(timer);
   }

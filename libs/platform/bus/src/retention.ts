@@ -52,7 +52,11 @@ export class RetentionSweep {
     private readonly logger: Logger,
     private readonly clock: Clock = systemClock,
   ) {
-    this.loop = new PollingLoop(() => this.sweep(), intervalMs, (error) => this.logger.error({ err: error }, 'retention sweep failed'));
+    this.loop = new PollingLoop(
+      () => this.sweep(),
+      intervalMs,
+      (error) => this.logger.error({ err: error }, 'retention sweep failed'),
+    );
   }
 
   start(): void {

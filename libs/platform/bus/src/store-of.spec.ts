@@ -35,7 +35,10 @@ describe('StoreOf', () => {
     const rows = new Map([['u1', 'Ada']]);
     const published: NewEvent[] = [];
     const users = { find: async (uuid: string) => rows.get(uuid), rename: async (uuid: string, name: string) => void rows.set(uuid, name) };
-    const fake: StoreOf<Store, 'users'> = { read: { users }, transaction: (work) => work({ users, publish: async (events) => void published.push(...events) }) };
+    const fake: StoreOf<Store, 'users'> = {
+      read: { users },
+      transaction: (work) => work({ users, publish: async (events) => void published.push(...events) }),
+    };
 
     const sut = await renameUser({ store: fake }, 'u1', 'Grace');
 

@@ -3,7 +3,18 @@ import { deleteInBatches, migrateToLatest, openDatabase, sql, type Database } fr
 import { createTestDatabase, waitFor, type TestDatabase } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { register } from 'prom-client';
-import { addOutboxTraceContext, busRetentionTasks, createOutboxTable, enqueueEvents, InProcessBus, OutboxRelay, RetentionSweep, type BusMessage, type EventBus, type OutboxTable } from '../src';
+import {
+  addOutboxTraceContext,
+  busRetentionTasks,
+  createOutboxTable,
+  enqueueEvents,
+  InProcessBus,
+  OutboxRelay,
+  RetentionSweep,
+  type BusMessage,
+  type EventBus,
+  type OutboxTable,
+} from '../src';
 
 const logger = createLogger('outbox-test', 'silent');
 
@@ -83,7 +94,10 @@ describe('transactional outbox', () => {
 
   it('publishes each event once when several relays (replicas) run together', async () => {
     await database.db.transaction().execute((trx) =>
-      enqueueEvents(trx, Array.from({ length: 200 }, (_, n) => ({ subject: 'test.thing.created', payload: { n } }))),
+      enqueueEvents(
+        trx,
+        Array.from({ length: 200 }, (_, n) => ({ subject: 'test.thing.created', payload: { n } })),
+      ),
     );
     const relays = [1, 2, 3].map(() => new OutboxRelay(database.db, bus, logger, { pollIntervalMs: 20, batchSize: 7 }));
     relays.forEach((r) => r.start());
@@ -125,7 +139,10 @@ describe('retention sweep', () => {
       .insertInto('processed_events')
       .values(Array.from({ length: 7 }, (_, i) => ({ event_id: `old-${i}`, processed_at: new Date(now - 20 * DAY) })))
       .execute();
-    await database.db.insertInto('processed_events').values({ event_id: 'recent', processed_at: new Date(now - DAY) }).execute();
+    await database.db
+      .insertInto('processed_events')
+      .values({ event_id: 'recent', processed_at: new Date(now - DAY) })
+      .execute();
     const deleted = await deleteInBatches(database.db, 'processed_events', sql`processed_at < ${new Date(now - 14 * DAY)}`, 2);
     expect(deleted).toBe(7);
     expect((await database.db.selectFrom('processed_events').select('event_id').execute()).map((r) => r.event_id)).toEqual(['recent']);

@@ -65,9 +65,7 @@ export function langKeyOf(code: string): string {
 }
 
 export function errorBody(code: string, reason: string, errors?: FieldError[]): ErrorBody {
-  return errors && errors.length > 0
-    ? { reason, code, lang: langKeyOf(code), errors }
-    : { reason, code, lang: langKeyOf(code) };
+  return errors && errors.length > 0 ? { reason, code, lang: langKeyOf(code), errors } : { reason, code, lang: langKeyOf(code) };
 }
 
 export function httpStatusOf(kind: ErrorKind): number {

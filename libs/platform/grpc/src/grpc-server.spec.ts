@@ -21,7 +21,9 @@ describe('GrpcServer', () => {
   let client: Client & { ping(request: object, callback: (error: ServiceError | null) => void): void };
 
   beforeAll(async () => {
-    sut = new GrpcServer(new PrincipalTokens('x'.repeat(32)), createLogger('test', 'silent'), { maxConnectionAgeMs: 300 }).add(definition, { ping: () => Promise.resolve({}) });
+    sut = new GrpcServer(new PrincipalTokens('x'.repeat(32)), createLogger('test', 'silent'), { maxConnectionAgeMs: 300 }).add(definition, {
+      ping: () => Promise.resolve({}),
+    });
     const port = await sut.listen('127.0.0.1:0');
     const Ping = makeGenericClientConstructor(definition, 'Test');
     client = new Ping(`127.0.0.1:${port}`, credentials.createInsecure()) as unknown as typeof client;

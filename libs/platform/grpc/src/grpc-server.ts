@@ -39,7 +39,12 @@ export type ServerStreamHandler<Req, Res> = (request: Req, context: CallContext,
 
 /** Handlers for every method of a ts-proto service definition, by the method's kind. */
 export type UnaryHandlers<D extends ServiceDefinition> = {
-  [K in keyof D]: D[K] extends { requestStream: infer RS; responseStream: infer SS; requestDeserialize: (b: Buffer) => infer Req; responseSerialize: (v: infer Res) => Buffer }
+  [K in keyof D]: D[K] extends {
+    requestStream: infer RS;
+    responseStream: infer SS;
+    requestDeserialize: (b: Buffer) => infer Req;
+    responseSerialize: (v: infer Res) => Buffer;
+  }
     ? RS extends true
       ? ClientStreamHandler<Req, Res>
       : SS extends true
@@ -123,37 +128,37 @@ export class GrpcServer {
       respond(error, response);
     };
     const correlationId = call.metadata.get(CORRELATION_METADATA)[0]?.toString();
-    withCorrelationId(correlationId, () => withContext(observed.context, () => {
-      const bearer = call.metadata.get(AUTHORIZATION_METADATA)[0]?.toString() ?? '';
-      const principal = this.tokens.verify(bearer.replace(/^Bearer /, ''));
-      if (!principal) {
-        callback({ code: status.UNAUTHENTICATED, details: 'missing or invalid principal token' });
-        return;
-      }
-      const context: CallContext = {
-        principal,
-        deadline: deadlineOf(call),
-        user: () => userOf(principal),
-      };
-      run(context).then(
-        (response) => callback(null, response),
-        (error: unknown) => {
-          if (error instanceof AppError) {
-            callback(toGrpcError(error));
-            return;
-          }
-          this.logger.error({ err: error, method }, 'unhandled error in gRPC handler');
-          callback({ code: status.INTERNAL, details: 'internal error' });
-        },
-      );
-    }));
+    withCorrelationId(correlationId, () =>
+      withContext(observed.context, () => {
+        const bearer = call.metadata.get(AUTHORIZATION_METADATA)[0]?.toString() ?? '';
+        const principal = this.tokens.verify(bearer.replace(/^Bearer /, ''));
+        if (!principal) {
+          callback({ code: status.UNAUTHENTICATED, details: 'missing or invalid principal token' });
+          return;
+        }
+        const context: CallContext = {
+          principal,
+          deadline: deadlineOf(call),
+          user: () => userOf(principal),
+        };
+        run(context).then(
+          (response) => callback(null, response),
+          (error: unknown) => {
+            if (error instanceof AppError) {
+              callback(toGrpcError(error));
+              return;
+            }
+            this.logger.error({ err: error, method }, 'unhandled error in gRPC handler');
+            callback({ code: status.INTERNAL, details: 'internal error' });
+          },
+        );
+      }),
+    );
   }
 
   listen(address: string): Promise<number> {
     return new Promise((resolve, reject) => {
-      this.server.bindAsync(address, ServerCredentials.createInsecure(), (error, port) =>
-        error ? reject(error) : resolve(port),
-      );
+      this.server.bindAsync(address, ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port)));
     });
   }
 

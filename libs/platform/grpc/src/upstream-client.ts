@@ -77,11 +77,7 @@ export class UpstreamClient<C extends Client> {
     });
   }
 
-  async call<Req, Res>(
-    pick: (client: C) => UnaryMethod<Req, Res>,
-    request: Req,
-    options: UpstreamCallOptions,
-  ): Promise<Res> {
+  async call<Req, Res>(pick: (client: C) => UnaryMethod<Req, Res>, request: Req, options: UpstreamCallOptions): Promise<Res> {
     const deadline = options.deadline ?? new Date(Date.now() + (this.options.defaultDeadlineMs ?? 5_000));
     const method = pick(this.client).bind(this.client);
     const attempts = 1 + (this.options.retries ?? 2);
@@ -131,7 +127,11 @@ export class UpstreamClient<C extends Client> {
     const method = pick(this.client).bind(this.client);
     const deadline = options.deadline ?? new Date(Date.now() + (this.options.defaultDeadlineMs ?? 5_000));
     const observed = observeCall('client', pathOf(pick(this.client)));
-    const call = method(request, withContext(observed.context, () => this.metadataFor(options.principal)), { deadline });
+    const call = method(
+      request,
+      withContext(observed.context, () => this.metadataFor(options.principal)),
+      { deadline },
+    );
     let code: number | undefined = status.CANCELLED;
     try {
       for await (const response of call) yield response as Res;

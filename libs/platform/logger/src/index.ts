@@ -29,7 +29,13 @@ export function currentCorrelationId(): string | undefined {
 function destination(): DestinationStream | undefined {
   const format = process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
   if (format !== 'pretty') return undefined;
-  prettyStream ??= pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,name,service', messageFormat: '{service}: {msg}', singleLine: true });
+  prettyStream ??= pretty({
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,name,service',
+    messageFormat: '{service}: {msg}',
+    singleLine: true,
+  });
   return prettyStream;
 }
 let prettyStream: DestinationStream | undefined;

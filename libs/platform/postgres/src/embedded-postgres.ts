@@ -15,7 +15,6 @@ import {
 } from 'kysely';
 import type { Logger } from 'pino';
 
-
 /** How long a caller may wait for the connection before we say what holds it (a stuck transaction). */
 const SLOW_WAIT_MS = 15_000;
 

@@ -27,7 +27,10 @@ export async function startS3TestServer(bucket = 'takes'): Promise<S3TestServer>
   const directory = mkdtempSync(join(tmpdir(), 'vi-s3-'));
   const child = spawn(process.execPath, [join(__dirname, 's3rver-process.cjs'), directory, bucket], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
-  const [line] = (await Promise.race([once(lines, 'line'), once(child, 'exit').then(([code]) => Promise.reject(new Error(`s3rver exited with ${String(code)}`)))])) as [string];
+  const [line] = (await Promise.race([
+    once(lines, 'line'),
+    once(child, 'exit').then(([code]) => Promise.reject(new Error(`s3rver exited with ${String(code)}`))),
+  ])) as [string];
   lines.close();
   const port = Number(/^listening (\d+)$/.exec(line)?.[1]);
   const endpoint = `http://127.0.0.1:${port}`;

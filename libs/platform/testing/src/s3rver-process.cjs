@@ -49,14 +49,20 @@ const server = createServer((req, res) => {
   const answer = async () => {
     if (req.method === 'DELETE' && name && key.length > 0 && uploadId && /^[0-9a-f]+$/.test(uploadId)) {
       const dir = join(uploadsOf(name), uploadId);
-      const exists = await stat(dir).then(() => true, () => false);
+      const exists = await stat(dir).then(
+        () => true,
+        () => false,
+      );
       if (exists) await rm(dir, { recursive: true, force: true });
       res.writeHead(exists ? 204 : 404).end();
       return;
     }
     const suffix = /^bytes=-(\d+)$/.exec(req.headers.range ?? '');
     if (suffix && name && key.length > 0) {
-      const size = await stat(s3rver.store.getResourcePath(name, key.map(decodeURIComponent).join('/'), 'object')).then((info) => info.size, () => undefined);
+      const size = await stat(s3rver.store.getResourcePath(name, key.map(decodeURIComponent).join('/'), 'object')).then(
+        (info) => info.size,
+        () => undefined,
+      );
       if (size !== undefined) req.headers.range = `bytes=${Math.max(0, size - Number(suffix[1]))}-`;
     }
     if (req.method === 'GET' && name && key.length === 0 && url.searchParams.has('uploads')) {

@@ -14,7 +14,8 @@ describe('createApiKey', () => {
   let pat: User;
   let apiKeys: InMemoryApiKeys;
   let store: MemoryStore<{ users: InMemoryUsers; companies: InMemoryCompanies; plans: InMemoryPlans; apiKeys: InMemoryApiKeys }>;
-  const sut = (userUuid: string, principal = principalOf(admin)) => createApiKey({ store, vault, defaultAvatarUrl: DEFAULT_AVATAR, clock }, principal, userUuid);
+  const sut = (userUuid: string, principal = principalOf(admin)) =>
+    createApiKey({ store, vault, defaultAvatarUrl: DEFAULT_AVATAR, clock }, principal, userUuid);
   const withPlan = (planCode: string) => {
     company = aCompany({ planCode });
     [admin, pat] = [aUser(company, { role: 'administrator' }), aUser(company, { name: 'Pat' })];
@@ -39,7 +40,9 @@ describe('createApiKey', () => {
     });
     expect(await apiKeys.findOwnerByHash(vault.hash(key.key))).toMatchObject({ userUuid: pat.uuid });
     expect(JSON.stringify([...apiKeys.state.values()])).not.toContain(key.key);
-    expect(store.published).toEqual([{ subject: 'identity.api_key.created', payload: { key_uuid: expect.any(String), user_uuid: pat.uuid, company_uuid: company.uuid } }]);
+    expect(store.published).toEqual([
+      { subject: 'identity.api_key.created', payload: { key_uuid: expect.any(String), user_uuid: pat.uuid, company_uuid: company.uuid } },
+    ]);
   });
 
   it('refuses a second key for the same user', async () => {

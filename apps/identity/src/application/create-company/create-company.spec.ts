@@ -13,7 +13,8 @@ describe('createCompany', () => {
   let users: InMemoryUsers;
   let apiKeys: InMemoryApiKeys;
   let store: MemoryStore<{ plans: InMemoryPlans; companies: InMemoryCompanies; users: InMemoryUsers; apiKeys: InMemoryApiKeys }>;
-  const sut = (given: Partial<CreateCompanyInput> = {}, caller = aService()) => createCompany({ store, vault, defaultAvatarUrl: DEFAULT_AVATAR, clock }, caller, { ...input, ...given });
+  const sut = (given: Partial<CreateCompanyInput> = {}, caller = aService()) =>
+    createCompany({ store, vault, defaultAvatarUrl: DEFAULT_AVATAR, clock }, caller, { ...input, ...given });
 
   beforeEach(() => {
     companies = new InMemoryCompanies();
@@ -27,12 +28,28 @@ describe('createCompany', () => {
 
     expect(created).toMatchObject({ created: true, api_key: expect.stringMatching(/^vik_/) });
     expect(await companies.find(created.company_uuid)).toMatchObject({ name: 'Acme', planCode: 'starter', planStartedAt: T0 });
-    expect(await users.find(created.user_uuid)).toMatchObject({ companyUuid: created.company_uuid, role: 'administrator', name: 'Ada Admin', email: 'ada@acme.example' });
+    expect(await users.find(created.user_uuid)).toMatchObject({
+      companyUuid: created.company_uuid,
+      role: 'administrator',
+      name: 'Ada Admin',
+      email: 'ada@acme.example',
+    });
     expect(await apiKeys.findOwnerByHash(vault.hash(created.api_key))).toMatchObject({ userUuid: created.user_uuid, companyUuid: created.company_uuid });
     expect(JSON.stringify([...apiKeys.state.values()])).not.toContain(created.api_key);
     expect(store.published.map((e) => [e.subject, e.payload])).toEqual([
-      ['identity.company.created', { uuid: created.company_uuid, name: 'Acme', plan: 'starter', features: { advanced_share_links: false, interview_sms_notifications: false, api_access: true } }],
-      ['identity.user.created', expect.objectContaining({ uuid: created.user_uuid, role: 'administrator', avatar: DEFAULT_AVATAR, occurred_at: '2026-03-02T09:00:00+00:00' })],
+      [
+        'identity.company.created',
+        {
+          uuid: created.company_uuid,
+          name: 'Acme',
+          plan: 'starter',
+          features: { advanced_share_links: false, interview_sms_notifications: false, api_access: true },
+        },
+      ],
+      [
+        'identity.user.created',
+        expect.objectContaining({ uuid: created.user_uuid, role: 'administrator', avatar: DEFAULT_AVATAR, occurred_at: '2026-03-02T09:00:00+00:00' }),
+      ],
     ]);
   });
 

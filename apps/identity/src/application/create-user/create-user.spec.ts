@@ -12,7 +12,8 @@ describe('createUser', () => {
   let users: InMemoryUsers;
   let store: MemoryStore<{ companies: InMemoryCompanies; plans: InMemoryPlans; users: InMemoryUsers }>;
   const admin = () => principalOf([...users.state.values()][0].user);
-  const sut = (given: Partial<CreateUserInput> = {}, principal = admin()) => createUser({ store, defaultAvatarUrl: DEFAULT_AVATAR, clock }, principal, { ...input, ...given });
+  const sut = (given: Partial<CreateUserInput> = {}, principal = admin()) =>
+    createUser({ store, defaultAvatarUrl: DEFAULT_AVATAR, clock }, principal, { ...input, ...given });
   const withCompany = (overrides: Partial<Company> = {}) => {
     company = aCompany(overrides);
     users = new InMemoryUsers(aUser(company, { role: 'administrator' }));
@@ -36,7 +37,9 @@ describe('createUser', () => {
       updated_at: '2026-03-03T09:00:00+00:00',
     });
     expect(await users.find(user.uuid)).toMatchObject({ companyUuid: company.uuid, type: 'company_user' });
-    expect(store.published).toEqual([{ subject: 'identity.user.created', payload: expect.objectContaining({ uuid: user.uuid, company_uuid: company.uuid, email: 'nora@acme.example' }) }]);
+    expect(store.published).toEqual([
+      { subject: 'identity.user.created', payload: expect.objectContaining({ uuid: user.uuid, company_uuid: company.uuid, email: 'nora@acme.example' }) },
+    ]);
   });
 
   it('refuses once the plan has no user slot left, unless extra users are paid for', async () => {

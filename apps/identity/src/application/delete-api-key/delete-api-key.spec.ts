@@ -19,7 +19,9 @@ describe('deleteApiKey', () => {
   it('removes the key and revokes it everywhere; a second time there is none', async () => {
     await sut(pat.uuid);
     expect(await apiKeys.findOwnerByHash('pat-key')).toBeUndefined();
-    expect(store.published).toEqual([{ subject: 'identity.api_key.revoked', payload: expect.objectContaining({ user_uuid: pat.uuid, company_uuid: company.uuid, reason: 'deleted' }) }]);
+    expect(store.published).toEqual([
+      { subject: 'identity.api_key.revoked', payload: expect.objectContaining({ user_uuid: pat.uuid, company_uuid: company.uuid, reason: 'deleted' }) },
+    ]);
     await expect(sut(pat.uuid)).rejects.toMatchObject({ code: 'api.integration_key_not_found' });
   });
 

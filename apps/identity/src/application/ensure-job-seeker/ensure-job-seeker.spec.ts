@@ -9,7 +9,8 @@ describe('ensureJobSeeker', () => {
   const recruiter = aUser(aCompany());
   let users: InMemoryUsers;
   let store: MemoryStore<{ users: InMemoryUsers }>;
-  const sut = (input: { name: string; email: string }, principal = principalOf(recruiter)) => ensureJobSeeker({ store, defaultAvatarUrl: DEFAULT_AVATAR, clock }, principal, input);
+  const sut = (input: { name: string; email: string }, principal = principalOf(recruiter)) =>
+    ensureJobSeeker({ store, defaultAvatarUrl: DEFAULT_AVATAR, clock }, principal, input);
 
   beforeEach(() => {
     users = new InMemoryUsers(recruiter);

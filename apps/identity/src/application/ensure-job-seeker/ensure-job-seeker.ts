@@ -22,7 +22,10 @@ export async function ensureJobSeeker(
   return renderUserSummary(await findOrCreate(deps, input), deps.defaultAvatarUrl);
 }
 
-async function findOrCreate(deps: { store: StoreOf<IdentityStore, 'users'>; defaultAvatarUrl: string; clock: Clock }, input: { name: string; email: string }): Promise<User> {
+async function findOrCreate(
+  deps: { store: StoreOf<IdentityStore, 'users'>; defaultAvatarUrl: string; clock: Clock },
+  input: { name: string; email: string },
+): Promise<User> {
   const existing = await deps.store.read.users.findJobSeekerByEmail(input.email);
   if (existing) return existing;
   try {

@@ -11,10 +11,15 @@ describe('getApiKey', () => {
   const [admin, pat, kim] = [aUser(company, { role: 'administrator' }), aUser(company), aUser(company)];
   const users = new InMemoryUsers(admin, pat, kim);
   const apiKeys = new InMemoryApiKeys(users, anApiKey(pat, { keyCiphertext: vault.encrypt('vik_pats-key'), lastUsedAt: T0 }));
-  const sut = (principal: ReturnType<typeof principalOf>, userUuid: string) => getApiKey({ store: memoryStore({ users, apiKeys }), vault, defaultAvatarUrl: DEFAULT_AVATAR }, principal, userUuid);
+  const sut = (principal: ReturnType<typeof principalOf>, userUuid: string) =>
+    getApiKey({ store: memoryStore({ users, apiKeys }), vault, defaultAvatarUrl: DEFAULT_AVATAR }, principal, userUuid);
 
   it('reads the key back for an administrator and for its own user', async () => {
-    await expect(sut(principalOf(admin), pat.uuid)).resolves.toMatchObject({ key: 'vik_pats-key', last_used_at: '2026-03-02T09:00:00+00:00', user: { uuid: pat.uuid } });
+    await expect(sut(principalOf(admin), pat.uuid)).resolves.toMatchObject({
+      key: 'vik_pats-key',
+      last_used_at: '2026-03-02T09:00:00+00:00',
+      user: { uuid: pat.uuid },
+    });
     await expect(sut(principalOf(pat), pat.uuid)).resolves.toMatchObject({ key: 'vik_pats-key' });
   });
 

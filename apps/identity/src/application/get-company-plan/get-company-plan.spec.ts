@@ -8,10 +8,17 @@ import { getCompanyPlan } from './get-company-plan';
 describe('getCompanyPlan', () => {
   const clock = new FakeClock(T0);
   const company = aCompany({ planCode: 'growth', downgradePlanCode: 'essentials', downgradeAt: new Date(T0.getTime() + DAY) });
-  const sut = (caller: Principal, uuid = company.uuid) => getCompanyPlan({ store: memoryStore({ companies: new InMemoryCompanies(company), plans: new InMemoryPlans() }), clock }, caller, uuid);
+  const sut = (caller: Principal, uuid = company.uuid) =>
+    getCompanyPlan({ store: memoryStore({ companies: new InMemoryCompanies(company), plans: new InMemoryPlans() }), clock }, caller, uuid);
 
   it('gives the services the plan in force, with its limits and features, a due downgrade applied', async () => {
-    expect(await sut(aService('jobs'))).toEqual({ code: 'growth', name: 'Growth', jobs_limit: 10, users_limit: 10, features: { advanced_share_links: true, interview_sms_notifications: true, api_access: true } });
+    expect(await sut(aService('jobs'))).toEqual({
+      code: 'growth',
+      name: 'Growth',
+      jobs_limit: 10,
+      users_limit: 10,
+      features: { advanced_share_links: true, interview_sms_notifications: true, api_access: true },
+    });
     clock.advance(DAY);
     expect(await sut(aService('jobs'))).toMatchObject({ code: 'essentials', features: { api_access: false } });
   });

@@ -7,9 +7,10 @@ import { getCompany } from './get-company';
 describe('getCompany', () => {
   const company = aCompany({ website: 'https://acme.example', social: { twitter: '@acme' }, industry: { uuid: 'i1', name: 'Manufacturing' } });
   const other = aCompany();
-  const sut = (principal: UserPrincipal, uuid: string) => getCompany({ store: memoryStore({ companies: new InMemoryCompanies(company, other) }), defaultAvatarUrl: DEFAULT_AVATAR }, principal, uuid);
+  const sut = (principal: UserPrincipal, uuid: string) =>
+    getCompany({ store: memoryStore({ companies: new InMemoryCompanies(company, other) }), defaultAvatarUrl: DEFAULT_AVATAR }, principal, uuid);
 
-  it("shows a user their own company, every social link present (empty when not set)", async () => {
+  it('shows a user their own company, every social link present (empty when not set)', async () => {
     expect(await sut(principalOf(aUser(company)), company.uuid)).toEqual({
       uuid: company.uuid,
       name: 'Acme',

@@ -11,7 +11,11 @@ describe('getMe', () => {
   const admin = aUser(company, { role: 'administrator', name: 'Ada' });
   const seeker = aJobSeekerUser();
   const users = new InMemoryUsers(admin, aUser(company), seeker);
-  const sut = (user: User) => getMe({ store: memoryStore({ users, companies: new InMemoryCompanies(company), plans: new InMemoryPlans() }), defaultAvatarUrl: DEFAULT_AVATAR, clock }, principalOf(user));
+  const sut = (user: User) =>
+    getMe(
+      { store: memoryStore({ users, companies: new InMemoryCompanies(company), plans: new InMemoryPlans() }), defaultAvatarUrl: DEFAULT_AVATAR, clock },
+      principalOf(user),
+    );
 
   it('shows a company user with their company and its plan as it is today', async () => {
     expect(await sut(admin)).toEqual({

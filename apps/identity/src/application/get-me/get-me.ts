@@ -9,7 +9,10 @@ import { requireCompany } from '../shared/require-company';
 import { renderMe } from '../user-rendering';
 
 /** The caller; a company user with their company and its plan as it is now. */
-export async function getMe(deps: { store: StoreOf<IdentityStore, 'users' | 'companies' | 'plans'>; defaultAvatarUrl: string; clock: Clock }, principal: UserPrincipal): Promise<identity.Me> {
+export async function getMe(
+  deps: { store: StoreOf<IdentityStore, 'users' | 'companies' | 'plans'>; defaultAvatarUrl: string; clock: Clock },
+  principal: UserPrincipal,
+): Promise<identity.Me> {
   const user = await deps.store.read.users.find(principal.userUuid);
   if (!user) throw new IdentityError(IdentityErrorCode.UserNotFound);
   if (!user.companyUuid) return renderMe(user, null, deps.defaultAvatarUrl);

@@ -23,10 +23,20 @@ describe('getPlan', () => {
     const company = aCompany({ planCode: 'growth', downgradePlanCode: 'starter', downgradeAt });
 
     clock.set(new Date(downgradeAt.getTime() - 1000));
-    expect(await sut(company)).toMatchObject({ code: 'growth', downgrades_to: { name: 'Starter', at: '2026-04-02T09:00:00+00:00' }, users: { limit: 10, remaining: 9 } });
+    expect(await sut(company)).toMatchObject({
+      code: 'growth',
+      downgrades_to: { name: 'Starter', at: '2026-04-02T09:00:00+00:00' },
+      users: { limit: 10, remaining: 9 },
+    });
 
     clock.set(downgradeAt);
-    expect(await sut(company)).toMatchObject({ code: 'starter', started_at: '2026-04-02T09:00:00+00:00', renews_at: '2026-05-02T09:00:00+00:00', downgrades_to: undefined, users: { limit: 2, remaining: 1 } });
+    expect(await sut(company)).toMatchObject({
+      code: 'starter',
+      started_at: '2026-04-02T09:00:00+00:00',
+      renews_at: '2026-05-02T09:00:00+00:00',
+      downgrades_to: undefined,
+      users: { limit: 2, remaining: 1 },
+    });
   });
 
   it('counts paid extra users, and shows unlimited as -1', async () => {

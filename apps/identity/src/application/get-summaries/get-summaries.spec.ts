@@ -10,7 +10,8 @@ describe('getSummaries', () => {
   const seeker = aJobSeekerUser();
   const users = new InMemoryUsers(pat, gone, stranger, seeker);
   const everyone = { userUuids: [pat.uuid, gone.uuid, stranger.uuid, seeker.uuid, pat.uuid], companyUuids: [acme.uuid, other.uuid] };
-  const sut = (caller: Principal, input = everyone) => getSummaries({ store: memoryStore({ users, companies: new InMemoryCompanies(acme, other) }), defaultAvatarUrl: DEFAULT_AVATAR }, caller, input);
+  const sut = (caller: Principal, input = everyone) =>
+    getSummaries({ store: memoryStore({ users, companies: new InMemoryCompanies(acme, other) }), defaultAvatarUrl: DEFAULT_AVATAR }, caller, input);
 
   beforeAll(() => users.markDeleted(gone.uuid, T0));
 
@@ -21,7 +22,7 @@ describe('getSummaries', () => {
     expect(found.companies.map((c) => c.name).sort()).toEqual(['Acme', 'Other']);
   });
 
-  it("shows a user only their own company and its people, leaving the rest out", async () => {
+  it('shows a user only their own company and its people, leaving the rest out', async () => {
     const found = await sut(principalOf(pat));
     expect(found.users.map((u) => u.uuid).sort()).toEqual([pat.uuid, gone.uuid].sort());
     expect(found.companies.map((c) => c.uuid)).toEqual([acme.uuid]);

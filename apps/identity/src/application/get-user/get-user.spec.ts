@@ -9,7 +9,8 @@ describe('getUser', () => {
   const colleague = aUser(company, { name: 'Cole League', avatarUrl: 'https://cdn.example/cole.png' });
   const other = aUser(aCompany());
   const users = new InMemoryUsers(caller, colleague, other);
-  const sut = (uuid: string) => getUser({ store: memoryStore({ users, companies: new InMemoryCompanies(company) }), defaultAvatarUrl: DEFAULT_AVATAR }, principalOf(caller), uuid);
+  const sut = (uuid: string) =>
+    getUser({ store: memoryStore({ users, companies: new InMemoryCompanies(company) }), defaultAvatarUrl: DEFAULT_AVATAR }, principalOf(caller), uuid);
 
   it('shows a colleague with their company', async () => {
     expect(await sut(colleague.uuid)).toEqual({

@@ -6,7 +6,11 @@ import { findCompanyUser } from '../shared/find-company-user';
 import { requireCompany } from '../shared/require-company';
 import { renderCompanyUser } from '../user-rendering';
 
-export async function getUser(deps: { store: StoreOf<IdentityStore, 'users' | 'companies'>; defaultAvatarUrl: string }, principal: UserPrincipal, userUuid: string): Promise<identity.CompanyUser> {
+export async function getUser(
+  deps: { store: StoreOf<IdentityStore, 'users' | 'companies'>; defaultAvatarUrl: string },
+  principal: UserPrincipal,
+  userUuid: string,
+): Promise<identity.CompanyUser> {
   const user = await findCompanyUser(deps.store.read, principal, userUuid);
   return renderCompanyUser(user, await requireCompany(deps.store.read, user.companyUuid!), deps.defaultAvatarUrl);
 }

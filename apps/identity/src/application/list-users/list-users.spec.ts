@@ -9,7 +9,10 @@ describe('listUsers', () => {
   const [first, second, third] = [0, 1, 2].map((h) => aUser(company, { name: `User ${h}`, createdAt: at(h), updatedAt: at(h) }));
   const users = new InMemoryUsers(third, first, aUser(aCompany()), second);
   const sut = (rangeFrom: number, rangeTo: number, principal = principalOf(first)) =>
-    listUsers({ store: memoryStore({ users, companies: new InMemoryCompanies(company) }), defaultAvatarUrl: DEFAULT_AVATAR }, principal, { rangeFrom, rangeTo });
+    listUsers({ store: memoryStore({ users, companies: new InMemoryCompanies(company) }), defaultAvatarUrl: DEFAULT_AVATAR }, principal, {
+      rangeFrom,
+      rangeTo,
+    });
 
   it("pages the company's users oldest first, with the total", async () => {
     const page = await sut(1, 2);

@@ -7,7 +7,12 @@ import { requestPasswordReset } from './request-password-reset';
 describe('requestPasswordReset', () => {
   const clock = new FakeClock(T0);
   const [inAcme, inOther] = [aUser(aCompany(), { email: 'pat@shared.example' }), aUser(aCompany(), { email: 'Pat@Shared.example' })];
-  const users = new InMemoryUsers(inAcme, inOther, aUser(aCompany(), { email: 'pat@shared.example', active: false }), aJobSeekerUser({ email: 'pat@shared.example' }));
+  const users = new InMemoryUsers(
+    inAcme,
+    inOther,
+    aUser(aCompany(), { email: 'pat@shared.example', active: false }),
+    aJobSeekerUser({ email: 'pat@shared.example' }),
+  );
   let store: MemoryStore<{ users: InMemoryUsers }>;
   const sut = (email: string, caller = aService('gateway')) => requestPasswordReset({ store, defaultAvatarUrl: 'https://x/a.svg', clock }, caller, email);
 

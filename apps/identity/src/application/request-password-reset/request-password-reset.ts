@@ -9,7 +9,11 @@ import { userEvents } from '../user-rendering';
  * (the notifications service asks for it when it sends the email: decision 018). Nothing tells the caller whether
  * anyone did.
  */
-export async function requestPasswordReset(deps: { store: StoreOf<IdentityStore, 'users'>; defaultAvatarUrl: string; clock: Clock }, caller: Principal, email: string): Promise<void> {
+export async function requestPasswordReset(
+  deps: { store: StoreOf<IdentityStore, 'users'>; defaultAvatarUrl: string; clock: Clock },
+  caller: Principal,
+  email: string,
+): Promise<void> {
   requireOperator(caller);
   const now = deps.clock.now();
   await deps.store.transaction(async (tx) => {

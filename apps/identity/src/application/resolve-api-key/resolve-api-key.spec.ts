@@ -15,12 +15,29 @@ describe('resolveApiKey', () => {
   const keys = Object.fromEntries([admin, disabled, noApi, seeker].map((u) => [u.uuid, generateApiKey()]));
   const users = new InMemoryUsers(admin, disabled, noApi, seeker);
   const apiKeys = new InMemoryApiKeys(users, ...[admin, disabled, noApi, seeker].map((u) => anApiKey(u, { keyHash: vault.hash(keys[u.uuid]) })));
-  const sut = (apiKey: string, caller = gateway) => resolveApiKey({ store: memoryStore({ apiKeys, companies: new InMemoryCompanies(growth, essentials), plans: new InMemoryPlans() }), vault, clock }, caller, apiKey);
+  const sut = (apiKey: string, caller = gateway) =>
+    resolveApiKey(
+      { store: memoryStore({ apiKeys, companies: new InMemoryCompanies(growth, essentials), plans: new InMemoryPlans() }), vault, clock },
+      caller,
+      apiKey,
+    );
   const lastUsed = async (user: { uuid: string }) => (await apiKeys.findByUser(user.uuid))?.lastUsedAt;
 
   it('answers who a key acts for', async () => {
-    expect(await sut(keys[admin.uuid])).toEqual({ key_uuid: expect.any(String), user_uuid: admin.uuid, company_uuid: growth.uuid, role: 'administrator', user_type: 'company_user' });
-    expect(await sut(keys[seeker.uuid])).toEqual({ key_uuid: expect.any(String), user_uuid: seeker.uuid, company_uuid: undefined, role: undefined, user_type: 'job_seeker' });
+    expect(await sut(keys[admin.uuid])).toEqual({
+      key_uuid: expect.any(String),
+      user_uuid: admin.uuid,
+      company_uuid: growth.uuid,
+      role: 'administrator',
+      user_type: 'company_user',
+    });
+    expect(await sut(keys[seeker.uuid])).toEqual({
+      key_uuid: expect.any(String),
+      user_uuid: seeker.uuid,
+      company_uuid: undefined,
+      role: undefined,
+      user_type: 'job_seeker',
+    });
   });
 
   it('records when a key was last used, at most once a minute', async () => {
@@ -35,7 +52,7 @@ describe('resolveApiKey', () => {
     expect(await lastUsed(admin)).toEqual(clock.now());
   });
 
-  it('tells an unknown, a malformed, a disabled user\'s and a plan-less key apart', async () => {
+  it("tells an unknown, a malformed, a disabled user's and a plan-less key apart", async () => {
     await expect(sut(generateApiKey())).rejects.toMatchObject({ code: 'api.key_invalid' });
     await expect(sut('not a key')).rejects.toMatchObject({ code: 'api.key_invalid' });
     await expect(sut(keys[disabled.uuid])).rejects.toMatchObject({ code: 'api.key_disabled' });

@@ -12,7 +12,11 @@ describe('issueSetPasswordLink', () => {
   const seeker = aJobSeekerUser();
   const tokens = new InMemorySetPasswordTokens();
   const sut = (userUuid: string, caller: Principal = aService('notifications')) =>
-    issueSetPasswordLink({ store: memoryStore({ users: new InMemoryUsers(pat, seeker), setPasswordTokens: tokens }), publicBaseUrl: 'https://app.example', clock }, caller, userUuid);
+    issueSetPasswordLink(
+      { store: memoryStore({ users: new InMemoryUsers(pat, seeker), setPasswordTokens: tokens }), publicBaseUrl: 'https://app.example', clock },
+      caller,
+      userUuid,
+    );
 
   it('issues a new link each time, working for 7 days; identity keeps only the hash of its token', async () => {
     const { url } = await sut(pat.uuid);

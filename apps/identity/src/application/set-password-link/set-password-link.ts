@@ -30,6 +30,11 @@ export async function issueSetPasswordLink(
   if (!user || user.type !== 'company_user') throw new IdentityError(IdentityErrorCode.UserNotFound);
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
-  await deps.store.read.setPasswordTokens.insert({ tokenHash: bearerHash(token), userUuid, expiresAt: new Date(now.getTime() + SET_PASSWORD_TOKEN_TTL_MS), createdAt: now });
+  await deps.store.read.setPasswordTokens.insert({
+    tokenHash: bearerHash(token),
+    userUuid,
+    expiresAt: new Date(now.getTime() + SET_PASSWORD_TOKEN_TTL_MS),
+    createdAt: now,
+  });
   return { url: `${deps.publicBaseUrl}/set-password?token=${token}` };
 }

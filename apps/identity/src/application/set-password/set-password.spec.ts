@@ -19,8 +19,10 @@ describe('setPassword', () => {
   let passwords: InMemoryPasswords;
   let sessions: InMemorySessions;
   let store: MemoryStore<{ setPasswordTokens: InMemorySetPasswordTokens; users: InMemoryUsers; passwords: InMemoryPasswords; sessions: InMemorySessions }>;
-  const sut = (token: string, password = STRONG) => setPassword({ store, hasher, sessionLifetime: { idleMs: 2 * HOUR, absoluteMs: 12 * HOUR }, clock }, gateway, { token, password });
-  const link = (token: string, user = pat, expiresAt = new Date(T0.getTime() + 7 * DAY)) => tokens.insert({ tokenHash: bearerHash(token), userUuid: user.uuid, expiresAt, createdAt: T0 });
+  const sut = (token: string, password = STRONG) =>
+    setPassword({ store, hasher, sessionLifetime: { idleMs: 2 * HOUR, absoluteMs: 12 * HOUR }, clock }, gateway, { token, password });
+  const link = (token: string, user = pat, expiresAt = new Date(T0.getTime() + 7 * DAY)) =>
+    tokens.insert({ tokenHash: bearerHash(token), userUuid: user.uuid, expiresAt, createdAt: T0 });
 
   beforeEach(async () => {
     clock.set(T0);
@@ -38,7 +40,15 @@ describe('setPassword', () => {
 
     expect(signedIn).toEqual({
       session_id: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-      session: { session_uuid: expect.any(String), user_uuid: pat.uuid, company_uuid: pat.companyUuid, role: 'standard', user_type: 'company_user', ends_at: '2026-03-02T11:00:00+00:00', expires_at: '2026-03-02T21:00:00+00:00' },
+      session: {
+        session_uuid: expect.any(String),
+        user_uuid: pat.uuid,
+        company_uuid: pat.companyUuid,
+        role: 'standard',
+        user_type: 'company_user',
+        ends_at: '2026-03-02T11:00:00+00:00',
+        expires_at: '2026-03-02T21:00:00+00:00',
+      },
     });
     const [candidate] = await passwords.findSignInCandidates(pat.email);
     expect(await hasher.verify(STRONG, candidate.password)).toBe(true);

@@ -30,7 +30,12 @@ const PROBLEM_CODES: Record<PasswordProblem, IdentityErrorCode> = {
  * and a new session starts.
  */
 export async function setPassword(
-  deps: { store: StoreOf<IdentityStore, 'setPasswordTokens' | 'users' | 'passwords' | 'sessions'>; hasher: PasswordHasher; sessionLifetime: SessionLifetime; clock: Clock },
+  deps: {
+    store: StoreOf<IdentityStore, 'setPasswordTokens' | 'users' | 'passwords' | 'sessions'>;
+    hasher: PasswordHasher;
+    sessionLifetime: SessionLifetime;
+    clock: Clock;
+  },
   caller: Principal,
   input: SetPasswordInput,
 ): Promise<identity.SignedIn> {

@@ -21,15 +21,30 @@ describe('setPlan', () => {
   it('applies an upgrade at once, starting a new billing period, and tells the services enforcing features', async () => {
     const plan = await sut('unlimited');
 
-    expect(plan).toMatchObject({ code: 'unlimited', started_at: '2026-03-12T09:00:00+00:00', renews_at: '2026-04-12T09:00:00+00:00', downgrades_to: undefined });
-    expect(store.published).toEqual([{ subject: 'identity.company.plan_changed', payload: expect.objectContaining({ uuid: company.uuid, plan: 'unlimited' }) }]);
+    expect(plan).toMatchObject({
+      code: 'unlimited',
+      started_at: '2026-03-12T09:00:00+00:00',
+      renews_at: '2026-04-12T09:00:00+00:00',
+      downgrades_to: undefined,
+    });
+    expect(store.published).toEqual([
+      { subject: 'identity.company.plan_changed', payload: expect.objectContaining({ uuid: company.uuid, plan: 'unlimited' }) },
+    ]);
   });
 
   it('schedules a downgrade for the end of the billing period; until then the plan stays', async () => {
     const plan = await sut('starter');
 
-    expect(plan).toMatchObject({ code: 'growth', started_at: '2026-03-02T09:00:00+00:00', downgrades_to: { name: 'Starter', at: '2026-04-02T09:00:00+00:00' } });
-    expect(await companies.find(company.uuid)).toMatchObject({ planCode: 'growth', downgradePlanCode: 'starter', downgradeAt: new Date('2026-04-02T09:00:00+00:00') });
+    expect(plan).toMatchObject({
+      code: 'growth',
+      started_at: '2026-03-02T09:00:00+00:00',
+      downgrades_to: { name: 'Starter', at: '2026-04-02T09:00:00+00:00' },
+    });
+    expect(await companies.find(company.uuid)).toMatchObject({
+      planCode: 'growth',
+      downgradePlanCode: 'starter',
+      downgradeAt: new Date('2026-04-02T09:00:00+00:00'),
+    });
     expect(store.published[0].payload).toMatchObject({ plan: 'growth', features: { advanced_share_links: true } });
   });
 

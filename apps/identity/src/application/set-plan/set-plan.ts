@@ -20,7 +20,11 @@ export interface SetPlanInput {
  * billing period; a downgrade is scheduled for the end of the current period
  * (shown as `downgrades_to`). Choosing the current plan cancels a scheduled downgrade.
  */
-export async function setPlan(deps: { store: StoreOf<IdentityStore, 'companies' | 'plans' | 'users'>; clock: Clock }, caller: Principal, input: SetPlanInput): Promise<identity.Plan> {
+export async function setPlan(
+  deps: { store: StoreOf<IdentityStore, 'companies' | 'plans' | 'users'>; clock: Clock },
+  caller: Principal,
+  input: SetPlanInput,
+): Promise<identity.Plan> {
   requireOperator(caller);
   return deps.store.transaction(async (tx) => {
     const company = await tx.companies.lock(input.companyUuid);
@@ -33,7 +37,13 @@ export async function setPlan(deps: { store: StoreOf<IdentityStore, 'companies' 
     if (target.code === current.code) {
       change = { planCode: current.code, planStartedAt: company.planStartedAt, downgradePlanCode: null, downgradeAt: null, updatedAt: now };
     } else if (isDowngrade(current, target)) {
-      change = { planCode: current.code, planStartedAt: company.planStartedAt, downgradePlanCode: target.code, downgradeAt: renewsAt(company.planStartedAt, now), updatedAt: now };
+      change = {
+        planCode: current.code,
+        planStartedAt: company.planStartedAt,
+        downgradePlanCode: target.code,
+        downgradeAt: renewsAt(company.planStartedAt, now),
+        updatedAt: now,
+      };
     } else {
       change = { planCode: target.code, planStartedAt: now, downgradePlanCode: null, downgradeAt: null, updatedAt: now };
     }

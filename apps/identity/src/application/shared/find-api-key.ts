@@ -7,7 +7,12 @@ import type { ApiKeyView } from '../api-key-rendering';
 import { findCompanyUser } from './find-company-user';
 
 /** The key of a user of the caller's company, readable again, or 404 when there is none. */
-export async function findApiKey(repos: ReposOf<IdentityStore, 'users' | 'apiKeys'>, vault: ApiKeyVault, principal: UserPrincipal, userUuid: string): Promise<ApiKeyView> {
+export async function findApiKey(
+  repos: ReposOf<IdentityStore, 'users' | 'apiKeys'>,
+  vault: ApiKeyVault,
+  principal: UserPrincipal,
+  userUuid: string,
+): Promise<ApiKeyView> {
   const user = await findCompanyUser(repos, principal, userUuid);
   const key = await repos.apiKeys.findByUser(user.uuid);
   if (!key) throw new IdentityError(IdentityErrorCode.IntegrationKeyNotFound);

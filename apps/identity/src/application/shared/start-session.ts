@@ -15,7 +15,13 @@ export interface SignedIn {
 /** Starts a session for a company user who just proved who they are. */
 export async function startSession(tx: ReposOf<IdentityStore, 'sessions'>, user: User, lifetime: SessionLifetime, now: Date): Promise<SignedIn> {
   const sessionId = randomBytes(32).toString('base64url');
-  const session: StoredSession = { uuid: randomUUID(), userUuid: user.uuid, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + lifetime.absoluteMs) };
+  const session: StoredSession = {
+    uuid: randomUUID(),
+    userUuid: user.uuid,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + lifetime.absoluteMs),
+  };
   await tx.sessions.insert({ ...session, idHash: bearerHash(sessionId) });
   // Sessions past their absolute end are removed as new ones start (and by the retention sweep for idle accounts).
   await tx.sessions.deleteExpired(now);

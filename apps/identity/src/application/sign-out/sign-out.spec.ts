@@ -21,7 +21,9 @@ describe('signOut', () => {
     await sut('cookie-1');
     expect(await sessions.findByIdHash(bearerHash('cookie-1'))).toBeUndefined();
     expect(await sessions.findByIdHash(bearerHash('cookie-2'))).toBeDefined();
-    expect(store.published).toEqual([{ subject: 'identity.session.revoked', payload: { user_uuid: pat.uuid, session_uuid: 'session-1', reason: 'signed_out' } }]);
+    expect(store.published).toEqual([
+      { subject: 'identity.session.revoked', payload: { user_uuid: pat.uuid, session_uuid: 'session-1', reason: 'signed_out' } },
+    ]);
   });
 
   it('ends an unknown session quietly', async () => {

@@ -22,7 +22,11 @@ describe('updateApiKey', () => {
   });
 
   it('changes the description and keeps the key working', async () => {
-    expect(await sut({ description: 'ATS sync', rotate: false })).toMatchObject({ key: 'vik_old', description: 'ATS sync', updated_at: '2026-03-03T09:00:00+00:00' });
+    expect(await sut({ description: 'ATS sync', rotate: false })).toMatchObject({
+      key: 'vik_old',
+      description: 'ATS sync',
+      updated_at: '2026-03-03T09:00:00+00:00',
+    });
     expect(await apiKeys.findOwnerByHash(vault.hash('vik_old'))).toBeDefined();
     expect(store.published).toEqual([]);
   });

@@ -23,9 +23,16 @@ describe('updateUser', () => {
   it('lets an administrator rename a user; the change shows and goes on the bus at the time it was made', async () => {
     const updated = await sut(principalOf(admin), { userUuid: pat.uuid, name: 'Patricia' });
 
-    expect(updated).toMatchObject({ name: 'Patricia', email: 'pat@acme.example', updated_at: '2026-03-03T09:00:00+00:00', created_at: '2026-03-02T09:00:00+00:00' });
+    expect(updated).toMatchObject({
+      name: 'Patricia',
+      email: 'pat@acme.example',
+      updated_at: '2026-03-03T09:00:00+00:00',
+      created_at: '2026-03-02T09:00:00+00:00',
+    });
     expect(await users.find(pat.uuid)).toMatchObject({ name: 'Patricia' });
-    expect(store.published).toEqual([{ subject: 'identity.user.updated', payload: expect.objectContaining({ uuid: pat.uuid, name: 'Patricia', occurred_at: '2026-03-03T09:00:00+00:00' }) }]);
+    expect(store.published).toEqual([
+      { subject: 'identity.user.updated', payload: expect.objectContaining({ uuid: pat.uuid, name: 'Patricia', occurred_at: '2026-03-03T09:00:00+00:00' }) },
+    ]);
   });
 
   it('lets a user change their own email, also only its case', async () => {
@@ -33,7 +40,7 @@ describe('updateUser', () => {
     await expect(sut(principalOf(pat), { userUuid: pat.uuid, email: 'patricia@acme.example' })).resolves.toMatchObject({ email: 'patricia@acme.example' });
   });
 
-  it("does not let a standard user change someone else", async () => {
+  it('does not let a standard user change someone else', async () => {
     await expect(sut(principalOf(pat), { userUuid: kim.uuid, name: 'Not Kim' })).rejects.toMatchObject({ code: 'api.administrator_required' });
     expect(await users.find(kim.uuid)).toMatchObject({ name: 'Kim' });
   });

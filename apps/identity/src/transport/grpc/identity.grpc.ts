@@ -83,7 +83,13 @@ export function identityGrpcHandlers(deps: IdentityGrpcDeps): UnaryHandlers<type
       return empty;
     },
     createCompany: async (req, ctx) =>
-      createCompany(deps, ctx.principal, { name: req.name, adminName: req.admin_name, adminEmail: req.admin_email, planCode: req.plan, adminApiKey: req.admin_api_key }),
+      createCompany(deps, ctx.principal, {
+        name: req.name,
+        adminName: req.admin_name,
+        adminEmail: req.admin_email,
+        planCode: req.plan,
+        adminApiKey: req.admin_api_key,
+      }),
     setPlan: async (req, ctx) => setPlan(deps, ctx.principal, { companyUuid: req.company_uuid, planCode: req.plan }),
     listPlans: async (_req, ctx) => listPlans(deps, ctx.principal),
   };

@@ -7,7 +7,9 @@ describe('getJobSlots', () => {
   const user = aCompanyUser();
   const company = user.companyUuid!;
   const identity = new IdentityTable();
-  const counters = new InMemoryCounters(...['active', 'active', 'active', 'inactive'].map((status) => aJob({ companyUuid: company, status: status as 'active' | 'inactive' })));
+  const counters = new InMemoryCounters(
+    ...['active', 'active', 'active', 'inactive'].map((status) => aJob({ companyUuid: company, status: status as 'active' | 'inactive' })),
+  );
   const sut = (caller = aCaller(user)) => getJobSlots({ store: memoryStore({ counters }), identity }, caller);
 
   it("counts the plan's active slots left; inactive jobs take none", async () => {

@@ -20,7 +20,14 @@ describe('updateJob', () => {
   beforeEach(() => {
     clock = new FakeClock('2026-05-01T10:00:00+00:00');
     identity = new IdentityTable();
-    job = aJob({ companyUuid: admin.companyUuid!, createdBy: admin.userUuid, status: 'active', createdAt: clock.now(), updatedAt: clock.now(), statusUpdatedAt: clock.now() });
+    job = aJob({
+      companyUuid: admin.companyUuid!,
+      createdBy: admin.userUuid,
+      status: 'active',
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+      statusUpdatedAt: clock.now(),
+    });
     jobs = new InMemoryJobs(job);
     counters = new InMemoryCounters(job);
     store = memoryStore({ jobs, locations: new InMemoryLocations(), counters });

@@ -8,7 +8,10 @@ describe('createWebhook', () => {
   const owner = aCompanyUser();
   let db: NotificationsRepositoryFakes;
   const sut = (input: { url: string; description?: string; httpAuth?: string }, principal = owner) =>
-    createWebhook({ store: memoryStore({ webhooks: db.webhooks }), sealer: fakeSealer, allowPrivateTargets: false, clock: new FakeClock(T0) }, principal, { description: '', ...input });
+    createWebhook({ store: memoryStore({ webhooks: db.webhooks }), sealer: fakeSealer, allowPrivateTargets: false, clock: new FakeClock(T0) }, principal, {
+      description: '',
+      ...input,
+    });
 
   beforeEach(() => {
     db = notificationsFakes();
@@ -18,7 +21,14 @@ describe('createWebhook', () => {
     const created = await sut({ url: 'https://hooks.example/in', description: 'ATS', httpAuth: 'bot:pa55' });
 
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    expect(created.webhook).toEqual({ uuid: expect.any(String), description: 'ATS', url: 'https://hooks.example/in', http_auth: true, status: 'active', failing_since: undefined });
+    expect(created.webhook).toEqual({
+      uuid: expect.any(String),
+      description: 'ATS',
+      url: 'https://hooks.example/in',
+      http_auth: true,
+      status: 'active',
+      failing_since: undefined,
+    });
     const [stored] = db.webhooks.state;
     expect(JSON.stringify(stored)).not.toContain(created.secret);
     expect(JSON.stringify(stored)).not.toContain('pa55');

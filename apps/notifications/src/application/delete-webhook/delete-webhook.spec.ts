@@ -8,7 +8,8 @@ describe('deleteWebhook', () => {
   const owner = aCompanyUser();
   const clock = new FakeClock(T0);
   let db: NotificationsRepositoryFakes;
-  const sut = (uuid: string, principal = owner) => deleteWebhook({ store: memoryStore({ webhooks: db.webhooks, deliveries: db.deliveries }), clock }, principal, uuid);
+  const sut = (uuid: string, principal = owner) =>
+    deleteWebhook({ store: memoryStore({ webhooks: db.webhooks, deliveries: db.deliveries }), clock }, principal, uuid);
 
   beforeEach(() => {
     db = notificationsFakes();

@@ -23,7 +23,13 @@ describe('WebhookDispatcher', () => {
   let breakerOpen: boolean;
 
   const ok: AttemptResult = { ok: true, statusCode: 200, durationMs: 40 };
-  const failed = (statusCode: number, retryAfterMs?: number): AttemptResult => ({ ok: false, statusCode, error: `HTTP ${statusCode}`, durationMs: 40, retryAfterMs });
+  const failed = (statusCode: number, retryAfterMs?: number): AttemptResult => ({
+    ok: false,
+    statusCode,
+    error: `HTTP ${statusCode}`,
+    durationMs: 40,
+    retryAfterMs,
+  });
   const guards: EndpointGuards = { run: async (_endpoint, attempt) => (breakerOpen ? 'open' : attempt()), saturated: () => [], openForMs: 30 * SECOND };
   const sut = new WebhookDispatcher({
     get store() {
@@ -57,22 +63,40 @@ describe('WebhookDispatcher', () => {
     [sent, answers, otherwise, breakerOpen] = [[], [], ok, false];
   });
 
-  async function aWebhookWithDelivery(webhook = aWebhookRow({ secret_ciphertext: fakeSealer.seal(SECRET) }), delivery = aNewDelivery({ webhook_uuid: webhook.uuid })) {
+  async function aWebhookWithDelivery(
+    webhook = aWebhookRow({ secret_ciphertext: fakeSealer.seal(SECRET) }),
+    delivery = aNewDelivery({ webhook_uuid: webhook.uuid }),
+  ) {
     db.webhooks.state.push(webhook);
     await db.deliveries.insertMany([delivery]);
     return { webhook, delivery };
   }
 
   it('posts a due delivery signed the Standard Webhooks way, and logs the attempt', async () => {
-    const { webhook, delivery } = await aWebhookWithDelivery(aWebhookRow({ secret_ciphertext: fakeSealer.seal(SECRET), http_auth_ciphertext: fakeSealer.seal('bot:pa55') }));
+    const { webhook, delivery } = await aWebhookWithDelivery(
+      aWebhookRow({ secret_ciphertext: fakeSealer.seal(SECRET), http_auth_ciphertext: fakeSealer.seal('bot:pa55') }),
+    );
 
     await pass();
 
     const timestamp = T0.getTime() / 1000;
-    expect(sent).toEqual([{ url: webhook.url, body: delivery.body, headers: expect.objectContaining({ 'webhook-id': delivery.uuid, 'webhook-timestamp': String(timestamp), 'x-service-event': 'JobCreated', authorization: `Basic ${Buffer.from('bot:pa55').toString('base64')}` }) }]);
+    expect(sent).toEqual([
+      {
+        url: webhook.url,
+        body: delivery.body,
+        headers: expect.objectContaining({
+          'webhook-id': delivery.uuid,
+          'webhook-timestamp': String(timestamp),
+          'x-service-event': 'JobCreated',
+          authorization: `Basic ${Buffer.from('bot:pa55').toString('base64')}`,
+        }),
+      },
+    ]);
     expect(sent[0].headers['webhook-signature']).toBe(signWebhook(SECRET, delivery.uuid, timestamp, delivery.body));
     expect(db.deliveries.state.deliveries[0]).toMatchObject({ status: 'succeeded', attempts: 1, finished_at: T0 });
-    expect(db.deliveries.state.attempts).toEqual([expect.objectContaining({ delivery_uuid: delivery.uuid, attempt: 1, succeeded: true, status_code: 200, attempted_at: T0 })]);
+    expect(db.deliveries.state.attempts).toEqual([
+      expect.objectContaining({ delivery_uuid: delivery.uuid, attempt: 1, succeeded: true, status_code: 200, attempted_at: T0 }),
+    ]);
   });
 
   it('retries a failed delivery on its schedule with the same webhook-id, then gives up', async () => {

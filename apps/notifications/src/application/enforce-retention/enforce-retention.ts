@@ -26,7 +26,13 @@ export function notificationsRetentionTasks(
           sql`delivery_uuid in (select uuid from deliveries where ${finishedDelivery} and finished_at < ${new Date(now.getTime() - retention.deliveriesMs)})`,
         ).run(now),
     },
-    pruneOlderThan(db, 'deliveries', 'finished_at', retention.deliveriesMs, sql`${finishedDelivery} and not exists (select 1 from delivery_attempts a where a.delivery_uuid = deliveries.uuid)`),
+    pruneOlderThan(
+      db,
+      'deliveries',
+      'finished_at',
+      retention.deliveriesMs,
+      sql`${finishedDelivery} and not exists (select 1 from delivery_attempts a where a.delivery_uuid = deliveries.uuid)`,
+    ),
     pruneOlderThan(db, 'messages', 'created_at', retention.messagesMs, sql`status <> 'pending'`),
     // No outbox here: notifications publishes no events.
     ...busRetentionTasks(db, { processedEventsMs: retention.processedEventsMs }),

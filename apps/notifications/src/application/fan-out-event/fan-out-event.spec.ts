@@ -10,7 +10,8 @@ describe('fanOutEvent', () => {
   const clock = new FakeClock(T0);
   let db: NotificationsRepositoryFakes;
   let woken: number;
-  const sut = (message: Parameters<typeof fanOutEvent>[1]) => fanOutEvent({ store: memoryStore({ ledger: db.ledger, webhooks: db.webhooks, deliveries: db.deliveries }), clock, onQueued: () => void woken++ }, message);
+  const sut = (message: Parameters<typeof fanOutEvent>[1]) =>
+    fanOutEvent({ store: memoryStore({ ledger: db.ledger, webhooks: db.webhooks, deliveries: db.deliveries }), clock, onQueued: () => void woken++ }, message);
 
   beforeEach(() => {
     db = notificationsFakes();
@@ -19,19 +20,31 @@ describe('fanOutEvent', () => {
 
   it('queues one delivery per receiving webhook of the company, once however often the event comes', async () => {
     const [active, failing] = [aWebhookRow({ company_uuid: company }), aWebhookRow({ company_uuid: company, status: 'failing' })];
-    db.webhooks.state.push(active, failing, aWebhookRow({ company_uuid: company, status: 'disabled' }), aWebhookRow({ company_uuid: company, deleted_at: T0 }), aWebhookRow());
+    db.webhooks.state.push(
+      active,
+      failing,
+      aWebhookRow({ company_uuid: company, status: 'disabled' }),
+      aWebhookRow({ company_uuid: company, deleted_at: T0 }),
+      aWebhookRow(),
+    );
     const event = aJobEvent(company);
 
     await sut(event);
     await sut(event);
 
     expect(db.deliveries.state.deliveries.map((d) => d.webhook_uuid)).toEqual([active.uuid, failing.uuid]);
-    expect(db.deliveries.state.deliveries[0]).toMatchObject({ event_id: event.id, event_type: 'JobCreated', payload_type: 'Job', replay: false, next_attempt_at: T0 });
+    expect(db.deliveries.state.deliveries[0]).toMatchObject({
+      event_id: event.id,
+      event_type: 'JobCreated',
+      payload_type: 'Job',
+      replay: false,
+      next_attempt_at: T0,
+    });
     expect(JSON.parse(db.deliveries.state.deliveries[0].body)).toEqual(event.payload);
     expect(woken).toBe(1);
   });
 
-  it('remembers the event as the company\'s last of its type, for replay, even with no webhook yet', async () => {
+  it("remembers the event as the company's last of its type, for replay, even with no webhook yet", async () => {
     const event = anInterviewEvent('interviews.interview.rated', { companyUuid: company });
     (event.payload as { rating?: unknown }).rating = { uuid: 'r1', score: 4 };
 

@@ -33,7 +33,14 @@ export async function fanOutEvent(
     });
     if (!first) return 0;
     const webhooks = await tx.webhooks.receivingOfCompany(notification.companyUuid);
-    await tx.deliveries.insertMany(newDeliveries(webhooks.map((w) => w.uuid), { ...notification, eventId: message.id }, false, deps.clock.now()));
+    await tx.deliveries.insertMany(
+      newDeliveries(
+        webhooks.map((w) => w.uuid),
+        { ...notification, eventId: message.id },
+        false,
+        deps.clock.now(),
+      ),
+    );
     return webhooks.length;
   });
   if (queued > 0) deps.onQueued();

@@ -6,7 +6,8 @@ import { forgetInterviews } from './forget-interviews';
 
 describe('forgetInterviews', () => {
   let db: NotificationsRepositoryFakes;
-  const sut = (uuids: string[], caller = anOperator) => forgetInterviews({ store: memoryStore({ messages: db.messages, deliveries: db.deliveries }) }, caller, uuids);
+  const sut = (uuids: string[], caller = anOperator) =>
+    forgetInterviews({ store: memoryStore({ messages: db.messages, deliveries: db.deliveries }) }, caller, uuids);
 
   beforeEach(() => {
     db = notificationsFakes();

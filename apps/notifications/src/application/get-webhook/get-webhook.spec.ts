@@ -26,7 +26,7 @@ describe('getWebhook', () => {
     });
   });
 
-  it('answers not found for a colleague\'s webhook and for a deleted one', async () => {
+  it("answers not found for a colleague's webhook and for a deleted one", async () => {
     const colleagues = aWebhookOf(aCompanyUser({ companyUuid: owner.companyUuid }));
     const deleted = aWebhookOf(owner, { deleted_at: T0 });
     db.webhooks.state.push(colleagues, deleted);

@@ -5,6 +5,10 @@ import type { NotificationsStore } from '../../infrastructure/notifications.stor
 import { findOwnWebhook } from '../shared/find-own-webhook';
 import { renderWebhook } from '../webhook-rendering';
 
-export async function getWebhook(deps: { store: StoreOf<NotificationsStore, 'webhooks'> }, principal: UserPrincipal, webhookUuid: string): Promise<notifications.Webhook> {
+export async function getWebhook(
+  deps: { store: StoreOf<NotificationsStore, 'webhooks'> },
+  principal: UserPrincipal,
+  webhookUuid: string,
+): Promise<notifications.Webhook> {
   return renderWebhook(await findOwnWebhook(deps.store.read, principal, webhookUuid));
 }

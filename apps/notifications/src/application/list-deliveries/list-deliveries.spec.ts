@@ -6,7 +6,8 @@ import { listDeliveries } from './list-deliveries';
 describe('listDeliveries', () => {
   const owner = aCompanyUser();
   let db: NotificationsRepositoryFakes;
-  const sut = (webhookUuid: string, from: number, to: number) => listDeliveries({ store: memoryStore({ webhooks: db.webhooks, deliveries: db.deliveries }) }, owner, { webhookUuid, from, to });
+  const sut = (webhookUuid: string, from: number, to: number) =>
+    listDeliveries({ store: memoryStore({ webhooks: db.webhooks, deliveries: db.deliveries }) }, owner, { webhookUuid, from, to });
 
   beforeEach(() => {
     db = notificationsFakes();
@@ -24,8 +25,28 @@ describe('listDeliveries', () => {
 
     expect(page.total).toBe(2);
     expect(page.deliveries).toEqual([
-      { uuid: retried.uuid, webhook_id: failed.delivery_uuid, event_type: 'JobCreated', attempt: 2, success: true, status_code: 200, duration_ms: 12, error: undefined, attempted_at: '2026-03-02T10:00:00+00:00' },
-      { uuid: failed.uuid, webhook_id: failed.delivery_uuid, event_type: 'JobCreated', attempt: 1, success: false, status_code: 503, duration_ms: 12, error: 'HTTP 503', attempted_at: '2026-03-02T09:00:00+00:00' },
+      {
+        uuid: retried.uuid,
+        webhook_id: failed.delivery_uuid,
+        event_type: 'JobCreated',
+        attempt: 2,
+        success: true,
+        status_code: 200,
+        duration_ms: 12,
+        error: undefined,
+        attempted_at: '2026-03-02T10:00:00+00:00',
+      },
+      {
+        uuid: failed.uuid,
+        webhook_id: failed.delivery_uuid,
+        event_type: 'JobCreated',
+        attempt: 1,
+        success: false,
+        status_code: 503,
+        duration_ms: 12,
+        error: 'HTTP 503',
+        attempted_at: '2026-03-02T09:00:00+00:00',
+      },
     ]);
     expect((await sut(webhook.uuid, 1, 1)).deliveries.map((d) => d.uuid)).toEqual([failed.uuid]);
   });

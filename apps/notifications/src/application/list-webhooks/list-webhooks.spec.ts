@@ -14,7 +14,11 @@ describe('listWebhooks', () => {
 
   it("pages the caller's live webhooks oldest first, with their total", async () => {
     const at = (hours: number) => new Date(T0.getTime() + hours * HOUR);
-    const [first, second, third] = [aWebhookOf(owner, { created_at: at(0) }), aWebhookOf(owner, { created_at: at(1) }), aWebhookOf(owner, { created_at: at(2) })];
+    const [first, second, third] = [
+      aWebhookOf(owner, { created_at: at(0) }),
+      aWebhookOf(owner, { created_at: at(1) }),
+      aWebhookOf(owner, { created_at: at(2) }),
+    ];
     db.webhooks.state.push(third, first, aWebhookOf(owner, { deleted_at: at(3) }), aWebhookOf(aCompanyUser()), second);
 
     const page = await sut(1, 2);

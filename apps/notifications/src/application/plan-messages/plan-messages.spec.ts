@@ -11,8 +11,18 @@ describe('planMessages', () => {
   let db: NotificationsRepositoryFakes;
   let features: Record<string, boolean>;
   const sut = (message: Parameters<typeof planMessages>[1]) =>
-    planMessages({ store: memoryStore({ ledger: db.ledger, messages: db.messages }), clock, plans: { features: async () => features }, reminderLeadMs: DAY, onQueued: () => undefined }, message);
-  const messages = () => db.messages.state.map((m) => ({ kind: m.kind, channel: m.channel, to: m.recipient, status: m.status, sendAfter: toRfc3339(m.send_after) }));
+    planMessages(
+      {
+        store: memoryStore({ ledger: db.ledger, messages: db.messages }),
+        clock,
+        plans: { features: async () => features },
+        reminderLeadMs: DAY,
+        onQueued: () => undefined,
+      },
+      message,
+    );
+  const messages = () =>
+    db.messages.state.map((m) => ({ kind: m.kind, channel: m.channel, to: m.recipient, status: m.status, sendAfter: toRfc3339(m.send_after) }));
 
   beforeEach(() => {
     db = notificationsFakes();
@@ -20,13 +30,19 @@ describe('planMessages', () => {
     clock.set(T0);
   });
 
-  it("emails a new company user a set-password link, asked of identity when it is sent (the stored body holds a placeholder)", async () => {
+  it('emails a new company user a set-password link, asked of identity when it is sent (the stored body holds a placeholder)', async () => {
     const created = aUserEvent({ name: 'Pat', email: 'pat@acme.example' });
 
     await sut(created);
 
     expect(db.messages.state).toEqual([
-      expect.objectContaining({ kind: 'set_password', channel: 'email', recipient: 'pat@acme.example', link_kind: 'set_password', link_subject: (created.payload as { uuid: string }).uuid }),
+      expect.objectContaining({
+        kind: 'set_password',
+        channel: 'email',
+        recipient: 'pat@acme.example',
+        link_kind: 'set_password',
+        link_subject: (created.payload as { uuid: string }).uuid,
+      }),
     ]);
     expect(db.messages.state[0].text_body).toContain(LINK_PLACEHOLDER);
   });

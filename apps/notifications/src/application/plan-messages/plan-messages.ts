@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { IdentitySubjects, InterviewsSubjects, PlanFeature, SharingSubjects, type InterviewEventPayload, type ShareLinkEventPayload, type UserEventPayload } from '@vi/contracts';
+import {
+  IdentitySubjects,
+  InterviewsSubjects,
+  PlanFeature,
+  SharingSubjects,
+  type InterviewEventPayload,
+  type ShareLinkEventPayload,
+  type UserEventPayload,
+} from '@vi/contracts';
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
 import {
@@ -19,7 +27,12 @@ import type { MessageLinkKind } from '../../infrastructure/notifications.databas
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import type { PlanDirectory } from '../ports';
 
-export const MESSAGE_SUBJECTS = [IdentitySubjects.UserCreated, IdentitySubjects.PasswordResetRequested, 'interviews.interview.*', SharingSubjects.ShareLinkCreated];
+export const MESSAGE_SUBJECTS = [
+  IdentitySubjects.UserCreated,
+  IdentitySubjects.PasswordResetRequested,
+  'interviews.interview.*',
+  SharingSubjects.ShareLinkCreated,
+];
 
 const REMINDER: MessageKind = 'interview_reminder_sms';
 
@@ -103,7 +116,8 @@ async function planFor(deps: MessagePlanDeps, message: BusMessage, now: Date): P
 
 async function planInvitation(deps: MessagePlanDeps, message: BusMessage, now: Date): Promise<Plan | undefined> {
   const { interview, invitation } = message.payload as InterviewEventPayload;
-  const occasion = message.subject === InterviewsSubjects.InterviewRescheduled ? 'rescheduled' : message.subject === InterviewsSubjects.InterviewReset ? 'reset' : 'invited';
+  const occasion =
+    message.subject === InterviewsSubjects.InterviewRescheduled ? 'rescheduled' : message.subject === InterviewsSubjects.InterviewReset ? 'reset' : 'invited';
   // A new due time or a new start replaces the pending reminder.
   const cancelRemindersOf = occasion === 'invited' ? undefined : interview.uuid;
   const candidate = interview.assigned_to;

@@ -7,7 +7,8 @@ import { removeOwnerWebhooks } from './remove-owner-webhooks';
 describe('removeOwnerWebhooks', () => {
   const clock = new FakeClock(T0);
   let db: NotificationsRepositoryFakes;
-  const sut = (message: Parameters<typeof removeOwnerWebhooks>[1]) => removeOwnerWebhooks({ store: memoryStore({ webhooks: db.webhooks, deliveries: db.deliveries }), clock }, message);
+  const sut = (message: Parameters<typeof removeOwnerWebhooks>[1]) =>
+    removeOwnerWebhooks({ store: memoryStore({ webhooks: db.webhooks, deliveries: db.deliveries }), clock }, message);
 
   beforeEach(() => {
     db = notificationsFakes();

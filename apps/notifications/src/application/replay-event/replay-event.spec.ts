@@ -9,7 +9,12 @@ describe('replayEvent', () => {
   const clock = new FakeClock(new Date(T0.getTime() + HOUR));
   let db: NotificationsRepositoryFakes;
   let woken: number;
-  const sut = (eventType: string) => replayEvent({ store: memoryStore({ ledger: db.ledger, webhooks: db.webhooks, deliveries: db.deliveries }), clock, onQueued: () => void woken++ }, owner, eventType);
+  const sut = (eventType: string) =>
+    replayEvent(
+      { store: memoryStore({ ledger: db.ledger, webhooks: db.webhooks, deliveries: db.deliveries }), clock, onQueued: () => void woken++ },
+      owner,
+      eventType,
+    );
 
   beforeEach(() => {
     db = notificationsFakes();
@@ -19,14 +24,29 @@ describe('replayEvent', () => {
   it("sends the company's last event of the type again to each of the caller's receiving webhooks, as new deliveries due now", async () => {
     const [active, failing] = [aWebhookOf(owner), aWebhookOf(owner, { status: 'failing', failing_since: T0 })];
     db.webhooks.state.push(active, failing, aWebhookOf(owner, { status: 'disabled' }), aWebhookOf(aCompanyUser({ companyUuid: owner.companyUuid })));
-    const last = { company_uuid: owner.companyUuid!, event_type: 'JobCreated', event_id: 'e1', payload_type: 'Job', resource_uuid: 'j1', body: '{"uuid":"j1"}', occurred_at: T0 };
+    const last = {
+      company_uuid: owner.companyUuid!,
+      event_type: 'JobCreated',
+      event_id: 'e1',
+      payload_type: 'Job',
+      resource_uuid: 'j1',
+      body: '{"uuid":"j1"}',
+      occurred_at: T0,
+    };
     await db.ledger.markProcessedRememberingLast('webhooks', last);
 
     expect(await sut('JobCreated')).toEqual({ deliveries: 2 });
 
     expect(db.deliveries.state.deliveries.map((d) => d.webhook_uuid)).toEqual([active.uuid, failing.uuid]);
     for (const delivery of db.deliveries.state.deliveries) {
-      expect(delivery).toMatchObject({ event_id: 'e1', event_type: 'JobCreated', body: '{"uuid":"j1"}', replay: true, status: 'pending', next_attempt_at: clock.now() });
+      expect(delivery).toMatchObject({
+        event_id: 'e1',
+        event_type: 'JobCreated',
+        body: '{"uuid":"j1"}',
+        replay: true,
+        status: 'pending',
+        next_attempt_at: clock.now(),
+      });
     }
     // A replay is a new message to the receiver: a webhook-id of its own.
     expect(new Set(db.deliveries.state.deliveries.map((d) => d.uuid)).size).toBe(2);

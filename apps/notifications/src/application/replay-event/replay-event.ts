@@ -24,7 +24,14 @@ export async function replayEvent(
     if (!last) return 0;
     const webhooks = await tx.webhooks.receivingOfUser(owner.userUuid);
     const notification = { eventId: last.event_id, eventType, payloadType: last.payload_type, resourceUuid: last.resource_uuid, body: last.body };
-    await tx.deliveries.insertMany(newDeliveries(webhooks.map((w) => w.uuid), notification, true, deps.clock.now()));
+    await tx.deliveries.insertMany(
+      newDeliveries(
+        webhooks.map((w) => w.uuid),
+        notification,
+        true,
+        deps.clock.now(),
+      ),
+    );
     return webhooks.length;
   });
   if (queued > 0) deps.onQueued();

@@ -59,13 +59,29 @@ describe('MessageDispatcher', () => {
     await sut().pass();
 
     expect(emails).toEqual([
-      { to: 'pat@acme.example', subject: 'Set your Video Interviewing password', text: 'Hello Pat, https://app.example/set-password?token=t0k3n', html: expect.stringContaining('href="https://app.example/set-password?token=t0k3n"'), kind: 'set_password' },
+      {
+        to: 'pat@acme.example',
+        subject: 'Set your Video Interviewing password',
+        text: 'Hello Pat, https://app.example/set-password?token=t0k3n',
+        html: expect.stringContaining('href="https://app.example/set-password?token=t0k3n"'),
+        kind: 'set_password',
+      },
     ]);
     expect(db.messages.state[0]).toMatchObject({ status: 'sent', attempts: 1, sent_at: T0, text_body: 'Hello Pat, {{link}}' });
   });
 
   it('sends a reminder once its time has come, and not before', async () => {
-    await db.messages.insertMany([aNewMessage({ channel: 'sms', kind: 'interview_reminder_sms', recipient: '+15550101', subject: null, html_body: null, text_body: 'Due tomorrow', send_after: new Date(T0.getTime() + 2 * DAY) })]);
+    await db.messages.insertMany([
+      aNewMessage({
+        channel: 'sms',
+        kind: 'interview_reminder_sms',
+        recipient: '+15550101',
+        subject: null,
+        html_body: null,
+        text_body: 'Due tomorrow',
+        send_after: new Date(T0.getTime() + 2 * DAY),
+      }),
+    ]);
     const dispatcher = sut();
 
     await dispatcher.pass();

@@ -5,7 +5,11 @@ import type { NotificationsStore } from '../../infrastructure/notifications.stor
 import type { WebhookRow } from '../../infrastructure/webhook.repository';
 
 /** One of the caller's own webhooks; anyone else's is not found. */
-export async function findOwnWebhook(repositories: ReposOf<NotificationsStore, 'webhooks'>, principal: UserPrincipal, webhookUuid: string): Promise<WebhookRow> {
+export async function findOwnWebhook(
+  repositories: ReposOf<NotificationsStore, 'webhooks'>,
+  principal: UserPrincipal,
+  webhookUuid: string,
+): Promise<WebhookRow> {
   const owner = companyUserOf(principal);
   const row = await repositories.webhooks.findOfUser(owner.userUuid, webhookUuid);
   if (!row) throw new NotificationsError(NotificationsErrorCode.WebhookNotFound);

@@ -34,7 +34,11 @@ describe('createAdvancedShareLinks', () => {
     const [interview] = world.completedInterviews(1);
     await sut({ interviewUuids: [interview.uuid], sendEmail: true });
     await sut({ interviewUuids: [interview.uuid], sendEmail: false, reviewers: reviewers.slice(0, 1) });
-    const sent = world.store.published.map((e) => [e.subject, (e.payload as ShareLinkEventPayload).reviewer?.email, (e.payload as ShareLinkEventPayload).send_email]);
+    const sent = world.store.published.map((e) => [
+      e.subject,
+      (e.payload as ShareLinkEventPayload).reviewer?.email,
+      (e.payload as ShareLinkEventPayload).send_email,
+    ]);
     expect(sent).toEqual([
       ['sharing.share_link.created', 'rita@reviewers.example', true],
       ['sharing.share_link.created', 'remy@reviewers.example', true],

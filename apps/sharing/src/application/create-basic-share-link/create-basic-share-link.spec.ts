@@ -30,7 +30,13 @@ describe('createBasicShareLink', () => {
     const link = await sut(interview.uuid);
     expect(world.store.subjects()).toEqual(['sharing.share_link.created']);
     const payload = world.store.published[0].payload as ShareLinkEventPayload;
-    expect(payload).toMatchObject({ uuid: link.uuid, kind: 'basic', send_email: false, version: 1, interviews: [{ uuid: interview.uuid, candidate_name: interview.assigned_to!.name }] });
+    expect(payload).toMatchObject({
+      uuid: link.uuid,
+      kind: 'basic',
+      send_email: false,
+      version: 1,
+      interviews: [{ uuid: interview.uuid, candidate_name: interview.assigned_to!.name }],
+    });
     expect(payload.basic_link).not.toHaveProperty('url');
     expect(JSON.stringify(payload)).not.toContain(world.tokens.tokenFor(link.uuid));
   });

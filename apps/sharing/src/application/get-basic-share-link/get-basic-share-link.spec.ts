@@ -24,7 +24,7 @@ describe('getBasicShareLink', () => {
     await expect(sut(interview)).rejects.toMatchObject({ code: 'api.share_link_not_found' });
   });
 
-  it('is the interview\'s 404 for a job seeker', async () => {
+  it("is the interview's 404 for a job seeker", async () => {
     const [link] = await world.stored(aBasicLink({ companyUuid: world.company }));
     await expect(sut(link.interviews[0].interviewUuid, undefined, { principal: aJobSeeker() })).rejects.toMatchObject({ code: 'api.interview_not_found' });
   });

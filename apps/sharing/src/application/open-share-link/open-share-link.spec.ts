@@ -15,7 +15,9 @@ describe('openShareLink: every open checks the link, the plan and the interviews
     world = sharingWorld();
     world.identity.features.set(world.company, { advanced_share_links: true });
     interviewUuids = world.completedInterviews(2).map((i) => i.uuid);
-    const [link] = await world.stored(anAdvancedLink({ companyUuid: world.company, interviews: interviewUuids.map((uuid) => aLinkedInterview({ interviewUuid: uuid })) }));
+    const [link] = await world.stored(
+      anAdvancedLink({ companyUuid: world.company, interviews: interviewUuids.map((uuid) => aLinkedInterview({ interviewUuid: uuid })) }),
+    );
     token = world.tokens.tokenFor(link.uuid);
   });
 

@@ -6,7 +6,12 @@ import type { SharingStore } from '../../infrastructure/sharing.store';
 import type { Caller } from '../directories';
 
 /** A live advanced link of the caller's company (locked when asked); 404 for anything else, job seekers included. */
-export async function findAdvancedLink(repos: ReposOf<SharingStore, 'links'>, caller: Caller, linkUuid: string, options: { lock?: boolean } = {}): Promise<ShareLink> {
+export async function findAdvancedLink(
+  repos: ReposOf<SharingStore, 'links'>,
+  caller: Caller,
+  linkUuid: string,
+  options: { lock?: boolean } = {},
+): Promise<ShareLink> {
   const { companyUuid } = companyUserOf(caller.principal, () => new SharingError(SharingErrorCode.ShareLinkNotFound));
   const link = await repos.links.find(companyUuid, 'advanced', linkUuid, options);
   if (!link) throw new SharingError(SharingErrorCode.ShareLinkNotFound);

@@ -10,7 +10,9 @@ describe('updateAdvancedShareLink', () => {
   beforeEach(async () => {
     world = sharingWorld();
     const [interview] = world.completedInterviews(1);
-    const [link] = await world.stored(anAdvancedLink({ companyUuid: world.company, status: 'inactive', interviews: [aLinkedInterview({ interviewUuid: interview.uuid })] }));
+    const [link] = await world.stored(
+      anAdvancedLink({ companyUuid: world.company, status: 'inactive', interviews: [aLinkedInterview({ interviewUuid: interview.uuid })] }),
+    );
     linkUuid = link.uuid;
   });
 

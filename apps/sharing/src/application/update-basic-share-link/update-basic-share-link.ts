@@ -10,6 +10,11 @@ export async function updateBasicShareLink(
   caller: Caller,
   input: { interviewUuid: string; linkUuid: string; status: string },
 ): Promise<interviews.ShareLink> {
-  const { link, names } = await changeLinkStatus(deps, caller, (repos, lock) => findBasicLink(repos, caller, input.interviewUuid, input.linkUuid, { lock }), input.status);
+  const { link, names } = await changeLinkStatus(
+    deps,
+    caller,
+    (repos, lock) => findBasicLink(repos, caller, input.interviewUuid, input.linkUuid, { lock }),
+    input.status,
+  );
   return renderBasic(link, deps.tokens, names);
 }
