@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { validationFailed } from '@vi/platform-errors';
 import type { InterviewStatus, InterviewType } from './interview-status';
+import { THINK_TIMES, type ThinkTime } from '@vi/contracts';
 
 export interface Interview {
   uuid: string;
@@ -66,14 +67,9 @@ export function newQuestion(
   };
 }
 
-export const TIME_LIMITS = [30, 60, 90, 120, 160, 180] as const;
-
-/**
- * Seconds the job seeker gets to read a question before recording starts, as
- * the API's string; "0" starts the recording at once (decision 013).
- */
-export const THINK_TIMES = ['0', '15', '30', '45', '60', '90', '120', '180'] as const;
-export type ThinkTime = (typeof THINK_TIMES)[number];
+// The allowed values are the contract's (the gateway validates with the same lists):
+// seconds to answer, and seconds to read a question before recording starts ("0" starts at once, decision 013).
+export { THINK_TIMES, TIME_LIMITS, type ThinkTime } from '@vi/contracts';
 export const DEFAULT_THINK_TIME: ThinkTime = '30';
 
 export function isThinkTime(value: string): value is ThinkTime {
