@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001_initial';
 import * as outboxTraceContext from './0002_outbox_trace_context';
+import * as jobListVersion from './0003_job_list_version';
 
 /** Forward-only, applied in key order at service start. */
 export const jobsMigrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_outbox_trace_context': outboxTraceContext,
+  '0003_job_list_version': jobListVersion,
 };

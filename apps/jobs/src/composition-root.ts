@@ -10,6 +10,7 @@ import { CachedIdentityDirectory } from './infrastructure/cached-identity.direct
 import { GrpcIdentityDirectory } from './infrastructure/identity.client';
 import type { JobsDatabase } from './infrastructure/jobs.database';
 import { createJobsStore } from './infrastructure/jobs.store';
+import { MemoryJobPageCache } from './infrastructure/memory-job-page.cache';
 import { jobsEventConsumers } from './transport/events/event-consumers';
 import { jobsGrpcHandlers } from './transport/grpc/jobs.grpc';
 
@@ -28,6 +29,7 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
     const tokens = new PrincipalTokens(config.secrets.internalJwt);
     const remoteIdentity = lifecycle.add('identity client', new GrpcIdentityDirectory(config.upstreams.identity, tokens), (c) => c.close());
     const identity = new CachedIdentityDirectory(remoteIdentity, systemClock);
+    const pages = new MemoryJobPageCache(() => identity.generation, systemClock);
     const store = createJobsStore(database.db, relay);
 
     const retention = lifecycle.add(
@@ -36,7 +38,7 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
       (r) => r.stop(),
     );
     lifecycle.add('event consumers', await startConsumers(bus, jobsEventConsumers({ identity })), (c) => c.close());
-    const server = new GrpcServer(tokens, logger).add(jobs.JobsServiceService, jobsGrpcHandlers({ store, identity, clock: systemClock }));
+    const server = new GrpcServer(tokens, logger).add(jobs.JobsServiceService, jobsGrpcHandlers({ store, identity, pages, clock: systemClock }));
     const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
     lifecycle.add('gRPC server', server, (s) => s.shutdown());
     relay.start();

@@ -53,6 +53,13 @@ export function aCaller(principal: UserPrincipal = aCompanyUser()): Caller {
 export class IdentityTable implements IdentityDirectory {
   readonly names = new Map<string, string>();
   readonly limits = new Map<string, number>();
+  /** Moves on every rename, as CachedIdentityDirectory's does on identity's events. */
+  generation = 0;
+
+  rename(uuid: string, name: string): void {
+    this.names.set(uuid, name);
+    this.generation++;
+  }
 
   async jobsLimit(_caller: Caller, companyUuid: string): Promise<number> {
     return this.limits.get(companyUuid) ?? -1;

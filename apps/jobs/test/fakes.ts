@@ -63,6 +63,7 @@ export class InMemoryCounters implements PublicOf<JobCounterRepository>, Statefu
     const counts = this.at(companyUuid);
     if (status === 'active' && activeLimit !== -1 && counts.active >= activeLimit) return false;
     counts[status]++;
+    counts.version++;
     return true;
   }
 
@@ -71,14 +72,14 @@ export class InMemoryCounters implements PublicOf<JobCounterRepository>, Statefu
   }
 
   async move(companyUuid: string, from: JobStatus | null, to: JobStatus | null): Promise<void> {
-    if (from === to) return;
     const counts = this.at(companyUuid);
     if (from) counts[from]--;
     if (to) counts[to]++;
+    counts.version++;
   }
 
   private at(companyUuid: string): JobCounts {
-    const counts = this.state.get(companyUuid) ?? { active: 0, inactive: 0 };
+    const counts = this.state.get(companyUuid) ?? { active: 0, inactive: 0, version: 0 };
     this.state.set(companyUuid, counts);
     return counts;
   }

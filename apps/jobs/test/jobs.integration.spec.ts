@@ -14,6 +14,7 @@ import { updateJob } from '../src/application/update-job/update-job';
 import type { Job, JobOrder } from '../src/domain/job';
 import type { JobsDatabase } from '../src/infrastructure/jobs.database';
 import { createJobsStore, type JobsStore } from '../src/infrastructure/jobs.store';
+import { MemoryJobPageCache } from '../src/infrastructure/memory-job-page.cache';
 import { aCaller, aJob, anAddress, IdentityTable, REMOTE } from './factories';
 
 const logger = createLogger('jobs-test', 'silent');
@@ -116,25 +117,26 @@ describe('jobs repositories on a real database', () => {
         await tx.counters.countNew(company, 'active', -1),
       ]);
       expect(counted).toEqual([true, true, false, true, true]);
-      expect(await store.read.counters.read(company)).toEqual({ active: 3, inactive: 1 });
+      // The list's version moved with each job counted, not with the refused one.
+      expect(await store.read.counters.read(company)).toEqual({ active: 3, inactive: 1, version: 4 });
     });
 
-    it('move a job between the counts, and out of them when it is deleted', async () => {
+    it('move a job between the counts, and out of them when it is deleted; every change moves the version', async () => {
       const company = randomUUID();
       await store.transaction(async (tx) => {
         await tx.counters.countNew(company, 'active', -1);
         await tx.counters.move(company, 'active', 'inactive');
         await tx.counters.move(company, 'inactive', 'inactive');
       });
-      expect(await store.read.counters.read(company)).toEqual({ active: 0, inactive: 1 });
+      expect(await store.read.counters.read(company)).toEqual({ active: 0, inactive: 1, version: 3 });
       await store.transaction((tx) => tx.counters.move(company, 'inactive', null));
-      expect(await store.read.counters.read(company)).toEqual({ active: 0, inactive: 0 });
+      expect(await store.read.counters.read(company)).toEqual({ active: 0, inactive: 0, version: 4 });
     });
 
     it('read zero for a company without jobs, and lock creates its row', async () => {
       const company = randomUUID();
-      expect(await store.read.counters.read(company)).toEqual({ active: 0, inactive: 0 });
-      expect(await store.transaction((tx) => tx.counters.lock(company))).toEqual({ active: 0, inactive: 0 });
+      expect(await store.read.counters.read(company)).toEqual({ active: 0, inactive: 0, version: 0 });
+      expect(await store.transaction((tx) => tx.counters.lock(company))).toEqual({ active: 0, inactive: 0, version: 0 });
     });
   });
 
@@ -197,7 +199,7 @@ describe('jobs repositories on a real database', () => {
     it('is cut by offset and limit, and carries the company counts read in the same statement', async () => {
       const page = await store.read.jobs.listCounted({ companyUuid: company, statuses: [], orderBy: 'created_asc', offset: 1, limit: 2 });
       expect(page.jobs.map((j) => j.title)).toEqual(['Alpha lead', 'gamma ray']);
-      expect(page.counts).toEqual({ active: 2, inactive: 2 });
+      expect(page.counts).toEqual({ active: 2, inactive: 2, version: 6 });
       expect(await titles('created_asc', ['active'], 1, 5)).toEqual(['gamma ray']);
     });
 
@@ -225,7 +227,8 @@ describe('jobs repositories on a real database', () => {
   describe('the use cases on this database', () => {
     const identity = new IdentityTable();
     const clock = new FakeClock('2026-06-01T08:00:00+00:00');
-    const deps = () => ({ store, identity, clock });
+    const pages = new MemoryJobPageCache(() => identity.generation, clock);
+    const deps = () => ({ store, identity, pages, clock });
     const job = { title: 'Use case', description: 'On PostgreSQL', status: 'active' as const, location: REMOTE };
 
     it('never lets concurrent creations overshoot the plan, and a refused one leaves no job and no event', async () => {
@@ -236,7 +239,7 @@ describe('jobs repositories on a real database', () => {
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
       for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'api.plan_job_slots_exhausted' });
 
-      expect(await store.read.counters.read(company)).toEqual({ active: 3, inactive: 0 });
+      expect(await store.read.counters.read(company)).toMatchObject({ active: 3, inactive: 0 });
       expect(await database.db.selectFrom('jobs').select('uuid').where('company_uuid', '=', company).execute()).toHaveLength(3);
       const outbox = await database.db.selectFrom('outbox').select('payload').where('subject', '=', 'jobs.job.created').execute();
       expect(outbox.filter((row) => (row.payload as JobJson).company?.uuid === company)).toHaveLength(3);
@@ -278,6 +281,43 @@ describe('jobs repositories on a real database', () => {
       clock.advance(1_000);
       await updateJob(deps(), caller, { jobUuid: created[0].uuid, description: 'Touched last' });
       expect(await page('updated_desc', 1)).toEqual({ total: 3, titles: ['First', 'Third'] });
+    });
+
+    it('serves a page read again from memory while nothing in it changed, and shows every change on the next read', async () => {
+      const caller = aCaller();
+      const created = await createJob(deps(), caller, { ...job, title: 'Cached' });
+      await createJob(deps(), caller, { ...job, status: 'inactive', title: 'Second' });
+      const pageQueries = jest.spyOn(store.read.jobs, 'listCounted');
+      const list = async () => {
+        const result = await listJobs(deps(), caller, { statuses: [], orderBy: 'title_asc', rangeFrom: 0, rangeTo: 9 });
+        return { total: result.total, items: JSON.parse(result.items_json.toString()) as JobJson[] };
+      };
+      try {
+        const first = await list();
+        expect(await list()).toEqual(first);
+        expect(pageQueries).toHaveBeenCalledTimes(1);
+
+        // Each write moves the version in the database, whichever replica made it: the next read renders again.
+        await updateJob(deps(), caller, { jobUuid: created.uuid, title: 'Renamed' });
+        expect((await list()).items.map((j) => j.title)).toEqual(['Renamed', 'Second']);
+        await createJob(deps(), caller, { ...job, title: 'Third' });
+        expect((await list()).total).toBe(3);
+        await deleteJob(deps(), caller, created.uuid);
+        expect(await list()).toMatchObject({ total: 2, items: [{ title: 'Second' }, { title: 'Third' }] });
+
+        // A renamed user: identity's event drops the directory's entry, and with it every rendered page.
+        const creator = caller.principal.userUuid;
+        identity.rename(creator, 'Renamed Person');
+        expect((await list()).items[0].created_by).toMatchObject({ uuid: creator, name: 'Renamed Person' });
+
+        // Nothing changed for longer than the cache keeps a page: read again, the same.
+        const calls = pageQueries.mock.calls.length;
+        clock.advance(60_000);
+        expect((await list()).total).toBe(2);
+        expect(pageQueries).toHaveBeenCalledTimes(calls + 1);
+      } finally {
+        pageQueries.mockRestore();
+      }
     });
   });
 });

@@ -17,8 +17,7 @@ interface Entry<T> {
 export class CachedIdentityDirectory implements IdentityDirectory {
   private readonly users = new Map<string, Entry<identity.UserSummary>>();
   private readonly companies = new Map<string, Entry<identity.CompanySummary>>();
-  /** Bumped by every drop; fetches started under an older generation are not stored. */
-  private generation = 0;
+  private drops = 0;
 
   constructor(
     private readonly source: IdentityDirectory,
@@ -26,6 +25,14 @@ export class CachedIdentityDirectory implements IdentityDirectory {
     private readonly ttlMs = 60_000,
     private readonly maxEntries = 20_000,
   ) {}
+
+  /**
+   * Moves with every drop: fetches started under an older generation are not stored, and pages of jobs rendered
+   * under one are not served (MemoryJobPageCache).
+   */
+  get generation(): number {
+    return this.drops;
+  }
 
   jobsLimit(caller: Caller, companyUuid: string): Promise<number> {
     return this.source.jobsLimit(caller, companyUuid);
@@ -54,13 +61,13 @@ export class CachedIdentityDirectory implements IdentityDirectory {
 
   /** A user was renamed, changed or deleted. */
   forgetUser(userUuid: string): void {
-    this.generation++;
+    this.drops++;
     this.users.delete(userUuid);
   }
 
   /** A company changed. */
   forgetCompany(companyUuid: string): void {
-    this.generation++;
+    this.drops++;
     this.companies.delete(companyUuid);
   }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
 import type { Job, JobOrder, JobStatus } from '../domain/job';
+import type { JobCounts } from './job-counter.repository';
 import type { JobsDatabase } from './jobs.database';
 
 export interface JobListQuery {
@@ -31,18 +32,23 @@ export class JobRepository {
   /**
    * One page, sorted and filtered in the database on the indexes of migration 0001 (the uuid, in the sort's
    * direction, makes the order total; list items have no description, so it is not read), with the company's
-   * counts (`company_job_counters`, kept in the same transactions as the jobs) in the same statement: one round
+   * counts and list version (`company_job_counters`, kept in the same transactions as the jobs) in the same statement: one round
    * trip, one snapshot. `counts` is undefined when the page is empty (the caller reads the counter row then).
    */
-  async listCounted(query: JobListQuery): Promise<{ jobs: Job[]; counts?: { active: number; inactive: number } }> {
+  async listCounted(query: JobListQuery): Promise<{ jobs: Job[]; counts?: JobCounts }> {
     const rows = await this.pageQuery(query)
       .select((eb) => [
         eb.selectFrom('company_job_counters').select('active').where('company_uuid', '=', query.companyUuid).as('counted_active'),
         eb.selectFrom('company_job_counters').select('inactive').where('company_uuid', '=', query.companyUuid).as('counted_inactive'),
+        eb.selectFrom('company_job_counters').select('version').where('company_uuid', '=', query.companyUuid).as('counted_version'),
       ])
       .execute();
     if (rows.length === 0) return { jobs: [] };
-    return { jobs: rows.map(toJob), counts: { active: rows[0].counted_active ?? 0, inactive: rows[0].counted_inactive ?? 0 } };
+    const [first] = rows;
+    return {
+      jobs: rows.map(toJob),
+      counts: { active: first.counted_active ?? 0, inactive: first.counted_inactive ?? 0, version: first.counted_version ?? 0 },
+    };
   }
 
   private pageQuery(query: JobListQuery) {

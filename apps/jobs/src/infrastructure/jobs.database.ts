@@ -18,6 +18,7 @@ export interface JobsDatabase {
     company_uuid: string;
     active: Generated<number>;
     inactive: Generated<number>;
+    version: Generated<number>;
   };
   jobs: {
     uuid: string;

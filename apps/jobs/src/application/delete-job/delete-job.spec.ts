@@ -26,7 +26,7 @@ describe('deleteJob', () => {
     const job = withJob('active');
     await sut(job.uuid);
     expect(await jobs.find(admin.companyUuid!, job.uuid)).toBeUndefined();
-    expect(await counters.read(admin.companyUuid!)).toEqual({ active: 0, inactive: 0 });
+    expect(await counters.read(admin.companyUuid!)).toMatchObject({ active: 0, inactive: 0 });
     expect(store.published).toHaveLength(1);
     const event = store.published[0] as { subject: string; payload: JobJson };
     expect(event.subject).toBe('jobs.job.deleted');

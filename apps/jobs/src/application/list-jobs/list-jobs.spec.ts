@@ -1,5 +1,7 @@
 import type { JobJson } from '@vi/contracts';
 import { memoryStore } from '@vi/platform-testing';
+import { FakeClock } from '@vi/platform-time';
+import { MemoryJobPageCache } from '../../infrastructure/memory-job-page.cache';
 import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable } from '../../../test/factories';
 import { InMemoryCounters, InMemoryJobs } from '../../../test/fakes';
 import { listJobs, type ListJobsInput } from './list-jobs';
@@ -15,7 +17,13 @@ describe('listJobs', () => {
   ];
   const store = memoryStore({ jobs: new InMemoryJobs(...listed, aJob({ title: 'Elsewhere' })), counters: new InMemoryCounters(...listed) });
   const sut = async (given: Partial<ListJobsInput> = {}, caller = aCaller(user)) => {
-    const page = await listJobs({ store, identity }, caller, { statuses: [], orderBy: 'created_desc', rangeFrom: 0, rangeTo: 49, ...given });
+    const page = await listJobs({ store, identity, pages: new MemoryJobPageCache(() => identity.generation, new FakeClock()) }, caller, {
+      statuses: [],
+      orderBy: 'created_desc',
+      rangeFrom: 0,
+      rangeTo: 49,
+      ...given,
+    });
     return { ...page, items: JSON.parse(page.items_json.toString()) as JobJson[] };
   };
 

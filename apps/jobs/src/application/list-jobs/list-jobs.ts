@@ -4,6 +4,7 @@ import { companyUserOf } from '@vi/platform-grpc';
 import type { JobOrder, JobStatus } from '../../domain/job';
 import type { JobsStore } from '../../infrastructure/jobs.store';
 import type { Caller, IdentityDirectory } from '../identity-directory';
+import type { JobPageCache } from '../job-page-cache';
 import { renderJobPage, renderJobs } from '../job-rendering';
 
 export interface ListJobsInput {
@@ -16,12 +17,17 @@ export interface ListJobsInput {
 }
 
 export async function listJobs(
-  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters'>; identity: IdentityDirectory },
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters'>; identity: IdentityDirectory; pages: JobPageCache },
   caller: Caller,
   input: ListJobsInput,
 ): Promise<jobs.JobPage> {
   const { companyUuid } = companyUserOf(caller.principal);
-  const statuses = [...new Set(input.statuses)];
+  const statuses = [...new Set(input.statuses)].sort();
+  const key = [companyUuid, input.orderBy, input.rangeFrom, input.rangeTo, ...statuses].join(' ');
+  const cached = deps.pages.find(key, (await deps.store.read.counters.read(companyUuid)).version);
+  if (cached) return cached;
+
+  const mark = deps.pages.mark();
   const page = await deps.store.read.jobs.listCounted({
     companyUuid,
     statuses,
@@ -32,5 +38,8 @@ export async function listJobs(
   const counts = page.counts ?? (await deps.store.read.counters.read(companyUuid));
   const counted = statuses.length === 0 ? ['active', 'inactive'] : statuses;
   const total = (counted.includes('active') ? counts.active : 0) + (counted.includes('inactive') ? counts.inactive : 0);
-  return renderJobPage(await renderJobs(deps.identity, caller, page.jobs), total);
+  const rendered = renderJobPage(await renderJobs(deps.identity, caller, page.jobs), total);
+  // Only a page read in one statement with its version is kept (an empty one reads its counts separately).
+  if (page.counts) deps.pages.store(key, page.counts.version, mark, rendered);
+  return rendered;
 }

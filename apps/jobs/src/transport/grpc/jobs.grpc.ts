@@ -6,6 +6,7 @@ import { deleteJob } from '../../application/delete-job/delete-job';
 import { getJob } from '../../application/get-job/get-job';
 import { getJobSlots } from '../../application/get-job-slots/get-job-slots';
 import type { Caller, IdentityDirectory } from '../../application/identity-directory';
+import type { JobPageCache } from '../../application/job-page-cache';
 import { listJobs } from '../../application/list-jobs/list-jobs';
 import { updateJob } from '../../application/update-job/update-job';
 import type { JobOrder, JobStatus } from '../../domain/job';
@@ -15,6 +16,7 @@ import type { JobsStore } from '../../infrastructure/jobs.store';
 export interface JobsGrpcDeps {
   store: JobsStore;
   identity: IdentityDirectory;
+  pages: JobPageCache;
   clock: Clock;
 }
 

@@ -1,0 +1,16 @@
+import type { jobs } from '@vi/contracts';
+
+/**
+ * Pages of the job list kept as rendered, so that a list read again costs one read of the company's list version
+ * instead of the page query and its rendering (decision 023). A page is served only at the version it was rendered
+ * at (`company_job_counters.version`, moved in the same transaction as every change to the company's jobs, so the
+ * check is exact on every replica) and only while the names it shows are still the ones the identity directory
+ * holds.
+ */
+export interface JobPageCache {
+  /** The page stored under `key` at `version`, when the names in it are still current. */
+  find(key: string, version: number): jobs.JobPage | undefined;
+  /** Taken before the names of a page are read: `store` refuses a page whose names may have changed since. */
+  mark(): number;
+  store(key: string, version: number, mark: number, page: jobs.JobPage): void;
+}
