@@ -76,6 +76,14 @@ export interface ServiceProcess {
 }
 
 /**
+ * Node options every compiled service runs with, here and in the container image (deploy/Dockerfile's
+ * NODE_OPTIONS; a spec keeps the two the same). A larger young generation: a service answering pages of 50 items
+ * allocates fast, and with V8's default 16 MB semi-spaces the scavenges promote short-lived buffers, so the old
+ * generation fills and full collections take a fifth of the gateway's time (decision 023).
+ */
+export const SERVICE_NODE_OPTIONS = ['--max-semi-space-size=32'];
+
+/**
  * Starts one replica in a process group of its own (so Ctrl-C at the terminal reaches only the runner, which stops
  * the services in order) and waits until its /readyz answers 200.
  */
@@ -87,7 +95,7 @@ export async function startReplica(
   readyTimeoutMs = 60_000,
 ): Promise<ServiceProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...command.nodeArgs, command.file], { env, stdio: 'inherit', detached: true });
+  const child = spawn(process.execPath, [...SERVICE_NODE_OPTIONS, ...command.nodeArgs, command.file], { env, stdio: 'inherit', detached: true });
   const running: ServiceProcess = { service, replica, ports: replicaPorts(service, replica, command.portOffset), child };
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code, signal) => reject(new Error(`${service} (replica ${replica}) exited before it was ready (${signal ?? `code ${code}`})`))),
