@@ -222,15 +222,37 @@ export class OutboxStore<DB, R extends object> {
     this.read = repositories(db);
   }
 
+  /**
+   * Runs `work` in one transaction. When PostgreSQL aborts it to break a deadlock (or a serialization failure),
+   * nothing of it was committed, and it runs again in a new transaction, up to three times in all: the database
+   * decides who goes first, the caller sees one answer. `work` therefore touches only the database through `tx`
+   * (decision 028: calls to other services and files go before or after the transaction).
+   */
   async transaction<T>(work: (tx: WithOutbox<R>) => Promise<T>): Promise<T> {
-    const result = await this.db.transaction().execute((trx) =>
-      work(
-        Object.assign(this.repositories(trx), {
-          publish: async (events: NewEvent[]): Promise<void> => void (await enqueueEvents(trx, events)),
-        }),
-      ),
-    );
-    this.relay.kick();
-    return result;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.db.transaction().execute((trx) =>
+          work(
+            Object.assign(this.repositories(trx), {
+              publish: async (events: NewEvent[]): Promise<void> => void (await enqueueEvents(trx, events)),
+            }),
+          ),
+        );
+        this.relay.kick();
+        return result;
+      } catch (error) {
+        if (attempt === MAX_TRANSACTION_ATTEMPTS || !isRetryableAbort(error)) throw error;
+        // A short random pause, so that the two transactions do not meet again in the same order.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      }
+    }
   }
+}
+
+const MAX_TRANSACTION_ATTEMPTS = 3;
+
+/** deadlock_detected, serialization_failure: PostgreSQL rolled the whole transaction back. */
+function isRetryableAbort(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
 }

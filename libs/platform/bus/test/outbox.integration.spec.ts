@@ -10,6 +10,7 @@ import {
   enqueueEvents,
   InProcessBus,
   OutboxRelay,
+  OutboxStore,
   RetentionSweep,
   type BusMessage,
   type EventBus,
@@ -167,5 +168,69 @@ describe('retention sweep', () => {
     expect(await sweep.sweep(new Date(Date.now() + 15 * DAY))).toEqual({ outbox: 0, processed_events: 1 });
     expect(await database.db.selectFrom('outbox').select('subject').execute()).toHaveLength(1);
     await bus.close();
+  });
+});
+
+describe('a transaction PostgreSQL aborts to break a deadlock', () => {
+  let testDb: TestDatabase;
+  let database: Database<{ outbox: OutboxTable; accounts: { id: string; balance: number } }>;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    database = await openDatabase({ url: testDb.url, schema: 'deadlock_test', embedded: testDb.embedded });
+    await migrateToLatest(database.db, 'deadlock_test', {
+      '0001_tables': {
+        up: async (db) => {
+          await createOutboxTable(db);
+          await addOutboxTraceContext(db);
+          await sql`create table accounts (id text primary key, balance int not null)`.execute(db);
+        },
+      },
+    });
+    await database.db
+      .insertInto('accounts')
+      .values([
+        { id: 'a', balance: 100 },
+        { id: 'b', balance: 100 },
+      ])
+      .execute();
+  });
+  afterAll(async () => {
+    await database.close();
+    await testDb.drop();
+  });
+
+  it('runs again, so two transfers locking the same rows in opposite orders both commit, each with its event', async () => {
+    const store = new OutboxStore(database.db, { kick: () => undefined }, (db) => ({
+      add: (id: string, amount: number) =>
+        db
+          .updateTable('accounts')
+          .set((eb) => ({ balance: eb('balance', '+', amount) }))
+          .where('id', '=', id)
+          .execute(),
+    }));
+    // Each transfer takes its first row, then waits (a little, at most) until the other has taken its own: on
+    // PostgreSQL the second rows then wait on each other, and the server aborts one of the two.
+    let firstRowsTaken = 0;
+    const bothTaken = async () => {
+      firstRowsTaken++;
+      await waitFor(() => firstRowsTaken >= 2, 500, 5).catch(() => undefined);
+    };
+    const transfer = (from: string, to: string) =>
+      store.transaction(async (tx) => {
+        await tx.add(from, -10);
+        await bothTaken();
+        await tx.add(to, 10);
+        await tx.publish([{ subject: 'test.transfer.made', payload: { from, to } }]);
+      });
+
+    await Promise.all([transfer('a', 'b'), transfer('b', 'a')]);
+
+    const balances = await database.db.selectFrom('accounts').select(['id', 'balance']).orderBy('id').execute();
+    expect(balances).toEqual([
+      { id: 'a', balance: 100 },
+      { id: 'b', balance: 100 },
+    ]);
+    expect(await database.db.selectFrom('outbox').select('subject').execute()).toHaveLength(2);
   });
 });
