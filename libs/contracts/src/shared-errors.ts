@@ -1,6 +1,6 @@
 /**
  * Error codes several services raise, each with its one reason text: the caller-kind checks of decision 028 (a
- * company user, an administrator, an operator, a user). `kind` is the ErrorKind of `@vi/platform-errors` (its HTTP
+ * company user, an administrator, an operator, a user), an invalid API key, an interview that is not there. `kind` is the ErrorKind of `@vi/platform-errors` (its HTTP
  * status), spelled out here because contracts depend on nothing; the guards that raise these live in
  * `@vi/platform-grpc`. docs/errors.md lists them with every other code (tools/repo-checks compares the two).
  */
@@ -9,6 +9,8 @@ export const SharedErrorCode = {
   AdministratorRequired: 'api.administrator_required',
   OperatorRequired: 'api.operator_required',
   UserRequired: 'api.user_required',
+  KeyInvalid: 'api.key_invalid',
+  InterviewNotFound: 'api.interview_not_found',
 } as const;
 export type SharedErrorCode = (typeof SharedErrorCode)[keyof typeof SharedErrorCode];
 
@@ -17,4 +19,8 @@ export const SHARED_ERRORS = {
   [SharedErrorCode.AdministratorRequired]: { kind: 'permission_denied', reason: 'This action requires an administrator' },
   [SharedErrorCode.OperatorRequired]: { kind: 'permission_denied', reason: 'This action is for platform operators only' },
   [SharedErrorCode.UserRequired]: { kind: 'unauthenticated', reason: 'This operation acts for a user' },
+  // Raised by identity (resolving a key) and the gateway (a key it can tell is malformed).
+  [SharedErrorCode.KeyInvalid]: { kind: 'unauthenticated', reason: 'The API key is not valid' },
+  // Raised by interviews and sharing (a share link naming an interview it cannot have).
+  [SharedErrorCode.InterviewNotFound]: { kind: 'not_found', reason: 'Interview not found' },
 } as const satisfies Record<SharedErrorCode, { kind: string; reason: string }>;

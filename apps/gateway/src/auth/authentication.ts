@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { isPlausibleApiKey } from '@vi/contracts';
+import { isPlausibleApiKey, SharedErrorCode } from '@vi/contracts';
 import { AppError, ErrorKind } from '@vi/platform-errors';
 import type { Logger } from '@vi/platform-logger';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
@@ -10,6 +10,7 @@ import { PrincipalCache, type CachedPrincipal } from './principal-cache';
 import { GATEWAY_PRINCIPAL, type RequestContext } from './request-context';
 import { companyPrincipalOf, resolveSessionPrincipal } from './session-authentication';
 import { assertNotForged, clearSessionCookie, sessionIdFrom, type SessionCookieSettings } from './session-cookie';
+import { sharedError } from '@vi/platform-grpc';
 
 /** The API key from `Authorization: Basic base64(key:anything)`; the password is ignored. */
 export function apiKeyFrom(req: Request): string | undefined {
@@ -101,7 +102,7 @@ export function authentication(deps: {
     refuseBlocked(res, await deps.limits.authBlocked(ip));
     if (credential.kind === 'api_key' && (!credential.value || !isPlausibleApiKey(credential.value))) {
       await deps.limits.recordAuthFailure(ip);
-      throw gatewayError(GatewayErrorCode.KeyInvalid);
+      throw sharedError(SharedErrorCode.KeyInvalid);
     }
     let resolved: CachedPrincipal;
     try {

@@ -3,7 +3,6 @@ import { AppError, ErrorKind } from '@vi/platform-errors';
 /** Errors the gateway raises itself (everything else comes from the services). */
 export enum GatewayErrorCode {
   KeyNotSet = 'api.key_not_set',
-  KeyInvalid = 'api.key_invalid',
   TooManyRequests = 'api.too_many_requests',
   NotFound = 'api.not_found',
   MethodNotAllowed = 'api.method_not_allowed',
@@ -23,7 +22,6 @@ export enum GatewayErrorCode {
 
 const DEFINITIONS: Record<GatewayErrorCode, [ErrorKind, string]> = {
   [GatewayErrorCode.KeyNotSet]: [ErrorKind.Unauthenticated, 'Authentication is required: send your API key as the basic-auth username'],
-  [GatewayErrorCode.KeyInvalid]: [ErrorKind.Unauthenticated, 'The API key is not valid'],
   [GatewayErrorCode.TooManyRequests]: [ErrorKind.ResourceExhausted, 'Too Many Requests'],
   [GatewayErrorCode.NotFound]: [ErrorKind.NotFound, 'No such endpoint'],
   [GatewayErrorCode.MethodNotAllowed]: [ErrorKind.MethodNotAllowed, 'Method not allowed on this resource'],

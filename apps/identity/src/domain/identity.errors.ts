@@ -1,7 +1,6 @@
 import { AppError, ErrorKind, assertNever } from '@vi/platform-errors';
 
 export enum IdentityErrorCode {
-  KeyInvalid = 'api.key_invalid',
   KeyDisabled = 'api.key_disabled',
   PlanNoApiAccess = 'api.plan_no_api_access',
   UserNotFound = 'api.user_not_found',
@@ -21,7 +20,6 @@ export enum IdentityErrorCode {
 }
 
 const REASONS: Record<IdentityErrorCode, string> = {
-  [IdentityErrorCode.KeyInvalid]: 'The API key is not valid',
   [IdentityErrorCode.KeyDisabled]: 'The API key belongs to a disabled user',
   [IdentityErrorCode.PlanNoApiAccess]: "The company's plan does not include API access",
   [IdentityErrorCode.UserNotFound]: 'User not found',
@@ -42,7 +40,6 @@ const REASONS: Record<IdentityErrorCode, string> = {
 
 function kindOf(code: IdentityErrorCode): ErrorKind {
   switch (code) {
-    case IdentityErrorCode.KeyInvalid:
     case IdentityErrorCode.KeyDisabled:
     case IdentityErrorCode.SignInFailed:
     case IdentityErrorCode.SessionInvalid:

@@ -2,7 +2,6 @@ import { PlanFeature } from '@vi/contracts';
 import { AppError, ErrorKind, assertNever } from '@vi/platform-errors';
 
 export enum InterviewsErrorCode {
-  InterviewNotFound = 'api.interview_not_found',
   QuestionNotFound = 'api.question_not_found',
   QuestionSetNotFound = 'api.question_set_not_found',
   AlreadyCompleted = 'api.interview_already_completed',
@@ -27,7 +26,6 @@ export enum InterviewsErrorCode {
 }
 
 const REASONS: Record<InterviewsErrorCode, string> = {
-  [InterviewsErrorCode.InterviewNotFound]: 'Interview not found',
   [InterviewsErrorCode.QuestionNotFound]: 'Question not found',
   [InterviewsErrorCode.QuestionSetNotFound]: 'Question set not found',
   [InterviewsErrorCode.AlreadyCompleted]: 'The interview is completed',
@@ -53,7 +51,6 @@ const REASONS: Record<InterviewsErrorCode, string> = {
 
 function kindOf(code: InterviewsErrorCode): ErrorKind {
   switch (code) {
-    case InterviewsErrorCode.InterviewNotFound:
     case InterviewsErrorCode.QuestionNotFound:
     case InterviewsErrorCode.QuestionSetNotFound:
       return ErrorKind.NotFound;

@@ -1,6 +1,7 @@
-import { PlanFeature } from '@vi/contracts';
+import { PlanFeature, SharedErrorCode } from '@vi/contracts';
 import { validationFailed } from '@vi/platform-errors';
 import { SharingError, SharingErrorCode } from './sharing.errors';
+import { sharedError } from '@vi/platform-grpc';
 
 export type ShareLinkKind = 'basic' | 'advanced';
 export type ShareLinkStatus = 'active' | 'inactive';
@@ -82,7 +83,7 @@ export function parseStatus(value: string, field = 'status'): ShareLinkStatus {
 
 /** A basic link needs its interview completed (a missing interview is not found). */
 export function requireShareable(interview: ShareableInterview | undefined): ShareableInterview {
-  if (!interview) throw new SharingError(SharingErrorCode.InterviewNotFound);
+  if (!interview) throw sharedError(SharedErrorCode.InterviewNotFound);
   if (interview.status !== 'completed') throw new SharingError(SharingErrorCode.InterviewNotCompleted);
   return interview;
 }

@@ -3,14 +3,12 @@ import { AppError, ErrorKind, assertNever, type FieldError } from '@vi/platform-
 
 export enum SharingErrorCode {
   ShareLinkNotFound = 'api.share_link_not_found',
-  InterviewNotFound = 'api.interview_not_found',
   InterviewNotCompleted = 'api.share_link_interview_not_completed',
   FeatureRequired = 'api.plan_advanced_share_links_required',
 }
 
 const REASONS: Record<SharingErrorCode, string> = {
   [SharingErrorCode.ShareLinkNotFound]: 'Share link not found',
-  [SharingErrorCode.InterviewNotFound]: 'Interview not found',
   [SharingErrorCode.InterviewNotCompleted]: 'Only completed interviews can be shared',
   [SharingErrorCode.FeatureRequired]: `Advanced share links need the plan feature ${PlanFeature.AdvancedShareLinks}`,
 };
@@ -18,7 +16,6 @@ const REASONS: Record<SharingErrorCode, string> = {
 function kindOf(code: SharingErrorCode): ErrorKind {
   switch (code) {
     case SharingErrorCode.ShareLinkNotFound:
-    case SharingErrorCode.InterviewNotFound:
       return ErrorKind.NotFound;
     case SharingErrorCode.InterviewNotCompleted:
       return ErrorKind.InvalidArgument;

@@ -1,6 +1,6 @@
-import { isPlausibleApiKey, PlanFeature, type identity } from '@vi/contracts';
+import { type identity, isPlausibleApiKey, PlanFeature, SharedErrorCode } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { requireOperator, type Principal } from '@vi/platform-grpc';
+import { type Principal, requireOperator, sharedError } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { hasFeature } from '../../domain/plan';
@@ -17,9 +17,9 @@ export async function resolveApiKey(
   apiKey: string,
 ): Promise<identity.ResolvedApiKey> {
   requireOperator(caller);
-  if (!isPlausibleApiKey(apiKey)) throw new IdentityError(IdentityErrorCode.KeyInvalid);
+  if (!isPlausibleApiKey(apiKey)) throw sharedError(SharedErrorCode.KeyInvalid);
   const owner = await deps.store.read.apiKeys.findOwnerByHash(deps.vault.hash(apiKey));
-  if (!owner) throw new IdentityError(IdentityErrorCode.KeyInvalid);
+  if (!owner) throw sharedError(SharedErrorCode.KeyInvalid);
   if (!owner.userActive) throw new IdentityError(IdentityErrorCode.KeyDisabled);
   const now = deps.clock.now();
   if (owner.companyUuid) {

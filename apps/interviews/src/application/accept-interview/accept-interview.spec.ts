@@ -1,4 +1,4 @@
-import { InterviewsSubjects } from '@vi/contracts';
+import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, anInterview, aUserOfCompany, theCandidateOf } from '../../../test/factories';
@@ -51,12 +51,12 @@ describe('acceptInterview', () => {
   it('shows the interview to no one but its job seeker through its own link (404)', async () => {
     const deps = fixture();
     const other = anInterview();
-    await expect(acceptInterview(deps, aCaller(theCandidateOf(other)), requested.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+    await expect(acceptInterview(deps, aCaller(theCandidateOf(other)), requested.uuid)).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
     await expect(acceptInterview(deps, aCaller({ ...theCandidateOf(requested), interviewUuid: other.uuid }), requested.uuid)).rejects.toMatchObject({
-      code: InterviewsErrorCode.InterviewNotFound,
+      code: SharedErrorCode.InterviewNotFound,
     });
     await expect(acceptInterview(deps, aCaller(aUserOfCompany(requested.companyUuid)), requested.uuid)).rejects.toMatchObject({
-      code: InterviewsErrorCode.InterviewNotFound,
+      code: SharedErrorCode.InterviewNotFound,
     });
     expect(deps.store.published).toEqual([]);
   });

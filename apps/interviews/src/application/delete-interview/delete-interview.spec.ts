@@ -1,9 +1,8 @@
-import { InterviewsSubjects } from '@vi/contracts';
+import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, anInterview, aUserOfCompany } from '../../../test/factories';
 import { MemoryCounters, MemoryInterviews, renderingRepos } from '../../../test/fakes';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { deleteInterview } from './delete-interview';
 
 describe('deleteInterview', () => {
@@ -24,12 +23,12 @@ describe('deleteInterview', () => {
     expect(await deps.store.read.counters.total(completed.companyUuid, [], [])).toBe(0);
     expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewDeleted]);
     expect(deps.store.published[0].payload).toMatchObject({ interview: { uuid: completed.uuid, status: 'completed' } });
-    await expect(deleteInterview(deps, caller, completed.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+    await expect(deleteInterview(deps, caller, completed.uuid)).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
   });
 
   it('leaves another company’s interview alone (404)', async () => {
     const deps = fixture();
-    await expect(deleteInterview(deps, aCaller(), completed.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+    await expect(deleteInterview(deps, aCaller(), completed.uuid)).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
     expect(deps.store.read.interviews.stored(completed.uuid)?.deletedAt).toBeNull();
   });
 });

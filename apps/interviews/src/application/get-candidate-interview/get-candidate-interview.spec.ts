@@ -1,8 +1,8 @@
 import { memoryStore } from '@vi/platform-testing';
 import { aCaller, anInterview, aQuestion, aUserOfCompany, theCandidateOf } from '../../../test/factories';
 import { MemoryInterviews, renderingRepos } from '../../../test/fakes';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { getCandidateInterview } from './get-candidate-interview';
+import { SharedErrorCode } from '@vi/contracts';
 
 describe('getCandidateInterview', () => {
   const interview = anInterview();
@@ -17,7 +17,7 @@ describe('getCandidateInterview', () => {
   it('shows nothing (404) to another job seeker, to a link for another interview, or to a company user', async () => {
     const other = anInterview({ candidateUuid: interview.candidateUuid });
     for (const principal of [theCandidateOf(anInterview({ uuid: interview.uuid })), theCandidateOf(other), aUserOfCompany(interview.companyUuid)]) {
-      await expect(getCandidateInterview({ store }, aCaller(principal), interview.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+      await expect(getCandidateInterview({ store }, aCaller(principal), interview.uuid)).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
     }
   });
 });

@@ -1,8 +1,8 @@
 import { memoryStore } from '@vi/platform-testing';
 import { aBasicShareLink, aCaller, aCompany, aJobRow, anInterview, aPerson, aQuestion, aUserOfCompany, theCandidateOf } from '../../../test/factories';
 import { MemoryInterviews, MemoryProjections, MemoryQuestions, MemoryShareLinks } from '../../../test/fakes';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { getInterview } from './get-interview';
+import { SharedErrorCode } from '@vi/contracts';
 
 describe('getInterview', () => {
   const job = aJobRow({ title: 'Data engineer' });
@@ -35,9 +35,9 @@ describe('getInterview', () => {
   });
 
   it('shows another company, and the job seeker, nothing (404)', async () => {
-    await expect(getInterview({ store }, aCaller(), interview.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+    await expect(getInterview({ store }, aCaller(), interview.uuid)).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
     await expect(getInterview({ store }, aCaller(theCandidateOf(interview)), interview.uuid)).rejects.toMatchObject({
-      code: InterviewsErrorCode.InterviewNotFound,
+      code: SharedErrorCode.InterviewNotFound,
     });
   });
 });

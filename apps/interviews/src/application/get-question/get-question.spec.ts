@@ -3,6 +3,7 @@ import { aCaller, anInterview, aQuestion, aUserOfCompany } from '../../../test/f
 import { MemoryInterviews, MemoryQuestions } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { getQuestion } from './get-question';
+import { SharedErrorCode } from '@vi/contracts';
 
 describe('getQuestion', () => {
   const interview = anInterview();
@@ -15,7 +16,7 @@ describe('getQuestion', () => {
   });
 
   it('finds nothing in another company’s interview, nor a question of another interview (404)', async () => {
-    await expect(getQuestion({ store }, aCaller(), interview.uuid, question.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+    await expect(getQuestion({ store }, aCaller(), interview.uuid, question.uuid)).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
     const elsewhere = [...store.read.questions.state.values()].find((q) => q.interviewUuid !== interview.uuid)!;
     await expect(getQuestion({ store }, aCaller(aUserOfCompany(interview.companyUuid)), interview.uuid, elsewhere.uuid)).rejects.toMatchObject({
       code: InterviewsErrorCode.QuestionNotFound,

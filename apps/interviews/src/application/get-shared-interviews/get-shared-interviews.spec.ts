@@ -1,8 +1,8 @@
 import { memoryStore } from '@vi/platform-testing';
 import { anInterview, aQuestion, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
 import { MemoryInterviews, MemoryTakes, renderingRepos } from '../../../test/fakes';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { getSharedInterviews } from './get-shared-interviews';
+import { SharedErrorCode } from '@vi/contracts';
 
 describe('getSharedInterviews', () => {
   const sharing = { kind: 'service', service: 'sharing' } as const;
@@ -33,7 +33,7 @@ describe('getSharedInterviews', () => {
   it('gives a company user their own company’s, and anyone else nothing (404)', async () => {
     expect((await getSharedInterviews({ store }, aUserOfCompany(completed.companyUuid), request())).interviews).toHaveLength(2);
     for (const principal of [aUserOfCompany(requested.uuid), OPERATOR, { kind: 'service', service: 'notifications' } as const]) {
-      await expect(getSharedInterviews({ store }, principal, request())).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+      await expect(getSharedInterviews({ store }, principal, request())).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
     }
   });
 });

@@ -3,7 +3,6 @@ import { memoryStore } from '@vi/platform-testing';
 import { anInterview, OPERATOR } from '../../../test/factories';
 import { MemoryInterviews } from '../../../test/fakes';
 import type { Interview } from '../../domain/interview';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { CandidateLinks } from '../directories';
 import { issueCandidateLink } from './issue-candidate-link';
 
@@ -24,12 +23,12 @@ describe('issueCandidateLink', () => {
   it('gives none for a finished or deleted interview (404), and none to any other caller', async () => {
     for (const status of ['completed', 'expired', 'canceled'] as const) {
       const interview = anInterview({ status });
-      await expect(issueCandidateLink(deps(interview), notifications, interview.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+      await expect(issueCandidateLink(deps(interview), notifications, interview.uuid)).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
     }
     const deleted = anInterview();
     const fixture = deps(deleted);
     await fixture.store.read.interviews.markDeleted(deleted.uuid, new Date());
-    await expect(issueCandidateLink(fixture, notifications, deleted.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+    await expect(issueCandidateLink(fixture, notifications, deleted.uuid)).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
     await expect(issueCandidateLink(deps(deleted), OPERATOR, deleted.uuid)).rejects.toMatchObject({ code: SharedErrorCode.OperatorRequired });
   });
 });

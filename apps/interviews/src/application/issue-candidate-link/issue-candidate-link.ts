@@ -1,7 +1,6 @@
-import type { interviews } from '@vi/contracts';
+import { type interviews, SharedErrorCode } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { requireOperator, type Principal } from '@vi/platform-grpc';
-import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
+import { type Principal, requireOperator, sharedError } from '@vi/platform-grpc';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { CandidateLinks } from '../directories';
 
@@ -21,6 +20,6 @@ export async function issueCandidateLink(
 ): Promise<interviews.CandidateLink> {
   requireOperator(caller, CANDIDATE_LINK_CALLER);
   const interview = await deps.store.read.interviews.findForSupport(interviewUuid);
-  if (!interview || (interview.status !== 'requested' && interview.status !== 'accepted')) throw new InterviewsError(InterviewsErrorCode.InterviewNotFound);
+  if (!interview || (interview.status !== 'requested' && interview.status !== 'accepted')) throw sharedError(SharedErrorCode.InterviewNotFound);
   return { url: deps.links.linkFor(interview) };
 }

@@ -1,8 +1,8 @@
 import { memoryStore } from '@vi/platform-testing';
 import { aCaller, anInterview, aQuestion, aUserOfCompany } from '../../../test/factories';
 import { MemoryInterviews, MemoryQuestions } from '../../../test/fakes';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { listQuestions } from './list-questions';
+import { SharedErrorCode } from '@vi/contracts';
 
 describe('listQuestions', () => {
   const interview = anInterview();
@@ -15,6 +15,6 @@ describe('listQuestions', () => {
   });
 
   it('shows another company nothing (404)', async () => {
-    await expect(listQuestions({ store }, aCaller(), interview.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+    await expect(listQuestions({ store }, aCaller(), interview.uuid)).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
   });
 });

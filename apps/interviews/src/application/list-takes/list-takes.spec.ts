@@ -3,6 +3,7 @@ import { aCaller, anInterview, aQuestion, aTake, aUserOfCompany } from '../../..
 import { MemoryInterviews, MemoryQuestions, MemoryTakes } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { listTakes } from './list-takes';
+import { SharedErrorCode } from '@vi/contracts';
 
 describe('listTakes', () => {
   const interview = anInterview({ status: 'completed' });
@@ -34,7 +35,7 @@ describe('listTakes', () => {
   });
 
   it('finds nothing for another company, or for a question of another interview (404)', async () => {
-    await expect(listTakes({ store }, aCaller(), interview.uuid, question.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+    await expect(listTakes({ store }, aCaller(), interview.uuid, question.uuid)).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
     await expect(listTakes({ store }, caller, interview.uuid, aQuestion(anInterview()).uuid)).rejects.toMatchObject({
       code: InterviewsErrorCode.QuestionNotFound,
     });

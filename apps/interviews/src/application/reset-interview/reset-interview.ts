@@ -1,11 +1,10 @@
-import { InterviewsSubjects, type interviews } from '@vi/contracts';
+import { type interviews, InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { validationFailed } from '@vi/platform-errors';
-import { requireOperator, type Principal } from '@vi/platform-grpc';
+import { type Principal, requireOperator, sharedError } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import type { Interview } from '../../domain/interview';
 import { reset, scheduleProblem } from '../../domain/interview-status';
-import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
 import type { MediaStorage } from '../media-storage';
@@ -36,7 +35,7 @@ export async function resetInterview(
   }
   const { rendered, removedTakes } = await deps.store.transaction(async (tx) => {
     const current = await tx.interviews.findForSupport(input.interviewUuid, { lock: true });
-    if (!current) throw new InterviewsError(InterviewsErrorCode.InterviewNotFound);
+    if (!current) throw sharedError(SharedErrorCode.InterviewNotFound);
     const scheduledAt = input.scheduledAt ?? current.scheduledAt;
     if (scheduledAt <= now) {
       throw validationFailed([{ field: 'scheduled_at', reason: 'the due time has passed: give a new one', code: 'invalid_value' }]);

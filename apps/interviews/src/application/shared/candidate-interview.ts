@@ -1,8 +1,9 @@
 import type { ReposOf } from '@vi/platform-bus';
 import type { Interview } from '../../domain/interview';
-import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
+import { SharedErrorCode } from '@vi/contracts';
+import { sharedError } from '@vi/platform-grpc';
 
 /**
  * The interview a job seeker may act on: the one their candidate link opens,
@@ -16,7 +17,7 @@ export async function candidateInterview(
   options: { lock?: boolean } = {},
 ): Promise<Interview> {
   const principal = caller.principal;
-  const notFound = new InterviewsError(InterviewsErrorCode.InterviewNotFound);
+  const notFound = sharedError(SharedErrorCode.InterviewNotFound);
   if (principal.userType !== 'job_seeker' || principal.interviewUuid !== uuid) throw notFound;
   const interview = await repos.interviews.findAssigned(uuid, principal.userUuid, options);
   if (!interview) throw notFound;

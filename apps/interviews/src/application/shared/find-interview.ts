@@ -1,9 +1,9 @@
 import type { ReposOf } from '@vi/platform-bus';
-import { companyUserOf } from '@vi/platform-grpc';
+import { companyUserOf, sharedError } from '@vi/platform-grpc';
 import type { Interview } from '../../domain/interview';
-import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
+import { SharedErrorCode } from '@vi/contracts';
 
 /** An interview of the caller's company (locked when asked); anything else is 404. */
 export async function findInterview(
@@ -12,8 +12,8 @@ export async function findInterview(
   uuid: string,
   options: { lock?: boolean } = {},
 ): Promise<Interview> {
-  const { companyUuid } = companyUserOf(caller.principal, () => new InterviewsError(InterviewsErrorCode.InterviewNotFound));
+  const { companyUuid } = companyUserOf(caller.principal, () => sharedError(SharedErrorCode.InterviewNotFound));
   const interview = await repos.interviews.find(companyUuid, uuid, options);
-  if (!interview) throw new InterviewsError(InterviewsErrorCode.InterviewNotFound);
+  if (!interview) throw sharedError(SharedErrorCode.InterviewNotFound);
   return interview;
 }

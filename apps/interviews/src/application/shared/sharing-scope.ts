@@ -1,5 +1,5 @@
-import type { Principal } from '@vi/platform-grpc';
-import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
+import { type Principal, sharedError } from '@vi/platform-grpc';
+import { SharedErrorCode } from '@vi/contracts';
 
 /** The service that reads interviews for share links (decision 015). */
 export const SHARING_SERVICE = 'sharing';
@@ -15,5 +15,5 @@ export const MAX_SHARED_INTERVIEWS = 100;
 export function requireSharingScope(principal: Principal, companyUuid: string, options: { serviceOnly: boolean }): void {
   if (principal.kind === 'service' && principal.service === SHARING_SERVICE) return;
   if (!options.serviceOnly && principal.kind === 'user' && principal.userType === 'company_user' && principal.companyUuid === companyUuid) return;
-  throw new InterviewsError(InterviewsErrorCode.InterviewNotFound);
+  throw sharedError(SharedErrorCode.InterviewNotFound);
 }

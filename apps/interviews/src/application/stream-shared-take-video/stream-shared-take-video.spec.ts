@@ -3,6 +3,7 @@ import { anInterview, aQuestion, aTake, aUserOfCompany } from '../../../test/fac
 import { MemoryInterviews, MemoryMedia, MemoryTakes } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { streamSharedTakeVideo } from './stream-shared-take-video';
+import { SharedErrorCode } from '@vi/contracts';
 
 describe('streamSharedTakeVideo', () => {
   const sharing = { kind: 'service', service: 'sharing' } as const;
@@ -31,7 +32,7 @@ describe('streamSharedTakeVideo', () => {
 
   it('streams to no one but the sharing service, not even the company’s users (404)', async () => {
     await expect(streamSharedTakeVideo(deps, aUserOfCompany(completed.companyUuid), request(take.uuid), send)).rejects.toMatchObject({
-      code: InterviewsErrorCode.InterviewNotFound,
+      code: SharedErrorCode.InterviewNotFound,
     });
   });
 });

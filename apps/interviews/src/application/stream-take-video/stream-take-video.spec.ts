@@ -3,6 +3,7 @@ import { aCaller, anInterview, aQuestion, aTake, aUserOfCompany } from '../../..
 import { MemoryInterviews, MemoryMedia, MemoryTakes } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { streamTakeVideo } from './stream-take-video';
+import { SharedErrorCode } from '@vi/contracts';
 
 describe('streamTakeVideo', () => {
   const interview = anInterview({ status: 'completed' });
@@ -27,6 +28,6 @@ describe('streamTakeVideo', () => {
     await expect(streamTakeVideo(deps, caller, request({ question_uuid: takeOfOther.questionUuid, take_uuid: takeOfOther.uuid }), send)).rejects.toMatchObject({
       code: InterviewsErrorCode.TakeNotFound,
     });
-    await expect(streamTakeVideo(deps, aCaller(), request(), send)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewNotFound });
+    await expect(streamTakeVideo(deps, aCaller(), request(), send)).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
   });
 });

@@ -1,4 +1,4 @@
-import { InterviewsSubjects } from '@vi/contracts';
+import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, anInterview, aPerson, aUserOfCompany, IdentityTable } from '../../../test/factories';
@@ -93,7 +93,7 @@ describe('updateInterview', () => {
   it('shows another company’s interview as not found (404)', async () => {
     const requested = anInterview();
     await expect(updateInterview(fixture(requested), aCaller(), { interviewUuid: requested.uuid, status: 'canceled' })).rejects.toMatchObject({
-      code: InterviewsErrorCode.InterviewNotFound,
+      code: SharedErrorCode.InterviewNotFound,
     });
   });
 });

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { SharingSubjects, type interviews } from '@vi/contracts';
+import { type interviews, SharedErrorCode, SharingSubjects } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { companyUserOf } from '@vi/platform-grpc';
+import { companyUserOf, sharedError } from '@vi/platform-grpc';
 import { isUniqueViolation } from '@vi/platform-postgres';
 import type { Clock } from '@vi/platform-time';
 import { newShareLink, requireShareable } from '../../domain/share-link';
-import { SharingError, SharingErrorCode } from '../../domain/sharing.errors';
 import type { SharingStore } from '../../infrastructure/sharing.store';
 import type { Caller, IdentityDirectory, InterviewsDirectory, LinkTokens } from '../directories';
 import { linkedInterviewOf, linkEvent, namesFor, renderBasic } from '../share-link-rendering';
@@ -24,7 +23,7 @@ export interface BasicLinkDeps {
  * index `share_links_one_basic`; the loser returns the winner's link.
  */
 export async function createBasicShareLink(deps: BasicLinkDeps, caller: Caller, interviewUuid: string): Promise<interviews.ShareLink> {
-  const { companyUuid, userUuid } = companyUserOf(caller.principal, () => new SharingError(SharingErrorCode.InterviewNotFound));
+  const { companyUuid, userUuid } = companyUserOf(caller.principal, () => sharedError(SharedErrorCode.InterviewNotFound));
   const [found] = await deps.interviews.sharedInterviews(caller, companyUuid, [interviewUuid], false);
   requireShareable(found?.interview);
   const existing = await deps.store.read.links.findBasic(companyUuid, interviewUuid);

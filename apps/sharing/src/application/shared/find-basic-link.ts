@@ -1,9 +1,10 @@
 import type { ReposOf } from '@vi/platform-bus';
-import { companyUserOf } from '@vi/platform-grpc';
+import { companyUserOf, sharedError } from '@vi/platform-grpc';
 import type { ShareLink } from '../../domain/share-link';
 import { SharingError, SharingErrorCode } from '../../domain/sharing.errors';
 import type { SharingStore } from '../../infrastructure/sharing.store';
 import type { Caller } from '../directories';
+import { SharedErrorCode } from '@vi/contracts';
 
 /**
  * The interview's live basic link in the caller's company (and with that uuid, when given), locked when asked;
@@ -16,7 +17,7 @@ export async function findBasicLink(
   linkUuid: string | undefined,
   options: { lock?: boolean } = {},
 ): Promise<ShareLink> {
-  const { companyUuid } = companyUserOf(caller.principal, () => new SharingError(SharingErrorCode.InterviewNotFound));
+  const { companyUuid } = companyUserOf(caller.principal, () => sharedError(SharedErrorCode.InterviewNotFound));
   const link = await repos.links.findBasic(companyUuid, interviewUuid, options);
   if (!link || (linkUuid !== undefined && link.uuid !== linkUuid)) throw new SharingError(SharingErrorCode.ShareLinkNotFound);
   return link;
