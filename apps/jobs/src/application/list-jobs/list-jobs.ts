@@ -24,7 +24,8 @@ export async function listJobs(
   const { companyUuid } = companyUserOf(caller.principal);
   const statuses = [...new Set(input.statuses)].sort();
   const key = [companyUuid, input.orderBy, input.rangeFrom, input.rangeTo, ...statuses].join(' ');
-  const cached = deps.pages.find(key, (await deps.store.read.counters.read(companyUuid)).version);
+  const current = await deps.store.read.counters.read(companyUuid);
+  const cached = deps.pages.find(key, current.version);
   if (cached) return cached;
 
   const mark = deps.pages.mark();
@@ -35,7 +36,8 @@ export async function listJobs(
     offset: input.rangeFrom,
     limit: input.rangeTo - input.rangeFrom + 1,
   });
-  const counts = page.counts ?? (await deps.store.read.counters.read(companyUuid));
+  // An empty page (past the end) has no row to carry the counts: those read just before serve.
+  const counts = page.counts ?? current;
   const counted = statuses.length === 0 ? ['active', 'inactive'] : statuses;
   const total = (counted.includes('active') ? counts.active : 0) + (counted.includes('inactive') ? counts.inactive : 0);
   const rendered = renderJobPage(await renderJobs(deps.identity, caller, page.jobs), total);
