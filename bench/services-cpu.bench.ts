@@ -6,7 +6,7 @@
  * BENCH_SECONDS measured), and reads each service process's CPU time (utime + stime in /proc/<pid>/stat) at the
  * start and end of the measured window: CPU ms per request = CPU time used / 2xx responses. Replicas of a
  * service are summed. `pg` is every postgres process alive through the window (other users of the server count
- * too);
+ * too), `nats` and `redis` the machine's NATS and Redis servers;
  * `loadgen` is this process.
  *
  *   BENCH_KEY=vik_… npm run bench:services
@@ -68,6 +68,14 @@ function ourService(pid: string, cmdline: string): string | undefined {
   return service[1] ?? service[2];
 }
 
+/** The shared servers the product runs on, which the single-process app uses too (PostgreSQL) or not at all. */
+function serverName(cmdline: string): string | undefined {
+  if (cmdline.startsWith('postgres')) return 'pg';
+  if (/(^|\/)nats-server( |$)/.test(cmdline)) return 'nats';
+  if (/(^|\/)redis-server( |$)/.test(cmdline)) return 'redis';
+  return undefined;
+}
+
 /** CPU seconds used so far by each process of interest: `<name>:<pid>` (services, postgres) and this process. */
 function cpuSnapshot(): Map<string, number> {
   const totals = new Map<string, number>();
@@ -76,7 +84,7 @@ function cpuSnapshot(): Map<string, number> {
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
       const service = ourService(entry, cmdline);
-      const name = service ?? (cmdline.startsWith('postgres') ? 'pg' : undefined);
+      const name = service ?? serverName(cmdline);
       if (!name) continue;
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
       // utime and stime are fields 14 and 15 of stat; index 11 and 12 after the ") " split.
@@ -238,7 +246,7 @@ async function main(): Promise<void> {
     results.push(await measure(scenario));
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  const columns = [...SERVICES, 'pg', 'loadgen'];
+  const columns = [...SERVICES, 'pg', 'nats', 'redis', 'loadgen'];
   const lines = [
     `${CONNECTIONS} connections, ${SECONDS} s measured after ${WARMUP_SECONDS} s; CPU in ms per 2xx response`,
     ['path', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', ...columns].join(' | '),

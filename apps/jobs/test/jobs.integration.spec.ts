@@ -104,6 +104,21 @@ describe('jobs repositories on a real database', () => {
       const rows = await database.db.selectFrom('locations').select('uuid').where('company_uuid', '=', company).execute();
       expect(rows).toHaveLength(1);
     });
+
+    it('created by a transaction that rolls back are not reused afterwards, even when that transaction read them again', async () => {
+      const company = randomUUID();
+      const lyon = anAddress({ city: 'Lyon', country: 'France', state: '' });
+      const failed = store.transaction(async (tx) => {
+        const created = await tx.locations.findOrCreate(company, lyon);
+        expect(await tx.locations.findOrCreate(company, lyon)).toEqual(created);
+        throw new Error('the job could not be stored');
+      });
+      await expect(failed).rejects.toThrow('the job could not be stored');
+
+      const location = await store.transaction((tx) => tx.locations.findOrCreate(company, lyon));
+      const rows = await database.db.selectFrom('locations').select('uuid').where('company_uuid', '=', company).execute();
+      expect(rows.map((r) => r.uuid)).toEqual([location.uuid]);
+    });
   });
 
   describe('counters', () => {

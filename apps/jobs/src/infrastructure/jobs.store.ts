@@ -3,7 +3,7 @@ import type { Kysely } from '@vi/platform-postgres';
 import { JobCounterRepository } from './job-counter.repository';
 import { JobRepository } from './job.repository';
 import type { JobsDatabase } from './jobs.database';
-import { LocationRepository } from './location.repository';
+import { KnownLocations, LocationRepository } from './location.repository';
 
 /** Repositories bound to one connection or transaction. */
 export class JobsRepositories {
@@ -11,9 +11,12 @@ export class JobsRepositories {
   readonly locations: LocationRepository;
   readonly counters: JobCounterRepository;
 
-  constructor(readonly db: Kysely<JobsDatabase>) {
+  constructor(
+    readonly db: Kysely<JobsDatabase>,
+    knownLocations: KnownLocations,
+  ) {
     this.jobs = new JobRepository(db);
-    this.locations = new LocationRepository(db);
+    this.locations = new LocationRepository(db, knownLocations);
     this.counters = new JobCounterRepository(db);
   }
 }
@@ -22,5 +25,6 @@ export type JobsTransaction = WithOutbox<JobsRepositories>;
 export type JobsStore = OutboxStore<JobsDatabase, JobsRepositories>;
 
 export function createJobsStore(db: Kysely<JobsDatabase>, relay: ConstructorParameters<typeof OutboxStore>[1]): JobsStore {
-  return new OutboxStore(db, relay, (conn) => new JobsRepositories(conn));
+  const knownLocations = new KnownLocations();
+  return new OutboxStore(db, relay, (conn) => new JobsRepositories(conn, knownLocations));
 }

@@ -10,9 +10,16 @@ export const WEBHOOK_SOURCE_SUBJECTS = ['interviews.interview.*', 'jobs.job.*'];
 
 /**
  * Records one delivery per receiving webhook of the event's company, and the
- * event as the company's last of its type (for replay), in one transaction
- * keyed by the event id: the bus acknowledges the event only after this
- * commits, and a redelivered event adds nothing.
+ * event as the company's last of its type (for replay), keyed by the event id:
+ * the bus acknowledges the event only after this commits, and a redelivered
+ * event adds nothing.
+ *
+ * The webhooks are read first. Most events reach a company with none, and then
+ * the record is one statement, atomic on its own, where a transaction would
+ * cost three more round trips to PostgreSQL on every write of the product
+ * (decision 023). Reading them before the transaction rather than in it is the
+ * same under read committed: a webhook created or deleted after the read and
+ * before the commit is not seen either way.
  */
 export async function fanOutEvent(
   deps: { store: StoreOf<NotificationsStore, 'ledger' | 'webhooks' | 'deliveries'>; clock: Clock; onQueued: () => void },
@@ -21,18 +28,22 @@ export async function fanOutEvent(
   const eventType = webhookEventTypeOf(message.subject);
   const notification = eventType && notificationOf(eventType, message.payload);
   if (!notification) return;
+  const last = {
+    company_uuid: notification.companyUuid,
+    event_type: notification.eventType,
+    event_id: message.id,
+    payload_type: notification.payloadType,
+    resource_uuid: notification.resourceUuid,
+    body: notification.body,
+    occurred_at: new Date(message.occurredAt),
+  };
+  const webhooks = await deps.store.read.webhooks.receivingOfCompany(notification.companyUuid);
+  if (webhooks.length === 0) {
+    await deps.store.read.ledger.markProcessedRememberingLast('webhooks', last);
+    return;
+  }
   const queued = await deps.store.transaction(async (tx) => {
-    const first = await tx.ledger.markProcessedRememberingLast('webhooks', {
-      company_uuid: notification.companyUuid,
-      event_type: notification.eventType,
-      event_id: message.id,
-      payload_type: notification.payloadType,
-      resource_uuid: notification.resourceUuid,
-      body: notification.body,
-      occurred_at: new Date(message.occurredAt),
-    });
-    if (!first) return 0;
-    const webhooks = await tx.webhooks.receivingOfCompany(notification.companyUuid);
+    if (!(await tx.ledger.markProcessedRememberingLast('webhooks', last))) return false;
     await tx.deliveries.insertMany(
       newDeliveries(
         webhooks.map((w) => w.uuid),
@@ -41,7 +52,7 @@ export async function fanOutEvent(
         deps.clock.now(),
       ),
     );
-    return webhooks.length;
+    return true;
   });
-  if (queued > 0) deps.onQueued();
+  if (queued) deps.onQueued();
 }
