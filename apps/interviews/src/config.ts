@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { booleanFlag, duration, optionalString, parseEnv, positiveInt, secret, serviceEnv, withDefault } from '@vi/platform-config';
 
-const shared = serviceEnv('interviews', { upstreams: ['identity', 'jobs'], outbox: true, processedEvents: true, publicBaseUrl: true });
+const shared = serviceEnv('interviews', { upstreams: ['identity', 'jobs'], outbox: true, processedEvents: true, eventReplay: true, publicBaseUrl: true });
 
 const schema = z.object({
   ...shared.env,
