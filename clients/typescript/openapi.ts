@@ -668,7 +668,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Re-send the last notification of an event type */
+        /**
+         * Re-send the last notification of an event type
+         * @description A change, though the method is GET: HEAD answers 405 instead of replaying, and a request signed in with the session cookie must send `X-CSRF-Token`, as for a POST.
+         */
         get: operations["getWebhooksReplayByEventType"];
         put?: never;
         post?: never;
@@ -10579,6 +10582,16 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller (never 403) */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not this method on this path: `api.method_not_allowed`; see `Allow` */
+            405: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

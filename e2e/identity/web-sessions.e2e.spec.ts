@@ -62,7 +62,7 @@ describe('web sessions (API)', () => {
     expect({ status: again.status, code: again.body.code }).toEqual({ status: 400, code: 'api.set_password_link_invalid' });
   });
 
-  it('a state-changing request with the cookie needs our Origin and the CSRF token; reads need neither', async () => {
+  it('a state-changing request with the cookie needs our Origin and the CSRF token (the webhook replay, a GET, the token); reads need neither', async () => {
     const { browser } = await signedInColleague();
     const job = { title: 'Forged Job', description: 'x', status: 'active', location: { city: 'Austin', state: 'TX', country: 'United States' } };
     const noToken = await browser.request('POST', '/jobs', { body: job, csrf: null });
@@ -78,6 +78,10 @@ describe('web sessions (API)', () => {
     expect(titles).not.toContain('Forged Job');
 
     expect((await browser.request('GET', '/jobs', { origin: null, csrf: null })).status).toBe(200);
+    // The webhook replay changes something though it is a GET: a link to it on another site must not run it.
+    const linkedReplay = await browser.request('GET', '/webhooks/replay/JobCreated', { origin: null, csrf: null });
+    expect({ status: linkedReplay.status, code: linkedReplay.body.code }).toEqual({ status: 403, code: 'api.csrf_token_invalid' });
+    expect((await browser.request('GET', '/webhooks/replay/JobCreated', { origin: null })).status).toBe(204);
     const created = await browser.request('POST', '/jobs', { body: job });
     expect(created.status).toBe(201);
     // A sign-in from a foreign page (login CSRF) is refused too.

@@ -274,6 +274,10 @@ describe('webhook deliveries', () => {
       await replayed.next('JobCreated', first.uuid);
       const before = replayed.requests.length;
 
+      // HEAD, which clients and proxies send freely, does not replay: 405, and nothing more is sent (checked below).
+      const head = await company.api.request('HEAD', '/webhooks/replay/JobCreated', {});
+      expect({ status: head.status, allow: head.headers.get('allow') }).toEqual({ status: 405, allow: 'GET' });
+
       const replay = await company.api.get('/webhooks/replay/JobCreated');
       expect(replay.status).toBe(204);
       const again = await replayed.next('JobCreated', second.uuid, 2);

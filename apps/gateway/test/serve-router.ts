@@ -16,7 +16,7 @@ interface Answer {
 
 export async function serveRouter(
   router: Router,
-): Promise<{ request(method: string, path: string): Promise<Answer>; get(path: string): Promise<Answer>; close(): void }> {
+): Promise<{ request(method: string, path: string, headers?: Record<string, string>): Promise<Answer>; get(path: string): Promise<Answer>; close(): void }> {
   const app = express();
   app.set('etag', false);
   app.use('/v1.0', router);
@@ -25,8 +25,8 @@ export async function serveRouter(
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1.0`;
-  const request = async (method: string, path: string): Promise<Answer> => {
-    const response = await fetch(`${base}${path}`, { method });
+  const request = async (method: string, path: string, headers?: Record<string, string>): Promise<Answer> => {
+    const response = await fetch(`${base}${path}`, { method, headers });
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
   };

@@ -74,6 +74,11 @@ export function assertOurOrigin(req: Request, settings: SessionCookieSettings): 
 export function assertNotForged(req: Request, settings: SessionCookieSettings, sessionId: string): void {
   if (SAFE_METHODS.has(req.method)) return;
   assertOurOrigin(req, settings);
+  assertCsrfToken(req, sessionId);
+}
+
+/** The session's CSRF token in `X-CSRF-Token`, or 403: what a link, a form or an image on another site cannot send. */
+export function assertCsrfToken(req: Request, sessionId: string): void {
   if (!csrfTokenMatches(sessionId, req.get(CSRF_HEADER))) throw gatewayError(GatewayErrorCode.CsrfTokenInvalid);
 }
 

@@ -47,6 +47,8 @@ type Security = 'key' | 'candidate' | 'key_or_candidate' | 'session' | 'none';
 
 interface Operation {
   summary: string;
+  /** What a client must know beyond the summary. */
+  description?: string;
   tag: string;
   security?: Security;
   query?: Array<'range' | 'job_list' | 'interview_list'>;
@@ -125,6 +127,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflict: `api.idempotency_request_in_progress`, or a conflict of the resource (`api.user_email_taken`, `api.integration_key_exists`)',
   413: 'Body too large: `api.payload_too_large`, `api.take_too_large`',
   415: 'Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported`',
+  405: 'Not this method on this path: `api.method_not_allowed`; see `Allow`',
   416: 'The `Range` selects no byte of the video',
   422: '`api.idempotency_key_reused`: this Idempotency-Key was used for a different request',
   429: 'Rate limit reached: `api.too_many_requests`; see `Retry-After`',
@@ -203,6 +206,7 @@ function operationObject(method: string, path: string, op: Operation): JsonSchem
   const operation: JsonSchema = {
     operationId: `${method}${path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
     parameters,
     responses,
@@ -468,7 +472,16 @@ export function apiOperations(): Record<string, Record<string, Operation>> {
         ok: { 200: 'CreatedWebhook' },
       },
     },
-    '/webhooks/replay/{eventType}': { get: { summary: 'Re-send the last notification of an event type', tag: 'Webhooks', ok: { 204: null } } },
+    '/webhooks/replay/{eventType}': {
+      get: {
+        summary: 'Re-send the last notification of an event type',
+        description:
+          'A change, though the method is GET: HEAD answers 405 instead of replaying, and a request signed in with the session cookie must send `X-CSRF-Token`, as for a POST.',
+        tag: 'Webhooks',
+        ok: { 204: null },
+        errors: [405],
+      },
+    },
     '/webhooks/{webhookUuid}': {
       get: { summary: 'Get a webhook', tag: 'Webhooks', ok: { 200: 'Webhook' } },
       delete: { summary: 'Delete a webhook', tag: 'Webhooks', ok: { 204: null } },

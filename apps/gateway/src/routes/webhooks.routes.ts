@@ -53,13 +53,18 @@ export function webhooksRoutes(upstreams: Upstreams): Router {
     },
   });
 
-  resource(router, '/webhooks/replay/:eventType', {
-    // A GET that sends a notification again: a change, so never retried.
-    get: async (req, res) => {
-      await service.call((c) => c.replayEvent, { event_type: String(req.params.eventType) }, writeAs(res));
-      res.status(204).end();
+  resource(
+    router,
+    '/webhooks/replay/:eventType',
+    {
+      // A GET that sends a notification again: a change, so never retried.
+      get: async (req, res) => {
+        await service.call((c) => c.replayEvent, { event_type: String(req.params.eventType) }, writeAs(res));
+        res.status(204).end();
+      },
     },
-  });
+    { getChangesState: true },
+  );
 
   resource(router, '/webhooks/:webhookUuid', {
     get: async (req, res) => {
