@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Clock } from '@vi/platform-time';
 import type { CandidateLinks } from '../application/directories';
@@ -11,11 +11,16 @@ const AUDIENCE = 'candidate';
  * the due time (a reschedule sends a new link). Issued and checked by the clock's time.
  */
 export class SignedCandidateLinks implements CandidateLinks {
+  /** A key object made once: given the secret as a string, jsonwebtoken tries to parse it as a PEM key on every call. */
+  private readonly secret: KeyObject;
+
   constructor(
     private readonly publicBaseUrl: string,
-    private readonly secret: string,
+    secret: string,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 
   linkFor(interview: { uuid: string; candidateUuid: string; scheduledAt: Date }): string {
     const claims = { sub: interview.candidateUuid, iid: interview.uuid, iat: seconds(this.clock.now()), exp: seconds(interview.scheduledAt) };

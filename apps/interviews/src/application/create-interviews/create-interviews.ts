@@ -96,7 +96,7 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
       created_by: job.created_by ?? null,
       location: job.location ?? null,
     });
-    const result: Interview[] = [];
+    const result: interviews.Interview[] = [];
     for (const [i, assignee] of input.assignees.entries()) {
       const candidate = candidates[i];
       await tx.projections.upsertPerson(candidate, now);
@@ -129,11 +129,12 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
       });
       await tx.questions.insert(questions.map((q, position) => newQuestion(interview.uuid, position, q, now)));
       await tx.counters.move(companyUuid, interview.type, null, interview.status);
+      // Rendered once, in the transaction: the event and the answer show the same interview.
       const rendered = await renderInterview(tx, interview);
       await tx.publish([interviewEvent(InterviewsSubjects.InterviewCreated, rendered, { invitation: invitationOf(interview) })]);
-      result.push(interview);
+      result.push(rendered);
     }
-    return Promise.all(result.map((interview) => renderInterview(tx, interview)));
+    return result;
   });
   return { interviews: created };
 }
