@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { BasicShareLinkWithoutUrl, identity, JobEventPayload, jobs, ShareLinkEventPayload, UserEventPayload } from '@vi/contracts';
+import type {
+  BasicShareLinkWithoutUrl,
+  identity,
+  InterviewJson,
+  interviews,
+  JobEventPayload,
+  jobs,
+  ShareLinkEventPayload,
+  UserEventPayload,
+} from '@vi/contracts';
 import type { BusMessage } from '@vi/platform-bus';
 import type { Principal, UserPrincipal } from '@vi/platform-grpc';
 import type { Caller, IdentityDirectory, JobsDirectory } from '../src/application/directories';
@@ -241,4 +250,9 @@ export class JobsTable implements JobsDirectory {
   async findJob(_caller: Caller, jobUuid: string): Promise<jobs.Job | undefined> {
     return this.jobs.get(jobUuid);
   }
+}
+
+/** A page of the list as the gateway reads it: its items parsed from the JSON the service rendered. */
+export function itemsOf(page: interviews.InterviewPage): { total: number; interviews: InterviewJson[]; shareLinkUuids: string[] } {
+  return { total: page.total, interviews: JSON.parse(Buffer.from(page.items_json).toString('utf8')) as InterviewJson[], shareLinkUuids: page.share_link_uuids };
 }

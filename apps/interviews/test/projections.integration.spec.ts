@@ -5,7 +5,20 @@ import { applyShareLinkEvent } from '../src/application/apply-share-links/apply-
 import { getInterview } from '../src/application/get-interview/get-interview';
 import { listInterviews } from '../src/application/list-interviews/list-interviews';
 import { insertInterview, openInterviewsTestDatabase, type InterviewsTestDatabase } from './database';
-import { AT, aBasicShareLink, aBusMessage, aCaller, aJobEvent, aJobRow, anInterview, aPerson, aShareLinkEvent, aUserEvent, aUserOfCompany } from './factories';
+import {
+  AT,
+  aBasicShareLink,
+  aBusMessage,
+  aCaller,
+  aJobEvent,
+  aJobRow,
+  anInterview,
+  aPerson,
+  aShareLinkEvent,
+  aUserEvent,
+  aUserOfCompany,
+  itemsOf,
+} from './factories';
 
 /** What interviews keep of other services' events, as the interviews then show and sort it. */
 describe('projections of other services’ events on a real database', () => {
@@ -26,7 +39,7 @@ describe('projections of other services’ events on a real database', () => {
   afterAll(() => t.close());
 
   const order = async (orderBy: 'candidate_asc' | 'job_asc') =>
-    (await listInterviews({ store: t.store }, caller, { types: [], statuses: [], orderBy, rangeFrom: 0, rangeTo: 9 })).interviews.map((i) => i.uuid);
+    itemsOf(await listInterviews({ store: t.store }, caller, { types: [], statuses: [], orderBy, rangeFrom: 0, rangeTo: 9 })).interviews.map((i) => i.uuid);
 
   it('shows and sorts a renamed job seeker and job under their new names; an older event arriving late changes nothing', async () => {
     const seeker = aPerson({ uuid: alpha.candidateUuid, name: 'Zoe' });

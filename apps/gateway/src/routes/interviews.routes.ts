@@ -9,7 +9,7 @@ import { pathUuid } from '../http/path-uuids';
 import { resource } from '../http/resource';
 import { validate } from '../http/validation';
 import { sendVideoStream, VIDEO_STREAM_DEADLINE_MS } from '../http/video-stream';
-import { withShareLinkUrls } from '../upstream/share-link-urls';
+import { interviewPageWithShareLinkUrls, withShareLinkUrls } from '../upstream/share-link-urls';
 import type { Upstreams } from '../upstream/upstreams';
 import { parseInterviewListQuery } from './list-queries';
 import { emailField, nameField, questionFields } from './request-fields';
@@ -96,7 +96,8 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
       query: parseInterviewListQuery,
       fetch: ({ query, range, res }) =>
         interviews.call((c) => c.listInterviews, { types: query.types, statuses: query.statuses, orderby: query.orderby, ...range }, readAs(res)),
-      page: async (page, { res }) => ({ items: (await withUrls(res, page.interviews)).map((i) => interviewJson(i, { questions: false })), total: page.total }),
+      // The service renders the page as the API's JSON (decision 023): sent as it came unless a share link's URL is missing.
+      page: (page, { res }) => interviewPageWithShareLinkUrls(upstreams.sharing, page, contextOf(res).deadline),
     }),
     post: async (req, res) => {
       const raw = (req.body ?? {}) as { assigned_to?: unknown };

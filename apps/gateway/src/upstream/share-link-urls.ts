@@ -1,4 +1,4 @@
-import type { interviews, sharing } from '@vi/contracts';
+import type { InterviewJson, interviews, sharing } from '@vi/contracts';
 import type { UpstreamClient } from '@vi/platform-grpc';
 import { GATEWAY_PRINCIPAL } from '../auth/request-context';
 
@@ -12,9 +12,31 @@ export async function withShareLinkUrls(
   list: interviews.Interview[],
   deadline: Date,
 ): Promise<interviews.Interview[]> {
-  const linkUuids = list.flatMap((i) => (i.share_link ? [i.share_link.uuid] : []));
-  if (linkUuids.length === 0) return list;
-  const found = await sharingService.call((c) => c.getShareLinkUrls, { link_uuids: linkUuids }, { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true });
-  const urls = new Map(found.links.map((l) => [l.uuid, l.url]));
+  const urls = await shareLinkUrls(
+    sharingService,
+    list.flatMap((i) => (i.share_link ? [i.share_link.uuid] : [])),
+    deadline,
+  );
   return list.map((i) => (i.share_link ? { ...i, share_link: { ...i.share_link, url: urls.get(i.share_link.uuid) ?? '' } } : i));
+}
+
+/**
+ * A page of interviews as interviews rendered it (decision 023): passed through as it came when none on it is
+ * shared, else parsed and given its share links' URLs.
+ */
+export async function interviewPageWithShareLinkUrls(
+  sharingService: UpstreamClient<sharing.SharingServiceClient>,
+  page: interviews.InterviewPage,
+  deadline: Date,
+): Promise<{ count: number; total: number; items_json: Uint8Array } | { items: InterviewJson[]; total: number }> {
+  if (page.share_link_uuids.length === 0) return page;
+  const urls = await shareLinkUrls(sharingService, page.share_link_uuids, deadline);
+  const items = JSON.parse(Buffer.from(page.items_json).toString('utf8')) as InterviewJson[];
+  return { items: items.map((i) => (i.share_link ? { ...i, share_link: { ...i.share_link, url: urls.get(i.share_link.uuid) ?? '' } } : i)), total: page.total };
+}
+
+async function shareLinkUrls(sharingService: UpstreamClient<sharing.SharingServiceClient>, linkUuids: string[], deadline: Date): Promise<Map<string, string>> {
+  if (linkUuids.length === 0) return new Map();
+  const found = await sharingService.call((c) => c.getShareLinkUrls, { link_uuids: linkUuids }, { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true });
+  return new Map(found.links.map((l) => [l.uuid, l.url]));
 }

@@ -75,6 +75,20 @@ function shareLinkOf(link: BasicShareLinkWithoutUrl | undefined): interviews.Sha
   return link && { ...link, url: '', updated_by: link.updated_by ?? undefined };
 }
 
+/**
+ * A page of the list: its items travel as the API's JSON, rendered once here (decision 023), with the share links'
+ * uuids beside them for the gateway to fill in their URLs.
+ */
+export function renderInterviewPage(list: interviews.Interview[], total: number): interviews.InterviewPage {
+  const items = list.map((interview) => interviewJson(interview, { questions: false }));
+  return {
+    total,
+    count: items.length,
+    items_json: Buffer.from(JSON.stringify(items)),
+    share_link_uuids: list.flatMap((interview) => (interview.share_link ? [interview.share_link.uuid] : [])),
+  };
+}
+
 export async function renderInterview(repos: RenderingRepos, interview: Interview): Promise<interviews.Interview> {
   return (await renderInterviews(repos, [interview], { questions: true }))[0];
 }

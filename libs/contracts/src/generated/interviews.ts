@@ -122,9 +122,17 @@ export interface ShareLink {
   updated_by: UserSummary | undefined;
 }
 
+/**
+ * A page of interviews as the API renders list items (JSON, the contracts' interviewJson without questions): the
+ * gateway passes it through instead of decoding 50 Interview messages and encoding them again (decision 023). A
+ * shared interview's share_link.url is empty, as interviews never holds the link's token: the gateway fills in the
+ * URLs of share_link_uuids.
+ */
 export interface InterviewPage {
-  interviews: Interview[];
   total: number;
+  items_json: Buffer;
+  count: number;
+  share_link_uuids: string[];
 }
 
 export interface InterviewList {
@@ -1268,16 +1276,22 @@ export const ShareLink: MessageFns<ShareLink> = {
 };
 
 function createBaseInterviewPage(): InterviewPage {
-  return { interviews: [], total: 0 };
+  return { total: 0, items_json: Buffer.alloc(0), count: 0, share_link_uuids: [] };
 }
 
 export const InterviewPage: MessageFns<InterviewPage> = {
   encode(message: InterviewPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.interviews) {
-      Interview.encode(v!, writer.uint32(10).fork()).join();
-    }
     if (message.total !== 0) {
       writer.uint32(16).int32(message.total);
+    }
+    if (message.items_json.length !== 0) {
+      writer.uint32(26).bytes(message.items_json);
+    }
+    if (message.count !== 0) {
+      writer.uint32(32).int32(message.count);
+    }
+    for (const v of message.share_link_uuids) {
+      writer.uint32(42).string(v!);
     }
     return writer;
   },
@@ -1289,20 +1303,36 @@ export const InterviewPage: MessageFns<InterviewPage> = {
     while (reader.pos < end) {
       const tag = reader.uint32();
       switch (tag >>> 3) {
-        case 1: {
-          if (tag !== 10) {
-            break;
-          }
-
-          message.interviews.push(Interview.decode(reader, reader.uint32()));
-          continue;
-        }
         case 2: {
           if (tag !== 16) {
             break;
           }
 
           message.total = reader.int32();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.items_json = Buffer.from(reader.bytes());
+          continue;
+        }
+        case 4: {
+          if (tag !== 32) {
+            break;
+          }
+
+          message.count = reader.int32();
+          continue;
+        }
+        case 5: {
+          if (tag !== 42) {
+            break;
+          }
+
+          message.share_link_uuids.push(reader.string());
           continue;
         }
       }

@@ -5,7 +5,7 @@ import type { InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
-import { renderInterviews, type RenderingRepoName } from '../interview-rendering';
+import { renderInterviewPage, renderInterviews, type RenderingRepoName } from '../interview-rendering';
 
 export interface ListInterviewsInput {
   types: InterviewType[];
@@ -25,7 +25,7 @@ export async function listInterviews(
   const statuses = [...new Set(input.statuses)];
   const total = await deps.store.read.counters.total(companyUuid, types, statuses);
   // The counters are exact: a page past the end needs no query.
-  if (input.rangeFrom >= total) return { interviews: [], total };
+  if (input.rangeFrom >= total) return renderInterviewPage([], total);
   const page = await deps.store.read.interviews.list({
     companyUuid,
     types,
@@ -34,5 +34,5 @@ export async function listInterviews(
     offset: input.rangeFrom,
     limit: input.rangeTo - input.rangeFrom + 1,
   });
-  return { interviews: await renderInterviews(deps.store.read, page, { questions: false }), total };
+  return renderInterviewPage(await renderInterviews(deps.store.read, page, { questions: false }), total);
 }
