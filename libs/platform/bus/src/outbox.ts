@@ -174,7 +174,7 @@ export class OutboxRelay {
         )
         returning *`.execute(trx);
       const rows = claimed.rows.sort((a, b) => Number(a.seq) - Number(b.seq));
-      // All at once: the client writes them to the bus in commit order and the acknowledgements come back together,
+      // All at once: the client writes them to the bus in outbox order and the acknowledgements come back together,
       // instead of one round trip per event while the rows stay locked.
       await Promise.all(
         rows.map((row) =>
