@@ -17,7 +17,7 @@ export async function withShareLinkUrls(
     list.flatMap((i) => (i.share_link ? [i.share_link.uuid] : [])),
     deadline,
   );
-  return list.map((i) => (i.share_link ? { ...i, share_link: { ...i.share_link, url: urls.get(i.share_link.uuid) ?? '' } } : i));
+  return list.map((i) => withUrl(i, urls));
 }
 
 /**
@@ -32,7 +32,12 @@ export async function interviewPageWithShareLinkUrls(
   if (page.share_link_uuids.length === 0) return page;
   const urls = await shareLinkUrls(sharingService, page.share_link_uuids, deadline);
   const items = JSON.parse(Buffer.from(page.items_json).toString('utf8')) as InterviewJson[];
-  return { items: items.map((i) => (i.share_link ? { ...i, share_link: { ...i.share_link, url: urls.get(i.share_link.uuid) ?? '' } } : i)), total: page.total };
+  return { items: items.map((i) => withUrl(i, urls)), total: page.total };
+}
+
+/** The interview (a message or its JSON) with its share link's URL filled in. */
+function withUrl<T extends { share_link?: { uuid: string; url: string } | null }>(interview: T, urls: Map<string, string>): T {
+  return interview.share_link ? { ...interview, share_link: { ...interview.share_link, url: urls.get(interview.share_link.uuid) ?? '' } } : interview;
 }
 
 async function shareLinkUrls(sharingService: UpstreamClient<sharing.SharingServiceClient>, linkUuids: string[], deadline: Date): Promise<Map<string, string>> {
