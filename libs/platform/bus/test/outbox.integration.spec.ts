@@ -19,19 +19,31 @@ import {
 
 const logger = createLogger('outbox-test', 'silent');
 
+/** A test database with an outbox in `schema`, and the spec's own table when it names one (`create table …`). */
+async function openOutboxDatabase<DB>(schema: string, ownTable?: string): Promise<{ testDb: TestDatabase; database: Database<DB> }> {
+  const testDb = await createTestDatabase();
+  const database = await openDatabase<DB>({ url: testDb.url, schema, embedded: testDb.embedded });
+  await migrateToLatest(database.db, schema, {
+    '0001_tables': {
+      up: async (db) => {
+        await createOutboxTable(db);
+        await addOutboxTraceContext(db);
+        if (ownTable) await sql.raw(ownTable).execute(db);
+      },
+    },
+  });
+  return { testDb, database };
+}
+
 describe('transactional outbox', () => {
   let testDb: TestDatabase;
-  let database: Database<{ outbox: OutboxTable }>;
+  type Tables = { outbox: OutboxTable };
+  let database: Database<Tables>;
   let bus: InProcessBus;
   const received: BusMessage[] = [];
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    database = await openDatabase({ url: testDb.url, schema: 'outbox_test', embedded: testDb.embedded });
-    await migrateToLatest(database.db, 'outbox_test', {
-      '0001_outbox': { up: (db) => createOutboxTable(db) },
-      '0002_trace_context': { up: (db) => addOutboxTraceContext(db) },
-    });
+    ({ testDb, database } = await openOutboxDatabase<Tables>('outbox_test'));
     bus = new InProcessBus(logger);
     await bus.consume({ durable: 'collector', subjects: ['>'], handler: async (m) => void received.push(m) });
   });
@@ -114,20 +126,14 @@ const DAY = 86_400_000;
 
 describe('retention sweep', () => {
   let testDb: TestDatabase;
-  let database: Database<{ outbox: OutboxTable; processed_events: { event_id: string; processed_at: Date } }>;
+  type Tables = { outbox: OutboxTable; processed_events: { event_id: string; processed_at: Date } };
+  let database: Database<Tables>;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    database = await openDatabase({ url: testDb.url, schema: 'retention_test', embedded: testDb.embedded });
-    await migrateToLatest(database.db, 'retention_test', {
-      '0001_tables': {
-        up: async (db) => {
-          await createOutboxTable(db);
-          await addOutboxTraceContext(db);
-          await sql`create table processed_events (event_id text primary key, processed_at timestamptz not null)`.execute(db);
-        },
-      },
-    });
+    ({ testDb, database } = await openOutboxDatabase<Tables>(
+      'retention_test',
+      'create table processed_events (event_id text primary key, processed_at timestamptz not null)',
+    ));
   });
   afterAll(async () => {
     await database.close();
@@ -173,20 +179,11 @@ describe('retention sweep', () => {
 
 describe('a transaction PostgreSQL aborts to break a deadlock', () => {
   let testDb: TestDatabase;
-  let database: Database<{ outbox: OutboxTable; accounts: { id: string; balance: number } }>;
+  type Tables = { outbox: OutboxTable; accounts: { id: string; balance: number } };
+  let database: Database<Tables>;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    database = await openDatabase({ url: testDb.url, schema: 'deadlock_test', embedded: testDb.embedded });
-    await migrateToLatest(database.db, 'deadlock_test', {
-      '0001_tables': {
-        up: async (db) => {
-          await createOutboxTable(db);
-          await addOutboxTraceContext(db);
-          await sql`create table accounts (id text primary key, balance int not null)`.execute(db);
-        },
-      },
-    });
+    ({ testDb, database } = await openOutboxDatabase<Tables>('deadlock_test', 'create table accounts (id text primary key, balance int not null)'));
     await database.db
       .insertInto('accounts')
       .values([
