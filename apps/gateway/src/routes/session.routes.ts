@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { sessionJson, type identity } from '@vi/contracts';
 import { AppError, ErrorKind } from '@vi/platform-errors';
@@ -7,7 +7,7 @@ import type { PrincipalCache } from '../auth/principal-cache';
 import { contextOf, GATEWAY_PRINCIPAL } from '../auth/request-context';
 import { assertOurOrigin, clearSessionCookie, csrfTokenFor, setSessionCookie, type SessionCookieSettings } from '../auth/session-cookie';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
-import { refuseNulCharacters, refuseUnsupportedContentEncoding } from '../http/hostile-input';
+import { jsonBody } from '../http/hostile-input';
 import { resource } from '../http/resource';
 import { validate } from '../http/validation';
 import type { SignInLimits } from '../rate-limit/sign-in-limits';
@@ -36,8 +36,6 @@ export function sessionRoutes(deps: {
   const router = Router();
   const identityService = deps.upstreams.identity;
   const options = () => ({ principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + deps.requestTimeoutMs) });
-  // The same body handling as every /v1.0 route, before anything else is judged (decision 017).
-  const body = [refuseUnsupportedContentEncoding, express.json({ limit: '1mb' }), refuseNulCharacters];
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -65,6 +63,7 @@ export function sessionRoutes(deps: {
     res.status(201).json(sessionJson(session, csrfTokenFor(result.session_id)));
   }
 
+  // Every endpoint takes its body as every /v1.0 route does, before anything else is judged (decision 017).
   // Sign-in, set-password and forgot-password: no key and no session yet, so no Idempotency-Key either.
   const beforeSignIn = { tag: 'Session', security: 'none', idempotent: false } as const;
   // What sign-in and set-password answer: the new session (and its cookie).
@@ -77,7 +76,7 @@ export function sessionRoutes(deps: {
       ...signsIn,
       body: signInBody,
       handler: [
-        ...body,
+        ...jsonBody,
         async (req, res) => {
           assertOurOrigin(req, deps.sessions);
           const input = validate(signInBody, req.body);
@@ -106,7 +105,7 @@ export function sessionRoutes(deps: {
       },
       handler: [
         deps.authenticate,
-        ...body,
+        ...jsonBody,
         (_req, res) => {
           const session = sessionOf(res);
           res.json({ user_uuid: session.userUuid, csrf_token: csrfTokenFor(session.sessionId) });
@@ -121,7 +120,7 @@ export function sessionRoutes(deps: {
       ok: { 204: null },
       handler: [
         deps.authenticate,
-        ...body,
+        ...jsonBody,
         async (_req, res) => {
           const session = sessionOf(res);
           await identityService.call((c) => c.signOut, { session_id: session.sessionId }, options());
@@ -139,7 +138,7 @@ export function sessionRoutes(deps: {
       ...signsIn,
       body: setPasswordBody,
       handler: [
-        ...body,
+        ...jsonBody,
         async (req, res) => {
           assertOurOrigin(req, deps.sessions);
           const input = validate(setPasswordBody, req.body);
@@ -159,7 +158,7 @@ export function sessionRoutes(deps: {
       ok: { 202: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'], additionalProperties: false } },
       errors: [400, 403, 413, 415],
       handler: [
-        ...body,
+        ...jsonBody,
         async (req, res) => {
           assertOurOrigin(req, deps.sessions);
           const input = validate(passwordResetBody, req.body);
