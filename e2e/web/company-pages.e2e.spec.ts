@@ -180,7 +180,7 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       await fillAndSubmit(page, { [en.account.email]: email, [en.account.password]: `${STRONG_PASSWORD}-fran` }, en.account.signIn);
       await page.waitForURL((url) => url.pathname !== '/sign-in');
       expect(page.url()).toBe(`${site}/interviews`);
-      await page.getByRole('heading', { name: en.company.interviewsHeading }).waitFor();
+      await page.getByRole('heading', { name: ws.interviews.heading, level: 1 }).waitFor();
 
       await page.goto(`${site}/interview/${theirs.uuid}/watch`);
       await page.getByRole('heading', { name: ws.watch.notFoundHeading }).waitFor();

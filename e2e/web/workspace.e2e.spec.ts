@@ -85,7 +85,8 @@ describeInBrowser('company workspace: frame, jobs and invitations (browser)', ()
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) cspErrors.push(message.text());
     });
-  });
+    // Building the pages, starting the system and a password's email: slow when the machine is busy.
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await t?.stop();
