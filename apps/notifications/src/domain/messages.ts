@@ -247,8 +247,11 @@ export function liveCreatorEmail(d: LiveInterviewDetails): EmailContent {
   };
 }
 
+/** What the calendar entry's text names (its time is the calendar's to write out). */
+export type LiveCalendarTextDetails = Pick<LiveInterviewDetails, 'candidateName' | 'candidateEmail' | 'companyName' | 'jobTitle' | 'url' | 'occasion'>;
+
 /** The calendar entry's title and notes, for the job seeker or for the creator. */
-export function liveCalendarText(d: LiveInterviewDetails, forCreator: boolean): { summary: string; description: string } {
+export function liveCalendarText(d: LiveCalendarTextDetails, forCreator: boolean): { summary: string; description: string } {
   if (d.occasion === 'canceled') {
     return forCreator
       ? {
