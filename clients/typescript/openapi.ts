@@ -1794,7 +1794,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large: `api.payload_too_large`, `api.take_too_large` */
+            /** @description Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded` */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
