@@ -141,7 +141,9 @@ describe('identity: passwords and sessions', () => {
     );
     expect(reset).toHaveLength(1);
     expect(reset[0].payload).not.toHaveProperty('set_password_url');
-    const resetToken = new URL((await issueSetPasswordLink(deps, notifications, { userUuid: user.uuid, recipient: user.email })).url).searchParams.get('token')!;
+    const resetToken = new URL((await issueSetPasswordLink(deps, notifications, { userUuid: user.uuid, recipient: user.email })).url).searchParams.get(
+      'token',
+    )!;
     const third = await setPassword(deps, gateway, { token: resetToken, password: `${STRONG}-new` });
     await expect(resolveSession(deps, gateway, second.session_id)).rejects.toMatchObject({ code: 'api.session_invalid' });
     await expect(signIn(deps, gateway, { email: user.email, password: STRONG })).rejects.toMatchObject({ code: 'api.sign_in_failed' });
