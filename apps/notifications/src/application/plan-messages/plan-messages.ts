@@ -36,6 +36,7 @@ import { liveInterviewCalendar, type LiveCalendarSettings } from '../shared/live
 export const MESSAGE_SUBJECTS = [
   IdentitySubjects.UserCreated,
   IdentitySubjects.PasswordResetRequested,
+  IdentitySubjects.SetPasswordRequested,
   'interviews.interview.*',
   SharingSubjects.ShareLinkCreated,
 ];
@@ -100,11 +101,13 @@ async function planFor(deps: MessagePlanDeps, message: BusMessage, now: Date): P
   const base = { id: message.id, now };
   switch (message.subject) {
     case IdentitySubjects.UserCreated:
+    case IdentitySubjects.SetPasswordRequested:
     case IdentitySubjects.PasswordResetRequested: {
       const user = message.payload as UserEventPayload;
       if (user.type !== 'company_user') return undefined;
       const reset = message.subject === IdentitySubjects.PasswordResetRequested;
-      const content = (reset ? passwordResetEmail : setPasswordEmail)({ name: user.name, setPasswordUrl: LINK_PLACEHOLDER });
+      const occasion = message.subject === IdentitySubjects.SetPasswordRequested ? 'email_changed' : 'created';
+      const content = (reset ? passwordResetEmail : setPasswordEmail)({ name: user.name, setPasswordUrl: LINK_PLACEHOLDER, occasion });
       const link = { kind: 'set_password', subject: user.uuid } as const;
       return { messages: [email({ ...base, link }, reset ? 'password_reset' : 'set_password', user.email, content)] };
     }
