@@ -409,9 +409,16 @@ export function apiOperations(): Record<string, Record<string, Operation>> {
       put: { summary: 'Change a question', tag: 'Interviews', body: interviewsSchemas.updateQuestionBody, ok: { 200: 'Question' } },
       delete: { summary: 'Delete a question', tag: 'Interviews', ok: { 204: null } },
     },
-    '/interviews/{interviewUuid}/questions/{questionUuid}/takes': { get: { summary: "A question's takes", tag: 'Interviews', ok: { 200: arrayOf('Take') } } },
+    '/interviews/{interviewUuid}/questions/{questionUuid}/takes': {
+      get: { summary: "A question's takes, once the interview is completed or expired (403 before)", tag: 'Interviews', ok: { 200: arrayOf('Take') } },
+    },
     '/interviews/{interviewUuid}/questions/{questionUuid}/takes/{takeUuid}/video': {
-      get: { summary: 'A take video, whole or by byte range', tag: 'Interviews', ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT }, errors: [416] },
+      get: {
+        summary: 'A take video, whole or by byte range (once the interview is completed or expired)',
+        tag: 'Interviews',
+        ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT },
+        errors: [416],
+      },
     },
     '/candidate/interviews/{interviewUuid}': {
       get: { summary: 'The interview, as its candidate sees it', tag: 'Candidate', security: 'candidate', ok: { 200: 'CandidateInterview' } },
@@ -423,7 +430,13 @@ export function apiOperations(): Record<string, Record<string, Operation>> {
       post: { summary: 'Skip a question', tag: 'Candidate', security: 'candidate', ok: { 200: 'Question' } },
     },
     '/candidate/interviews/{interviewUuid}/questions/{questionUuid}/takes': {
-      post: { summary: 'Upload a take (the video is the body)', tag: 'Candidate', security: 'candidate', body: 'video', ok: { 201: 'Take' } },
+      post: {
+        summary: 'Upload a take (the video is the body); after the due time, only one recorded across it (decision 042)',
+        tag: 'Candidate',
+        security: 'candidate',
+        body: 'video',
+        ok: { 201: 'Take' },
+      },
     },
     '/candidate/interviews/{interviewUuid}/complete': {
       post: { summary: 'Complete the interview', tag: 'Candidate', security: 'candidate', ok: { 200: 'CandidateInterview' } },

@@ -18,6 +18,7 @@ export enum InterviewsErrorCode {
   JobInactive = 'api.job_inactive',
   TakesExhausted = 'api.question_takes_exhausted',
   TakeNotFound = 'api.take_not_found',
+  TakesNotVisible = 'api.interview_takes_not_visible',
   TakeTooLarge = 'api.take_too_large',
   TakeTooLong = 'api.take_too_long',
   TakeNotVideo = 'api.take_not_video',
@@ -42,6 +43,7 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.JobInactive]: 'The job post is no longer active',
   [InterviewsErrorCode.TakesExhausted]: 'No take remains for this question',
   [InterviewsErrorCode.TakeNotFound]: 'Take not found',
+  [InterviewsErrorCode.TakesNotVisible]: 'The takes are visible once the candidate has completed the interview, or once it has expired',
   [InterviewsErrorCode.TakeTooLarge]: 'The video is larger than allowed',
   [InterviewsErrorCode.TakeTooLong]: "The video is longer than the question's time limit",
   [InterviewsErrorCode.TakeNotVideo]: 'The body is not a WebM or MP4 video',
@@ -56,6 +58,7 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
       return ErrorKind.NotFound;
     case InterviewsErrorCode.QuestionsLocked:
     case InterviewsErrorCode.TakesExhausted:
+    case InterviewsErrorCode.TakesNotVisible:
       return ErrorKind.PermissionDenied;
     case InterviewsErrorCode.TakeNotFound:
       return ErrorKind.NotFound;

@@ -2,13 +2,15 @@ import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Clock } from '@vi/platform-time';
 import type { CandidateLinks } from '../application/directories';
+import { LATE_TAKE_WINDOW_MS } from '../domain/interview-status';
 
 const AUDIENCE = 'candidate';
 
 /**
  * Candidate links: `{PUBLIC_BASE_URL}/candidate/interviews/<uuid>?token=…`,
  * the token an HS256 JWT scoped to one interview and job seeker, expiring at
- * the due time (a reschedule sends a new link). Issued and checked by the clock's time.
+ * the end of the due time's late-take window (a reschedule sends a new link; after the due time only a take
+ * upload is let through, decision 042). Issued and checked by the clock's time.
  */
 export class SignedCandidateLinks implements CandidateLinks {
   /** A key object made once: given the secret as a string, jsonwebtoken tries to parse it as a PEM key on every call. */
@@ -23,7 +25,12 @@ export class SignedCandidateLinks implements CandidateLinks {
   }
 
   linkFor(interview: { uuid: string; candidateUuid: string; scheduledAt: Date }): string {
-    const claims = { sub: interview.candidateUuid, iid: interview.uuid, iat: seconds(this.clock.now()), exp: seconds(interview.scheduledAt) };
+    const claims = {
+      sub: interview.candidateUuid,
+      iid: interview.uuid,
+      iat: seconds(this.clock.now()),
+      exp: seconds(new Date(interview.scheduledAt.getTime() + LATE_TAKE_WINDOW_MS)),
+    };
     const token = jwt.sign(claims, this.secret, {
       algorithm: 'HS256',
       audience: AUDIENCE,

@@ -56,19 +56,23 @@ function notFound(frame: Frame): void {
 
 async function questionItem(interview: Interview, question: Question, index: number): Promise<HTMLElement> {
   const base = `/v1.0/interviews/${interview.uuid}/questions/${question.uuid}`;
-  const takes = question.skipped ? [] : (await call<Take[]>('GET', `${base}/takes`)).body;
+  // The API shows takes once the interview is completed or expired (decision 042): the page says so before that.
+  const visible = interview.status === 'completed' || interview.status === 'expired';
+  const takes = question.skipped || !visible ? [] : (await call<Take[]>('GET', `${base}/takes`)).body;
   const body = question.skipped
     ? el('p', { class: 'skipped' }, en.company.skipped)
-    : takes.length === 0
-      ? el('p', { class: 'muted' }, en.company.noTakes)
-      : el(
-          'ul',
-          { class: 'takes' },
-          ...takes.map((take) => {
-            const label = en.company.take(take.number, takes.length, en.common.duration(Math.round(take.duration_seconds)));
-            return el('li', {}, el('p', {}, label), takePlayer(`${base}/takes/${take.uuid}/video`, `${question.text}: ${label}`));
-          }),
-        );
+    : !visible
+      ? el('p', { class: 'muted' }, en.company.takesNotYet)
+      : takes.length === 0
+        ? el('p', { class: 'muted' }, en.company.noTakes)
+        : el(
+            'ul',
+            { class: 'takes' },
+            ...takes.map((take) => {
+              const label = en.company.take(take.number, takes.length, en.common.duration(Math.round(take.duration_seconds)));
+              return el('li', {}, el('p', {}, label), takePlayer(`${base}/takes/${take.uuid}/video`, `${question.text}: ${label}`));
+            }),
+          );
   return el('li', { class: 'shared-question' }, el('h2', {}, en.company.questionHeading(index + 1)), el('p', {}, question.text), body);
 }
 

@@ -191,6 +191,7 @@ export const en = {
     questionHeading: (index: number) => `Question ${index}`,
     skipped: 'Skipped by the candidate',
     noTakes: 'No answer recorded',
+    takesNotYet: 'The answers can be watched once the candidate finishes the interview, or once its due time has passed.',
     take: (n: number, total: number, duration: string) => (total === 1 ? `Answer (${duration})` : `Take ${n} of ${total} (${duration})`),
     ratingHeading: 'Rating',
     rating: 'Rating (0 to 5)',
