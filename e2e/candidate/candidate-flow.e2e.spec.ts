@@ -87,6 +87,13 @@ describe('candidate side: a job seeker follows the invitation link', () => {
     expect(completed.body.completed_at).toMatch(/\+00:00$/);
     expect((await company.api.get(`/interviews/${uuid}`)).body.status).toBe('completed');
 
+    // What the company keeps for itself never reaches the candidate: its rating, its users and their emails.
+    expect((await company.api.put(`/interviews/${uuid}`, { rating: 4.5 })).status).toBe(201);
+    const seen = await as('GET', `/candidate/interviews/${uuid}`);
+    expect(seen.status).toBe(200);
+    for (const companyOnly of ['rating', 'created_by', 'assigned_to', 'share_link', 'email', '@company'])
+      expect(JSON.stringify(seen.body)).not.toContain(companyOnly);
+
     await waitFor(() =>
       events.some((e) => e.subject === 'interviews.interview.completed' && (e.payload as { interview: { uuid: string } }).interview.uuid === uuid),
     );

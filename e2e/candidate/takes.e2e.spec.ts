@@ -60,7 +60,7 @@ describe('takes: recorded answers, streamed in and out', () => {
       }
       expect((await candidate.request('POST', `/candidate/interviews/${uuid}/complete`, { headers: auth })).status).toBe(200);
     };
-    return { uuid, questions, auth, candidate, upload, expectNothingStored, complete };
+    return { uuid, questions, auth, candidate, upload, expectNothingStored, complete, scheduledAt: created.body.scheduled_at as string };
   }
 
   it('stores a take, counts it, and serves the video whole and by range', async () => {
@@ -118,8 +118,10 @@ describe('takes: recorded answers, streamed in and out', () => {
   });
 
   it('after the due time, the link opens the upload of a take recorded across it and nothing else; the company sees it once expired', async () => {
-    const { uuid, questions, auth, candidate, upload } = await acceptedInterview('late@example.com', 4_000);
-    const due = Date.now() + 4_000;
+    // Due in 8 s: long enough to accept on a busy machine first.
+    const { uuid, questions, auth, candidate, upload, scheduledAt } = await acceptedInterview('late@example.com', 8_000);
+    const due = Date.parse(scheduledAt);
+    expect((await candidate.request('GET', `/candidate/interviews/${uuid}`, { headers: auth })).body.status).toBe('accepted');
     // Time itself is under test: the recording runs across the due time.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now()) + 1_000));
     expectError(await candidate.request('GET', `/candidate/interviews/${uuid}`, { headers: auth }), 401, 'api.candidate_token_invalid');

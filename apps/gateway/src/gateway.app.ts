@@ -9,7 +9,7 @@ import type { PrincipalCache } from './auth/principal-cache';
 import { cors } from './http/cors';
 import type { SessionCookieSettings } from './auth/session-cookie';
 import { errorHandler, notFoundHandler } from './http/error-handler';
-import { refuseMalformedPath, refuseNulCharacters, refuseUnsupportedContentEncoding, requireHostHeader } from './http/hostile-input';
+import { jsonBody, refuseMalformedPath, requireHostHeader } from './http/hostile-input';
 import { webPages } from './http/web-pages';
 import { idempotency } from './idempotency/idempotency';
 import { apiDocs } from './openapi/api-docs';
@@ -76,10 +76,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   const authenticate = authentication({ ...deps, sessions });
   const v1 = Router();
   v1.use(authenticate);
-  v1.use(refuseUnsupportedContentEncoding);
-  // gzip, deflate and br are inflated as a stream; the 1 MB limit counts inflated bytes, so a bomb stops at 1 MB.
-  v1.use(express.json({ limit: '1mb' }));
-  v1.use(refuseNulCharacters);
+  v1.use(jsonBody);
   v1.use(idempotency({ ...deps.idempotency, requestTimeoutMs: deps.requestTimeoutMs, uploadTimeoutMs: deps.uploadTimeoutMs, logger: deps.logger }));
   v1.use(identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })));
   v1.use(jobsRoutes(deps.upstreams));

@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { sessionJson, type identity } from '@vi/contracts';
 import { AppError, ErrorKind } from '@vi/platform-errors';
@@ -7,7 +7,7 @@ import type { PrincipalCache } from '../auth/principal-cache';
 import { contextOf, GATEWAY_PRINCIPAL } from '../auth/request-context';
 import { assertOurOrigin, clearSessionCookie, csrfTokenFor, setSessionCookie, type SessionCookieSettings } from '../auth/session-cookie';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
-import { refuseNulCharacters, refuseUnsupportedContentEncoding } from '../http/hostile-input';
+import { jsonBody } from '../http/hostile-input';
 import { resource } from '../http/resource';
 import { validate } from '../http/validation';
 import type { SignInLimits } from '../rate-limit/sign-in-limits';
@@ -38,8 +38,6 @@ export function sessionRoutes(deps: {
   const router = Router();
   const identityService = deps.upstreams.identity;
   const options = () => ({ principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + deps.requestTimeoutMs) });
-  // The same body handling as every /v1.0 route, before anything else is judged (decision 017).
-  const body = [refuseUnsupportedContentEncoding, express.json({ limit: '1mb' }), refuseNulCharacters];
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -67,10 +65,11 @@ export function sessionRoutes(deps: {
     res.status(201).json(sessionJson(session, csrfTokenFor(result.session_id)));
   }
 
+  // Every endpoint takes its body as every /v1.0 route does, before anything else is judged (decision 017).
   resource(router, '/session', {
     // Sign in. Login CSRF is refused by the Origin check: a foreign page cannot sign a visitor into its account.
     post: [
-      ...body,
+      ...jsonBody,
       async (req, res) => {
         assertOurOrigin(req, deps.sessions);
         const input = validate(signInBody, req.body);
@@ -86,7 +85,7 @@ export function sessionRoutes(deps: {
     ],
     get: [
       deps.authenticate,
-      ...body,
+      ...jsonBody,
       (_req, res) => {
         const session = sessionOf(res);
         res.json({ user_uuid: session.userUuid, csrf_token: csrfTokenFor(session.sessionId) });
@@ -95,7 +94,7 @@ export function sessionRoutes(deps: {
     // Sign out: the authentication in front has checked Origin and the CSRF token.
     delete: [
       deps.authenticate,
-      ...body,
+      ...jsonBody,
       async (_req, res) => {
         const session = sessionOf(res);
         await identityService.call((c) => c.signOut, { session_id: session.sessionId }, options());
@@ -108,7 +107,7 @@ export function sessionRoutes(deps: {
 
   resource(router, '/session/password', {
     post: [
-      ...body,
+      ...jsonBody,
       async (req, res) => {
         assertOurOrigin(req, deps.sessions);
         const input = validate(setPasswordBody, req.body);
@@ -121,7 +120,7 @@ export function sessionRoutes(deps: {
     // Always 202 with the same body: whether the address belongs to anyone is not told. Every request counts
     // against the account's and the IP's limits, so the endpoint cannot flood an inbox.
     post: [
-      ...body,
+      ...jsonBody,
       async (req, res) => {
         assertOurOrigin(req, deps.sessions);
         const input = validate(passwordResetBody, req.body);

@@ -1,5 +1,6 @@
 import type { identity, jobs } from '@vi/contracts';
 import type { UserPrincipal } from '@vi/platform-grpc';
+import type { InterviewType } from '../domain/interview-status';
 
 /** Who a use case acts for, and until when (passed on to other services). */
 export interface Caller {
@@ -21,5 +22,5 @@ export interface JobsDirectory {
 
 /** Signs the link a job seeker opens (the candidate token is scoped to one interview). */
 export interface CandidateLinks {
-  linkFor(interview: { uuid: string; candidateUuid: string; scheduledAt: Date }): string;
+  linkFor(interview: { uuid: string; candidateUuid: string; type: InterviewType; scheduledAt: Date }): string;
 }

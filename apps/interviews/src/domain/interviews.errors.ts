@@ -24,6 +24,7 @@ export enum InterviewsErrorCode {
   TakeNotVideo = 'api.take_not_video',
   RangeNotSatisfiable = 'api.range_not_satisfiable',
   QuestionsRequired = 'api.interview_questions_required',
+  JoinNotOpen = 'api.interview_join_not_open',
 }
 
 const REASONS: Record<InterviewsErrorCode, string> = {
@@ -49,6 +50,7 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.TakeNotVideo]: 'The body is not a WebM or MP4 video',
   [InterviewsErrorCode.RangeNotSatisfiable]: 'The requested range is outside the video',
   [InterviewsErrorCode.QuestionsRequired]: 'A one_way interview keeps at least one question',
+  [InterviewsErrorCode.JoinNotOpen]: 'The call opens 15 minutes before the interview is scheduled',
 };
 
 function kindOf(code: InterviewsErrorCode): ErrorKind {
@@ -83,6 +85,7 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
     case InterviewsErrorCode.QuestionsRequired:
     case InterviewsErrorCode.TakeTooLong:
     case InterviewsErrorCode.TakeNotVideo:
+    case InterviewsErrorCode.JoinNotOpen:
       return ErrorKind.InvalidArgument;
     default:
       return assertNever(code);

@@ -3,6 +3,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import type { Principal } from '@vi/platform-grpc';
 import { toRfc3339, type Clock } from '@vi/platform-time';
 import { LATE_TAKE_WINDOW_MS } from '../../domain/interview-status';
+import { actionableUntil } from '../../domain/live-call';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 
@@ -26,7 +27,8 @@ export async function resolveCandidateToken(
   if (!scope) throw invalid;
   const interview = await deps.store.read.interviews.findAssigned(scope.interviewUuid, scope.candidateUuid);
   if (!interview) throw invalid;
-  const validUntil = interview.scheduledAt.getTime() + (request.for_take_upload ? LATE_TAKE_WINDOW_MS : 0);
+  const validUntil =
+    actionableUntil(interview.type, interview.scheduledAt).getTime() + (request.for_take_upload && interview.type === 'one_way' ? LATE_TAKE_WINDOW_MS : 0);
   if (deps.clock.now().getTime() >= validUntil) throw invalid;
   return { interview_uuid: scope.interviewUuid, candidate_uuid: scope.candidateUuid, valid_until: toRfc3339(new Date(validUntil)) };
 }
