@@ -34,10 +34,7 @@ export function setRateHeaders(res: Response, decision: RateDecision): void {
   }
 }
 
-type Credential =
-  | { kind: 'api_key'; value: string }
-  | { kind: 'candidate_token'; value: string; forTakeUpload: boolean }
-  | { kind: 'session'; value: string };
+type Credential = { kind: 'api_key'; value: string } | { kind: 'candidate_token'; value: string; forTakeUpload: boolean } | { kind: 'session'; value: string };
 
 const TAKE_UPLOAD_PATH = /^\/candidate\/interviews\/[^/]+\/questions\/[^/]+\/takes\/?$/;
 
