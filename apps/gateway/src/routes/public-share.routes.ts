@@ -4,6 +4,7 @@ import { setRateHeaders } from '../auth/authentication';
 import { GATEWAY_PRINCIPAL } from '../auth/request-context';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { pathUuid } from '../http/path-uuids';
+import { VIDEO, VIDEO_REDIRECT } from '../http/operation';
 import { resource } from '../http/resource';
 import { sendVideoStream, VIDEO_STREAM_DEADLINE_MS } from '../http/video-stream';
 import { countRefusal } from '../rate-limit/rate-limit-metrics';
@@ -31,28 +32,41 @@ export function publicShareRoutes(deps: { upstreams: Upstreams; limits: RateLimi
   router.use('/public/share', limitPerIp);
 
   resource(router, '/public/share/:token', {
-    get: async (req, res) => {
-      const view = await sharingService.call(
-        (c) => c.openShareLink,
-        { token: String(req.params.token) },
-        { principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + deps.requestTimeoutMs), idempotent: true },
-      );
-      res.setHeader('Cache-Control', 'no-store');
-      res.json(sharedViewJson(view));
+    get: {
+      summary: 'What a reviewer sees through a share link (the token is the credential)',
+      tag: 'Public',
+      security: 'none',
+      ok: { 200: 'SharedView' },
+      handler: async (req, res) => {
+        const view = await sharingService.call(
+          (c) => c.openShareLink,
+          { token: String(req.params.token) },
+          { principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + deps.requestTimeoutMs), idempotent: true },
+        );
+        res.setHeader('Cache-Control', 'no-store');
+        res.json(sharedViewJson(view));
+      },
     },
   });
 
   resource(router, '/public/share/:token/takes/:takeUuid/video', {
-    get: async (req, res) => {
-      const ref = { token: String(req.params.token), take_uuid: pathUuid(req, 'takeUuid') };
-      res.setHeader('Cache-Control', 'no-store');
-      await sendVideoStream(req, res, (range) =>
-        sharingService.serverStream(
-          (c) => c.streamSharedTakeVideo,
-          { ...ref, ...range },
-          { principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + VIDEO_STREAM_DEADLINE_MS) },
-        ),
-      );
+    get: {
+      summary: 'A shared take video',
+      tag: 'Public',
+      security: 'none',
+      ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT },
+      errors: [416],
+      handler: async (req, res) => {
+        const ref = { token: String(req.params.token), take_uuid: pathUuid(req, 'takeUuid') };
+        res.setHeader('Cache-Control', 'no-store');
+        await sendVideoStream(req, res, (range) =>
+          sharingService.serverStream(
+            (c) => c.streamSharedTakeVideo,
+            { ...ref, ...range },
+            { principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + VIDEO_STREAM_DEADLINE_MS) },
+          ),
+        );
+      },
     },
   });
 

@@ -15,9 +15,11 @@ export interface IdentityDirectory {
   summaries(caller: Caller, userUuids: string[], companyUuids: string[]): Promise<{ users: identity.UserSummary[]; companies: identity.CompanySummary[] }>;
 }
 
-/** What interviews need from jobs: the job, as the caller sees it (undefined when not theirs). */
+/** What interviews need from jobs: the job, as the caller sees it (undefined when not theirs), and its status now. */
 export interface JobsDirectory {
   findJob(caller: Caller, jobUuid: string): Promise<jobs.Job | undefined>;
+  /** The job's status as jobs holds it now (not the projection, which may lag), asked as interviews itself. */
+  jobStatus(caller: Caller, job: { companyUuid: string; jobUuid: string }): Promise<string>;
 }
 
 /** Signs the link a job seeker opens (the candidate token is scoped to one interview). */
