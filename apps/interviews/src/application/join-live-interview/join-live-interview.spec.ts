@@ -10,11 +10,19 @@ describe('joinLiveInterview', () => {
   const live = anInterview({ type: 'live', scheduledAt: new Date(AT.getTime() + 10 * 60_000) });
   const candidate = aPerson({ uuid: live.candidateUuid, name: 'Ada Lovelace' });
   const interviewer = aUserOfCompany(live.companyUuid);
+  const newColleague = aUserOfCompany(live.companyUuid);
   const fixture = (interview = live) => ({
     store: memoryStore({
       interviews: new MemoryInterviews([interview]),
       projections: new MemoryProjections({ people: [candidate, aPerson({ uuid: interviewer.userUuid, name: 'Grace Hopper' })] }),
     }),
+    // Identity knows a colleague the projection has not heard of yet.
+    identity: {
+      summaries: async (_caller: unknown, uuids: string[]) => ({
+        users: uuids.includes(newColleague.userUuid) ? [{ uuid: newColleague.userUuid, name: 'Katherine Johnson', email: 'k@j.example', avatar: '' }] : [],
+        companies: [],
+      }),
+    },
     clock: new FakeClock(AT),
   });
 
@@ -30,6 +38,7 @@ describe('joinLiveInterview', () => {
       closes_at: '2026-03-02T12:10:00+00:00',
     });
     expect(await joinLiveInterview(deps, aCaller(interviewer), live.uuid)).toMatchObject({ role: 'interviewer', display_name: 'Grace Hopper' });
+    expect(await joinLiveInterview(deps, aCaller(newColleague), live.uuid)).toMatchObject({ role: 'interviewer', display_name: 'Katherine Johnson' });
   });
 
   it('shows the interview to no other company and no other interview’s token (404)', async () => {
