@@ -13,7 +13,7 @@ describe('takes: recorded answers, streamed in and out', () => {
 
   beforeAll(async () => {
     // A due time moved earlier reaches a link the gateway resolved before within PRINCIPAL_CACHE_TTL_MS: 1 s here.
-    t = await startTestSystem({ MAX_TAKE_BYTES: String(160 * 1024 * 1024), INTERVIEW_EXPIRY_SWEEP_MS: '200', PRINCIPAL_CACHE_TTL_MS: '1000' });
+    t = await startTestSystem({ MAX_TAKE_BYTES: String(40 * 1024 * 1024), INTERVIEW_EXPIRY_SWEEP_MS: '200', PRINCIPAL_CACHE_TTL_MS: '1000' });
     await t.system.bus.subscribe({ subjects: ['interviews.interview.created'], handler: async (m) => void events.push(m) });
     company = await t.createCompany();
     jobUuid = (await company.api.post('/jobs', { title: 'Video Editor', locality: { work_mode: 'remote', work_place: '' } })).body.uuid;
@@ -227,7 +227,7 @@ describe('takes: recorded answers, streamed in and out', () => {
       pull(controller) {
         // A video's first bytes, then filler past the limit.
         if (sent++ === 0) controller.enqueue(webmHeader());
-        else if (sent < 163) controller.enqueue(chunk);
+        else if (sent < 43) controller.enqueue(chunk);
         else controller.close();
       },
     });

@@ -20,6 +20,8 @@ export enum InterviewsErrorCode {
   TakeNotFound = 'api.take_not_found',
   TakesNotVisible = 'api.interview_takes_not_visible',
   TakeTooLarge = 'api.take_too_large',
+  TakeBitrateTooHigh = 'api.take_bitrate_too_high',
+  MediaQuotaExceeded = 'api.interview_media_quota_exceeded',
   TakeTooLong = 'api.take_too_long',
   TakeNotVideo = 'api.take_not_video',
   RangeNotSatisfiable = 'api.range_not_satisfiable',
@@ -46,6 +48,8 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.TakeNotFound]: 'Take not found',
   [InterviewsErrorCode.TakesNotVisible]: 'The takes are visible once the candidate has completed the interview, or once it has expired',
   [InterviewsErrorCode.TakeTooLarge]: 'The video is larger than allowed',
+  [InterviewsErrorCode.TakeBitrateTooHigh]: 'The video is larger than a recording of its length can be',
+  [InterviewsErrorCode.MediaQuotaExceeded]: "The interview's videos would exceed the storage allowed for one interview",
   [InterviewsErrorCode.TakeTooLong]: "The video is longer than the question's time limit",
   [InterviewsErrorCode.TakeNotVideo]: 'The body is not a WebM or MP4 video',
   [InterviewsErrorCode.RangeNotSatisfiable]: 'The requested range is outside the video',
@@ -65,6 +69,8 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
     case InterviewsErrorCode.TakeNotFound:
       return ErrorKind.NotFound;
     case InterviewsErrorCode.TakeTooLarge:
+    case InterviewsErrorCode.TakeBitrateTooHigh:
+    case InterviewsErrorCode.MediaQuotaExceeded:
       return ErrorKind.PayloadTooLarge;
     case InterviewsErrorCode.RangeNotSatisfiable:
       return ErrorKind.RangeNotSatisfiable;
