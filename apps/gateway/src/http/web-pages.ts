@@ -70,7 +70,7 @@ export function webPages(distDir: string = DEFAULT_WEB_DIST, options: { mediaOri
   router.get('/share/:token', setPageHeaders, (_req, res) => sendPage(res, 'share.html'));
   // The company user's pages (decision 026): signing in, and what a session opens.
   router.get(['/sign-in', '/set-password', '/forgot-password'], setPageHeaders, (_req, res) => sendPage(res, 'account.html'));
-  router.get(['/interviews', '/interview/:interviewUuid/watch'], setPageHeaders, (_req, res) => sendPage(res, 'company.html'));
+  router.get(['/interviews', '/interview/:interviewUuid/watch', '/interview/:interviewUuid/live'], setPageHeaders, (_req, res) => sendPage(res, 'company.html'));
   router.use(
     '/web/assets',
     setPageHeaders,

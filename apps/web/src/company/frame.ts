@@ -1,9 +1,9 @@
 import { en } from '../i18n/en';
 import { ApiError } from '../shared/api';
-import { el, pageRoot } from '../shared/dom';
+import { el, pageRoot, show } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { messageScreen } from '../shared/screens';
-import { signInUrl } from '../shared/session-api';
+import { call, signInUrl } from '../shared/session-api';
 
 /** What the company pages share: the signed-in frame, the way to sign-in, refusals and an interview's dates. */
 
@@ -38,4 +38,33 @@ export function dates(interview: { status: string; scheduled_at: string; complet
       interview.completed_at ? en.company.completed(localTime(interview.completed_at)) : en.company.created(localTime(interview.created_at)),
     ].join(' · '),
   );
+}
+
+/** The same "not found" for anything the API will not show this user, another company's interview included. */
+export function notFound(frame: Frame): void {
+  document.title = en.company.notFoundHeading;
+  show(
+    frame.root,
+    el(
+      'main',
+      { class: 'card' },
+      frame.header,
+      el('h1', {}, en.company.notFoundHeading),
+      el('p', { role: 'alert', class: 'refusal' }, en.company.notFound),
+      el('p', {}, el('a', { href: '/interviews' }, en.company.backToList)),
+    ),
+  );
+}
+
+/** `GET /v1.0/interviews/<uuid>`, or the "not found" screen (and undefined) when the API will not show it. */
+export async function interviewOrNotFound<T>(frame: Frame, uuid: string): Promise<T | undefined> {
+  try {
+    return (await call<T>('GET', `/v1.0/interviews/${uuid}`)).body;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      notFound(frame);
+      return undefined;
+    }
+    throw error;
+  }
 }

@@ -2,6 +2,7 @@ import { en } from '../i18n/en';
 import { el, show } from '../shared/dom';
 import { call } from '../shared/session-api';
 import { dates, type Frame } from './frame';
+import { hasCall, liveLink } from './live';
 
 /**
  * `/interviews`: the signed-in user's interviews, filtered, sorted and paged with the API's own query (`status[]`,
@@ -81,6 +82,7 @@ export async function interviewsScreen(frame: Frame): Promise<void> {
       {},
       el('a', { href: `/interview/${interview.uuid}/watch` }, en.company.row(interview.assigned_to?.name ?? '—', interview.job_post?.title ?? '—')),
       dates(interview),
+      hasCall(interview) ? el('p', {}, liveLink(interview.uuid, en.live.joinFromList)) : null,
     ),
   );
   const paging = el(

@@ -6,6 +6,7 @@ import { call, rememberCsrfToken, type SessionInfo } from '../shared/session-api
 import { failed, type Frame } from './frame';
 import { interviewsScreen } from './interviews';
 import { watchScreen } from './watch';
+import { liveScreen } from './live';
 
 /**
  * The signed-in company user's pages: `/interviews` (their list) and `/interview/<uuid>/watch`. Both first read
@@ -14,6 +15,7 @@ import { watchScreen } from './watch';
 
 const root = pageRoot();
 const WATCH = /^\/interview\/([0-9a-fA-F-]{36})\/watch\/?$/;
+const LIVE = /^\/interview\/([0-9a-fA-F-]{36})\/live\/?$/;
 
 interface Me {
   name: string;
@@ -44,7 +46,9 @@ async function main(): Promise<void> {
   const header = el('header', { class: 'signed-in' }, el('p', { class: 'muted' }, en.company.signedInAs(me.name, me.company?.name ?? '')), signOutButton());
   const frame: Frame = { root, header };
   const watch = WATCH.exec(location.pathname);
+  const live = LIVE.exec(location.pathname);
   if (watch) await watchScreen(frame, watch[1].toLowerCase());
+  else if (live) await liveScreen(frame, live[1].toLowerCase());
   else await interviewsScreen(frame);
 }
 

@@ -4,7 +4,8 @@ import { el, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
 import { call } from '../shared/session-api';
 import { takePlayer } from '../shared/take-player';
-import { dates, type Frame } from './frame';
+import { dates, interviewOrNotFound, type Frame } from './frame';
+import { hasCall, liveLink } from './live';
 
 /**
  * `/interview/<uuid>/watch`: one interview for a signed-in user who may see it: candidate, job, status and dates,
@@ -21,6 +22,7 @@ interface Question {
 
 interface Interview {
   uuid: string;
+  type: string;
   status: string;
   scheduled_at: string;
   completed_at: string | null;
@@ -38,21 +40,6 @@ interface Take {
 }
 
 const RATINGS = Array.from({ length: 11 }, (_, i) => i / 2);
-
-function notFound(frame: Frame): void {
-  document.title = en.company.notFoundHeading;
-  show(
-    frame.root,
-    el(
-      'main',
-      { class: 'card' },
-      frame.header,
-      el('h1', {}, en.company.notFoundHeading),
-      el('p', { role: 'alert', class: 'refusal' }, en.company.notFound),
-      el('p', {}, el('a', { href: '/interviews' }, en.company.backToList)),
-    ),
-  );
-}
 
 async function questionItem(interview: Interview, question: Question, index: number): Promise<HTMLElement> {
   const base = `/v1.0/interviews/${interview.uuid}/questions/${question.uuid}`;
@@ -115,13 +102,8 @@ function shareSection(interview: Interview): HTMLElement {
 }
 
 export async function watchScreen(frame: Frame, uuid: string): Promise<void> {
-  let interview: Interview;
-  try {
-    interview = (await call<Interview>('GET', `/v1.0/interviews/${uuid}`)).body;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return notFound(frame);
-    throw error;
-  }
+  const interview = await interviewOrNotFound<Interview>(frame, uuid);
+  if (!interview) return;
   // The question list, not the interview's embedded questions: only the former says which were skipped.
   const listed = (await call<Question[]>('GET', `/v1.0/interviews/${uuid}/questions`)).body;
   const questions = await Promise.all(listed.map((question, index) => questionItem(interview, question, index)));
@@ -137,6 +119,7 @@ export async function watchScreen(frame: Frame, uuid: string): Promise<void> {
       el('h1', {}, candidate),
       el('p', {}, en.company.job(interview.job_post?.title ?? '—')),
       dates(interview),
+      hasCall(interview) ? el('p', {}, liveLink(interview.uuid, en.live.joinFromWatch)) : null,
       ratingSection(interview),
       shareSection(interview),
       el('ol', { class: 'shared-questions' }, ...questions),
