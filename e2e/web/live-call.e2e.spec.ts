@@ -5,6 +5,7 @@ import { ensureWebBundle } from '../../apps/web/build/build-web';
 import { loadGatewayConfig } from '../../apps/gateway/src/config';
 import { startGateway } from '../../apps/gateway/src/composition-root';
 import { en } from '../../apps/web/src/i18n/en';
+import { ws } from '../../apps/web/src/i18n/workspace';
 import { companyWithJob, createInterview, getInterview, inFuture, liveBody, putInterview, seekerEmail } from '../interviews/interview-helpers';
 import { SmtpInbox } from '../notifications/notification-helpers';
 import { describeInBrowser, launchChromium, withSteps } from '../support/browser';
@@ -12,7 +13,7 @@ import { startTestSystem } from '../support/test-system';
 import { describeWithCoturn, startCoturn, type TurnServer } from '../support/turn-server';
 import { signedInColleague } from '../live/live-helpers';
 import { callPage, callStats, checkAndJoin, mediaAdvances, tileOf } from './live-call-helpers';
-import { scrollsHorizontally } from './page-helpers';
+import { axeViolations, scrollsHorizontally } from './page-helpers';
 
 /**
  * A live interview held in two browsers (issue 24): the candidate from the invitation email on one gateway, a
@@ -97,6 +98,7 @@ describeInBrowser('live interview call (browser)', () => {
       await candidate.page.getByText(en.live.attendanceConfirmed).waitFor();
       expect((await getInterview(s.company.api, uuid)).status).toBe('accepted');
       expect(await scrollsHorizontally(candidate.page)).toBe(false);
+      expect(await axeViolations(candidate.page)).toEqual([]);
       await step('landing');
 
       await checkAndJoin(candidate.page);
@@ -114,6 +116,8 @@ describeInBrowser('live interview call (browser)', () => {
       // Each side decodes the other's video and receives sound.
       await Promise.all([mediaAdvances(candidate.page), mediaAdvances(company.page)]);
       expect(await scrollsHorizontally(candidate.page)).toBe(false);
+      expect(await axeViolations(candidate.page)).toEqual([]);
+      expect(await axeViolations(company.page)).toEqual([]);
       await step('in-call');
 
       // A mute on the candidate's side shows on the interviewer's.
@@ -167,7 +171,7 @@ describeInBrowser('live interview call (browser)', () => {
     const theirs = await createInterview(stranger.api, liveBody(stranger.job.uuid, { scheduled_at: inFuture(5 * 60_000) }));
     const company = await interviewerPage(browser, s);
     await company.page.goto(`${s.replicaUrl}/interview/${theirs.uuid}/live`);
-    await company.page.getByText(en.company.notFound).waitFor();
+    await company.page.getByText(ws.watch.notFound).waitFor();
     await company.context.close();
     await context.close();
   });

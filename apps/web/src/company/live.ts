@@ -1,63 +1,65 @@
 import { en } from '../i18n/en';
-import { el, show } from '../shared/dom';
+import { ws } from '../i18n/workspace';
+import { ApiError } from '../shared/api';
+import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { liveRegion, say } from '../shared/screens';
-import { call } from '../shared/session-api';
 import { deviceCheck } from '../candidate/device-check';
 import { openCameraAndMicrophone } from '../candidate/devices';
-import { interviewOrNotFound, type Frame } from './frame';
+import { api, ok, type Schemas } from './api';
+import { refusalSentence } from './refusals';
+import { renderPage, type Workspace } from './ui/frame';
+import { hasCall } from './live-links';
 
-interface LiveInterview {
-  uuid: string;
-  type: string;
-  status: string;
-  scheduled_at: string;
-  job_post: { title: string } | null;
-  assigned_to: { name: string } | null;
-}
+type Interview = Schemas['Interview'];
 
-const OPEN = new Set(['requested', 'accepted']);
-
-/** Whether a listed interview has a call to join now or later (the Join link of /interviews and the watch page). */
-export function hasCall(interview: { type: string; status: string }): boolean {
-  return interview.type === 'live' && OPEN.has(interview.status);
-}
-
-export function liveLink(uuid: string, text: string): HTMLAnchorElement {
-  return el('a', { href: `/interview/${uuid}/live`, class: 'join-link' }, text);
-}
-
+/** A refusal of the call in a sentence: the call's own wording first, then the workspace's. */
 function refusal(code: string): string {
-  return en.live.refusals[code] ?? en.company.refusals[code] ?? en.errors.unexpected;
+  return en.live.refusals[code] ?? refusalSentence(new ApiError(0, code));
 }
 
-async function enter(frame: Frame, interview: LiveInterview, stream: MediaStream): Promise<void> {
+/** Why an interview has no call, as the call itself would refuse it. */
+function closedCode(interview: Interview): string {
+  if (interview.type !== 'live') return 'api.interview_not_live';
+  return interview.status === 'expired' ? 'api.interview_expired' : `api.interview_already_${interview.status}`;
+}
+
+async function enter(interview: Interview, stream: MediaStream): Promise<void> {
+  // The call is its own chunk, loaded on Join.
   const { enterRoom } = await import('../live/room');
   enterRoom({
-    root: frame.root,
+    root: document.getElementById('app')!,
     interviewUuid: interview.uuid,
     stream,
     refusal,
     endInterview: async () => {
-      await call('PUT', `/v1.0/interviews/${interview.uuid}`, { status: 'completed' });
+      await ok(api.PUT('/interviews/{interviewUuid}', { params: { path: { interviewUuid: interview.uuid } }, body: { status: 'completed' } }));
     },
   });
 }
 
 /**
- * `/interview/<uuid>/live`: a signed-in company user joins the interview's call as an interviewer, after a camera
- * and microphone check. The call itself says who may join and when (a refusal is shown as a sentence); a reload
- * during the call goes back in.
+ * `/interview/<uuid>/live`: a signed-in company user who may see the interview joins its call as an interviewer,
+ * after a camera and microphone check. The call says who may join and when (refusals are sentences); a reload
+ * during the call goes straight back in.
  */
-export async function liveScreen(frame: Frame, uuid: string): Promise<void> {
-  const interview = await interviewOrNotFound<LiveInterview>(frame, uuid);
-  if (!interview) return;
-  const candidate = interview.assigned_to?.name ?? '—';
-  document.title = `${en.live.roomHeading}: ${candidate}`;
-  if (sessionStorage.getItem(`vi:live:${uuid}:in-call`)) {
-    const stream = await openCameraAndMicrophone().catch(() => undefined);
-    if (stream) return enter(frame, interview, stream);
+export async function liveScreen(workspace: Workspace, match: RegExpExecArray): Promise<void> {
+  const uuid = match[1].toLowerCase();
+  let interview: Interview;
+  try {
+    interview = (await ok(api.GET('/interviews/{interviewUuid}', { params: { path: { interviewUuid: uuid } } }))).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      renderPage(workspace, 'interviews', ws.watch.notFoundHeading, el('p', { role: 'alert', class: 'refusal' }, ws.watch.notFound));
+      return;
+    }
+    throw error;
   }
+  if (sessionStorage.getItem(`vi:live:${uuid}:in-call`) && hasCall(interview)) {
+    const stream = await openCameraAndMicrophone().catch(() => undefined);
+    if (stream) return enter(interview, stream);
+  }
+  const candidate = interview.assigned_to?.name ?? ws.common.none;
   const check = deviceCheck();
   const status = liveRegion();
   const join = el('button', { type: 'button', disabled: true }, en.live.join);
@@ -66,38 +68,23 @@ export async function liveScreen(frame: Frame, uuid: string): Promise<void> {
     join.disabled = true;
     join.textContent = en.live.joining;
     void check.ready.then((stream) =>
-      enter(frame, interview, stream).catch(() => {
+      enter(interview, stream).catch(() => {
         join.disabled = false;
         join.textContent = en.live.join;
         say(status, en.errors.unavailable, 'refusal');
       }),
     );
   });
-  const closed = !hasCall(interview);
-  show(
-    frame.root,
-    el(
-      'main',
-      { class: 'card' },
-      frame.header,
-      el('p', {}, el('a', { href: `/interview/${uuid}/watch` }, candidate)),
-      el('h1', {}, en.live.heading(interview.job_post?.title ?? '—')),
-      el('p', {}, el('strong', {}, en.live.when(localTime(interview.scheduled_at)))),
-      el('p', { class: 'notice' }, en.live.recordedNotice),
-      closed
-        ? el(
-            'p',
-            { role: 'alert', class: 'refusal' },
-            refusal(
-              interview.type !== 'live'
-                ? 'api.interview_not_live'
-                : `api.interview_${interview.status === 'expired' ? 'expired' : `already_${interview.status}`}`,
-            ),
-          )
-        : null,
-      closed ? null : check.section,
-      closed ? null : join,
-      status,
-    ),
+  const open = hasCall(interview);
+  renderPage(
+    workspace,
+    'interviews',
+    en.live.heading(interview.job_post?.title ?? ws.common.none),
+    el('p', {}, el('a', { href: `/interview/${uuid}/watch` }, candidate)),
+    el('p', {}, el('strong', {}, en.live.when(localTime(interview.scheduled_at)))),
+    el('p', { class: 'notice' }, en.live.recordedNotice),
+    open ? check.section : el('p', { role: 'alert', class: 'refusal' }, refusal(closedCode(interview))),
+    open ? join : null,
+    status,
   );
 }
