@@ -294,6 +294,20 @@ export class MemoryTakes implements Stateful<TakeState>, PublicOf<TakeRepository
       .slice(0, limit);
   }
 
+  async bytesStored(interviewUuid: string): Promise<number> {
+    return this.all()
+      .filter((t) => t.interviewUuid === interviewUuid)
+      .reduce((sum, t) => sum + t.size, 0);
+  }
+
+  async supersededBefore(cutoff: Date, limit: number): Promise<Take[]> {
+    const superseded = (take: Take) => this.all().some((n) => n.questionUuid === take.questionUuid && n.number > take.number && n.createdAt < cutoff);
+    return this.all()
+      .filter(superseded)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .slice(0, limit);
+  }
+
   async deleteMany(uuids: string[]): Promise<void> {
     for (const uuid of uuids) this.state.takes.delete(uuid);
   }

@@ -42,6 +42,8 @@ export interface InterviewsGrpcDeps {
   playback?: MediaPlaybackUrls;
   video: VideoProbe;
   maxTakeBytes: number;
+  maxTakeBitrate: number;
+  maxInterviewMediaBytes: number;
   clock: Clock;
 }
 
