@@ -99,7 +99,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a take (the video is the body) */
+        /** Upload a take (the video is the body); after the due time, only one recorded across it (decision 042) */
         post: operations["postCandidateInterviewsByInterviewUuidQuestionsByQuestionUuidTakes"];
         delete?: never;
         options?: never;
@@ -242,7 +242,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A question's takes */
+        /** A question's takes, once the interview is completed or expired (403 before) */
         get: operations["getInterviewsByInterviewUuidQuestionsByQuestionUuidTakes"];
         put?: never;
         post?: never;
@@ -259,7 +259,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A take video, whole or by byte range */
+        /** A take video, whole or by byte range (once the interview is completed or expired) */
         get: operations["getInterviewsByInterviewUuidQuestionsByQuestionUuidTakesByTakeUuidVideo"];
         put?: never;
         post?: never;

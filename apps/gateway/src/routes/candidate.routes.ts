@@ -71,7 +71,7 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
   });
   resource(router, '/candidate/interviews/:interviewUuid/questions/:questionUuid/takes', {
     post: {
-      summary: 'Upload a take (the video is the body)',
+      summary: 'Upload a take (the video is the body); after the due time, only one recorded across it (decision 042)',
       tag: 'Candidate',
       security: 'candidate',
       body: 'video',
