@@ -1,20 +1,14 @@
-import { OutboxStore, type WithOutbox } from '@vi/platform-bus';
+import { OutboxStore } from '@vi/platform-bus';
 import type { Kysely } from '@vi/platform-postgres';
+import type { SharingRepositories, SharingStore } from '../application/store';
 import { ShareLinkRepository } from './share-link.repository';
 import type { SharingDatabase } from './sharing.database';
 
-/** Repositories bound to one connection or transaction. */
-export class SharingRepositories {
-  readonly links: ShareLinkRepository;
-
-  constructor(readonly db: Kysely<SharingDatabase>) {
-    this.links = new ShareLinkRepository(db);
-  }
+/** The SQL repositories, bound to one connection or transaction. */
+export function sqlSharingRepositories(db: Kysely<SharingDatabase>): SharingRepositories {
+  return { links: new ShareLinkRepository(db) };
 }
 
-export type SharingTransaction = WithOutbox<SharingRepositories>;
-export type SharingStore = OutboxStore<SharingDatabase, SharingRepositories>;
-
 export function createSharingStore(db: Kysely<SharingDatabase>, relay: ConstructorParameters<typeof OutboxStore>[1]): SharingStore {
-  return new OutboxStore(db, relay, (conn) => new SharingRepositories(conn));
+  return new OutboxStore(db, relay, sqlSharingRepositories);
 }
