@@ -37,7 +37,7 @@ describe('job seekers per company: two companies invite the same email', () => {
     const first = await t.createCompany();
     const second = await t.createCompany();
     const byFirst = await invite(first, 'Alex (first company)');
-    await inbox.next(email, 1);
+    await inbox.next(email, 1, 30_000);
     const bySecond = await invite(second, 'Alexandra Second');
 
     // One person (one candidate link and erasure by email), two companies' words about them.
@@ -52,7 +52,7 @@ describe('job seekers per company: two companies invite the same email', () => {
     }
 
     // The second invitation greets them as the second company named them, and says nothing of the first.
-    const invitation = await inbox.next(email, 2);
+    const invitation = await inbox.next(email, 2, 30_000);
     expect(invitation.text).toContain('Alexandra Second');
     expect(`${invitation.subject} ${invitation.text} ${invitation.html}`).not.toContain('first company');
 
@@ -62,5 +62,5 @@ describe('job seekers per company: two companies invite the same email', () => {
     const opened = await candidate.request('GET', `/candidate/interviews/${bySecond.uuid}`, { headers: { authorization: `Bearer ${token}` } });
     expect(opened.status).toBe(200);
     expect(JSON.stringify(opened.body)).not.toContain('first company');
-  });
+  }, 90_000);
 });
