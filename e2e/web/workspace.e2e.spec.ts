@@ -263,6 +263,15 @@ describeInBrowser('company workspace: frame, jobs and invitations (browser)', ()
     await withSteps(page, 'workspace-live', async () => {
       await page.goto(`${site}/interviews/invite`);
       await heading(page, ws.invite.heading);
+      // A CSV file (header, name, email, phone) fills the box; a line without an email is named, and nothing is sent.
+      await page.getByLabel(ws.invite.csv, { exact: true }).setInputFiles({
+        name: 'candidates.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('name,email,phone\n"Doe, Jane",jane.csv@seekers.example,+1 555 0100\nNo Email Here\n'),
+      });
+      await page.getByText(ws.invite.parsed(1)).waitFor();
+      await page.getByRole('button', { name: ws.invite.review }).click();
+      await page.getByText(ws.invite.lineRefused(3, 'No Email Here')).waitFor();
       await page.getByLabel(ws.invite.job, { exact: true }).selectOption(company.job.uuid);
       await page.getByLabel(ws.invite.candidates, { exact: true }).fill(`Marie Curie <${liveEmail}>`);
       await page.getByLabel(ws.invite.live, { exact: true }).check();
