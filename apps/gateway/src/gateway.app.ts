@@ -83,7 +83,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   v1.use(idempotency({ ...deps.idempotency, requestTimeoutMs: deps.requestTimeoutMs, uploadTimeoutMs: deps.uploadTimeoutMs, logger: deps.logger }));
   v1.use(identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })));
   v1.use(jobsRoutes(deps.upstreams));
-  v1.use(interviewsRoutes(deps.upstreams));
+  v1.use(interviewsRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }));
   v1.use(candidateRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }));
   v1.use(questionSetsRoutes(deps.upstreams));
   v1.use(shareLinksRoutes(deps.upstreams));

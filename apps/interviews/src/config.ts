@@ -9,6 +9,8 @@ const schema = z.object({
   INTERVIEW_EXPIRY_SWEEP_MS: positiveInt(5_000),
   MEDIA_DIR: optionalString(),
   MAX_TAKE_BYTES: positiveInt(512 * 1024 * 1024),
+  MAX_RECORDING_BYTES: positiveInt(4 * 1024 * 1024 * 1024),
+  RECORDING_IDLE_FINISH: duration('2m'),
   MEDIA_STORAGE: withDefault(z.enum(['local', 's3']), 'local'),
   S3_ENDPOINT: optionalString().pipe(z.url().optional()),
   S3_BUCKET: optionalString(),
@@ -48,6 +50,8 @@ export type InterviewsConfig = ReturnType<typeof shared.configOf> & {
   expirySweepMs: number;
   /** `deletedGraceMs`: how long a deleted interview's take videos stay in media storage (decision 019). */
   media: { storage: MediaStorageConfig; playback: MediaPlaybackConfig; maxTakeBytes: number; deletedGraceMs: number };
+  /** Decision 040: `maxBytes` per recording of a call; one whose parts stopped coming for `idleFinishMs` is finished by the service. */
+  recordings: { maxBytes: number; idleFinishMs: number };
 };
 
 export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): InterviewsConfig {
@@ -95,5 +99,6 @@ export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): Inte
       maxTakeBytes: e.MAX_TAKE_BYTES,
       deletedGraceMs: e.DELETED_INTERVIEW_MEDIA_GRACE,
     },
+    recordings: { maxBytes: e.MAX_RECORDING_BYTES, idleFinishMs: e.RECORDING_IDLE_FINISH },
   };
 }

@@ -19,6 +19,7 @@ import {
   RatingView,
   SessionView,
   SharedView,
+  RecordingView,
   TakeView,
   UserSummaryView,
   WebhookEvents,
@@ -93,6 +94,7 @@ function viewComponents(): Record<string, JsonSchema> {
   const more = [
     SessionView,
     TakeView,
+    RecordingView,
     CandidateInterviewView,
     QuestionSetView,
     AdvancedShareLinkView,
@@ -124,8 +126,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   402: 'The plan does not allow it: `api.plan_*`',
   403: 'Not allowed for this user: `api.administrator_required`, `api.company_user_required`, …',
   404: 'Not found, or not visible to the caller (never 403)',
-  409: 'Conflict: `api.idempotency_request_in_progress`, or a conflict of the resource (`api.user_email_taken`, `api.integration_key_exists`)',
-  413: 'Body too large: `api.payload_too_large`, `api.take_too_large`',
+  409: 'Conflict: `api.idempotency_request_in_progress`, or a conflict of the resource (`api.user_email_taken`, `api.integration_key_exists`, `api.recording_*`)',
+  413: 'Body too large: `api.payload_too_large`, `api.take_too_large`, `api.recording_too_large`',
   415: 'Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported`',
   405: 'Not this method on this path: `api.method_not_allowed`; see `Allow`',
   416: 'The `Range` selects no byte of the video',
@@ -413,6 +415,50 @@ export function apiOperations(): Record<string, Record<string, Operation>> {
     '/interviews/{interviewUuid}/questions/{questionUuid}/takes/{takeUuid}/video': {
       get: { summary: 'A take video, whole or by byte range', tag: 'Interviews', ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT }, errors: [416] },
     },
+    '/interviews/{interviewUuid}/recordings': {
+      get: {
+        summary: "A live interview's call recordings, oldest first",
+        description: 'A call left and rejoined may give several. One still being recorded has `ended_at` and `duration_seconds` null.',
+        tag: 'Interviews',
+        ok: { 200: arrayOf('Recording') },
+      },
+      post: {
+        summary: 'Start recording the call (an interviewer’s browser)',
+        description:
+          'Then send the video in parts while the call goes on (`PUT …/parts/<n>`) and end it (`POST …/end`). A recording whose parts stop coming for `RECORDING_IDLE_FINISH` (2 minutes) is ended by the service, keeping what arrived. Live interviews only, while they can be held.',
+        tag: 'Interviews',
+        body: interviewsSchemas.startRecordingBody,
+        ok: { 201: 'Recording' },
+      },
+    },
+    '/interviews/{interviewUuid}/recordings/{recordingUuid}/parts/{n}': {
+      put: {
+        summary: 'Send part n of a recording (the bytes are the body)',
+        description:
+          'Parts are numbered 0, 1, 2 … and sent in order, each once the one before it was answered (409 `api.recording_part_out_of_order` otherwise); appended in order they make the video (MediaRecorder chunks of WebM or fragmented MP4). A part already received is answered 204 again and ignored, so a lost answer can be retried. 409 `api.recording_ended` once the recording has ended; 413 `api.recording_too_large` past `MAX_RECORDING_BYTES`.',
+        tag: 'Interviews',
+        body: 'video',
+        ok: { 204: null },
+        errors: [409],
+      },
+    },
+    '/interviews/{interviewUuid}/recordings/{recordingUuid}/end': {
+      post: {
+        summary: 'End a recording: its parts are joined into one video and measured',
+        description: 'Ending an ended recording answers it as it is. A recording that received no part is not kept.',
+        tag: 'Interviews',
+        ok: { 200: 'Recording' },
+      },
+    },
+    '/interviews/{interviewUuid}/recordings/{recordingUuid}/video': {
+      get: {
+        summary: 'A recording’s video, whole or by byte range',
+        description: '409 `api.recording_in_progress` until the recording has ended.',
+        tag: 'Interviews',
+        ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT },
+        errors: [409, 416],
+      },
+    },
     '/candidate/interviews/{interviewUuid}': {
       get: { summary: 'The interview, as its candidate sees it', tag: 'Candidate', security: 'candidate', ok: { 200: 'CandidateInterview' } },
     },
@@ -462,6 +508,15 @@ export function apiOperations(): Record<string, Record<string, Operation>> {
     },
     '/public/share/{token}/takes/{takeUuid}/video': {
       get: { summary: 'A shared take video', tag: 'Public', security: 'none', ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT }, errors: [416] },
+    },
+    '/public/share/{token}/recordings/{recordingUuid}/video': {
+      get: {
+        summary: "A shared live interview's call recording",
+        tag: 'Public',
+        security: 'none',
+        ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT },
+        errors: [416],
+      },
     },
     '/webhooks': {
       get: { summary: "List the caller's webhooks", tag: 'Webhooks', query: ['range'], ok: { 200: arrayOf('Webhook') }, paged: true },

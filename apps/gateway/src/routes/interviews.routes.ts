@@ -1,6 +1,15 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { INTERVIEW_STATUSES, INTERVIEW_TYPES, interviewJson, questionJson, takeJson, type interviews as InterviewsMessages } from '@vi/contracts';
+import {
+  INTERVIEW_STATUSES,
+  INTERVIEW_TYPES,
+  interviewJson,
+  questionJson,
+  recordingJson,
+  TAKE_CONTENT_TYPES,
+  takeJson,
+  type interviews as InterviewsMessages,
+} from '@vi/contracts';
 import { AppError, validationFailed } from '@vi/platform-errors';
 import { parseRfc3339 } from '@vi/platform-time';
 import { contextOf, readAs, writeAs } from '../auth/request-context';
@@ -72,7 +81,15 @@ const updateQuestionBody = z
   .object({ text: text.optional(), time_limit: time_limit.optional(), takes: takes.optional(), think_time: think_time.optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'send text, time_limit, takes and/or think_time', path: ['body'] });
 
-export const interviewsSchemas = { createBody, updateBody, question, updateQuestionBody };
+const startRecordingBody = z.object({ content_type: z.enum(TAKE_CONTENT_TYPES) });
+
+export const interviewsSchemas = { createBody, updateBody, question, updateQuestionBody, startRecordingBody };
+
+/** A recording part's number from its path: 0, 1, 2 … */
+function partNumber(raw: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw validationFailed([{ field: 'n', reason: 'must be the part number: 0, 1, 2 …', code: 'invalid_value' }]);
+  return Number(raw);
+}
 
 /** For a single assignee object, field errors name `assigned_to.email`, not `assigned_to.0.email`. */
 function validateAssignees<T>(run: () => T, single: boolean): T {
@@ -86,7 +103,11 @@ function validateAssignees<T>(run: () => T, single: boolean): T {
   }
 }
 
-export function interviewsRoutes(upstreams: Upstreams): Router {
+/**
+ * The company's interviews, questions, takes and call recordings. `uploadTimeoutMs`: HTTP_UPLOAD_TIMEOUT_MS, the
+ * bound of a recording part's upload and of ending a recording (its parts are joined then).
+ */
+export function interviewsRoutes(upstreams: Upstreams, options: { uploadTimeoutMs: number }): Router {
   const router = Router();
   const interviews = upstreams.interviews;
   const withUrls = async (res: Response, list: InterviewMessage[]) => withShareLinkUrls(upstreams.sharing, list, contextOf(res).deadline);
@@ -198,6 +219,61 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
       const ref = { interview_uuid: pathUuid(req, 'interviewUuid'), question_uuid: pathUuid(req, 'questionUuid'), take_uuid: pathUuid(req, 'takeUuid') };
       await sendVideoStream(req, res, (range) =>
         interviews.serverStream((c) => c.streamTakeVideo, { ...ref, ...range }, { ...readAs(res), deadline: new Date(Date.now() + VIDEO_STREAM_DEADLINE_MS) }),
+      );
+    },
+  });
+
+  // Decision 040: an interviewer's browser records the call and sends it in parts while it goes on.
+  resource(router, '/interviews/:interviewUuid/recordings', {
+    get: async (req, res) => {
+      const list = await interviews.call((c) => c.listRecordings, { interview_uuid: pathUuid(req, 'interviewUuid') }, readAs(res));
+      res.json(list.recordings.map(recordingJson));
+    },
+    post: async (req, res) => {
+      const body = validate(startRecordingBody, req.body);
+      const started = await interviews.call(
+        (c) => c.startRecording,
+        { interview_uuid: pathUuid(req, 'interviewUuid'), content_type: body.content_type },
+        writeAs(res),
+      );
+      res.status(201).json(recordingJson(started));
+    },
+  });
+
+  resource(router, '/interviews/:interviewUuid/recordings/:recordingUuid/parts/:n', {
+    put: async (req, res) => {
+      const header = {
+        interview_uuid: pathUuid(req, 'interviewUuid'),
+        recording_uuid: pathUuid(req, 'recordingUuid'),
+        number: partNumber(String(req.params.n)),
+      };
+      // The bytes go to the interviews service as they arrive, whatever their Content-Type: never whole in memory.
+      const messages = async function* () {
+        yield { header, data: Buffer.alloc(0) };
+        for await (const chunk of req) yield { data: chunk as Buffer };
+      };
+      await interviews.clientStream((c) => c.uploadRecordingPart, messages(), { ...writeAs(res), deadline: new Date(Date.now() + options.uploadTimeoutMs) });
+      res.status(204).end();
+    },
+  });
+
+  resource(router, '/interviews/:interviewUuid/recordings/:recordingUuid/end', {
+    post: async (req, res) => {
+      const ref = { interview_uuid: pathUuid(req, 'interviewUuid'), recording_uuid: pathUuid(req, 'recordingUuid') };
+      const ended = await interviews.call((c) => c.endRecording, ref, { ...writeAs(res), deadline: new Date(Date.now() + options.uploadTimeoutMs) });
+      res.json(recordingJson(ended));
+    },
+  });
+
+  resource(router, '/interviews/:interviewUuid/recordings/:recordingUuid/video', {
+    get: async (req, res) => {
+      const ref = { interview_uuid: pathUuid(req, 'interviewUuid'), recording_uuid: pathUuid(req, 'recordingUuid') };
+      await sendVideoStream(req, res, (range) =>
+        interviews.serverStream(
+          (c) => c.streamRecordingVideo,
+          { ...ref, ...range },
+          { ...readAs(res), deadline: new Date(Date.now() + VIDEO_STREAM_DEADLINE_MS) },
+        ),
       );
     },
   });

@@ -42,15 +42,26 @@ export function publicShareRoutes(deps: { upstreams: Upstreams; limits: RateLimi
     },
   });
 
+  const videoCall = { principal: GATEWAY_PRINCIPAL, deadline: () => new Date(Date.now() + VIDEO_STREAM_DEADLINE_MS) };
   resource(router, '/public/share/:token/takes/:takeUuid/video', {
     get: async (req, res) => {
       const ref = { token: String(req.params.token), take_uuid: pathUuid(req, 'takeUuid') };
       res.setHeader('Cache-Control', 'no-store');
       await sendVideoStream(req, res, (range) =>
+        sharingService.serverStream((c) => c.streamSharedTakeVideo, { ...ref, ...range }, { principal: videoCall.principal, deadline: videoCall.deadline() }),
+      );
+    },
+  });
+
+  resource(router, '/public/share/:token/recordings/:recordingUuid/video', {
+    get: async (req, res) => {
+      const ref = { token: String(req.params.token), recording_uuid: pathUuid(req, 'recordingUuid') };
+      res.setHeader('Cache-Control', 'no-store');
+      await sendVideoStream(req, res, (range) =>
         sharingService.serverStream(
-          (c) => c.streamSharedTakeVideo,
+          (c) => c.streamSharedRecordingVideo,
           { ...ref, ...range },
-          { principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + VIDEO_STREAM_DEADLINE_MS) },
+          { principal: videoCall.principal, deadline: videoCall.deadline() },
         ),
       );
     },

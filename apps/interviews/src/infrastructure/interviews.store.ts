@@ -5,6 +5,7 @@ import { InterviewRepository } from './interview.repository';
 import type { InterviewsDatabase } from './interviews.database';
 import { ProjectionRepository } from './projection.repository';
 import { QuestionRepository } from './question.repository';
+import { RecordingRepository } from './recording.repository';
 import { ShareLinkProjectionRepository } from './share-link-projection.repository';
 import { TakeRepository } from './take.repository';
 import { QuestionSetRepository } from './question-set.repository';
@@ -16,6 +17,7 @@ export class InterviewsRepositories {
   readonly counters: InterviewCounterRepository;
   readonly projections: ProjectionRepository;
   readonly takes: TakeRepository;
+  readonly recordings: RecordingRepository;
   readonly questionSets: QuestionSetRepository;
   readonly shareLinks: ShareLinkProjectionRepository;
 
@@ -25,6 +27,7 @@ export class InterviewsRepositories {
     this.counters = new InterviewCounterRepository(db);
     this.projections = new ProjectionRepository(db);
     this.takes = new TakeRepository(db);
+    this.recordings = new RecordingRepository(db);
     this.questionSets = new QuestionSetRepository(db);
     this.shareLinks = new ShareLinkProjectionRepository(db);
   }

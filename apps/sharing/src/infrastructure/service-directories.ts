@@ -47,6 +47,10 @@ export class GrpcInterviewsDirectory implements InterviewsDirectory {
     return this.upstream.serverStream((c) => c.streamSharedTakeVideo, request, caller);
   }
 
+  streamRecordingVideo(caller: Caller, request: interviews.SharedRecordingVideoRequest) {
+    return this.upstream.serverStream((c) => c.streamSharedRecordingVideo, request, caller);
+  }
+
   close(): void {
     this.upstream.close();
   }

@@ -4,11 +4,11 @@ import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.er
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
 import { findInterview } from '../shared/find-interview';
-import { sendTakeVideo, type TakeVideoSource } from '../shared/send-take-video';
+import { sendVideo, type VideoSource } from '../shared/send-video';
 
 /** A take's video for the company, whole or a byte range (HTTP Range), streamed from media storage (or its presigned URL). */
 export async function streamTakeVideo(
-  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'takes'> } & TakeVideoSource,
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'takes'> } & VideoSource,
   caller: Caller,
   request: interviews.TakeVideoRequest,
   send: (chunk: interviews.TakeVideoChunk) => Promise<void>,
@@ -16,5 +16,5 @@ export async function streamTakeVideo(
   const interview = await findInterview(deps.store.read, caller, request.interview_uuid);
   const take = await deps.store.read.takes.find(request.question_uuid, request.take_uuid);
   if (!take || take.interviewUuid !== interview.uuid) throw new InterviewsError(InterviewsErrorCode.TakeNotFound);
-  await sendTakeVideo(deps, take, request, send);
+  await sendVideo(deps, take, request, send);
 }

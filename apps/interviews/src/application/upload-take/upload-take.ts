@@ -12,6 +12,7 @@ import type { Caller } from '../directories';
 import type { MediaStorage } from '../media-storage';
 import { candidateInterview } from '../shared/candidate-interview';
 import { findQuestion } from '../shared/find-question';
+import { streamedBody } from '../shared/streamed-body';
 import { renderTake } from '../take-rendering';
 import type { VideoContainer, VideoProbe } from '../video-probe';
 
@@ -53,14 +54,8 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
   const { question } = await check(deps.store.read, false);
 
   // The first bytes say whether this is a video at all: nothing is stored otherwise.
-  const head: Uint8Array[] = first.done ? [] : [first.value.data];
-  let headSize = head[0]?.length ?? 0;
-  let next = await iterator.next();
-  for (; headSize < deps.video.headBytes && !next.done; next = await iterator.next()) {
-    head.push(next.value.data);
-    headSize += next.value.data.length;
-  }
-  const container = deps.video.containerOf(Buffer.concat(head));
+  const body = await streamedBody(iterator, first.done ? undefined : first.value.data, deps.video.headBytes);
+  const container = deps.video.containerOf(body.head);
   if (container === null) throw new InterviewsError(InterviewsErrorCode.TakeNotVideo);
   if (container !== extension) {
     throw new InterviewsError(
@@ -71,18 +66,7 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
 
   const maxBytes = deps.maxTakeBytes;
   const tooLarge = () => new InterviewsError(InterviewsErrorCode.TakeTooLarge, `The video is larger than ${maxBytes} bytes`);
-  const afterHead = next;
-  const data = async function* () {
-    let size = headSize;
-    if (size > maxBytes) throw tooLarge();
-    yield* head.filter((chunk) => chunk.length > 0);
-    for (let chunk = afterHead; !chunk.done; chunk = await iterator.next()) {
-      size += chunk.value.data.length;
-      if (size > maxBytes) throw tooLarge();
-      if (chunk.value.data.length > 0) yield chunk.value.data;
-    }
-  };
-  const measured = deps.video.measure(data());
+  const measured = deps.video.measure(body.bytes(maxBytes, tooLarge));
   const key = `${header.interview_uuid}/${randomUUID()}.${extension}`;
   const stored = await deps.media.write(key, measured.data);
   try {
