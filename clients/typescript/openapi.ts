@@ -953,7 +953,6 @@ export interface components {
             uuid: string;
         };
         CandidateInterview: {
-            assigned_to: components["schemas"]["UserSummary"] | null;
             company: components["schemas"]["CompanySummary"] | null;
             completed_at: string | null;
             /**
@@ -961,38 +960,19 @@ export interface components {
              * @example 2026-11-22T10:00:00+00:00
              */
             created_at: string;
-            created_by: components["schemas"]["UserSummary"] | null;
             job_post: {
-                /**
-                 * @description RFC 3339 date-time with a numeric offset
-                 * @example 2026-11-22T10:00:00+00:00
-                 */
-                created_at: string;
-                created_by: components["schemas"]["UserSummary"] | null;
                 location: components["schemas"]["LocationSummary"] | null;
                 /** @enum {string} */
                 status: "active" | "inactive";
-                /**
-                 * @description RFC 3339 date-time with a numeric offset
-                 * @example 2026-11-22T10:00:00+00:00
-                 */
-                status_updated_at: string;
                 title: string;
-                /**
-                 * @description RFC 3339 date-time with a numeric offset
-                 * @example 2026-11-22T10:00:00+00:00
-                 */
-                updated_at: string;
                 uuid: string;
             } | null;
             questions: components["schemas"]["Question"][];
-            rating: number | null;
             /**
              * @description RFC 3339 date-time with a numeric offset
              * @example 2026-11-22T10:00:00+00:00
              */
             scheduled_at: string;
-            share_link: null;
             /** @enum {string} */
             status: "accepted" | "requested" | "completed" | "expired" | "canceled";
             timezone: string;

@@ -87,6 +87,13 @@ describe('candidate side: a job seeker follows the invitation link', () => {
     expect(completed.body.completed_at).toMatch(/\+00:00$/);
     expect((await company.api.get(`/interviews/${uuid}`)).body.status).toBe('completed');
 
+    // What the company keeps for itself never reaches the candidate: its rating, its users and their emails.
+    expect((await company.api.put(`/interviews/${uuid}`, { rating: 4.5 })).status).toBe(201);
+    const seen = await as('GET', `/candidate/interviews/${uuid}`);
+    expect(seen.status).toBe(200);
+    for (const companyOnly of ['rating', 'created_by', 'assigned_to', 'share_link', 'email', '@company'])
+      expect(JSON.stringify(seen.body)).not.toContain(companyOnly);
+
     await waitFor(() =>
       events.some((e) => e.subject === 'interviews.interview.completed' && (e.payload as { interview: { uuid: string } }).interview.uuid === uuid),
     );
@@ -116,13 +123,16 @@ describe('candidate side: a job seeker follows the invitation link', () => {
     expectError(await as('POST', `/candidate/interviews/${uuid}/accept`), 400, 'api.interview_already_canceled');
   });
 
-  it('cannot complete once the job is inactive', async () => {
+  it('cannot complete once the job is inactive: the completion sent as soon as the job`s update answered is refused', async () => {
     const { uuid, as } = await invite('inactive-job@example.com', [{ text: 'Only one', time_limit: 30 }]);
     const accepted = await as('POST', `/candidate/interviews/${uuid}/accept`);
     await as('POST', `/candidate/interviews/${uuid}/questions/${accepted.body.questions[0].uuid}/skip`);
+    // Back to back, not waiting for interviews' projection of jobs to hear of it (issue 29).
     expect((await company.api.put(`/jobs/${jobUuid}`, { status: 'inactive' })).status).toBe(200);
-    await waitFor(async () => (await company.api.get(`/interviews/${uuid}`)).body.job_post.status === 'inactive');
     expectError(await as('POST', `/candidate/interviews/${uuid}/complete`), 400, 'api.job_inactive');
+    expect((await company.api.get(`/interviews/${uuid}`)).body.status).toBe('accepted');
+    // Active again: the same completion goes through.
     expect((await company.api.put(`/jobs/${jobUuid}`, { status: 'active' })).status).toBe(200);
+    expect((await as('POST', `/candidate/interviews/${uuid}/complete`)).status).toBe(200);
   });
 });

@@ -146,6 +146,30 @@ describe('hostile requests over every route: never a 5xx, always the JSON error,
     expect(await counts()).toEqual(before);
   });
 
+  it('400 api.validation_failed for a body nested thousands of levels deep, on every write route, sent plain or gzipped', async () => {
+    const before = await counts();
+    const deep = ['{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000), '['.repeat(5_000) + ']'.repeat(5_000)];
+    for (const route of routes.filter((r) => r.authenticated && r.method !== 'GET')) {
+      for (const [i, body] of deep.entries()) {
+        for (const gzip of [false, true]) {
+          const label = `${route.method} ${route.path} body ${i} gzip ${gzip}`;
+          const response = await root.request(route.method, withParams(route.path), {
+            rawBody: gzip ? gzipSync(body) : body,
+            headers: gzip ? { 'content-encoding': 'gzip' } : {},
+          });
+          expectJsonError(response, label);
+          expect({ label, status: response.status, code: response.body.code, errors: response.body.errors }).toEqual({
+            label,
+            status: 400,
+            code: 'api.validation_failed',
+            errors: [{ field: 'body', reason: 'must not nest objects and arrays deeper than 32 levels', code: 'too_big' }],
+          });
+        }
+      }
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it('400 naming the query parameter that holds U+0000, on every route that reads one', async () => {
     for (const route of routes.filter((r) => r.authenticated && r.method === 'GET')) {
       const label = `${route.method} ${route.path}`;

@@ -3,11 +3,14 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVICE_PORTS } from '@vi/platform-config';
 import { createTestDatabase, testServers, uniqueName, waitFor, type TestDatabase } from '@vi/platform-testing';
 import { ApiClient } from '../support/api-client';
+import { CandidateLinkIssuer } from '../support/candidate-links';
+import { expectError } from '../support/expectations';
 
 /**
  * `npm run start:services`: every service in a process of its own on the real servers, replicas included; what
@@ -77,6 +80,44 @@ import { ApiClient } from '../support/api-client';
     rmSync(dataDir, { recursive: true, force: true });
     collector.close();
   }, 30_000);
+
+  it('refuses a completion sent as soon as the job was made inactive, jobs and interviews being separate processes', async () => {
+    const key = /Admin API key\s+(\S+)/.exec(output)?.[1];
+    const api = new ApiClient(`http://127.0.0.1:${8080 + portOffset}/v1.0`, key);
+    const secrets = JSON.parse(readFileSync(join(dataDir, 'local-secrets.json'), 'utf8')) as { INTERNAL_JWT_SECRET: string };
+    const links = new CandidateLinkIssuer(`127.0.0.1:${SERVICE_PORTS.interviews.grpc + portOffset}`, secrets.INTERNAL_JWT_SECRET);
+    const job = await api.post('/jobs', { title: 'Closing soon', status: 'active', locality: { work_mode: 'remote', work_place: '' } });
+    expect(job.status).toBe(201);
+    try {
+      // Interviews' projection of jobs hears of the change over NATS after the outbox relays it: a few rounds, so
+      // that a check against the projection would let at least one completion through (issue 29).
+      for (let round = 0; round < 3; round++) {
+        const interview = await api.post('/interviews', {
+          type: 'one_way',
+          scheduled_at: new Date(Date.now() + 3600_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+          assigned_to: { name: 'Rae Race', email: `race-${round}@example.com` },
+          job_post: { uuid: job.body.uuid },
+          questions: [{ text: 'Only one', time_limit: 30 }],
+        });
+        expect(interview.status).toBe(201);
+        const uuid = interview.body.uuid as string;
+        const candidate = new ApiClient(`http://127.0.0.1:${8081 + portOffset}/v1.0`, undefined);
+        const headers = { authorization: `Bearer ${await links.token(uuid)}` };
+        const accepted = await candidate.request('POST', `/candidate/interviews/${uuid}/accept`, { headers });
+        expect(accepted.status).toBe(200);
+        await candidate.request('POST', `/candidate/interviews/${uuid}/questions/${accepted.body.questions[0].uuid}/skip`, { headers });
+
+        expect((await api.put(`/jobs/${job.body.uuid}`, { status: 'inactive' })).status).toBe(200);
+        expectError(await candidate.request('POST', `/candidate/interviews/${uuid}/complete`, { headers }), 400, 'api.job_inactive');
+        expect((await api.get(`/interviews/${uuid}`)).body.status).toBe('accepted');
+        expect((await api.put(`/jobs/${job.body.uuid}`, { status: 'active' })).status).toBe(200);
+      }
+    } finally {
+      links.close();
+      // The next test counts the jobs listed: this one leaves none.
+      await api.delete(`/jobs/${job.body.uuid}`);
+    }
+  }, 60_000);
 
   it('serves the printed administrator key through every gateway replica, over one database, and stops every process on Ctrl-C', async () => {
     const key = /Admin API key\s+(\S+)/.exec(output)?.[1];

@@ -138,6 +138,8 @@ export interface ReceivedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Its iCalendar parts (`text/calendar`): the METHOD their MIME type names, and the `.ics` text. */
+  calendars: Array<{ method: string | null; content: string }>;
 }
 
 /** A local SMTP server (no TLS, no auth) that parses every message it receives. */
@@ -161,6 +163,12 @@ export class SmtpInbox {
               subject: mail.subject ?? '',
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
+              calendars: mail.attachments
+                .filter((a) => a.contentType === 'text/calendar')
+                .map((a) => ({
+                  method: (a.headers.get('content-type') as { params?: Record<string, string> } | undefined)?.params?.method ?? null,
+                  content: a.content.toString('utf8'),
+                })),
             });
             callback();
           })

@@ -1,5 +1,5 @@
 import Ajv2020 from 'ajv/dist/2020';
-import { openApiDocument } from '../../apps/gateway/src/openapi/openapi.document';
+import { apiDescriptionDocument } from '../../apps/gateway/src/routes/api-routes';
 
 /**
  * Every response an e2e test receives through ApiClient is checked against the served OpenAPI description
@@ -16,7 +16,7 @@ interface Described {
 
 type Operation = { responses: Record<string, { content?: Record<string, unknown>; headers?: Record<string, unknown> }> };
 
-const document = openApiDocument() as { paths: Record<string, Record<string, Operation>> };
+const document = apiDescriptionDocument() as { paths: Record<string, Record<string, Operation>> };
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, inlineRefs: false });
 ajv.addSchema(document, 'openapi');
 

@@ -151,7 +151,7 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
     });
   }, 180_000);
 
-  it('forgot-password emails a link that sets a new password; another company\'s interview is "not found"; a deleted user\'s session stops on its next request', async () => {
+  it('forgot-password emails a link that sets a new password; a sign-in whose next leaves the site lands on the list; another company\'s interview is "not found"; a deleted user\'s session stops on its next request', async () => {
     const email = `forgetful.${Date.now()}@company.example`;
     const created = await company.api.post('/users', { name: 'Forgetful Fran', email, role: 'standard' });
     await inbox.next(email, 1, MAIL_TIMEOUT_MS);
@@ -170,6 +170,13 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       const reset = await inbox.next(email, 2, MAIL_TIMEOUT_MS);
       await page.goto(setPasswordLink(t, reset.text));
       await fillAndSubmit(page, { [en.account.newPassword]: `${STRONG_PASSWORD}-fran` }, en.account.setPassword);
+      await page.getByRole('heading', { name: en.company.interviewsHeading }).waitFor();
+
+      // A `next` that leaves the site is refused: the browser strips the tab, so `/\t/evil.example/x` would be `//evil.example/x`.
+      await page.goto(`${site}/sign-in?next=%2F%09%2Fevil.example%2Fx`);
+      await fillAndSubmit(page, { [en.account.email]: email, [en.account.password]: `${STRONG_PASSWORD}-fran` }, en.account.signIn);
+      await page.waitForURL((url) => url.pathname !== '/sign-in');
+      expect(page.url()).toBe(`${site}/interviews`);
       await page.getByRole('heading', { name: en.company.interviewsHeading }).waitFor();
 
       await page.goto(`${site}/interview/${theirs.uuid}/watch`);

@@ -15,6 +15,8 @@ import { RateLimits } from './rate-limit/rate-limits';
 import { DEFAULT_SIGN_IN_LIMITS, SignInLimits } from './rate-limit/sign-in-limits';
 import { originOf } from './auth/session-cookie';
 import { connectUpstreams } from './upstream/upstreams';
+import { attachLiveSignaling } from './live/live-signaling';
+import { LiveRooms } from './live/live-rooms';
 
 export type RunningGateway = Running<{ port: number }>;
 
@@ -64,12 +66,25 @@ export function startGateway(config: GatewayConfig, shared: { bus?: EventBus; lo
       mediaPlaybackOrigin: config.web.mediaPlaybackOrigin,
     });
     const server = createHttpServer(app, config.http);
+    const rooms = lifecycle.add('live call rooms', await new LiveRooms(bus).start(), (r) => r.close());
+    const signaling = attachLiveSignaling(server, {
+      upstreams,
+      rooms,
+      sessions,
+      limits,
+      ice: config.ice,
+      requestTimeoutMs: config.requestTimeoutMs,
+      trustProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+      logger,
+    });
     await new Promise<void>((resolve) => server.listen(config.port, resolve));
     // Stop accepting, let in-flight requests finish, then close the rest.
     lifecycle.add('HTTP server', server, async (s) => {
       await new Promise<void>((resolve) => s.close(() => resolve()));
       s.closeAllConnections();
     });
+    // Stopped first (reverse order): the calls' sockets close with "going away" and the pages reconnect elsewhere.
+    lifecycle.add('live call signaling', signaling, (s) => s.close());
     return { port: (server.address() as AddressInfo).port };
   });
 }

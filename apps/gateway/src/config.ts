@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { IceSettings } from './live/ice-servers';
 import {
   baseUrlOf,
   busEnv,
@@ -11,7 +12,23 @@ import {
   upstreamsEnv,
   upstreamsOf,
   withDefault,
+  duration,
 } from '@vi/platform-config';
+
+/** A comma-separated list of ICE server URLs of one scheme family (`stun:`, or `turn:`/`turns:`). */
+const iceUrls = (schemes: RegExp, example: string) =>
+  withDefault(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((u) => u.trim())
+          .filter((u) => u !== ''),
+      )
+      .pipe(z.array(z.string().regex(schemes, `must be comma-separated URLs like ${example}`))),
+    '',
+  );
 
 /** The gateway calls every service. */
 const UPSTREAMS = ['identity', 'jobs', 'interviews', 'sharing', 'notifications'] as const;
@@ -55,6 +72,11 @@ const schema = z.object({
       .regex(/^https?:\/\/[^/\s]+$/, 'must be an origin like https://bucket.s3.eu-west-1.amazonaws.com (no path)')
       .optional(),
   ),
+  // Live calls' NAT traversal (decision 039): none under npm start, where both browsers are on one machine.
+  STUN_URLS: iceUrls(/^stun:\S+$/, 'stun:turn.example.com:3478'),
+  TURN_URLS: iceUrls(/^turns?:\S+$/, 'turn:turn.example.com:3478?transport=udp'),
+  TURN_SECRET: optionalString().pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  TURN_CREDENTIAL_TTL: duration('4h'),
 });
 
 export interface GatewayConfig {
@@ -74,10 +96,15 @@ export interface GatewayConfig {
   corsAllowedOrigins: string[];
   /** The web pages' session cookie and sign-in limits (decision 026). */
   web: { publicBaseUrl: string; watchBaseUrl: string; signInFailuresPerAccount: number; signInFailuresPerIp: number; mediaPlaybackOrigin?: string };
+  /** The ICE servers live calls are given; TURN credentials are derived per participant from the secret. */
+  ice: IceSettings;
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const e = parseEnv(schema, env);
+  const e = parseEnv(
+    schema.refine((v) => v.TURN_URLS.length === 0 || v.TURN_SECRET !== undefined, { message: 'is required when TURN_URLS is set', path: ['TURN_SECRET'] }),
+    env,
+  );
   return {
     port: e.GATEWAY_PORT,
     healthPort: e.GATEWAY_HEALTH_PORT,
@@ -98,5 +125,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       signInFailuresPerIp: e.SIGN_IN_FAILURES_PER_IP,
       mediaPlaybackOrigin: e.MEDIA_PLAYBACK_ORIGIN,
     },
+    ice: { stunUrls: e.STUN_URLS, turnUrls: e.TURN_URLS, turnSecret: e.TURN_SECRET, turnCredentialTtlMs: e.TURN_CREDENTIAL_TTL },
   };
 }

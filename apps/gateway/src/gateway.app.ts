@@ -9,22 +9,14 @@ import type { PrincipalCache } from './auth/principal-cache';
 import { cors } from './http/cors';
 import type { SessionCookieSettings } from './auth/session-cookie';
 import { errorHandler, notFoundHandler } from './http/error-handler';
-import { refuseMalformedPath, refuseNulCharacters, refuseUnsupportedContentEncoding, requireHostHeader } from './http/hostile-input';
+import { jsonBody, refuseMalformedPath, requireHostHeader } from './http/hostile-input';
 import { webPages } from './http/web-pages';
 import { idempotency } from './idempotency/idempotency';
-import { apiDocs } from './openapi/api-docs';
+import { apiDocsPage } from './openapi/api-docs';
 import type { IdempotencyStore } from './idempotency/idempotency-store';
 import type { RateLimits } from './rate-limit/rate-limits';
 import { DEFAULT_SIGN_IN_LIMITS, SignInLimits } from './rate-limit/sign-in-limits';
-import { identityRoutes } from './routes/identity.routes';
-import { candidateRoutes } from './routes/candidate.routes';
-import { interviewsRoutes } from './routes/interviews.routes';
-import { jobsRoutes } from './routes/jobs.routes';
-import { publicShareRoutes } from './routes/public-share.routes';
-import { questionSetsRoutes } from './routes/question-sets.routes';
-import { sessionRoutes } from './routes/session.routes';
-import { shareLinksRoutes } from './routes/share-links.routes';
-import { webhooksRoutes } from './routes/webhooks.routes';
+import { apiRouters } from './routes/api-routes';
 import type { Upstreams } from './upstream/upstreams';
 
 export interface GatewayAppDeps {
@@ -76,29 +68,18 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   const authenticate = authentication({ ...deps, sessions });
   const v1 = Router();
   v1.use(authenticate);
-  v1.use(refuseUnsupportedContentEncoding);
-  // gzip, deflate and br are inflated as a stream; the 1 MB limit counts inflated bytes, so a bomb stops at 1 MB.
-  v1.use(express.json({ limit: '1mb' }));
-  v1.use(refuseNulCharacters);
+  v1.use(jsonBody);
   v1.use(idempotency({ ...deps.idempotency, requestTimeoutMs: deps.requestTimeoutMs, uploadTimeoutMs: deps.uploadTimeoutMs, logger: deps.logger }));
-  v1.use(identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })));
-  v1.use(jobsRoutes(deps.upstreams));
-  v1.use(interviewsRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }));
-  v1.use(candidateRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }));
-  v1.use(questionSetsRoutes(deps.upstreams));
-  v1.use(shareLinksRoutes(deps.upstreams));
-  v1.use(webhooksRoutes(deps.upstreams));
+  const routers = apiRouters({ ...deps, sessions, authenticate, signInLimits: deps.signInLimits ?? new SignInLimits(DEFAULT_SIGN_IN_LIMITS) });
+  for (const router of routers.authenticated) v1.use(router);
   // Browser apps of listed origins; preflights are answered before authentication.
   app.use('/v1.0', cors(deps.corsAllowedOrigins));
-  // The API description (no key needed) and its reference page.
-  const docs = apiDocs();
-  app.use('/v1.0', docs.description);
-  app.use(docs.page);
-  // Share links' public side (no API key): before the authenticated routes.
-  app.use('/v1.0', publicShareRoutes(deps));
-  // The web pages' sign-in, set-password and session endpoints: before the authenticated routes too.
-  app.use('/v1.0', sessionRoutes({ ...deps, sessions, authenticate, signInLimits: deps.signInLimits ?? new SignInLimits(DEFAULT_SIGN_IN_LIMITS) }));
+  // The API description (no key needed), share links' public side (no API key) and the web pages' sign-in,
+  // set-password and session endpoints: before the authenticated routes.
+  for (const router of routers.open) app.use('/v1.0', router);
   app.use('/v1.0', v1);
+  // The API description's reference page.
+  app.use(apiDocsPage());
   // The candidate's and the reviewer's pages: the targets of invitation and share links.
   app.use(webPages(undefined, { mediaOrigin: deps.mediaPlaybackOrigin }));
 

@@ -270,6 +270,11 @@ export class JobsTable implements JobsDirectory {
   async findJob(_caller: Caller, jobUuid: string): Promise<jobs.Job | undefined> {
     return this.jobs.get(jobUuid);
   }
+
+  /** What jobs answers now: the job's status, inactive when it is not in `jobs` (deleted). */
+  async jobStatus(_caller: Caller, job: { companyUuid: string; jobUuid: string }): Promise<string> {
+    return this.jobs.get(job.jobUuid)?.status ?? 'inactive';
+  }
 }
 
 /** A page of the list as the gateway reads it: its items parsed from the JSON the service rendered. */

@@ -5,6 +5,7 @@ import type { MediaStorage } from '../src/application/media-storage';
 import type { MeasuredVideo, VideoContainer, VideoProbe } from '../src/application/video-probe';
 import type { Interview, InterviewQuestion } from '../src/domain/interview';
 import { OPEN_STATUSES, type InterviewStatus, type InterviewType } from '../src/domain/interview-status';
+import { actionableUntil } from '../src/domain/live-call';
 import type { QuestionSet, QuestionSetQuestion } from '../src/domain/question-set';
 import type { Recording, RecordingPart } from '../src/domain/recording';
 import type { Take } from '../src/domain/take';
@@ -117,7 +118,7 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, Pu
 
   async lockOverdue(now: Date, limit: number): Promise<Interview[]> {
     return this.live()
-      .filter((i) => OPEN_STATUSES.includes(i.status) && i.scheduledAt <= now)
+      .filter((i) => OPEN_STATUSES.includes(i.status) && actionableUntil(i.type, i.scheduledAt) <= now)
       .sort((a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime())
       .slice(0, limit);
   }

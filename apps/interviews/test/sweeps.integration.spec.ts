@@ -89,6 +89,19 @@ describe('sweeps on a real database', () => {
       expect(await total(['expired'])).toBe(9);
       expect(await total(['requested'])).toBe(1);
     });
+
+    it('expires a live interview when its join window closes (3 h after its start), not when it starts', async () => {
+      const live = anInterview({ companyUuid, type: 'live', scheduledAt: at(60) });
+      await t.store.transaction((tx) => insertInterview(tx, live));
+
+      clock.set(at(60 + 179));
+      await expireOverdueInterviews({ store: t.store, clock });
+      expect((await t.store.read.interviews.findForSupport(live.uuid))?.status).toBe('requested');
+
+      clock.set(at(60 + 180));
+      expect(await expireOverdueInterviews({ store: t.store, clock })).toBe(1);
+      expect((await t.store.read.interviews.findForSupport(live.uuid))?.status).toBe('expired');
+    });
   });
 
   describe('deleted interviews’ videos', () => {

@@ -103,7 +103,17 @@ export function startNotificationsService(config: NotificationsConfig, shared: S
       store,
       clock,
       onDeliveriesQueued: kickDeliveries,
-      messages: { store, plans, clock, reminderLeadMs: config.reminderLeadMs, onQueued: () => messageWorker.kick() },
+      messages: {
+        store,
+        plans,
+        clock,
+        reminderLeadMs: config.reminderLeadMs,
+        calendar: {
+          organizerEmail: config.mail.fromAddress,
+          interviewPageUrl: (interviewUuid) => `${config.publicBaseUrl}/interview/${interviewUuid}/watch`,
+        },
+        onQueued: () => messageWorker.kick(),
+      },
     });
     lifecycle.add('event consumers', await startConsumers(bus, consumers), (c) => c.close());
     const server = new GrpcServer(tokens, logger).add(

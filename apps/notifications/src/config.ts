@@ -1,9 +1,15 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import { booleanFlag, duration, durationList, optionalString, parseEnv, positiveInt, secret, serviceEnv, withDefault } from '@vi/platform-config';
 
-const shared = serviceEnv('notifications', { upstreams: ['identity', 'interviews', 'sharing'], processedEvents: true, eventReplay: true });
+const shared = serviceEnv('notifications', {
+  upstreams: ['identity', 'interviews', 'sharing'],
+  processedEvents: true,
+  eventReplay: true,
+  publicBaseUrl: true,
+});
 
 const schema = z
   .object({
@@ -42,7 +48,10 @@ const schema = z
     }
   });
 
-/** `upstreams`: identity for plans and set-password links, interviews for candidate links, sharing for share-link URLs (decision 018). */
+/**
+ * `upstreams`: identity for plans and set-password links, interviews for candidate links, sharing for share-link URLs
+ * (decision 018). `publicBaseUrl`: the interview's page a live interview's creator joins from (decision 041).
+ */
 export type NotificationsConfig = ReturnType<typeof shared.configOf> & {
   secrets: { internalJwt: string; encryption: string };
   pollMs: number;
@@ -55,7 +64,8 @@ export type NotificationsConfig = ReturnType<typeof shared.configOf> & {
     concurrencyPerEndpoint: number;
     breakerResetMs: number;
   };
-  mail: { smtpUrl?: string; from: string; dir: string; retryScheduleMs: number[] };
+  /** `fromAddress`: MAIL_FROM's address alone, the ORGANIZER of live interviews' calendar invitations (decision 041). */
+  mail: { smtpUrl?: string; from: string; fromAddress: string; dir: string; retryScheduleMs: number[] };
   sms?: { url: string; accountSid: string; authToken: string; from: string };
   reminderLeadMs: number;
   /** Decision 019: finished deliveries (with their attempts) and finished messages; the handled-event ledger. */
@@ -82,6 +92,7 @@ export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): N
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
+      fromAddress: addressparser(e.MAIL_FROM, { flatten: true })[0]?.address || e.MAIL_FROM,
       // An in-memory data directory (tests) has no disk place: the system's temporary directory then.
       dir: e.MAIL_DIR ?? (embeddedInMemory ? join(tmpdir(), 'vi-mail') : `${e.DATA_DIR}/mail`),
       retryScheduleMs: e.MESSAGE_RETRY_SCHEDULE,

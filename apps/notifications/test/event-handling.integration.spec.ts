@@ -6,7 +6,7 @@ import { planMessages } from '../src/application/plan-messages/plan-messages';
 import type { AttemptResult, OutgoingEmail } from '../src/application/ports';
 import { MessageDispatcher } from '../src/application/send-messages/send-messages';
 import type { NotificationsStore } from '../src/infrastructure/notifications.store';
-import { aJobEvent, anInterviewEvent, aWebhookRow, DAY, fakeSealer, HOUR, T0 } from './factories';
+import { aJobEvent, anInterviewEvent, aWebhookRow, DAY, fakeSealer, HOUR, liveCalendar, T0 } from './factories';
 import { openNotificationsTestDatabase, testLogger, type NotificationsTestDatabase } from './test-database';
 
 const SECOND = 1000;
@@ -17,6 +17,15 @@ describe('notifications event handling on a real database', () => {
   let store: NotificationsStore;
   let clock: FakeClock;
   const noop = () => undefined;
+  /** What planMessages needs: every company has the SMS feature. */
+  const planDeps = () => ({
+    store,
+    clock,
+    plans: { features: async () => ({ interview_sms_notifications: true }) },
+    reminderLeadMs: DAY,
+    calendar: liveCalendar,
+    onQueued: noop,
+  });
 
   beforeAll(async () => {
     database = await openNotificationsTestDatabase();
@@ -56,7 +65,7 @@ describe('notifications event handling on a real database', () => {
 
   it('records each message once per event; a reschedule replaces the pending reminder and an ended interview cancels it', async () => {
     const interviewUuid = randomUUID();
-    const deps = { store, clock, plans: { features: async () => ({ interview_sms_notifications: true }) }, reminderLeadMs: DAY, onQueued: noop };
+    const deps = planDeps();
     const created = anInterviewEvent('interviews.interview.created', { interviewUuid, scheduledAt: new Date(T0.getTime() + 3 * DAY) });
 
     await planMessages(deps, created);
@@ -95,7 +104,7 @@ describe('notifications event handling on a real database', () => {
       leaseMs: 120 * SECOND,
       logger: testLogger,
     });
-    const deps = { store, clock, plans: { features: async () => ({ interview_sms_notifications: true }) }, reminderLeadMs: DAY, onQueued: noop };
+    const deps = planDeps();
     await planMessages(deps, anInterviewEvent('interviews.interview.created', { interviewUuid, scheduledAt: new Date(T0.getTime() + 3 * DAY) }));
 
     await dispatcher.pass();

@@ -139,14 +139,23 @@ export function anInterviewEvent(
     interviewUuid?: string;
     companyUuid?: string;
     scheduledAt?: Date;
+    type?: 'one_way' | 'live';
+    /** The interview's `updated_at`: when the change the event tells was made (T0 unless said otherwise). */
+    updatedAt?: Date;
+    /** The company user who created it (Cory), or null when unknown. */
+    createdBy?: { name: string; email: string } | null;
     invitation?: Partial<NonNullable<InterviewEventPayload['invitation']>> | null;
   } = {},
 ): BusMessage {
+  const createdBy = options.createdBy === undefined ? { name: 'Cory', email: 'cory@acme.example' } : options.createdBy;
   const interview = {
     uuid: options.interviewUuid ?? randomUUID(),
+    type: options.type ?? 'one_way',
     status: 'requested',
     scheduled_at: toRfc3339(options.scheduledAt ?? new Date(T0.getTime() + 3 * DAY)),
+    updated_at: toRfc3339(options.updatedAt ?? T0),
     assigned_to: { uuid: randomUUID(), name: 'Sam', email: 'sam@seeker.example', avatar: '' },
+    created_by: createdBy && { uuid: randomUUID(), avatar: '', ...createdBy },
     company: { uuid: options.companyUuid ?? randomUUID(), name: 'Acme', avatar: '' },
     job_post: { uuid: randomUUID(), title: 'Welder' },
     share_link: null,
@@ -165,6 +174,12 @@ export function anInterviewEvent(
         };
   return aMessage(subject, { interview, invitation });
 }
+
+/** Live interviews' calendar settings (decision 041): who organizes, where a creator opens the interview. */
+export const liveCalendar = {
+  organizerEmail: 'no-reply@vi.example',
+  interviewPageUrl: (interviewUuid: string) => `https://app.example/interview/${interviewUuid}/watch`,
+};
 
 /** Seals by marking (tests read what was sealed, and that the plain value is not what is stored). */
 export const fakeSealer = {

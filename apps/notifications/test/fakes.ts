@@ -1,6 +1,7 @@
 import type { PublicOf } from '@vi/platform-bus';
 import type { Stateful } from '@vi/platform-testing';
 import { traceHeaders } from '@vi/platform-tracing';
+import type { CalendarChange, CalendarRepository } from '../src/infrastructure/calendar.repository';
 import type { AttemptRow, ClaimOptions, DeliveryRepository, DeliveryRow, NewDelivery } from '../src/infrastructure/delivery.repository';
 import type { MessageRepository, MessageRow, NewMessage } from '../src/infrastructure/message.repository';
 import type { EventLedger, LastNotificationRow } from '../src/infrastructure/notifications.store';
@@ -196,7 +197,16 @@ export class InMemoryMessages implements PublicOf<MessageRepository>, Stateful<M
     for (const row of rows) {
       if (this.state.some((m) => m.dedupe_key === row.dedupe_key)) continue;
       // As the repository does: the active trace context (the consumer's span) goes with the message.
-      this.state.push({ ...row, status: 'pending', attempts: 0, locked_until: null, last_error: null, sent_at: null, trace_context: traceHeaders() ?? null });
+      this.state.push({
+        ...row,
+        calendar: row.calendar ?? null,
+        status: 'pending',
+        attempts: 0,
+        locked_until: null,
+        last_error: null,
+        sent_at: null,
+        trace_context: traceHeaders() ?? null,
+      });
     }
   }
 
@@ -230,11 +240,44 @@ export class InMemoryMessages implements PublicOf<MessageRepository>, Stateful<M
   }
 }
 
-export type NotificationsRepositoryFakes = { webhooks: InMemoryWebhooks; deliveries: InMemoryDeliveries; messages: InMemoryMessages; ledger: InMemoryLedger };
+type CalendarRow = { interview_uuid: string; sequence: number; changed_at: Date; canceled: boolean };
+
+export class InMemoryCalendars implements PublicOf<CalendarRepository>, Stateful<CalendarRow[]> {
+  state: CalendarRow[] = [];
+
+  async record(change: CalendarChange): Promise<number | null> {
+    const step = change.kind === 'same' ? 0 : 1;
+    const next = { changed_at: change.changedAt, canceled: change.kind === 'canceled' };
+    const row = this.state.find((c) => c.interview_uuid === change.interviewUuid);
+    if (!row) {
+      this.state.push({ interview_uuid: change.interviewUuid, sequence: step, ...next });
+      return step;
+    }
+    if (row.canceled || row.changed_at > change.changedAt) return null;
+    Object.assign(row, { sequence: row.sequence + step, ...next });
+    return row.sequence;
+  }
+
+  async sequenceOf(interviewUuid: string): Promise<number> {
+    return this.state.find((c) => c.interview_uuid === interviewUuid)?.sequence ?? 0;
+  }
+
+  async deleteOfInterviews(interviewUuids: string[]): Promise<void> {
+    this.state = this.state.filter((c) => !interviewUuids.includes(c.interview_uuid));
+  }
+}
+
+export type NotificationsRepositoryFakes = {
+  webhooks: InMemoryWebhooks;
+  deliveries: InMemoryDeliveries;
+  messages: InMemoryMessages;
+  ledger: InMemoryLedger;
+  calendars: InMemoryCalendars;
+};
 
 /** Every repository fake over one set of rows (deliveries read the webhooks and the ledger), for a spec to hand a use case those it names. */
 export function notificationsFakes(): NotificationsRepositoryFakes {
   const webhooks = new InMemoryWebhooks();
   const ledger = new InMemoryLedger();
-  return { webhooks, deliveries: new InMemoryDeliveries(webhooks, ledger), messages: new InMemoryMessages(), ledger };
+  return { webhooks, deliveries: new InMemoryDeliveries(webhooks, ledger), messages: new InMemoryMessages(), ledger, calendars: new InMemoryCalendars() };
 }

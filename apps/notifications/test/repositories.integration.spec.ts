@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { PublicOf } from '@vi/platform-bus';
+import type { CalendarRepository } from '../src/infrastructure/calendar.repository';
 import type { NotificationsStore } from '../src/infrastructure/notifications.store';
+import { InMemoryCalendars } from './fakes';
 import { aNewDelivery, aNewMessage, anAttemptRow, aWebhookRow, HOUR, T0 } from './factories';
 import { openNotificationsTestDatabase, type NotificationsTestDatabase } from './test-database';
 
@@ -254,6 +257,30 @@ describe('notifications repositories on a real database', () => {
     });
   });
 
+  it('keeps a calendar invitation with its message (read back as it was written)', async () => {
+    const calendar = {
+      method: 'REQUEST' as const,
+      uid: 'u@video-interviewing',
+      sequence: 2,
+      start: '2026-03-09T09:00:00.000Z',
+      end: '2026-03-09T10:00:00.000Z',
+      summary: 'Live interview',
+      description: 'Join: {{link}}',
+      url: '{{link}}',
+      organizer: { name: 'Acme', email: 'no-reply@vi.example' },
+      attendees: [{ name: 'Sam', email: 'sam@seeker.example' }],
+    };
+    const [withCalendar, without] = [aNewMessage({ calendar }), aNewMessage()];
+    await store.read.messages.insertMany([withCalendar, without]);
+    const claimed = await store.read.messages.claimDue(at(1), at(2), 10);
+    expect(new Map(claimed.map((m) => [m.uuid, m.calendar]))).toEqual(
+      new Map([
+        [withCalendar.uuid, calendar],
+        [without.uuid, null],
+      ]),
+    );
+  });
+
   describe('event ledger', () => {
     it('knows an event once per consumer, and keeps the last notification of each type per company', async () => {
       const [event, company] = [randomUUID(), randomUUID()];
@@ -270,5 +297,53 @@ describe('notifications repositories on a real database', () => {
       expect(await store.read.ledger.lastOf(company, 'JobCreated')).toMatchObject({ event_id: second, body: '{"n":2}' });
       expect(await store.read.ledger.lastOf(company, 'JobUpdated')).toBeUndefined();
     });
+  });
+});
+
+type OpenedCalendars = { calendars: PublicOf<CalendarRepository>; close: () => Promise<void> };
+
+/** The calendar SEQUENCE rules, on the database and on the fake the use-case specs use (the fake cannot drift). */
+describe.each<[string, () => Promise<OpenedCalendars>]>([
+  [
+    'a real database',
+    async () => {
+      const database = await openNotificationsTestDatabase();
+      return { calendars: database.store.read.calendars, close: () => database.close() };
+    },
+  ],
+  ['the in-memory fake', async () => ({ calendars: new InMemoryCalendars(), close: async () => undefined })],
+])('interview calendars on %s', (_name, open) => {
+  let opened: OpenedCalendars;
+  let calendars: PublicOf<CalendarRepository>;
+  beforeAll(async () => {
+    opened = await open();
+    calendars = opened.calendars;
+  });
+  afterAll(() => opened.close());
+
+  it('starts at 0, raises the SEQUENCE for every move and the cancellation, and keeps it for a reset', async () => {
+    const interviewUuid = randomUUID();
+    expect(await calendars.sequenceOf(interviewUuid)).toBe(0);
+    expect(await calendars.record({ interviewUuid, changedAt: at(0), kind: 'same' })).toBe(0);
+    expect(await calendars.record({ interviewUuid, changedAt: at(1), kind: 'moved' })).toBe(1);
+    expect(await calendars.record({ interviewUuid, changedAt: at(2), kind: 'moved' })).toBe(2);
+    expect(await calendars.record({ interviewUuid, changedAt: at(3), kind: 'same' })).toBe(2);
+    expect(await calendars.sequenceOf(interviewUuid)).toBe(2);
+    // One request may move and cancel: both events carry the same updated_at.
+    expect(await calendars.record({ interviewUuid, changedAt: at(3), kind: 'canceled' })).toBe(3);
+    expect(await calendars.sequenceOf(interviewUuid)).toBe(3);
+  });
+
+  it('answers null for a change older than the last one recorded, and for anything after the cancellation', async () => {
+    const [moved, canceled] = [randomUUID(), randomUUID()];
+    expect(await calendars.record({ interviewUuid: moved, changedAt: at(2), kind: 'moved' })).toBe(1);
+    expect(await calendars.record({ interviewUuid: moved, changedAt: at(1), kind: 'moved' })).toBeNull();
+    expect(await calendars.record({ interviewUuid: moved, changedAt: at(0), kind: 'same' })).toBeNull();
+    expect(await calendars.sequenceOf(moved)).toBe(1);
+
+    expect(await calendars.record({ interviewUuid: canceled, changedAt: at(1), kind: 'canceled' })).toBe(1);
+    expect(await calendars.record({ interviewUuid: canceled, changedAt: at(2), kind: 'moved' })).toBeNull();
+    await calendars.deleteOfInterviews([canceled, moved]);
+    expect(await calendars.sequenceOf(canceled)).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ export async function openNotificationsTestDatabase(): Promise<NotificationsTest
     ...database,
     store: new NotificationsStore(database.db),
     clear: async () => {
-      for (const table of ['delivery_attempts', 'deliveries', 'messages', 'last_notifications', 'processed_events', 'webhooks'] as const)
+      for (const table of ['delivery_attempts', 'deliveries', 'messages', 'last_notifications', 'processed_events', 'webhooks', 'interview_calendars'] as const)
         await database.db.deleteFrom(table).execute();
     },
   };

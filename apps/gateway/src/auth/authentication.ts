@@ -8,7 +8,7 @@ import type { RateDecision, RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
 import { PrincipalCache, type CachedPrincipal } from './principal-cache';
 import { GATEWAY_PRINCIPAL, type RequestContext } from './request-context';
-import { companyPrincipalOf, resolveSessionPrincipal } from './session-authentication';
+import { companyPrincipalOf, resolveCandidatePrincipal, resolveSessionPrincipal } from './session-authentication';
 import { assertNotForged, clearSessionCookie, sessionIdFrom, type SessionCookieSettings } from './session-cookie';
 import { sharedError } from '@vi/platform-grpc';
 
@@ -64,13 +64,7 @@ export function authentication(deps: {
   async function resolve(credential: Credential, deadline: Date): Promise<CachedPrincipal> {
     const options = { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true };
     if (credential.kind === 'session') return resolveSessionPrincipal(deps.upstreams, credential.value, deadline);
-    if (credential.kind === 'candidate_token') {
-      const scope = await deps.upstreams.interviews.call((c) => c.resolveCandidateToken, { token: credential.value }, options);
-      return {
-        keyUuid: `candidate:${scope.interview_uuid}`,
-        principal: { kind: 'user', userUuid: scope.candidate_uuid, companyUuid: null, role: null, userType: 'job_seeker', interviewUuid: scope.interview_uuid },
-      };
-    }
+    if (credential.kind === 'candidate_token') return resolveCandidatePrincipal(deps.upstreams, credential.value, deadline);
     const key = await deps.upstreams.identity.call((c) => c.resolveApiKey, { api_key: credential.value }, options);
     return { keyUuid: key.key_uuid, principal: companyPrincipalOf(key) };
   }

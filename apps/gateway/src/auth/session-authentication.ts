@@ -28,3 +28,12 @@ export async function resolveSessionPrincipal(upstreams: Upstreams, sessionId: s
   );
   return { keyUuid: sessionKeyUuid(session.session_uuid), principal: companyPrincipalOf(session), notAfter: Date.parse(session.ends_at) };
 }
+
+/** A candidate token (from an interview link) → the job seeker of that one interview (interviews checks it). */
+export async function resolveCandidatePrincipal(upstreams: Upstreams, token: string, deadline: Date): Promise<CachedPrincipal> {
+  const scope = await upstreams.interviews.call((c) => c.resolveCandidateToken, { token }, { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true });
+  return {
+    keyUuid: `candidate:${scope.interview_uuid}`,
+    principal: { kind: 'user', userUuid: scope.candidate_uuid, companyUuid: null, role: null, userType: 'job_seeker', interviewUuid: scope.interview_uuid },
+  };
+}

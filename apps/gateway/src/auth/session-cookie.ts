@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
+import type { RequestContext } from './request-context';
 
 /**
  * The web pages' session: an opaque id in an HttpOnly, SameSite=Lax cookie, Secure (and `__Host-` prefixed, so
@@ -81,6 +82,13 @@ export function assertNotForged(req: Request, settings: SessionCookieSettings, s
 export function assertCsrfToken(req: Request, sessionId: string): void {
   if (!csrfTokenMatches(sessionId, req.get(CSRF_HEADER))) throw gatewayError(GatewayErrorCode.CsrfTokenInvalid);
 }
+
+/** For a GET that changes something (the webhook replay): a request signed in with the session cookie must carry the CSRF token. */
+export const requireCsrfTokenOfSession: RequestHandler = (req, res, next) => {
+  const sessionId = (res.locals.context as RequestContext | undefined)?.sessionId;
+  if (sessionId) assertCsrfToken(req, sessionId);
+  next();
+};
 
 /** The origin (scheme://host[:port]) of a base URL. */
 export function originOf(url: string): string {

@@ -18,6 +18,7 @@ export enum GatewayErrorCode {
   SessionRequired = 'api.session_required',
   OriginNotAllowed = 'api.origin_not_allowed',
   CsrfTokenInvalid = 'api.csrf_token_invalid',
+  LiveCallFull = 'api.live_call_full',
 }
 
 const DEFINITIONS: Record<GatewayErrorCode, [ErrorKind, string]> = {
@@ -43,6 +44,7 @@ const DEFINITIONS: Record<GatewayErrorCode, [ErrorKind, string]> = {
   [GatewayErrorCode.SessionRequired]: [ErrorKind.Unauthenticated, 'Sign in first: this request needs a web session'],
   [GatewayErrorCode.OriginNotAllowed]: [ErrorKind.PermissionDenied, 'This request must come from our own pages (its Origin header is missing or foreign)'],
   [GatewayErrorCode.CsrfTokenInvalid]: [ErrorKind.PermissionDenied, 'The X-CSRF-Token header is missing or does not match the session'],
+  [GatewayErrorCode.LiveCallFull]: [ErrorKind.Conflict, 'The call already has 4 participants, the most it takes'],
 };
 
 export function gatewayError(code: GatewayErrorCode, reason?: string): AppError {

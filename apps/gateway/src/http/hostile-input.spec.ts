@@ -1,4 +1,6 @@
-import { nulFieldErrors } from './hostile-input';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AppError } from '@vi/platform-errors';
+import { MAX_JSON_DEPTH, nulFieldErrors, refuseDeepNesting } from './hostile-input';
 
 describe('nulFieldErrors', () => {
   it('names every string and property name holding U+0000 by its JSON path', () => {
@@ -11,5 +13,36 @@ describe('nulFieldErrors', () => {
     expect(nulFieldErrors('\0').map((e) => e.field)).toEqual(['body']);
     expect(nulFieldErrors({ a: 'b', c: [1, true, null] })).toEqual([]);
     expect(nulFieldErrors(undefined)).toEqual([]);
+  });
+});
+
+describe('refuseDeepNesting', () => {
+  const sut = (json: string) => refuseDeepNesting({} as IncomingMessage, {} as ServerResponse, Buffer.from(json));
+  const nested = (depth: number, open = '{"a":', close = '}') => open.repeat(depth) + '1' + close.repeat(depth);
+
+  it('accepts a body nested exactly MAX_JSON_DEPTH levels, objects and arrays mixed', () => {
+    expect(() => sut(nested(MAX_JSON_DEPTH / 2).replace('1', nested(MAX_JSON_DEPTH / 2, '[', ']')))).not.toThrow();
+  });
+
+  it('refuses one level more with 400 api.validation_failed naming the body', () => {
+    for (const json of [nested(MAX_JSON_DEPTH + 1), nested(MAX_JSON_DEPTH + 1, '[', ']'), '['.repeat(100_000)]) {
+      let error: unknown;
+      try {
+        sut(json);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).toBody()).toEqual({
+        reason: 'Validation failed: body',
+        code: 'api.validation_failed',
+        lang: 'error.validation_failed',
+        errors: [{ field: 'body', reason: `must not nest objects and arrays deeper than ${MAX_JSON_DEPTH} levels`, code: 'too_big' }],
+      });
+    }
+  });
+
+  it('does not count brackets inside strings, escaped quotes included', () => {
+    expect(() => sut(JSON.stringify({ text: '{['.repeat(1_000), quoted: '"[[[[\\"{{{{', emoji: '😀'.repeat(10) }))).not.toThrow();
   });
 });

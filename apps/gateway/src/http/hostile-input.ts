@@ -1,12 +1,13 @@
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type RequestHandler } from 'express';
 import { ErrorKind, AppError, validationFailed, type FieldError } from '@vi/platform-errors';
 import { GatewayErrorCode, gatewayError } from './gateway.errors';
 
 /**
  * The rules every request meets before any route sees it (docs/decisions/017-hostile-input.md): a path that is
  * not percent-encoded UTF-8, or that decodes to a NUL, names nothing; a body is accepted in identity, gzip,
- * deflate or br only, and compressed only when it is JSON; no string of a body or query holds U+0000, which
- * PostgreSQL text cannot store.
+ * deflate or br only, and compressed only when it is JSON; a JSON body nests at most MAX_JSON_DEPTH levels; no
+ * string of a body or query holds U+0000, which PostgreSQL text cannot store.
  */
 
 /** Path segments that do not decode (`%`, `%zz`, `%E0%A4%A`, the overlong `%C0%AF`) or decode to U+0000: 404. */
@@ -72,3 +73,41 @@ export const refuseNulCharacters: RequestHandler = (req, _res, next) => {
   const errors = [...nulFieldErrors(req.body), ...nulFieldErrors(req.query)];
   next(errors.length > 0 ? validationFailed(errors) : undefined);
 };
+
+/** Objects and arrays inside one another; the API's own bodies nest three or four (an interview's questions). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * The body parser's `verify` hook: it sees the decoded bytes before JSON.parse, so a body nested deeper than
+ * MAX_JSON_DEPTH is refused before anything (the NUL walk, zod, protobuf) recurses into it and overflows the stack.
+ * One pass over UTF-8 bytes: brackets inside strings do not count, and `"` or `\` never occur inside a multi-byte
+ * character.
+ */
+export function refuseDeepNesting(_req: IncomingMessage, _res: ServerResponse, body: Buffer): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i];
+    if (inString) {
+      if (byte === 0x5c)
+        i++; // a backslash escapes the next byte
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) {
+      inString = true;
+    } else if (byte === 0x7b || byte === 0x5b) {
+      if (++depth > MAX_JSON_DEPTH) {
+        throw validationFailed([{ field: 'body', reason: `must not nest objects and arrays deeper than ${MAX_JSON_DEPTH} levels`, code: 'too_big' }]);
+      }
+    } else if (byte === 0x7d || byte === 0x5d) {
+      depth--;
+    }
+  }
+}
+
+/** A JSON body as every route takes it (decision 017), in this order: its coding, its size and depth, its NULs. */
+export const jsonBody: RequestHandler[] = [
+  refuseUnsupportedContentEncoding,
+  // gzip, deflate and br are inflated as a stream; the 1 MB limit counts inflated bytes, so a bomb stops at 1 MB.
+  express.json({ limit: '1mb', verify: refuseDeepNesting }),
+  refuseNulCharacters,
+];

@@ -3,6 +3,7 @@ import { parseListQuery } from './list-query';
 import { listRoute, type UpstreamRange } from './list-route';
 import { serveRouter } from '../../test/serve-router';
 
+const LETTERS = { filters: { 'letter[]': ['a', 'b'] }, orders: ['name_asc'], defaultOrder: 'name_asc' };
 const TITLES = Array.from({ length: 12 }, (_, i) => `Job ${i}`);
 
 describe('listRoute', () => {
@@ -16,14 +17,14 @@ describe('listRoute', () => {
 
   beforeAll(async () => {
     const router = Router();
-    router.get('/titles', listRoute({ fetch: ({ range }) => upstream(range), page: (page) => ({ items: page.titles, total: page.total }) }));
+    router.get('/titles', listRoute({ fetch: ({ range }) => upstream(range), page: (page) => ({ items: page.titles, total: page.total }) }).handler);
     router.get(
       '/filtered',
       listRoute({
-        query: (raw) => parseListQuery(raw, { filters: { 'letter[]': ['a', 'b'] }, orders: ['name_asc'], defaultOrder: 'name_asc' }),
+        query: { spec: LETTERS, parse: (raw) => parseListQuery(raw, LETTERS) },
         fetch: ({ query, range }) => upstream({ letters: query.filters['letter[]'], ...range }),
         page: (page) => ({ items: page.titles, total: page.total }),
-      }),
+      }).handler,
     );
     router.get(
       '/rendered',
@@ -34,7 +35,7 @@ describe('listRoute', () => {
           items_json: new TextEncoder().encode(JSON.stringify([{ at: range.range_from }, { at: range.range_to }])),
         }),
         page: (rendered) => rendered,
-      }),
+      }).handler,
     );
     server = await serveRouter(router);
   });

@@ -4,6 +4,8 @@ import { pathUuid } from './path-uuids';
 import { resource } from './resource';
 import { serveRouter } from '../../test/serve-router';
 
+/** What a test route says of itself in the description: nothing these specs look at. */
+const described = { summary: 'A test route', tag: 'Test', ok: { 200: null } };
 const JOB = '0B1C2D3E-0000-4000-8000-000000000003';
 
 describe('UUID path parameters of a resource', () => {
@@ -11,9 +13,11 @@ describe('UUID path parameters of a resource', () => {
 
   beforeAll(async () => {
     const router = Router();
-    resource(router, '/jobs/:jobUuid', { get: (req, res) => void res.json({ job: pathUuid(req, 'jobUuid') }) });
-    resource(router, '/webhooks/:webhookUuid/deliveries', { get: listRoute({ fetch: async () => ({ items: [], total: 0 }), page: (page) => page }) });
-    resource(router, '/interviews/:interviewUuid/share_link/:linkUuid', { get: (_req, res) => void res.json({}) });
+    resource(router, '/jobs/:jobUuid', { get: { ...described, handler: (req, res) => void res.json({ job: pathUuid(req, 'jobUuid') }) } });
+    resource(router, '/webhooks/:webhookUuid/deliveries', {
+      get: { ...described, ...listRoute({ fetch: async () => ({ items: [], total: 0 }), page: (page) => page }) },
+    });
+    resource(router, '/interviews/:interviewUuid/share_link/:linkUuid', { get: { ...described, handler: (_req, res) => void res.json({}) } });
     server = await serveRouter(router);
   });
   afterAll(() => server.close());
@@ -41,6 +45,8 @@ describe('UUID path parameters of a resource', () => {
   });
 
   it('must be known: a route with an unknown :…Uuid parameter fails when it is registered', () => {
-    expect(() => resource(Router(), '/gadgets/:gadgetUuid', { get: (_req, res) => void res.end() })).toThrow(/:gadgetUuid is not a known UUID path parameter/);
+    expect(() => resource(Router(), '/gadgets/:gadgetUuid', { get: { ...described, handler: (_req, res) => void res.end() } })).toThrow(
+      /:gadgetUuid is not a known UUID path parameter/,
+    );
   });
 });

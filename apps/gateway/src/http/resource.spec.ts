@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { csrfTokenFor } from '../auth/session-cookie';
+import { csrfTokenFor, requireCsrfTokenOfSession } from '../auth/session-cookie';
 import { resource } from './resource';
 import { serveRouter } from '../../test/serve-router';
 
@@ -15,8 +15,14 @@ describe('a resource whose GET changes something (the webhook replay)', () => {
       if (sessionId) res.locals.context = { sessionId };
       next();
     });
-    resource(router, '/replay/:eventType', { get: (_req, res) => void (runs++, res.status(204).end()) }, { getChangesState: true });
-    resource(router, '/jobs', { get: (_req, res) => void (runs++, res.json([])) });
+    const described = { summary: 'A test route', tag: 'Test', ok: { 200: null } };
+    resource(
+      router,
+      '/replay/:eventType',
+      { get: { ...described, handler: (_req, res) => void (runs++, res.status(204).end()) } },
+      { getChangesState: requireCsrfTokenOfSession },
+    );
+    resource(router, '/jobs', { get: { ...described, handler: (_req, res) => void (runs++, res.json([])) } });
     server = await serveRouter(router);
   });
   afterAll(() => server.close());

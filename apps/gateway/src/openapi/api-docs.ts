@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Router } from 'express';
-import { openApiDocument } from './openapi.document';
+import type { JsonSchema } from '../http/operation';
+import { resource } from '../http/resource';
 
 // The reference page: Scalar's standalone bundle, served from here (no CDN). Scalar sets inline `style` attributes,
 // so this page alone allows 'unsafe-inline' styles; scripts stay 'self' only, and nothing may reach another host.
@@ -42,13 +43,25 @@ const INIT = `Scalar.createApiReference('#api-reference', ${JSON.stringify({
   agent: { disabled: true },
 })});\n`;
 
-/** `GET /v1.0/openapi.json` (no key needed) and the page that renders it, `/docs`. */
-export function apiDocs(): { description: Router; page: Router } {
-  const description = Router();
-  description.get('/openapi.json', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').json(openApiDocument());
+/** `GET /v1.0/openapi.json` (no key needed): `document` gives it (built on first use from every router, this one included). */
+export function apiDescription(document: () => JsonSchema): Router {
+  const router = Router();
+  resource(router, '/openapi.json', {
+    get: {
+      summary: 'This description',
+      tag: 'Meta',
+      security: 'none',
+      ok: { 200: { type: 'object' } },
+      handler: (_req, res) => {
+        res.set('Cache-Control', 'no-cache').json(document());
+      },
+    },
   });
+  return router;
+}
 
+/** The page that renders the description, `/docs`. */
+export function apiDocsPage(): Router {
   const page = Router();
   const headers = { 'Content-Security-Policy': API_DOCS_CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
   page.get('/docs', (_req, res) => {
@@ -61,5 +74,5 @@ export function apiDocs(): { description: Router; page: Router } {
     const bundle = createRequire(__filename).resolve('@scalar/api-reference/browser/standalone.js');
     res.set(headers).set('Cache-Control', 'public, max-age=86400').type('text/javascript').sendFile(bundle);
   });
-  return { description, page };
+  return page;
 }

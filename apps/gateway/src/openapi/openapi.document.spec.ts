@@ -1,13 +1,18 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { compileErrors, validate } from '@readme/openapi-parser';
+import { Router } from 'express';
+import pino from 'pino';
 import { WebhookEvents } from '@vi/contracts';
 import { createGatewayApp } from '../gateway.app';
-import { registeredResources } from '../http/resource';
+import { resource } from '../http/resource';
+import { apiDescriptionDocument } from '../routes/api-routes';
 import { openApiDocument } from './openapi.document';
 
 type Document = { openapi: string; paths: Record<string, Record<string, unknown>>; webhooks: Record<string, unknown> };
 
 describe('the OpenAPI description', () => {
-  const sut = openApiDocument() as Document;
+  const sut = apiDescriptionDocument() as Document;
 
   it('is a valid OpenAPI 3.1 document', async () => {
     // A deep copy: the parser resolves $refs in place.
@@ -18,22 +23,42 @@ describe('the OpenAPI description', () => {
     expect(sut.openapi).toMatch(/^3\.1\./);
   });
 
-  it('describes every path and method the gateway serves under /v1.0, and nothing it does not', () => {
-    createGatewayApp({
+  it('is what the gateway serves at /v1.0/openapi.json: built from the routers it mounts', async () => {
+    const app = createGatewayApp({
       upstreams: {} as never,
       cache: {} as never,
       limits: {} as never,
-      logger: {} as never,
+      logger: pino({ enabled: false }),
       requestTimeoutMs: 1,
       uploadTimeoutMs: 1,
       trustProxy: 'loopback',
       corsAllowedOrigins: [],
       idempotency: {} as never,
     });
-    const served = [...registeredResources()].flatMap(([path, methods]) => [...methods].map((m) => `${m.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}')}`));
-    served.push('GET /openapi.json');
-    const described = Object.entries(sut.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
-    expect(described.sort()).toEqual(served.sort());
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const served = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1.0/openapi.json`);
+      expect(served.status).toBe(200);
+      expect(await served.json()).toEqual(sut);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('describes each registered method with its path parameters, and refuses a path registered twice', () => {
+    const router = Router();
+    const described = { summary: 'A gadget', tag: 'Test', ok: { 200: null }, handler: () => undefined };
+    resource(router, '/gadgets/:name', { get: described, delete: { ...described, summary: 'Remove it', ok: { 204: null } } });
+    const document = openApiDocument([router]) as { paths: Record<string, Record<string, { summary: string; parameters: unknown[] }>> };
+    expect(Object.keys(document.paths)).toEqual(['/gadgets/{name}']);
+    expect(Object.keys(document.paths['/gadgets/{name}'])).toEqual(['get', 'delete']);
+    expect(document.paths['/gadgets/{name}'].delete.summary).toBe('Remove it');
+    expect(document.paths['/gadgets/{name}'].get.parameters[0]).toEqual({ name: 'name', in: 'path', required: true, schema: { type: 'string' } });
+
+    const again = Router();
+    resource(again, '/gadgets/:name', { put: described });
+    expect(() => openApiDocument([router, again])).toThrow('/gadgets/{name} is registered twice');
   });
 
   it('has a webhook for each of the 11 event types of the contract', () => {

@@ -25,54 +25,20 @@ import {
   WebhookEvents,
   WebhookView,
 } from '@vi/contracts';
+import type { Router } from 'express';
 import type { ListQuerySpec } from '../http/list-query';
+import { cleanJsonSchema, ref, requestSchema, VIDEO, VIDEO_REDIRECT, type JsonSchema, type Operation, type Security } from '../http/operation';
 import { MAX_PAGE_SIZE } from '../http/paging';
+import { describedResources } from '../http/resource';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../idempotency/idempotency';
-import { identitySchemas } from '../routes/identity.routes';
-import { interviewsSchemas } from '../routes/interviews.routes';
-import { jobsSchemas } from '../routes/jobs.routes';
-import { INTERVIEW_LIST_QUERY, JOB_LIST_QUERY } from '../routes/list-queries';
-import { questionSetsSchemas } from '../routes/question-sets.routes';
-import { sessionSchemas } from '../routes/session.routes';
-import { shareLinksSchemas } from '../routes/share-links.routes';
-import { webhooksSchemas } from '../routes/webhooks.routes';
 
 /**
- * The OpenAPI 3.1 description of `/v1.0` (decision 021), built from the zod schemas the routes validate with
- * (request bodies, as their input) and the view schemas the responses are typed by. Served at
- * `GET /v1.0/openapi.json`; the e2e tests check every response they get against it.
+ * The OpenAPI 3.1 description of `/v1.0` (decisions 021, 032), built by walking what the routers registered with
+ * `resource()`: each operation is described beside its handler (summary, security, body, query, responses), and
+ * this file adds what every operation shares (errors, headers, parameters) and the document's own parts (the
+ * view components, the webhooks, the security schemes). Served at `GET /v1.0/openapi.json`; the e2e tests check
+ * every response they get against it.
  */
-
-type JsonSchema = Record<string, unknown>;
-type Security = 'key' | 'candidate' | 'key_or_candidate' | 'session' | 'none';
-
-interface Operation {
-  summary: string;
-  /** What a client must know beyond the summary. */
-  description?: string;
-  tag: string;
-  security?: Security;
-  query?: Array<'range' | 'job_list' | 'interview_list'>;
-  body?: z.ZodType | 'video';
-  /** The body's JSON Schema when it is not exactly the zod schema's input. */
-  bodySchema?: JsonSchema;
-  /** Success statuses → response schema (a component name, an inline schema, VIDEO, or null for an empty body). */
-  ok: Record<number, string | JsonSchema | null>;
-  /** POSTs take Idempotency-Key unless this is false (the session endpoints, outside the API key's routes). */
-  idempotent?: false;
-  /** A paged list: `Content-Range` and `Link`. */
-  paged?: boolean;
-  /** Statuses beyond the ones every operation of its kind may answer. */
-  errors?: number[];
-}
-
-/** A video body (take downloads), not JSON. */
-const VIDEO: JsonSchema = {};
-/** Instead of the video, when the deployment serves videos from its object store (MEDIA_PLAYBACK=redirect). */
-const VIDEO_REDIRECT: JsonSchema = {};
-
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const arrayOf = (name: string): JsonSchema => ({ type: 'array', items: ref(name) });
 
 /** The response components: every view schema (they carry `meta({id})`), as 2020-12 JSON Schema. */
 function viewComponents(): Record<string, JsonSchema> {
@@ -106,18 +72,7 @@ function viewComponents(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const schema of [...views, ...more]) registry.add(schema, { id: (schema.meta() as { id: string }).id });
   const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` });
-  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, clean(schema as JsonSchema)]));
-}
-
-/** zod's JSON Schema without the keys that only make sense in a standalone schema file. */
-function clean(schema: JsonSchema): JsonSchema {
-  const { $schema: _s, $id: _i, id: _id, ...rest } = schema;
-  return rest;
-}
-
-/** A request body as the client sends it: defaults make fields optional, refinements are checked by the server. */
-function requestSchema(schema: z.ZodType): JsonSchema {
-  return clean(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema);
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, cleanJsonSchema(schema as JsonSchema)]));
 }
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -154,13 +109,14 @@ function errorResponse(status: number): JsonSchema {
 
 function operationObject(method: string, path: string, op: Operation): JsonSchema {
   const security = op.security ?? 'key';
+  // A `…Uuid` parameter is a UUID (http/path-uuids.ts checks it before the handler runs); any other, a string.
   const parameters: JsonSchema[] = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
     required: true,
-    schema: name === 'token' || name === 'eventType' ? { type: 'string' } : { type: 'string', format: 'uuid' },
+    schema: name.endsWith('Uuid') ? { type: 'string', format: 'uuid' } : { type: 'string' },
   }));
-  for (const q of op.query ?? []) parameters.push(...QUERY_PARAMETERS[q]);
+  if (op.query) parameters.push(...(op.query === 'range' ? [rangeParameter] : listParameters(op.query)));
   const idempotent = method === 'post' && op.idempotent !== false;
   if (idempotent) parameters.push({ $ref: '#/components/parameters/Idempotency-Key' });
   if (op.body === 'video')
@@ -262,292 +218,6 @@ const listParameters = (spec: ListQuerySpec<string, string>) => [
   rangeParameter,
 ];
 
-const QUERY_PARAMETERS: Record<NonNullable<Operation['query']>[number], JsonSchema[]> = {
-  range: [rangeParameter],
-  job_list: listParameters(JOB_LIST_QUERY),
-  interview_list: listParameters(INTERVIEW_LIST_QUERY),
-};
-
-/** Single assignee object or an array of them: the route accepts both (an array answers an array). */
-function interviewCreateSchema(): JsonSchema {
-  const schema = requestSchema(interviewsSchemas.createBody) as { properties: Record<string, JsonSchema> };
-  const list = schema.properties.assigned_to;
-  schema.properties.assigned_to = { anyOf: [list.items as JsonSchema, list] };
-  return schema as JsonSchema;
-}
-
-function questionSetPaths(prefix: string): Record<string, Record<string, Operation>> {
-  return {
-    [prefix]: {
-      get: { summary: 'List question sets', tag: 'Question sets', query: ['range'], ok: { 200: arrayOf('QuestionSet') }, paged: true },
-      post: { summary: 'Create a question set', tag: 'Question sets', body: questionSetsSchemas.createBody, ok: { 200: 'QuestionSet' } },
-    },
-    [`${prefix}/{setUuid}`]: {
-      get: { summary: 'Get a question set', tag: 'Question sets', ok: { 200: 'QuestionSet' } },
-      put: { summary: 'Change a question set', tag: 'Question sets', body: questionSetsSchemas.updateBody, ok: { 200: 'QuestionSet' } },
-      delete: { summary: 'Delete a question set', tag: 'Question sets', ok: { 204: null } },
-    },
-  };
-}
-
-/** Every path and method under /v1.0, as the routes register them. */
-export function apiOperations(): Record<string, Record<string, Operation>> {
-  return {
-    '/openapi.json': { get: { summary: 'This description', tag: 'Meta', security: 'none', ok: { 200: { type: 'object' } } } },
-    '/session': {
-      post: {
-        summary: 'Sign in (the web pages): sets the session cookie',
-        tag: 'Session',
-        security: 'none',
-        idempotent: false,
-        body: sessionSchemas.signInBody,
-        ok: { 201: 'Session' },
-        errors: [400, 401, 403, 413, 415],
-      },
-      get: {
-        summary: 'The current session and its CSRF token',
-        tag: 'Session',
-        security: 'session',
-        ok: {
-          200: {
-            type: 'object',
-            properties: { user_uuid: { type: 'string' }, csrf_token: { type: 'string' } },
-            required: ['user_uuid', 'csrf_token'],
-            additionalProperties: false,
-          },
-        },
-      },
-      delete: { summary: 'Sign out', tag: 'Session', security: 'session', ok: { 204: null } },
-    },
-    '/session/password': {
-      post: {
-        summary: "Choose a password with the emailed link's token (signs in)",
-        tag: 'Session',
-        security: 'none',
-        idempotent: false,
-        body: sessionSchemas.setPasswordBody,
-        ok: { 201: 'Session' },
-        errors: [400, 401, 403, 413, 415],
-      },
-    },
-    '/session/password_reset': {
-      post: {
-        summary: 'Ask for a link to choose a password (202 whatever the address)',
-        tag: 'Session',
-        security: 'none',
-        idempotent: false,
-        body: sessionSchemas.passwordResetBody,
-        ok: { 202: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'], additionalProperties: false } },
-        errors: [400, 403, 413, 415],
-      },
-    },
-    '/me': {
-      get: { summary: 'The caller: user, company and plan (API key or candidate token)', tag: 'Identity', security: 'key_or_candidate', ok: { 200: 'Me' } },
-    },
-    '/plan': {
-      get: {
-        summary: "The company's plan",
-        tag: 'Identity',
-        ok: { 200: { type: 'object', properties: { plan: ref('Plan') }, required: ['plan'], additionalProperties: false } },
-      },
-    },
-    '/companies/{companyUuid}': { get: { summary: "The caller's company", tag: 'Identity', ok: { 200: 'Company' } } },
-    '/users': {
-      get: { summary: "List the company's users", tag: 'Users', query: ['range'], ok: { 200: arrayOf('CompanyUser') }, paged: true },
-      post: { summary: 'Create a user', tag: 'Users', body: identitySchemas.createUserBody, ok: { 201: 'CompanyUser' } },
-    },
-    '/users/{userUuid}': {
-      get: { summary: 'Get a user', tag: 'Users', ok: { 200: 'CompanyUser' } },
-      put: {
-        summary: 'Change a user (201, as the reference shows)',
-        tag: 'Users',
-        body: identitySchemas.updateUserBody,
-        ok: { 201: 'CompanyUser' },
-        errors: [409],
-      },
-      delete: { summary: 'Delete a user', tag: 'Users', ok: { 204: null } },
-    },
-    '/users/{userUuid}/integration_key': {
-      post: { summary: "Create the user's API key", tag: 'Users', ok: { 201: 'ApiKey' } },
-      get: { summary: "Read the user's API key", tag: 'Users', ok: { 200: 'ApiKey' } },
-      put: { summary: 'Describe or rotate the API key', tag: 'Users', body: identitySchemas.updateKeyBody, ok: { 201: 'ApiKey' } },
-      delete: { summary: 'Delete the API key', tag: 'Users', ok: { 204: null } },
-    },
-    '/jobs': {
-      get: { summary: 'List jobs (without description)', tag: 'Jobs', query: ['job_list'], ok: { 200: arrayOf('Job') }, paged: true },
-      post: { summary: 'Create a job', tag: 'Jobs', body: jobsSchemas.createBody, ok: { 201: 'Job' } },
-    },
-    '/jobs/{jobUuid}': {
-      get: { summary: 'Get a job', tag: 'Jobs', ok: { 200: 'Job' } },
-      put: { summary: 'Change a job', tag: 'Jobs', body: jobsSchemas.updateBody, ok: { 200: 'Job' } },
-      delete: { summary: 'Delete a job', tag: 'Jobs', ok: { 204: null } },
-    },
-    '/interviews': {
-      get: { summary: 'List interviews (without questions)', tag: 'Interviews', query: ['interview_list'], ok: { 200: arrayOf('Interview') }, paged: true },
-      post: {
-        summary: 'Create interviews: one object for one assignee, an array for an array; each assignee is emailed an invitation',
-        tag: 'Interviews',
-        body: interviewsSchemas.createBody,
-        bodySchema: interviewCreateSchema(),
-        ok: { 201: { anyOf: [ref('Interview'), arrayOf('Interview')] } },
-      },
-    },
-    '/interviews/{interviewUuid}': {
-      get: { summary: 'Get an interview', tag: 'Interviews', ok: { 200: 'Interview' } },
-      put: {
-        summary: 'Reschedule, cancel, complete or rate (201, as the reference shows)',
-        tag: 'Interviews',
-        body: interviewsSchemas.updateBody,
-        ok: { 201: 'Interview' },
-      },
-      delete: { summary: 'Delete an interview', tag: 'Interviews', ok: { 204: null } },
-    },
-    '/interviews/{interviewUuid}/questions': {
-      get: { summary: "An interview's questions", tag: 'Interviews', ok: { 200: arrayOf('Question') } },
-      post: { summary: 'Add a question (200, as the reference shows)', tag: 'Interviews', body: interviewsSchemas.question, ok: { 200: 'Question' } },
-    },
-    '/interviews/{interviewUuid}/questions/{questionUuid}': {
-      get: { summary: 'Get a question', tag: 'Interviews', ok: { 200: 'Question' } },
-      put: { summary: 'Change a question', tag: 'Interviews', body: interviewsSchemas.updateQuestionBody, ok: { 200: 'Question' } },
-      delete: { summary: 'Delete a question', tag: 'Interviews', ok: { 204: null } },
-    },
-    '/interviews/{interviewUuid}/questions/{questionUuid}/takes': { get: { summary: "A question's takes", tag: 'Interviews', ok: { 200: arrayOf('Take') } } },
-    '/interviews/{interviewUuid}/questions/{questionUuid}/takes/{takeUuid}/video': {
-      get: { summary: 'A take video, whole or by byte range', tag: 'Interviews', ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT }, errors: [416] },
-    },
-    '/interviews/{interviewUuid}/recordings': {
-      get: {
-        summary: "A live interview's call recordings, oldest first",
-        description: 'A call left and rejoined may give several. One still being recorded has `ended_at` and `duration_seconds` null.',
-        tag: 'Interviews',
-        ok: { 200: arrayOf('Recording') },
-      },
-      post: {
-        summary: 'Start recording the call (an interviewer’s browser)',
-        description:
-          'Then send the video in parts while the call goes on (`PUT …/parts/<n>`) and end it (`POST …/end`). A recording whose parts stop coming for `RECORDING_IDLE_FINISH` (2 minutes) is ended by the service, keeping what arrived. Live interviews only, while they can be held.',
-        tag: 'Interviews',
-        body: interviewsSchemas.startRecordingBody,
-        ok: { 201: 'Recording' },
-      },
-    },
-    '/interviews/{interviewUuid}/recordings/{recordingUuid}/parts/{n}': {
-      put: {
-        summary: 'Send part n of a recording (the bytes are the body)',
-        description:
-          'Parts are numbered 0, 1, 2 … and sent in order, each once the one before it was answered (409 `api.recording_part_out_of_order` otherwise); appended in order they make the video (MediaRecorder chunks of WebM or fragmented MP4). A part already received is answered 204 again and ignored, so a lost answer can be retried. 409 `api.recording_ended` once the recording has ended; 413 `api.recording_too_large` past `MAX_RECORDING_BYTES`.',
-        tag: 'Interviews',
-        body: 'video',
-        ok: { 204: null },
-        errors: [409],
-      },
-    },
-    '/interviews/{interviewUuid}/recordings/{recordingUuid}/end': {
-      post: {
-        summary: 'End a recording: its parts are joined into one video and measured',
-        description: 'Ending an ended recording answers it as it is. A recording that received no part is not kept.',
-        tag: 'Interviews',
-        ok: { 200: 'Recording' },
-      },
-    },
-    '/interviews/{interviewUuid}/recordings/{recordingUuid}/video': {
-      get: {
-        summary: 'A recording’s video, whole or by byte range',
-        description: '409 `api.recording_in_progress` until the recording has ended.',
-        tag: 'Interviews',
-        ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT },
-        errors: [409, 416],
-      },
-    },
-    '/candidate/interviews/{interviewUuid}': {
-      get: { summary: 'The interview, as its candidate sees it', tag: 'Candidate', security: 'candidate', ok: { 200: 'CandidateInterview' } },
-    },
-    '/candidate/interviews/{interviewUuid}/accept': {
-      post: { summary: 'Accept the interview', tag: 'Candidate', security: 'candidate', ok: { 200: 'CandidateInterview' } },
-    },
-    '/candidate/interviews/{interviewUuid}/questions/{questionUuid}/skip': {
-      post: { summary: 'Skip a question', tag: 'Candidate', security: 'candidate', ok: { 200: 'Question' } },
-    },
-    '/candidate/interviews/{interviewUuid}/questions/{questionUuid}/takes': {
-      post: { summary: 'Upload a take (the video is the body)', tag: 'Candidate', security: 'candidate', body: 'video', ok: { 201: 'Take' } },
-    },
-    '/candidate/interviews/{interviewUuid}/complete': {
-      post: { summary: 'Complete the interview', tag: 'Candidate', security: 'candidate', ok: { 200: 'CandidateInterview' } },
-    },
-    ...questionSetPaths('/question_sets'),
-    ...questionSetPaths('/interview_question_sets'),
-    '/interviews/{interviewUuid}/share_link': {
-      get: { summary: "The interview's basic share link", tag: 'Share links', ok: { 200: 'BasicShareLink' } },
-      post: { summary: 'Create the basic share link (once; later calls return it)', tag: 'Share links', ok: { 201: 'BasicShareLink' } },
-    },
-    '/interviews/{interviewUuid}/share_link/{linkUuid}': {
-      get: { summary: 'Get the basic share link', tag: 'Share links', ok: { 200: 'BasicShareLink' } },
-      put: {
-        summary: 'Activate or deactivate it (201, as the reference shows)',
-        tag: 'Share links',
-        body: shareLinksSchemas.statusBody,
-        ok: { 201: 'BasicShareLink' },
-      },
-    },
-    '/share_links': {
-      get: { summary: 'List advanced share links', tag: 'Share links', query: ['range'], ok: { 200: arrayOf('AdvancedShareLink') }, paged: true },
-      post: {
-        summary: 'Create advanced share links, one per reviewer',
-        tag: 'Share links',
-        body: shareLinksSchemas.createBody,
-        ok: { 201: arrayOf('AdvancedShareLink') },
-      },
-    },
-    '/share_links/{linkUuid}': {
-      get: { summary: 'Get an advanced share link', tag: 'Share links', ok: { 200: 'AdvancedShareLink' } },
-      put: { summary: 'Activate or deactivate it (201)', tag: 'Share links', body: shareLinksSchemas.statusBody, ok: { 201: 'AdvancedShareLink' } },
-      delete: { summary: 'Delete it', tag: 'Share links', ok: { 204: null } },
-    },
-    '/public/share/{token}': {
-      get: { summary: 'What a reviewer sees through a share link (the token is the credential)', tag: 'Public', security: 'none', ok: { 200: 'SharedView' } },
-    },
-    '/public/share/{token}/takes/{takeUuid}/video': {
-      get: { summary: 'A shared take video', tag: 'Public', security: 'none', ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT }, errors: [416] },
-    },
-    '/public/share/{token}/recordings/{recordingUuid}/video': {
-      get: {
-        summary: "A shared live interview's call recording",
-        tag: 'Public',
-        security: 'none',
-        ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT },
-        errors: [416],
-      },
-    },
-    '/webhooks': {
-      get: { summary: "List the caller's webhooks", tag: 'Webhooks', query: ['range'], ok: { 200: arrayOf('Webhook') }, paged: true },
-      post: {
-        summary: 'Create a webhook (200, as the reference shows; the secret is in this response only)',
-        tag: 'Webhooks',
-        body: webhooksSchemas.createBody,
-        ok: { 200: 'CreatedWebhook' },
-      },
-    },
-    '/webhooks/replay/{eventType}': {
-      get: {
-        summary: 'Re-send the last notification of an event type',
-        description:
-          'A change, though the method is GET: HEAD answers 405 instead of replaying, and a request signed in with the session cookie must send `X-CSRF-Token`, as for a POST.',
-        tag: 'Webhooks',
-        ok: { 204: null },
-        errors: [405],
-      },
-    },
-    '/webhooks/{webhookUuid}': {
-      get: { summary: 'Get a webhook', tag: 'Webhooks', ok: { 200: 'Webhook' } },
-      delete: { summary: 'Delete a webhook', tag: 'Webhooks', ok: { 204: null } },
-    },
-    '/webhooks/{webhookUuid}/enable': { post: { summary: 'Enable a disabled webhook', tag: 'Webhooks', ok: { 200: 'Webhook' } } },
-    '/webhooks/{webhookUuid}/deliveries': {
-      get: { summary: 'Delivery attempts, newest first', tag: 'Webhooks', query: ['range'], ok: { 200: arrayOf('DeliveryAttempt') }, paged: true },
-    },
-  };
-}
-
 function webhookEvents(): Record<string, JsonSchema> {
   const headers = [
     ['X-Service-Event', 'The event type'],
@@ -584,16 +254,15 @@ candidates use the token of their invitation link as \`Authorization: Bearer <to
 - Any POST takes \`Idempotency-Key\` (decision 020): a retry within 24 hours replays the first answer.
 - Timestamps are RFC 3339 with a numeric offset (\`+00:00\`).`;
 
-let cached: JsonSchema | undefined;
-
-/** The whole description; built once per process (it depends on code only). */
-export function openApiDocument(): JsonSchema {
-  if (cached) return cached;
+/** The whole description of what `routers` registered (mounted under `/v1.0`). */
+export function openApiDocument(routers: readonly Router[]): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
-  for (const [path, methods] of Object.entries(apiOperations())) {
-    paths[path] = Object.fromEntries(Object.entries(methods).map(([method, op]) => [method, operationObject(method, path, op)]));
+  for (const { path, operations } of routers.flatMap(describedResources)) {
+    const template = path.replace(/:(\w+)/g, '{$1}');
+    if (paths[template]) throw new Error(`${template} is registered twice`);
+    paths[template] = Object.fromEntries(Object.entries(operations).map(([method, op]) => [method, operationObject(method, template, op)]));
   }
-  cached = {
+  return {
     openapi: '3.1.1',
     info: { title: 'Video interviewing API', version: '1.0', description: DESCRIPTION },
     servers: [{ url: '/v1.0' }],
@@ -665,5 +334,4 @@ export function openApiDocument(): JsonSchema {
       },
     },
   };
-  return cached;
 }

@@ -4,10 +4,11 @@ import { JOB_STATUSES, jobJson } from '@vi/contracts';
 import { readAs, writeAs } from '../auth/request-context';
 import { listRoute } from '../http/list-route';
 import { pathUuid } from '../http/path-uuids';
+import { arrayOf } from '../http/operation';
 import { resource } from '../http/resource';
 import { validate } from '../http/validation';
 import type { Upstreams } from '../upstream/upstreams';
-import { parseJobListQuery } from './list-queries';
+import { JOB_LIST } from './list-queries';
 import { nameField } from './request-fields';
 
 const description = z.string().max(20_000, 'at most 20000 characters');
@@ -63,38 +64,63 @@ const updateBody = z
     }
   });
 
-export const jobsSchemas = { createBody, updateBody };
-
 export function jobsRoutes(upstreams: Upstreams): Router {
   const router = Router();
   const jobs = upstreams.jobs;
 
   resource(router, '/jobs', {
-    // The service renders the page as the API's JSON (decision 023): it is sent as it came.
-    get: listRoute({
-      query: parseJobListQuery,
-      fetch: ({ query, range, res }) => jobs.call((c) => c.listJobs, { statuses: query.statuses, orderby: query.orderby, ...range }, readAs(res)),
-      page: (rendered) => rendered,
-    }),
-    post: async (req, res) => {
-      const body = validate(createBody, req.body);
-      const job = await jobs.call((c) => c.createJob, body, writeAs(res));
-      res.status(201).json(jobJson(job, { description: true }));
+    get: {
+      summary: 'List jobs (without description)',
+      tag: 'Jobs',
+      ok: { 200: arrayOf('Job') },
+      // The service renders the page as the API's JSON (decision 023): it is sent as it came.
+      ...listRoute({
+        query: JOB_LIST,
+        fetch: ({ query, range, res }) => jobs.call((c) => c.listJobs, { statuses: query.statuses, orderby: query.orderby, ...range }, readAs(res)),
+        page: (rendered) => rendered,
+      }),
+    },
+    post: {
+      summary: 'Create a job',
+      tag: 'Jobs',
+      body: createBody,
+      ok: { 201: 'Job' },
+      handler: async (req, res) => {
+        const body = validate(createBody, req.body);
+        const job = await jobs.call((c) => c.createJob, body, writeAs(res));
+        res.status(201).json(jobJson(job, { description: true }));
+      },
     },
   });
 
   resource(router, '/jobs/:jobUuid', {
-    get: async (req, res) => {
-      res.json(jobJson(await jobs.call((c) => c.getJob, { job_uuid: pathUuid(req, 'jobUuid') }, readAs(res)), { description: true }));
+    get: {
+      summary: 'Get a job',
+      tag: 'Jobs',
+      ok: { 200: 'Job' },
+      handler: async (req, res) => {
+        res.json(jobJson(await jobs.call((c) => c.getJob, { job_uuid: pathUuid(req, 'jobUuid') }, readAs(res)), { description: true }));
+      },
     },
-    put: async (req, res) => {
-      const job_uuid = pathUuid(req, 'jobUuid');
-      const body = validate(updateBody, req.body);
-      res.json(jobJson(await jobs.call((c) => c.updateJob, { job_uuid, ...body }, writeAs(res)), { description: true }));
+    put: {
+      summary: 'Change a job',
+      tag: 'Jobs',
+      body: updateBody,
+      ok: { 200: 'Job' },
+      handler: async (req, res) => {
+        const job_uuid = pathUuid(req, 'jobUuid');
+        const body = validate(updateBody, req.body);
+        res.json(jobJson(await jobs.call((c) => c.updateJob, { job_uuid, ...body }, writeAs(res)), { description: true }));
+      },
     },
-    delete: async (req, res) => {
-      await jobs.call((c) => c.deleteJob, { job_uuid: pathUuid(req, 'jobUuid') }, writeAs(res));
-      res.status(204).end();
+    delete: {
+      summary: 'Delete a job',
+      tag: 'Jobs',
+      ok: { 204: null },
+      handler: async (req, res) => {
+        await jobs.call((c) => c.deleteJob, { job_uuid: pathUuid(req, 'jobUuid') }, writeAs(res));
+        res.status(204).end();
+      },
     },
   });
 

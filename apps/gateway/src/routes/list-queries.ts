@@ -1,5 +1,6 @@
 import { INTERVIEW_ORDERS, INTERVIEW_STATUSES, INTERVIEW_TYPES, JOB_ORDERS, JOB_STATUSES, type InterviewOrder, type JobOrder } from '@vi/contracts';
 import { parseListQuery, type ListQuerySpec } from '../http/list-query';
+import type { ListQueryDefinition } from '../http/list-route';
 import type { PageRange } from '../http/paging';
 
 /** The query strings of the lists that filter and order (decisions 008, 011, 012); the OpenAPI description is built from them too. */
@@ -39,3 +40,7 @@ export function parseInterviewListQuery(query: Record<string, unknown>): Intervi
     range: parsed.range,
   };
 }
+
+/** The lists' query strings as `listRoute` takes them: what the description shows and how the handler parses it. */
+export const JOB_LIST: ListQueryDefinition<JobListQuery> = { spec: JOB_LIST_QUERY, parse: parseJobListQuery };
+export const INTERVIEW_LIST: ListQueryDefinition<InterviewListQuery> = { spec: INTERVIEW_LIST_QUERY, parse: parseInterviewListQuery };

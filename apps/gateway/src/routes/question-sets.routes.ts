@@ -4,6 +4,7 @@ import { DEFAULT_THINK_TIME, questionSetJson, type interviews } from '@vi/contra
 import { readAs, writeAs } from '../auth/request-context';
 import { listRoute } from '../http/list-route';
 import { pathUuid } from '../http/path-uuids';
+import { arrayOf } from '../http/operation';
 import { resource } from '../http/resource';
 import { isUuid, validate } from '../http/validation';
 import type { Upstreams } from '../upstream/upstreams';
@@ -50,7 +51,8 @@ function questionInputs(items: QuestionBody[]): interviews.QuestionSetQuestionIn
   return items.map((q) => ({ uuid: q.uuid, time_limit: q.time_limit, takes: q.takes, think_time: q.think_time, text: q.text }));
 }
 
-export const questionSetsSchemas = { createBody, updateBody };
+/** The route validators, for their specs (request-fields.spec.ts). */
+export const questionSetsSchemas = { createBody };
 
 export function questionSetsRoutes(upstreams: Upstreams): Router {
   const router = Router();
@@ -58,40 +60,67 @@ export function questionSetsRoutes(upstreams: Upstreams): Router {
 
   for (const prefix of PREFIXES) {
     resource(router, prefix, {
-      // The service returns all of the company's sets (at most 500; decision 013): the page is cut here.
-      get: listRoute({
-        fetch: ({ res }) => sets.call((c) => c.listQuestionSets, {}, readAs(res)),
-        page: ({ question_sets: all }, { range }) => ({ items: all.slice(range.range_from, range.range_to + 1).map(questionSetJson), total: all.length }),
-      }),
-      post: async (req, res) => {
-        const body = validate(createBody, req.body);
-        const set = await sets.call((c) => c.createQuestionSet, { name: body.name, questions: questionInputs(body.questions) }, writeAs(res));
-        res.status(200).json(questionSetJson(set));
+      get: {
+        summary: 'List question sets',
+        tag: 'Question sets',
+        ok: { 200: arrayOf('QuestionSet') },
+        // The service returns all of the company's sets (at most 500; decision 013): the page is cut here.
+        ...listRoute({
+          fetch: ({ res }) => sets.call((c) => c.listQuestionSets, {}, readAs(res)),
+          page: ({ question_sets: all }, { range }) => ({ items: all.slice(range.range_from, range.range_to + 1).map(questionSetJson), total: all.length }),
+        }),
+      },
+      post: {
+        summary: 'Create a question set',
+        tag: 'Question sets',
+        body: createBody,
+        ok: { 200: 'QuestionSet' },
+        handler: async (req, res) => {
+          const body = validate(createBody, req.body);
+          const set = await sets.call((c) => c.createQuestionSet, { name: body.name, questions: questionInputs(body.questions) }, writeAs(res));
+          res.status(200).json(questionSetJson(set));
+        },
       },
     });
 
     resource(router, `${prefix}/:setUuid`, {
-      get: async (req, res) => {
-        res.json(questionSetJson(await sets.call((c) => c.getQuestionSet, { question_set_uuid: pathUuid(req, 'setUuid') }, readAs(res))));
+      get: {
+        summary: 'Get a question set',
+        tag: 'Question sets',
+        ok: { 200: 'QuestionSet' },
+        handler: async (req, res) => {
+          res.json(questionSetJson(await sets.call((c) => c.getQuestionSet, { question_set_uuid: pathUuid(req, 'setUuid') }, readAs(res))));
+        },
       },
-      put: async (req, res) => {
-        const question_set_uuid = pathUuid(req, 'setUuid');
-        const body = validate(updateBody, req.body);
-        const set = await sets.call(
-          (c) => c.updateQuestionSet,
-          {
-            question_set_uuid,
-            name: body.name,
-            has_questions: body.questions !== undefined,
-            questions: body.questions ? questionInputs(body.questions) : [],
-          },
-          writeAs(res),
-        );
-        res.json(questionSetJson(set));
+      put: {
+        summary: 'Change a question set',
+        tag: 'Question sets',
+        body: updateBody,
+        ok: { 200: 'QuestionSet' },
+        handler: async (req, res) => {
+          const question_set_uuid = pathUuid(req, 'setUuid');
+          const body = validate(updateBody, req.body);
+          const set = await sets.call(
+            (c) => c.updateQuestionSet,
+            {
+              question_set_uuid,
+              name: body.name,
+              has_questions: body.questions !== undefined,
+              questions: body.questions ? questionInputs(body.questions) : [],
+            },
+            writeAs(res),
+          );
+          res.json(questionSetJson(set));
+        },
       },
-      delete: async (req, res) => {
-        await sets.call((c) => c.deleteQuestionSet, { question_set_uuid: pathUuid(req, 'setUuid') }, writeAs(res));
-        res.status(204).end();
+      delete: {
+        summary: 'Delete a question set',
+        tag: 'Question sets',
+        ok: { 204: null },
+        handler: async (req, res) => {
+          await sets.call((c) => c.deleteQuestionSet, { question_set_uuid: pathUuid(req, 'setUuid') }, writeAs(res));
+          res.status(204).end();
+        },
       },
     });
   }

@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { sessionJson, type identity } from '@vi/contracts';
 import { AppError, ErrorKind } from '@vi/platform-errors';
@@ -7,7 +7,7 @@ import type { PrincipalCache } from '../auth/principal-cache';
 import { contextOf, GATEWAY_PRINCIPAL } from '../auth/request-context';
 import { assertOurOrigin, clearSessionCookie, csrfTokenFor, setSessionCookie, type SessionCookieSettings } from '../auth/session-cookie';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
-import { refuseNulCharacters, refuseUnsupportedContentEncoding } from '../http/hostile-input';
+import { jsonBody } from '../http/hostile-input';
 import { resource } from '../http/resource';
 import { validate } from '../http/validation';
 import type { SignInLimits } from '../rate-limit/sign-in-limits';
@@ -19,8 +19,6 @@ const password = z.string().min(1, 'must not be empty').max(1024, 'at most 1024 
 const signInBody = z.object({ email, password });
 const setPasswordBody = z.object({ token: z.string().min(1, 'must not be empty').max(200, 'at most 200 characters'), password });
 const passwordResetBody = z.object({ email });
-
-export const sessionSchemas = { signInBody, setPasswordBody, passwordResetBody };
 
 /**
  * The web pages' session endpoints (decision 026): sign in, set a password from an emailed link (which signs in),
@@ -38,8 +36,6 @@ export function sessionRoutes(deps: {
   const router = Router();
   const identityService = deps.upstreams.identity;
   const options = () => ({ principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + deps.requestTimeoutMs) });
-  // The same body handling as every /v1.0 route, before anything else is judged (decision 017).
-  const body = [refuseUnsupportedContentEncoding, express.json({ limit: '1mb' }), refuseNulCharacters];
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -67,70 +63,112 @@ export function sessionRoutes(deps: {
     res.status(201).json(sessionJson(session, csrfTokenFor(result.session_id)));
   }
 
+  // Every endpoint takes its body as every /v1.0 route does, before anything else is judged (decision 017).
+  // Sign-in, set-password and forgot-password: no key and no session yet, so no Idempotency-Key either.
+  const beforeSignIn = { tag: 'Session', security: 'none', idempotent: false } as const;
+  // What sign-in and set-password answer: the new session (and its cookie).
+  const signsIn = { ...beforeSignIn, ok: { 201: 'Session' }, errors: [400, 401, 403, 413, 415] };
+
   resource(router, '/session', {
     // Sign in. Login CSRF is refused by the Origin check: a foreign page cannot sign a visitor into its account.
-    post: [
-      ...body,
-      async (req, res) => {
-        assertOurOrigin(req, deps.sessions);
-        const input = validate(signInBody, req.body);
-        await refuseWhenBlocked(req, res, input.email);
-        try {
-          signedIn(res, await identityService.call((c) => c.signIn, input, options()));
-        } catch (error) {
-          if (error instanceof AppError && error.kind === ErrorKind.Unauthenticated) await deps.signInLimits.recordFailure(input.email, req.ip ?? 'unknown');
-          throw error;
-        }
-        await deps.signInLimits.clearAccount(input.email);
+    post: {
+      summary: 'Sign in (the web pages): sets the session cookie',
+      ...signsIn,
+      body: signInBody,
+      handler: [
+        ...jsonBody,
+        async (req, res) => {
+          assertOurOrigin(req, deps.sessions);
+          const input = validate(signInBody, req.body);
+          await refuseWhenBlocked(req, res, input.email);
+          try {
+            signedIn(res, await identityService.call((c) => c.signIn, input, options()));
+          } catch (error) {
+            if (error instanceof AppError && error.kind === ErrorKind.Unauthenticated) await deps.signInLimits.recordFailure(input.email, req.ip ?? 'unknown');
+            throw error;
+          }
+          await deps.signInLimits.clearAccount(input.email);
+        },
+      ],
+    },
+    get: {
+      summary: 'The current session and its CSRF token',
+      tag: 'Session',
+      security: 'session',
+      ok: {
+        200: {
+          type: 'object',
+          properties: { user_uuid: { type: 'string' }, csrf_token: { type: 'string' } },
+          required: ['user_uuid', 'csrf_token'],
+          additionalProperties: false,
+        },
       },
-    ],
-    get: [
-      deps.authenticate,
-      ...body,
-      (_req, res) => {
-        const session = sessionOf(res);
-        res.json({ user_uuid: session.userUuid, csrf_token: csrfTokenFor(session.sessionId) });
-      },
-    ],
+      handler: [
+        deps.authenticate,
+        ...jsonBody,
+        (_req, res) => {
+          const session = sessionOf(res);
+          res.json({ user_uuid: session.userUuid, csrf_token: csrfTokenFor(session.sessionId) });
+        },
+      ],
+    },
     // Sign out: the authentication in front has checked Origin and the CSRF token.
-    delete: [
-      deps.authenticate,
-      ...body,
-      async (_req, res) => {
-        const session = sessionOf(res);
-        await identityService.call((c) => c.signOut, { session_id: session.sessionId }, options());
-        deps.cache.revoke({ keyUuid: session.keyUuid });
-        clearSessionCookie(res, deps.sessions);
-        res.status(204).end();
-      },
-    ],
+    delete: {
+      summary: 'Sign out',
+      tag: 'Session',
+      security: 'session',
+      ok: { 204: null },
+      handler: [
+        deps.authenticate,
+        ...jsonBody,
+        async (_req, res) => {
+          const session = sessionOf(res);
+          await identityService.call((c) => c.signOut, { session_id: session.sessionId }, options());
+          deps.cache.revoke({ keyUuid: session.keyUuid });
+          clearSessionCookie(res, deps.sessions);
+          res.status(204).end();
+        },
+      ],
+    },
   });
 
   resource(router, '/session/password', {
-    post: [
-      ...body,
-      async (req, res) => {
-        assertOurOrigin(req, deps.sessions);
-        const input = validate(setPasswordBody, req.body);
-        signedIn(res, await identityService.call((c) => c.setPassword, input, options()));
-      },
-    ],
+    post: {
+      summary: "Choose a password with the emailed link's token (signs in)",
+      ...signsIn,
+      body: setPasswordBody,
+      handler: [
+        ...jsonBody,
+        async (req, res) => {
+          assertOurOrigin(req, deps.sessions);
+          const input = validate(setPasswordBody, req.body);
+          signedIn(res, await identityService.call((c) => c.setPassword, input, options()));
+        },
+      ],
+    },
   });
 
   resource(router, '/session/password_reset', {
     // Always 202 with the same body: whether the address belongs to anyone is not told. Every request counts
     // against the account's and the IP's limits, so the endpoint cannot flood an inbox.
-    post: [
-      ...body,
-      async (req, res) => {
-        assertOurOrigin(req, deps.sessions);
-        const input = validate(passwordResetBody, req.body);
-        await refuseWhenBlocked(req, res, input.email);
-        await deps.signInLimits.recordFailure(input.email, req.ip ?? 'unknown');
-        await identityService.call((c) => c.requestPasswordReset, input, options());
-        res.status(202).json({ reason: 'If an account uses this address, a link to choose a password is on its way' });
-      },
-    ],
+    post: {
+      summary: 'Ask for a link to choose a password (202 whatever the address)',
+      ...beforeSignIn,
+      body: passwordResetBody,
+      ok: { 202: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'], additionalProperties: false } },
+      errors: [400, 403, 413, 415],
+      handler: [
+        ...jsonBody,
+        async (req, res) => {
+          assertOurOrigin(req, deps.sessions);
+          const input = validate(passwordResetBody, req.body);
+          await refuseWhenBlocked(req, res, input.email);
+          await deps.signInLimits.recordFailure(input.email, req.ip ?? 'unknown');
+          await identityService.call((c) => c.requestPasswordReset, input, options());
+          res.status(202).json({ reason: 'If an account uses this address, a link to choose a password is on its way' });
+        },
+      ],
+    },
   });
 
   return router;

@@ -1,4 +1,5 @@
 import { InterviewsError, InterviewsErrorCode } from './interviews.errors';
+import { actionableUntil } from './live-call';
 
 export type InterviewStatus = 'requested' | 'accepted' | 'completed' | 'expired' | 'canceled';
 export type InterviewType = 'one_way' | 'live';
@@ -44,10 +45,13 @@ export function statusByCompany(type: InterviewType, status: InterviewStatus, re
   throw new InterviewsError(InterviewsErrorCode.StatusNotSettable);
 }
 
-/** The job seeker accepts a requested interview before its due time (accepting twice changes nothing). */
-export function accept(status: InterviewStatus, scheduledAt: Date, now: Date): InterviewStatus {
+/**
+ * The job seeker accepts a requested interview before its due time (accepting twice changes nothing); a live
+ * interview's attendance can be confirmed until its join window closes.
+ */
+export function accept(type: InterviewType, status: InterviewStatus, scheduledAt: Date, now: Date): InterviewStatus {
   refuseFinal(status);
-  if (status === 'expired' || scheduledAt <= now) throw new InterviewsError(InterviewsErrorCode.InterviewExpired);
+  if (status === 'expired' || actionableUntil(type, scheduledAt) <= now) throw new InterviewsError(InterviewsErrorCode.InterviewExpired);
   return 'accepted';
 }
 

@@ -28,6 +28,7 @@ export enum InterviewsErrorCode {
   RecordingPartOutOfOrder = 'api.recording_part_out_of_order',
   RecordingInProgress = 'api.recording_in_progress',
   RecordingTooLarge = 'api.recording_too_large',
+  JoinNotOpen = 'api.interview_join_not_open',
 }
 
 const REASONS: Record<InterviewsErrorCode, string> = {
@@ -57,6 +58,7 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.RecordingPartOutOfOrder]: 'Parts are sent in order, each after the one before it',
   [InterviewsErrorCode.RecordingInProgress]: 'The recording has not ended yet: its video can be played once it has',
   [InterviewsErrorCode.RecordingTooLarge]: 'The recording is larger than allowed',
+  [InterviewsErrorCode.JoinNotOpen]: 'The call opens 15 minutes before the interview is scheduled',
 };
 
 function kindOf(code: InterviewsErrorCode): ErrorKind {
@@ -96,6 +98,7 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
     case InterviewsErrorCode.QuestionsRequired:
     case InterviewsErrorCode.TakeTooLong:
     case InterviewsErrorCode.TakeNotVideo:
+    case InterviewsErrorCode.JoinNotOpen:
       return ErrorKind.InvalidArgument;
     default:
       return assertNever(code);

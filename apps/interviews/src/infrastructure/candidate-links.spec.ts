@@ -27,6 +27,17 @@ describe('SignedCandidateLinks', () => {
     expect(sut.verify(token)).toBeNull();
   });
 
+  it('accepts a live interview’s token until its join window closes, three hours after the start', () => {
+    const { sut, clock } = fixture();
+    const live = { ...interview, type: 'live' as const };
+    const token = tokenOf(sut.linkFor(live));
+    const closesAt = interview.scheduledAt.getTime() + 3 * 3600_000;
+    clock.set(new Date(closesAt - 1000));
+    expect(sut.verify(token)).not.toBeNull();
+    clock.set(new Date(closesAt));
+    expect(sut.verify(token)).toBeNull();
+  });
+
   it('refuses a token signed with another secret or altered', () => {
     const { sut, clock } = fixture();
     const other = new SignedCandidateLinks('https://app.example', 'another-secret', clock);

@@ -2,13 +2,15 @@ import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Clock } from '@vi/platform-time';
 import type { CandidateLinks } from '../application/directories';
+import type { InterviewType } from '../domain/interview-status';
+import { actionableUntil } from '../domain/live-call';
 
 const AUDIENCE = 'candidate';
 
 /**
  * Candidate links: `{PUBLIC_BASE_URL}/candidate/interviews/<uuid>?token=…`,
  * the token an HS256 JWT scoped to one interview and job seeker, expiring at
- * the due time (a reschedule sends a new link). Issued and checked by the clock's time.
+ * the due time, or when a live interview's join window closes (a reschedule sends a new link). Issued and checked by the clock's time.
  */
 export class SignedCandidateLinks implements CandidateLinks {
   /** A key object made once: given the secret as a string, jsonwebtoken tries to parse it as a PEM key on every call. */
@@ -22,8 +24,13 @@ export class SignedCandidateLinks implements CandidateLinks {
     this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
-  linkFor(interview: { uuid: string; candidateUuid: string; scheduledAt: Date }): string {
-    const claims = { sub: interview.candidateUuid, iid: interview.uuid, iat: seconds(this.clock.now()), exp: seconds(interview.scheduledAt) };
+  linkFor(interview: { uuid: string; candidateUuid: string; type: InterviewType; scheduledAt: Date }): string {
+    const claims = {
+      sub: interview.candidateUuid,
+      iid: interview.uuid,
+      iat: seconds(this.clock.now()),
+      exp: seconds(actionableUntil(interview.type, interview.scheduledAt)),
+    };
     const token = jwt.sign(claims, this.secret, {
       algorithm: 'HS256',
       audience: AUDIENCE,

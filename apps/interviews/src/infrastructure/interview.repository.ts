@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
 import type { Interview, InterviewOrder } from '../domain/interview';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
 import type { InterviewsDatabase } from './interviews.database';
+import { LIVE_JOIN_CLOSES_AFTER_MS } from '../domain/live-call';
 
 export interface InterviewListQuery {
   companyUuid: string;
@@ -184,7 +185,13 @@ export class InterviewRepository {
       .selectAll()
       .where('status', 'in', ['requested', 'accepted'])
       .where('deleted_at', 'is', null)
-      .where('scheduled_at', '<=', now)
+      // A live interview expires when its join window closes, not at its start (domain/live-call.ts).
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('type', '=', 'one_way'), eb('scheduled_at', '<=', now)]),
+          eb.and([eb('type', '=', 'live'), eb('scheduled_at', '<=', new Date(now.getTime() - LIVE_JOIN_CLOSES_AFTER_MS))]),
+        ]),
+      )
       .orderBy('scheduled_at')
       .limit(limit)
       .forUpdate()

@@ -1,7 +1,7 @@
 import { credentials } from '@grpc/grpc-js';
 import { identity, jobs } from '@vi/contracts';
 import { AppError, ErrorKind } from '@vi/platform-errors';
-import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
+import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens, type ServicePrincipal } from '@vi/platform-grpc';
 import type { Caller, IdentityDirectory, JobsDirectory } from '../application/directories';
 
 /** Identity over gRPC, as the user the request acts for, within its deadline. */
@@ -30,6 +30,9 @@ export class GrpcIdentityDirectory implements IdentityDirectory {
   }
 }
 
+/** Interviews calling on its own behalf: what it asks is not the user's to see (a job seeker cannot read jobs). */
+const INTERVIEWS_SERVICE: ServicePrincipal = { kind: 'service', service: 'interviews' };
+
 /** Jobs over gRPC: a job the caller cannot see is simply not found. */
 export class GrpcJobsDirectory implements JobsDirectory {
   private readonly upstream: UpstreamClient<jobs.JobsServiceClient>;
@@ -45,6 +48,11 @@ export class GrpcJobsDirectory implements JobsDirectory {
       if (error instanceof AppError && error.kind === ErrorKind.NotFound) return undefined;
       throw error;
     }
+  }
+
+  async jobStatus(caller: Caller, job: { companyUuid: string; jobUuid: string }) {
+    const ref = { company_uuid: job.companyUuid, job_uuid: job.jobUuid };
+    return (await this.upstream.call((c) => c.getJobStatus, ref, { principal: INTERVIEWS_SERVICE, deadline: caller.deadline, idempotent: true })).status;
   }
 
   close(): void {

@@ -32,6 +32,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** An iCalendar invitation (RFC 5546 over email): the `.ics` text and its METHOD, which the MIME part names too. */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
   /** For file names and logs only. */
   kind: string;
 }

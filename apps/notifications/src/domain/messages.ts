@@ -1,7 +1,18 @@
-/** Emails and SMS: what is sent, as plain data (rendered here, sent by the adapters). */
+import type { CalendarInvitation } from './calendar';
+
+/** Emails and SMS: what is sent, as plain data (rendered here, sent by the adapters). All their text is here. */
 
 export type MessageKind =
-  'set_password' | 'password_reset' | 'interview_invitation' | 'interview_invitation_sms' | 'interview_reminder_sms' | 'share_link_reviewer';
+  | 'set_password'
+  | 'password_reset'
+  | 'interview_invitation'
+  | 'interview_invitation_sms'
+  | 'interview_reminder_sms'
+  | 'share_link_reviewer'
+  /** A live interview's cancellation, to its job seeker (with the calendar cancellation). */
+  | 'interview_cancellation'
+  /** A live interview's calendar invitation, update or cancellation, to the company user who created it. */
+  | 'interview_creator_calendar';
 
 export interface EmailContent {
   subject: string;
@@ -15,12 +26,19 @@ export interface EmailContent {
  */
 export const LINK_PLACEHOLDER = '{{link}}';
 
-/** The message as it goes out: the placeholder replaced by the link (escaped in HTML). */
-export function withLink<T extends { text: string; html: string | null; subject: string | null }>(message: T, url: string): T {
+/** The message as it goes out: the placeholder replaced by the link (escaped in HTML; in the calendar invitation too). */
+export function withLink<T extends { text: string; html: string | null; subject: string | null; calendar?: CalendarInvitation | null }>(
+  message: T,
+  url: string,
+): T {
+  const put = (value: string) => value.split(LINK_PLACEHOLDER).join(url);
   return {
     ...message,
-    text: message.text.split(LINK_PLACEHOLDER).join(url),
+    text: put(message.text),
     html: message.html === null ? null : message.html.split(LINK_PLACEHOLDER).join(escapeHtml(url)),
+    ...(message.calendar
+      ? { calendar: { ...message.calendar, url: message.calendar.url && put(message.calendar.url), description: put(message.calendar.description) } }
+      : {}),
   };
 }
 
@@ -28,13 +46,13 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function html(paragraphs: string[], link: { href: string; label: string }): string {
+function html(paragraphs: string[], link?: { href: string; label: string }): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
   return [
     '<!doctype html>',
     '<html><body style="font-family: sans-serif; line-height: 1.5">',
     body,
-    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
+    ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
     '</body></html>',
   ].join('\n');
 }
@@ -123,4 +141,132 @@ export function reviewerEmail(d: ReviewerDetails): EmailContent {
     text: `${paragraphs.join('\n\n')}\n\nWatch them here: ${d.url}\n`,
     html: html(paragraphs, { href: d.url, label: 'Watch the interviews' }),
   };
+}
+
+/** A live interview, as its emails and calendar invitation name it (decision 041). */
+export interface LiveInterviewDetails {
+  candidateName: string;
+  candidateEmail: string;
+  /** The company user who created it, when known. */
+  creatorName: string | null;
+  companyName: string;
+  jobTitle: string;
+  /** The company's `email_message`, possibly empty. */
+  emailMessage: string;
+  /** When it starts, written out in the interview's timezone. */
+  startLocal: string;
+  timezone: string;
+  /** When it starts, RFC 3339 (`scheduled_at`). */
+  start: string;
+  /** The candidate link (for the job seeker) or the interview's page (for its creator); none once canceled. */
+  url: string | null;
+  occasion: 'invited' | 'rescheduled' | 'reset' | 'canceled';
+}
+
+// One formatter for every UTC time written out (building one is far dearer than using it, decision 023).
+const utcFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'full', timeStyle: 'long' });
+
+/** "When" of a live interview: in the interview's timezone and in UTC, for someone in any other zone. */
+function liveWhen(d: LiveInterviewDetails): string {
+  return `When: ${d.startLocal} (${d.timezone}), that is ${utcFormat.format(new Date(d.start))}.`;
+}
+
+/** The job seeker's email about a live interview: invited, moved, reset (the calendar invitation is attached). */
+export function liveInvitationEmail(d: LiveInterviewDetails): EmailContent {
+  if (d.occasion === 'canceled') return liveCancellationEmail(d);
+  const intro = {
+    invited: `${d.companyName} invites you to a live video interview for ${d.jobTitle}: you will meet the interviewers on video, in your browser, with no app to install.`,
+    rescheduled: `${d.companyName} moved your live video interview for ${d.jobTitle} to a new time.`,
+    reset: `Your live video interview for ${d.jobTitle} at ${d.companyName} was reset: here is your link again.`,
+  }[d.occasion];
+  const subject = {
+    invited: `Live video interview for ${d.jobTitle} at ${d.companyName}`,
+    rescheduled: `New time: your live interview for ${d.jobTitle} at ${d.companyName}`,
+    reset: `Your live interview for ${d.jobTitle} at ${d.companyName}`,
+  }[d.occasion];
+  const calendar =
+    d.occasion === 'rescheduled'
+      ? 'The calendar invitation attached to this email moves it in your calendar.'
+      : 'The calendar invitation attached to this email puts it in your calendar.';
+  const paragraphs = [`Hello ${d.candidateName},`, intro];
+  if (d.emailMessage.trim()) paragraphs.push(d.emailMessage.trim());
+  paragraphs.push(
+    liveWhen(d),
+    "On your interview's page you can confirm that you will attend and check your camera and microphone; you join the call from there shortly before it starts.",
+    calendar,
+  );
+  return {
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\nYour interview's page: ${d.url ?? ''}\n`,
+    html: html(paragraphs, { href: d.url ?? '', label: "Open your interview's page" }),
+  };
+}
+
+/** The job seeker's email when a live interview is canceled (the calendar cancellation is attached); no link. */
+export function liveCancellationEmail(d: LiveInterviewDetails): EmailContent {
+  const paragraphs = [
+    `Hello ${d.candidateName},`,
+    `${d.companyName} canceled your live video interview for ${d.jobTitle}.`,
+    `It was planned for ${d.startLocal} (${d.timezone}). The cancellation attached to this email removes it from your calendar.`,
+  ];
+  return {
+    subject: `Canceled: your live interview for ${d.jobTitle} at ${d.companyName}`,
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: html(paragraphs),
+  };
+}
+
+/** The creator's copy of a live interview's calendar invitation, update or cancellation. */
+export function liveCreatorEmail(d: LiveInterviewDetails): EmailContent {
+  const who = `${d.candidateName} (${d.candidateEmail})`;
+  const [subject, intro] = {
+    invited: [
+      `Calendar invitation: live interview with ${d.candidateName} for ${d.jobTitle}`,
+      `Your live video interview with ${who} for ${d.jobTitle} is planned; the invitation attached to this email puts it in your calendar. ${d.candidateName} got theirs by email.`,
+    ],
+    reset: [
+      `Calendar invitation: live interview with ${d.candidateName} for ${d.jobTitle}`,
+      `Your live video interview with ${who} for ${d.jobTitle} was reset; the invitation attached to this email keeps it in your calendar. ${d.candidateName} got a new link by email.`,
+    ],
+    rescheduled: [
+      `Moved: live interview with ${d.candidateName} for ${d.jobTitle}`,
+      `Your live video interview with ${who} for ${d.jobTitle} moved to a new time; the invitation attached to this email moves it in your calendar. ${d.candidateName} was told by email.`,
+    ],
+    canceled: [
+      `Canceled: live interview with ${d.candidateName} for ${d.jobTitle}`,
+      `Your live video interview with ${who} for ${d.jobTitle} was canceled; the cancellation attached to this email removes it from your calendar. ${d.candidateName} was told by email.`,
+    ],
+  }[d.occasion];
+  const paragraphs = [d.creatorName ? `Hello ${d.creatorName},` : 'Hello,', intro, liveWhen(d)];
+  if (d.occasion === 'canceled') return { subject, text: `${paragraphs.join('\n\n')}\n`, html: html(paragraphs) };
+  paragraphs.push("You join the call from the interview's page shortly before it starts.");
+  return {
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\nThe interview's page: ${d.url ?? ''}\n`,
+    html: html(paragraphs, { href: d.url ?? '', label: "Open the interview's page" }),
+  };
+}
+
+/** The calendar entry's title and notes, for the job seeker or for the creator. */
+export function liveCalendarText(d: LiveInterviewDetails, forCreator: boolean): { summary: string; description: string } {
+  if (d.occasion === 'canceled') {
+    return forCreator
+      ? {
+          summary: `Canceled: live interview with ${d.candidateName}: ${d.jobTitle}`,
+          description: `The live video interview with ${d.candidateName} for ${d.jobTitle} was canceled.`,
+        }
+      : {
+          summary: `Canceled: live interview: ${d.jobTitle} at ${d.companyName}`,
+          description: `${d.companyName} canceled this live video interview for ${d.jobTitle}.`,
+        };
+  }
+  return forCreator
+    ? {
+        summary: `Live interview with ${d.candidateName}: ${d.jobTitle}`,
+        description: `Live video interview with ${d.candidateName} (${d.candidateEmail}) for ${d.jobTitle}. Join from the interview's page: ${d.url}`,
+      }
+    : {
+        summary: `Live interview: ${d.jobTitle} at ${d.companyName}`,
+        description: `Live video interview with ${d.companyName} for ${d.jobTitle}. Join from your interview's page: ${d.url}`,
+      };
 }

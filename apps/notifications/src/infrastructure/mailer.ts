@@ -1,12 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Logger } from '@vi/platform-logger';
 import type { Mailer, OutgoingEmail } from '../application/ports';
 
 export interface ClosableMailer extends Mailer {
   close(): void;
+}
+
+/**
+ * The nodemailer message. A calendar invitation goes as nodemailer's `icalEvent`: a `text/calendar; method=…`
+ * alternative, which mail clients show as an invitation to accept or a cancellation to apply, named as a file too.
+ */
+function mailOf(from: string, email: OutgoingEmail): SendMailOptions {
+  return {
+    from,
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    ...(email.calendar
+      ? {
+          icalEvent: {
+            method: email.calendar.method,
+            content: email.calendar.content,
+            filename: email.calendar.method === 'CANCEL' ? 'cancellation.ics' : 'invitation.ics',
+          },
+        }
+      : {}),
+  };
 }
 
 /** Email over SMTP (`SMTP_URL`) with nodemailer. */
@@ -21,7 +44,7 @@ class SmtpMailer implements ClosableMailer {
   }
 
   async send(email: OutgoingEmail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+    await this.transport.sendMail(mailOf(this.from, email));
   }
 
   close(): void {
@@ -43,7 +66,7 @@ class EmlFileMailer implements ClosableMailer {
   ) {}
 
   async send(email: OutgoingEmail): Promise<void> {
-    const info = (await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, html: email.html })) as {
+    const info = (await this.transport.sendMail(mailOf(this.from, email))) as {
       message: Buffer;
     };
     await mkdir(this.dir, { recursive: true });

@@ -1,9 +1,15 @@
 import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
 import { traceHeaders } from '@vi/platform-tracing';
+import type { CalendarInvitation } from '../domain/calendar';
 import type { NotificationsDatabase } from './notifications.database';
 
 export type MessageRow = Selectable<NotificationsDatabase['messages']>;
-export type NewMessage = Omit<NotificationsDatabase['messages'], 'attempts' | 'locked_until' | 'last_error' | 'sent_at' | 'status' | 'trace_context'>;
+export type NewMessage = Omit<
+  NotificationsDatabase['messages'],
+  'attempts' | 'locked_until' | 'last_error' | 'sent_at' | 'status' | 'trace_context' | 'calendar'
+> & {
+  calendar?: CalendarInvitation | null;
+};
 
 export class MessageRepository {
   constructor(private readonly db: Kysely<NotificationsDatabase>) {}
@@ -17,7 +23,14 @@ export class MessageRepository {
     const trace = traceHeaders();
     await this.db
       .insertInto('messages')
-      .values(rows.map((r) => ({ ...r, status: 'pending' as const, trace_context: trace ? JSON.stringify(trace) : null })))
+      .values(
+        rows.map((r) => ({
+          ...r,
+          status: 'pending' as const,
+          trace_context: trace ? JSON.stringify(trace) : null,
+          calendar: r.calendar ? JSON.stringify(r.calendar) : null,
+        })),
+      )
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
       .execute();
   }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from '@vi/platform-postgres';
 import type { TraceHeaders } from '@vi/platform-tracing';
+import type { CalendarInvitation } from '../domain/calendar';
 import type { WebhookStatus } from '../domain/webhook-health';
 
 /** Row types of the `notifications` schema, for Kysely. */
@@ -85,6 +86,16 @@ export interface NotificationsDatabase {
     sent_at: Date | null;
     /** W3C trace context of the consumer that planned it: its sending is a span of that trace (decision 031). */
     trace_context: ColumnType<TraceHeaders | null, string | null, never>;
+    /** A live interview's calendar invitation, serialized as `.ics` when the email is sent (decision 041). */
+    calendar: ColumnType<CalendarInvitation | null, string | null, never>;
+  };
+  /** Each live interview's calendar SEQUENCE (decision 041). */
+  interview_calendars: {
+    interview_uuid: string;
+    sequence: number;
+    /** The interview's `updated_at` in the event that last set it. */
+    changed_at: Date;
+    canceled: boolean;
   };
 }
 

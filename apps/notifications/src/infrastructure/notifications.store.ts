@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
+import { CalendarRepository } from './calendar.repository';
 import { DeliveryRepository } from './delivery.repository';
 import { MessageRepository } from './message.repository';
 import type { NotificationsDatabase } from './notifications.database';
@@ -53,12 +54,14 @@ export class NotificationsRepositories {
   readonly deliveries: DeliveryRepository;
   readonly messages: MessageRepository;
   readonly ledger: EventLedger;
+  readonly calendars: CalendarRepository;
 
   constructor(readonly db: Kysely<NotificationsDatabase>) {
     this.webhooks = new WebhookRepository(db);
     this.deliveries = new DeliveryRepository(db);
     this.messages = new MessageRepository(db);
     this.ledger = new EventLedger(db);
+    this.calendars = new CalendarRepository(db);
   }
 }
 

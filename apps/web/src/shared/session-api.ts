@@ -43,9 +43,22 @@ export interface SessionInfo {
   csrf_token: string;
 }
 
-/** Where a sign-in returns to: a path on this site only (never `//host` or a full URL: no open redirect). */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/interviews';
+/**
+ * Where a sign-in returns to: a page of this site only, never another (no open redirect, decision 034). `next` is
+ * resolved against the page's origin as the browser itself will resolve it (which strips tabs and newlines and
+ * reads `\\` as `/`, so `/\t/evil.example` is `//evil.example`), and anything whose origin is not ours falls back
+ * to the interviews list.
+ */
+export function safeNext(next: string | null, origin: string = location.origin): string {
+  const fallback = '/interviews';
+  if (!next) return fallback;
+  let target: URL;
+  try {
+    target = new URL(next, origin);
+  } catch {
+    return fallback;
+  }
+  return target.origin === origin ? target.pathname + target.search + target.hash : fallback;
 }
 
 export function signInUrl(next: string): string {

@@ -18,7 +18,8 @@ export const InterviewsSubjects = {
 export type InterviewsSubject = (typeof InterviewsSubjects)[keyof typeof InterviewsSubjects];
 
 /**
- * What the notifications service needs to invite the job seeker (created, rescheduled and reset events). No
+ * What the notifications service needs to invite the job seeker (created, rescheduled and reset events) or tell them
+ * of a cancellation (canceled: a live interview's calendar cancellation names when it was). No
  * candidate link: notifications asks interviews for a fresh one (`IssueCandidateLink`) when it sends (decision 018).
  */
 export interface InvitationDetails {

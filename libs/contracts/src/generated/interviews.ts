@@ -257,6 +257,19 @@ export interface CandidateTokenRequest {
   token: string;
 }
 
+/** A participant admitted to a live interview's call. */
+export interface LiveParticipant {
+  interview_uuid: string;
+  user_uuid: string;
+  /** candidate | interviewer */
+  role: string;
+  /** The name the others see on this participant's video. */
+  display_name: string;
+  /** The join window (RFC 3339): the call opens 15 minutes before scheduled_at and closes 3 hours after it. */
+  opens_at: string;
+  closes_at: string;
+}
+
 /** The interview a candidate token opens, and the job seeker it acts for. */
 export interface CandidateScope {
   interview_uuid: string;
@@ -2571,6 +2584,98 @@ export const CandidateTokenRequest: MessageFns<CandidateTokenRequest> = {
   },
 };
 
+function createBaseLiveParticipant(): LiveParticipant {
+  return { interview_uuid: "", user_uuid: "", role: "", display_name: "", opens_at: "", closes_at: "" };
+}
+
+export const LiveParticipant: MessageFns<LiveParticipant> = {
+  encode(message: LiveParticipant, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_uuid !== "") {
+      writer.uint32(10).string(message.interview_uuid);
+    }
+    if (message.user_uuid !== "") {
+      writer.uint32(18).string(message.user_uuid);
+    }
+    if (message.role !== "") {
+      writer.uint32(26).string(message.role);
+    }
+    if (message.display_name !== "") {
+      writer.uint32(34).string(message.display_name);
+    }
+    if (message.opens_at !== "") {
+      writer.uint32(42).string(message.opens_at);
+    }
+    if (message.closes_at !== "") {
+      writer.uint32(50).string(message.closes_at);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LiveParticipant {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseLiveParticipant();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.user_uuid = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.role = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.display_name = reader.string();
+          continue;
+        }
+        case 5: {
+          if (tag !== 42) {
+            break;
+          }
+
+          message.opens_at = reader.string();
+          continue;
+        }
+        case 6: {
+          if (tag !== 50) {
+            break;
+          }
+
+          message.closes_at = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
 function createBaseCandidateScope(): CandidateScope {
   return { interview_uuid: "", candidate_uuid: "" };
 }
@@ -3992,6 +4097,20 @@ export const InterviewsServiceService = {
     responseSerialize: (value: Interview): Buffer => Buffer.from(Interview.encode(value).finish()),
     responseDeserialize: (value: Buffer): Interview => Interview.decode(value),
   },
+  /**
+   * Who may enter a live interview's call now (the gateway's signaling asks before admitting anyone): the job seeker
+   * of its candidate token, or a company user who may see it; refused when canceled, completed, expired, or before
+   * its join window opens (docs/interview-lifecycle.md, decision 038).
+   */
+  joinLiveInterview: {
+    path: "/interviews.v1.InterviewsService/JoinLiveInterview",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: InterviewRef): Buffer => Buffer.from(InterviewRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): InterviewRef => InterviewRef.decode(value),
+    responseSerialize: (value: LiveParticipant): Buffer => Buffer.from(LiveParticipant.encode(value).finish()),
+    responseDeserialize: (value: Buffer): LiveParticipant => LiveParticipant.decode(value),
+  },
   /** The recorded video, streamed: the first message carries the header, the rest the bytes. */
   uploadTake: {
     path: "/interviews.v1.InterviewsService/UploadTake",
@@ -4191,6 +4310,12 @@ export interface InterviewsServiceServer extends UntypedServiceImplementation {
   acceptInterview: handleUnaryCall<InterviewRef, Interview>;
   skipQuestion: handleUnaryCall<QuestionRef, Question>;
   completeInterview: handleUnaryCall<InterviewRef, Interview>;
+  /**
+   * Who may enter a live interview's call now (the gateway's signaling asks before admitting anyone): the job seeker
+   * of its candidate token, or a company user who may see it; refused when canceled, completed, expired, or before
+   * its join window opens (docs/interview-lifecycle.md, decision 038).
+   */
+  joinLiveInterview: handleUnaryCall<InterviewRef, LiveParticipant>;
   /** The recorded video, streamed: the first message carries the header, the rest the bytes. */
   uploadTake: handleClientStreamingCall<TakeUploadChunk, Take>;
   listTakes: handleUnaryCall<QuestionRef, TakeList>;
@@ -4507,6 +4632,26 @@ export interface InterviewsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Interview) => void,
+  ): ClientUnaryCall;
+  /**
+   * Who may enter a live interview's call now (the gateway's signaling asks before admitting anyone): the job seeker
+   * of its candidate token, or a company user who may see it; refused when canceled, completed, expired, or before
+   * its join window opens (docs/interview-lifecycle.md, decision 038).
+   */
+  joinLiveInterview(
+    request: InterviewRef,
+    callback: (error: ServiceError | null, response: LiveParticipant) => void,
+  ): ClientUnaryCall;
+  joinLiveInterview(
+    request: InterviewRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: LiveParticipant) => void,
+  ): ClientUnaryCall;
+  joinLiveInterview(
+    request: InterviewRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: LiveParticipant) => void,
   ): ClientUnaryCall;
   /** The recorded video, streamed: the first message carries the header, the rest the bytes. */
   uploadTake(callback: (error: ServiceError | null, response: Take) => void): ClientWritableStream<TakeUploadChunk>;

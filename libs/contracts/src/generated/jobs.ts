@@ -29,6 +29,16 @@ export interface JobRef {
   job_uuid: string;
 }
 
+export interface JobStatusRequest {
+  company_uuid: string;
+  job_uuid: string;
+}
+
+export interface JobStatus {
+  /** active or inactive */
+  status: string;
+}
+
 export interface LocationSummary {
   uuid: string;
   formatted_address: string;
@@ -150,6 +160,91 @@ export const JobRef: MessageFns<JobRef> = {
           }
 
           message.job_uuid = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseJobStatusRequest(): JobStatusRequest {
+  return { company_uuid: "", job_uuid: "" };
+}
+
+export const JobStatusRequest: MessageFns<JobStatusRequest> = {
+  encode(message: JobStatusRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.company_uuid !== "") {
+      writer.uint32(10).string(message.company_uuid);
+    }
+    if (message.job_uuid !== "") {
+      writer.uint32(18).string(message.job_uuid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JobStatusRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseJobStatusRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.company_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.job_uuid = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseJobStatus(): JobStatus {
+  return { status: "" };
+}
+
+export const JobStatus: MessageFns<JobStatus> = {
+  encode(message: JobStatus, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== "") {
+      writer.uint32(10).string(message.status);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JobStatus {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseJobStatus();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.status = reader.string();
           continue;
         }
       }
@@ -890,6 +985,19 @@ export const JobsServiceService = {
     responseSerialize: (value: JobSlots): Buffer => Buffer.from(JobSlots.encode(value).finish()),
     responseDeserialize: (value: Buffer): JobSlots => JobSlots.decode(value),
   },
+  /**
+   * The job's status as jobs holds it now, for interviews alone (a completion must not go by a projection that
+   * lags: issue 29, docs/interview-lifecycle.md). A deleted job is inactive.
+   */
+  getJobStatus: {
+    path: "/jobs.v1.JobsService/GetJobStatus",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: JobStatusRequest): Buffer => Buffer.from(JobStatusRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): JobStatusRequest => JobStatusRequest.decode(value),
+    responseSerialize: (value: JobStatus): Buffer => Buffer.from(JobStatus.encode(value).finish()),
+    responseDeserialize: (value: Buffer): JobStatus => JobStatus.decode(value),
+  },
 } as const;
 
 export interface JobsServiceServer extends UntypedServiceImplementation {
@@ -900,6 +1008,11 @@ export interface JobsServiceServer extends UntypedServiceImplementation {
   deleteJob: handleUnaryCall<JobRef, Empty>;
   /** Active jobs against the plan's limit, for GET /plan and GET /me. */
   getJobSlots: handleUnaryCall<Empty, JobSlots>;
+  /**
+   * The job's status as jobs holds it now, for interviews alone (a completion must not go by a projection that
+   * lags: issue 29, docs/interview-lifecycle.md). A deleted job is inactive.
+   */
+  getJobStatus: handleUnaryCall<JobStatusRequest, JobStatus>;
 }
 
 export interface JobsServiceClient extends Client {
@@ -978,6 +1091,25 @@ export interface JobsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: JobSlots) => void,
+  ): ClientUnaryCall;
+  /**
+   * The job's status as jobs holds it now, for interviews alone (a completion must not go by a projection that
+   * lags: issue 29, docs/interview-lifecycle.md). A deleted job is inactive.
+   */
+  getJobStatus(
+    request: JobStatusRequest,
+    callback: (error: ServiceError | null, response: JobStatus) => void,
+  ): ClientUnaryCall;
+  getJobStatus(
+    request: JobStatusRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: JobStatus) => void,
+  ): ClientUnaryCall;
+  getJobStatus(
+    request: JobStatusRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: JobStatus) => void,
   ): ClientUnaryCall;
 }
 

@@ -66,10 +66,86 @@ describe('interviewJson', () => {
   });
 });
 
+/** Every key path of a JSON value, array items as `[]`: `job_post.title`, `questions[].takes.limit`. */
+function keyPaths(value: unknown, prefix = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item) => keyPaths(item, `${prefix}[]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return [path, ...keyPaths(inner, path)];
+  });
+}
+
 describe('candidateInterviewJson', () => {
-  it('shows the job seeker every question in full and the interview`s timezone, never its share link', () => {
-    const sut = candidateInterviewJson(overTheWire(Interview, anInterview({ share_link: aShareLink() })));
-    expect(sut.share_link).toBeNull();
+  const rated = () =>
+    candidateInterviewJson(
+      overTheWire(
+        Interview,
+        anInterview({
+          rating: 4.5,
+          status: 'completed',
+          completed_at: '2026-11-23T09:45:00+00:00',
+          share_link: aShareLink(),
+          created_by: aUserSummary({ email: 'recruiter@acme.example' }),
+          assigned_to: aUserSummary({ name: 'The name Acme chose', email: 'sam@example.com' }),
+        }),
+      ),
+    );
+
+  it('shows the job seeker only what the candidate pages need: an allow-list, so a field added to the company view stays out', () => {
+    const sut = rated();
+    expect([...new Set(keyPaths(sut))].sort()).toEqual(
+      [
+        'uuid',
+        'type',
+        'status',
+        'created_at',
+        'updated_at',
+        'scheduled_at',
+        'completed_at',
+        'timezone',
+        'job_post',
+        'job_post.uuid',
+        'job_post.title',
+        'job_post.status',
+        'job_post.location',
+        'job_post.location.uuid',
+        'job_post.location.formatted_address',
+        'company',
+        'company.uuid',
+        'company.name',
+        'company.avatar',
+        'questions',
+        ...['uuid', 'text', 'completed', 'skipped', 'time_limit', 'think_time', 'takes', 'created_at', 'updated_at', 'started_at'].map(
+          (k) => `questions[].${k}`,
+        ),
+        ...['completed', 'remaining', 'limit'].map((k) => `questions[].takes.${k}`),
+      ].sort(),
+    );
+    expect(CandidateInterviewView.parse(sut)).toEqual(sut);
+  });
+
+  it('never carries the company`s rating, its users` emails, the share link nor what the company wrote about the candidate', () => {
+    const json = JSON.stringify(rated());
+    for (const companyOnly of [
+      'rating',
+      'created_by',
+      'assigned_to',
+      'share_link',
+      'email',
+      'recruiter@acme.example',
+      'ada@example.com',
+      'The name Acme chose',
+    ]) {
+      expect(json).not.toContain(companyOnly);
+    }
+    // The schema refuses them too, so the OpenAPI document (additionalProperties: false) and the e2e response checks do.
+    expect(() => CandidateInterviewView.parse({ ...rated(), rating: 4.5 })).toThrow();
+    expect(() => CandidateInterviewView.parse({ ...rated(), job_post: { ...rated().job_post, created_by: aUserSummary() } })).toThrow();
+  });
+
+  it('shows every question in full and the interview`s timezone', () => {
+    const sut = candidateInterviewJson(overTheWire(Interview, anInterview()));
     expect(sut.timezone).toBe('Europe/Paris');
     expect(sut.questions).toEqual([
       {

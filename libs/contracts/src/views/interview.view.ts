@@ -57,14 +57,8 @@ export const InterviewView = z
  */
 export function interviewJson(interview: Interview, options: { questions: boolean }): InterviewJson {
   return {
-    uuid: interview.uuid,
+    ...interviewStateJson(interview),
     rating: interview.rating ?? null,
-    type: interview.type as InterviewJson['type'],
-    status: interview.status as InterviewJson['status'],
-    created_at: interview.created_at,
-    updated_at: interview.updated_at,
-    scheduled_at: interview.scheduled_at,
-    completed_at: interview.completed_at ?? null,
     share_link: interview.share_link ? basicShareLinkJson(interview.share_link) : null,
     job_post: interview.job_post
       ? {
@@ -98,25 +92,68 @@ export function interviewJson(interview: Interview, options: { questions: boolea
 
 export type InterviewJson = z.output<typeof InterviewView>;
 
+/** What the company's and the candidate's views both show of an interview: which one, its kind, status and times. */
+function interviewStateJson(interview: Interview) {
+  return {
+    uuid: interview.uuid,
+    type: interview.type as InterviewJson['type'],
+    status: interview.status as InterviewJson['status'],
+    created_at: interview.created_at,
+    updated_at: interview.updated_at,
+    scheduled_at: interview.scheduled_at,
+    completed_at: interview.completed_at ?? null,
+  };
+}
+
 /** The InterviewRated webhook payload (the reference shows the event, not its fields). */
 export const RatingView = z
   .object({ interview_uuid: uuidView, rating: z.number().min(0).max(5), rated_by: UserSummaryView.nullable(), rated_at: timestampView })
   .meta({ id: 'Rating' });
 
 /**
- * What the job seeker sees: the interview with every question in full (takes left, skipped), never its share link,
- * and the interview's `timezone`, which the candidate page names beside the due time in the candidate's own zone.
+ * What the job seeker sees, built from an allow-list of what the candidate pages need (decision 036): the interview's
+ * status and due time in the interview's `timezone` (the page names it beside the due time in the candidate's own
+ * zone), the job's title and status, the company's name and logo, and every question in full (takes left, skipped).
+ * Never what the company keeps for itself: its rating, its users (`created_by`, the job's `created_by`, emails),
+ * the share link, nor the name and phone the company wrote for the candidate.
  */
-export const CandidateInterviewView = InterviewView.extend({ timezone: z.string(), share_link: z.null(), questions: z.array(QuestionView) }).meta({
-  id: 'CandidateInterview',
-});
+export const CandidateInterviewView = InterviewView.pick({
+  uuid: true,
+  type: true,
+  status: true,
+  created_at: true,
+  updated_at: true,
+  scheduled_at: true,
+  completed_at: true,
+})
+  .extend({
+    timezone: z.string(),
+    job_post: z
+      .object({ uuid: uuidView, title: z.string(), status: z.enum(['active', 'inactive']), location: LocationSummaryView.nullable() })
+      .strict()
+      .nullable(),
+    company: CompanySummaryView.nullable(),
+    questions: z.array(QuestionView),
+  })
+  .strict()
+  .meta({ id: 'CandidateInterview' });
 
-/** The interview as `GET /candidate/interviews/<uuid>` shows it to its job seeker. */
+/** The interview as `GET /candidate/interviews/<uuid>` shows it to its job seeker: each field named, none spread. */
 export function candidateInterviewJson(interview: Interview): z.output<typeof CandidateInterviewView> {
+  const job = interview.job_post;
+  const company = interview.company;
   return {
-    ...interviewJson(interview, { questions: false }),
+    ...interviewStateJson(interview),
     timezone: interview.timezone,
-    share_link: null,
+    job_post: job
+      ? {
+          uuid: job.uuid,
+          title: job.title,
+          status: job.status as 'active' | 'inactive',
+          location: job.location ? { uuid: job.location.uuid, formatted_address: job.location.formatted_address } : null,
+        }
+      : null,
+    company: company ? { uuid: company.uuid, name: company.name, avatar: company.avatar } : null,
     questions: interview.questions.map(questionJson),
   };
 }

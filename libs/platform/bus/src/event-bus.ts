@@ -52,8 +52,17 @@ export interface EventBus {
    * now on, at most once (for cache invalidation, not for work).
    */
   subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /**
+   * Transient messages between processes, never stored and delivered at most once to every process subscribed at
+   * that moment (core NATS subjects outside the event stream; in-process under `npm start`): what only matters
+   * now, such as a live call's signaling relayed between gateway replicas (decision 039). Not domain events.
+   */
+  sendTransient(subject: string, payload: unknown): void;
+  subscribeTransient(subjects: string[], handler: TransientHandler): Promise<Subscription>;
   close(): Promise<void>;
 }
+
+export type TransientHandler = (subject: string, payload: unknown) => void;
 
 /** NATS subject matching: `*` matches one token, a trailing `>` one or more. */
 export function subjectMatches(pattern: string, subject: string): boolean {

@@ -37,6 +37,8 @@ describe('startConsumers', () => {
       publish: (m) => bus.publish(m),
       consume: () => Promise.reject(new Error('stream not found')),
       subscribe: (options: SubscribeOptions) => bus.subscribe(options),
+      sendTransient: (subject, payload) => bus.sendTransient(subject, payload),
+      subscribeTransient: (subjects, handler) => bus.subscribeTransient(subjects, handler),
       close: () => bus.close(),
     };
 

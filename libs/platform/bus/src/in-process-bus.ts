@@ -1,6 +1,14 @@
 import type { Logger } from 'pino';
 import { consumerDeliveries, consumerRedeliveries } from './bus-metrics';
-import { subjectMatches, type BusMessage, type ConsumeOptions, type EventBus, type SubscribeOptions, type Subscription } from './event-bus';
+import {
+  subjectMatches,
+  type BusMessage,
+  type ConsumeOptions,
+  type EventBus,
+  type SubscribeOptions,
+  type Subscription,
+  type TransientHandler,
+} from './event-bus';
 import { handleDelivered } from './message-tracing';
 
 const REDELIVERY_DELAYS_MS = [200, 1_000, 5_000, 30_000];
@@ -19,6 +27,7 @@ interface DurableConsumer {
 export class InProcessBus implements EventBus {
   private readonly consumers = new Map<string, DurableConsumer>();
   private readonly subscribers = new Set<SubscribeOptions>();
+  private readonly transientSubscribers = new Set<{ subjects: string[]; handler: TransientHandler }>();
   private readonly seenIds = new Set<string>();
   private readonly history: BusMessage[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -54,6 +63,20 @@ export class InProcessBus implements EventBus {
     };
   }
 
+  sendTransient(subject: string, payload: unknown): void {
+    // Delivered after the caller's turn, as a NATS message would be, never inside it.
+    const copy = JSON.parse(JSON.stringify(payload)) as unknown;
+    for (const subscriber of this.transientSubscribers) {
+      if (subscriber.subjects.some((p) => subjectMatches(p, subject))) queueMicrotask(() => subscriber.handler(subject, copy));
+    }
+  }
+
+  async subscribeTransient(subjects: string[], handler: TransientHandler): Promise<Subscription> {
+    const subscriber = { subjects, handler };
+    this.transientSubscribers.add(subscriber);
+    return { close: async () => void this.transientSubscribers.delete(subscriber) };
+  }
+
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.subscribers.add(options);
     return { close: async () => void this.subscribers.delete(options) };
@@ -64,6 +87,7 @@ export class InProcessBus implements EventBus {
     this.timers.clear();
     this.consumers.clear();
     this.subscribers.clear();
+    this.transientSubscribers.clear();
   }
 
   private deliver(consumer: DurableConsumer, message: BusMessage, attempt: number): void {

@@ -1,9 +1,9 @@
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
-import { headers as natsHeaders, type NatsConnection } from '@nats-io/nats-core';
+import { headers as natsHeaders, type Msg, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { consumerDeliveries, consumerRedeliveries } from './bus-metrics';
-import type { BusMessage, ConsumeOptions, EventBus, SubscribeOptions, Subscription } from './event-bus';
+import type { BusMessage, ConsumeOptions, EventBus, SubscribeOptions, Subscription, TransientHandler } from './event-bus';
 import { handleDelivered, traceOfHeaders } from './message-tracing';
 
 export interface NatsBusOptions {
@@ -164,17 +164,26 @@ export class NatsJetStreamBus implements EventBus {
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     // JetStream publishes are ordinary NATS messages: a core subscription sees
     // every new one in every replica, which is exactly broadcast semantics.
-    const subs = options.subjects.map((subject) =>
-      this.connection.subscribe(this.wire(subject), {
+    return this.coreSubscription(
+      options.subjects.map((subject) => this.wire(subject)),
+      (m) => {
+        const message = this.decode(m);
+        handleDelivered(message, options.handler, { system: 'nats' }).catch((e: unknown) => this.options.logger.warn({ err: e }, 'subscriber failed'));
+      },
+    );
+  }
+
+  /** Core NATS subscriptions to `wired` subjects, closed together; a message that cannot be decoded is dropped. */
+  private coreSubscription(wired: string[], deliver: (m: Msg) => void): Subscription {
+    const subs = wired.map((subject) =>
+      this.connection.subscribe(subject, {
         callback: (error, m) => {
           if (error) return;
-          let message: BusMessage;
           try {
-            message = this.decode(m);
+            deliver(m);
           } catch {
             return;
           }
-          handleDelivered(message, options.handler, { system: 'nats' }).catch((e: unknown) => this.options.logger.warn({ err: e }, 'subscriber failed'));
         },
       }),
     );
@@ -185,6 +194,26 @@ export class NatsJetStreamBus implements EventBus {
       },
     };
     this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** Transient subjects live outside `<root>.>`, so the stream never stores them. */
+  private transientWire(subject: string): string {
+    return `_transient.${this.options.streamRoot}.${subject}`;
+  }
+
+  sendTransient(subject: string, payload: unknown): void {
+    this.connection.publish(this.transientWire(subject), JSON.stringify(payload));
+  }
+
+  async subscribeTransient(subjects: string[], handler: TransientHandler): Promise<Subscription> {
+    const prefix = this.transientWire('');
+    const subscription = this.coreSubscription(
+      subjects.map((subject) => this.transientWire(subject)),
+      (m) => handler(m.subject.slice(prefix.length), m.json()),
+    );
+    // Subscribed once the server has it: a message sent right after this resolves is not lost.
+    await this.connection.flush();
     return subscription;
   }
 

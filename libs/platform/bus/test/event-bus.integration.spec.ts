@@ -79,6 +79,24 @@ describe.each(adapters)('%s event bus', (_name, connect) => {
     await waitFor(() => seen.length === 2);
     expect(seen.sort()).toEqual(['a', 'b']);
   });
+
+  it('sends transient messages to every subscriber of the subject, outside the event stream', async () => {
+    const seen: Array<[string, unknown]> = [];
+    await bus.subscribeTransient(['live.room.*'], (subject, payload) => void seen.push([subject, payload]));
+    const events: BusMessage[] = [];
+    await bus.subscribe({ subjects: ['>'], handler: async (m) => void events.push(m) });
+
+    bus.sendTransient('live.room.a', { n: 1 });
+    bus.sendTransient('live.other.a', { n: 2 });
+    bus.sendTransient('live.room.b', { n: 3 });
+    await waitFor(() => seen.length === 2);
+
+    expect(seen).toEqual([
+      ['live.room.a', { n: 1 }],
+      ['live.room.b', { n: 3 }],
+    ]);
+    expect(events).toEqual([]);
+  });
 });
 
 (testServers.natsUrl ? describe : describe.skip)('NATS JetStream durables that do not exist yet', () => {

@@ -88,6 +88,8 @@ describe('transactional outbox', () => {
       publish: () => Promise.reject(new Error('the bus is unreachable')),
       consume: (options) => bus.consume(options),
       subscribe: (options) => bus.subscribe(options),
+      sendTransient: (subject, payload) => bus.sendTransient(subject, payload),
+      subscribeTransient: (subjects, handler) => bus.subscribeTransient(subjects, handler),
       close: () => Promise.resolve(),
     };
     const stuck = new OutboxRelay(database.db, unreachable, logger, { pollIntervalMs: 50 });

@@ -17,7 +17,7 @@ export async function acceptInterview(
     const current = await candidateInterview(tx, caller, uuid, { lock: true });
     const now = deps.clock.now();
     if (current.status === 'accepted') return renderInterview(tx, current);
-    const accepted = { ...current, status: accept(current.status, current.scheduledAt, now), acceptedAt: now, updatedAt: now };
+    const accepted = { ...current, status: accept(current.type, current.status, current.scheduledAt, now), acceptedAt: now, updatedAt: now };
     await tx.interviews.update(accepted);
     await tx.counters.move(accepted.companyUuid, accepted.type, current.status, accepted.status);
     const rendered = await renderInterview(tx, accepted);

@@ -1,7 +1,7 @@
 import { InterviewsSubjects } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
-import { AT, aCaller, aJobRow, anInterview, aQuestion, theCandidateOf } from '../../../test/factories';
+import { AT, aCaller, aJobRow, anInterview, aQuestion, JobsTable, theCandidateOf } from '../../../test/factories';
 import { MemoryCounters, MemoryInterviews, MemoryProjections, MemoryQuestions, MemoryShareLinks } from '../../../test/fakes';
 import type { InterviewQuestion } from '../../domain/interview';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
@@ -13,16 +13,22 @@ describe('completeInterview', () => {
   const answered = aQuestion(accepted, { completed: true, takesCompleted: 1 });
   const skipped = aQuestion(accepted, { position: 1, skipped: true });
   const candidate = aCaller(theCandidateOf(accepted));
-  const fixture = (questions: InterviewQuestion[] = [answered, skipped], jobStatus = 'active') => ({
-    store: memoryStore({
-      interviews: new MemoryInterviews([accepted]),
-      counters: new MemoryCounters([accepted]),
-      questions: new MemoryQuestions(questions),
-      projections: new MemoryProjections({ jobs: [{ ...job, status: jobStatus }] }),
-      shareLinks: new MemoryShareLinks(),
-    }),
-    clock: new FakeClock(new Date(AT.getTime() + 3600_000)),
-  });
+  /** `jobStatus`: the job as jobs holds it now; `projected`: as interviews' projection of jobs last heard of it. */
+  const fixture = (questions: InterviewQuestion[] = [answered, skipped], jobStatus = 'active', projected = jobStatus) => {
+    const jobs = new JobsTable();
+    jobs.add({ uuid: job.uuid, status: jobStatus });
+    return {
+      store: memoryStore({
+        interviews: new MemoryInterviews([accepted]),
+        counters: new MemoryCounters([accepted]),
+        questions: new MemoryQuestions(questions),
+        projections: new MemoryProjections({ jobs: [{ ...job, status: projected }] }),
+        shareLinks: new MemoryShareLinks(),
+      }),
+      jobs,
+      clock: new FakeClock(new Date(AT.getTime() + 3600_000)),
+    };
+  };
 
   it('completes an accepted interview whose every question is answered or skipped, with InterviewCompleted', async () => {
     const deps = fixture();
@@ -42,8 +48,17 @@ describe('completeInterview', () => {
     expect(deps.store.published).toEqual([]);
   });
 
-  it('refuses when the job is no longer active', async () => {
-    await expect(completeInterview(fixture(undefined, 'inactive'), candidate, accepted.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.JobInactive });
+  it('refuses when the job is no longer active, as jobs says now, even before the projection of jobs has heard of it', async () => {
+    const deps = fixture(undefined, 'inactive', 'active');
+    await expect(completeInterview(deps, candidate, accepted.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.JobInactive });
+    expect(deps.store.read.interviews.stored(accepted.uuid)?.status).toBe('accepted');
+    expect(deps.store.published).toEqual([]);
+  });
+
+  it('refuses when the job was deleted (jobs knows it no more)', async () => {
+    const deps = fixture();
+    deps.jobs.jobs.clear();
+    await expect(completeInterview(deps, candidate, accepted.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.JobInactive });
   });
 
   it('refuses at the due time and after', async () => {

@@ -16,7 +16,10 @@ describe('expireOverdueInterviews', () => {
     anInterview({ companyUuid, scheduledAt: at(1), status: 'completed' }),
     anInterview({ companyUuid, scheduledAt: at(1), status: 'canceled' }),
   ];
-  const all = [dueRequested, dueAccepted, dueExactlyNow, notYet, ...finished];
+  // A live interview started 2 h 45 min ago can still take place; one whose join window closed cannot.
+  const liveStillOpen = anInterview({ companyUuid, type: 'live', scheduledAt: at(15 - 165) });
+  const liveClosed = anInterview({ companyUuid, type: 'live', scheduledAt: at(15 - 180) });
+  const all = [dueRequested, dueAccepted, dueExactlyNow, notYet, liveStillOpen, liveClosed, ...finished];
   const fixture = () => ({
     store: memoryStore({ interviews: new MemoryInterviews(all), counters: new MemoryCounters(all), ...renderingRepos() }),
     clock: new FakeClock(at(15)),
@@ -28,14 +31,15 @@ describe('expireOverdueInterviews', () => {
 
     const sut = await expireOverdueInterviews(deps);
 
-    expect(sut).toBe(3);
-    const expired = [dueAccepted, dueRequested, dueExactlyNow];
+    expect(sut).toBe(4);
+    const expired = [liveClosed, dueAccepted, dueRequested, dueExactlyNow];
     for (const interview of expired) expect(deps.store.read.interviews.stored(interview.uuid)).toMatchObject({ status: 'expired', updatedAt: at(15) });
     expect(deps.store.published.map((e) => [e.subject, (e.payload as { interview: { uuid: string } }).interview.uuid])).toEqual(
       expired.map((i) => [InterviewsSubjects.InterviewExpired, i.uuid]),
     );
-    expect(await deps.store.read.counters.total(companyUuid, [], ['expired'])).toBe(3);
-    expect(await deps.store.read.counters.total(companyUuid, [], ['requested', 'accepted'])).toBe(1);
+    expect(await deps.store.read.counters.total(companyUuid, [], ['expired'])).toBe(4);
+    expect(await deps.store.read.counters.total(companyUuid, [], ['requested', 'accepted'])).toBe(2);
+    expect(deps.store.read.interviews.stored(liveStillOpen.uuid)?.status).toBe('requested');
   });
 
   it('finds nothing more on the next sweep until time passes the next due time', async () => {

@@ -54,6 +54,8 @@ describe('updateInterview', () => {
       code: InterviewsErrorCode.AlreadyCanceled,
     });
     expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewCanceled]);
+    // The cancellation email names when the interview was to be, in its timezone.
+    expect(deps.store.published[0].payload).toMatchObject({ invitation: { timezone: requested.timezone, scheduled_at_local: expect.any(String) } });
   });
 
   it('marks a live interview held (completed now), then rates it with the rater’s name from identity', async () => {

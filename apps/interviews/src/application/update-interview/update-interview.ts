@@ -50,8 +50,12 @@ export async function updateInterview(
     if (input.status !== undefined) {
       const status = statusByCompany(next.type, next.status, input.status);
       next = { ...next, status, completedAt: status === 'completed' ? now : next.completedAt };
+      // A canceled live interview's job seeker and creator get the calendar cancellation, which names when it was.
+      const canceled = next;
       events.push((rendered) =>
-        interviewEvent(status === 'completed' ? InterviewsSubjects.InterviewCompleted : InterviewsSubjects.InterviewCanceled, rendered),
+        status === 'completed'
+          ? interviewEvent(InterviewsSubjects.InterviewCompleted, rendered)
+          : interviewEvent(InterviewsSubjects.InterviewCanceled, rendered, { invitation: invitationOf(canceled) }),
       );
     }
     if (input.rating !== undefined) {

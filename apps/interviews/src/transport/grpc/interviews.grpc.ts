@@ -3,6 +3,7 @@ import type { CallContext, UnaryHandlers } from '@vi/platform-grpc';
 import { acceptInterview } from '../../application/accept-interview/accept-interview';
 import { completeInterview } from '../../application/complete-interview/complete-interview';
 import { getCandidateInterview } from '../../application/get-candidate-interview/get-candidate-interview';
+import { joinLiveInterview } from '../../application/join-live-interview/join-live-interview';
 import { eraseCandidate } from '../../application/erase-candidate/erase-candidate';
 import { issueCandidateLink } from '../../application/issue-candidate-link/issue-candidate-link';
 import { resolveCandidateToken, type CandidateTokenVerifier } from '../../application/resolve-candidate-token/resolve-candidate-token';
@@ -115,6 +116,7 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
     acceptInterview: async (req, ctx) => acceptInterview(deps, callerOf(ctx), req.interview_uuid),
     skipQuestion: async (req, ctx) => skipQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
     completeInterview: async (req, ctx) => completeInterview(deps, callerOf(ctx), req.interview_uuid),
+    joinLiveInterview: async (req, ctx) => joinLiveInterview(deps, callerOf(ctx), req.interview_uuid),
     uploadTake: async (chunks, ctx) => measureTakeUpload(() => uploadTake(deps, callerOf(ctx), chunks)),
     listTakes: async (req, ctx) => listTakes(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
     streamTakeVideo: async (req, ctx, send) => streamTakeVideo(deps, callerOf(ctx), req, send),

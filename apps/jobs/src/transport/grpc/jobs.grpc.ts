@@ -5,6 +5,7 @@ import { createJob } from '../../application/create-job/create-job';
 import { deleteJob } from '../../application/delete-job/delete-job';
 import { getJob } from '../../application/get-job/get-job';
 import { getJobSlots } from '../../application/get-job-slots/get-job-slots';
+import { getJobStatus } from '../../application/get-job-status/get-job-status';
 import type { Caller, IdentityDirectory } from '../../application/identity-directory';
 import type { JobPageCache } from '../../application/job-page-cache';
 import { listJobs } from '../../application/list-jobs/list-jobs';
@@ -59,5 +60,6 @@ export function jobsGrpcHandlers(deps: JobsGrpcDeps): UnaryHandlers<typeof jobs.
       }),
     deleteJob: async (req, ctx) => deleteJob(deps, callerOf(ctx), req.job_uuid),
     getJobSlots: async (_req, ctx) => getJobSlots(deps, callerOf(ctx)),
+    getJobStatus: async (req, ctx) => getJobStatus(deps, ctx.principal, { companyUuid: req.company_uuid, jobUuid: req.job_uuid }),
   };
 }

@@ -7,7 +7,7 @@ import { forgetInterviews } from './forget-interviews';
 describe('forgetInterviews', () => {
   let db: NotificationsRepositoryFakes;
   const sut = (uuids: string[], caller = anOperator) =>
-    forgetInterviews({ store: memoryStore({ messages: db.messages, deliveries: db.deliveries }) }, caller, uuids);
+    forgetInterviews({ store: memoryStore({ messages: db.messages, deliveries: db.deliveries, calendars: db.calendars }) }, caller, uuids);
 
   beforeEach(() => {
     db = notificationsFakes();

@@ -8,18 +8,22 @@ const KEPT_EVENT_TYPE = 'InterviewDeleted';
 
 /**
  * Part of erasing a job seeker (decision 019): the emails and SMS of their interviews (pending ones are not sent),
+ * their live interviews' calendar SEQUENCEs,
  * and every delivery, delivery attempt and last notification of those interviews except InterviewDeleted, which
  * tells integrators that the interview is gone. Operators only.
  */
 export async function forgetInterviews(
-  deps: { store: StoreOf<NotificationsStore, 'messages' | 'deliveries'> },
+  deps: { store: StoreOf<NotificationsStore, 'messages' | 'deliveries' | 'calendars'> },
   caller: Principal,
   interviewUuids: string[],
 ): Promise<notifications.ForgottenRecords> {
   requireOperator(caller);
   if (interviewUuids.length === 0) return { messages: 0, deliveries: 0 };
-  return deps.store.transaction(async (tx) => ({
-    messages: await tx.messages.deleteOfInterviews(interviewUuids),
-    deliveries: await tx.deliveries.deleteOfResources(interviewUuids, KEPT_EVENT_TYPE),
-  }));
+  return deps.store.transaction(async (tx) => {
+    await tx.calendars.deleteOfInterviews(interviewUuids);
+    return {
+      messages: await tx.messages.deleteOfInterviews(interviewUuids),
+      deliveries: await tx.deliveries.deleteOfResources(interviewUuids, KEPT_EVENT_TYPE),
+    };
+  });
 }

@@ -1,7 +1,7 @@
 import { memoryStore } from '@vi/platform-testing';
 import { randomUUID } from 'node:crypto';
 import { toRfc3339, FakeClock } from '@vi/platform-time';
-import { aUserEvent, anInterviewEvent, DAY, HOUR, T0 } from '../../../test/factories';
+import { aUserEvent, anInterviewEvent, DAY, HOUR, liveCalendar, T0 } from '../../../test/factories';
 import { notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
 import { LINK_PLACEHOLDER } from '../../domain/messages';
 import { planMessages } from './plan-messages';
@@ -13,10 +13,11 @@ describe('planMessages', () => {
   const sut = (message: Parameters<typeof planMessages>[1]) =>
     planMessages(
       {
-        store: memoryStore({ ledger: db.ledger, messages: db.messages }),
+        store: memoryStore({ ledger: db.ledger, messages: db.messages, calendars: db.calendars }),
         clock,
         plans: { features: async () => features },
         reminderLeadMs: DAY,
+        calendar: liveCalendar,
         onQueued: () => undefined,
       },
       message,
@@ -116,5 +117,96 @@ describe('planMessages', () => {
     await sut(link(true));
 
     expect(db.messages.state).toEqual([expect.objectContaining({ kind: 'share_link_reviewer', recipient: 'rita@review.example', link_kind: 'share_link' })]);
+  });
+
+  describe('a live interview', () => {
+    const live = (subject: string, options: Parameters<typeof anInterviewEvent>[1] = {}) =>
+      anInterviewEvent(`interviews.interview.${subject}`, {
+        type: 'live',
+        invitation: { timezone: 'Europe/Paris', scheduled_at_local: 'Thursday, March 5, 2026 at 10:00:00 AM GMT+1' },
+        ...options,
+      });
+    const emails = () => db.messages.state.filter((m) => m.channel === 'email');
+
+    it('invites the job seeker (candidate link, when in its timezone and in UTC) and its creator (the interview page), one calendar event for both', async () => {
+      const interviewUuid = randomUUID();
+      await sut(live('created', { interviewUuid, scheduledAt: new Date('2026-03-05T09:00:00Z') }));
+
+      const [candidate, creator] = emails();
+      expect(candidate).toMatchObject({ kind: 'interview_invitation', recipient: 'sam@seeker.example', link_kind: 'candidate', link_subject: interviewUuid });
+      expect(candidate.subject).toBe('Live video interview for Welder at Acme');
+      expect(candidate.text_body).toContain(
+        'When: Thursday, March 5, 2026 at 10:00:00 AM GMT+1 (Europe/Paris), that is Thursday, March 5, 2026 at 9:00:00 AM UTC.',
+      );
+      expect(candidate.text_body).toContain(`Your interview's page: ${LINK_PLACEHOLDER}`);
+      expect(candidate.text_body).not.toMatch(/record|due/i);
+      expect(creator).toMatchObject({ kind: 'interview_creator_calendar', recipient: 'cory@acme.example', link_kind: null });
+      expect(creator.text_body).toContain(`https://app.example/interview/${interviewUuid}/watch`);
+      expect(creator.text_body).not.toContain(LINK_PLACEHOLDER);
+
+      const event = {
+        method: 'REQUEST',
+        uid: `${interviewUuid}@video-interviewing`,
+        sequence: 0,
+        start: '2026-03-05T09:00:00+00:00',
+        organizer: { name: 'Acme', email: 'no-reply@vi.example' },
+        attendees: [
+          { name: 'Sam', email: 'sam@seeker.example' },
+          { name: 'Cory', email: 'cory@acme.example' },
+        ],
+      };
+      expect(candidate.calendar).toMatchObject({ ...event, url: LINK_PLACEHOLDER });
+      expect(creator.calendar).toMatchObject({ ...event, url: `https://app.example/interview/${interviewUuid}/watch` });
+    });
+
+    it('a reschedule sends both the update with the same UID and SEQUENCE + 1, every time; a reset keeps the SEQUENCE', async () => {
+      const interviewUuid = randomUUID();
+      await sut(live('created', { interviewUuid }));
+      await sut(live('rescheduled', { interviewUuid, updatedAt: new Date(T0.getTime() + HOUR), scheduledAt: new Date(T0.getTime() + 4 * DAY) }));
+      await sut(live('rescheduled', { interviewUuid, updatedAt: new Date(T0.getTime() + 2 * HOUR), scheduledAt: new Date(T0.getTime() + 5 * DAY) }));
+      await sut(live('reset', { interviewUuid, updatedAt: new Date(T0.getTime() + 3 * HOUR) }));
+
+      expect(emails().map((m) => [m.kind, m.calendar?.method, m.calendar?.uid, m.calendar?.sequence])).toEqual(
+        [0, 1, 2, 2].flatMap((sequence) => [
+          ['interview_invitation', 'REQUEST', `${interviewUuid}@video-interviewing`, sequence],
+          ['interview_creator_calendar', 'REQUEST', `${interviewUuid}@video-interviewing`, sequence],
+        ]),
+      );
+      expect(emails()[2].subject).toBe('New time: your live interview for Welder at Acme');
+      expect(emails()[4].calendar?.start).toBe(toRfc3339(new Date(T0.getTime() + 5 * DAY)));
+    });
+
+    it('a cancel sends both METHOD:CANCEL with SEQUENCE + 1 and no link; a late, older reschedule then sends nothing', async () => {
+      const interviewUuid = randomUUID();
+      await sut(live('created', { interviewUuid }));
+      await sut(live('canceled', { interviewUuid, updatedAt: new Date(T0.getTime() + 2 * HOUR) }));
+      await sut(live('rescheduled', { interviewUuid, updatedAt: new Date(T0.getTime() + HOUR) }));
+
+      const canceled = emails().slice(2);
+      expect(canceled.map((m) => [m.kind, m.recipient, m.link_kind, m.calendar?.method, m.calendar?.sequence, m.calendar?.url])).toEqual([
+        ['interview_cancellation', 'sam@seeker.example', null, 'CANCEL', 1, null],
+        ['interview_creator_calendar', 'cory@acme.example', null, 'CANCEL', 1, null],
+      ]);
+      expect(canceled[0].subject).toBe('Canceled: your live interview for Welder at Acme');
+      expect(canceled[0].text_body).toContain('It was planned for Thursday, March 5, 2026 at 10:00:00 AM GMT+1 (Europe/Paris).');
+      expect(emails()).toHaveLength(4);
+    });
+
+    it('sends the job seeker their invitation when nobody is known to have created it; a one-way interview gets no calendar', async () => {
+      await sut(live('created', { createdBy: null }));
+      await sut(anInterviewEvent('interviews.interview.created'));
+      await sut(anInterviewEvent('interviews.interview.canceled'));
+      expect(emails().map((m) => [m.kind, m.calendar?.attendees.length ?? null])).toEqual([
+        ['interview_invitation', 1],
+        ['interview_invitation', null],
+      ]);
+    });
+
+    it('forgets the SEQUENCE of a deleted interview', async () => {
+      const interviewUuid = randomUUID();
+      await sut(live('created', { interviewUuid }));
+      await sut(live('deleted', { interviewUuid, invitation: null }));
+      expect(db.calendars.state).toEqual([]);
+    });
   });
 });

@@ -10,18 +10,24 @@ import {
 } from '@vi/contracts';
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
+import { calendarEnd, calendarUid, type CalendarInvitation } from '../../domain/calendar';
 import {
   LINK_PLACEHOLDER,
   invitationEmail,
   invitationSms,
+  liveCalendarText,
+  liveCreatorEmail,
+  liveInvitationEmail,
   passwordResetEmail,
   reminderSms,
   reviewerEmail,
   setPasswordEmail,
   type EmailContent,
   type InvitationDetails,
+  type LiveInterviewDetails,
   type MessageKind,
 } from '../../domain/messages';
+import type { CalendarChange } from '../../infrastructure/calendar.repository';
 import type { NewMessage } from '../../infrastructure/message.repository';
 import type { MessageLinkKind } from '../../infrastructure/notifications.database';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
@@ -45,18 +51,31 @@ const ENDING = new Set<string>([
 ]);
 
 export interface MessagePlanDeps {
-  store: StoreOf<NotificationsStore, 'ledger' | 'messages'>;
+  store: StoreOf<NotificationsStore, 'ledger' | 'messages' | 'calendars'>;
   plans: PlanDirectory;
   clock: Clock;
   /** How long before `scheduled_at` the SMS reminder goes out (24 h). */
   reminderLeadMs: number;
+  calendar: LiveCalendarSettings;
   onQueued: () => void;
+}
+
+/** What a live interview's calendar invitation needs beyond the event (decision 041). */
+export interface LiveCalendarSettings {
+  /** The ORGANIZER's address: the one the emails come from (MAIL_FROM). */
+  organizerEmail: string;
+  /** Where a company user opens the interview (and joins the call): not a bearer link. */
+  interviewPageUrl(interviewUuid: string): string;
 }
 
 interface Plan {
   messages: NewMessage[];
   /** Cancel this interview's pending reminder first (moved or ended). */
   cancelRemindersOf?: string;
+  /** A live interview's calendar change: its emails carry the SEQUENCE recorded with it, none when the change is stale. */
+  calendar?: { change: CalendarChange; messages: (sequence: number) => NewMessage[] };
+  /** A deleted interview: its calendar SEQUENCE is forgotten. */
+  forgetCalendarOf?: string;
 }
 
 /**
@@ -70,12 +89,19 @@ export async function planMessages(deps: MessagePlanDeps, message: BusMessage): 
   const now = deps.clock.now();
   const plan = await planFor(deps, message, now);
   if (!plan) return;
-  await deps.store.transaction(async (tx) => {
-    if (!(await tx.ledger.markProcessed('messages', message.id))) return;
+  const queued = await deps.store.transaction(async (tx) => {
+    if (!(await tx.ledger.markProcessed('messages', message.id))) return 0;
     if (plan.cancelRemindersOf) await tx.messages.cancelPending(plan.cancelRemindersOf, [REMINDER], now);
-    await tx.messages.insertMany(plan.messages);
+    if (plan.forgetCalendarOf) await tx.calendars.deleteOfInterviews([plan.forgetCalendarOf]);
+    const rows = [...plan.messages];
+    if (plan.calendar) {
+      const sequence = await tx.calendars.record(plan.calendar.change);
+      if (sequence !== null) rows.push(...plan.calendar.messages(sequence));
+    }
+    await tx.messages.insertMany(rows);
+    return rows.length;
   });
-  if (plan.messages.length > 0) deps.onQueued();
+  if (queued > 0) deps.onQueued();
 }
 
 async function planFor(deps: MessagePlanDeps, message: BusMessage, now: Date): Promise<Plan | undefined> {
@@ -108,8 +134,17 @@ async function planFor(deps: MessagePlanDeps, message: BusMessage, now: Date): P
     }
     default: {
       if (!ENDING.has(message.subject)) return undefined;
-      const interviewUuid = (message.payload as InterviewEventPayload).interview?.uuid;
-      return interviewUuid ? { messages: [], cancelRemindersOf: interviewUuid } : undefined;
+      const { interview, invitation } = message.payload as InterviewEventPayload;
+      if (!interview?.uuid) return undefined;
+      const ended: Plan = { messages: [], cancelRemindersOf: interview.uuid };
+      if (message.subject === InterviewsSubjects.InterviewDeleted) return { ...ended, forgetCalendarOf: interview.uuid };
+      if (message.subject === InterviewsSubjects.InterviewCanceled && interview.type === 'live' && invitation) {
+        return {
+          ...ended,
+          calendar: liveCalendar(deps.calendar, { id: message.id, now, interviewUuid: interview.uuid }, message.payload as InterviewEventPayload, 'canceled'),
+        };
+      }
+      return ended;
     }
   }
 }
@@ -133,7 +168,9 @@ async function planInvitation(deps: MessagePlanDeps, message: BusMessage, now: D
     occasion,
   };
   const base = { id: message.id, now, interviewUuid: interview.uuid, link: { kind: 'candidate', subject: interview.uuid } as const };
-  const messages = [email(base, 'interview_invitation', candidate.email, invitationEmail(details))];
+  // A live interview's emails carry its calendar invitation, whose SEQUENCE is known only inside the transaction.
+  const live = interview.type === 'live';
+  const messages = live ? [] : [email(base, 'interview_invitation', candidate.email, invitationEmail(details))];
   const companyUuid = interview.company?.uuid;
   const phone = invitation.phone_parsed;
   if (phone && invitation.has_sms_consent && companyUuid && (await deps.plans.features(companyUuid))[PlanFeature.InterviewSmsNotifications]) {
@@ -142,7 +179,68 @@ async function planInvitation(deps: MessagePlanDeps, message: BusMessage, now: D
     // Due sooner than the lead: the invitation just sent is the reminder.
     if (remindAt > now) messages.push(sms(base, REMINDER, phone, reminderSms(details), remindAt));
   }
-  return { messages, cancelRemindersOf };
+  return { messages, cancelRemindersOf, calendar: live ? liveCalendar(deps.calendar, base, message.payload as InterviewEventPayload, occasion) : undefined };
+}
+
+/**
+ * A live interview's calendar invitation (or update, or cancellation) by email to its job seeker (with the candidate
+ * link, asked for when it is sent) and to the company user who created it (with the interview's page): one event,
+ * the same UID and SEQUENCE for both, who are both its attendees.
+ */
+function liveCalendar(
+  settings: LiveCalendarSettings,
+  base: MessageBase,
+  { interview, invitation }: InterviewEventPayload,
+  occasion: LiveInterviewDetails['occasion'],
+): NonNullable<Plan['calendar']> {
+  const candidate = interview.assigned_to;
+  const creator = interview.created_by;
+  const details = (url: string | null): LiveInterviewDetails => ({
+    candidateName: candidate?.name ?? '',
+    candidateEmail: candidate?.email ?? '',
+    creatorName: creator?.name ?? null,
+    companyName: interview.company?.name ?? '',
+    jobTitle: interview.job_post?.title ?? '',
+    emailMessage: invitation?.email_message ?? '',
+    startLocal: invitation?.scheduled_at_local ?? '',
+    timezone: invitation?.timezone ?? 'UTC',
+    start: interview.scheduled_at,
+    url,
+    occasion,
+  });
+  const canceled = occasion === 'canceled';
+  const calendarOf = (d: LiveInterviewDetails, forCreator: boolean, sequence: number): CalendarInvitation => ({
+    method: canceled ? 'CANCEL' : 'REQUEST',
+    uid: calendarUid(interview.uuid),
+    sequence,
+    start: interview.scheduled_at,
+    end: calendarEnd(interview.scheduled_at),
+    ...liveCalendarText(d, forCreator),
+    url: d.url,
+    organizer: { name: d.companyName || 'Video Interviewing', email: settings.organizerEmail },
+    attendees: [candidate, creator].filter((p) => !!p?.email).map((p) => ({ name: p!.name, email: p!.email })),
+  });
+  return {
+    change: {
+      interviewUuid: interview.uuid,
+      changedAt: new Date(interview.updated_at),
+      kind: canceled ? 'canceled' : occasion === 'rescheduled' ? 'moved' : 'same',
+    },
+    messages: (sequence) => {
+      const rows: NewMessage[] = [];
+      if (candidate?.email) {
+        // The cancellation carries no link: the interview can no longer be opened.
+        const d = details(canceled ? null : LINK_PLACEHOLDER);
+        const kind = canceled ? 'interview_cancellation' : 'interview_invitation';
+        rows.push(email({ ...base, link: canceled ? undefined : base.link }, kind, candidate.email, liveInvitationEmail(d), calendarOf(d, false, sequence)));
+      }
+      if (creator?.email) {
+        const d = details(canceled ? null : settings.interviewPageUrl(interview.uuid));
+        rows.push(email({ ...base, link: undefined }, 'interview_creator_calendar', creator.email, liveCreatorEmail(d), calendarOf(d, true, sequence)));
+      }
+      return rows;
+    },
+  };
 }
 
 interface MessageBase {
@@ -153,13 +251,14 @@ interface MessageBase {
   link?: { kind: MessageLinkKind; subject: string };
 }
 
-function email(base: MessageBase, kind: MessageKind, to: string, content: EmailContent): NewMessage {
+function email(base: MessageBase, kind: MessageKind, to: string, content: EmailContent, calendar?: CalendarInvitation): NewMessage {
   return {
     ...row(base, kind, to, base.now),
     channel: 'email',
     subject: content.subject,
     text_body: content.text,
     html_body: content.html,
+    calendar: calendar ?? null,
   };
 }
 

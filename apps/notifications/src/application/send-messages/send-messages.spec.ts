@@ -1,4 +1,4 @@
-import { memoryStore } from '@vi/platform-testing';
+import { memoryStore, parseICalendar } from '@vi/platform-testing';
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '@vi/platform-logger';
 import { FakeClock } from '@vi/platform-time';
@@ -6,6 +6,8 @@ import { aNewMessage, DAY, T0 } from '../../../test/factories';
 import { notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
 import type { LinkIssuer, OutgoingEmail } from '../ports';
 import { MessageDispatcher } from './send-messages';
+import type { CalendarInvitation } from '../../domain/calendar';
+import { LINK_PLACEHOLDER } from '../../domain/messages';
 
 const SECOND = 1000;
 
@@ -68,6 +70,33 @@ describe('MessageDispatcher', () => {
       },
     ]);
     expect(db.messages.state[0]).toMatchObject({ status: 'sent', attempts: 1, sent_at: T0, text_body: 'Hello Pat, {{link}}' });
+  });
+
+  it("attaches a live interview's calendar invitation as .ics, the candidate link in place, stamped when sent", async () => {
+    issued = 'https://app.example/candidate/interviews/i1?token=t0k3n';
+    const calendar: CalendarInvitation = {
+      method: 'REQUEST',
+      uid: 'i1@video-interviewing',
+      sequence: 1,
+      start: '2026-03-05T09:00:00+00:00',
+      end: '2026-03-05T10:00:00+00:00',
+      summary: 'Live interview: Welder at Acme',
+      description: `Join from your interview's page: ${LINK_PLACEHOLDER}`,
+      url: LINK_PLACEHOLDER,
+      organizer: { name: 'Acme', email: 'no-reply@vi.example' },
+      attendees: [{ name: 'Sam', email: 'sam@seeker.example' }],
+    };
+    await db.messages.insertMany([aNewMessage({ kind: 'interview_invitation', link_kind: 'candidate', link_subject: randomUUID(), calendar })]);
+
+    await sut().pass();
+
+    expect(emails).toHaveLength(1);
+    expect(emails[0].calendar?.method).toBe('REQUEST');
+    const [event] = (await parseICalendar(emails[0].calendar!.content)).events;
+    expect(event).toMatchObject({ uid: 'i1@video-interviewing', sequence: 1, start: '2026-03-05T09:00:00.000Z', url: issued });
+    expect(event.description).toBe(`Join from your interview's page: ${issued}`);
+    expect(emails[0].calendar!.content).toContain('DTSTAMP:20260302T090000Z');
+    expect(db.messages.state[0].calendar).toEqual(calendar);
   });
 
   it('sends a reminder once its time has come, and not before', async () => {

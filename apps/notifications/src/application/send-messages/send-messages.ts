@@ -8,6 +8,7 @@ import type { MessageRow } from '../../infrastructure/message.repository';
 import type { MessageLinkKind } from '../../infrastructure/notifications.database';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import { messagesSent } from '../../infrastructure/notification-metrics';
+import { toICalendar, type CalendarInvitation } from '../../domain/calendar';
 import { withLink } from '../../domain/messages';
 import type { LinkIssuer, Mailer, SmsSender } from '../ports';
 
@@ -67,7 +68,14 @@ export class MessageDispatcher {
         return;
       }
       if (message.channel === 'email') {
-        await mailer.send({ to: message.recipient, subject: message.subject ?? '', text: content.text, html: content.html ?? undefined, kind: message.kind });
+        await mailer.send({
+          to: message.recipient,
+          subject: message.subject ?? '',
+          text: content.text,
+          html: content.html ?? undefined,
+          calendar: content.calendar ? { method: content.calendar.method, content: toICalendar(content.calendar, clock.now()) } : undefined,
+          kind: message.kind,
+        });
       } else if (!sms.configured) {
         logger.info({ kind: message.kind, message: message.uuid }, 'SMS_PROVIDER_URL is not set: SMS skipped');
         await store.read.messages.finish(message.uuid, 'skipped', attempt, clock.now(), 'no SMS provider configured');
@@ -91,8 +99,10 @@ export class MessageDispatcher {
   }
 
   /** The body as it goes out, the link in place; null when the owner no longer issues the link. */
-  private async contentOf(message: MessageRow): Promise<{ text: string; html: string | null; subject: string | null } | null> {
-    const stored = { text: message.text_body, html: message.html_body, subject: message.subject };
+  private async contentOf(
+    message: MessageRow,
+  ): Promise<{ text: string; html: string | null; subject: string | null; calendar: CalendarInvitation | null } | null> {
+    const stored = { text: message.text_body, html: message.html_body, subject: message.subject, calendar: message.calendar };
     if (!message.link_kind || !message.link_subject) return stored;
     const url = await this.issue(message.link_kind, message.link_subject);
     return url === null ? null : withLink(stored, url);

@@ -1,0 +1,74 @@
+/**
+ * The live call's signaling messages, JSON over the WebSocket `/v1.0/interviews/<uuid>/live` (decision 039). The
+ * server only introduces participants and carries what they say to each other; it never reads `signal.data`
+ * (SDP offers and answers, ICE candidates), so a selective forwarding server can later take the place of the
+ * other peers without changing this protocol: it would be one more participant that everyone negotiates with.
+ */
+
+export type LiveRole = 'candidate' | 'interviewer';
+
+export interface PeerView {
+  /** Chosen by the page once per tab (a UUID), so a reconnecting or reloaded page is recognised. */
+  id: string;
+  /** Chosen per page load: a new one means the page was reloaded, and the others renegotiate with it. */
+  instance: string;
+  name: string;
+  role: LiveRole;
+  audio: boolean;
+  video: boolean;
+}
+
+export type ClientMessage =
+  /** The first message: the candidate's token (never in the URL), or nothing for a signed-in company user (cookie). */
+  | { type: 'join'; id: string; instance: string; token?: string; audio?: boolean; video?: boolean }
+  | { type: 'signal'; to: string; data: unknown }
+  | { type: 'state'; audio: boolean; video: boolean }
+  /** Interviewers only. */
+  | { type: 'recording'; active: boolean }
+  /** Interviewers only, once `PUT /interviews/<uuid>` `{"status": "completed"}` has succeeded. */
+  | { type: 'ended' }
+  | { type: 'leave' };
+
+export type ServerMessage =
+  | { type: 'welcome'; self: PeerView; peers: PeerView[]; iceServers: unknown[]; recording: boolean; closesAt: string }
+  | { type: 'peer-joined'; peer: PeerView }
+  | { type: 'peer-left'; id: string }
+  | { type: 'signal'; from: string; data: unknown }
+  | { type: 'state'; from: string; audio: boolean; video: boolean }
+  | { type: 'recording'; active: boolean; by: string }
+  | { type: 'ended' }
+  /** Then the socket closes with 4000 + the HTTP status the same refusal would have. */
+  | { type: 'refused'; code: string; reason: string };
+
+export const MAX_PARTICIPANTS = 4;
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A client message, or undefined for anything that is not one (ignored, or refused when it was to be the join). */
+export function parseClientMessage(text: string): ClientMessage | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const m = value as Record<string, unknown>;
+  switch (m.type) {
+    case 'join':
+      if (typeof m.id !== 'string' || !ID.test(m.id) || typeof m.instance !== 'string' || !ID.test(m.instance)) return undefined;
+      if (m.token !== undefined && typeof m.token !== 'string') return undefined;
+      return { type: 'join', id: m.id.toLowerCase(), instance: m.instance, token: m.token, audio: m.audio !== false, video: m.video !== false };
+    case 'signal':
+      return typeof m.to === 'string' && m.data !== undefined ? { type: 'signal', to: m.to, data: m.data } : undefined;
+    case 'state':
+      return typeof m.audio === 'boolean' && typeof m.video === 'boolean' ? { type: 'state', audio: m.audio, video: m.video } : undefined;
+    case 'recording':
+      return typeof m.active === 'boolean' ? { type: 'recording', active: m.active } : undefined;
+    case 'ended':
+    case 'leave':
+      return { type: m.type };
+    default:
+      return undefined;
+  }
+}

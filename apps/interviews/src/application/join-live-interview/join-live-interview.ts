@@ -1,0 +1,38 @@
+import type { interviews } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
+import type { Clock } from '@vi/platform-time';
+import { toRfc3339 } from '@vi/platform-time';
+import { joinWindowOf, requireJoinable, type LiveRole } from '../../domain/live-call';
+import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { Caller, IdentityDirectory } from '../directories';
+import { candidateInterview } from '../shared/candidate-interview';
+import { findInterview } from '../shared/find-interview';
+
+/**
+ * Admits a participant to a live interview's call: the job seeker of its candidate token, or a company user who
+ * may see the interview (the API's rule for reading it: any user of its company). Anyone else learns only 404.
+ */
+export async function joinLiveInterview(
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'projections'>; identity: Pick<IdentityDirectory, 'summaries'>; clock: Clock },
+  caller: Caller,
+  uuid: string,
+): Promise<interviews.LiveParticipant> {
+  const principal = caller.principal;
+  const role: LiveRole = principal.userType === 'job_seeker' ? 'candidate' : 'interviewer';
+  const interview = role === 'candidate' ? await candidateInterview(deps.store.read, caller, uuid) : await findInterview(deps.store.read, caller, uuid);
+  requireJoinable(interview, deps.clock.now());
+  // The projection has everyone an interview names; a colleague who joins may be newer than it (identity's event
+  // still on its way), so identity is asked then.
+  const person =
+    (await deps.store.read.projections.people([principal.userUuid])).get(principal.userUuid) ??
+    (await deps.identity.summaries(caller, [principal.userUuid], [])).users.find((u) => u.uuid === principal.userUuid);
+  const window = joinWindowOf(interview.scheduledAt);
+  return {
+    interview_uuid: interview.uuid,
+    user_uuid: principal.userUuid,
+    role,
+    display_name: person?.name ?? '',
+    opens_at: toRfc3339(window.opensAt),
+    closes_at: toRfc3339(window.closesAt),
+  };
+}
