@@ -24,7 +24,8 @@ import { migrateToLatest, openDatabase, sql, type Database, type Kysely } from '
 import { jobsMigrations } from '../apps/jobs/migrations';
 import { JOB_ORDERS, type Job, type JobOrder, type JobStatus } from '../apps/jobs/src/domain/job';
 import { JobCounterRepository } from '../apps/jobs/src/infrastructure/job-counter.repository';
-import { JobRepository, type JobListQuery } from '../apps/jobs/src/infrastructure/job.repository';
+import type { JobListQuery } from '../apps/jobs/src/application/store';
+import { JobRepository } from '../apps/jobs/src/infrastructure/job.repository';
 import type { JobsDatabase } from '../apps/jobs/src/infrastructure/jobs.database';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

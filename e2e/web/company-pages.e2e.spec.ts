@@ -3,6 +3,7 @@ import { waitFor } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
 import { webmFile } from '../../apps/interviews/test/video-files';
 import { en } from '../../apps/web/src/i18n/en';
+import { ws } from '../../apps/web/src/i18n/workspace';
 import { setPasswordTokenIn, STRONG_PASSWORD } from '../identity/session-helpers';
 import { companyWithJob } from '../interviews/interview-helpers';
 import { bodyOf, createWebhook, SmtpInbox, WebhookReceiver } from '../notifications/notification-helpers';
@@ -81,7 +82,7 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       await step('weak-password-refused');
 
       await fillAndSubmit(page, { [en.account.newPassword]: STRONG_PASSWORD }, en.account.setPassword);
-      await page.getByRole('heading', { name: en.company.interviewsHeading }).waitFor();
+      await page.getByRole('heading', { name: ws.interviews.heading, level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/interviews');
       expect(await page.textContent('header')).toContain('Casey Colleague');
       const cookies = await page.context().cookies(site);
@@ -90,34 +91,35 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       ]);
       await step('signed-in-list');
 
-      await page.getByLabel(en.company.status, { exact: true }).selectOption('completed');
-      await page.getByRole('button', { name: en.company.apply }).click();
+      await page.getByLabel(ws.interviews.status, { exact: true }).selectOption('completed');
       await page.waitForURL(/status=completed/);
-      const row = page.getByRole('link', { name: en.company.row('Vera Video', 'Set Designer') });
+      const row = page.getByRole('link', { name: 'Vera Video', exact: true });
       await row.waitFor();
       expect(await scrollsHorizontally(page)).toBe(false);
       await row.click();
 
-      await page.getByRole('heading', { name: 'Vera Video' }).waitFor();
+      await page.getByRole('heading', { name: 'Vera Video', level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/interview/${interview.uuid}/watch`);
-      expect(await page.textContent('main')).toContain(en.company.job('Set Designer'));
-      expect(await page.getByText(en.company.skipped).count()).toBe(1);
+      expect(await page.textContent('main')).toContain(ws.watch.job('Set Designer'));
+      expect(await page.getByText(ws.watch.skipped).count()).toBe(1);
       const player = page.locator('video[controls]');
       expect(await player.count()).toBe(1);
       await player.evaluate(playMuted);
       await step('watch');
 
-      await page.getByLabel(en.company.rating).selectOption('4.5');
-      await page.getByRole('button', { name: en.company.saveRating }).click();
-      await page.getByText(en.company.ratingSaved(4.5)).waitFor();
-      const rated = bodyOf(await receiver.next('InterviewRated', interview.uuid, 1, MAIL_TIMEOUT_MS));
-      expect(rated).toMatchObject({ interview_uuid: interview.uuid, rating: 4.5, rated_by: { uuid: created.body.uuid } });
+      // The stars are radio buttons: the keyboard moves from 3 to 4 stars, and that choice is saved.
+      await page.getByRole('radio', { name: ws.watch.star(3), exact: true }).check();
+      await page.getByText(ws.watch.ratingSaved(3)).waitFor();
+      await page.keyboard.press('ArrowRight');
+      await page.getByText(ws.watch.ratingSaved(4)).waitFor();
+      const rated = bodyOf(await receiver.next('InterviewRated', interview.uuid, 2, MAIL_TIMEOUT_MS));
+      expect(rated).toMatchObject({ interview_uuid: interview.uuid, rating: 4, rated_by: { uuid: created.body.uuid } });
 
-      await page.getByRole('button', { name: en.company.createShareLink }).click();
-      const shareLink = page.getByRole('link', { name: /\/share\// });
+      await page.getByRole('button', { name: ws.watch.createShareLink }).click();
+      const shareLink = page.getByLabel(ws.watch.shareLink, { exact: true });
       await shareLink.waitFor();
       // The interview's share_link is interviews' projection of sharing's event: on the real bus it follows shortly.
-      const shown = await shareLink.textContent();
+      const shown = await shareLink.inputValue();
       let projected: string | undefined;
       await waitFor(
         async () => {
@@ -130,7 +132,8 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       expect(projected).toBe(shown);
       await step('rated-and-shared');
 
-      await page.getByRole('button', { name: en.company.signOut }).click();
+      await page.getByRole('button', { name: ws.nav.menu }).click();
+      await page.getByRole('button', { name: ws.nav.signOut }).click();
       await page.getByRole('heading', { name: en.account.signInHeading }).waitFor();
       expect(await page.context().cookies(site)).toEqual([]);
       await page.goto(`${site}/interview/${interview.uuid}/watch`);
@@ -146,8 +149,8 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       await page.keyboard.press('Tab');
       await page.keyboard.type(STRONG_PASSWORD);
       await page.keyboard.press('Enter');
-      await page.getByRole('heading', { name: 'Vera Video' }).waitFor();
-      expect(await page.getByLabel(en.company.rating).inputValue()).toBe('4.5');
+      await page.getByRole('heading', { name: 'Vera Video', level: 1 }).waitFor();
+      expect(await page.getByRole('radio', { name: ws.watch.star(4), exact: true }).isChecked()).toBe(true);
     });
   }, 180_000);
 
@@ -170,19 +173,19 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
       const reset = await inbox.next(email, 2, MAIL_TIMEOUT_MS);
       await page.goto(setPasswordLink(t, reset.text));
       await fillAndSubmit(page, { [en.account.newPassword]: `${STRONG_PASSWORD}-fran` }, en.account.setPassword);
-      await page.getByRole('heading', { name: en.company.interviewsHeading }).waitFor();
+      await page.getByRole('heading', { name: ws.interviews.heading, level: 1 }).waitFor();
 
       // A `next` that leaves the site is refused: the browser strips the tab, so `/\t/evil.example/x` would be `//evil.example/x`.
       await page.goto(`${site}/sign-in?next=%2F%09%2Fevil.example%2Fx`);
       await fillAndSubmit(page, { [en.account.email]: email, [en.account.password]: `${STRONG_PASSWORD}-fran` }, en.account.signIn);
       await page.waitForURL((url) => url.pathname !== '/sign-in');
       expect(page.url()).toBe(`${site}/interviews`);
-      await page.getByRole('heading', { name: en.company.interviewsHeading }).waitFor();
+      await page.getByRole('heading', { name: ws.interviews.heading, level: 1 }).waitFor();
 
       await page.goto(`${site}/interview/${theirs.uuid}/watch`);
-      await page.getByRole('heading', { name: en.company.notFoundHeading }).waitFor();
+      await page.getByRole('heading', { name: ws.watch.notFoundHeading }).waitFor();
       await page.goto(`${site}/interview/00000000-0000-4000-8000-000000000000/watch`);
-      await page.getByRole('heading', { name: en.company.notFoundHeading }).waitFor();
+      await page.getByRole('heading', { name: ws.watch.notFoundHeading }).waitFor();
       await step('not-found');
 
       expect((await company.api.delete(`/users/${created.body.uuid}`)).status).toBe(204);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { en } from '../../apps/web/src/i18n/en';
 
@@ -42,3 +43,19 @@ export const playMuted = (video: any): Promise<void> => {
 };
 /** For `locator.evaluate` on a <video>: its playback position in seconds. */
 export const currentTime = (video: any): number => video.currentTime;
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's WCAG 2.1 A and AA rules on the page as it is now: the violations, as `rule: target, target…` lines
+ * (empty when there is none). axe is evaluated through the DevTools protocol, which the page's CSP does not govern.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> = await page.evaluate(async () => {
+    const axe = (globalThis as any).axe;
+    const result = await axe.run((globalThis as any).document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v: any) => ({ id: v.id, nodes: v.nodes.map((n: any) => ({ target: n.target })) }));
+  });
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

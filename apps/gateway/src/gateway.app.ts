@@ -7,7 +7,7 @@ import { requestSpan } from './http/request-span';
 import { authentication } from './auth/authentication';
 import type { PrincipalCache } from './auth/principal-cache';
 import { cors } from './http/cors';
-import type { SessionCookieSettings } from './auth/session-cookie';
+import { sessionIdFrom, type SessionCookieSettings } from './auth/session-cookie';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { jsonBody, refuseMalformedPath, requireHostHeader } from './http/hostile-input';
 import { webPages } from './http/web-pages';
@@ -81,7 +81,7 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   // The API description's reference page.
   app.use(apiDocsPage());
   // The candidate's and the reviewer's pages: the targets of invitation and share links.
-  app.use(webPages(undefined, { mediaOrigin: deps.mediaPlaybackOrigin }));
+  app.use(webPages(undefined, { mediaOrigin: deps.mediaPlaybackOrigin, hasSessionCookie: (req) => sessionIdFrom(req, sessions) !== undefined }));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { identity } from '@vi/contracts';
-import type { UserPrincipal } from '@vi/platform-grpc';
-import type { Caller, IdentityDirectory } from '../src/application/identity-directory';
+import type { UserPrincipal, Caller } from '@vi/platform-grpc';
+import type { IdentityDirectory } from '../src/application/ports';
 import type { Job } from '../src/domain/job';
 import type { LocationInput } from '../src/domain/location';
 

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { PublicOf } from '@vi/platform-bus';
 import type { Stateful } from '@vi/platform-testing';
 import type { Job, JobStatus } from '../src/domain/job';
 import { formatAddress, type LocationInput } from '../src/domain/location';
-import type { JobCounterRepository, JobCounts } from '../src/infrastructure/job-counter.repository';
-import type { JobListQuery, JobRepository } from '../src/infrastructure/job.repository';
-import type { LocationRepository } from '../src/infrastructure/location.repository';
+import type { JobCounterRepository, JobCounts, JobListQuery, JobRepository, LocationRepository } from '../src/application/store';
 
 /**
  * In-memory stand-ins for jobs' repositories, for use-case specs: a spec hands a use case only the ones it names
@@ -14,7 +11,7 @@ import type { LocationRepository } from '../src/infrastructure/location.reposito
  * specs in this folder, not here: `listCounted` keeps insertion order.
  */
 
-export class InMemoryJobs implements PublicOf<JobRepository>, Stateful<Map<string, { job: Job; deletedAt: Date | null }>> {
+export class InMemoryJobs implements JobRepository, Stateful<Map<string, { job: Job; deletedAt: Date | null }>> {
   state = new Map<string, { job: Job; deletedAt: Date | null }>();
 
   constructor(...jobs: Job[]) {
@@ -47,7 +44,7 @@ export class InMemoryJobs implements PublicOf<JobRepository>, Stateful<Map<strin
   }
 }
 
-export class InMemoryCounters implements PublicOf<JobCounterRepository>, Stateful<Map<string, JobCounts>> {
+export class InMemoryCounters implements JobCounterRepository, Stateful<Map<string, JobCounts>> {
   state = new Map<string, JobCounts>();
 
   /** Counts these jobs, as if they had been created. */
@@ -85,7 +82,7 @@ export class InMemoryCounters implements PublicOf<JobCounterRepository>, Statefu
   }
 }
 
-export class InMemoryLocations implements PublicOf<LocationRepository>, Stateful<Map<string, { uuid: string; formattedAddress: string }>> {
+export class InMemoryLocations implements LocationRepository, Stateful<Map<string, { uuid: string; formattedAddress: string }>> {
   /** By company and address in lower case. */
   state = new Map<string, { uuid: string; formattedAddress: string }>();
 

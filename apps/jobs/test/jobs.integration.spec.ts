@@ -13,7 +13,8 @@ import { listJobs } from '../src/application/list-jobs/list-jobs';
 import { updateJob } from '../src/application/update-job/update-job';
 import type { Job, JobOrder } from '../src/domain/job';
 import type { JobsDatabase } from '../src/infrastructure/jobs.database';
-import { createJobsStore, type JobsStore } from '../src/infrastructure/jobs.store';
+import type { JobsStore } from '../src/application/store';
+import { createJobsStore } from '../src/infrastructure/jobs.store';
 import { MemoryJobPageCache } from '../src/infrastructure/memory-job-page.cache';
 import { aCaller, aJob, anAddress, IdentityTable, REMOTE } from './factories';
 

@@ -16,9 +16,11 @@ describe('webPages', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'candidate.html'), '<!doctype html><title>candidate</title>');
     writeFileSync(join(dist, 'share.html'), '<!doctype html><title>share</title>');
+    writeFileSync(join(dist, 'company.html'), '<!doctype html><title>company</title>');
+    writeFileSync(join(dist, 'not-found.html'), '<!doctype html><title>not found</title>');
     writeFileSync(join(dist, 'assets/candidate-abc123.js'), 'console.log(1)');
     const app = express();
-    app.use(webPages(dist));
+    app.use(webPages(dist, { hasSessionCookie: (req) => (req.headers.cookie ?? '').includes('vi_session=') }));
     app.use('/missing', webPages(join(dist, 'nothing-here')));
     app.use('/redirected', webPages(dist, { mediaOrigin: 'https://takes.s3.eu-west-1.amazonaws.com' }));
     await new Promise<void>((resolve) => (server = app.listen(0, '127.0.0.1', () => resolve())));
@@ -68,5 +70,47 @@ describe('webPages', () => {
     const sut = await fetch(`${base}/missing/share/token`);
     expect(sut.status).toBe(503);
     expect(await sut.text()).toContain('npm run build:web');
+  });
+
+  it('answers every workspace path with the company page', async () => {
+    for (const path of [
+      '/jobs',
+      '/jobs/new',
+      '/jobs/7f1c2d9e-0000-4000-8000-000000000001/invite',
+      '/interviews/invite',
+      '/question-sets',
+      '/team',
+      '/integrations',
+      '/plan',
+    ]) {
+      const sut = await fetch(base + path);
+      expect({ path, status: sut.status, body: await sut.text() }).toEqual({ path, status: 200, body: '<!doctype html><title>company</title>' });
+    }
+  });
+
+  it('sends / to the workspace with a session cookie and to sign-in without one', async () => {
+    const anonymous = await fetch(`${base}/`, { redirect: 'manual' });
+    const signedIn = await fetch(`${base}/`, { redirect: 'manual', headers: { cookie: 'vi_session=abc' } });
+    expect([anonymous.status, anonymous.headers.get('location'), signedIn.status, signedIn.headers.get('location')]).toEqual([
+      302,
+      '/sign-in',
+      302,
+      '/interviews',
+    ]);
+  });
+
+  it('answers a browser asking for an unknown page with the HTML not-found page (404), and leaves API paths and other clients to JSON', async () => {
+    const page = await fetch(`${base}/no/such/page`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect({ status: page.status, body: await page.text() }).toEqual({ status: 404, body: '<!doctype html><title>not found</title>' });
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect((await fetch(`${base}/no/such/page`)).status).toBe(404);
+    expect(await (await fetch(`${base}/no/such/page`)).text()).not.toContain('not found</title>');
+    expect(await (await fetch(`${base}/v1.0/nothing`, { headers: { accept: 'text/html' } })).text()).not.toContain('not found</title>');
+  });
+
+  it('has a favicon', async () => {
+    const sut = await fetch(`${base}/favicon.ico`);
+    expect({ status: sut.status, type: sut.headers.get('content-type') }).toEqual({ status: 200, type: expect.stringMatching(/^image\/svg\+xml/) });
+    expect(await sut.text()).toContain('<svg');
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import express, { Router, type RequestHandler, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 
 /**
  * The candidate and reviewer pages (apps/web, built by Vite into dist/web):
@@ -36,8 +36,37 @@ export function webPageCsp(mediaOrigin?: string): string {
   ].join('; ');
 }
 
-/** `mediaOrigin`: where take videos are fetched from besides this origin (the object store, with presigned playback). */
-export function webPages(distDir: string = DEFAULT_WEB_DIST, options: { mediaOrigin?: string } = {}): Router {
+/** The company workspace's pages (decisions 026 and 044): one HTML entry, the page's script picks the screen by path. */
+export const WORKSPACE_PATHS = [
+  '/interviews',
+  '/interviews/invite',
+  '/interview/:interviewUuid/watch',
+  '/jobs',
+  '/jobs/new',
+  '/jobs/:jobUuid',
+  '/jobs/:jobUuid/invite',
+  '/question-sets',
+  '/question-sets/new',
+  '/question-sets/:setUuid',
+  '/team',
+  '/integrations',
+  '/plan',
+];
+
+/** Where `/` sends a visitor who holds a session cookie; the page itself sends an ended session on to sign-in. */
+export const WORKSPACE_HOME = '/interviews';
+
+// A small mark in the primary colour, drawn rather than shipped as a binary: answers /favicon.ico and /favicon.svg.
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0a4f9e"/><path d="M8 10h10a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2zm13 5 5-3v8l-5-3z" fill="#fff"/></svg>`;
+
+export interface WebPagesOptions {
+  /** Where take videos are fetched from besides this origin (the object store, with presigned playback). */
+  mediaOrigin?: string;
+  /** Whether the request carries a session cookie (not whether the session is still alive: the page checks that). */
+  hasSessionCookie?: (req: Request) => boolean;
+}
+
+export function webPages(distDir: string = DEFAULT_WEB_DIST, options: WebPagesOptions = {}): Router {
   const router = Router();
   const pageHeaders: Record<string, string> = {
     'Content-Security-Policy': webPageCsp(options.mediaOrigin),
@@ -52,7 +81,7 @@ export function webPages(distDir: string = DEFAULT_WEB_DIST, options: { mediaOri
     next();
   };
 
-  const sendPage = (res: Response, file: string) => {
+  const sendPage = (res: Response, file: string, status = 200) => {
     const path = join(distDir, file);
     // Read per visit (a few hundred bytes): a rebuild is served without restarting the gateway.
     if (!existsSync(path)) {
@@ -63,18 +92,29 @@ export function webPages(distDir: string = DEFAULT_WEB_DIST, options: { mediaOri
         .send('The web pages are not built: run `npm run build:web` (npm start builds them when missing).\n');
       return;
     }
-    res.type('html').set('Cache-Control', 'no-cache').send(readFileSync(path));
+    res.status(status).type('html').set('Cache-Control', 'no-cache').send(readFileSync(path));
   };
 
   router.get('/candidate/interviews/:interviewUuid', setPageHeaders, (_req, res) => sendPage(res, 'candidate.html'));
   router.get('/share/:token', setPageHeaders, (_req, res) => sendPage(res, 'share.html'));
   // The company user's pages (decision 026): signing in, and what a session opens.
   router.get(['/sign-in', '/set-password', '/forgot-password'], setPageHeaders, (_req, res) => sendPage(res, 'account.html'));
-  router.get(['/interviews', '/interview/:interviewUuid/watch'], setPageHeaders, (_req, res) => sendPage(res, 'company.html'));
+  router.get(WORKSPACE_PATHS, setPageHeaders, (_req, res) => sendPage(res, 'company.html'));
+  router.get('/', (req, res) => {
+    res.set('Cache-Control', 'no-store').redirect(302, options.hasSessionCookie?.(req) ? WORKSPACE_HOME : '/sign-in');
+  });
+  router.get(['/favicon.ico', '/favicon.svg'], (_req, res) => {
+    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(FAVICON);
+  });
   router.use(
     '/web/assets',
     setPageHeaders,
     express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, redirect: false, dotfiles: 'ignore' }),
   );
+  // Anything else a browser asks for as a page (not the API, not an asset) gets the HTML "not found" page.
+  router.get(/^(?!\/v1\.0\/|\/web\/assets\/)/, setPageHeaders, (req, res, next) => {
+    if (!req.accepts(['json', 'html']) || req.accepts(['json', 'html']) !== 'html') return next();
+    sendPage(res, 'not-found.html', 404);
+  });
   return router;
 }

@@ -25,16 +25,18 @@ const PAGE = `<!doctype html>
 <title>Video interviewing API reference</title>
 </head>
 <body>
-<div id="api-reference"></div>
+<div id="reference"></div>
 <script src="/docs/scalar.js"></script>
 <script src="/docs/init.js"></script>
 </body>
 </html>
 `;
 
+// The mount point is not `#api-reference`: the standalone bundle mounts a second, unconfigured reference on an
+// element of that id as it loads (an empty loading skeleton above ours, with Scalar's fonts and agent).
 // Nothing that reaches Scalar's hosts: no default fonts, no "try it" client (it proxies through them), no agent
 // (it searches their registry), no telemetry. The CSP would block them anyway; this keeps the console clean.
-const INIT = `Scalar.createApiReference('#api-reference', ${JSON.stringify({
+const INIT = `Scalar.createApiReference('#reference', ${JSON.stringify({
   url: '/v1.0/openapi.json',
   withDefaultFonts: false,
   hideClientButton: true,

@@ -1,7 +1,8 @@
 import { jobJson, type jobs, type JobsSubject } from '@vi/contracts';
 import { toRfc3339 } from '@vi/platform-time';
+import type { Caller } from '@vi/platform-grpc';
 import type { Job } from '../domain/job';
-import type { Caller, IdentityDirectory } from './identity-directory';
+import type { IdentityDirectory } from './ports';
 
 export type Summaries = Awaited<ReturnType<IdentityDirectory['summaries']>>;
 

@@ -1,6 +1,7 @@
 import type { identity } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
-import type { Caller, IdentityDirectory } from '../application/identity-directory';
+import type { Caller } from '@vi/platform-grpc';
+import type { IdentityDirectory } from '../application/ports';
 import { CachedIdentityDirectory } from './cached-identity.directory';
 
 const caller: Caller = { principal: { kind: 'user', userUuid: 'u1', companyUuid: 'c1', role: 'administrator', userType: 'company_user' } };

@@ -1,6 +1,7 @@
 import type { identity } from '@vi/contracts';
 import type { Clock } from '@vi/platform-time';
-import type { Caller, IdentityDirectory } from '../application/identity-directory';
+import type { Caller } from '@vi/platform-grpc';
+import type { IdentityDirectory } from '../application/ports';
 
 interface Entry<T> {
   value: T;

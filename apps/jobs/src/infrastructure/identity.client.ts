@@ -1,7 +1,7 @@
 import { credentials } from '@grpc/grpc-js';
 import { identity } from '@vi/contracts';
-import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
-import type { Caller, IdentityDirectory } from '../application/identity-directory';
+import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens, type Caller } from '@vi/platform-grpc';
+import type { IdentityDirectory } from '../application/ports';
 
 /** Identity over gRPC, called as the user the request acts for and within the request's deadline. */
 export class GrpcIdentityDirectory implements IdentityDirectory {

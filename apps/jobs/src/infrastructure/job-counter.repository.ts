@@ -1,16 +1,7 @@
 import { sql, type Kysely } from '@vi/platform-postgres';
+import type { JobCounts } from '../application/store';
 import type { JobStatus } from '../domain/job';
 import type { JobsDatabase } from './jobs.database';
-
-export interface JobCounts {
-  active: number;
-  inactive: number;
-  /**
-   * Moves with every change to the company's jobs, in the same transaction (decision 023: a page rendered at one
-   * version is current while it has not moved). 0 before the company's first job.
-   */
-  version: number;
-}
 
 const COUNTS = ['active', 'inactive', 'version'] as const;
 

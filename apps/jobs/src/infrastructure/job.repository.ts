@@ -1,15 +1,7 @@
 import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
-import type { Job, JobOrder, JobStatus } from '../domain/job';
-import type { JobCounts } from './job-counter.repository';
+import type { Job } from '../domain/job';
+import type { JobCounts, JobListQuery } from '../application/store';
 import type { JobsDatabase } from './jobs.database';
-
-export interface JobListQuery {
-  companyUuid: string;
-  statuses: JobStatus[];
-  orderBy: JobOrder;
-  offset: number;
-  limit: number;
-}
 
 const SORT_COLUMNS = {
   title: 'title_key',

@@ -1,12 +1,13 @@
-import { OutboxStore, type WithOutbox } from '@vi/platform-bus';
+import { OutboxStore } from '@vi/platform-bus';
 import type { Kysely } from '@vi/platform-postgres';
+import type { JobsStore } from '../application/store';
 import { JobCounterRepository } from './job-counter.repository';
 import { JobRepository } from './job.repository';
 import type { JobsDatabase } from './jobs.database';
 import { KnownLocations, LocationRepository } from './location.repository';
 
-/** Repositories bound to one connection or transaction. */
-export class JobsRepositories {
+/** The SQL repositories, bound to one connection or transaction. */
+class SqlJobsRepositories {
   readonly jobs: JobRepository;
   readonly locations: LocationRepository;
   readonly counters: JobCounterRepository;
@@ -21,10 +22,7 @@ export class JobsRepositories {
   }
 }
 
-export type JobsTransaction = WithOutbox<JobsRepositories>;
-export type JobsStore = OutboxStore<JobsDatabase, JobsRepositories>;
-
 export function createJobsStore(db: Kysely<JobsDatabase>, relay: ConstructorParameters<typeof OutboxStore>[1]): JobsStore {
   const knownLocations = new KnownLocations();
-  return new OutboxStore(db, relay, (conn) => new JobsRepositories(conn, knownLocations));
+  return new OutboxStore(db, relay, (conn) => new SqlJobsRepositories(conn, knownLocations));
 }

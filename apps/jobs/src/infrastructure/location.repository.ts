@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from '@vi/platform-postgres';
+import type { StoredLocation } from '../application/store';
 import { formatAddress, type LocationInput } from '../domain/location';
 import type { JobsDatabase } from './jobs.database';
-
-export interface StoredLocation {
-  uuid: string;
-  formattedAddress: string;
-}
 
 /**
  * Locations this process has read, by company and address. A location is never changed or deleted once committed,

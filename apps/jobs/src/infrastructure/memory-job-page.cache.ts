@@ -1,6 +1,6 @@
 import type { jobs } from '@vi/contracts';
 import type { Clock } from '@vi/platform-time';
-import type { JobPageCache } from '../application/job-page-cache';
+import type { JobPageCache } from '../application/ports';
 
 interface Entry {
   version: number;

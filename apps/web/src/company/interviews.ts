@@ -1,98 +1,155 @@
-import { en } from '../i18n/en';
-import { el, show } from '../shared/dom';
-import { call } from '../shared/session-api';
-import { dates, type Frame } from './frame';
+import { ws } from '../i18n/workspace';
+import { el } from '../shared/dom';
+import { localTime } from '../shared/format';
+import { api, ok, totalOf, type Query, type Schemas } from './api';
+import { irreversibleButton, openDialog } from './ui/dialog';
+import { emptyState } from './ui/empty';
+import { field, formAlert, input, onSubmit, select } from './ui/form';
+import { linkButton, renderPage, toolbar, type Workspace } from './ui/frame';
+import { dataTable, listState, pager } from './ui/table';
+import { navigateWithToast } from './ui/toast';
 
 /**
- * `/interviews`: the signed-in user's interviews, filtered, sorted and paged with the API's own query (`status[]`,
- * `type[]`, `orderby`, `range`), kept in the page's URL so reload and Back show the same page.
+ * `/interviews`: the interviews this user may see, with the API's `status[]`, `type[]`, `orderby` and `range` kept
+ * in the page's URL; from a row: watch, reschedule, cancel and delete (asked first when nothing can be undone).
  */
 
 const PAGE_SIZE = 20;
+type Order = NonNullable<Query<'/interviews'>['orderby']>;
+type Row = Pick<Schemas['Interview'], 'uuid' | 'status' | 'type' | 'scheduled_at' | 'rating' | 'share_link' | 'assigned_to' | 'job_post'>;
 
-interface ListedInterview {
-  uuid: string;
-  status: string;
-  type: string;
-  scheduled_at: string;
-  completed_at: string | null;
-  created_at: string;
-  job_post: { title: string } | null;
-  assigned_to: { name: string } | null;
+const nameOf = (interview: Row) => interview.assigned_to?.name ?? ws.common.none;
+const OPEN: ReadonlyArray<Row['status']> = ['requested', 'accepted', 'expired'];
+
+/** `<input type="datetime-local">`'s value for an instant, in this browser's time zone. */
+export function localInputValue(iso: string): string {
+  const at = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
-function select(id: string, label: string, options: Record<string, string>, value: string, any: boolean): [HTMLLabelElement, HTMLSelectElement] {
-  const node = el('select', { id, name: id });
-  if (any) node.append(el('option', { value: '' }, en.company.any));
-  for (const [key, text] of Object.entries(options)) node.append(el('option', { value: key, selected: key === value }, text));
-  return [el('label', { for: id }, label), node];
+/** The instant a `datetime-local` value names in this browser's zone, as RFC 3339 with an offset; '' when empty. */
+export function instantOf(localValue: string): string {
+  if (!localValue) return '';
+  const at = new Date(localValue);
+  return Number.isNaN(at.getTime()) ? localValue : at.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }
 
-export async function interviewsScreen(frame: Frame): Promise<void> {
-  const params = new URLSearchParams(location.search);
-  const status = params.get('status') ?? '';
-  const type = params.get('type') ?? '';
-  const order = en.company.orders[params.get('orderby') ?? ''] ? params.get('orderby')! : 'scheduled_desc';
-  const from = Math.max(0, Number.parseInt(params.get('from') ?? '0', 10) || 0);
-
-  const query = new URLSearchParams();
-  if (status) query.append('status[]', status);
-  if (type) query.append('type[]', type);
-  query.set('orderby', order);
-  query.set('range', `${from}-${from + PAGE_SIZE - 1}`);
-  const page = await call<ListedInterview[]>('GET', `/v1.0/interviews?${query.toString()}`);
-  // "items 0-19/42" or "items */0"
-  const total = Number(/\/(\d+)$/.exec(page.headers.get('content-range') ?? '')?.[1] ?? page.body.length);
-
-  const go = (change: Record<string, string | number>) => {
-    const next = new URLSearchParams({
-      status,
-      type,
-      orderby: order,
-      from: String(from),
-      ...Object.fromEntries(Object.entries(change).map(([k, v]) => [k, String(v)])),
-    });
-    for (const [key, value] of [...next.entries()]) if (value === '') next.delete(key);
-    location.assign(`/interviews?${next.toString()}`);
-  };
-
-  const [statusLabel, statusSelect] = select('status', en.company.status, en.company.statuses, status, true);
-  const [typeLabel, typeSelect] = select('type', en.company.type, en.company.types, type, true);
-  const [orderLabel, orderSelect] = select('orderby', en.company.order, en.company.orders, order, false);
-  const filters = el(
+function reschedule(interview: Row): void {
+  const when = input({ type: 'datetime-local', name: 'scheduled_at', required: true, value: localInputValue(interview.scheduled_at) });
+  const save = el('button', { type: 'submit' }, ws.common.save);
+  const cancel = el('button', { type: 'button', class: 'secondary' }, ws.common.cancel);
+  const form = el(
     'form',
-    { class: 'filters' },
-    statusLabel,
-    statusSelect,
-    typeLabel,
-    typeSelect,
-    orderLabel,
-    orderSelect,
-    el('button', { type: 'submit' }, en.company.apply),
+    { class: 'form', novalidate: true },
+    formAlert(),
+    field(ws.interviews.newTime, when, { apiField: 'scheduled_at' }),
+    el('div', { class: 'actions' }, cancel, save),
   );
-  filters.addEventListener('submit', (event) => {
-    event.preventDefault();
-    go({ status: statusSelect.value, type: typeSelect.value, orderby: orderSelect.value, from: 0 });
+  const { close } = openDialog(ws.interviews.rescheduleHeading(nameOf(interview)), form);
+  cancel.addEventListener('click', close);
+  onSubmit(form, async () => {
+    await ok(api.PUT('/interviews/{interviewUuid}', { params: { path: { interviewUuid: interview.uuid } }, body: { scheduled_at: instantOf(when.value) } }));
+    navigateWithToast(location.pathname + location.search, ws.interviews.rescheduled(nameOf(interview)));
+  });
+}
+
+function rowActions(interview: Row): HTMLElement {
+  const alert = el('p', { class: 'refusal', role: 'alert' });
+  const path = { params: { path: { interviewUuid: interview.uuid } } };
+  const name = nameOf(interview);
+  const here = location.pathname + location.search;
+  const open = OPEN.includes(interview.status);
+  const watch = interview.status === 'completed' ? ws.interviews.watch : ws.interviews.open;
+  return el(
+    'div',
+    { class: 'row-actions' },
+    el('a', { href: `/interview/${interview.uuid}/watch`, 'aria-label': `${watch}: ${name}` }, watch),
+    open
+      ? el(
+          'button',
+          { type: 'button', class: 'secondary small', 'aria-label': `${ws.interviews.reschedule}: ${name}`, onclick: () => reschedule(interview) },
+          ws.interviews.reschedule,
+        )
+      : null,
+    open
+      ? irreversibleButton({
+          label: ws.interviews.cancelInterview,
+          subject: name,
+          sentence: ws.interviews.cancelConfirm(name),
+          work: () => ok(api.PUT('/interviews/{interviewUuid}', { ...path, body: { status: 'canceled' } })),
+          then: { path: here, toast: ws.interviews.canceled(name) },
+          alert,
+          kind: 'secondary small',
+        })
+      : null,
+    irreversibleButton({
+      label: ws.interviews.deleteInterview,
+      subject: name,
+      sentence: ws.interviews.deleteConfirm(name),
+      work: () => ok(api.DELETE('/interviews/{interviewUuid}', path)),
+      then: { path: here, toast: ws.interviews.deleted(name) },
+      alert,
+      kind: 'danger small',
+    }),
+    alert,
+  );
+}
+
+export async function interviewsScreen(workspace: Workspace): Promise<void> {
+  const state = listState({ status: '', type: '', orderby: 'scheduled_desc', from: '0' });
+  const status = state.get('status');
+  const type = state.get('type');
+  const order = (ws.interviews.orders[state.get('orderby')] ? state.get('orderby') : 'scheduled_desc') as Order;
+  const from = Math.max(0, Number.parseInt(state.get('from'), 10) || 0);
+  const query: Query<'/interviews'> = { orderby: order, range: `${from}-${from + PAGE_SIZE - 1}` };
+  if (ws.interviews.statuses[status]) query['status[]'] = [status as Row['status']];
+  if (ws.interviews.types[type]) query['type[]'] = [type as Row['type']];
+  const page = await ok(api.GET('/interviews', { params: { query } }));
+  const interviews = page.data;
+  const total = totalOf(page.response, interviews.length);
+
+  const statusFilter = select({ '': ws.interviews.anyStatus, ...ws.interviews.statuses }, status, { id: 'interview-status', name: 'status' });
+  const typeFilter = select({ '': ws.interviews.anyType, ...ws.interviews.types }, type, { id: 'interview-type', name: 'type' });
+  statusFilter.addEventListener('change', () => state.go({ status: statusFilter.value, from: 0 }));
+  typeFilter.addEventListener('change', () => state.go({ type: typeFilter.value, from: 0 }));
+  const filters = el(
+    'div',
+    { class: 'filters' },
+    el('div', {}, el('label', { for: 'interview-status' }, ws.interviews.status), statusFilter),
+    el('div', {}, el('label', { for: 'interview-type' }, ws.interviews.type), typeFilter),
+  );
+
+  const table = dataTable({
+    caption: ws.interviews.heading,
+    rows: interviews,
+    order,
+    onSort: (orderby) => state.go({ orderby, from: 0 }),
+    columns: [
+      {
+        label: ws.interviews.candidate,
+        primary: true,
+        sort: { asc: 'candidate_asc', desc: 'candidate_desc' },
+        cell: (i) =>
+          el('span', {}, el('a', { href: `/interview/${i.uuid}/watch` }, nameOf(i)), el('br'), el('span', { class: 'muted' }, i.assigned_to?.email ?? '')),
+      },
+      { label: ws.interviews.job, sort: { asc: 'job_asc', desc: 'job_desc' }, cell: (i) => i.job_post?.title ?? ws.common.none },
+      { label: ws.interviews.type, cell: (i) => ws.interviews.types[i.type] },
+      { label: ws.interviews.status, cell: (i) => el('span', { class: `badge ${i.status}` }, ws.interviews.statuses[i.status]) },
+      { label: ws.interviews.when, sort: { asc: 'scheduled_asc', desc: 'scheduled_desc' }, cell: (i) => localTime(i.scheduled_at) },
+      { label: ws.interviews.rating, cell: (i) => (i.rating === null ? ws.interviews.notRated : ws.interviews.stars(i.rating)) },
+      { label: ws.interviews.shared, cell: (i) => (i.share_link?.status === 'active' ? ws.common.yes : ws.common.no) },
+      { label: ws.common.actions, cell: rowActions },
+    ],
   });
 
-  const items = page.body.map((interview) =>
-    el(
-      'li',
-      {},
-      el('a', { href: `/interview/${interview.uuid}/watch` }, en.company.row(interview.assigned_to?.name ?? '—', interview.job_post?.title ?? '—')),
-      dates(interview),
-    ),
-  );
-  const paging = el(
-    'nav',
-    { 'aria-label': en.company.interviewsHeading },
-    el('p', { role: 'status' }, total === 0 ? en.company.none : en.company.showing(from + 1, from + page.body.length, total)),
-    from > 0 ? el('button', { type: 'button', class: 'secondary', onclick: () => go({ from: Math.max(0, from - PAGE_SIZE) }) }, en.company.previous) : null,
-    from + PAGE_SIZE < total ? el('button', { type: 'button', class: 'secondary', onclick: () => go({ from: from + PAGE_SIZE }) }, en.company.next) : null,
-  );
-  document.title = en.company.interviewsHeading;
-  show(
-    frame.root,
-    el('main', { class: 'card' }, frame.header, el('h1', {}, en.company.interviewsHeading), filters, el('ul', { class: 'interview-list' }, ...items), paging),
+  renderPage(
+    workspace,
+    'interviews',
+    ws.interviews.heading,
+    toolbar(linkButton('/interviews/invite', ws.interviews.invite)),
+    filters,
+    interviews.length === 0 ? emptyState(status || type ? ws.interviews.noneMatch : ws.interviews.none) : table,
+    pager({ from, shown: interviews.length, total, pageSize: PAGE_SIZE, go: (next) => state.go({ from: next }) }),
   );
 }

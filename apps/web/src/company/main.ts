@@ -1,51 +1,70 @@
 import '../shared/styles.css';
-import { en } from '../i18n/en';
+import { ws } from '../i18n/workspace';
+import { ApiError } from '../shared/api';
 import { el, pageRoot } from '../shared/dom';
-import { loadingScreen } from '../shared/screens';
-import { call, rememberCsrfToken, type SessionInfo } from '../shared/session-api';
-import { failed, type Frame } from './frame';
-import { interviewsScreen } from './interviews';
-import { watchScreen } from './watch';
+import { loadingScreen, messageScreen } from '../shared/screens';
+import { signInUrl } from '../shared/session-api';
+import { api, ok, rememberCsrfToken } from './api';
+import { refusalSentence } from './refusals';
+import type { Workspace } from './ui/frame';
+import { showPendingToast } from './ui/toast';
 
 /**
- * The signed-in company user's pages: `/interviews` (their list) and `/interview/<uuid>/watch`. Both first read
- * the session (its CSRF token); without one, they send the visitor to sign in and back here.
+ * The company workspace (decision 044): one HTML entry for every workspace path; this script reads the session
+ * (its CSRF token), who is signed in and their role, then loads the screen for the path (each screen is its own
+ * chunk). Without a live session it sends the visitor to sign in, and back here afterwards.
  */
 
-const root = pageRoot();
-const WATCH = /^\/interview\/([0-9a-fA-F-]{36})\/watch\/?$/;
+type Screen = (workspace: Workspace, match: RegExpExecArray) => Promise<void>;
 
-interface Me {
-  name: string;
-  company?: { name: string };
+const UUID = '([0-9a-fA-F-]{36})';
+const ROUTES: Array<[RegExp, () => Promise<Screen>]> = [
+  [/^\/jobs\/?$/, () => import('./jobs').then((m) => m.jobsScreen)],
+  [/^\/jobs\/new\/?$/, () => import('./job-form').then((m) => m.jobFormScreen)],
+  [new RegExp(`^/jobs/${UUID}/?$`), () => import('./job-form').then((m) => m.jobFormScreen)],
+  [new RegExp(`^/jobs/${UUID}/invite/?$`), () => import('./invite').then((m) => m.inviteScreen)],
+  [/^\/interviews\/invite\/?$/, () => import('./invite').then((m) => m.inviteScreen)],
+  [/^\/interviews\/?$/, () => import('./interviews').then((m) => m.interviewsScreen)],
+  [new RegExp(`^/interview/${UUID}/watch/?$`), () => import('./watch').then((m) => m.watchScreen)],
+  [/^\/question-sets\/?$/, () => import('./question-sets').then((m) => m.questionSetsScreen)],
+  [/^\/question-sets\/new\/?$/, () => import('./question-set-form').then((m) => m.questionSetFormScreen)],
+  [new RegExp(`^/question-sets/${UUID}/?$`), () => import('./question-set-form').then((m) => m.questionSetFormScreen)],
+  [/^\/team\/?$/, () => import('./team').then((m) => m.teamScreen)],
+  [/^\/integrations\/?$/, () => import('./integrations').then((m) => m.integrationsScreen)],
+  [/^\/plan\/?$/, () => import('./plan').then((m) => m.planScreen)],
+];
+
+function toSignIn(): void {
+  location.replace(signInUrl(`${location.pathname}${location.search}`));
 }
 
-function signOutButton(): HTMLButtonElement {
-  return el(
-    'button',
-    {
-      type: 'button',
-      class: 'secondary',
-      onclick: () => {
-        call('DELETE', '/v1.0/session')
-          .catch(() => undefined)
-          .finally(() => location.assign('/sign-in'));
-      },
-    },
-    en.company.signOut,
-  );
+function failed(error: unknown): void {
+  if (error instanceof ApiError && error.status === 401) return toSignIn();
+  messageScreen(pageRoot(), ws.product, refusalSentence(error));
+}
+
+async function signedIn(): Promise<Workspace> {
+  const session = await ok(api.GET('/session'));
+  rememberCsrfToken(session.data.csrf_token);
+  const me = (await ok(api.GET('/me'))).data;
+  const user = (await ok(api.GET('/users/{userUuid}', { params: { path: { userUuid: me.uuid } } }))).data;
+  return { me, role: user.role, plan: me.company?.plan ?? null };
 }
 
 async function main(): Promise<void> {
+  const root = pageRoot();
   loadingScreen(root);
-  const session = await call<SessionInfo>('GET', '/v1.0/session');
-  rememberCsrfToken(session.body.csrf_token);
-  const me = (await call<Me>('GET', '/v1.0/me')).body;
-  const header = el('header', { class: 'signed-in' }, el('p', { class: 'muted' }, en.company.signedInAs(me.name, me.company?.name ?? '')), signOutButton());
-  const frame: Frame = { root, header };
-  const watch = WATCH.exec(location.pathname);
-  if (watch) await watchScreen(frame, watch[1].toLowerCase());
-  else await interviewsScreen(frame);
+  const route = ROUTES.find(([pattern]) => pattern.test(location.pathname));
+  const workspace = await signedIn();
+  if (!route) {
+    messageScreen(root, ws.notFound.heading, ws.notFound.text);
+    root.querySelector('main')?.append(el('p', {}, el('a', { href: '/interviews' }, ws.notFound.home)));
+    return;
+  }
+  const [pattern, load] = route;
+  const screen = await load();
+  await screen(workspace, pattern.exec(location.pathname)!);
+  showPendingToast();
 }
 
 main().catch(failed);

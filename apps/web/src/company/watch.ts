@@ -1,145 +1,265 @@
 import { en } from '../i18n/en';
+import { ws } from '../i18n/workspace';
 import { ApiError } from '../shared/api';
-import { el, show } from '../shared/dom';
-import { liveRegion, say } from '../shared/screens';
-import { call } from '../shared/session-api';
+import { el } from '../shared/dom';
+import { localTime } from '../shared/format';
 import { takePlayer } from '../shared/take-player';
-import { dates, type Frame } from './frame';
+import { api, ok, type Schemas } from './api';
+import { refusalSentence } from './refusals';
+import { copyButton } from './ui/copy';
+import { field, formAlert, input, onSubmit } from './ui/form';
+import { renderPage, type Workspace } from './ui/frame';
+import { toast } from './ui/toast';
 
 /**
- * `/interview/<uuid>/watch`: one interview for a signed-in user who may see it: candidate, job, status and dates,
- * each question's takes as videos (served with Range by the API, authenticated by the cookie), the rating
- * (PUT /interviews/<uuid>, the same use case an integrator's key reaches) and the basic share link. Anything the
- * API will not show this user, another company's interview included, is the same "not found".
+ * `/interview/<uuid>/watch`, a reviewer's tool: the player with the answers in order (previous / next answer), the
+ * questions beside it (each jumps to its answer), the rating as stars (radio buttons: arrow keys choose), the basic
+ * share link (create, turn on or off, copy) and, where the plan has `advanced_share_links`, a link emailed to a
+ * reviewer. Anything the API will not show this user, another company's interview included, is "not found".
  */
 
-interface Question {
-  uuid: string;
-  text: string;
-  skipped: boolean;
+type Interview = Schemas['Interview'];
+type Question = Schemas['Question'];
+type Take = Schemas['Take'];
+
+interface Answer {
+  question: Question;
+  questionIndex: number;
+  take: Take;
+  takeCount: number;
 }
 
-interface Interview {
-  uuid: string;
-  status: string;
-  scheduled_at: string;
-  completed_at: string | null;
-  created_at: string;
-  rating: number | null;
-  job_post: { title: string } | null;
-  assigned_to: { name: string } | null;
-  share_link: { url: string } | null;
+const STARS = [1, 2, 3, 4, 5];
+
+function videoUrl(interview: Interview, answer: Answer): string {
+  return `/v1.0/interviews/${interview.uuid}/questions/${answer.question.uuid}/takes/${answer.take.uuid}/video`;
 }
 
-interface Take {
-  uuid: string;
-  number: number;
-  duration_seconds: number;
+function answerLabel(answer: Answer): string {
+  return ws.watch.take(answer.take.number, answer.takeCount, en.common.duration(Math.round(answer.take.duration_seconds)));
 }
 
-const RATINGS = Array.from({ length: 11 }, (_, i) => i / 2);
+/** The player with previous/next answer and the question list beside it. */
+function answersSection(interview: Interview, questions: Question[], answers: Answer[]): HTMLElement {
+  const stage = el('div', { class: 'stage' });
+  const position = el('p', { class: 'muted', role: 'status' });
+  const previous = el('button', { type: 'button', class: 'secondary small' }, ws.watch.previousAnswer);
+  const next = el('button', { type: 'button', class: 'secondary small' }, ws.watch.nextAnswer);
+  const questionLinks: HTMLButtonElement[] = [];
+  let current = 0;
+  const showAnswer = (index: number, play: boolean) => {
+    current = index;
+    const answer = answers[index];
+    const player = takePlayer(videoUrl(interview, answer), `${answer.question.text}: ${answerLabel(answer)}`);
+    stage.replaceChildren(
+      el('h3', {}, ws.watch.questionHeading(answer.questionIndex + 1)),
+      el('p', { class: 'question-text' }, answer.question.text),
+      player,
+      el('p', { class: 'muted' }, answerLabel(answer)),
+    );
+    position.textContent = ws.watch.answerOf(index + 1, answers.length);
+    previous.disabled = index === 0;
+    next.disabled = index === answers.length - 1;
+    questionLinks.forEach((link, i) => link.setAttribute('aria-current', String(i === answer.questionIndex)));
+    if (play) void player.play().catch(() => undefined);
+  };
+  previous.addEventListener('click', () => showAnswer(Math.max(0, current - 1), true));
+  next.addEventListener('click', () => showAnswer(Math.min(answers.length - 1, current + 1), true));
 
-function notFound(frame: Frame): void {
-  document.title = en.company.notFoundHeading;
-  show(
-    frame.root,
+  const list = el(
+    'ol',
+    { class: 'question-list' },
+    ...questions.map((question, index) => {
+      const first = answers.findIndex((a) => a.question.uuid === question.uuid);
+      const status = question.skipped ? ws.watch.skipped : first === -1 ? ws.watch.noTakes : '';
+      const button = el('button', { type: 'button', class: 'link', disabled: first === -1 }, `${ws.watch.questionHeading(index + 1)}: ${question.text}`);
+      button.addEventListener('click', () => showAnswer(first, true));
+      questionLinks.push(button);
+      return el('li', {}, button, status ? el('p', { class: question.skipped ? 'skipped' : 'muted' }, status) : null);
+    }),
+  );
+  if (answers.length > 0) showAnswer(0, false);
+  return el(
+    'section',
+    { class: 'review', 'aria-labelledby': 'questions-heading' },
     el(
-      'main',
-      { class: 'card' },
-      frame.header,
-      el('h1', {}, en.company.notFoundHeading),
-      el('p', { role: 'alert', class: 'refusal' }, en.company.notFound),
-      el('p', {}, el('a', { href: '/interviews' }, en.company.backToList)),
+      'div',
+      { class: 'review-player' },
+      answers.length > 0 ? stage : el('p', { class: 'muted' }, ws.watch.noTakes),
+      answers.length > 1 ? el('div', { class: 'actions' }, previous, position, next) : null,
     ),
+    el('div', { class: 'review-questions' }, el('h2', { id: 'questions-heading' }, ws.watch.questions), list),
   );
 }
 
-async function questionItem(interview: Interview, question: Question, index: number): Promise<HTMLElement> {
-  const base = `/v1.0/interviews/${interview.uuid}/questions/${question.uuid}`;
-  const takes = question.skipped ? [] : (await call<Take[]>('GET', `${base}/takes`)).body;
-  const body = question.skipped
-    ? el('p', { class: 'skipped' }, en.company.skipped)
-    : takes.length === 0
-      ? el('p', { class: 'muted' }, en.company.noTakes)
-      : el(
-          'ul',
-          { class: 'takes' },
-          ...takes.map((take) => {
-            const label = en.company.take(take.number, takes.length, en.common.duration(Math.round(take.duration_seconds)));
-            return el('li', {}, el('p', {}, label), takePlayer(`${base}/takes/${take.uuid}/video`, `${question.text}: ${label}`));
-          }),
-        );
-  return el('li', { class: 'shared-question' }, el('h2', {}, en.company.questionHeading(index + 1)), el('p', {}, question.text), body);
-}
-
 function ratingSection(interview: Interview): HTMLElement {
-  const status = liveRegion();
-  const rating = el('select', { id: 'rating', name: 'rating' });
-  if (interview.rating === null) rating.append(el('option', { value: '', selected: true }, en.company.notRated));
-  for (const value of RATINGS) rating.append(el('option', { value: String(value), selected: interview.rating === value }, en.company.stars(value)));
-  const button = el('button', { type: 'submit' }, en.company.saveRating);
-  const form = el('form', {}, el('label', { for: 'rating' }, en.company.rating), rating, button, status);
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    if (rating.value === '') return;
-    const value = Number(rating.value);
-    button.disabled = true;
-    call<Interview>('PUT', `/v1.0/interviews/${interview.uuid}`, { rating: value })
-      .then(() => say(status, en.company.ratingSaved(value), 'ok'))
-      .catch((error: unknown) => say(status, en.company.refusals[error instanceof ApiError ? error.code : ''] ?? en.errors.unexpected, 'refusal'))
-      .finally(() => (button.disabled = false));
+  const heading = el('h2', { id: 'rating-heading' }, ws.watch.ratingHeading);
+  if (interview.status !== 'completed')
+    return el('section', { 'aria-labelledby': 'rating-heading' }, heading, el('p', { class: 'muted' }, ws.watch.ratingOnlyCompleted));
+  const alert = el('p', { class: 'refusal', role: 'alert' });
+  const group = el(
+    'fieldset',
+    { class: 'stars' },
+    el('legend', {}, ws.watch.ratingLegend),
+    ...STARS.map((value) =>
+      el(
+        'span',
+        { class: 'star' },
+        el('input', { type: 'radio', name: 'rating', id: `star-${value}`, value: String(value), checked: interview.rating === value }),
+        el(
+          'label',
+          { for: `star-${value}`, title: ws.watch.star(value) },
+          el('span', { 'aria-hidden': 'true' }, '★'),
+          el('span', { class: 'visually-hidden' }, ws.watch.star(value)),
+        ),
+      ),
+    ),
+  );
+  group.addEventListener('change', (event) => {
+    const value = Number((event.target as HTMLInputElement).value);
+    alert.textContent = '';
+    ok(api.PUT('/interviews/{interviewUuid}', { params: { path: { interviewUuid: interview.uuid } }, body: { rating: value } }))
+      .then(() => toast(ws.watch.ratingSaved(value)))
+      .catch((error: unknown) => (alert.textContent = refusalSentence(error)));
   });
-  return el('section', { 'aria-labelledby': 'rating-heading' }, el('h2', { id: 'rating-heading' }, en.company.ratingHeading), form);
+  return el('section', { 'aria-labelledby': 'rating-heading' }, heading, group, alert);
 }
 
-function shareSection(interview: Interview): HTMLElement {
-  const status = liveRegion();
-  const linkOf = (url: string) => el('p', {}, `${en.company.shareLink}: `, el('a', { href: url }, url));
-  const content: Node[] = [];
-  if (interview.share_link) content.push(linkOf(interview.share_link.url));
-  else if (interview.status !== 'completed') content.push(el('p', { class: 'muted' }, en.company.shareOnlyCompleted));
-  else {
-    const button = el('button', { type: 'button', class: 'secondary' }, en.company.createShareLink);
-    button.addEventListener('click', () => {
-      button.disabled = true;
-      call<{ url: string }>('POST', `/v1.0/interviews/${interview.uuid}/share_link`)
-        .then((created) => button.replaceWith(linkOf(created.body.url)))
+function shareSection(interview: Interview, workspace: Workspace): HTMLElement {
+  const heading = el('h2', { id: 'share-heading' }, ws.watch.shareHeading);
+  if (interview.status !== 'completed')
+    return el('section', { 'aria-labelledby': 'share-heading' }, heading, el('p', { class: 'muted' }, ws.watch.shareOnlyCompleted));
+  const body = el('div', {});
+  const alert = el('p', { class: 'refusal', role: 'alert' });
+  const path = { interviewUuid: interview.uuid };
+  const render = (link: Schemas['BasicShareLink'] | null) => {
+    alert.textContent = '';
+    if (!link) {
+      const create = el('button', { type: 'button', class: 'secondary' }, ws.watch.createShareLink);
+      create.addEventListener('click', () => {
+        create.disabled = true;
+        ok(api.POST('/interviews/{interviewUuid}/share_link', { params: { path } }))
+          .then((created) => render(created.data))
+          .catch((error: unknown) => {
+            create.disabled = false;
+            alert.textContent = refusalSentence(error);
+          });
+      });
+      body.replaceChildren(create);
+      return;
+    }
+    const active = link.status === 'active';
+    const url = input({ readonly: true, value: link.url, name: 'share-url' });
+    const toggle = el('button', { type: 'button', class: 'secondary small' }, active ? ws.watch.deactivate : ws.watch.activate);
+    toggle.addEventListener('click', () => {
+      toggle.disabled = true;
+      ok(
+        api.PUT('/interviews/{interviewUuid}/share_link/{linkUuid}', {
+          params: { path: { ...path, linkUuid: link.uuid } },
+          body: { status: active ? 'inactive' : 'active' },
+        }),
+      )
+        .then((changed) => render(changed.data))
         .catch((error: unknown) => {
-          button.disabled = false;
-          say(status, en.company.refusals[error instanceof ApiError ? error.code : ''] ?? en.errors.unexpected, 'refusal');
+          toggle.disabled = false;
+          alert.textContent = refusalSentence(error);
         });
     });
-    content.push(button);
-  }
-  return el('section', { 'aria-labelledby': 'share-heading' }, el('h2', { id: 'share-heading' }, en.company.shareHeading), ...content, status);
+    body.replaceChildren(
+      field(ws.watch.shareLink, url),
+      el('p', { class: active ? 'ok' : 'muted' }, active ? ws.watch.linkActive : ws.watch.linkInactive),
+      el(
+        'div',
+        { class: 'actions' },
+        copyButton(() => link.url, ws.watch.shareLink),
+        toggle,
+      ),
+    );
+  };
+  render(interview.share_link);
+  return el('section', { 'aria-labelledby': 'share-heading' }, heading, body, alert, reviewerSection(interview, workspace));
 }
 
-export async function watchScreen(frame: Frame, uuid: string): Promise<void> {
+function reviewerSection(interview: Interview, workspace: Workspace): HTMLElement {
+  const heading = el('h3', { id: 'reviewer-heading' }, ws.watch.reviewerHeading);
+  if (!workspace.plan?.features.advanced_share_links) return el('div', {}, heading, el('p', { class: 'muted' }, ws.watch.reviewerNotInPlan));
+  const name = input({ name: 'reviewer-name', autocomplete: 'off' });
+  const email = input({ type: 'email', name: 'reviewer-email', autocomplete: 'off' });
+  const form = el(
+    'form',
+    { class: 'form', novalidate: true, 'aria-labelledby': 'reviewer-heading' },
+    formAlert(),
+    field(ws.watch.reviewerName, name, { apiField: 'reviewers.0.name' }),
+    field(ws.watch.reviewerEmail, email, { apiField: 'reviewers.0.email' }),
+    el('div', { class: 'actions' }, el('button', { type: 'submit' }, ws.watch.sendToReviewer)),
+  );
+  onSubmit(form, async () => {
+    await ok(
+      api.POST('/share_links', {
+        body: { status: 'active', send_email: true, reviewers: [{ name: name.value, email: email.value }], interviews: [{ uuid: interview.uuid }] },
+      }),
+    );
+    toast(ws.watch.sentToReviewer(name.value));
+    name.value = '';
+    email.value = '';
+  });
+  return el('div', {}, heading, form);
+}
+
+function details(interview: Interview): HTMLElement {
+  const lines = [
+    ws.watch.status(ws.interviews.statuses[interview.status]),
+    interview.type === 'live' ? ws.watch.scheduled(localTime(interview.scheduled_at)) : ws.watch.due(localTime(interview.scheduled_at)),
+    interview.completed_at ? ws.watch.completed(localTime(interview.completed_at)) : null,
+  ].filter((line): line is string => line !== null);
+  return el(
+    'div',
+    { class: 'details' },
+    el('p', {}, ws.watch.job(interview.job_post?.title ?? ws.common.none)),
+    el('p', { class: 'muted' }, lines.join(' · ')),
+  );
+}
+
+export async function watchScreen(workspace: Workspace, match: RegExpExecArray): Promise<void> {
+  const uuid = match[1].toLowerCase();
   let interview: Interview;
   try {
-    interview = (await call<Interview>('GET', `/v1.0/interviews/${uuid}`)).body;
+    interview = (await ok(api.GET('/interviews/{interviewUuid}', { params: { path: { interviewUuid: uuid } } }))).data;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return notFound(frame);
+    if (error instanceof ApiError && error.status === 404) {
+      renderPage(
+        workspace,
+        'interviews',
+        ws.watch.notFoundHeading,
+        el('p', { role: 'alert', class: 'refusal' }, ws.watch.notFound),
+        el('p', {}, el('a', { href: '/interviews' }, ws.watch.backToList)),
+      );
+      return;
+    }
     throw error;
   }
   // The question list, not the interview's embedded questions: only the former says which were skipped.
-  const listed = (await call<Question[]>('GET', `/v1.0/interviews/${uuid}/questions`)).body;
-  const questions = await Promise.all(listed.map((question, index) => questionItem(interview, question, index)));
-  const candidate = interview.assigned_to?.name ?? '—';
-  document.title = `${candidate}: ${interview.job_post?.title ?? ''}`;
-  show(
-    frame.root,
-    el(
-      'main',
-      { class: 'card' },
-      frame.header,
-      el('p', {}, el('a', { href: '/interviews' }, en.company.backToList)),
-      el('h1', {}, candidate),
-      el('p', {}, en.company.job(interview.job_post?.title ?? '—')),
-      dates(interview),
-      ratingSection(interview),
-      shareSection(interview),
-      el('ol', { class: 'shared-questions' }, ...questions),
+  const questions = (await ok(api.GET('/interviews/{interviewUuid}/questions', { params: { path: { interviewUuid: uuid } } }))).data;
+  const takes = await Promise.all(
+    questions.map((q) =>
+      q.skipped
+        ? Promise.resolve([] as Take[])
+        : ok(api.GET('/interviews/{interviewUuid}/questions/{questionUuid}/takes', { params: { path: { interviewUuid: uuid, questionUuid: q.uuid } } })).then(
+            (r) => r.data,
+          ),
     ),
+  );
+  const answers: Answer[] = questions.flatMap((question, questionIndex) =>
+    takes[questionIndex].map((take) => ({ question, questionIndex, take, takeCount: takes[questionIndex].length })),
+  );
+  const candidate = interview.assigned_to?.name ?? ws.common.none;
+  renderPage(
+    workspace,
+    'interviews',
+    candidate,
+    el('p', {}, el('a', { href: '/interviews' }, ws.watch.backToList)),
+    details(interview),
+    questions.length > 0 ? answersSection(interview, questions, answers) : null,
+    el('div', { class: 'columns' }, ratingSection(interview), shareSection(interview, workspace)),
   );
 }

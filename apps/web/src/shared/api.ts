@@ -1,28 +1,41 @@
 /** The public HTTP API, same origin as the page: JSON in and out, `{reason, code}` errors kept as ApiError. */
 
+/** One field the API refused (docs/errors.md): its JSON path (`questions.0.time_limit`) and the kind of problem. */
+export interface FieldError {
+  field: string;
+  code: string;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     /** The API's stable `code` (docs/errors.md); `network` when no response came back. */
     readonly code: string,
-    readonly fields: string[] = [],
+    readonly fieldErrors: FieldError[] = [],
+    /** Seconds from a 429's Retry-After header. */
+    readonly retryAfter?: number,
   ) {
     super(`${status} ${code}`);
+  }
+
+  get fields(): string[] {
+    return this.fieldErrors.map((e) => e.field);
   }
 }
 
 interface ErrorBody {
   code?: unknown;
-  errors?: Array<{ field?: unknown }>;
+  errors?: Array<{ field?: unknown; code?: unknown }>;
 }
 
-export function apiErrorOf(status: number, text: string): ApiError {
+export function apiErrorOf(status: number, text: string, retryAfterHeader?: string | null): ApiError {
+  const retryAfter = retryAfterHeader && /^\d+$/.test(retryAfterHeader) ? Number(retryAfterHeader) : undefined;
   try {
     const body = JSON.parse(text) as ErrorBody;
-    const fields = (body.errors ?? []).map((e) => String(e.field));
-    return new ApiError(status, typeof body.code === 'string' ? body.code : `http_${status}`, fields);
+    const fields = (body.errors ?? []).map((e) => ({ field: String(e.field), code: typeof e.code === 'string' ? e.code : 'custom' }));
+    return new ApiError(status, typeof body.code === 'string' ? body.code : `http_${status}`, fields, retryAfter);
   } catch {
-    return new ApiError(status, `http_${status}`);
+    return new ApiError(status, `http_${status}`, [], retryAfter);
   }
 }
 
@@ -34,6 +47,6 @@ export async function requestJson<T>(method: 'GET' | 'POST', path: string, heade
     throw new ApiError(0, 'network');
   }
   const text = await response.text();
-  if (!response.ok) throw apiErrorOf(response.status, text);
+  if (!response.ok) throw apiErrorOf(response.status, text, response.headers.get('retry-after'));
   return JSON.parse(text) as T;
 }

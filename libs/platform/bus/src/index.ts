@@ -7,5 +7,5 @@ export { NatsJetStreamBus } from './nats-jetstream-bus';
 export * from './outbox';
 export { PollingLoop } from './polling-loop';
 export { markEventProcessed } from './processed-events';
-export type { PublicOf, ReposOf, StoreOf, TransactionOf } from './store-of';
+export type { PublicOf, ReposOf, Store, StoreOf, TransactionOf } from './store-of';
 export { busRetentionTasks, pruneOlderThan, RetentionSweep, type RetentionTask } from './retention';

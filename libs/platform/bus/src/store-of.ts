@@ -1,3 +1,5 @@
+import type { WithOutbox } from './outbox';
+
 /** The public members of `T`: a class's private fields left out, so that a plain object can stand in for it. */
 export type PublicOf<T> = { [M in keyof T]: T[M] };
 
@@ -15,4 +17,14 @@ export type ReposOf<S extends { readonly read: object }, K extends keyof S['read
 export interface StoreOf<S extends { readonly read: object }, K extends keyof S['read']> {
   readonly read: ReposOf<S, K>;
   transaction<T>(work: (tx: ReposOf<S, K> & Omit<TransactionOf<S>, keyof S['read']>) => Promise<T>): Promise<T>;
+}
+
+/**
+ * A service's store as its use cases see it (decision 033): repositories to read with, and transactions whose work
+ * gets the same repositories and the outbox. The service's `application/store.ts` names its repositories' interfaces;
+ * `OutboxStore` over the SQL repositories is the production implementation.
+ */
+export interface Store<R extends object> {
+  readonly read: R;
+  transaction<T>(work: (tx: WithOutbox<R>) => Promise<T>): Promise<T>;
 }

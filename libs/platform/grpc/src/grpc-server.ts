@@ -18,7 +18,7 @@ import { withContext } from '@vi/platform-tracing';
 import { observeCall, traceContextOf } from './call-observation';
 import { userOf } from './caller-kind';
 import { toGrpcError } from './grpc-errors';
-import type { Principal, PrincipalTokens, UserPrincipal } from './principal';
+import type { Caller, Principal, PrincipalTokens, UserPrincipal } from './principal';
 
 export const AUTHORIZATION_METADATA = 'authorization';
 export const CORRELATION_METADATA = 'x-correlation-id';
@@ -29,6 +29,11 @@ export interface CallContext {
   deadline: Date | undefined;
   /** The user the call acts for; throws unauthenticated for service principals. */
   user(): UserPrincipal;
+}
+
+/** The user a call acts for, and its deadline: what a use case passes on to other services. */
+export function callerOf(context: CallContext): Caller {
+  return { principal: context.user(), deadline: context.deadline };
 }
 
 export type UnaryHandler<Req, Res> = (request: Req, context: CallContext) => Promise<Res>;

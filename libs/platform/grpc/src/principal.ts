@@ -23,6 +23,15 @@ export interface ServicePrincipal {
 
 export type Principal = UserPrincipal | ServicePrincipal;
 
+/**
+ * Who a use case acts for, and until when: what it passes on to every call it makes to another service (a service's
+ * outbound ports take it first, decision 033). A user unless said: sharing also acts as itself for a link's reviewer.
+ */
+export interface Caller<P extends Principal = UserPrincipal> {
+  principal: P;
+  deadline?: Date;
+}
+
 interface PrincipalClaims {
   sub: string;
   cid?: string | null;

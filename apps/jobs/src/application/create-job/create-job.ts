@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { JobsSubjects, type jobs } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
-import { companyUserOf } from '@vi/platform-grpc';
+import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import type { Job, JobStatus } from '../../domain/job';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { LocationInput } from '../../domain/location';
-import type { JobsStore } from '../../infrastructure/jobs.store';
-import type { Caller, IdentityDirectory } from '../identity-directory';
+import type { JobsStore } from '../store';
+import type { IdentityDirectory } from '../ports';
 import { jobEvent, renderWith } from '../job-rendering';
 
 export interface CreateJobInput {

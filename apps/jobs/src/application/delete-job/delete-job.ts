@@ -1,9 +1,10 @@
 import { JobsSubjects, type jobs } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
+import type { Caller } from '@vi/platform-grpc';
 import type { Job } from '../../domain/job';
-import type { JobsStore } from '../../infrastructure/jobs.store';
-import type { Caller, IdentityDirectory } from '../identity-directory';
+import type { JobsStore } from '../store';
+import type { IdentityDirectory } from '../ports';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 import { findJob } from '../shared/find-job';
 

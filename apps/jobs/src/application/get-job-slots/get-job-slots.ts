@@ -1,8 +1,8 @@
 import type { jobs } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { companyUserOf } from '@vi/platform-grpc';
-import type { JobsStore } from '../../infrastructure/jobs.store';
-import type { Caller, IdentityDirectory } from '../identity-directory';
+import { companyUserOf, type Caller } from '@vi/platform-grpc';
+import type { JobsStore } from '../store';
+import type { IdentityDirectory } from '../ports';
 
 /** Active-job slots of the caller's company: -1 when unlimited, never below 0. */
 export async function getJobSlots(deps: { store: StoreOf<JobsStore, 'counters'>; identity: IdentityDirectory }, caller: Caller): Promise<jobs.JobSlots> {

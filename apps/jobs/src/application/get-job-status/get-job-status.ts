@@ -1,7 +1,7 @@
 import type { jobs } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
-import type { JobsStore } from '../../infrastructure/jobs.store';
+import type { JobsStore } from '../store';
 
 /**
  * The job's status as it is now, for interviews alone: a candidate's completion is refused once the job is inactive,

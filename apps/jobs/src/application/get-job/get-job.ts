@@ -1,7 +1,8 @@
 import type { jobs } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import type { JobsStore } from '../../infrastructure/jobs.store';
-import type { Caller, IdentityDirectory } from '../identity-directory';
+import type { Caller } from '@vi/platform-grpc';
+import type { JobsStore } from '../store';
+import type { IdentityDirectory } from '../ports';
 import { renderJob } from '../job-rendering';
 import { findJob } from '../shared/find-job';
 

@@ -1,10 +1,10 @@
 import type { jobs } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { companyUserOf } from '@vi/platform-grpc';
+import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import type { JobOrder, JobStatus } from '../../domain/job';
-import type { JobsStore } from '../../infrastructure/jobs.store';
-import type { Caller, IdentityDirectory } from '../identity-directory';
-import type { JobPageCache } from '../job-page-cache';
+import type { JobsStore } from '../store';
+import type { IdentityDirectory } from '../ports';
+import type { JobPageCache } from '../ports';
 import { renderJobPage, renderJobs } from '../job-rendering';
 
 export interface ListJobsInput {

@@ -1,9 +1,8 @@
 import type { ReposOf } from '@vi/platform-bus';
-import { companyUserOf } from '@vi/platform-grpc';
+import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import type { Job } from '../../domain/job';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
-import type { JobsStore } from '../../infrastructure/jobs.store';
-import type { Caller } from '../identity-directory';
+import type { JobsStore } from '../store';
 
 /**
  * A live job of the caller's company (locked when asked). Another company's job, a deleted one, and any job asked

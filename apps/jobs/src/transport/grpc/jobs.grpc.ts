@@ -1,28 +1,23 @@
 import type { jobs } from '@vi/contracts';
-import type { CallContext, UnaryHandlers } from '@vi/platform-grpc';
+import { callerOf, type UnaryHandlers } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { createJob } from '../../application/create-job/create-job';
 import { deleteJob } from '../../application/delete-job/delete-job';
 import { getJob } from '../../application/get-job/get-job';
 import { getJobSlots } from '../../application/get-job-slots/get-job-slots';
 import { getJobStatus } from '../../application/get-job-status/get-job-status';
-import type { Caller, IdentityDirectory } from '../../application/identity-directory';
-import type { JobPageCache } from '../../application/job-page-cache';
+import type { IdentityDirectory, JobPageCache } from '../../application/ports';
 import { listJobs } from '../../application/list-jobs/list-jobs';
 import { updateJob } from '../../application/update-job/update-job';
 import type { JobOrder, JobStatus } from '../../domain/job';
 import type { LocationInput } from '../../domain/location';
-import type { JobsStore } from '../../infrastructure/jobs.store';
+import type { JobsStore } from '../../application/store';
 
 export interface JobsGrpcDeps {
   store: JobsStore;
   identity: IdentityDirectory;
   pages: JobPageCache;
   clock: Clock;
-}
-
-function callerOf(ctx: CallContext): Caller {
-  return { principal: ctx.user(), deadline: ctx.deadline };
 }
 
 /** The gateway has validated shapes; this maps the message onto the domain's location. */

@@ -1,4 +1,18 @@
-import type { jobs } from '@vi/contracts';
+import type { identity, jobs } from '@vi/contracts';
+import type { Caller } from '@vi/platform-grpc';
+
+/** The jobs service's outbound ports besides its store (decision 033); adapters in `infrastructure/`. */
+
+/** What the jobs service needs from identity (`infrastructure/identity.client.ts`, cached by `cached-identity.directory.ts`). */
+export interface IdentityDirectory {
+  /** The active-job limit of the company's plan in force (-1 = unlimited). */
+  jobsLimit(caller: Caller, companyUuid: string): Promise<number>;
+  summaries(
+    caller: Caller,
+    userUuids: string[],
+    companyUuids: string[],
+  ): Promise<{ users: Map<string, identity.UserSummary>; companies: Map<string, identity.CompanySummary> }>;
+}
 
 /**
  * Pages of the job list kept as rendered, so that a list read again costs one read of the company's list version

@@ -1,0 +1,60 @@
+import type { Store } from '@vi/platform-bus';
+import type { Job, JobOrder, JobStatus } from '../domain/job';
+import type { LocationInput } from '../domain/location';
+
+/**
+ * The jobs service's store as its use cases see it (decision 033): the repositories' interfaces, owned here; the SQL
+ * repositories of `infrastructure/` implement them, and `test/fakes.ts` in memory (both run the same contract specs).
+ */
+export interface JobsRepositories {
+  readonly jobs: JobRepository;
+  readonly locations: LocationRepository;
+  readonly counters: JobCounterRepository;
+}
+
+export type JobsStore = Store<JobsRepositories>;
+
+export interface JobListQuery {
+  companyUuid: string;
+  statuses: JobStatus[];
+  orderBy: JobOrder;
+  offset: number;
+  limit: number;
+}
+
+export interface JobRepository {
+  /** A job of the company that is not deleted; `lock` holds its row until the transaction ends. */
+  find(companyUuid: string, uuid: string, options?: { lock?: boolean }): Promise<Job | undefined>;
+  /** One page (list items without description), and the company's counts in the same snapshot; undefined when the page is empty. */
+  listCounted(query: JobListQuery): Promise<{ jobs: Job[]; counts?: JobCounts }>;
+  insert(job: Job): Promise<void>;
+  update(job: Job): Promise<void>;
+  markDeleted(uuid: string, at: Date): Promise<void>;
+}
+
+export interface StoredLocation {
+  uuid: string;
+  formattedAddress: string;
+}
+
+export interface LocationRepository {
+  /** The company's location with this address, created on first use (safe under concurrency). */
+  findOrCreate(companyUuid: string, input: LocationInput): Promise<StoredLocation>;
+}
+
+export interface JobCounts {
+  active: number;
+  inactive: number;
+  /** Moves with every change to the company's jobs, in the same transaction (decision 023). 0 before the first job. */
+  version: number;
+}
+
+export interface JobCounterRepository {
+  /** Locks the company's counter row (creating it if needed) until the transaction ends. */
+  lock(companyUuid: string): Promise<JobCounts>;
+  /** Counts one new job, last in its transaction; false (nothing counted) when an active job would pass `activeLimit` (-1 = none). */
+  countNew(companyUuid: string, status: JobStatus, activeLimit: number): Promise<boolean>;
+  read(companyUuid: string): Promise<JobCounts>;
+  /** Moves one job between the counts (`null`: not counted, new or deleted) and moves the list's version. */
+  move(companyUuid: string, from: JobStatus | null, to: JobStatus | null): Promise<void>;
+}

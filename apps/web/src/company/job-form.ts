@@ -1,0 +1,117 @@
+import { ws } from '../i18n/workspace';
+import { el } from '../shared/dom';
+import { api, ok, type Body, type Schemas } from './api';
+import { irreversibleButton } from './ui/dialog';
+import { field, formAlert, input, onSubmit, select } from './ui/form';
+import { linkButton, renderPage, toolbar, type Workspace } from './ui/frame';
+import { jobSlots } from './jobs';
+import { navigateWithToast } from './ui/toast';
+
+/**
+ * `/jobs/new` and `/jobs/<uuid>`: a job's title, description, where the work is — an address `{city, state,
+ * country}` or a work mode `{work_mode, work_place}` — and status. Editing sends only what changed: the API keeps
+ * a job's location as one formatted address, so the address fields start empty and are sent only when filled.
+ */
+
+type JobBody = Body<'/jobs', 'post'>;
+
+function radio(name: string, value: string, label: string, checked: boolean): HTMLElement {
+  const id = `${name}-${value}`;
+  return el('div', { class: 'choice' }, el('input', { type: 'radio', id, name, value, checked }), el('label', { for: id }, label));
+}
+
+export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray): Promise<void> {
+  const uuid = match[1]?.toLowerCase();
+  const job = uuid ? (await ok(api.GET('/jobs/{jobUuid}', { params: { path: { jobUuid: uuid } } }))).data : undefined;
+
+  const title = input({ name: 'title', required: true, maxlength: 200, autocomplete: 'off', value: job?.title });
+  const description = el('textarea', { name: 'description', rows: 6 }, job?.description ?? '');
+  const status = select(ws.jobs.statuses, job?.status ?? 'active', { name: 'status' });
+  const city = input({ name: 'city', autocomplete: 'address-level2' });
+  const state = input({ name: 'state', autocomplete: 'address-level1' });
+  const country = input({ name: 'country', autocomplete: 'country-name' });
+  const workMode = select(ws.jobs.workModes, 'remote', { name: 'work_mode' });
+  const workPlace = input({ name: 'work_place' });
+  const byAddress = el(
+    'fieldset',
+    { class: 'group' },
+    field(ws.jobs.city, city, { apiField: 'location.city' }),
+    field(ws.jobs.state, state, { apiField: 'location.state' }),
+    field(ws.jobs.country, country, { apiField: 'location.country' }),
+  );
+  const byLocality = el(
+    'fieldset',
+    { class: 'group', hidden: true },
+    field(ws.jobs.workMode, workMode, { apiField: 'locality.work_mode' }),
+    field(ws.jobs.workPlace, workPlace, { apiField: 'locality.work_place', hint: ws.jobs.workPlaceHint }),
+  );
+  const where = el(
+    'fieldset',
+    { 'data-field': 'location' },
+    el('legend', {}, ws.jobs.whereKind),
+    job?.location ? el('p', { class: 'muted' }, `${ws.jobs.location}: ${job.location.formatted_address}`) : null,
+    radio('where', 'address', ws.jobs.byAddress, true),
+    radio('where', 'locality', ws.jobs.byLocality, false),
+    byAddress,
+    byLocality,
+  );
+  where.addEventListener('change', () => {
+    const kind = (where.querySelector('input[name="where"]:checked') as HTMLInputElement).value;
+    byAddress.hidden = kind !== 'address';
+    byLocality.hidden = kind !== 'locality';
+  });
+
+  const form = el(
+    'form',
+    { class: 'form', novalidate: true },
+    formAlert(),
+    field(ws.jobs.title, title, { apiField: 'title' }),
+    field(ws.jobs.description, description, { apiField: 'description' }),
+    where,
+    field(ws.jobs.status, status, { apiField: 'status' }),
+    el('div', { class: 'actions' }, el('button', { type: 'submit' }, job ? ws.jobs.saveChanges : ws.jobs.create)),
+  );
+
+  const bodyOf = (): JobBody => {
+    const body: JobBody = { title: title.value, description: description.value, status: status.value as Schemas['Job']['status'] };
+    if (!byLocality.hidden) body.locality = { work_mode: workMode.value as 'remote' | 'on_site' | 'hybrid', work_place: workPlace.value };
+    else if (!job || city.value || state.value || country.value) body.location = { city: city.value, state: state.value, country: country.value };
+    return body;
+  };
+
+  onSubmit(form, async () => {
+    if (job) {
+      const saved = (await ok(api.PUT('/jobs/{jobUuid}', { params: { path: { jobUuid: job.uuid } }, body: bodyOf() }))).data;
+      navigateWithToast('/jobs', ws.jobs.saved(saved.title));
+    } else {
+      const created = (await ok(api.POST('/jobs', { body: bodyOf() }))).data;
+      navigateWithToast('/jobs', ws.jobs.created_(created.title));
+    }
+  });
+
+  let remove: HTMLElement | null = null;
+  if (job) {
+    const alert = el('p', { class: 'refusal', role: 'alert' });
+    const button = irreversibleButton({
+      label: ws.jobs.deleteJob,
+      sentence: ws.jobs.deleteConfirm(job.title),
+      work: () => ok(api.DELETE('/jobs/{jobUuid}', { params: { path: { jobUuid: job.uuid } } })),
+      then: { path: '/jobs', toast: ws.jobs.deleted(job.title) },
+      alert,
+    });
+    remove = el('div', { class: 'danger-zone' }, button, alert);
+  }
+
+  renderPage(
+    workspace,
+    'jobs',
+    job ? ws.jobs.editHeading : ws.jobs.newHeading,
+    toolbar(
+      el('a', { href: '/jobs' }, ws.jobs.backToList),
+      job?.status === 'active' ? linkButton(`/jobs/${job.uuid}/invite`, ws.jobs.invite, 'secondary') : null,
+    ),
+    jobSlots(workspace),
+    form,
+    remove,
+  );
+}
