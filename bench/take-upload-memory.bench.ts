@@ -162,6 +162,8 @@ async function main(storage: string): Promise<number> {
     MEDIA_DIR: mediaDir,
     ...objectStore?.mediaEnv,
     MAX_TAKE_BYTES: String((UPLOAD_MB + 1) * MB),
+    // The filler is no recording of its length: lift the bitrate ceiling (decision 037) to measure a large upload.
+    MAX_TAKE_BITRATE: String(UPLOAD_MB * MB * 8),
     OUTBOX_POLL_MS: '50',
     IDENTITY_GRPC_PORT: '0',
     IDENTITY_HEALTH_PORT: '0',

@@ -12,7 +12,7 @@ describe('takes: recorded answers, streamed in and out', () => {
   const events: BusMessage[] = [];
 
   beforeAll(async () => {
-    t = await startTestSystem({ MAX_TAKE_BYTES: String(160 * 1024 * 1024) });
+    t = await startTestSystem({ MAX_TAKE_BYTES: String(40 * 1024 * 1024) });
     await t.system.bus.subscribe({ subjects: ['interviews.interview.created'], handler: async (m) => void events.push(m) });
     company = await t.createCompany();
     jobUuid = (await company.api.post('/jobs', { title: 'Video Editor', locality: { work_mode: 'remote', work_place: '' } })).body.uuid;
@@ -192,7 +192,7 @@ describe('takes: recorded answers, streamed in and out', () => {
       pull(controller) {
         // A video's first bytes, then filler past the limit.
         if (sent++ === 0) controller.enqueue(webmHeader());
-        else if (sent < 163) controller.enqueue(chunk);
+        else if (sent < 43) controller.enqueue(chunk);
         else controller.close();
       },
     });

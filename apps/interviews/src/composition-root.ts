@@ -8,6 +8,7 @@ import { interviewsMigrations } from '../migrations';
 import { finishIdleRecordings } from './application/finish-idle-recordings/finish-idle-recordings';
 import { expireOverdueInterviews } from './application/expire-overdue-interviews/expire-overdue-interviews';
 import { purgeDeletedInterviewMedia } from './application/purge-deleted-interview-media/purge-deleted-interview-media';
+import { purgeSupersededTakes } from './application/purge-superseded-takes/purge-superseded-takes';
 import type { InterviewsConfig } from './config';
 import { SignedCandidateLinks } from './infrastructure/candidate-links';
 import type { InterviewsDatabase } from './infrastructure/interviews.database';
@@ -57,9 +58,10 @@ export function startInterviewsService(config: InterviewsConfig, shared: SharedI
         ? lifecycle.add('playback URLs', new S3PlaybackUrls(storage, config.media.playback.urlTtlSeconds), (p) => p.close())
         : undefined;
     const purgeMedia = purgeDeletedInterviewMedia({ store, media, graceMs: config.media.deletedGraceMs });
+    const purgeSuperseded = purgeSupersededTakes({ store, media, graceMs: config.media.supersededTakeGraceMs });
     const retention = lifecycle.add(
       'retention sweep',
-      new RetentionSweep([...busRetentionTasks(database.db, config.retention), purgeMedia], config.retention.sweepIntervalMs, logger, clock),
+      new RetentionSweep([...busRetentionTasks(database.db, config.retention), purgeMedia, purgeSuperseded], config.retention.sweepIntervalMs, logger, clock),
       (r) => r.stop(),
     );
     const sweepExpired = () => expireOverdueInterviews({ store, clock });
@@ -89,7 +91,8 @@ export function startInterviewsService(config: InterviewsConfig, shared: SharedI
         playback,
         video,
         maxTakeBytes: config.media.maxTakeBytes,
-        maxRecordingBytes: config.recordings.maxBytes,
+        maxTakeBitrate: config.media.maxTakeBitrate,
+        maxInterviewMediaBytes: config.media.maxInterviewMediaBytes,
         clock,
       }),
       ...questionSetHandlers({ store, clock }),

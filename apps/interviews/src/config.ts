@@ -9,7 +9,8 @@ const schema = z.object({
   INTERVIEW_EXPIRY_SWEEP_MS: positiveInt(5_000),
   MEDIA_DIR: optionalString(),
   MAX_TAKE_BYTES: positiveInt(512 * 1024 * 1024),
-  MAX_RECORDING_BYTES: positiveInt(4 * 1024 * 1024 * 1024),
+  MAX_TAKE_BITRATE: positiveInt(8_000_000),
+  MAX_INTERVIEW_MEDIA_BYTES: positiveInt(10 * 1024 ** 3),
   RECORDING_IDLE_FINISH: duration('2m'),
   MEDIA_STORAGE: withDefault(z.enum(['local', 's3']), 'local'),
   S3_ENDPOINT: optionalString().pipe(z.url().optional()),
@@ -22,6 +23,7 @@ const schema = z.object({
   MEDIA_PLAYBACK: withDefault(z.enum(['stream', 'redirect']), 'stream'),
   MEDIA_PLAYBACK_URL_TTL: duration('5m'),
   DELETED_INTERVIEW_MEDIA_GRACE: duration('1h'),
+  SUPERSEDED_TAKE_GRACE: duration('1h'),
 });
 
 /** Where take videos are kept: a directory (the embedded default) or an S3-compatible bucket. */
@@ -48,10 +50,21 @@ export type MediaPlaybackConfig = { kind: 'stream' } | { kind: 'redirect'; urlTt
 export type InterviewsConfig = ReturnType<typeof shared.configOf> & {
   secrets: { internalJwt: string; candidateToken: string };
   expirySweepMs: number;
-  /** `deletedGraceMs`: how long a deleted interview's take videos stay in media storage (decision 019). */
-  media: { storage: MediaStorageConfig; playback: MediaPlaybackConfig; maxTakeBytes: number; deletedGraceMs: number };
-  /** Decision 040: `maxBytes` per recording of a call; one whose parts stopped coming for `idleFinishMs` is finished by the service. */
-  recordings: { maxBytes: number; idleFinishMs: number };
+  /**
+   * `deletedGraceMs`: how long a deleted interview's take videos stay in media storage (decision 019); the take
+   * bounds (`maxTakeBitrate` in bits per second, `maxInterviewMediaBytes`) and `supersededTakeGraceMs`: decision 037.
+   */
+  media: {
+    storage: MediaStorageConfig;
+    playback: MediaPlaybackConfig;
+    maxTakeBytes: number;
+    maxTakeBitrate: number;
+    maxInterviewMediaBytes: number;
+    deletedGraceMs: number;
+    supersededTakeGraceMs: number;
+  };
+  /** Decision 040: a recording of a call whose parts stopped coming for `idleFinishMs` is finished by the service. */
+  recordings: { idleFinishMs: number };
 };
 
 export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): InterviewsConfig {
@@ -97,8 +110,11 @@ export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): Inte
       storage,
       playback: e.MEDIA_PLAYBACK === 'redirect' ? { kind: 'redirect', urlTtlSeconds: Math.floor(e.MEDIA_PLAYBACK_URL_TTL / 1000) } : { kind: 'stream' },
       maxTakeBytes: e.MAX_TAKE_BYTES,
+      maxTakeBitrate: e.MAX_TAKE_BITRATE,
+      maxInterviewMediaBytes: e.MAX_INTERVIEW_MEDIA_BYTES,
       deletedGraceMs: e.DELETED_INTERVIEW_MEDIA_GRACE,
+      supersededTakeGraceMs: e.SUPERSEDED_TAKE_GRACE,
     },
-    recordings: { maxBytes: e.MAX_RECORDING_BYTES, idleFinishMs: e.RECORDING_IDLE_FINISH },
+    recordings: { idleFinishMs: e.RECORDING_IDLE_FINISH },
   };
 }

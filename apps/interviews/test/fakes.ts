@@ -296,6 +296,20 @@ export class MemoryTakes implements Stateful<TakeState>, PublicOf<TakeRepository
       .slice(0, limit);
   }
 
+  async bytesStored(interviewUuid: string): Promise<number> {
+    return this.all()
+      .filter((t) => t.interviewUuid === interviewUuid)
+      .reduce((sum, t) => sum + t.size, 0);
+  }
+
+  async supersededBefore(cutoff: Date, limit: number): Promise<Take[]> {
+    const superseded = (take: Take) => this.all().some((n) => n.questionUuid === take.questionUuid && n.number > take.number && n.createdAt < cutoff);
+    return this.all()
+      .filter(superseded)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .slice(0, limit);
+  }
+
   async deleteMany(uuids: string[]): Promise<void> {
     for (const uuid of uuids) this.state.takes.delete(uuid);
   }
@@ -352,6 +366,12 @@ export class MemoryRecordings implements Stateful<RecordingState>, PublicOf<Reco
     return this.all()
       .filter((r) => interviewUuids.includes(r.interviewUuid) && (!options.endedOnly || r.state === 'ended'))
       .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime() || a.uuid.localeCompare(b.uuid));
+  }
+
+  async bytesStored(interviewUuid: string): Promise<number> {
+    return this.all()
+      .filter((r) => r.interviewUuid === interviewUuid)
+      .reduce((sum, r) => sum + r.size, 0);
   }
 
   async findEndedInInterviews(interviewUuids: string[], uuid: string): Promise<Recording | undefined> {

@@ -140,6 +140,29 @@ describe('interviews repositories on a real database', () => {
       expect(await t.store.read.takes.listForInterviews([interview.uuid])).toEqual([]);
     });
 
+    it('sums the bytes an interview keeps, and finds takes superseded before a time: a newer take of the question made before it', async () => {
+      const interview = anInterview();
+      const [first, second] = [aQuestion(interview), aQuestion(interview, { position: 1 })];
+      await insertInterview(t.store.read, interview, {}, [first, second]);
+      expect(await t.store.read.takes.bytesStored(interview.uuid)).toBe(0);
+      const takes = [
+        aTake(first, { number: 1, size: 3_000_000_000, createdAt: later(0) }),
+        aTake(first, { number: 2, size: 2_000_000_000, createdAt: later(10) }),
+        aTake(first, { number: 3, size: 10, createdAt: later(20) }),
+        aTake(second, { number: 1, size: 5, createdAt: later(5) }),
+      ];
+      for (const take of takes) await t.store.read.takes.insert(take);
+
+      // Beyond 2^32: int8 sums, read as a number.
+      expect(await t.store.read.takes.bytesStored(interview.uuid)).toBe(5_000_000_015);
+      expect(await t.store.read.takes.supersededBefore(later(10), 10)).toEqual([]);
+      expect(await t.store.read.takes.supersededBefore(later(11), 10)).toEqual([takes[0]]);
+      expect(await t.store.read.takes.supersededBefore(later(21), 10)).toEqual([takes[0], takes[1]]);
+      expect(await t.store.read.takes.supersededBefore(later(21), 1)).toEqual([takes[0]]);
+      await t.store.read.takes.deleteMany([takes[0].uuid]);
+      expect(await t.store.read.takes.bytesStored(interview.uuid)).toBe(2_000_000_015);
+    });
+
     it('refuses a second take with the same number for a question', async () => {
       const interview = anInterview();
       const question = aQuestion(interview);

@@ -82,7 +82,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Not allowed for this user: `api.administrator_required`, `api.company_user_required`, …',
   404: 'Not found, or not visible to the caller (never 403)',
   409: 'Conflict: `api.idempotency_request_in_progress`, or a conflict of the resource (`api.user_email_taken`, `api.integration_key_exists`, `api.recording_*`)',
-  413: 'Body too large: `api.payload_too_large`, `api.take_too_large`, `api.recording_too_large`',
+  413: 'Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded`, `api.recording_too_large`',
   415: 'Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported`',
   405: 'Not this method on this path: `api.method_not_allowed`; see `Allow`',
   416: 'The `Range` selects no byte of the video',

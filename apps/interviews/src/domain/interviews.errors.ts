@@ -19,6 +19,8 @@ export enum InterviewsErrorCode {
   TakesExhausted = 'api.question_takes_exhausted',
   TakeNotFound = 'api.take_not_found',
   TakeTooLarge = 'api.take_too_large',
+  TakeBitrateTooHigh = 'api.take_bitrate_too_high',
+  MediaQuotaExceeded = 'api.interview_media_quota_exceeded',
   TakeTooLong = 'api.take_too_long',
   TakeNotVideo = 'api.take_not_video',
   RangeNotSatisfiable = 'api.range_not_satisfiable',
@@ -49,6 +51,8 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.TakesExhausted]: 'No take remains for this question',
   [InterviewsErrorCode.TakeNotFound]: 'Take not found',
   [InterviewsErrorCode.TakeTooLarge]: 'The video is larger than allowed',
+  [InterviewsErrorCode.TakeBitrateTooHigh]: 'The video is larger than a recording of its length can be',
+  [InterviewsErrorCode.MediaQuotaExceeded]: "The interview's videos would exceed the storage allowed for one interview",
   [InterviewsErrorCode.TakeTooLong]: "The video is longer than the question's time limit",
   [InterviewsErrorCode.TakeNotVideo]: 'The body is not a WebM or MP4 video',
   [InterviewsErrorCode.RangeNotSatisfiable]: 'The requested range is outside the video',
@@ -74,6 +78,8 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
       return ErrorKind.NotFound;
     case InterviewsErrorCode.TakeTooLarge:
     case InterviewsErrorCode.RecordingTooLarge:
+    case InterviewsErrorCode.TakeBitrateTooHigh:
+    case InterviewsErrorCode.MediaQuotaExceeded:
       return ErrorKind.PayloadTooLarge;
     case InterviewsErrorCode.RecordingEnded:
     case InterviewsErrorCode.RecordingPartOutOfOrder:

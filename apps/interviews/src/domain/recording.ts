@@ -34,3 +34,6 @@ export interface RecordingPart {
 
 /** A part is a few seconds of video at the recorder's bitrate: anything far larger is not one. */
 export const MAX_RECORDING_PART_BYTES = 64 * 1024 * 1024;
+
+/** Beyond the bitrate ceiling over the time since a recording started: the recorder's first seconds, buffered. */
+export const RECORDING_BITRATE_SLACK_SECONDS = 30;

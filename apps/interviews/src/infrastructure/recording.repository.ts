@@ -34,6 +34,16 @@ export class RecordingRepository {
     return rows.map(toRecording);
   }
 
+  /** Bytes the interview's recordings hold (received so far, or joined): what they count against its storage quota. */
+  async bytesStored(interviewUuid: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('recordings')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.lit(0)).as('bytes'))
+      .where('interview_uuid', '=', interviewUuid)
+      .executeTakeFirstOrThrow();
+    return Number(row.bytes);
+  }
+
   /** An ended recording by uuid if it belongs to one of these interviews. */
   async findEndedInInterviews(interviewUuids: string[], uuid: string): Promise<Recording | undefined> {
     if (interviewUuids.length === 0) return undefined;

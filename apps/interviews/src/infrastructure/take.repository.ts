@@ -34,6 +34,39 @@ export class TakeRepository {
     return rows.map(toTake);
   }
 
+  /** Bytes of video kept for an interview: what MAX_INTERVIEW_MEDIA_BYTES bounds (decision 037). */
+  async bytesStored(interviewUuid: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('takes')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.lit(0)).as('bytes'))
+      .where('interview_uuid', '=', interviewUuid)
+      .executeTakeFirstOrThrow();
+    return Number(row.bytes);
+  }
+
+  /**
+   * Takes superseded before `cutoff`: a newer take of the same question was made before it, so each question keeps
+   * its latest take, and an older one for the grace after its successor (decision 037). Oldest first.
+   */
+  async supersededBefore(cutoff: Date, limit: number): Promise<Take[]> {
+    const rows = await this.db
+      .selectFrom('takes as t')
+      .selectAll('t')
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('takes as n')
+            .select('n.uuid')
+            .whereRef('n.question_uuid', '=', 't.question_uuid')
+            .whereRef('n.number', '>', 't.number')
+            .where('n.created_at', '<', cutoff),
+        ),
+      )
+      .orderBy('t.created_at')
+      .limit(limit)
+      .execute();
+    return rows.map(toTake);
+  }
+
   async deleteMany(uuids: string[]): Promise<void> {
     if (uuids.length > 0) await this.db.deleteFrom('takes').where('uuid', 'in', uuids).execute();
   }

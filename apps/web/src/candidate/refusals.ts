@@ -34,7 +34,10 @@ export function refusalSentence(error: unknown): string {
     case 'api.unsupported_media_type':
       return en.errors.notAVideo;
     case 'api.take_too_large':
+    case 'api.take_bitrate_too_high':
       return en.errors.takeTooLarge;
+    case 'api.interview_media_quota_exceeded':
+      return en.errors.mediaQuotaFull;
     case 'api.validation_failed':
       // The only field a take upload can get wrong is its declared length.
       return error.fields.includes('X-Take-Duration-Seconds') ? en.errors.takeTooLong : en.errors.unexpected;

@@ -32,6 +32,7 @@ export const en = {
     takeTooLong: 'This recording is longer than the time allowed for the question, so it was not accepted. Record a shorter answer.',
     notAVideo: 'This recording could not be read as a video, so it was not accepted. Record your answer again.',
     takeTooLarge: 'This recording is too large to upload. Record a shorter answer.',
+    mediaQuotaFull: 'This interview has no room for more recordings. Keep the answers you have recorded, or contact the company.',
     tooManyRequests: 'Too many requests from this network. Wait a minute, then try again.',
     unavailable: 'The service is not reachable right now. Check your connection and try again in a moment.',
     unexpected: 'Something went wrong on our side. Try again in a moment.',

@@ -2,8 +2,8 @@
 export interface StreamedBody {
   /** At least `headBytes` of the body (all of it when shorter). */
   head: Buffer;
-  /** Every byte, head included, as it arrives; fails with `tooLarge()` once more than `maxBytes` have come. */
-  bytes(maxBytes: number, tooLarge: () => Error): AsyncIterable<Uint8Array>;
+  /** Every byte, head included, as it arrives; `requireBounded` is given the bytes come so far (head first) and may throw to stop it. */
+  bytes(requireBounded: (size: number) => void): AsyncIterable<Uint8Array>;
 }
 
 /** `first`: the data of the message that carried the upload's header; `iterator`: the messages after it. */
@@ -18,13 +18,13 @@ export async function streamedBody(iterator: AsyncIterator<{ data: Uint8Array }>
   const afterHead = next;
   return {
     head: Buffer.concat(head),
-    bytes: async function* (maxBytes, tooLarge) {
+    bytes: async function* (requireBounded) {
       let size = headSize;
-      if (size > maxBytes) throw tooLarge();
+      requireBounded(size);
       yield* head.filter((chunk) => chunk.length > 0);
       for (let chunk = afterHead; !chunk.done; chunk = await iterator.next()) {
         size += chunk.value.data.length;
-        if (size > maxBytes) throw tooLarge();
+        requireBounded(size);
         if (chunk.value.data.length > 0) yield chunk.value.data;
       }
     },

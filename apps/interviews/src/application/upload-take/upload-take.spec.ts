@@ -1,23 +1,32 @@
 import type { interviews } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
-import { AT, aCaller, anInterview, aQuestion, theCandidateOf } from '../../../test/factories';
-import { FakeVideoProbe, MemoryInterviews, MemoryMedia, MemoryQuestions, MemoryTakes } from '../../../test/fakes';
+import { AT, aCaller, anInterview, aQuestion, aTake, theCandidateOf } from '../../../test/factories';
+import { FakeVideoProbe, MemoryInterviews, MemoryMedia, MemoryQuestions, MemoryRecordings, MemoryTakes } from '../../../test/fakes';
 import type { InterviewQuestion } from '../../domain/interview';
+import type { Take } from '../../domain/take';
+import { TAKE_CONTAINER_ALLOWANCE_BYTES } from '../../domain/take';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { uploadTake } from './upload-take';
 
 describe('uploadTake', () => {
   const accepted = anInterview({ status: 'accepted', acceptedAt: AT });
   const candidate = aCaller(theCandidateOf(accepted));
-  const fixture = (question: InterviewQuestion = aQuestion(accepted, { timeLimit: 60, takesLimit: 2 })) => ({
+  const fixture = (question: InterviewQuestion = aQuestion(accepted, { timeLimit: 60, takesLimit: 2 }), takes: Take[] = []) => ({
     question,
     deps: {
-      store: memoryStore({ interviews: new MemoryInterviews([accepted]), questions: new MemoryQuestions([question]), takes: new MemoryTakes() }),
+      store: memoryStore({
+        interviews: new MemoryInterviews([accepted]),
+        questions: new MemoryQuestions([question]),
+        takes: new MemoryTakes(takes),
+        recordings: new MemoryRecordings(),
+      }),
       media: new MemoryMedia(),
       video: new FakeVideoProbe(42),
       clock: new FakeClock(new Date(AT.getTime() + 60_000)),
       maxTakeBytes: 64,
+      maxTakeBitrate: 8_000_000,
+      maxInterviewMediaBytes: 10 * 1024 ** 3,
     },
   });
 
@@ -88,6 +97,41 @@ describe('uploadTake', () => {
     expect(deps.media.files.size).toBe(0);
     expect(deps.store.read.takes.all()).toEqual([]);
     expect(await uploadTake(deps, candidate, upload(question, ['WEBM', 'x'.repeat(60)]))).toMatchObject({ duration_seconds: 62, size: 64 });
+  });
+
+  it('refuses a video larger than its measured length allows at MAX_TAKE_BITRATE, and keeps nothing of it', async () => {
+    const { deps, question } = fixture();
+    // 8 bits per second: one byte a second beyond the container's allowance; 42 s measured.
+    Object.assign(deps, { maxTakeBytes: 4 * 1024 * 1024, maxTakeBitrate: 8 });
+    const ofSize = (bytes: number) => ['WEBM', 'x'.repeat(bytes - 4)];
+    await expect(uploadTake(deps, candidate, upload(question, ofSize(TAKE_CONTAINER_ALLOWANCE_BYTES + 43)))).rejects.toMatchObject({
+      code: InterviewsErrorCode.TakeBitrateTooHigh,
+      reason: `The video has ${TAKE_CONTAINER_ALLOWANCE_BYTES + 43} bytes for 42 seconds: a take may have at most ${TAKE_CONTAINER_ALLOWANCE_BYTES + 42} bytes for that length (8 bits per second)`,
+    });
+    // Past what the question's time limit (60 s, 2 more tolerated) allows: refused while it streams.
+    await expect(uploadTake(deps, candidate, upload(question, ofSize(TAKE_CONTAINER_ALLOWANCE_BYTES + 63)))).rejects.toMatchObject({
+      code: InterviewsErrorCode.TakeBitrateTooHigh,
+      reason: expect.stringContaining('for 62 seconds'),
+    });
+    expect(deps.media.files.size).toBe(0);
+    expect(deps.store.read.takes.all()).toEqual([]);
+    expect(await uploadTake(deps, candidate, upload(question, ofSize(TAKE_CONTAINER_ALLOWANCE_BYTES + 42)))).toMatchObject({
+      size: TAKE_CONTAINER_ALLOWANCE_BYTES + 42,
+    });
+  });
+
+  it('refuses with 413 a take that would take the interview past MAX_INTERVIEW_MEDIA_BYTES, whatever its other takes are', async () => {
+    const other = aQuestion(accepted, { position: 1 });
+    const { deps, question } = fixture(undefined, [aTake(other, { size: 40 })]);
+    deps.maxInterviewMediaBytes = 100;
+    await expect(uploadTake(deps, candidate, upload(question, ['WEBM', 'x'.repeat(57)]))).rejects.toMatchObject({
+      code: InterviewsErrorCode.MediaQuotaExceeded,
+      kind: 'payload_too_large',
+      reason: "The interview's videos would exceed 100 bytes, the storage allowed for one interview",
+    });
+    expect(deps.media.files.size).toBe(0);
+    expect(await uploadTake(deps, candidate, upload(question, ['WEBM', 'x'.repeat(56)]))).toMatchObject({ size: 60 });
+    expect(await deps.store.read.takes.bytesStored(accepted.uuid)).toBe(100);
   });
 
   it('refuses when no take is left, after the due time, and before the job seeker accepted', async () => {

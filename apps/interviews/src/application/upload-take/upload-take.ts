@@ -6,12 +6,13 @@ import type { Clock } from '@vi/platform-time';
 import { isTakeTooLong, TAKE_DURATION_TOLERANCE_SECONDS, takeDuration, takesRemaining } from '../../domain/interview';
 import { requireAnswerable } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { Take } from '../../domain/take';
+import { takeBytesAllowed, type Take } from '../../domain/take';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
 import type { Caller } from '../directories';
 import type { MediaStorage } from '../media-storage';
 import { candidateInterview } from '../shared/candidate-interview';
 import { findQuestion } from '../shared/find-question';
+import { mediaBytesLeft, mediaQuotaExceeded, requireMediaQuota } from '../shared/media-quota';
 import { streamedBody } from '../shared/streamed-body';
 import { renderTake } from '../take-rendering';
 import type { VideoContainer, VideoProbe } from '../video-probe';
@@ -20,11 +21,15 @@ export const TAKE_CONTENT_TYPES: Record<string, VideoContainer> = { 'video/webm'
 const CONTENT_TYPE_OF: Record<VideoContainer, string> = { webm: 'video/webm', mp4: 'video/mp4' };
 
 export interface TakeUploadDeps {
-  store: StoreOf<InterviewsStore, 'interviews' | 'questions' | 'takes'>;
+  store: StoreOf<InterviewsStore, 'interviews' | 'questions' | 'takes' | 'recordings'>;
   clock: Clock;
   media: MediaStorage;
   video: VideoProbe;
   maxTakeBytes: number;
+  /** MAX_TAKE_BITRATE: a take's size is bounded by its length (decision 037). */
+  maxTakeBitrate: number;
+  /** MAX_INTERVIEW_MEDIA_BYTES. */
+  maxInterviewMediaBytes: number;
 }
 
 /**
@@ -32,7 +37,10 @@ export interface TakeUploadDeps {
  * in memory) and measured on the way: its length is what its container says
  * (decision 012). The rules are checked before the first byte is stored and
  * again, under the interview's row lock, before the take counts; a refused
- * video is deleted before the answer.
+ * video is deleted before the answer. Its size is bounded three ways while it
+ * streams (MAX_TAKE_BYTES, the bitrate ceiling over the question's time limit,
+ * what is left of the interview's quota), then by the bitrate over its measured
+ * length, and the quota again under the lock (decision 037).
  */
 export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: AsyncIterable<interviews.TakeUploadChunk>): Promise<interviews.Take> {
   const iterator = chunks[Symbol.asyncIterator]();
@@ -51,7 +59,8 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
     if (takesRemaining(question) === 0) throw new InterviewsError(InterviewsErrorCode.TakesExhausted);
     return { interview, question };
   };
-  const { question } = await check(deps.store.read, false);
+  const { interview, question } = await check(deps.store.read, false);
+  const quotaLeft = await mediaBytesLeft(deps.store.read, deps, interview.uuid);
 
   // The first bytes say whether this is a video at all: nothing is stored otherwise.
   const body = await streamedBody(iterator, first.done ? undefined : first.value.data, deps.video.headBytes);
@@ -65,8 +74,13 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
   }
 
   const maxBytes = deps.maxTakeBytes;
-  const tooLarge = () => new InterviewsError(InterviewsErrorCode.TakeTooLarge, `The video is larger than ${maxBytes} bytes`);
-  const measured = deps.video.measure(body.bytes(maxBytes, tooLarge));
+  const longest = question.timeLimit + TAKE_DURATION_TOLERANCE_SECONDS;
+  const requireBounded = (size: number) => {
+    if (size > maxBytes) throw new InterviewsError(InterviewsErrorCode.TakeTooLarge, `The video is larger than ${maxBytes} bytes`);
+    if (size > quotaLeft) throw mediaQuotaExceeded(deps);
+    if (size > takeBytesAllowed(longest, deps.maxTakeBitrate)) throw bitrateTooHigh(size, longest, deps.maxTakeBitrate);
+  };
+  const measured = deps.video.measure(body.bytes(requireBounded));
   const key = `${header.interview_uuid}/${randomUUID()}.${extension}`;
   const stored = await deps.media.write(key, measured.data);
   try {
@@ -82,8 +96,11 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
         `The video is ${durationSeconds} seconds long; this question allows ${question.timeLimit} seconds (${TAKE_DURATION_TOLERANCE_SECONDS} more are tolerated)`,
       );
     }
+    if (stored > takeBytesAllowed(durationSeconds, deps.maxTakeBitrate)) throw bitrateTooHigh(stored, durationSeconds, deps.maxTakeBitrate);
     return await deps.store.transaction(async (tx) => {
       const { interview, question } = await check(tx, true);
+      // Two uploads at once each fit what was left when they started: the row lock orders them here.
+      await requireMediaQuota(tx, deps, interview.uuid, stored);
       const now = deps.clock.now();
       const take: Take = {
         uuid: randomUUID(),
@@ -111,4 +128,11 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
     await deps.media.delete(key);
     throw error;
   }
+}
+
+function bitrateTooHigh(bytes: number, seconds: number, bitsPerSecond: number): InterviewsError {
+  return new InterviewsError(
+    InterviewsErrorCode.TakeBitrateTooHigh,
+    `The video has ${bytes} bytes for ${seconds} seconds: a take may have at most ${takeBytesAllowed(seconds, bitsPerSecond)} bytes for that length (${bitsPerSecond} bits per second)`,
+  );
 }

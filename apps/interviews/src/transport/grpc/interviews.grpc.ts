@@ -47,8 +47,8 @@ export interface InterviewsGrpcDeps {
   playback?: MediaPlaybackUrls;
   video: VideoProbe;
   maxTakeBytes: number;
-  /** MAX_RECORDING_BYTES: the most one recording of a call may hold (decision 040). */
-  maxRecordingBytes: number;
+  maxTakeBitrate: number;
+  maxInterviewMediaBytes: number;
   clock: Clock;
 }
 
