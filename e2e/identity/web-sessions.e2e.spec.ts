@@ -162,6 +162,37 @@ describe('web sessions (API)', () => {
     expect(await second.request('GET', '/me').then((r) => [r.status, r.body.code])).toEqual([401, 'api.session_invalid']);
   });
 
+  it("an email change spends the links sent to the old address and ends the user's sessions; a user without a password gets a link at the new one", async () => {
+    // An administrator mistypes the address; its holder could have used the link.
+    const typo = email();
+    const { user, token } = await newColleague(company, inbox, typo);
+    const reset = await new Browserish(t).request('POST', '/session/password_reset', { body: { email: typo } });
+    expect(reset.status).toBe(202);
+    const resetToken = setPasswordTokenIn((await inbox.next(typo, 2, 30_000)).text);
+    const corrected = email();
+    expect((await company.api.put(`/users/${user.uuid}`, { email: corrected })).status).toBe(201);
+    for (const spent of [token, resetToken]) {
+      const refused = await new Browserish(t).setPassword(spent);
+      expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 400, code: 'api.set_password_link_invalid' });
+    }
+    const fresh = await inbox.next(corrected, 1, 30_000);
+    expect(fresh.subject).toBe('Set your Video Interviewing password');
+    const owner = new Browserish(t);
+    expect((await owner.setPassword(setPasswordTokenIn(fresh.text))).status).toBe(201);
+    expect((await owner.request('GET', '/me')).body.email).toBe(corrected);
+
+    // A user who has a password and is signed in: the change signs them out everywhere.
+    const signedIn = await signedInColleague();
+    const other = new Browserish(t);
+    expect((await other.signIn(signedIn.address)).status).toBe(201);
+    const moved = email();
+    expect((await company.api.put(`/users/${signedIn.user.uuid}`, { email: moved })).status).toBe(201);
+    for (const browser of [signedIn.browser, other]) {
+      expect(await browser.request('GET', '/me').then((r) => [r.status, r.body.code])).toEqual([401, 'api.session_invalid']);
+    }
+    expect((await new Browserish(t).signIn(moved)).status).toBe(201);
+  });
+
   it("a user's sessions count against one rate-limit bucket", async () => {
     const { browser, address } = await signedInColleague();
     const second = new Browserish(t);

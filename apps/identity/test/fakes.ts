@@ -2,7 +2,7 @@ import type { PublicOf } from '@vi/platform-bus';
 import type { Stateful } from '@vi/platform-testing';
 import type { PlanDefinition } from '../src/domain/plan';
 import type { StoredSession } from '../src/domain/session';
-import type { Company, User } from '../src/domain/user';
+import { sameAddress, type Company, type User } from '../src/domain/user';
 import type { ApiKeyOwner, ApiKeyRepository, StoredApiKey } from '../src/infrastructure/api-key.repository';
 import type { CompanyRepository } from '../src/infrastructure/company.repository';
 import type { PasswordHash } from '../src/infrastructure/password-hasher';
@@ -22,7 +22,6 @@ import { PLANS } from './factories';
 
 const byAge = (a: { createdAt: Date; uuid: string }, b: { createdAt: Date; uuid: string }) =>
   a.createdAt.getTime() - b.createdAt.getTime() || a.uuid.localeCompare(b.uuid);
-const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** What PostgreSQL raises when a unique index refuses a row (`isUniqueViolation` reads it). */
 function uniqueViolation(constraint: string): Error {
@@ -95,15 +94,15 @@ export class InMemoryUsers implements PublicOf<UserRepository>, Stateful<Map<str
   }
 
   async findCompanyUserByEmail(companyUuid: string, email: string): Promise<User | undefined> {
-    return this.live().find((u) => u.type === 'company_user' && u.companyUuid === companyUuid && sameEmail(u.email, email));
+    return this.live().find((u) => u.type === 'company_user' && u.companyUuid === companyUuid && sameAddress(u.email, email));
   }
 
   async findActiveCompanyUsersByEmail(email: string): Promise<User[]> {
-    return this.live().filter((u) => u.type === 'company_user' && u.active && sameEmail(u.email, email));
+    return this.live().filter((u) => u.type === 'company_user' && u.active && sameAddress(u.email, email));
   }
 
   async findJobSeekerByEmail(email: string): Promise<User | undefined> {
-    return this.live().find((u) => u.type === 'job_seeker' && sameEmail(u.email, email));
+    return this.live().find((u) => u.type === 'job_seeker' && sameAddress(u.email, email));
   }
 
   async countCompanyUsers(companyUuid: string): Promise<number> {
@@ -219,10 +218,14 @@ export class InMemoryPasswords implements PublicOf<PasswordRepository>, Stateful
     this.state.set(userUuid, hash);
   }
 
+  async exists(userUuid: string): Promise<boolean> {
+    return this.state.has(userUuid);
+  }
+
   async findSignInCandidates(email: string): Promise<Array<{ user: User; password: PasswordHash }>> {
     return this.users
       .live()
-      .filter((u) => u.type === 'company_user' && u.active && sameEmail(u.email, email) && this.state.has(u.uuid))
+      .filter((u) => u.type === 'company_user' && u.active && sameAddress(u.email, email) && this.state.has(u.uuid))
       .sort(byAge)
       .map((user) => ({ user, password: this.state.get(user.uuid)! }));
   }

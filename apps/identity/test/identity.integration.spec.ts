@@ -54,7 +54,10 @@ describe('identity use cases on a real database', () => {
     const stored = () => database.db.selectFrom('set_password_tokens').selectAll().where('user_uuid', 'in', [created.user_uuid, user.uuid]).execute();
     expect(await stored()).toEqual([]);
 
-    const urls = [(await issueSetPasswordLink(deps, notifications, created.user_uuid)).url, (await issueSetPasswordLink(deps, notifications, user.uuid)).url];
+    const urls = [
+      (await issueSetPasswordLink(deps, notifications, { userUuid: created.user_uuid, recipient: 'a@welcome.example' })).url,
+      (await issueSetPasswordLink(deps, notifications, { userUuid: user.uuid, recipient: user.email })).url,
+    ];
     const tokens = urls.map((url) => new URL(url).searchParams.get('token')!);
     const rows = await stored();
     expect(rows.map((r) => r.token_hash).sort()).toEqual(tokens.map(bearerHash).sort());

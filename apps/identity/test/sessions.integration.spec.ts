@@ -55,7 +55,7 @@ describe('identity: passwords and sessions', () => {
     const company = await createCompany(deps, operator, { name: `C${++companies}`, adminName: 'A', adminEmail: `a@c${companies}.example`, planCode: 'growth' });
     const admin = { kind: 'user', userUuid: company.user_uuid, companyUuid: company.company_uuid, role: 'administrator', userType: 'company_user' } as const;
     const user = await createUser(deps, admin, { name: 'Pat', email, role: 'standard' });
-    const { url } = await issueSetPasswordLink(deps, notifications, user.uuid);
+    const { url } = await issueSetPasswordLink(deps, notifications, { userUuid: user.uuid, recipient: email });
     return { admin, user, token: new URL(url).searchParams.get('token')! };
   }
 
@@ -141,7 +141,9 @@ describe('identity: passwords and sessions', () => {
     );
     expect(reset).toHaveLength(1);
     expect(reset[0].payload).not.toHaveProperty('set_password_url');
-    const resetToken = new URL((await issueSetPasswordLink(deps, notifications, user.uuid)).url).searchParams.get('token')!;
+    const resetToken = new URL((await issueSetPasswordLink(deps, notifications, { userUuid: user.uuid, recipient: user.email })).url).searchParams.get(
+      'token',
+    )!;
     const third = await setPassword(deps, gateway, { token: resetToken, password: `${STRONG}-new` });
     await expect(resolveSession(deps, gateway, second.session_id)).rejects.toMatchObject({ code: 'api.session_invalid' });
     await expect(signIn(deps, gateway, { email: user.email, password: STRONG })).rejects.toMatchObject({ code: 'api.sign_in_failed' });

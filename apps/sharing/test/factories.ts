@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { identity, interviews } from '@vi/contracts';
-import type { UserPrincipal } from '@vi/platform-grpc';
-import type { Caller, IdentityDirectory, InterviewsDirectory } from '../src/application/directories';
+import type { UserPrincipal, Caller } from '@vi/platform-grpc';
+import type { IdentityDirectory, InterviewsDirectory } from '../src/application/ports';
 import { newShareLink, type LinkedInterview, type ShareLink } from '../src/domain/share-link';
 
 /** Decision 027: sharing's domain objects and the messages it reads, with valid defaults; a spec states what matters. */

@@ -1,11 +1,10 @@
 import type { interviews } from '@vi/contracts';
-import type { PublicOf } from '@vi/platform-bus';
 import { memoryStore, type Stateful } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
-import type { Caller } from '../src/application/directories';
+import type { Caller } from '@vi/platform-grpc';
 import type { ShareLink, ShareLinkKind } from '../src/domain/share-link';
 import { HmacLinkTokens } from '../src/infrastructure/link-tokens';
-import type { ShareLinkRepository } from '../src/infrastructure/share-link.repository';
+import type { ShareLinkRepository } from '../src/application/store';
 import { aCompanyUser, aSharedInterview, IdentityTable, InterviewsTable } from './factories';
 
 interface LinksState {
@@ -18,7 +17,7 @@ interface LinksState {
  * the database itself guarantees (one live basic link per interview, the newest-first order, locks) is shown by
  * sharing.integration.spec.ts instead: here lists keep insertion order.
  */
-export class InMemoryLinks implements PublicOf<ShareLinkRepository>, Stateful<LinksState> {
+export class InMemoryLinks implements ShareLinkRepository, Stateful<LinksState> {
   state: LinksState = { rows: new Map(), processedEvents: new Set() };
 
   constructor(...links: { link: ShareLink; tokenHash: string }[]) {

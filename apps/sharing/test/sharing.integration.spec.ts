@@ -11,7 +11,8 @@ import { stopLinksOfDeletedInterview } from '../src/application/stop-links-of-de
 import { deleted, type ShareLink } from '../src/domain/share-link';
 import { HmacLinkTokens } from '../src/infrastructure/link-tokens';
 import type { SharingDatabase } from '../src/infrastructure/sharing.database';
-import { createSharingStore, type SharingStore } from '../src/infrastructure/sharing.store';
+import type { SharingStore } from '../src/application/store';
+import { createSharingStore } from '../src/infrastructure/sharing.store';
 import { aBasicLink, aCompanyUser, aLinkedInterview, anAdvancedLink, aSharedInterview, IdentityTable, InterviewsTable } from './factories';
 
 const logger = createLogger('sharing-test', 'silent');

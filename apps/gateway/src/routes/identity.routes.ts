@@ -107,8 +107,11 @@ export function identityRoutes(upstreams: Upstreams, forgetUser: (userUuid: stri
       handler: async (req, res) => {
         const user_uuid = pathUuid(req, 'userUuid');
         const body = validate(updateUserBody, req.body);
+        const updated = await identity.call((c) => c.updateUser, { user_uuid, ...body }, writeAs(res));
+        // A new address ends the user's sessions (decision 034): on this replica now, on the others by identity.session.revoked.
+        if (body.email !== undefined) forgetUser(user_uuid);
         // 201 on update, as the API reference shows.
-        res.status(201).json(companyUserJson(await identity.call((c) => c.updateUser, { user_uuid, ...body }, writeAs(res))));
+        res.status(201).json(companyUserJson(updated));
       },
     },
     delete: {

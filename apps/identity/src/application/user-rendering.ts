@@ -70,7 +70,11 @@ export const userEvents = {
     subject: IdentitySubjects.UserDeleted,
     payload: userPayload(user, defaultAvatarUrl, at),
   }),
-  /** No link either: notifications asks for a fresh one when it sends the reset email (decision 018). */
+  /** No link in either: notifications asks for a fresh one when it sends the email (decision 018). */
+  setPasswordRequested: (user: User, defaultAvatarUrl: string, at: Date): NewEvent => ({
+    subject: IdentitySubjects.SetPasswordRequested,
+    payload: userPayload(user, defaultAvatarUrl, at),
+  }),
   passwordResetRequested: (user: User, defaultAvatarUrl: string, at: Date): NewEvent => ({
     subject: IdentitySubjects.PasswordResetRequested,
     payload: userPayload(user, defaultAvatarUrl, at),

@@ -39,3 +39,8 @@ export interface Company {
 export function canEditUser(principal: UserPrincipal, target: User): boolean {
   return principal.role === 'administrator' || principal.userUuid === target.uuid;
 }
+
+/** Emails are compared without regard to case (the database's `lower(email)` index does the same). */
+export function sameAddress(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}

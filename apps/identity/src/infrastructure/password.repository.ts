@@ -23,6 +23,10 @@ export class PasswordRepository {
       .execute();
   }
 
+  async exists(userUuid: string): Promise<boolean> {
+    return (await this.db.selectFrom('user_passwords').select('user_uuid').where('user_uuid', '=', userUuid).executeTakeFirst()) !== undefined;
+  }
+
   /** Active, live company users with this email (one per company at most) who have set a password, oldest first. */
   async findSignInCandidates(email: string): Promise<Array<{ user: User; password: PasswordHash }>> {
     const rows = await this.db

@@ -64,7 +64,8 @@ export interface SecretSealer {
  * notifications stores none. `null`: the owner no longer issues it (user or interview gone, interview over).
  */
 export interface LinkIssuer {
-  setPasswordUrl(userUuid: string): Promise<string | null>;
+  /** `null` too when `recipient` is no longer the user's address (decision 034). */
+  setPasswordUrl(userUuid: string, recipient: string): Promise<string | null>;
   candidateUrl(interviewUuid: string): Promise<string | null>;
   /** The URLs of these share links; links that do not exist are left out. */
   shareLinkUrls(linkUuids: string[]): Promise<Map<string, string>>;

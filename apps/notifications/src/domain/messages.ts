@@ -57,8 +57,13 @@ function html(paragraphs: string[], link?: { href: string; label: string }): str
   ].join('\n');
 }
 
-export function setPasswordEmail(user: { name: string; setPasswordUrl: string }): EmailContent {
-  const paragraphs = [`Hello ${user.name},`, 'An account was created for you on Video Interviewing. Choose a password to sign in:'];
+/** A new company user's first link, or a fresh one when the address of a user without a password was changed. */
+export function setPasswordEmail(user: { name: string; setPasswordUrl: string; occasion?: 'created' | 'email_changed' }): EmailContent {
+  const intro =
+    user.occasion === 'email_changed'
+      ? 'Your Video Interviewing account now uses this address. Choose a password to sign in:'
+      : 'An account was created for you on Video Interviewing. Choose a password to sign in:';
+  const paragraphs = [`Hello ${user.name},`, intro];
   return {
     subject: 'Set your Video Interviewing password',
     text: `${paragraphs.join('\n\n')}\n\n${user.setPasswordUrl}\n\nThe link works for 7 days.\n`,
@@ -247,8 +252,11 @@ export function liveCreatorEmail(d: LiveInterviewDetails): EmailContent {
   };
 }
 
+/** What the calendar entry's text names (its time is the calendar's to write out). */
+export type LiveCalendarTextDetails = Pick<LiveInterviewDetails, 'candidateName' | 'candidateEmail' | 'companyName' | 'jobTitle' | 'url' | 'occasion'>;
+
 /** The calendar entry's title and notes, for the job seeker or for the creator. */
-export function liveCalendarText(d: LiveInterviewDetails, forCreator: boolean): { summary: string; description: string } {
+export function liveCalendarText(d: LiveCalendarTextDetails, forCreator: boolean): { summary: string; description: string } {
   if (d.occasion === 'canceled') {
     return forCreator
       ? {

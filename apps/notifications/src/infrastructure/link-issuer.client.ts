@@ -24,8 +24,8 @@ export class GrpcLinkIssuer implements LinkIssuer {
   }
 
   // Not idempotent (each call issues a new token), so only calls that never left are retried.
-  setPasswordUrl(userUuid: string): Promise<string | null> {
-    return orNull(async () => (await this.identity.call((c) => c.issueSetPasswordLink, { user_uuid: userUuid }, AS_NOTIFICATIONS)).url);
+  setPasswordUrl(userUuid: string, recipient: string): Promise<string | null> {
+    return orNull(async () => (await this.identity.call((c) => c.issueSetPasswordLink, { user_uuid: userUuid, recipient }, AS_NOTIFICATIONS)).url);
   }
 
   candidateUrl(interviewUuid: string): Promise<string | null> {

@@ -12,8 +12,9 @@ import {
 } from '@vi/contracts';
 import type { NewEvent } from '@vi/platform-bus';
 import { toRfc3339 } from '@vi/platform-time';
+import type { Caller, Principal } from '@vi/platform-grpc';
 import type { LinkedInterview, ShareLink } from '../domain/share-link';
-import type { Caller, IdentityDirectory, LinkTokens } from './directories';
+import type { IdentityDirectory, LinkTokens } from './ports';
 
 /** An interview's place in a new link, with what it shows of the interview now (for the events). */
 export function linkedInterviewOf(interview: interviews.Interview): LinkedInterview {
@@ -32,7 +33,7 @@ export interface Names {
   companies: Map<string, identity.CompanySummary>;
 }
 
-export function namesFor(identityDirectory: IdentityDirectory, caller: Caller, links: ShareLink[], extraUsers: string[] = []): Promise<Names> {
+export function namesFor(identityDirectory: IdentityDirectory, caller: Caller<Principal>, links: ShareLink[], extraUsers: string[] = []): Promise<Names> {
   return identityDirectory.summaries(
     caller,
     [...new Set([...links.flatMap((l) => [l.createdBy, l.updatedBy]), ...extraUsers])],

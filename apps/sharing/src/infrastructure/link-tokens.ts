@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { LinkTokens } from '../application/directories';
+import type { LinkTokens } from '../application/ports';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -1,10 +1,11 @@
-import { OutboxStore, type WithOutbox } from '@vi/platform-bus';
+import { OutboxStore } from '@vi/platform-bus';
 import type { Kysely } from '@vi/platform-postgres';
+import type { SharingStore } from '../application/store';
 import { ShareLinkRepository } from './share-link.repository';
 import type { SharingDatabase } from './sharing.database';
 
-/** Repositories bound to one connection or transaction. */
-export class SharingRepositories {
+/** The SQL repositories, bound to one connection or transaction. */
+class SqlSharingRepositories {
   readonly links: ShareLinkRepository;
 
   constructor(readonly db: Kysely<SharingDatabase>) {
@@ -12,9 +13,6 @@ export class SharingRepositories {
   }
 }
 
-export type SharingTransaction = WithOutbox<SharingRepositories>;
-export type SharingStore = OutboxStore<SharingDatabase, SharingRepositories>;
-
 export function createSharingStore(db: Kysely<SharingDatabase>, relay: ConstructorParameters<typeof OutboxStore>[1]): SharingStore {
-  return new OutboxStore(db, relay, (conn) => new SharingRepositories(conn));
+  return new OutboxStore(db, relay, (conn) => new SqlSharingRepositories(conn));
 }

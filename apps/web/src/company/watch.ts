@@ -11,6 +11,11 @@ import { field, formAlert, input, onSubmit } from './ui/form';
 import { renderPage, type Workspace } from './ui/frame';
 import { toast } from './ui/toast';
 
+/** The API shows takes once the interview is completed or expired (decision 042); before that the page says so. */
+function takesVisible(interview: { status: string }): boolean {
+  return interview.status === 'completed' || interview.status === 'expired';
+}
+
 /**
  * `/interview/<uuid>/watch`, a reviewer's tool: the player with the answers in order (previous / next answer), the
  * questions beside it (each jumps to its answer), the rating as stars (radio buttons: arrow keys choose), the basic
@@ -71,7 +76,7 @@ function answersSection(interview: Interview, questions: Question[], answers: An
     { class: 'question-list' },
     ...questions.map((question, index) => {
       const first = answers.findIndex((a) => a.question.uuid === question.uuid);
-      const status = question.skipped ? ws.watch.skipped : first === -1 ? ws.watch.noTakes : '';
+      const status = question.skipped ? ws.watch.skipped : first === -1 ? (takesVisible(interview) ? ws.watch.noTakes : ws.watch.takesNotYet) : '';
       const button = el('button', { type: 'button', class: 'link', disabled: first === -1 }, `${ws.watch.questionHeading(index + 1)}: ${question.text}`);
       button.addEventListener('click', () => showAnswer(first, true));
       questionLinks.push(button);
@@ -242,7 +247,7 @@ export async function watchScreen(workspace: Workspace, match: RegExpExecArray):
   const questions = (await ok(api.GET('/interviews/{interviewUuid}/questions', { params: { path: { interviewUuid: uuid } } }))).data;
   const takes = await Promise.all(
     questions.map((q) =>
-      q.skipped
+      q.skipped || !takesVisible(interview)
         ? Promise.resolve([] as Take[])
         : ok(api.GET('/interviews/{interviewUuid}/questions/{questionUuid}/takes', { params: { path: { interviewUuid: uuid, questionUuid: q.uuid } } })).then(
             (r) => r.data,

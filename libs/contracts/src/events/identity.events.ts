@@ -10,6 +10,8 @@ export const IdentitySubjects = {
   UserDeleted: 'identity.user.deleted',
   /** A company user asked for a new set-password link (the forgot-password page): the payload carries it. */
   PasswordResetRequested: 'identity.user.password_reset_requested',
+  /** A user without a password got a new email: the new address is sent a set-password link (decision 034). */
+  SetPasswordRequested: 'identity.user.set_password_requested',
   /** Web sessions ended before their time (sign-out, password set): gateways drop them from their caches. */
   SessionsRevoked: 'identity.session.revoked',
   ApiKeyCreated: 'identity.api_key.created',
@@ -44,7 +46,7 @@ export interface ApiKeyEventPayload {
 
 export interface SessionsRevokedPayload {
   user_uuid: string;
-  /** One session (sign-out); absent, every session of the user (a new password). */
+  /** One session (sign-out); absent, every session of the user (a new password or email). */
   session_uuid?: string;
-  reason: 'signed_out' | 'password_set';
+  reason: 'signed_out' | 'password_set' | 'email_changed';
 }

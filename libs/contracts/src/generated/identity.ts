@@ -211,6 +211,12 @@ export interface UserRef {
   user_uuid: string;
 }
 
+export interface IssueSetPasswordLinkRequest {
+  user_uuid: string;
+  /** The address the email goes to. */
+  recipient: string;
+}
+
 export interface IssuedLink {
   url: string;
 }
@@ -2196,6 +2202,54 @@ export const UserRef: MessageFns<UserRef> = {
   },
 };
 
+function createBaseIssueSetPasswordLinkRequest(): IssueSetPasswordLinkRequest {
+  return { user_uuid: "", recipient: "" };
+}
+
+export const IssueSetPasswordLinkRequest: MessageFns<IssueSetPasswordLinkRequest> = {
+  encode(message: IssueSetPasswordLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user_uuid !== "") {
+      writer.uint32(10).string(message.user_uuid);
+    }
+    if (message.recipient !== "") {
+      writer.uint32(18).string(message.recipient);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IssueSetPasswordLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseIssueSetPasswordLinkRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.user_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.recipient = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
 function createBaseIssuedLink(): IssuedLink {
   return { url: "" };
 }
@@ -3178,13 +3232,15 @@ export const IdentityServiceService = {
   /**
    * A fresh set-password link for a company user (the notifications service's principal only, when it sends the
    * email): the token travels only in this reply and the email, identity keeps its SHA-256 (decision 018).
+   * NOT_FOUND, and the email is canceled, unless `recipient` is still the user's address (decision 034).
    */
   issueSetPasswordLink: {
     path: "/identity.v1.IdentityService/IssueSetPasswordLink",
     requestStream: false,
     responseStream: false,
-    requestSerialize: (value: UserRef): Buffer => Buffer.from(UserRef.encode(value).finish()),
-    requestDeserialize: (value: Buffer): UserRef => UserRef.decode(value),
+    requestSerialize: (value: IssueSetPasswordLinkRequest): Buffer =>
+      Buffer.from(IssueSetPasswordLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): IssueSetPasswordLinkRequest => IssueSetPasswordLinkRequest.decode(value),
     responseSerialize: (value: IssuedLink): Buffer => Buffer.from(IssuedLink.encode(value).finish()),
     responseDeserialize: (value: Buffer): IssuedLink => IssuedLink.decode(value),
   },
@@ -3296,8 +3352,9 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   /**
    * A fresh set-password link for a company user (the notifications service's principal only, when it sends the
    * email): the token travels only in this reply and the email, identity keeps its SHA-256 (decision 018).
+   * NOT_FOUND, and the email is canceled, unless `recipient` is still the user's address (decision 034).
    */
-  issueSetPasswordLink: handleUnaryCall<UserRef, IssuedLink>;
+  issueSetPasswordLink: handleUnaryCall<IssueSetPasswordLinkRequest, IssuedLink>;
   /**
    * Operators only (admin CLI erase-job-seeker): replaces a job seeker's name and email and deletes the user;
    * returns the erased summary, which interviews then shows (decision 019).
@@ -3561,18 +3618,19 @@ export interface IdentityServiceClient extends Client {
   /**
    * A fresh set-password link for a company user (the notifications service's principal only, when it sends the
    * email): the token travels only in this reply and the email, identity keeps its SHA-256 (decision 018).
+   * NOT_FOUND, and the email is canceled, unless `recipient` is still the user's address (decision 034).
    */
   issueSetPasswordLink(
-    request: UserRef,
+    request: IssueSetPasswordLinkRequest,
     callback: (error: ServiceError | null, response: IssuedLink) => void,
   ): ClientUnaryCall;
   issueSetPasswordLink(
-    request: UserRef,
+    request: IssueSetPasswordLinkRequest,
     metadata: Metadata,
     callback: (error: ServiceError | null, response: IssuedLink) => void,
   ): ClientUnaryCall;
   issueSetPasswordLink(
-    request: UserRef,
+    request: IssueSetPasswordLinkRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: IssuedLink) => void,

@@ -11,11 +11,11 @@ describe('issueSetPasswordLink', () => {
   const pat = aUser(aCompany());
   const seeker = aJobSeekerUser();
   const tokens = new InMemorySetPasswordTokens();
-  const sut = (userUuid: string, caller: Principal = aService('notifications')) =>
+  const sut = (userUuid: string, caller: Principal = aService('notifications'), recipient = pat.email) =>
     issueSetPasswordLink(
       { store: memoryStore({ users: new InMemoryUsers(pat, seeker), setPasswordTokens: tokens }), publicBaseUrl: 'https://app.example', clock },
       caller,
-      userUuid,
+      { userUuid, recipient },
     );
 
   it('issues a new link each time, working for 7 days; identity keeps only the hash of its token', async () => {
@@ -29,6 +29,11 @@ describe('issueSetPasswordLink', () => {
     expect(await tokens.consume(bearerHash(token), new Date(T0.getTime() + SET_PASSWORD_TOKEN_TTL_MS - 1))).toBe(pat.uuid);
     const second = new URL(again.url).searchParams.get('token')!;
     expect(await tokens.consume(bearerHash(second), new Date(T0.getTime() + SET_PASSWORD_TOKEN_TTL_MS))).toBeUndefined();
+  });
+
+  it('issues none for an email planned to an address the user no longer has; the case of the address does not matter', async () => {
+    await expect(sut(pat.uuid, aService('notifications'), 'typo@acme.example')).rejects.toMatchObject({ code: 'api.user_not_found' });
+    await expect(sut(pat.uuid, aService('notifications'), pat.email.toUpperCase())).resolves.toMatchObject({ url: expect.any(String) });
   });
 
   it('issues none for a job seeker or an unknown user', async () => {

@@ -1,7 +1,8 @@
 import { memoryStore, type MemoryStore } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { aCompany, aUser, DAY, DEFAULT_AVATAR, principalOf, T0 } from '../../../test/factories';
-import { InMemoryCompanies, InMemoryUsers } from '../../../test/fakes';
+import { InMemoryCompanies, InMemoryPasswords, InMemorySessions, InMemorySetPasswordTokens, InMemoryUsers } from '../../../test/fakes';
+import { bearerHash } from '../shared/bearer-hash';
 import type { UserPrincipal } from '@vi/platform-grpc';
 import { updateUser, type UpdateUserInput } from './update-user';
 
@@ -12,12 +13,24 @@ describe('updateUser', () => {
   const pat = aUser(company, { name: 'Pat', email: 'pat@acme.example' });
   const kim = aUser(company, { name: 'Kim', email: 'kim@acme.example' });
   let users: InMemoryUsers;
-  let store: MemoryStore<{ users: InMemoryUsers; companies: InMemoryCompanies }>;
+  let tokens: InMemorySetPasswordTokens;
+  let sessions: InMemorySessions;
+  let passwords: InMemoryPasswords;
+  let store: MemoryStore<{
+    users: InMemoryUsers;
+    companies: InMemoryCompanies;
+    setPasswordTokens: InMemorySetPasswordTokens;
+    sessions: InMemorySessions;
+    passwords: InMemoryPasswords;
+  }>;
   const sut = (principal: UserPrincipal, input: UpdateUserInput) => updateUser({ store, defaultAvatarUrl: DEFAULT_AVATAR, clock }, principal, input);
 
   beforeEach(() => {
     users = new InMemoryUsers(admin, pat, kim);
-    store = memoryStore({ users, companies: new InMemoryCompanies(company) });
+    tokens = new InMemorySetPasswordTokens();
+    sessions = new InMemorySessions(users);
+    passwords = new InMemoryPasswords(users);
+    store = memoryStore({ users, companies: new InMemoryCompanies(company), setPasswordTokens: tokens, sessions, passwords });
   });
 
   it('lets an administrator rename a user; the change shows and goes on the bus at the time it was made', async () => {
@@ -38,6 +51,47 @@ describe('updateUser', () => {
   it('lets a user change their own email, also only its case', async () => {
     await expect(sut(principalOf(pat), { userUuid: pat.uuid, email: 'PAT@acme.example' })).resolves.toMatchObject({ email: 'PAT@acme.example' });
     await expect(sut(principalOf(pat), { userUuid: pat.uuid, email: 'patricia@acme.example' })).resolves.toMatchObject({ email: 'patricia@acme.example' });
+  });
+
+  describe('a new address ends what the old one holds', () => {
+    const later = new Date(T0.getTime() + 30 * DAY);
+    const aLink = (userUuid: string, token: string) => tokens.insert({ tokenHash: bearerHash(token), userUuid, expiresAt: later, createdAt: T0 });
+    const aSession = (userUuid: string, uuid: string) =>
+      sessions.insert({ uuid, userUuid, idHash: `hash-${uuid}`, createdAt: T0, lastSeenAt: T0, expiresAt: later });
+
+    beforeEach(async () => {
+      await aLink(pat.uuid, 'sent-to-the-typo');
+      await aLink(pat.uuid, 'reset-sent-to-the-typo');
+      await aLink(kim.uuid, 'kims-own');
+      await aSession(pat.uuid, 'pat-session');
+      await aSession(kim.uuid, 'kim-session');
+    });
+
+    it('spends every link of the user and ends their sessions; a user without a password gets a fresh link at the new address', async () => {
+      await sut(principalOf(admin), { userUuid: pat.uuid, email: 'pat.corrected@acme.example' });
+
+      expect(await tokens.consume(bearerHash('sent-to-the-typo'), clock.now())).toBeUndefined();
+      expect(await tokens.consume(bearerHash('reset-sent-to-the-typo'), clock.now())).toBeUndefined();
+      expect([...sessions.state.keys()]).toEqual(['kim-session']);
+      expect(store.published.map((e) => e.subject)).toEqual(['identity.user.updated', 'identity.session.revoked', 'identity.user.set_password_requested']);
+      expect(store.published[1].payload).toEqual({ user_uuid: pat.uuid, reason: 'email_changed' });
+      expect(store.published[2].payload).toMatchObject({ uuid: pat.uuid, email: 'pat.corrected@acme.example' });
+      expect(await tokens.consume(bearerHash('kims-own'), clock.now())).toBe(kim.uuid);
+    });
+
+    it('sends no new link to a user who has a password', async () => {
+      await passwords.upsert(pat.uuid, { algorithm: 'scrypt', params: { N: 2, r: 1, p: 1, keylen: 32 }, salt: 's', hash: 'h' });
+      await sut(principalOf(pat), { userUuid: pat.uuid, email: 'patricia@acme.example' });
+      expect(store.published.map((e) => e.subject)).toEqual(['identity.user.updated', 'identity.session.revoked']);
+      expect(await tokens.consume(bearerHash('sent-to-the-typo'), clock.now())).toBeUndefined();
+    });
+
+    it('keeps links and sessions when only the name or the case of the address changes', async () => {
+      await sut(principalOf(admin), { userUuid: pat.uuid, name: 'Patricia', email: 'PAT@acme.example' });
+      expect(store.published.map((e) => e.subject)).toEqual(['identity.user.updated']);
+      expect([...sessions.state.keys()].sort()).toEqual(['kim-session', 'pat-session']);
+      expect(await tokens.consume(bearerHash('sent-to-the-typo'), clock.now())).toBe(pat.uuid);
+    });
   });
 
   it('does not let a standard user change someone else', async () => {

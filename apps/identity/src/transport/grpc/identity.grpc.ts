@@ -69,7 +69,7 @@ export function identityGrpcHandlers(deps: IdentityGrpcDeps): UnaryHandlers<type
     createUser: async (req, ctx) => createUser(deps, ctx.user(), { name: req.name, email: req.email, role: req.role as UserRole }),
     getUser: async (req, ctx) => getUser(deps, ctx.user(), req.user_uuid),
     updateUser: async (req, ctx) => updateUser(deps, ctx.user(), { userUuid: req.user_uuid, name: req.name, email: req.email }),
-    issueSetPasswordLink: async (req, ctx) => issueSetPasswordLink(deps, ctx.principal, req.user_uuid),
+    issueSetPasswordLink: async (req, ctx) => issueSetPasswordLink(deps, ctx.principal, { userUuid: req.user_uuid, recipient: req.recipient }),
     eraseJobSeeker: async (req, ctx) => eraseJobSeeker(deps, ctx.principal, req.email),
     deleteUser: async (req, ctx) => {
       await deleteUser(deps, ctx.user(), req.user_uuid);

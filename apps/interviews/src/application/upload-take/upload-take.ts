@@ -4,7 +4,7 @@ import type { ReposOf, StoreOf } from '@vi/platform-bus';
 import { validationFailed } from '@vi/platform-errors';
 import type { Clock } from '@vi/platform-time';
 import { isTakeTooLong, TAKE_DURATION_TOLERANCE_SECONDS, takeDuration, takesRemaining } from '../../domain/interview';
-import { requireAnswerable } from '../../domain/interview-status';
+import { requireStartedBeforeDue, requireTakeOpen } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import { takeBytesAllowed, type Take } from '../../domain/take';
 import type { InterviewsStore } from '../../infrastructure/interviews.store';
@@ -52,10 +52,12 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
   // 0 (the field's default) when the client declared no length.
   const declaredSeconds = header.duration_seconds > 0 ? header.duration_seconds : null;
 
+  // The due time is judged by when the upload began: a long upload started in time is not refused at its end.
+  const receivedAt = deps.clock.now();
   const check = async (repos: ReposOf<InterviewsStore, 'interviews' | 'questions'>, lock: boolean) => {
     const interview = await candidateInterview(repos, caller, header.interview_uuid, { lock });
     const question = await findQuestion(repos, interview.uuid, header.question_uuid);
-    requireAnswerable(interview.status, interview.scheduledAt, deps.clock.now());
+    requireTakeOpen(interview, question.timeLimit, receivedAt);
     if (takesRemaining(question) === 0) throw new InterviewsError(InterviewsErrorCode.TakesExhausted);
     return { interview, question };
   };
@@ -99,6 +101,7 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
     if (stored > takeBytesAllowed(durationSeconds, deps.maxTakeBitrate)) throw bitrateTooHigh(stored, durationSeconds, deps.maxTakeBitrate);
     return await deps.store.transaction(async (tx) => {
       const { interview, question } = await check(tx, true);
+      requireStartedBeforeDue(interview.scheduledAt, receivedAt, durationSeconds);
       // Two uploads at once each fit what was left when they started: the row lock orders them here.
       await requireMediaQuota(tx, deps, interview.uuid, stored);
       const now = deps.clock.now();

@@ -111,7 +111,7 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
     eraseCandidate: async (req, ctx) =>
       eraseCandidate(deps, ctx.principal, { candidateUuid: req.candidate_uuid, erasedName: req.erased_name, erasedEmail: req.erased_email }),
     issueCandidateLink: async (req, ctx) => issueCandidateLink(deps, ctx.principal, req.interview_uuid),
-    resolveCandidateToken: async (req, ctx) => resolveCandidateToken(deps, ctx.principal, req.token),
+    resolveCandidateToken: async (req, ctx) => resolveCandidateToken(deps, ctx.principal, req),
     getCandidateInterview: async (req, ctx) => getCandidateInterview(deps, callerOf(ctx), req.interview_uuid),
     acceptInterview: async (req, ctx) => acceptInterview(deps, callerOf(ctx), req.interview_uuid),
     skipQuestion: async (req, ctx) => skipQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),

@@ -150,13 +150,23 @@ describe('planMessages', () => {
         sequence: 0,
         start: '2026-03-05T09:00:00+00:00',
         organizer: { name: 'Acme', email: 'no-reply@vi.example' },
-        attendees: [
-          { name: 'Sam', email: 'sam@seeker.example' },
-          { name: 'Cory', email: 'cory@acme.example' },
-        ],
       };
-      expect(candidate.calendar).toMatchObject({ ...event, url: LINK_PLACEHOLDER });
-      expect(creator.calendar).toMatchObject({ ...event, url: `https://app.example/interview/${interviewUuid}/watch` });
+      const sam = { name: 'Sam', email: 'sam@seeker.example' };
+      // The job seeker's copy names no company user (decision 036).
+      expect(candidate.calendar).toEqual({
+        ...event,
+        end: '2026-03-05T10:00:00.000Z',
+        summary: expect.any(String),
+        description: expect.any(String),
+        url: LINK_PLACEHOLDER,
+        attendees: [sam],
+      });
+      expect(JSON.stringify(candidate)).not.toContain('cory@acme.example');
+      expect(creator.calendar).toMatchObject({
+        ...event,
+        url: `https://app.example/interview/${interviewUuid}/watch`,
+        attendees: [sam, { name: 'Cory', email: 'cory@acme.example' }],
+      });
     });
 
     it('a reschedule sends both the update with the same UID and SEQUENCE + 1, every time; a reset keeps the SEQUENCE', async () => {

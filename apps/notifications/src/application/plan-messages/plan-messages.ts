@@ -10,12 +10,11 @@ import {
 } from '@vi/contracts';
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
-import { calendarEnd, calendarUid, type CalendarInvitation } from '../../domain/calendar';
+import type { CalendarInvitation } from '../../domain/calendar';
 import {
   LINK_PLACEHOLDER,
   invitationEmail,
   invitationSms,
-  liveCalendarText,
   liveCreatorEmail,
   liveInvitationEmail,
   passwordResetEmail,
@@ -32,10 +31,12 @@ import type { NewMessage } from '../../infrastructure/message.repository';
 import type { MessageLinkKind } from '../../infrastructure/notifications.database';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import type { PlanDirectory } from '../ports';
+import { liveInterviewCalendar, type LiveCalendarSettings } from '../shared/live-calendar';
 
 export const MESSAGE_SUBJECTS = [
   IdentitySubjects.UserCreated,
   IdentitySubjects.PasswordResetRequested,
+  IdentitySubjects.SetPasswordRequested,
   'interviews.interview.*',
   SharingSubjects.ShareLinkCreated,
 ];
@@ -58,14 +59,6 @@ export interface MessagePlanDeps {
   reminderLeadMs: number;
   calendar: LiveCalendarSettings;
   onQueued: () => void;
-}
-
-/** What a live interview's calendar invitation needs beyond the event (decision 041). */
-export interface LiveCalendarSettings {
-  /** The ORGANIZER's address: the one the emails come from (MAIL_FROM). */
-  organizerEmail: string;
-  /** Where a company user opens the interview (and joins the call): not a bearer link. */
-  interviewPageUrl(interviewUuid: string): string;
 }
 
 interface Plan {
@@ -108,11 +101,13 @@ async function planFor(deps: MessagePlanDeps, message: BusMessage, now: Date): P
   const base = { id: message.id, now };
   switch (message.subject) {
     case IdentitySubjects.UserCreated:
+    case IdentitySubjects.SetPasswordRequested:
     case IdentitySubjects.PasswordResetRequested: {
       const user = message.payload as UserEventPayload;
       if (user.type !== 'company_user') return undefined;
       const reset = message.subject === IdentitySubjects.PasswordResetRequested;
-      const content = (reset ? passwordResetEmail : setPasswordEmail)({ name: user.name, setPasswordUrl: LINK_PLACEHOLDER });
+      const occasion = message.subject === IdentitySubjects.SetPasswordRequested ? 'email_changed' : 'created';
+      const content = (reset ? passwordResetEmail : setPasswordEmail)({ name: user.name, setPasswordUrl: LINK_PLACEHOLDER, occasion });
       const link = { kind: 'set_password', subject: user.uuid } as const;
       return { messages: [email({ ...base, link }, reset ? 'password_reset' : 'set_password', user.email, content)] };
     }
@@ -209,17 +204,7 @@ function liveCalendar(
     occasion,
   });
   const canceled = occasion === 'canceled';
-  const calendarOf = (d: LiveInterviewDetails, forCreator: boolean, sequence: number): CalendarInvitation => ({
-    method: canceled ? 'CANCEL' : 'REQUEST',
-    uid: calendarUid(interview.uuid),
-    sequence,
-    start: interview.scheduled_at,
-    end: calendarEnd(interview.scheduled_at),
-    ...liveCalendarText(d, forCreator),
-    url: d.url,
-    organizer: { name: d.companyName || 'Video Interviewing', email: settings.organizerEmail },
-    attendees: [candidate, creator].filter((p) => !!p?.email).map((p) => ({ name: p!.name, email: p!.email })),
-  });
+  const calendarOf = (d: LiveInterviewDetails, forCreator: boolean, sequence: number) => liveInterviewCalendar(settings, interview, d, forCreator, sequence);
   return {
     change: {
       interviewUuid: interview.uuid,

@@ -31,7 +31,8 @@ export interface MessageSendDeps {
  * pass claims a batch with FOR UPDATE SKIP LOCKED and a lease, so replicas
  * never send one message twice while both are alive. The bearer link is asked
  * of its owner now and exists only in what goes out (decision 018); when the
- * owner no longer issues it (user or interview gone), the message is canceled.
+ * owner no longer issues it (user or interview gone, or a set-password email to an address the user no longer
+ * has), the message is canceled.
  */
 export class MessageDispatcher {
   constructor(private readonly deps: MessageSendDeps) {}
@@ -104,15 +105,15 @@ export class MessageDispatcher {
   ): Promise<{ text: string; html: string | null; subject: string | null; calendar: CalendarInvitation | null } | null> {
     const stored = { text: message.text_body, html: message.html_body, subject: message.subject, calendar: message.calendar };
     if (!message.link_kind || !message.link_subject) return stored;
-    const url = await this.issue(message.link_kind, message.link_subject);
+    const url = await this.issue(message.link_kind, message.link_subject, message.recipient);
     return url === null ? null : withLink(stored, url);
   }
 
-  private async issue(kind: MessageLinkKind, subject: string): Promise<string | null> {
+  private async issue(kind: MessageLinkKind, subject: string, recipient: string): Promise<string | null> {
     const { links } = this.deps;
     switch (kind) {
       case 'set_password':
-        return links.setPasswordUrl(subject);
+        return links.setPasswordUrl(subject, recipient);
       case 'candidate':
         return links.candidateUrl(subject);
       case 'share_link':

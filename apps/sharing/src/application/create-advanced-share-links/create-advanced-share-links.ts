@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { SharingSubjects, type sharing } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { companyUserOf } from '@vi/platform-grpc';
+import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { newShareLink, parseStatus, requireAdvancedFeature, requireAllShareable } from '../../domain/share-link';
-import type { SharingStore } from '../../infrastructure/sharing.store';
-import type { Caller, IdentityDirectory, InterviewsDirectory, LinkTokens } from '../directories';
+import type { SharingStore } from '../store';
+import type { IdentityDirectory, InterviewsDirectory, LinkTokens } from '../ports';
 import { linkedInterviewOf, linkEvent, namesFor, renderAdvanced } from '../share-link-rendering';
 
 export interface CreateAdvancedInput {

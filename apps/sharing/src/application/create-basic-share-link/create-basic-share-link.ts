@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type interviews, SharedErrorCode, SharingSubjects } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { companyUserOf, sharedError } from '@vi/platform-grpc';
+import { companyUserOf, sharedError, type Caller } from '@vi/platform-grpc';
 import { isUniqueViolation } from '@vi/platform-postgres';
 import type { Clock } from '@vi/platform-time';
 import { newShareLink, requireShareable } from '../../domain/share-link';
-import type { SharingStore } from '../../infrastructure/sharing.store';
-import type { Caller, IdentityDirectory, InterviewsDirectory, LinkTokens } from '../directories';
+import type { SharingStore } from '../store';
+import type { IdentityDirectory, InterviewsDirectory, LinkTokens } from '../ports';
 import { linkedInterviewOf, linkEvent, namesFor, renderBasic } from '../share-link-rendering';
 
 export interface BasicLinkDeps {

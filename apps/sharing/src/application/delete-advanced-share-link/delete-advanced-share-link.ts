@@ -1,9 +1,10 @@
 import { SharingSubjects, type sharing } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
+import type { Caller } from '@vi/platform-grpc';
 import { deleted } from '../../domain/share-link';
-import type { SharingStore } from '../../infrastructure/sharing.store';
-import type { Caller, IdentityDirectory, LinkTokens } from '../directories';
+import type { SharingStore } from '../store';
+import type { IdentityDirectory, LinkTokens } from '../ports';
 import { linkEvent, namesFor } from '../share-link-rendering';
 import { findAdvancedLink } from '../shared/find-advanced-link';
 

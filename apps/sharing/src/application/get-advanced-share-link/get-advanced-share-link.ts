@@ -1,7 +1,8 @@
 import type { sharing } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import type { SharingStore } from '../../infrastructure/sharing.store';
-import type { Caller, IdentityDirectory, InterviewsDirectory, LinkTokens } from '../directories';
+import type { Caller } from '@vi/platform-grpc';
+import type { SharingStore } from '../store';
+import type { IdentityDirectory, InterviewsDirectory, LinkTokens } from '../ports';
 import { namesFor, renderAdvanced } from '../share-link-rendering';
 import { findAdvancedLink } from '../shared/find-advanced-link';
 import { linkedInterviews } from '../shared/linked-interviews';

@@ -1,7 +1,8 @@
 import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import type { SharingStore } from '../../infrastructure/sharing.store';
-import type { Caller, IdentityDirectory, LinkTokens } from '../directories';
+import type { Caller } from '@vi/platform-grpc';
+import type { SharingStore } from '../store';
+import type { IdentityDirectory, LinkTokens } from '../ports';
 import { namesFor, renderBasic } from '../share-link-rendering';
 import { findBasicLink } from '../shared/find-basic-link';
 

@@ -1,8 +1,8 @@
 import type { sharing } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
-import type { SharingStore } from '../../infrastructure/sharing.store';
-import type { LinkTokens } from '../directories';
+import type { SharingStore } from '../store';
+import type { LinkTokens } from '../ports';
 import { renderLinkUrls } from '../share-link-rendering';
 
 /**

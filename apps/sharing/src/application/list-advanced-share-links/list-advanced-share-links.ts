@@ -1,8 +1,8 @@
 import type { sharing } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { companyUserOf } from '@vi/platform-grpc';
-import type { SharingStore } from '../../infrastructure/sharing.store';
-import type { Caller, IdentityDirectory, LinkTokens } from '../directories';
+import { companyUserOf, type Caller } from '@vi/platform-grpc';
+import type { SharingStore } from '../store';
+import type { IdentityDirectory, LinkTokens } from '../ports';
 import { namesFor, renderAdvanced } from '../share-link-rendering';
 
 /** A page of the company's advanced links, newest first (list items leave out `interviews`). */

@@ -2,8 +2,8 @@ import type { sharing } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Principal } from '@vi/platform-grpc';
 import { SharingError, SharingErrorCode } from '../../domain/sharing.errors';
-import type { SharingStore } from '../../infrastructure/sharing.store';
-import type { IdentityDirectory, InterviewsDirectory, LinkTokens } from '../directories';
+import type { SharingStore } from '../store';
+import type { IdentityDirectory, InterviewsDirectory, LinkTokens } from '../ports';
 import { renderSharedView } from '../share-link-rendering';
 import { viewableLink } from '../shared/viewable-link';
 

@@ -1,9 +1,10 @@
 import { SharingSubjects } from '@vi/contracts';
 import type { ReposOf, StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
+import type { Caller } from '@vi/platform-grpc';
 import { parseStatus, requireAdvancedFeature, withStatus, type ShareLink } from '../../domain/share-link';
-import type { SharingStore } from '../../infrastructure/sharing.store';
-import type { Caller, IdentityDirectory, LinkTokens } from '../directories';
+import type { SharingStore } from '../store';
+import type { IdentityDirectory, LinkTokens } from '../ports';
 import { linkEvent, namesFor, type Names } from '../share-link-rendering';
 
 export interface ChangeStatusDeps {

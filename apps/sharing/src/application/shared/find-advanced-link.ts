@@ -1,9 +1,8 @@
 import type { ReposOf } from '@vi/platform-bus';
-import { companyUserOf } from '@vi/platform-grpc';
+import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import type { ShareLink } from '../../domain/share-link';
 import { SharingError, SharingErrorCode } from '../../domain/sharing.errors';
-import type { SharingStore } from '../../infrastructure/sharing.store';
-import type { Caller } from '../directories';
+import type { SharingStore } from '../store';
 
 /** A live advanced link of the caller's company (locked when asked); 404 for anything else, job seekers included. */
 export async function findAdvancedLink(

@@ -1,9 +1,8 @@
 import type { ReposOf } from '@vi/platform-bus';
-import { companyUserOf, sharedError } from '@vi/platform-grpc';
+import { companyUserOf, sharedError, type Caller } from '@vi/platform-grpc';
 import type { ShareLink } from '../../domain/share-link';
 import { SharingError, SharingErrorCode } from '../../domain/sharing.errors';
-import type { SharingStore } from '../../infrastructure/sharing.store';
-import type { Caller } from '../directories';
+import type { SharingStore } from '../store';
 import { SharedErrorCode } from '@vi/contracts';
 
 /**

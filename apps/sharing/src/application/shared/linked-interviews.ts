@@ -1,6 +1,7 @@
 import type { sharing } from '@vi/contracts';
+import type { Caller } from '@vi/platform-grpc';
 import type { ShareLink } from '../../domain/share-link';
-import type { Caller, InterviewsDirectory } from '../directories';
+import type { InterviewsDirectory } from '../ports';
 import { renderLinkedInterviews } from '../share-link-rendering';
 
 /** The interviews a link opens that still exist, as the interviews service shows them now. */

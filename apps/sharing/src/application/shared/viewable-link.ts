@@ -1,9 +1,9 @@
 import type { StoreOf } from '@vi/platform-bus';
-import type { Principal } from '@vi/platform-grpc';
+import type { Principal, Caller } from '@vi/platform-grpc';
 import { isViewable, type ShareLink } from '../../domain/share-link';
 import { SharingError, SharingErrorCode } from '../../domain/sharing.errors';
-import type { SharingStore } from '../../infrastructure/sharing.store';
-import { SHARING_SERVICE, type Caller, type IdentityDirectory, type LinkTokens } from '../directories';
+import type { SharingStore } from '../store';
+import { SHARING_SERVICE, type IdentityDirectory, type LinkTokens } from '../ports';
 
 /**
  * The link a token opens right now, checked on every open (nothing cached): active, not deleted, and for an
@@ -15,13 +15,13 @@ export async function viewableLink(
   principal: Principal,
   token: string,
   deadline?: Date,
-): Promise<{ link: ShareLink; as: Caller }> {
+): Promise<{ link: ShareLink; as: Caller<Principal> }> {
   const notFound = new SharingError(SharingErrorCode.ShareLinkNotFound);
   if (principal.kind !== 'service') throw notFound;
   const hash = deps.tokens.hashOf(token);
   const link = hash === undefined ? undefined : await deps.store.read.links.findByTokenHash(hash);
   if (!link) throw notFound;
-  const as: Caller = { principal: SHARING_SERVICE, deadline };
+  const as: Caller<Principal> = { principal: SHARING_SERVICE, deadline };
   const features = link.kind === 'advanced' ? await deps.identity.planFeatures(as, link.companyUuid) : undefined;
   if (!isViewable(link, features)) throw notFound;
   return { link, as };

@@ -2,8 +2,8 @@ import { SharingSubjects, type InterviewEventPayload } from '@vi/contracts';
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
 import { deleted } from '../../domain/share-link';
-import type { SharingStore } from '../../infrastructure/sharing.store';
-import { SHARING_SERVICE, type IdentityDirectory, type LinkTokens } from '../directories';
+import type { SharingStore } from '../store';
+import { SHARING_SERVICE, type IdentityDirectory, type LinkTokens } from '../ports';
 import { linkEvent, namesFor } from '../share-link-rendering';
 
 /**

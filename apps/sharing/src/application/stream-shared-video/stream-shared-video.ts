@@ -1,8 +1,8 @@
 import type { interviews, sharing } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Principal } from '@vi/platform-grpc';
-import type { SharingStore } from '../../infrastructure/sharing.store';
-import type { IdentityDirectory, InterviewsDirectory, LinkTokens } from '../directories';
+import type { SharingStore } from '../store';
+import type { IdentityDirectory, InterviewsDirectory, LinkTokens } from '../ports';
 import { viewableLink } from '../shared/viewable-link';
 
 /**

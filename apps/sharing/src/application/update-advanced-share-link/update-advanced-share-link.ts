@@ -1,5 +1,6 @@
 import type { sharing } from '@vi/contracts';
-import type { Caller, InterviewsDirectory } from '../directories';
+import type { Caller } from '@vi/platform-grpc';
+import type { InterviewsDirectory } from '../ports';
 import { renderAdvanced } from '../share-link-rendering';
 import { changeLinkStatus, type ChangeStatusDeps } from '../shared/change-link-status';
 import { findAdvancedLink } from '../shared/find-advanced-link';

@@ -1,5 +1,5 @@
 import type { interviews } from '@vi/contracts';
-import type { Caller } from '../directories';
+import type { Caller } from '@vi/platform-grpc';
 import { renderBasic } from '../share-link-rendering';
 import { changeLinkStatus, type ChangeStatusDeps } from '../shared/change-link-status';
 import { findBasicLink } from '../shared/find-basic-link';

@@ -1,10 +1,10 @@
 import type { sharing } from '@vi/contracts';
-import type { CallContext, UnaryHandlers } from '@vi/platform-grpc';
+import { callerOf, type UnaryHandlers } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { createAdvancedShareLinks } from '../../application/create-advanced-share-links/create-advanced-share-links';
 import { createBasicShareLink } from '../../application/create-basic-share-link/create-basic-share-link';
 import { deleteAdvancedShareLink } from '../../application/delete-advanced-share-link/delete-advanced-share-link';
-import type { Caller, IdentityDirectory, InterviewsDirectory, LinkTokens } from '../../application/directories';
+import type { IdentityDirectory, InterviewsDirectory, LinkTokens } from '../../application/ports';
 import { getAdvancedShareLink } from '../../application/get-advanced-share-link/get-advanced-share-link';
 import { getBasicShareLink } from '../../application/get-basic-share-link/get-basic-share-link';
 import { getShareLinkUrls } from '../../application/get-share-link-urls/get-share-link-urls';
@@ -13,7 +13,7 @@ import { openShareLink } from '../../application/open-share-link/open-share-link
 import { streamSharedVideo } from '../../application/stream-shared-video/stream-shared-video';
 import { updateAdvancedShareLink } from '../../application/update-advanced-share-link/update-advanced-share-link';
 import { updateBasicShareLink } from '../../application/update-basic-share-link/update-basic-share-link';
-import type { SharingStore } from '../../infrastructure/sharing.store';
+import type { SharingStore } from '../../application/store';
 
 export interface SharingGrpcDeps {
   store: SharingStore;
@@ -21,10 +21,6 @@ export interface SharingGrpcDeps {
   interviews: InterviewsDirectory;
   tokens: LinkTokens;
   clock: Clock;
-}
-
-function callerOf(ctx: CallContext): Caller {
-  return { principal: ctx.user(), deadline: ctx.deadline };
 }
 
 /** Transport only: request → use case → response message. */

@@ -1,20 +1,19 @@
 import type { identity, interviews } from '@vi/contracts';
-import type { Principal, ServicePrincipal } from '@vi/platform-grpc';
+import type { Caller, Principal, ServicePrincipal } from '@vi/platform-grpc';
 
-/** Who a use case acts for (a company user, or this service for a link's reviewer), and until when. */
-export interface Caller {
-  principal: Principal;
-  deadline?: Date;
-}
+/**
+ * The sharing service's outbound ports besides its store (decision 033); adapters in `infrastructure/`. The other
+ * services are called as a company user, or as this service for a link's reviewer: `Caller<Principal>`.
+ */
 
 /** Sharing acting on its own behalf: what a link's token opens is read as the service, never as a user. */
 export const SHARING_SERVICE: ServicePrincipal = { kind: 'service', service: 'sharing' };
 
 /** What sharing needs from identity. */
 export interface IdentityDirectory {
-  planFeatures(caller: Caller, companyUuid: string): Promise<Record<string, boolean>>;
+  planFeatures(caller: Caller<Principal>, companyUuid: string): Promise<Record<string, boolean>>;
   summaries(
-    caller: Caller,
+    caller: Caller<Principal>,
     userUuids: string[],
     companyUuids: string[],
   ): Promise<{ users: Map<string, identity.UserSummary>; companies: Map<string, identity.CompanySummary> }>;
@@ -22,9 +21,9 @@ export interface IdentityDirectory {
 
 /** What sharing needs from interviews (never its schema): interviews of a company by uuid, and take videos. */
 export interface InterviewsDirectory {
-  sharedInterviews(caller: Caller, companyUuid: string, interviewUuids: string[], withTakes: boolean): Promise<interviews.SharedInterview[]>;
-  streamTakeVideo(caller: Caller, request: interviews.SharedTakeVideoRequest): AsyncIterable<interviews.TakeVideoChunk>;
-  streamRecordingVideo(caller: Caller, request: interviews.SharedRecordingVideoRequest): AsyncIterable<interviews.TakeVideoChunk>;
+  sharedInterviews(caller: Caller<Principal>, companyUuid: string, interviewUuids: string[], withTakes: boolean): Promise<interviews.SharedInterview[]>;
+  streamTakeVideo(caller: Caller<Principal>, request: interviews.SharedTakeVideoRequest): AsyncIterable<interviews.TakeVideoChunk>;
+  streamRecordingVideo(caller: Caller<Principal>, request: interviews.SharedRecordingVideoRequest): AsyncIterable<interviews.TakeVideoChunk>;
 }
 
 /** A link's token and URLs: the token is derived from the link's uuid, only its hash is stored. */
