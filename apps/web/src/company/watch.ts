@@ -8,7 +8,8 @@ import { api, ok, type Schemas } from './api';
 import { refusalSentence } from './refusals';
 import { copyButton } from './ui/copy';
 import { field, formAlert, input, onSubmit } from './ui/form';
-import { renderPage, type Workspace } from './ui/frame';
+import { linkButton, renderPage, toolbar, type Workspace } from './ui/frame';
+import { hasCall, liveHref } from './live-links';
 import { toast } from './ui/toast';
 
 /** The API shows takes once the interview is completed or expired (decision 042); before that the page says so. */
@@ -264,6 +265,7 @@ export async function watchScreen(workspace: Workspace, match: RegExpExecArray):
     candidate,
     el('p', {}, el('a', { href: '/interviews' }, ws.watch.backToList)),
     details(interview),
+    hasCall(interview) ? toolbar(linkButton(liveHref(interview.uuid), en.live.joinFromWatch)) : null,
     questions.length > 0 ? answersSection(interview, questions, answers) : null,
     el('div', { class: 'columns' }, ratingSection(interview), shareSection(interview, workspace)),
   );

@@ -1,9 +1,9 @@
 import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
+import type { Caller } from '@vi/platform-grpc';
 import { takesVisible } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller } from '../directories';
+import type { InterviewsStore } from '../store';
 import { findInterview } from '../shared/find-interview';
 import { findQuestion } from '../shared/find-question';
 import { renderTake } from '../take-rendering';

@@ -1,5 +1,5 @@
 import type { RetentionTask, StoreOf } from '@vi/platform-bus';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 import { takeVideoPurge, type TakeVideoPurgeDeps } from '../shared/take-video-purge';
 
 /**

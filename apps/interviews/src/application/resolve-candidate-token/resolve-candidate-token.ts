@@ -5,7 +5,7 @@ import { toRfc3339, type Clock } from '@vi/platform-time';
 import { LATE_TAKE_WINDOW_MS } from '../../domain/interview-status';
 import { actionableUntil } from '../../domain/live-call';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 
 export interface CandidateTokenVerifier {
   verify(token: string): { interviewUuid: string; candidateUuid: string } | null;

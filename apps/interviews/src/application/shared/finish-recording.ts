@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Recording } from '../../domain/recording';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { MediaStorage } from '../media-storage';
+import type { InterviewsStore } from '../store';
+import type { MediaStorage } from '../ports';
 import { TAKE_CONTENT_TYPES } from '../upload-take/upload-take';
-import type { VideoProbe } from '../video-probe';
+import type { VideoProbe } from '../ports';
 
 export interface FinishRecordingDeps {
   store: StoreOf<InterviewsStore, 'recordings'>;

@@ -1,6 +1,6 @@
 import type { interviews } from '@vi/contracts';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { MediaPlaybackUrls, MediaStorage } from '../media-storage';
+import type { MediaPlaybackUrls, MediaStorage } from '../ports';
 
 /** How a video (a take's, a recording's) leaves the service: its bytes from media storage, or, with `playback`, a presigned URL. */
 export interface VideoSource {

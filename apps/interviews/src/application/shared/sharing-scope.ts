@@ -1,7 +1,7 @@
 import { type Principal, sharedError } from '@vi/platform-grpc';
 import { SharedErrorCode } from '@vi/contracts';
 import type { ReposOf } from '@vi/platform-bus';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 
 /** The service that reads interviews for share links (decision 015). */
 export const SHARING_SERVICE = 'sharing';

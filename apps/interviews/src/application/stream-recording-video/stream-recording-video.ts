@@ -1,8 +1,8 @@
 import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller } from '../directories';
+import type { InterviewsStore } from '../store';
+import type { Caller } from '@vi/platform-grpc';
 import { findInterview } from '../shared/find-interview';
 import { sendVideo, type VideoSource } from '../shared/send-video';
 

@@ -6,14 +6,14 @@ import type { Clock } from '@vi/platform-time';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import { MAX_RECORDING_PART_BYTES, RECORDING_BITRATE_SLACK_SECONDS } from '../../domain/recording';
 import { takeBytesAllowed } from '../../domain/take';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller } from '../directories';
-import type { MediaStorage } from '../media-storage';
+import type { InterviewsStore } from '../store';
+import type { Caller } from '@vi/platform-grpc';
+import type { MediaStorage } from '../ports';
 import { findInterview } from '../shared/find-interview';
 import { mediaBytesLeft, mediaQuotaExceeded, requireMediaQuota, type MediaQuota } from '../shared/media-quota';
 import { streamedBody } from '../shared/streamed-body';
 import { TAKE_CONTENT_TYPES } from '../upload-take/upload-take';
-import type { VideoProbe } from '../video-probe';
+import type { VideoProbe } from '../ports';
 
 export interface RecordingPartDeps extends MediaQuota {
   store: StoreOf<InterviewsStore, 'interviews' | 'takes' | 'recordings'>;

@@ -4,7 +4,7 @@ import { getSharedInterviews } from '../../application/get-shared-interviews/get
 import type { VideoSource } from '../../application/shared/send-video';
 import { streamSharedRecordingVideo } from '../../application/stream-shared-recording-video/stream-shared-recording-video';
 import { streamSharedTakeVideo } from '../../application/stream-shared-take-video/stream-shared-take-video';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../../application/store';
 
 type SharingHandlers = Pick<
   UnaryHandlers<typeof interviews.InterviewsServiceService>,

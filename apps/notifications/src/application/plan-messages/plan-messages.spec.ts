@@ -162,6 +162,10 @@ describe('planMessages', () => {
         attendees: [sam],
       });
       expect(JSON.stringify(candidate)).not.toContain('cory@acme.example');
+      // Its SMS (consent and the plan's feature given) speaks of a meeting too.
+      expect(db.messages.state.find((m) => m.kind === 'interview_invitation_sms')?.text_body).toBe(
+        `Acme: your live video interview for Welder starts Thursday, March 5, 2026 at 10:00:00 AM GMT+1 (Europe/Paris). ${LINK_PLACEHOLDER}`,
+      );
       expect(creator.calendar).toMatchObject({
         ...event,
         url: `https://app.example/interview/${interviewUuid}/watch`,

@@ -161,10 +161,11 @@ async function planInvitation(deps: MessagePlanDeps, message: BusMessage, now: D
     timezone: invitation.timezone,
     candidateUrl: LINK_PLACEHOLDER,
     occasion,
+    live: interview.type === 'live',
   };
   const base = { id: message.id, now, interviewUuid: interview.uuid, link: { kind: 'candidate', subject: interview.uuid } as const };
   // A live interview's emails carry its calendar invitation, whose SEQUENCE is known only inside the transaction.
-  const live = interview.type === 'live';
+  const live = details.live;
   const messages = live ? [] : [email(base, 'interview_invitation', candidate.email, invitationEmail(details))];
   const companyUuid = interview.company?.uuid;
   const phone = invitation.phone_parsed;
