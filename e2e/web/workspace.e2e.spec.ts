@@ -192,6 +192,15 @@ describeInBrowser('company workspace: frame, jobs and invitations (browser)', ()
       await page.getByRole('button', { name: `${ws.jobs.deactivate}: Senior Pipeline Engineer` }).click();
       await page.getByRole('button', { name: `${ws.jobs.activate}: Senior Pipeline Engineer` }).waitFor();
       expect((await company.api.get(`/jobs/${job.uuid}`)).body).toMatchObject({ title: 'Senior Pipeline Engineer', status: 'inactive' });
+
+      // Deleted by someone else while the page is open: saving says so beside the form, and keeps what was typed.
+      await page.getByRole('link', { name: 'Senior Pipeline Engineer', exact: true }).click();
+      await heading(page, ws.jobs.editHeading);
+      expect((await company.api.delete(`/jobs/${job.uuid}`)).status).toBe(204);
+      await page.getByLabel(ws.jobs.title, { exact: true }).fill('Staff Pipeline Engineer');
+      await page.getByRole('button', { name: ws.jobs.saveChanges }).click();
+      await page.getByRole('alert').filter({ hasText: ws.refusals.byCode['api.job_not_found'] }).waitFor();
+      expect(await page.getByLabel(ws.jobs.title, { exact: true }).inputValue()).toBe('Staff Pipeline Engineer');
     });
 
     // A Starter company's one active job slot is taken: activating another is refused as a sentence beside it.
@@ -254,6 +263,15 @@ describeInBrowser('company workspace: frame, jobs and invitations (browser)', ()
     await withSteps(page, 'workspace-live', async () => {
       await page.goto(`${site}/interviews/invite`);
       await heading(page, ws.invite.heading);
+      // A CSV file (header, name, email, phone) fills the box; a line without an email is named, and nothing is sent.
+      await page.getByLabel(ws.invite.csv, { exact: true }).setInputFiles({
+        name: 'candidates.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('name,email,phone\n"Doe, Jane",jane.csv@seekers.example,+1 555 0100\nNo Email Here\n'),
+      });
+      await page.getByText(ws.invite.parsed(1)).waitFor();
+      await page.getByRole('button', { name: ws.invite.review }).click();
+      await page.getByText(ws.invite.lineRefused(3, 'No Email Here')).waitFor();
       await page.getByLabel(ws.invite.job, { exact: true }).selectOption(company.job.uuid);
       await page.getByLabel(ws.invite.candidates, { exact: true }).fill(`Marie Curie <${liveEmail}>`);
       await page.getByLabel(ws.invite.live, { exact: true }).check();
@@ -268,6 +286,16 @@ describeInBrowser('company workspace: frame, jobs and invitations (browser)', ()
     // 09:00 in the browser's zone (America/New_York), with the interview's own zone for the email.
     expect(live).toMatchObject({ type: 'live', scheduled_at: liveAt.utc });
     expect(Date.parse(live.scheduled_at) - Date.now()).toBeGreaterThan(DAY_MS);
+
+    // Canceled from its row in the list, after a confirmation.
+    await withSteps(page, 'workspace-cancel', async () => {
+      await page.goto(`${site}/interviews?type=live`);
+      await page.getByRole('button', { name: `${ws.interviews.cancelInterview}: Marie Curie` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: ws.interviews.cancelInterview }).click();
+      await page.getByText(ws.interviews.canceled('Marie Curie')).waitFor();
+      expect(await scrollsHorizontally(page)).toBe(false);
+    });
+    expect((await company.api.get(`/interviews/${live.uuid}`)).body.status).toBe('canceled');
   }, 150_000);
 
   it("watch page as a reviewer's tool: answers in order beside their questions, stars, the share link on and off and copied, a reviewer emailed; no rating before completion", async () => {

@@ -1,21 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-
-/** scrypt's cost parameters, stored beside each hash so that raising them later leaves old hashes verifiable. */
-export interface ScryptParams {
-  N: number;
-  r: number;
-  p: number;
-  keylen: number;
-}
-
-export interface PasswordHash {
-  algorithm: 'scrypt';
-  params: ScryptParams;
-  /** base64 */
-  salt: string;
-  /** base64 */
-  hash: string;
-}
+import type { PasswordHash, ScryptParams } from '../application/ports';
 
 /**
  * N = 2^15, r = 8, p = 1: 32 MiB per hash, the strength OWASP lists for scrypt (2^17 would be 128 MiB per

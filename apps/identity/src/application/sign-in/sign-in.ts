@@ -4,8 +4,8 @@ import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import type { SessionLifetime } from '../../domain/session';
-import type { IdentityStore } from '../../infrastructure/identity.store';
-import type { PasswordHasher } from '../../infrastructure/password-hasher';
+import type { IdentityStore } from '../store';
+import type { PasswordHasher } from '../ports';
 import { renderSignedIn } from '../session-rendering';
 import { startSession } from '../shared/start-session';
 
