@@ -12,7 +12,7 @@ import {
 } from '@vi/contracts';
 import { AppError, validationFailed } from '@vi/platform-errors';
 import { parseRfc3339 } from '@vi/platform-time';
-import { contextOf, readAs, writeAs } from '../auth/request-context';
+import { readAs, readAsGateway, writeAs } from '../auth/request-context';
 import { listRoute } from '../http/list-route';
 import { pathUuid } from '../http/path-uuids';
 import { arrayOf, ref, requestSchema, VIDEO, VIDEO_REDIRECT, type JsonSchema } from '../http/operation';
@@ -125,7 +125,7 @@ function validateAssignees<T>(run: () => T, single: boolean): T {
 export function interviewsRoutes(upstreams: Upstreams, options: { uploadTimeoutMs: number }): Router {
   const router = Router();
   const interviews = upstreams.interviews;
-  const withUrls = async (res: Response, list: InterviewMessage[]) => withShareLinkUrls(upstreams.sharing, list, contextOf(res).deadline);
+  const withUrls = async (res: Response, list: InterviewMessage[]) => withShareLinkUrls(upstreams.sharing, list, readAsGateway(res));
 
   resource(router, '/interviews', {
     get: {
@@ -137,7 +137,7 @@ export function interviewsRoutes(upstreams: Upstreams, options: { uploadTimeoutM
         fetch: ({ query, range, res }) =>
           interviews.call((c) => c.listInterviews, { types: query.types, statuses: query.statuses, orderby: query.orderby, ...range }, readAs(res)),
         // The service renders the page as the API's JSON (decision 023): sent as it came unless a share link's URL is missing.
-        page: (page, { res }) => interviewPageWithShareLinkUrls(upstreams.sharing, page, contextOf(res).deadline),
+        page: (page, { res }) => interviewPageWithShareLinkUrls(upstreams.sharing, page, readAsGateway(res)),
       }),
     },
     post: {
