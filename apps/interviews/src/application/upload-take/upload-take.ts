@@ -12,6 +12,7 @@ import type { InterviewsStore } from '../store';
 import { candidateInterview } from '../shared/candidate-interview';
 import { findQuestion } from '../shared/find-question';
 import { mediaBytesLeft, mediaQuotaExceeded, requireMediaQuota } from '../shared/media-quota';
+import { streamedBody } from '../shared/streamed-body';
 import { renderTake } from '../take-rendering';
 import type { MediaStorage, VideoContainer, VideoProbe } from '../ports';
 
@@ -21,7 +22,7 @@ function containerNamed(contentType: string): VideoContainer | undefined {
 }
 
 export interface TakeUploadDeps {
-  store: StoreOf<InterviewsStore, 'interviews' | 'questions' | 'takes'>;
+  store: StoreOf<InterviewsStore, 'interviews' | 'questions' | 'takes' | 'recordings'>;
   clock: Clock;
   media: MediaStorage;
   video: VideoProbe;
@@ -65,14 +66,8 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
   const quotaLeft = await mediaBytesLeft(deps.store.read, deps, interview.uuid);
 
   // The first bytes say whether this is a video at all: nothing is stored otherwise.
-  const head: Uint8Array[] = first.done ? [] : [first.value.data];
-  let headSize = head[0]?.length ?? 0;
-  let next = await iterator.next();
-  for (; headSize < deps.video.headBytes && !next.done; next = await iterator.next()) {
-    head.push(next.value.data);
-    headSize += next.value.data.length;
-  }
-  const container = deps.video.containerOf(Buffer.concat(head));
+  const body = await streamedBody(iterator, first.done ? undefined : first.value.data, deps.video.headBytes);
+  const container = deps.video.containerOf(body.head);
   if (container === null) throw new InterviewsError(InterviewsErrorCode.TakeNotVideo);
   if (container !== extension) {
     throw new InterviewsError(
@@ -88,18 +83,7 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
     if (size > quotaLeft) throw mediaQuotaExceeded(deps);
     if (size > takeBytesAllowed(longest, deps.maxTakeBitrate)) throw bitrateTooHigh(size, longest, deps.maxTakeBitrate);
   };
-  const afterHead = next;
-  const data = async function* () {
-    let size = headSize;
-    requireBounded(size);
-    yield* head.filter((chunk) => chunk.length > 0);
-    for (let chunk = afterHead; !chunk.done; chunk = await iterator.next()) {
-      size += chunk.value.data.length;
-      requireBounded(size);
-      if (chunk.value.data.length > 0) yield chunk.value.data;
-    }
-  };
-  const measured = deps.video.measure(data());
+  const measured = deps.video.measure(body.bytes(requireBounded));
   const key = `${header.interview_uuid}/${randomUUID()}.${extension}`;
   const stored = await deps.media.write(key, measured.data);
   try {
