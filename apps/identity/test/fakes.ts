@@ -10,6 +10,7 @@ import type { PasswordRepository } from '../src/infrastructure/password.reposito
 import type { PlanRepository } from '../src/infrastructure/plan.repository';
 import type { SessionRepository } from '../src/infrastructure/session.repository';
 import type { SetPasswordTokenRepository } from '../src/infrastructure/set-password-token.repository';
+import type { SignInFailureRepository, SignInWindow } from '../src/infrastructure/sign-in-failure.repository';
 import type { UserPage, UserRepository } from '../src/infrastructure/user.repository';
 import { PLANS } from './factories';
 
@@ -267,5 +268,29 @@ export class InMemorySessions implements PublicOf<SessionRepository>, Stateful<M
 
   async deleteExpired(before: Date): Promise<void> {
     for (const row of [...this.state.values()]) if (row.expiresAt < before) this.state.delete(row.uuid);
+  }
+}
+
+export class InMemorySignInFailures implements PublicOf<SignInFailureRepository>, Stateful<Map<string, { failures: number; windowEndsAt: Date }>> {
+  state = new Map<string, { failures: number; windowEndsAt: Date }>();
+
+  async reserve(account: string, window: SignInWindow, now: Date): Promise<{ reserved: true } | { reserved: false; until: Date }> {
+    const row = this.state.get(account);
+    if (!row || row.windowEndsAt <= now) {
+      this.state.set(account, { failures: 1, windowEndsAt: new Date(now.getTime() + window.windowMs) });
+      return { reserved: true };
+    }
+    if (row.failures >= window.limit) return { reserved: false, until: row.windowEndsAt };
+    row.failures++;
+    return { reserved: true };
+  }
+
+  async release(account: string): Promise<void> {
+    const row = this.state.get(account);
+    if (row && row.failures > 0) row.failures--;
+  }
+
+  async clear(account: string): Promise<void> {
+    this.state.delete(account);
   }
 }

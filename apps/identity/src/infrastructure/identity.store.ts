@@ -7,6 +7,7 @@ import { PasswordRepository } from './password.repository';
 import { PlanRepository } from './plan.repository';
 import { SessionRepository } from './session.repository';
 import { SetPasswordTokenRepository } from './set-password-token.repository';
+import { SignInFailureRepository } from './sign-in-failure.repository';
 import { UserRepository } from './user.repository';
 
 /** Repositories bound to one connection or transaction. */
@@ -18,6 +19,7 @@ export class IdentityRepositories {
   readonly setPasswordTokens: SetPasswordTokenRepository;
   readonly passwords: PasswordRepository;
   readonly sessions: SessionRepository;
+  readonly signInFailures: SignInFailureRepository;
 
   constructor(readonly db: Kysely<IdentityDatabase>) {
     this.companies = new CompanyRepository(db);
@@ -27,6 +29,7 @@ export class IdentityRepositories {
     this.setPasswordTokens = new SetPasswordTokenRepository(db);
     this.passwords = new PasswordRepository(db);
     this.sessions = new SessionRepository(db);
+    this.signInFailures = new SignInFailureRepository(db);
   }
 }
 

@@ -31,6 +31,7 @@ import type { SessionLifetime } from '../../domain/session';
 import type { UserRole } from '../../domain/user';
 import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
 import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { SignInWindow } from '../../infrastructure/sign-in-failure.repository';
 import type { PasswordHasher } from '../../infrastructure/password-hasher';
 
 export interface IdentityGrpcDeps {
@@ -40,6 +41,7 @@ export interface IdentityGrpcDeps {
   publicBaseUrl: string;
   hasher: PasswordHasher;
   sessionLifetime: SessionLifetime;
+  signInWindow: SignInWindow;
   clock: Clock;
 }
 
