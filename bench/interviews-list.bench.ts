@@ -27,9 +27,10 @@ import { interviewsMigrations } from '../apps/interviews/migrations';
 import { renderInterviews } from '../apps/interviews/src/application/interview-rendering';
 import { INTERVIEW_ORDERS, type Interview, type InterviewOrder } from '../apps/interviews/src/domain/interview';
 import type { InterviewStatus, InterviewType } from '../apps/interviews/src/domain/interview-status';
-import { InterviewRepository, type InterviewListQuery } from '../apps/interviews/src/infrastructure/interview.repository';
 import type { InterviewsDatabase } from '../apps/interviews/src/infrastructure/interviews.database';
-import { InterviewsRepositories } from '../apps/interviews/src/infrastructure/interviews.store';
+import type { InterviewListQuery, InterviewsRepositories } from '../apps/interviews/src/application/store';
+import { InterviewRepository } from '../apps/interviews/src/infrastructure/interview.repository';
+import { sqlInterviewsRepositories } from '../apps/interviews/src/infrastructure/interviews.store';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCHEMA = 'interviews';
@@ -313,7 +314,7 @@ async function main(): Promise<number> {
         `page of ${PAGE_SIZE}, budget p95 < ${BUDGET_P95_MS} ms\n`,
     );
     started = performance.now();
-    const repos = new InterviewsRepositories(db);
+    const repos = sqlInterviewsRepositories(db);
     const results: Result[] = [];
     for (const c of cases) results.push(await measure(db, repos, big, c, expected.get(filterOf(c)) ?? NaN));
     console.log(`timed in ${seconds(started)} s\n`);

@@ -36,6 +36,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/candidate/interviews/{interviewUuid}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live interview's calendar invitation
+         * @description An iCalendar file (RFC 5545, `METHOD:REQUEST`, or `METHOD:CANCEL` once canceled) with the event the invitation emails carry: the same `UID`, the `SEQUENCE` of the latest one (raised by every reschedule), `DTSTART` = `scheduled_at`, and the candidate link. A one-way interview has none: 404 `api.interview_calendar_not_found`.
+         */
+        get: operations["getCandidateInterviewsByInterviewUuidCalendarIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/candidate/interviews/{interviewUuid}/complete": {
         parameters: {
             query?: never;
@@ -79,7 +99,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a take (the video is the body) */
+        /** Upload a take (the video is the body); after the due time, only one recorded across it (decision 042) */
         post: operations["postCandidateInterviewsByInterviewUuidQuestionsByQuestionUuidTakes"];
         delete?: never;
         options?: never;
@@ -222,7 +242,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A question's takes */
+        /** A question's takes, once the interview is completed or expired (403 before) */
         get: operations["getInterviewsByInterviewUuidQuestionsByQuestionUuidTakes"];
         put?: never;
         post?: never;
@@ -239,7 +259,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A take video, whole or by byte range */
+        /** A take video, whole or by byte range (once the interview is completed or expired) */
         get: operations["getInterviewsByInterviewUuidQuestionsByQuestionUuidTakesByTakeUuidVideo"];
         put?: never;
         post?: never;
@@ -1656,6 +1676,136 @@ export interface operations {
             };
             /** @description `api.idempotency_key_reused`: this Idempotency-Key was used for a different request */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCandidateInterviewsByInterviewUuidCalendarIcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                interviewUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="interview.ics"` */
+                    "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad credentials: `api.key_not_set`, `api.key_invalid`, `api.key_disabled`, `api.candidate_token_invalid` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan does not allow it: `api.plan_*` */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user: `api.administrator_required`, `api.company_user_required`, … */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported` */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -12,7 +12,8 @@ describe('takes: recorded answers, streamed in and out', () => {
   const events: BusMessage[] = [];
 
   beforeAll(async () => {
-    t = await startTestSystem({ MAX_TAKE_BYTES: String(40 * 1024 * 1024) });
+    // A due time moved earlier reaches a link the gateway resolved before within PRINCIPAL_CACHE_TTL_MS: 1 s here.
+    t = await startTestSystem({ MAX_TAKE_BYTES: String(40 * 1024 * 1024), INTERVIEW_EXPIRY_SWEEP_MS: '200', PRINCIPAL_CACHE_TTL_MS: '1000' });
     await t.system.bus.subscribe({ subjects: ['interviews.interview.created'], handler: async (m) => void events.push(m) });
     company = await t.createCompany();
     jobUuid = (await company.api.post('/jobs', { title: 'Video Editor', locality: { work_mode: 'remote', work_place: '' } })).body.uuid;
@@ -50,15 +51,21 @@ describe('takes: recorded answers, streamed in and out', () => {
       const seen = await candidate.request('GET', `/candidate/interviews/${uuid}`, { headers: auth });
       const question = (seen.body.questions as Array<{ uuid: string; takes: { completed: number } }>).find((q) => q.uuid === questionUuid)!;
       expect(question.takes.completed).toBe(takesCompleted);
-      const listed = (await company.api.get(`/interviews/${uuid}/questions/${questionUuid}/takes`)).body as unknown[];
-      expect(listed).toHaveLength(takesCompleted);
       expect(await t.storedVideos(uuid)).toHaveLength(takesCompleted);
     };
-    return { uuid, questions, auth, candidate, upload, expectNothingStored };
+    /** Skips the questions not answered and completes: from then on the company sees the takes (decision 042). */
+    const complete = async () => {
+      const seen = await candidate.request('GET', `/candidate/interviews/${uuid}`, { headers: auth });
+      for (const question of seen.body.questions as Array<{ uuid: string; completed: boolean }>) {
+        if (!question.completed) await candidate.request('POST', `/candidate/interviews/${uuid}/questions/${question.uuid}/skip`, { headers: auth });
+      }
+      expect((await candidate.request('POST', `/candidate/interviews/${uuid}/complete`, { headers: auth })).status).toBe(200);
+    };
+    return { uuid, questions, auth, candidate, upload, expectNothingStored, complete };
   }
 
   it('stores a take, counts it, and serves the video whole and by range', async () => {
-    const { uuid, questions, auth, candidate, upload } = await acceptedInterview('reel@example.com');
+    const { uuid, questions, auth, candidate, upload, complete } = await acceptedInterview('reel@example.com');
     const video = webmFile({ seconds: 42.5, frameBytes: 700 });
     const stored = await upload(questions[0].uuid, video);
     expect(stored.status).toBe(201);
@@ -77,13 +84,17 @@ describe('takes: recorded answers, streamed in and out', () => {
     expect(question.body.questions[0]).toMatchObject({ completed: true, takes: { completed: 1, remaining: 1, limit: 2 } });
     expect(question.body.questions[0].started_at).toMatch(/\+00:00$/);
 
+    // The company sees no take until the candidate has finished: neither listed nor its video.
+    const path = `${t.baseUrl}/interviews/${uuid}/questions/${questions[0].uuid}/takes/${stored.body.uuid}/video`;
+    const basic = { authorization: `Basic ${Buffer.from(`${company.apiKey}:`).toString('base64')}` };
+    expectError(await company.api.get(`/interviews/${uuid}/questions/${questions[0].uuid}/takes`), 403, 'api.interview_takes_not_visible');
+    expect((await fetch(path, { headers: basic })).status).toBe(403);
+    await complete();
     const listed = await company.api.get(`/interviews/${uuid}/questions/${questions[0].uuid}/takes`);
     expect(listed.body).toEqual([stored.body]);
     // In the storage this run uses (a directory, or the bucket with TEST_MEDIA_STORAGE=s3).
     expect(await t.storedVideos(uuid)).toEqual([expect.stringMatching(new RegExp(`^${uuid}/[0-9a-f-]+\\.webm$`))]);
 
-    const path = `${t.baseUrl}/interviews/${uuid}/questions/${questions[0].uuid}/takes/${stored.body.uuid}/video`;
-    const basic = { authorization: `Basic ${Buffer.from(`${company.apiKey}:`).toString('base64')}` };
     const whole = await fetch(path, { headers: basic });
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-type')).toBe('video/webm');
@@ -107,12 +118,36 @@ describe('takes: recorded answers, streamed in and out', () => {
     expect((await fetch(path, { headers: auth })).status).toBe(404);
   });
 
+  it('after the due time, the link opens the upload of a take recorded across it and nothing else; the company sees it once expired', async () => {
+    const { uuid, questions, auth, candidate, upload } = await acceptedInterview('late@example.com');
+    expect((await candidate.request('GET', `/candidate/interviews/${uuid}`, { headers: auth })).body.status).toBe('accepted');
+    // Once accepted, the company moves the due time to 2 s from now (the link in hand stays the candidate's).
+    const due = Math.ceil((Date.now() + 2_000) / 1000) * 1000;
+    expect((await company.api.put(`/interviews/${uuid}`, { scheduled_at: new Date(due).toISOString().replace(/\.\d{3}Z$/, '+00:00') })).status).toBe(201);
+    // Time itself is under test: the recording runs across the due time.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now()) + 1_000));
+    expectError(await candidate.request('GET', `/candidate/interviews/${uuid}`, { headers: auth }), 401, 'api.candidate_token_invalid');
+    expectError(
+      await candidate.request('POST', `/candidate/interviews/${uuid}/questions/${questions[1].uuid}/skip`, { headers: auth }),
+      401,
+      'api.candidate_token_invalid',
+    );
+    // Eight seconds long, arriving a second or two after the due time: it started before it.
+    const late = await upload(questions[0].uuid, webmFile({ seconds: 8 }));
+    expect(late.status).toBe(201);
+    // The sweep expires the unfinished interview; its answered question is the company's to see from then on.
+    await waitFor(async () => (await company.api.get(`/interviews/${uuid}`)).body.status === 'expired');
+    const listed = await company.api.get(`/interviews/${uuid}/questions/${questions[0].uuid}/takes`);
+    expect(listed.body).toEqual([late.body]);
+  });
+
   it('reports the length measured from a WebM without a Duration, whatever length the client declares', async () => {
-    const { uuid, questions, upload } = await acceptedInterview('measured-webm@example.com');
+    const { uuid, questions, upload, complete } = await acceptedInterview('measured-webm@example.com');
     // MediaRecorder's shape: Segment and Clusters of unknown size, no Duration, no Cues.
     const stored = await upload(questions[0].uuid, webmFile({ seconds: 58.3 }), { 'x-take-duration-seconds': '12' });
     expect(stored.status).toBe(201);
     expect(stored.body.duration_seconds).toBe(58.28);
+    await complete();
     const listed = await company.api.get(`/interviews/${uuid}/questions/${questions[0].uuid}/takes`);
     expect(listed.body.map((take: { duration_seconds: number }) => take.duration_seconds)).toEqual([58.28]);
   });
@@ -199,6 +234,5 @@ describe('takes: recorded answers, streamed in and out', () => {
     const refused = await upload(questions[0].uuid, body);
     expectError(refused, 413, 'api.take_too_large');
     expect(await t.storedVideos(uuid)).toEqual([]);
-    expect((await company.api.get(`/interviews/${uuid}/questions/${questions[0].uuid}/takes`)).body).toEqual([]);
   }, 120_000);
 });

@@ -1,20 +1,34 @@
 import { parseICalendar, waitFor } from '@vi/platform-testing';
+import { ApiClient } from '../support/api-client';
 import { startTestSystem, type TestSystem } from '../support/test-system';
-import { InterviewEvents, companyWithJob, createInterview, inFuture, liveBody, putInterview, seekerEmail } from '../interviews/interview-helpers';
+import {
+  InterviewEvents,
+  companyWithJob,
+  createInterview,
+  inFuture,
+  interviewBody,
+  liveBody,
+  putInterview,
+  seekerEmail,
+} from '../interviews/interview-helpers';
 import { SmtpInbox, type ReceivedEmail } from './notification-helpers';
 
 const DAY = 24 * 3600_000;
+// Generous: on a busy CI machine the message worker may take a while; a test waits only as long as it must.
+const MAIL_TIMEOUT_MS = 30_000;
 
 /** A live interview's invitation by email with its iCalendar invitation, its updates and its cancellation (decision 041). */
 describe('live interview calendar invitations', () => {
   let t: TestSystem;
   let inbox: SmtpInbox;
   let events: InterviewEvents;
+  let candidateApi: ApiClient;
 
   beforeAll(async () => {
     inbox = await new SmtpInbox().start();
     t = await startTestSystem({ SMTP_URL: inbox.url, MAIL_FROM: 'Interviews <interviews@vi.example>' });
     events = await new InterviewEvents().start(t.system.bus);
+    candidateApi = new ApiClient(t.baseUrl, undefined);
   });
   afterAll(async () => {
     await events.close();
@@ -25,7 +39,7 @@ describe('live interview calendar invitations', () => {
   /** The `count`-th email to `address` with a calendar part (a new company's administrator got a set-password email first). */
   async function withCalendar(address: string, count = 1): Promise<ReceivedEmail> {
     const received = () => inbox.to(address).filter((m) => m.calendars.length > 0);
-    await waitFor(() => received().length >= count, 10_000);
+    await waitFor(() => received().length >= count, MAIL_TIMEOUT_MS);
     return received()[count - 1];
   }
 
@@ -50,7 +64,7 @@ describe('live interview calendar invitations', () => {
     const invitation = (await events.next(interview.uuid, 'interviews.interview.created')).payload.invitation;
 
     // The job seeker: when (the interview's timezone and UTC), the candidate link, and the calendar invitation.
-    const mail = await inbox.next(seeker);
+    const mail = await inbox.next(seeker, 1, MAIL_TIMEOUT_MS);
     expect(mail.subject).toBe(`Live video interview for Live Welder at ${company.me.company.name}`);
     expect(mail.text).toContain(`When: ${invitation.scheduled_at_local} (America/New_York), that is `);
     expect(mail.text).toMatch(/that is \w+day, \w+ \d+, \d{4} at \d+:\d\d:\d\d [AP]M UTC\./);
@@ -63,12 +77,24 @@ describe('live interview calendar invitations', () => {
       start: new Date(interview.scheduled_at).toISOString(),
       url: link,
       organizer: { name: company.me.company.name, email: 'interviews@vi.example' },
-      attendees: [
-        { name: 'Lia Live', email: seeker, rsvp: 'FALSE' },
-        { name: company.me.user.name, email: creator, rsvp: 'FALSE' },
-      ],
+      attendees: [{ name: 'Lia Live', email: seeker, rsvp: 'FALSE' }],
     });
+    expect(mail.calendars[0].content).not.toContain(creator);
     expect(invited.uid).toContain(interview.uuid);
+
+    // The same event as a file the landing page offers, with the token of the link.
+    const token = new URL(link).searchParams.get('token')!;
+    const download = () =>
+      candidateApi.request('GET', `/candidate/interviews/${interview.uuid}/calendar.ics`, { headers: { authorization: `Bearer ${token}` } });
+    const downloaded = await download();
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(downloaded.headers.get('content-disposition')).toBe('attachment; filename="interview.ics"');
+    const file = await parseICalendar(downloaded.body as string);
+    const { method: _method, ...emailed } = invited;
+    // A fresh link (another token) in the same place.
+    const fresh = expect.stringContaining(`/candidate/interviews/${interview.uuid}?token=`);
+    expect(file).toEqual({ method: 'REQUEST', events: [{ ...emailed, url: fresh, description: fresh }] });
 
     // The creator gets the same event, with the interview's page instead of the job seeker's link.
     const forCreator = await withCalendar(creator);
@@ -77,6 +103,7 @@ describe('live interview calendar invitations', () => {
     const creatorCalendar = await calendarOf(forCreator);
     expect(creatorCalendar).toMatchObject({ method: 'REQUEST', uid: invited.uid, sequence: 0, start: invited.start });
     expect(creatorCalendar.url).toMatch(new RegExp(`/interview/${interview.uuid}/watch$`));
+    expect(creatorCalendar.attendees.map((a) => a.email)).toEqual([seeker, creator]);
 
     // Rescheduled twice: each time both get the update, the same UID and the next SEQUENCE, at the new time.
     for (const [n, days] of [
@@ -89,7 +116,8 @@ describe('live interview calendar invitations', () => {
         expect(update).toMatchObject({ method: 'REQUEST', uid: invited.uid, sequence: n, start: new Date(moved.scheduled_at).toISOString() });
       }
     }
-    expect((await inbox.next(seeker, 2)).subject).toBe(`New time: your live interview for Live Welder at ${company.me.company.name}`);
+    expect((await inbox.next(seeker, 2, MAIL_TIMEOUT_MS)).subject).toBe(`New time: your live interview for Live Welder at ${company.me.company.name}`);
+    expect((await parseICalendar((await download()).body as string)).events[0]).toMatchObject({ uid: invited.uid, sequence: 2 });
 
     // Canceled: METHOD:CANCEL with the next SEQUENCE, and no link any more.
     await putInterview(company.api, interview.uuid, { status: 'canceled' });
@@ -98,7 +126,19 @@ describe('live interview calendar invitations', () => {
       expect(cancellation.text).not.toContain('token=');
       expect(await calendarOf(cancellation)).toMatchObject({ method: 'CANCEL', uid: invited.uid, sequence: 3, status: 'CANCELLED', url: null });
     }
-    expect((await inbox.next(seeker, 4)).subject).toBe(`Canceled: your live interview for Live Welder at ${company.me.company.name}`);
+    expect((await inbox.next(seeker, 4, MAIL_TIMEOUT_MS)).subject).toBe(`Canceled: your live interview for Live Welder at ${company.me.company.name}`);
+  });
+
+  it("refuses the calendar file of a one-way interview and of another candidate's interview", async () => {
+    const company = await companyWithJob(t);
+    const oneWay = await createInterview(company.api, interviewBody(company.job.uuid, { assigned_to: { name: 'Ona Way', email: seekerEmail('oneway') } }));
+    const live = await createInterview(company.api, liveBody(company.job.uuid, { scheduled_at: inFuture(2 * DAY) }));
+    const token = await t.candidateLinks.token(oneWay.uuid);
+    const as = (uuid: string) => candidateApi.request('GET', `/candidate/interviews/${uuid}/calendar.ics`, { headers: { authorization: `Bearer ${token}` } });
+    const refused = await as(oneWay.uuid);
+    expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 404, code: 'api.interview_calendar_not_found' });
+    expect(refused.body.reason).toMatch(/^Only a live interview has a calendar invitation/);
+    expect((await as(live.uuid)).status).toBe(404);
   });
 
   it('sends a one-way interview invitation without a calendar, and nothing to its creator', async () => {
@@ -108,7 +148,7 @@ describe('live interview calendar invitations', () => {
       company.api,
       liveBody(company.job.uuid, { type: 'one_way', assigned_to: { name: 'Ona Way', email: seeker }, questions: [{ text: 'Hi?', time_limit: 60 }] }),
     );
-    const mail = await inbox.next(seeker);
+    const mail = await inbox.next(seeker, 1, MAIL_TIMEOUT_MS);
     expect(mail.calendars).toEqual([]);
     await events.next(interview.uuid, 'interviews.interview.created');
     expect(inbox.to(company.me.user.email).filter((m) => m.subject.includes('Ona Way'))).toEqual([]);

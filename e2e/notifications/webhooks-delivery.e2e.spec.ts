@@ -118,7 +118,8 @@ describe('webhook deliveries', () => {
     expect(receiver.of('InterviewCanceled')).toEqual([]);
     expect(receiver.of('InterviewRescheduled', moved.uuid)).toHaveLength(1);
 
-    const expiring = await createInterview(company.api, liveBody(job.uuid, { scheduled_at: inFuture(3_000) }));
+    // One-way: a live interview expires only when its join window closes, hours after scheduled_at (decision 038).
+    const expiring = await createInterview(company.api, interviewBody(job.uuid, { scheduled_at: inFuture(3_000) }));
     await receiver.next('InterviewCreated', expiring.uuid);
     await sleep(Math.max(0, new Date(expiring.scheduled_at).getTime() - Date.now() + 50));
     await t.system.interviews.sweepExpired();

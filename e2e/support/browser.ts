@@ -30,6 +30,8 @@ const CHROMIUM_ARGS = [
   '--autoplay-policy=no-user-gesture-required',
   '--disable-renderer-backgrounding',
   '--disable-background-timer-throttling',
+  // Live calls between two pages of this machine: WebRTC leaves out loopback addresses otherwise.
+  '--allow-loopback-in-peer-connection',
 ];
 
 /** One line for the whole run (jest workers are children of one process), whatever the number of browser specs. */

@@ -4,7 +4,9 @@ import { en } from '../../apps/web/src/i18n/en';
 import { ws } from '../../apps/web/src/i18n/workspace';
 import { setPasswordTokenIn, STRONG_PASSWORD } from '../identity/session-helpers';
 import { companyWithJob, DAY_MS } from '../interviews/interview-helpers';
-import { SmtpInbox } from '../notifications/notification-helpers';
+import { webmFile } from '../../apps/interviews/test/video-files';
+import { bodyOf, SmtpInbox, WebhookReceiver } from '../notifications/notification-helpers';
+import { completedInterviewWithTakes, InterviewCreations, openInterview } from '../sharing/sharing-helpers';
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { axeViolations, scrollsHorizontally } from './page-helpers';
@@ -68,6 +70,8 @@ async function heading(page: Page, name: string): Promise<void> {
 describeInBrowser('company workspace: frame, jobs and invitations (browser)', () => {
   let t: TestSystem;
   let inbox: SmtpInbox;
+  let receiver: WebhookReceiver;
+  let creations: InterviewCreations;
   let browser: Browser;
   let company: Company;
   let page: Page;
@@ -77,8 +81,10 @@ describeInBrowser('company workspace: frame, jobs and invitations (browser)', ()
   beforeAll(async () => {
     await ensureWebBundle();
     inbox = await new SmtpInbox().start();
+    receiver = await new WebhookReceiver().start();
     t = await startTestSystem({ SMTP_URL: inbox.url });
     site = new URL(t.baseUrl).origin;
+    creations = await new InterviewCreations().start(t);
     browser = await launchChromium();
     company = await companyWithJob(t, 'unlimited', { title: 'Existing Role' });
     ({ page } = await signedInUser(t, inbox, browser, company, 'Robin Recruiter', 'administrator'));
@@ -89,7 +95,9 @@ describeInBrowser('company workspace: frame, jobs and invitations (browser)', ()
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
+    await creations?.close();
     await t?.stop();
+    await receiver?.close();
     await inbox?.close();
   });
 
@@ -184,6 +192,15 @@ describeInBrowser('company workspace: frame, jobs and invitations (browser)', ()
       await page.getByRole('button', { name: `${ws.jobs.deactivate}: Senior Pipeline Engineer` }).click();
       await page.getByRole('button', { name: `${ws.jobs.activate}: Senior Pipeline Engineer` }).waitFor();
       expect((await company.api.get(`/jobs/${job.uuid}`)).body).toMatchObject({ title: 'Senior Pipeline Engineer', status: 'inactive' });
+
+      // Deleted by someone else while the page is open: saving says so beside the form, and keeps what was typed.
+      await page.getByRole('link', { name: 'Senior Pipeline Engineer', exact: true }).click();
+      await heading(page, ws.jobs.editHeading);
+      expect((await company.api.delete(`/jobs/${job.uuid}`)).status).toBe(204);
+      await page.getByLabel(ws.jobs.title, { exact: true }).fill('Staff Pipeline Engineer');
+      await page.getByRole('button', { name: ws.jobs.saveChanges }).click();
+      await page.getByRole('alert').filter({ hasText: ws.refusals.byCode['api.job_not_found'] }).waitFor();
+      expect(await page.getByLabel(ws.jobs.title, { exact: true }).inputValue()).toBe('Staff Pipeline Engineer');
     });
 
     // A Starter company's one active job slot is taken: activating another is refused as a sentence beside it.
@@ -246,6 +263,15 @@ describeInBrowser('company workspace: frame, jobs and invitations (browser)', ()
     await withSteps(page, 'workspace-live', async () => {
       await page.goto(`${site}/interviews/invite`);
       await heading(page, ws.invite.heading);
+      // A CSV file (header, name, email, phone) fills the box; a line without an email is named, and nothing is sent.
+      await page.getByLabel(ws.invite.csv, { exact: true }).setInputFiles({
+        name: 'candidates.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('name,email,phone\n"Doe, Jane",jane.csv@seekers.example,+1 555 0100\nNo Email Here\n'),
+      });
+      await page.getByText(ws.invite.parsed(1)).waitFor();
+      await page.getByRole('button', { name: ws.invite.review }).click();
+      await page.getByText(ws.invite.lineRefused(3, 'No Email Here')).waitFor();
       await page.getByLabel(ws.invite.job, { exact: true }).selectOption(company.job.uuid);
       await page.getByLabel(ws.invite.candidates, { exact: true }).fill(`Marie Curie <${liveEmail}>`);
       await page.getByLabel(ws.invite.live, { exact: true }).check();
@@ -260,5 +286,178 @@ describeInBrowser('company workspace: frame, jobs and invitations (browser)', ()
     // 09:00 in the browser's zone (America/New_York), with the interview's own zone for the email.
     expect(live).toMatchObject({ type: 'live', scheduled_at: liveAt.utc });
     expect(Date.parse(live.scheduled_at) - Date.now()).toBeGreaterThan(DAY_MS);
+
+    // Canceled from its row in the list, after a confirmation.
+    await withSteps(page, 'workspace-cancel', async () => {
+      await page.goto(`${site}/interviews?type=live`);
+      await page.getByRole('button', { name: `${ws.interviews.cancelInterview}: Marie Curie` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: ws.interviews.cancelInterview }).click();
+      await page.getByText(ws.interviews.canceled('Marie Curie')).waitFor();
+      expect(await scrollsHorizontally(page)).toBe(false);
+    });
+    expect((await company.api.get(`/interviews/${live.uuid}`)).body.status).toBe('canceled');
   }, 150_000);
+
+  it("watch page as a reviewer's tool: answers in order beside their questions, stars, the share link on and off and copied, a reviewer emailed; no rating before completion", async () => {
+    const video = webmFile({ seconds: 2, fps: 5, audio: false });
+    const { interview } = await completedInterviewWithTakes(t, company, creations, [[video, video], [video]]);
+    const requested = await openInterview(company);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site });
+    const reviewerEmail = `reviewer.${Date.now()}@reviewers.example`;
+    await withSteps(page, 'workspace-watch', async (step) => {
+      await page.goto(`${site}/interview/${requested.uuid}/watch`);
+      await page.getByText(ws.watch.ratingOnlyCompleted).waitFor();
+      expect(await page.getByRole('radio').count()).toBe(0);
+
+      await page.goto(`${site}/interview/${interview.uuid}/watch`);
+      await heading(page, 'Vera Video');
+      await page.getByText(ws.watch.answerOf(1, 3)).waitFor();
+      await page.getByRole('button', { name: ws.watch.nextAnswer }).click();
+      await page.getByText(ws.watch.answerOf(2, 3)).waitFor();
+      await page.getByRole('button', { name: `${ws.watch.questionHeading(2)}: Question 2` }).click();
+      await page.getByText(ws.watch.answerOf(3, 3)).waitFor();
+      expect(await page.getByRole('button', { name: ws.watch.nextAnswer }).isDisabled()).toBe(true);
+      await expectNoAxeViolation(page);
+      await step('answers');
+
+      await page.getByRole('radio', { name: ws.watch.star(5), exact: true }).check();
+      await page.getByText(ws.watch.ratingSaved(5)).waitFor();
+      expect((await company.api.get(`/interviews/${interview.uuid}`)).body.rating).toBe(5);
+
+      await page.getByRole('button', { name: ws.watch.createShareLink }).click();
+      const url = await page.getByLabel(ws.watch.shareLink, { exact: true }).inputValue();
+      expect(url).toContain('/share/');
+      await page.getByRole('button', { name: `${ws.common.copy}: ${ws.watch.shareLink}` }).click();
+      await page.getByText(ws.common.copied).waitFor();
+      expect(await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(url);
+      await page.getByRole('button', { name: ws.watch.deactivate }).click();
+      await page.getByText(ws.watch.linkInactive).waitFor();
+      expect((await company.api.get(`/interviews/${interview.uuid}/share_link`)).body.status).toBe('inactive');
+      await page.getByRole('button', { name: ws.watch.activate }).click();
+      await page.getByText(ws.watch.linkActive).waitFor();
+      expect((await company.api.get(`/interviews/${interview.uuid}/share_link`)).body.status).toBe('active');
+
+      await page.getByLabel(ws.watch.reviewerName, { exact: true }).fill('Rita Reviewer');
+      await page.getByLabel(ws.watch.reviewerEmail, { exact: true }).fill('not-an-email');
+      await page.getByRole('button', { name: ws.watch.sendToReviewer }).click();
+      await page.getByText(ws.refusals.field.invalid_format).waitFor();
+      await page.getByLabel(ws.watch.reviewerEmail, { exact: true }).fill(reviewerEmail);
+      await page.getByRole('button', { name: ws.watch.sendToReviewer }).click();
+      await page.getByText(ws.watch.sentToReviewer('Rita Reviewer')).waitFor();
+      await expectNoAxeViolation(page);
+      await step('shared');
+    });
+    const mail = await inbox.next(reviewerEmail, 1, MAIL_TIMEOUT_MS);
+    expect(mail.text).toContain('/share/');
+  }, 150_000);
+
+  it('creates a question set (a refused field first) and edits it: rename, a question changed, one added', async () => {
+    await withSteps(page, 'workspace-question-sets', async (step) => {
+      await page.goto(`${site}/question-sets`);
+      await heading(page, ws.questionSets.heading);
+      await page.getByRole('link', { name: ws.questionSets.newSet }).first().click();
+      await heading(page, ws.questionSets.newHeading);
+      await page.getByLabel(ws.invite.questionText(1), { exact: true }).fill('Why us?');
+      await page.getByRole('button', { name: ws.questionSets.create }).click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      expect(await page.getByLabel(ws.invite.questionText(1), { exact: true }).inputValue()).toBe('Why us?');
+      await page.getByLabel(ws.questionSets.name, { exact: true }).fill('Culture');
+      await page.getByRole('button', { name: ws.questionSets.create }).click();
+      await page.getByText(ws.questionSets.created('Culture')).waitFor();
+      await expectNoAxeViolation(page);
+      await step('created');
+
+      await page.getByRole('link', { name: 'Culture', exact: true }).click();
+      await heading(page, ws.questionSets.editHeading);
+      await page.getByLabel(ws.questionSets.name, { exact: true }).fill('Culture fit');
+      await page.getByLabel(ws.invite.questionText(1), { exact: true }).fill('Why do you want to work with us?');
+      await page.getByLabel(ws.invite.timeLimit).first().selectOption('120');
+      await page.getByRole('button', { name: ws.invite.addQuestion }).click();
+      await page.getByLabel(ws.invite.questionText(2), { exact: true }).fill('What do you value in a team?');
+      await page.getByRole('button', { name: ws.questionSets.saveChanges }).click();
+      await page.getByText(ws.questionSets.saved('Culture fit')).waitFor();
+    });
+    const sets = (await company.api.get('/question_sets')).body as any[];
+    const set = sets.find((s) => s.name === 'Culture fit');
+    expect(set.questions.map((q: any) => [q.text, q.time_limit])).toEqual([
+      ['Why do you want to work with us?', 120],
+      ['What do you value in a team?', 60],
+    ]);
+  }, 120_000);
+
+  it('adds a standard user (set-password email; a taken email refused as a sentence), who sees only themself; an integration key shown once works with fetch', async () => {
+    const email = `sam.standard.${Date.now()}@company.example`;
+    await withSteps(page, 'workspace-team', async (step) => {
+      await page.goto(`${site}/team`);
+      await heading(page, ws.team.heading);
+      await page.getByLabel(ws.team.name, { exact: true }).fill('Sam Standard');
+      await page.getByLabel(ws.team.email, { exact: true }).fill(email);
+      await page.getByRole('button', { name: ws.team.add }).click();
+      await page.getByText(ws.team.added(email)).waitFor();
+      await expectNoAxeViolation(page);
+      await page.getByLabel(ws.team.name, { exact: true }).fill('Sam Again');
+      await page.getByLabel(ws.team.email, { exact: true }).fill(email);
+      await page.getByRole('button', { name: ws.team.add }).click();
+      await page.getByRole('alert').filter({ hasText: ws.refusals.byCode['api.user_email_taken'] }).waitFor();
+      expect(await page.getByLabel(ws.team.name, { exact: true }).inputValue()).toBe('Sam Again');
+      await step('added');
+
+      await page.getByRole('button', { name: `${ws.keys.create}: Robin Recruiter` }).click();
+      await page.getByText(ws.keys.shownOnce).waitFor();
+      const key = await page.getByLabel(ws.keys.value, { exact: true }).inputValue();
+      const me = await fetch(`${site}/v1.0/me`, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` } });
+      expect({ status: me.status, name: ((await me.json()) as { name: string }).name }).toEqual({ status: 200, name: 'Robin Recruiter' });
+      await page.getByRole('button', { name: ws.common.close }).click();
+      await heading(page, ws.team.heading);
+      expect(await page.content()).not.toContain(key);
+      await expectNoAxeViolation(page);
+    });
+    const mail = await inbox.next(email, 1, MAIL_TIMEOUT_MS);
+    const standard = await newPage(browser, LAPTOP);
+    await withSteps(standard.page, 'workspace-standard-user', async () => {
+      await standard.page.goto(new URL(`/set-password?token=${setPasswordTokenIn(mail.text)}`, t.baseUrl).toString());
+      await standard.page.getByLabel(en.account.newPassword, { exact: true }).fill(STRONG_PASSWORD);
+      await standard.page.getByRole('button', { name: en.account.setPassword }).click();
+      await heading(standard.page, ws.interviews.heading);
+      await standard.page.goto(`${site}/team`);
+      await standard.page.getByText(ws.team.onlyYou).waitFor();
+      expect(await standard.page.getByRole('row').count()).toBe(2);
+      expect(await standard.page.getByRole('button', { name: ws.team.add }).count()).toBe(0);
+      expect(await standard.page.getByRole('button', { name: new RegExp(`^${ws.keys.create}`) }).count()).toBe(0);
+      expect(await standard.page.getByRole('button', { name: new RegExp(`^${ws.team.remove}`) }).count()).toBe(0);
+    });
+    await standard.context.close();
+  }, 150_000);
+
+  it('connects a webhook: its secret shown once, an event delivered and seen in the log, replayed', async () => {
+    await withSteps(page, 'workspace-integrations', async (step) => {
+      await page.goto(`${site}/integrations`);
+      await heading(page, ws.integrations.heading);
+      expect(await page.getByRole('link', { name: ws.integrations.docs }).getAttribute('href')).toBe('/docs');
+      await page.getByLabel(ws.integrations.description, { exact: true }).fill('Our ATS');
+      await page.getByLabel(ws.integrations.url, { exact: true }).fill(receiver.url('/ats'));
+      await page.getByRole('button', { name: ws.integrations.add }).click();
+      await page.getByText(ws.integrations.secretShownOnce).waitFor();
+      const secret = await page.getByLabel(ws.integrations.secret, { exact: true }).inputValue();
+      expect(secret).toMatch(/^whsec_/);
+      await page.getByRole('button', { name: ws.common.close }).click();
+      await page.getByRole('cell', { name: receiver.url('/ats'), exact: true }).waitFor();
+      expect(await page.content()).not.toContain(secret);
+      await step('added');
+
+      const job = await company.api.post('/jobs', { title: 'Webhook Role', status: 'active', location: { city: 'Rome', country: 'Italy' } });
+      await receiver.next('JobCreated', job.body.uuid, 1, MAIL_TIMEOUT_MS);
+      await page.getByRole('button', { name: `${ws.integrations.showLog}: ${receiver.url('/ats')}` }).click();
+      await page.getByRole('cell', { name: 'JobCreated', exact: true }).first().waitFor();
+      expect(await page.getByRole('cell', { name: ws.integrations.delivered }).count()).toBeGreaterThanOrEqual(1);
+      await expectNoAxeViolation(page);
+
+      await page.getByLabel(ws.integrations.eventType, { exact: true }).selectOption('JobCreated');
+      await page.getByRole('button', { name: ws.integrations.replay }).click();
+      await page.getByText(ws.integrations.replayed('JobCreated')).waitFor();
+      const replayed = await receiver.next('JobCreated', job.body.uuid, 2, MAIL_TIMEOUT_MS);
+      expect(bodyOf(replayed).uuid).toBe(job.body.uuid);
+      await step('replayed');
+    });
+  }, 120_000);
 });

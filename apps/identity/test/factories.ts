@@ -3,7 +3,7 @@ import type { Principal, UserPrincipal } from '@vi/platform-grpc';
 import type { PlanDefinition } from '../src/domain/plan';
 import type { StoredSession } from '../src/domain/session';
 import type { Company, User } from '../src/domain/user';
-import type { StoredApiKey } from '../src/infrastructure/api-key.repository';
+import type { StoredApiKey } from '../src/application/store';
 
 /** Test data of the identity service with valid defaults (decision 027): a spec names only what matters to it. */
 

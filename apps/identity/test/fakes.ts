@@ -1,17 +1,22 @@
-import type { PublicOf } from '@vi/platform-bus';
 import type { Stateful } from '@vi/platform-testing';
 import type { PlanDefinition } from '../src/domain/plan';
 import type { StoredSession } from '../src/domain/session';
 import { sameAddress, type Company, type User } from '../src/domain/user';
-import type { ApiKeyOwner, ApiKeyRepository, StoredApiKey } from '../src/infrastructure/api-key.repository';
-import type { CompanyRepository } from '../src/infrastructure/company.repository';
-import type { PasswordHash } from '../src/infrastructure/password-hasher';
-import type { PasswordRepository } from '../src/infrastructure/password.repository';
-import type { PlanRepository } from '../src/infrastructure/plan.repository';
-import type { SessionRepository } from '../src/infrastructure/session.repository';
-import type { SetPasswordTokenRepository } from '../src/infrastructure/set-password-token.repository';
-import type { SignInFailureRepository, SignInWindow } from '../src/infrastructure/sign-in-failure.repository';
-import type { UserPage, UserRepository } from '../src/infrastructure/user.repository';
+import type {
+  ApiKeyOwner,
+  ApiKeyRepository,
+  CompanyRepository,
+  PasswordRepository,
+  PlanRepository,
+  SessionRepository,
+  SetPasswordTokenRepository,
+  SignInFailureRepository,
+  SignInWindow,
+  StoredApiKey,
+  UserPage,
+  UserRepository,
+} from '../src/application/store';
+import type { PasswordHash } from '../src/application/ports';
 import { PLANS } from './factories';
 
 /**
@@ -29,7 +34,7 @@ function uniqueViolation(constraint: string): Error {
   return Object.assign(new Error(`duplicate key value violates unique constraint "${constraint}"`), { code: '23505', constraint });
 }
 
-export class InMemoryPlans implements PublicOf<PlanRepository>, Stateful<PlanDefinition[]> {
+export class InMemoryPlans implements PlanRepository, Stateful<PlanDefinition[]> {
   state: PlanDefinition[] = Object.values(PLANS);
 
   async list(): Promise<PlanDefinition[]> {
@@ -41,7 +46,7 @@ export class InMemoryPlans implements PublicOf<PlanRepository>, Stateful<PlanDef
   }
 }
 
-export class InMemoryCompanies implements PublicOf<CompanyRepository>, Stateful<Map<string, Company>> {
+export class InMemoryCompanies implements CompanyRepository, Stateful<Map<string, Company>> {
   state = new Map<string, Company>();
 
   constructor(...companies: Company[]) {
@@ -74,7 +79,7 @@ export class InMemoryCompanies implements PublicOf<CompanyRepository>, Stateful<
   }
 }
 
-export class InMemoryUsers implements PublicOf<UserRepository>, Stateful<Map<string, { user: User; deletedAt: Date | null }>> {
+export class InMemoryUsers implements UserRepository, Stateful<Map<string, { user: User; deletedAt: Date | null }>> {
   state = new Map<string, { user: User; deletedAt: Date | null }>();
 
   constructor(...users: User[]) {
@@ -134,7 +139,7 @@ export class InMemoryUsers implements PublicOf<UserRepository>, Stateful<Map<str
   }
 }
 
-export class InMemoryApiKeys implements PublicOf<ApiKeyRepository>, Stateful<Map<string, StoredApiKey>> {
+export class InMemoryApiKeys implements ApiKeyRepository, Stateful<Map<string, StoredApiKey>> {
   state = new Map<string, StoredApiKey>();
 
   constructor(
@@ -192,7 +197,7 @@ interface TokenRow {
   createdAt: Date;
 }
 
-export class InMemorySetPasswordTokens implements PublicOf<SetPasswordTokenRepository>, Stateful<TokenRow[]> {
+export class InMemorySetPasswordTokens implements SetPasswordTokenRepository, Stateful<TokenRow[]> {
   state: TokenRow[] = [];
 
   async insert(token: { tokenHash: string; userUuid: string; expiresAt: Date; createdAt: Date }): Promise<void> {
@@ -210,7 +215,7 @@ export class InMemorySetPasswordTokens implements PublicOf<SetPasswordTokenRepos
   }
 }
 
-export class InMemoryPasswords implements PublicOf<PasswordRepository>, Stateful<Map<string, PasswordHash>> {
+export class InMemoryPasswords implements PasswordRepository, Stateful<Map<string, PasswordHash>> {
   state = new Map<string, PasswordHash>();
 
   constructor(private readonly users: InMemoryUsers) {}
@@ -232,7 +237,7 @@ export class InMemoryPasswords implements PublicOf<PasswordRepository>, Stateful
   }
 }
 
-export class InMemorySessions implements PublicOf<SessionRepository>, Stateful<Map<string, StoredSession & { idHash: string }>> {
+export class InMemorySessions implements SessionRepository, Stateful<Map<string, StoredSession & { idHash: string }>> {
   state = new Map<string, StoredSession & { idHash: string }>();
 
   constructor(private readonly users: InMemoryUsers) {}
@@ -271,7 +276,7 @@ export class InMemorySessions implements PublicOf<SessionRepository>, Stateful<M
   }
 }
 
-export class InMemorySignInFailures implements PublicOf<SignInFailureRepository>, Stateful<Map<string, { failures: number; windowEndsAt: Date }>> {
+export class InMemorySignInFailures implements SignInFailureRepository, Stateful<Map<string, { failures: number; windowEndsAt: Date }>> {
   state = new Map<string, { failures: number; windowEndsAt: Date }>();
 
   async reserve(account: string, window: SignInWindow, now: Date): Promise<{ reserved: true } | { reserved: false; until: Date }> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isUniqueViolation } from '@vi/platform-postgres';
-import type { IdentityStore } from '../src/infrastructure/identity.store';
+import type { IdentityStore } from '../src/application/store';
 import { aCompany, aJobSeekerUser, anApiKey, aSession, aUser, HOUR, MINUTE, PLANS, T0 } from './factories';
 import { openIdentityTestDatabase, type IdentityTestDatabase } from './test-database';
 

@@ -2,7 +2,8 @@ import type { Database } from '@vi/platform-postgres';
 import { openMigratedTestDatabase } from '@vi/platform-testing';
 import { identityMigrations } from '../migrations';
 import type { IdentityDatabase } from '../src/infrastructure/identity.database';
-import { createIdentityStore, type IdentityStore } from '../src/infrastructure/identity.store';
+import type { IdentityStore } from '../src/application/store';
+import { createIdentityStore } from '../src/infrastructure/identity.store';
 
 export interface IdentityTestDatabase extends Database<IdentityDatabase> {
   /** The store as the service builds it; its events stay in the outbox (no relay runs). */

@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase } from '@vi/platform-testing';
 import { interviewsMigrations } from '../migrations';
 import type { Interview, InterviewQuestion } from '../src/domain/interview';
 import type { InterviewsDatabase } from '../src/infrastructure/interviews.database';
-import { createInterviewsStore, type InterviewsRepositories, type InterviewsStore } from '../src/infrastructure/interviews.store';
+import type { InterviewsRepositories, InterviewsStore } from '../src/application/store';
+import { createInterviewsStore } from '../src/infrastructure/interviews.store';
 import { aCompany, aJobRow, aPerson } from './factories';
 
 /**

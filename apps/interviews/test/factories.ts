@@ -10,12 +10,12 @@ import type {
   UserEventPayload,
 } from '@vi/contracts';
 import type { BusMessage } from '@vi/platform-bus';
-import type { Principal, UserPrincipal } from '@vi/platform-grpc';
-import type { Caller, IdentityDirectory, JobsDirectory } from '../src/application/directories';
+import type { Principal, UserPrincipal, Caller } from '@vi/platform-grpc';
+import type { IdentityDirectory, JobsDirectory } from '../src/application/ports';
 import { newQuestion, type Interview, type InterviewQuestion } from '../src/domain/interview';
 import type { QuestionSet, QuestionSetQuestion } from '../src/domain/question-set';
 import type { Take } from '../src/domain/take';
-import type { CompanyRow, JobPostRow, PersonRow } from '../src/infrastructure/projection.repository';
+import type { CompanyRow, JobPostRow, PersonRow } from '../src/application/store';
 
 /** Decision 027: interviews' domain objects and rows with valid defaults, so that a spec states only what matters to it. */
 
@@ -218,8 +218,8 @@ export class IdentityTable implements IdentityDirectory {
 
   async summaries(_caller: Caller, userUuids: string[], companyUuids: string[]) {
     return {
-      users: userUuids.map((uuid) => this.people.get(uuid) ?? aPerson({ uuid })),
-      companies: companyUuids.map((uuid) => aCompany({ uuid })),
+      users: new Map(userUuids.map((uuid) => [uuid, this.people.get(uuid) ?? aPerson({ uuid })])),
+      companies: new Map(companyUuids.map((uuid) => [uuid, aCompany({ uuid })])),
     };
   }
 }

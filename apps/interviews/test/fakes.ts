@@ -1,20 +1,26 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
-import type { PublicOf } from '@vi/platform-bus';
 import type { Stateful } from '@vi/platform-testing';
-import type { MediaStorage } from '../src/application/media-storage';
-import type { MeasuredVideo, VideoContainer, VideoProbe } from '../src/application/video-probe';
+import type { MediaStorage } from '../src/application/ports';
+import type { MeasuredVideo, VideoContainer, VideoProbe } from '../src/application/ports';
 import type { Interview, InterviewQuestion } from '../src/domain/interview';
 import { OPEN_STATUSES, type InterviewStatus, type InterviewType } from '../src/domain/interview-status';
 import { actionableUntil } from '../src/domain/live-call';
 import type { QuestionSet, QuestionSetQuestion } from '../src/domain/question-set';
 import type { Take } from '../src/domain/take';
-import type { InterviewCounterRepository } from '../src/infrastructure/interview-counter.repository';
-import type { InterviewKeys, InterviewListQuery, InterviewRepository } from '../src/infrastructure/interview.repository';
-import type { CompanyRow, JobPostRow, PersonRow, ProjectionRepository } from '../src/infrastructure/projection.repository';
-import type { QuestionRepository } from '../src/infrastructure/question.repository';
-import type { QuestionSetRepository } from '../src/infrastructure/question-set.repository';
-import type { ShareLinkProjectionRepository } from '../src/infrastructure/share-link-projection.repository';
-import type { TakeRepository } from '../src/infrastructure/take.repository';
+import type {
+  CompanyRow,
+  InterviewCounterRepository,
+  InterviewKeys,
+  InterviewListQuery,
+  InterviewRepository,
+  JobPostRow,
+  PersonRow,
+  ProjectionRepository,
+  QuestionRepository,
+  QuestionSetRepository,
+  ShareLinkProjectionRepository,
+  TakeRepository,
+} from '../src/application/store';
 
 /*
  * In-memory stand-ins for interviews' repositories and ports, for use-case specs (decision 027's unit tier), handed
@@ -36,7 +42,7 @@ interface InterviewRow {
 
 const NO_KEYS: InterviewKeys = { candidateKey: '', jobKey: '', companyKey: '' };
 
-export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, PublicOf<InterviewRepository> {
+export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, InterviewRepository {
   state = new Map<string, InterviewRow>();
 
   constructor(interviews: Interview[] = []) {
@@ -122,7 +128,7 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, Pu
   }
 }
 
-export class MemoryCounters implements Stateful<Map<string, number>>, PublicOf<InterviewCounterRepository> {
+export class MemoryCounters implements Stateful<Map<string, number>>, InterviewCounterRepository {
   state = new Map<string, number>();
 
   /** Counters as the interviews given would have left them. */
@@ -149,7 +155,7 @@ export class MemoryCounters implements Stateful<Map<string, number>>, PublicOf<I
   }
 }
 
-export class MemoryQuestions implements Stateful<Map<string, InterviewQuestion>>, PublicOf<QuestionRepository> {
+export class MemoryQuestions implements Stateful<Map<string, InterviewQuestion>>, QuestionRepository {
   state = new Map<string, InterviewQuestion>();
 
   constructor(questions: InterviewQuestion[] = []) {
@@ -191,7 +197,7 @@ interface ProjectionState {
 }
 
 /** Projections without the version checks of the SQL (the integration specs show those). */
-export class MemoryProjections implements Stateful<ProjectionState>, PublicOf<ProjectionRepository> {
+export class MemoryProjections implements Stateful<ProjectionState>, ProjectionRepository {
   state: ProjectionState = { jobs: new Map(), people: new Map(), companies: new Map(), processed: new Set() };
 
   constructor(seed: { jobs?: JobPostRow[]; people?: PersonRow[]; companies?: CompanyRow[] } = {}) {
@@ -236,9 +242,7 @@ function pick<T>(rows: Map<string, T>, uuids: string[]): Map<string, T> {
 }
 
 /** The stored share links (null: deleted), with their versions. */
-export class MemoryShareLinks
-  implements Stateful<Map<string, { link: BasicShareLinkWithoutUrl | null; version: number }>>, PublicOf<ShareLinkProjectionRepository>
-{
+export class MemoryShareLinks implements Stateful<Map<string, { link: BasicShareLinkWithoutUrl | null; version: number }>>, ShareLinkProjectionRepository {
   state = new Map<string, { link: BasicShareLinkWithoutUrl | null; version: number }>();
 
   async apply(interviewUuid: string, link: BasicShareLinkWithoutUrl | null, version: number): Promise<void> {
@@ -258,7 +262,7 @@ interface TakeState {
   deletedInterviews: Map<string, Date>;
 }
 
-export class MemoryTakes implements Stateful<TakeState>, PublicOf<TakeRepository> {
+export class MemoryTakes implements Stateful<TakeState>, TakeRepository {
   state: TakeState = { takes: new Map(), deletedInterviews: new Map() };
 
   constructor(takes: Take[] = []) {
@@ -333,7 +337,7 @@ interface QuestionSetRow {
   deletedAt: Date | null;
 }
 
-export class MemoryQuestionSets implements Stateful<Map<string, QuestionSetRow>>, PublicOf<QuestionSetRepository> {
+export class MemoryQuestionSets implements Stateful<Map<string, QuestionSetRow>>, QuestionSetRepository {
   state = new Map<string, QuestionSetRow>();
 
   constructor(sets: QuestionSet[] = []) {

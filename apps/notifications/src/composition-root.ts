@@ -99,6 +99,10 @@ export function startNotificationsService(config: NotificationsConfig, shared: S
       new RetentionSweep(notificationsRetentionTasks(database.db, config.retention), config.retention.sweepIntervalMs, logger, clock),
       (r) => r.stop(),
     );
+    const calendar = {
+      organizerEmail: config.mail.fromAddress,
+      interviewPageUrl: (interviewUuid: string) => `${config.publicBaseUrl}/interview/${interviewUuid}/watch`,
+    };
     const consumers = notificationsEventConsumers({
       store,
       clock,
@@ -108,17 +112,14 @@ export function startNotificationsService(config: NotificationsConfig, shared: S
         plans,
         clock,
         reminderLeadMs: config.reminderLeadMs,
-        calendar: {
-          organizerEmail: config.mail.fromAddress,
-          interviewPageUrl: (interviewUuid) => `${config.publicBaseUrl}/interview/${interviewUuid}/watch`,
-        },
+        calendar,
         onQueued: () => messageWorker.kick(),
       },
     });
     lifecycle.add('event consumers', await startConsumers(bus, consumers), (c) => c.close());
     const server = new GrpcServer(tokens, logger).add(
       notifications.NotificationsServiceService,
-      notificationsGrpcHandlers({ store, sealer, allowPrivateTargets: w.allowPrivateTargets, clock, onQueued: kickDeliveries }),
+      notificationsGrpcHandlers({ store, sealer, allowPrivateTargets: w.allowPrivateTargets, clock, onQueued: kickDeliveries, links, calendar }),
     );
     const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
     lifecycle.add('gRPC server', server, (s) => s.shutdown());

@@ -34,7 +34,9 @@ export function setRateHeaders(res: Response, decision: RateDecision): void {
   }
 }
 
-type Credential = { kind: 'api_key'; value: string } | { kind: 'candidate_token'; value: string } | { kind: 'session'; value: string };
+type Credential = { kind: 'api_key'; value: string } | { kind: 'candidate_token'; value: string; forTakeUpload: boolean } | { kind: 'session'; value: string };
+
+const TAKE_UPLOAD_PATH = /^\/candidate\/interviews\/[^/]+\/questions\/[^/]+\/takes\/?$/;
 
 /** Basic auth carries an API key; `Bearer` a candidate token from an interview link; without either, the web pages' session cookie. */
 function credentialFrom(req: Request, sessions: SessionCookieSettings): Credential | undefined {
@@ -42,7 +44,8 @@ function credentialFrom(req: Request, sessions: SessionCookieSettings): Credenti
   const sessionId = header ? undefined : sessionIdFrom(req, sessions);
   if (sessionId) return { kind: 'session', value: sessionId };
   const bearer = header && /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (bearer) return { kind: 'candidate_token', value: bearer[1] };
+  // After the due time a candidate token opens a take upload only (decision 042): resolved, and cached, apart.
+  if (bearer) return { kind: 'candidate_token', value: bearer[1], forTakeUpload: req.method === 'POST' && TAKE_UPLOAD_PATH.test(req.path) };
   const apiKey = apiKeyFrom(req);
   return apiKey === undefined ? undefined : { kind: 'api_key', value: apiKey };
 }
@@ -64,7 +67,7 @@ export function authentication(deps: {
   async function resolve(credential: Credential, deadline: Date): Promise<CachedPrincipal> {
     const options = { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true };
     if (credential.kind === 'session') return resolveSessionPrincipal(deps.upstreams, credential.value, deadline);
-    if (credential.kind === 'candidate_token') return resolveCandidatePrincipal(deps.upstreams, credential.value, deadline);
+    if (credential.kind === 'candidate_token') return resolveCandidatePrincipal(deps.upstreams, credential.value, deadline, credential.forTakeUpload);
     const key = await deps.upstreams.identity.call((c) => c.resolveApiKey, { api_key: credential.value }, options);
     return { keyUuid: key.key_uuid, principal: companyPrincipalOf(key) };
   }
@@ -74,7 +77,8 @@ export function authentication(deps: {
     const credential = credentialFrom(req, deps.sessions);
     if (credential === undefined) throw gatewayError(GatewayErrorCode.KeyNotSet);
     const ip = req.ip ?? 'unknown';
-    const fingerprint = PrincipalCache.fingerprint(`${credential.kind}:${credential.value}`);
+    const purpose = credential.kind === 'candidate_token' && credential.forTakeUpload ? ':take_upload' : '';
+    const fingerprint = PrincipalCache.fingerprint(`${credential.kind}${purpose}:${credential.value}`);
     const cached = deps.cache.get(fingerprint);
     // A known credential needs no resolving, so the IP's failure count and the request count go to the limits
     // store together (one round trip to Redis). An unknown one is never resolved for an IP that is blocked.

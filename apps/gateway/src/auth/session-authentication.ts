@@ -29,11 +29,19 @@ export async function resolveSessionPrincipal(upstreams: Upstreams, sessionId: s
   return { keyUuid: sessionKeyUuid(session.session_uuid), principal: companyPrincipalOf(session), notAfter: Date.parse(session.ends_at) };
 }
 
-/** A candidate token (from an interview link) → the job seeker of that one interview (interviews checks it). */
-export async function resolveCandidatePrincipal(upstreams: Upstreams, token: string, deadline: Date): Promise<CachedPrincipal> {
-  const scope = await upstreams.interviews.call((c) => c.resolveCandidateToken, { token }, { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true });
+/**
+ * A candidate token (from an interview link) → the job seeker of that one interview (interviews checks it), never
+ * cached past its `valid_until`: after the due time a token opens a take upload only (decision 042).
+ */
+export async function resolveCandidatePrincipal(upstreams: Upstreams, token: string, deadline: Date, forTakeUpload = false): Promise<CachedPrincipal> {
+  const scope = await upstreams.interviews.call(
+    (c) => c.resolveCandidateToken,
+    { token, for_take_upload: forTakeUpload },
+    { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true },
+  );
   return {
     keyUuid: `candidate:${scope.interview_uuid}`,
+    notAfter: Date.parse(scope.valid_until),
     principal: { kind: 'user', userUuid: scope.candidate_uuid, companyUuid: null, role: null, userType: 'job_seeker', interviewUuid: scope.interview_uuid },
   };
 }

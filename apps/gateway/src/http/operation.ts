@@ -12,7 +12,10 @@ export const VIDEO: JsonSchema = Object.freeze({});
 /** Instead of the video, when the deployment serves videos from its object store (MEDIA_PLAYBACK=redirect). */
 export const VIDEO_REDIRECT: JsonSchema = Object.freeze({});
 
-/** A success body: a view's component name (`'Job'`), an inline schema, VIDEO, VIDEO_REDIRECT, or null for none. */
+/** An iCalendar file (`text/calendar`, RFC 5545), not JSON: a live interview's calendar invitation (decision 041). */
+export const ICALENDAR: JsonSchema = Object.freeze({});
+
+/** A success body: a view's component name (`'Job'`), an inline schema, VIDEO, VIDEO_REDIRECT, ICALENDAR, or null for none. */
 export type SuccessBody = string | JsonSchema | null;
 
 /** zod's JSON Schema without the keys that only make sense in a standalone schema file. */

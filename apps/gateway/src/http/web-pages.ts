@@ -41,6 +41,7 @@ export const WORKSPACE_PATHS = [
   '/interviews',
   '/interviews/invite',
   '/interview/:interviewUuid/watch',
+  '/interview/:interviewUuid/live',
   '/jobs',
   '/jobs/new',
   '/jobs/:jobUuid',

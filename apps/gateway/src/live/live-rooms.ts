@@ -29,6 +29,8 @@ interface Room {
   local: Map<string, LiveSocket>;
   pendingLeaves: Map<string, NodeJS.Timeout>;
   recording: boolean;
+  /** The interviewer whose browser records: their leaving ends the recording. */
+  recordingBy?: string;
 }
 
 export type JoinOutcome = { admitted: true; peers: PeerView[]; recording: boolean } | { admitted: false; reason: 'full' | 'taken' };
@@ -181,6 +183,7 @@ export class LiveRooms {
         const room = this.rooms.get(interviewUuid);
         if (!room || room.local.has(event.id)) return;
         room.participants.delete(event.id);
+        if (room.recordingBy === event.id) room.recording = false;
         this.broadcast(room, { type: 'peer-left', id: event.id });
         if (room.participants.size === 0) this.rooms.delete(interviewUuid);
         return;
@@ -201,6 +204,7 @@ export class LiveRooms {
         const room = this.rooms.get(interviewUuid);
         if (!room) return;
         room.recording = event.active;
+        room.recordingBy = event.active ? event.by : undefined;
         this.broadcast(room, { type: 'recording', active: event.active, by: event.by });
         return;
       }

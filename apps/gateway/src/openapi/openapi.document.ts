@@ -26,7 +26,7 @@ import {
 } from '@vi/contracts';
 import type { Router } from 'express';
 import type { ListQuerySpec } from '../http/list-query';
-import { cleanJsonSchema, ref, requestSchema, VIDEO, VIDEO_REDIRECT, type JsonSchema, type Operation, type Security } from '../http/operation';
+import { cleanJsonSchema, ICALENDAR, ref, requestSchema, VIDEO, VIDEO_REDIRECT, type JsonSchema, type Operation, type Security } from '../http/operation';
 import { MAX_PAGE_SIZE } from '../http/paging';
 import { describedResources } from '../http/resource';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../idempotency/idempotency';
@@ -146,6 +146,9 @@ function operationObject(method: string, path: string, op: Operation): JsonSchem
         'video/webm': { schema: { type: 'string', contentMediaType: 'video/webm' } },
         'video/mp4': { schema: { type: 'string', contentMediaType: 'video/mp4' } },
       };
+    } else if (body === ICALENDAR) {
+      headers['Content-Disposition'] = header('`attachment; filename="interview.ics"`');
+      response.content = { 'text/calendar': { schema: { type: 'string', contentMediaType: 'text/calendar' } } };
     } else if (body !== null) {
       response.content = { 'application/json': { schema: typeof body === 'string' ? ref(body) : body } };
     }

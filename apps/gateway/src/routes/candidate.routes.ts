@@ -1,8 +1,9 @@
 import { Router } from 'express';
-import { candidateInterviewJson, questionJson, TAKE_CONTENT_TYPES, takeJson } from '@vi/contracts';
+import { candidateInterviewJson, interviewJson, questionJson, TAKE_CONTENT_TYPES, takeJson } from '@vi/contracts';
 import { validationFailed } from '@vi/platform-errors';
 import { readAs, writeAs } from '../auth/request-context';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
+import { ICALENDAR } from '../http/operation';
 import { pathUuid } from '../http/path-uuids';
 import { resource } from '../http/resource';
 import type { Upstreams } from '../upstream/upstreams';
@@ -25,6 +26,23 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
         res.json(
           candidateInterviewJson(await interviews.call((c) => c.getCandidateInterview, { interview_uuid: pathUuid(req, 'interviewUuid') }, readAs(res))),
         );
+      },
+    },
+  });
+  resource(router, '/candidate/interviews/:interviewUuid/calendar.ics', {
+    get: {
+      summary: "The live interview's calendar invitation",
+      description:
+        'An iCalendar file (RFC 5545, `METHOD:REQUEST`, or `METHOD:CANCEL` once canceled) with the event the invitation emails carry: the same `UID`, the `SEQUENCE` of the latest one (raised by every reschedule), `DTSTART` = `scheduled_at`, and the candidate link. A one-way interview has none: 404 `api.interview_calendar_not_found`.',
+      tag: 'Candidate',
+      security: 'candidate',
+      ok: { 200: ICALENDAR },
+      handler: async (req, res) => {
+        const interview = await interviews.call((c) => c.getCandidateInterview, { interview_uuid: pathUuid(req, 'interviewUuid') }, readAs(res));
+        // Internal: notifications writes the file, naming none of the company's users (decision 036).
+        const interviewJsonForCalendar = JSON.stringify(interviewJson(interview, { questions: false }));
+        const { ics } = await upstreams.notifications.call((c) => c.getInterviewCalendar, { interview_json: interviewJsonForCalendar }, readAs(res));
+        res.type('text/calendar; charset=utf-8').set('Content-Disposition', 'attachment; filename="interview.ics"').send(ics);
       },
     },
   });
@@ -53,7 +71,7 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
   });
   resource(router, '/candidate/interviews/:interviewUuid/questions/:questionUuid/takes', {
     post: {
-      summary: 'Upload a take (the video is the body)',
+      summary: 'Upload a take (the video is the body); after the due time, only one recorded across it (decision 042)',
       tag: 'Candidate',
       security: 'candidate',
       body: 'video',

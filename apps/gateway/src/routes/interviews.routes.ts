@@ -241,7 +241,7 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
 
   resource(router, '/interviews/:interviewUuid/questions/:questionUuid/takes', {
     get: {
-      summary: "A question's takes",
+      summary: "A question's takes, once the interview is completed or expired (403 before)",
       tag: 'Interviews',
       ok: { 200: arrayOf('Take') },
       handler: async (req, res) => {
@@ -253,7 +253,7 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
 
   resource(router, '/interviews/:interviewUuid/questions/:questionUuid/takes/:takeUuid/video', {
     get: {
-      summary: 'A take video, whole or by byte range',
+      summary: 'A take video, whole or by byte range (once the interview is completed or expired)',
       tag: 'Interviews',
       ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT },
       errors: [416],

@@ -2,7 +2,7 @@ import { IdentitySubjects, type ApiKeyEventPayload, type identity } from '@vi/co
 import type { NewEvent } from '@vi/platform-bus';
 import { toRfc3339 } from '@vi/platform-time';
 import type { User } from '../domain/user';
-import type { ApiKeyOwner, StoredApiKey } from '../infrastructure/api-key.repository';
+import type { ApiKeyOwner, StoredApiKey } from './store';
 import { renderActingUser, renderUserSummary } from './user-rendering';
 
 /** An integration key as its administrator sees it: the value, decrypted, and its owner. */

@@ -1,27 +1,6 @@
 import { sql, type Kysely } from '@vi/platform-postgres';
 import type { IdentityDatabase } from './identity.database';
-
-export interface StoredApiKey {
-  uuid: string;
-  userUuid: string;
-  keyHash: string;
-  keyCiphertext: string;
-  description: string;
-  type: string;
-  lastUsedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** A key with the user and company it acts for, as authentication needs it. */
-export interface ApiKeyOwner {
-  keyUuid: string;
-  userUuid: string;
-  userActive: boolean;
-  companyUuid: string | null;
-  role: 'administrator' | 'standard' | null;
-  userType: 'company_user' | 'job_seeker';
-}
+import type { ApiKeyOwner, StoredApiKey } from '../application/store';
 
 export class ApiKeyRepository {
   constructor(private readonly db: Kysely<IdentityDatabase>) {}

@@ -1,22 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import pLimit from 'p-limit';
-
-/** scrypt's cost parameters, stored beside each hash so that raising them later leaves old hashes verifiable. */
-export interface ScryptParams {
-  N: number;
-  r: number;
-  p: number;
-  keylen: number;
-}
-
-export interface PasswordHash {
-  algorithm: 'scrypt';
-  params: ScryptParams;
-  /** base64 */
-  salt: string;
-  /** base64 */
-  hash: string;
-}
+import { HashingBusy, type PasswordHash, type ScryptParams } from '../application/ports';
 
 /**
  * N = 2^15, r = 8, p = 1: 32 MiB per hash, the strength OWASP lists for scrypt (2^17 would be 128 MiB per
@@ -39,14 +23,6 @@ export interface HashingCapacity {
 }
 
 export const DEFAULT_HASHING_CAPACITY: HashingCapacity = { concurrency: 2, queue: 16 };
-
-/** Thrown by a verification that finds every slot and the queue taken: the caller refuses with 503 (decision 035). */
-export class HashingBusy extends Error {
-  constructor() {
-    super('password hashing is at capacity');
-    this.name = 'HashingBusy';
-  }
-}
 
 /**
  * Passwords in, memory-hard hashes out; verification compares in constant time. Passwords are NFC-normalized.

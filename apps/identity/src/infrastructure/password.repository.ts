@@ -1,7 +1,7 @@
 import { sql, type Kysely } from '@vi/platform-postgres';
 import type { User } from '../domain/user';
 import type { IdentityDatabase } from './identity.database';
-import type { PasswordHash, ScryptParams } from './password-hasher';
+import type { PasswordHash, ScryptParams } from '../application/ports';
 import { toUser } from './user.repository';
 
 export class PasswordRepository {

@@ -1,10 +1,6 @@
 import { sql, type Kysely } from '@vi/platform-postgres';
+import type { SignInWindow } from '../application/store';
 import type { IdentityDatabase } from './identity.database';
-
-export interface SignInWindow {
-  limit: number;
-  windowMs: number;
-}
 
 export class SignInFailureRepository {
   constructor(private readonly db: Kysely<IdentityDatabase>) {}

@@ -1,11 +1,7 @@
 import { sql, type Kysely } from '@vi/platform-postgres';
 import type { User } from '../domain/user';
 import type { IdentityDatabase } from './identity.database';
-
-export interface UserPage {
-  users: User[];
-  total: number;
-}
+import type { UserPage } from '../application/store';
 
 export class UserRepository {
   constructor(private readonly db: Kysely<IdentityDatabase>) {}

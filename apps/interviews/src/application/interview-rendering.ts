@@ -2,7 +2,7 @@ import { interviewJson, type BasicShareLinkWithoutUrl, type interviews, type Int
 import type { NewEvent, ReposOf } from '@vi/platform-bus';
 import { toRfc3339, toRfc3339OrNull } from '@vi/platform-time';
 import { takesRemaining, type Interview, type InterviewQuestion } from '../domain/interview';
-import type { InterviewsStore } from '../infrastructure/interviews.store';
+import type { InterviewsStore } from './store';
 
 /** What rendering an interview reads: the projections of other services' data, its questions and its share link. */
 export type RenderingRepoName = 'projections' | 'questions' | 'shareLinks';

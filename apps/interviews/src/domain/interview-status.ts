@@ -1,3 +1,5 @@
+import { TIME_LIMITS } from '@vi/contracts';
+import { TAKE_DURATION_TOLERANCE_SECONDS } from './interview';
 import { InterviewsError, InterviewsErrorCode } from './interviews.errors';
 import { actionableUntil } from './live-call';
 
@@ -60,6 +62,42 @@ export function requireAnswerable(status: InterviewStatus, scheduledAt: Date, no
   refuseFinal(status);
   if (status === 'expired' || scheduledAt <= now) throw new InterviewsError(InterviewsErrorCode.InterviewExpired);
   if (status !== 'accepted') throw new InterviewsError(InterviewsErrorCode.NotAccepted);
+}
+
+/**
+ * After the due time a take may still arrive for this long beyond its question's time limit, when its recording
+ * started before the due time: the upload after Stop, with its retries (decision 042).
+ */
+export const LATE_TAKE_GRACE_SECONDS = 60;
+
+/** How long after the due time a candidate link still opens a take upload (and nothing else): the longest take's window. */
+export const LATE_TAKE_WINDOW_MS = (Math.max(...TIME_LIMITS) + TAKE_DURATION_TOLERANCE_SECONDS + LATE_TAKE_GRACE_SECONDS) * 1000;
+
+/**
+ * A take whose upload began at `receivedAt`. Before the due time the interview must be answerable. After it, only
+ * an interview the job seeker had started (accepted, or expired since by the sweep) takes it, and only within the
+ * question's time limit, its tolerance and the grace; `requireStartedBeforeDue` checks the take's own length once measured.
+ */
+export function requireTakeOpen(interview: { status: InterviewStatus; scheduledAt: Date; acceptedAt: Date | null }, timeLimit: number, receivedAt: Date): void {
+  if (receivedAt < interview.scheduledAt) return requireAnswerable(interview.status, interview.scheduledAt, receivedAt);
+  refuseFinal(interview.status);
+  const started = interview.acceptedAt !== null && (interview.status === 'accepted' || interview.status === 'expired');
+  const windowEnd = interview.scheduledAt.getTime() + (timeLimit + TAKE_DURATION_TOLERANCE_SECONDS + LATE_TAKE_GRACE_SECONDS) * 1000;
+  if (!started || receivedAt.getTime() > windowEnd) throw new InterviewsError(InterviewsErrorCode.InterviewExpired);
+}
+
+/** A take arriving after the due time must have started before it: its arrival less its measured length, within the grace. */
+export function requireStartedBeforeDue(scheduledAt: Date, receivedAt: Date, durationSeconds: number): void {
+  if (receivedAt < scheduledAt) return;
+  const startedAt = receivedAt.getTime() - durationSeconds * 1000;
+  if (startedAt > scheduledAt.getTime() + LATE_TAKE_GRACE_SECONDS * 1000) {
+    throw new InterviewsError(InterviewsErrorCode.InterviewExpired, 'The recording started after the due time of the interview');
+  }
+}
+
+/** What the company may watch: takes are the candidate's until the interview is completed, or has expired unfinished (decision 042). */
+export function takesVisible(status: InterviewStatus): boolean {
+  return status === 'completed' || status === 'expired';
 }
 
 export function requireCompleted(status: InterviewStatus): void {

@@ -18,6 +18,7 @@ export enum InterviewsErrorCode {
   JobInactive = 'api.job_inactive',
   TakesExhausted = 'api.question_takes_exhausted',
   TakeNotFound = 'api.take_not_found',
+  TakesNotVisible = 'api.interview_takes_not_visible',
   TakeTooLarge = 'api.take_too_large',
   TakeBitrateTooHigh = 'api.take_bitrate_too_high',
   MediaQuotaExceeded = 'api.interview_media_quota_exceeded',
@@ -45,6 +46,7 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.JobInactive]: 'The job post is no longer active',
   [InterviewsErrorCode.TakesExhausted]: 'No take remains for this question',
   [InterviewsErrorCode.TakeNotFound]: 'Take not found',
+  [InterviewsErrorCode.TakesNotVisible]: 'The takes are visible once the candidate has completed the interview, or once it has expired',
   [InterviewsErrorCode.TakeTooLarge]: 'The video is larger than allowed',
   [InterviewsErrorCode.TakeBitrateTooHigh]: 'The video is larger than a recording of its length can be',
   [InterviewsErrorCode.MediaQuotaExceeded]: "The interview's videos would exceed the storage allowed for one interview",
@@ -62,6 +64,7 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
       return ErrorKind.NotFound;
     case InterviewsErrorCode.QuestionsLocked:
     case InterviewsErrorCode.TakesExhausted:
+    case InterviewsErrorCode.TakesNotVisible:
       return ErrorKind.PermissionDenied;
     case InterviewsErrorCode.TakeNotFound:
       return ErrorKind.NotFound;

@@ -1,5 +1,6 @@
 import { FakeClock } from '@vi/platform-time';
 import { AT, anInterview } from '../../test/factories';
+import { LATE_TAKE_WINDOW_MS } from '../domain/interview-status';
 import { SignedCandidateLinks } from './candidate-links';
 
 describe('SignedCandidateLinks', () => {
@@ -18,12 +19,13 @@ describe('SignedCandidateLinks', () => {
     expect(tokenOf(sut.linkFor(interview))).not.toBe(tokenOf(url));
   });
 
-  it('accepts the token until the interview’s due time by the clock, and not from then on', () => {
+  it('accepts the token until the end of the due time’s late-take window by the clock, and not from then on', () => {
     const { sut, clock } = fixture();
     const token = tokenOf(sut.linkFor(interview));
-    clock.set(new Date(interview.scheduledAt.getTime() - 1000));
+    const windowEnd = interview.scheduledAt.getTime() + LATE_TAKE_WINDOW_MS;
+    clock.set(new Date(windowEnd - 1000));
     expect(sut.verify(token)).not.toBeNull();
-    clock.set(interview.scheduledAt);
+    clock.set(new Date(windowEnd));
     expect(sut.verify(token)).toBeNull();
   });
 

@@ -1,8 +1,8 @@
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Clock } from '@vi/platform-time';
-import type { CandidateLinks } from '../application/directories';
-import type { InterviewType } from '../domain/interview-status';
+import type { CandidateLinks } from '../application/ports';
+import { LATE_TAKE_WINDOW_MS, type InterviewType } from '../domain/interview-status';
 import { actionableUntil } from '../domain/live-call';
 
 const AUDIENCE = 'candidate';
@@ -10,7 +10,8 @@ const AUDIENCE = 'candidate';
 /**
  * Candidate links: `{PUBLIC_BASE_URL}/candidate/interviews/<uuid>?token=…`,
  * the token an HS256 JWT scoped to one interview and job seeker, expiring at
- * the due time, or when a live interview's join window closes (a reschedule sends a new link). Issued and checked by the clock's time.
+ * the due time (a live interview: when its join window closes) plus the late-take window (a reschedule sends a new
+ * link; after the due time only a take upload is let through, decision 042). Issued and checked by the clock's time.
  */
 export class SignedCandidateLinks implements CandidateLinks {
   /** A key object made once: given the secret as a string, jsonwebtoken tries to parse it as a PEM key on every call. */
@@ -29,7 +30,8 @@ export class SignedCandidateLinks implements CandidateLinks {
       sub: interview.candidateUuid,
       iid: interview.uuid,
       iat: seconds(this.clock.now()),
-      exp: seconds(actionableUntil(interview.type, interview.scheduledAt)),
+      // A one-way interview's link lives on for the late-take window; the interviews service lets only a take upload through then.
+      exp: seconds(new Date(actionableUntil(interview.type, interview.scheduledAt).getTime() + (interview.type === 'one_way' ? LATE_TAKE_WINDOW_MS : 0))),
     };
     const token = jwt.sign(claims, this.secret, {
       algorithm: 'HS256',

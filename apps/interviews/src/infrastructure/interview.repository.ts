@@ -1,17 +1,9 @@
 import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
-import type { Interview, InterviewOrder } from '../domain/interview';
+import type { Interview } from '../domain/interview';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
+import type { InterviewKeys, InterviewListQuery } from '../application/store';
 import type { InterviewsDatabase } from './interviews.database';
 import { LIVE_JOIN_CLOSES_AFTER_MS } from '../domain/live-call';
-
-export interface InterviewListQuery {
-  companyUuid: string;
-  types: InterviewType[];
-  statuses: InterviewStatus[];
-  orderBy: InterviewOrder;
-  offset: number;
-  limit: number;
-}
 
 const SORT_COLUMNS = {
   scheduled: 'scheduled_at',
@@ -21,12 +13,6 @@ const SORT_COLUMNS = {
   company: 'company_key',
   job: 'job_key',
 } as const;
-
-export interface InterviewKeys {
-  candidateKey: string;
-  jobKey: string;
-  companyKey: string;
-}
 
 export class InterviewRepository {
   constructor(private readonly db: Kysely<InterviewsDatabase>) {}

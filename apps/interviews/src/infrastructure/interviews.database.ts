@@ -1,22 +1,13 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
 import type { OutboxTable } from '@vi/platform-bus';
 import type { Generated } from '@vi/platform-postgres';
+import type { CompanyRow, JobPostRow, PersonRow } from '../application/store';
 
 /** Row types of the `interviews` schema, for Kysely. */
 export interface InterviewsDatabase {
-  job_posts: {
-    uuid: string;
-    company_uuid: string;
-    title: string;
-    status: string;
-    created_at: Date;
-    updated_at: Date;
-    status_updated_at: Date;
-    created_by: { uuid: string; name: string; email: string; avatar: string } | null;
-    location: { uuid: string; formatted_address: string } | null;
-  };
-  people: { uuid: string; name: string; email: string; avatar: string; updated_at: Date };
-  companies: { uuid: string; name: string; avatar: string };
+  job_posts: JobPostRow;
+  people: PersonRow & { updated_at: Date };
+  companies: CompanyRow;
   interviews: {
     uuid: string;
     company_uuid: string;

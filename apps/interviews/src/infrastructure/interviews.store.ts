@@ -1,5 +1,6 @@
-import { OutboxStore, type WithOutbox } from '@vi/platform-bus';
+import { OutboxStore } from '@vi/platform-bus';
 import type { Kysely } from '@vi/platform-postgres';
+import type { InterviewsRepositories, InterviewsStore } from '../application/store';
 import { InterviewCounterRepository } from './interview-counter.repository';
 import { InterviewRepository } from './interview.repository';
 import type { InterviewsDatabase } from './interviews.database';
@@ -9,30 +10,19 @@ import { ShareLinkProjectionRepository } from './share-link-projection.repositor
 import { TakeRepository } from './take.repository';
 import { QuestionSetRepository } from './question-set.repository';
 
-/** Repositories bound to one connection or transaction. */
-export class InterviewsRepositories {
-  readonly interviews: InterviewRepository;
-  readonly questions: QuestionRepository;
-  readonly counters: InterviewCounterRepository;
-  readonly projections: ProjectionRepository;
-  readonly takes: TakeRepository;
-  readonly questionSets: QuestionSetRepository;
-  readonly shareLinks: ShareLinkProjectionRepository;
-
-  constructor(readonly db: Kysely<InterviewsDatabase>) {
-    this.interviews = new InterviewRepository(db);
-    this.questions = new QuestionRepository(db);
-    this.counters = new InterviewCounterRepository(db);
-    this.projections = new ProjectionRepository(db);
-    this.takes = new TakeRepository(db);
-    this.questionSets = new QuestionSetRepository(db);
-    this.shareLinks = new ShareLinkProjectionRepository(db);
-  }
+/** The SQL repositories, bound to one connection or transaction. */
+export function sqlInterviewsRepositories(db: Kysely<InterviewsDatabase>): InterviewsRepositories {
+  return {
+    interviews: new InterviewRepository(db),
+    questions: new QuestionRepository(db),
+    counters: new InterviewCounterRepository(db),
+    projections: new ProjectionRepository(db),
+    takes: new TakeRepository(db),
+    questionSets: new QuestionSetRepository(db),
+    shareLinks: new ShareLinkProjectionRepository(db),
+  };
 }
 
-export type InterviewsTransaction = WithOutbox<InterviewsRepositories>;
-export type InterviewsStore = OutboxStore<InterviewsDatabase, InterviewsRepositories>;
-
 export function createInterviewsStore(db: Kysely<InterviewsDatabase>, relay: ConstructorParameters<typeof OutboxStore>[1]): InterviewsStore {
-  return new OutboxStore(db, relay, (conn) => new InterviewsRepositories(conn));
+  return new OutboxStore(db, relay, sqlInterviewsRepositories);
 }

@@ -1,10 +1,7 @@
 import { markEventProcessed } from '@vi/platform-bus';
 import { sql, type Kysely, type RawBuilder } from '@vi/platform-postgres';
+import type { CompanyRow, JobPostRow, PersonRow } from '../application/store';
 import type { InterviewsDatabase } from './interviews.database';
-
-export type JobPostRow = InterviewsDatabase['job_posts'];
-export type PersonRow = Omit<InterviewsDatabase['people'], 'updated_at'>;
-export type CompanyRow = InterviewsDatabase['companies'];
 
 /**
  * What interviews show of other services' data (jobs, users, companies):

@@ -1,28 +1,17 @@
 import { OutboxStore } from '@vi/platform-bus';
 import type { Kysely } from '@vi/platform-postgres';
-import type { JobsStore } from '../application/store';
+import type { JobsRepositories, JobsStore } from '../application/store';
 import { JobCounterRepository } from './job-counter.repository';
 import { JobRepository } from './job.repository';
 import type { JobsDatabase } from './jobs.database';
 import { KnownLocations, LocationRepository } from './location.repository';
 
-/** The SQL repositories, bound to one connection or transaction. */
-class SqlJobsRepositories {
-  readonly jobs: JobRepository;
-  readonly locations: LocationRepository;
-  readonly counters: JobCounterRepository;
-
-  constructor(
-    readonly db: Kysely<JobsDatabase>,
-    knownLocations: KnownLocations,
-  ) {
-    this.jobs = new JobRepository(db);
-    this.locations = new LocationRepository(db, knownLocations);
-    this.counters = new JobCounterRepository(db);
-  }
+/** The SQL repositories, bound to one connection or transaction; `knownLocations` is shared by all. */
+export function sqlJobsRepositories(db: Kysely<JobsDatabase>, knownLocations: KnownLocations): JobsRepositories {
+  return { jobs: new JobRepository(db), locations: new LocationRepository(db, knownLocations), counters: new JobCounterRepository(db) };
 }
 
 export function createJobsStore(db: Kysely<JobsDatabase>, relay: ConstructorParameters<typeof OutboxStore>[1]): JobsStore {
   const knownLocations = new KnownLocations();
-  return new OutboxStore(db, relay, (conn) => new SqlJobsRepositories(conn, knownLocations));
+  return new OutboxStore(db, relay, (conn) => sqlJobsRepositories(conn, knownLocations));
 }

@@ -1,4 +1,13 @@
-import { invitationEmail, invitationSms, reviewerEmail, setPasswordEmail } from './messages';
+import {
+  invitationEmail,
+  invitationSms,
+  liveCancellationEmail,
+  liveCreatorEmail,
+  liveInvitationEmail,
+  reviewerEmail,
+  setPasswordEmail,
+  type LiveInterviewDetails,
+} from './messages';
 
 const invitation = {
   candidateName: 'Jo <b>',
@@ -9,6 +18,21 @@ const invitation = {
   timezone: 'Europe/Paris',
   candidateUrl: 'https://app.example/candidate/interviews/i1?token=a&b',
   occasion: 'invited' as const,
+  live: false,
+};
+
+const live: LiveInterviewDetails = {
+  candidateName: 'Jo <b>',
+  candidateEmail: 'jo@seeker.example',
+  creatorName: 'Cory',
+  companyName: 'Acme & Co',
+  jobTitle: 'Engineer',
+  emailMessage: '',
+  startLocal: 'Monday, March 2, 2026 at 2:00:00 PM GMT+1',
+  timezone: 'Europe/Paris',
+  start: '2026-03-02T13:00:00+00:00',
+  url: 'https://app.example/candidate/interviews/i1?token=a&b',
+  occasion: 'invited',
 };
 
 describe('message contents', () => {
@@ -48,5 +72,23 @@ describe('message contents', () => {
     });
     expect(reviewer.text).toContain('C shared an interview with you');
     expect(reviewer.text).toContain('- A candidate');
+  });
+
+  it('a live interview: when in its timezone and in UTC, the link escaped in HTML; a cancellation has no link', () => {
+    const sut = liveInvitationEmail(live);
+    expect(sut.text).toContain('When: Monday, March 2, 2026 at 2:00:00 PM GMT+1 (Europe/Paris), that is Monday, March 2, 2026 at 1:00:00 PM UTC.');
+    expect(sut.html).toContain('href="https://app.example/candidate/interviews/i1?token=a&amp;b"');
+    expect(sut.html).not.toContain('<b>');
+    const canceled = liveCancellationEmail({ ...live, occasion: 'canceled', url: null });
+    expect(canceled.text).not.toContain('http');
+    expect(canceled.html).not.toContain('<a ');
+  });
+
+  it("the creator's copy names the job seeker, and links the interview's page unless canceled", () => {
+    const page = 'https://app.example/interview/i1/watch';
+    expect(liveCreatorEmail({ ...live, url: page }).text).toContain(`Jo <b> (jo@seeker.example)`);
+    expect(liveCreatorEmail({ ...live, url: page }).text).toContain(page);
+    expect(liveCreatorEmail({ ...live, occasion: 'rescheduled', url: page }).subject).toBe('Moved: live interview with Jo <b> for Engineer');
+    expect(liveCreatorEmail({ ...live, occasion: 'canceled', url: null }).html).not.toContain('<a ');
   });
 });

@@ -94,6 +94,8 @@ export interface InvitationDetails {
   candidateUrl: string;
   /** Why the job seeker gets a (new) link: a new interview, a new due time, or a reset by customer support. */
   occasion: 'invited' | 'rescheduled' | 'reset';
+  /** A live interview (a meeting at that time), not a one-way one (answered by that time). */
+  live: boolean;
 }
 
 export function invitationEmail(d: InvitationDetails): EmailContent {
@@ -117,12 +119,19 @@ export function invitationEmail(d: InvitationDetails): EmailContent {
   };
 }
 
+/** A one-way interview is due by a time; a live one starts at it. */
+function whenSms(d: InvitationDetails): string {
+  return d.live
+    ? `your live video interview for ${d.jobTitle} starts ${d.dueLocal} (${d.timezone})`
+    : `your video interview for ${d.jobTitle} is due ${d.dueLocal} (${d.timezone})`;
+}
+
 export function invitationSms(d: InvitationDetails): string {
-  return `${d.companyName}: your video interview for ${d.jobTitle} is due ${d.dueLocal} (${d.timezone}). ${d.candidateUrl}`;
+  return `${d.companyName}: ${whenSms(d)}. ${d.candidateUrl}`;
 }
 
 export function reminderSms(d: InvitationDetails): string {
-  return `Reminder from ${d.companyName}: your video interview for ${d.jobTitle} is due ${d.dueLocal} (${d.timezone}). ${d.candidateUrl}`;
+  return `Reminder from ${d.companyName}: ${whenSms(d)}. ${d.candidateUrl}`;
 }
 
 export interface ReviewerDetails {
@@ -252,8 +261,11 @@ export function liveCreatorEmail(d: LiveInterviewDetails): EmailContent {
   };
 }
 
+/** What the calendar entry's text names (its time is the calendar's to write out). */
+export type LiveCalendarTextDetails = Pick<LiveInterviewDetails, 'candidateName' | 'candidateEmail' | 'companyName' | 'jobTitle' | 'url' | 'occasion'>;
+
 /** The calendar entry's title and notes, for the job seeker or for the creator. */
-export function liveCalendarText(d: LiveInterviewDetails, forCreator: boolean): { summary: string; description: string } {
+export function liveCalendarText(d: LiveCalendarTextDetails, forCreator: boolean): { summary: string; description: string } {
   if (d.occasion === 'canceled') {
     return forCreator
       ? {

@@ -1,4 +1,4 @@
-import { requestJson } from '../shared/api';
+import { ApiError, apiErrorOf, requestJson } from '../shared/api';
 
 /** `GET /v1.0/candidate/interviews/<uuid>` as the page uses it (README "Candidates", docs/interview-lifecycle.md). */
 export interface CandidateQuestion {
@@ -14,6 +14,7 @@ export interface CandidateQuestion {
 
 export interface CandidateInterview {
   uuid: string;
+  type?: 'one_way' | 'live';
   status: 'requested' | 'accepted' | 'completed' | 'expired' | 'canceled';
   scheduled_at: string;
   timezone?: string;
@@ -62,6 +63,18 @@ export class CandidateApi {
 
   skip(questionUuid: string): Promise<CandidateQuestion> {
     return requestJson('POST', `${this.interviewPath}/questions/${encodeURIComponent(questionUuid)}/skip`, { authorization: this.authorization });
+  }
+
+  /** The live interview's calendar invitation (RFC 5545), to save as a file. */
+  async calendar(): Promise<Blob> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.interviewPath}/calendar.ics`, { headers: { authorization: this.authorization }, cache: 'no-store' });
+    } catch {
+      throw new ApiError(0, 'network');
+    }
+    if (!response.ok) throw apiErrorOf(response.status, await response.text());
+    return response.blob();
   }
 
   complete(): Promise<CandidateInterview> {

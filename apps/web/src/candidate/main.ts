@@ -5,6 +5,7 @@ import { liveRegion, loadingScreen, messageScreen, say } from '../shared/screens
 import { CandidateApi, candidateLinkOf, firstOpenQuestion, type CandidateInterview } from './candidate-api';
 import { deviceCheck } from './device-check';
 import { companyBadge, landingDetails } from './landing';
+import { liveClosed, liveLanding } from './live-landing';
 import { forgetPendingTake } from './pending-takes';
 import { answerQuestion } from './question';
 import { refusalSentence } from './refusals';
@@ -103,6 +104,10 @@ async function main(): Promise<void> {
   loadingScreen(root);
   const api = new CandidateApi(link);
   const interview = await api.interview();
+  if (interview.type === 'live') {
+    if (!liveClosed(root, interview)) liveLanding(root, api, interview);
+    return;
+  }
   switch (interview.status) {
     case 'canceled':
       return messageScreen(root, en.landing.title, en.errors.interviewCanceled);

@@ -1,3 +1,4 @@
+import { en } from '../i18n/en';
 import { ws } from '../i18n/workspace';
 import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
@@ -6,6 +7,7 @@ import { irreversibleButton, openDialog } from './ui/dialog';
 import { emptyState } from './ui/empty';
 import { field, formAlert, input, onSubmit, select } from './ui/form';
 import { linkButton, renderPage, toolbar, type Workspace } from './ui/frame';
+import { hasCall, liveHref } from './live-links';
 import { dataTable, listState, pager } from './ui/table';
 import { navigateWithToast } from './ui/toast';
 
@@ -65,6 +67,7 @@ function rowActions(interview: Row): HTMLElement {
     'div',
     { class: 'row-actions' },
     el('a', { href: `/interview/${interview.uuid}/watch`, 'aria-label': `${watch}: ${name}` }, watch),
+    hasCall(interview) ? el('a', { href: liveHref(interview.uuid), 'aria-label': `${en.live.joinFromList}: ${name}` }, en.live.joinFromList) : null,
     open
       ? el(
           'button',

@@ -26,6 +26,7 @@ const ROUTES: Array<[RegExp, () => Promise<Screen>]> = [
   [/^\/interviews\/invite\/?$/, () => import('./invite').then((m) => m.inviteScreen)],
   [/^\/interviews\/?$/, () => import('./interviews').then((m) => m.interviewsScreen)],
   [new RegExp(`^/interview/${UUID}/watch/?$`), () => import('./watch').then((m) => m.watchScreen)],
+  [new RegExp(`^/interview/${UUID}/live/?$`), () => import('./live').then((m) => m.liveScreen)],
   [/^\/question-sets\/?$/, () => import('./question-sets').then((m) => m.questionSetsScreen)],
   [/^\/question-sets\/new\/?$/, () => import('./question-set-form').then((m) => m.questionSetFormScreen)],
   [new RegExp(`^/question-sets/${UUID}/?$`), () => import('./question-set-form').then((m) => m.questionSetFormScreen)],

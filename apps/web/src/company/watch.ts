@@ -8,8 +8,14 @@ import { api, ok, type Schemas } from './api';
 import { refusalSentence } from './refusals';
 import { copyButton } from './ui/copy';
 import { field, formAlert, input, onSubmit } from './ui/form';
-import { renderPage, type Workspace } from './ui/frame';
+import { linkButton, renderPage, toolbar, type Workspace } from './ui/frame';
+import { hasCall, liveHref } from './live-links';
 import { toast } from './ui/toast';
+
+/** The API shows takes once the interview is completed or expired (decision 042); before that the page says so. */
+function takesVisible(interview: { status: string }): boolean {
+  return interview.status === 'completed' || interview.status === 'expired';
+}
 
 /**
  * `/interview/<uuid>/watch`, a reviewer's tool: the player with the answers in order (previous / next answer), the
@@ -71,7 +77,7 @@ function answersSection(interview: Interview, questions: Question[], answers: An
     { class: 'question-list' },
     ...questions.map((question, index) => {
       const first = answers.findIndex((a) => a.question.uuid === question.uuid);
-      const status = question.skipped ? ws.watch.skipped : first === -1 ? ws.watch.noTakes : '';
+      const status = question.skipped ? ws.watch.skipped : first === -1 ? (takesVisible(interview) ? ws.watch.noTakes : ws.watch.takesNotYet) : '';
       const button = el('button', { type: 'button', class: 'link', disabled: first === -1 }, `${ws.watch.questionHeading(index + 1)}: ${question.text}`);
       button.addEventListener('click', () => showAnswer(first, true));
       questionLinks.push(button);
@@ -242,7 +248,7 @@ export async function watchScreen(workspace: Workspace, match: RegExpExecArray):
   const questions = (await ok(api.GET('/interviews/{interviewUuid}/questions', { params: { path: { interviewUuid: uuid } } }))).data;
   const takes = await Promise.all(
     questions.map((q) =>
-      q.skipped
+      q.skipped || !takesVisible(interview)
         ? Promise.resolve([] as Take[])
         : ok(api.GET('/interviews/{interviewUuid}/questions/{questionUuid}/takes', { params: { path: { interviewUuid: uuid, questionUuid: q.uuid } } })).then(
             (r) => r.data,
@@ -259,6 +265,7 @@ export async function watchScreen(workspace: Workspace, match: RegExpExecArray):
     candidate,
     el('p', {}, el('a', { href: '/interviews' }, ws.watch.backToList)),
     details(interview),
+    hasCall(interview) ? toolbar(linkButton(liveHref(interview.uuid), en.live.joinFromWatch)) : null,
     questions.length > 0 ? answersSection(interview, questions, answers) : null,
     el('div', { class: 'columns' }, ratingSection(interview), shareSection(interview, workspace)),
   );

@@ -270,6 +270,7 @@ export const ws = {
     questionHeading: (index: number) => `Question ${index}`,
     skipped: 'Skipped by the candidate',
     noTakes: 'No answer recorded',
+    takesNotYet: 'The answers can be watched once the candidate finishes the interview, or once its due time has passed.',
     take: (n: number, total: number, duration: string) => (total === 1 ? `Answer (${duration})` : `Take ${n} of ${total} (${duration})`),
     previousAnswer: 'Previous answer',
     nextAnswer: 'Next answer',

@@ -255,6 +255,8 @@ export interface UpdateQuestionSetRequest {
 
 export interface CandidateTokenRequest {
   token: string;
+  /** The request is a take upload: after the due time a link opens this and nothing else, for a while (decision 042). */
+  for_take_upload: boolean;
 }
 
 /** A participant admitted to a live interview's call. */
@@ -274,6 +276,8 @@ export interface LiveParticipant {
 export interface CandidateScope {
   interview_uuid: string;
   candidate_uuid: string;
+  /** RFC 3339: when the token stops opening this kind of request (the due time; for a take upload, its late window's end). */
+  valid_until: string;
 }
 
 export interface TakeUploadHeader {
@@ -2489,13 +2493,16 @@ export const UpdateQuestionSetRequest: MessageFns<UpdateQuestionSetRequest> = {
 };
 
 function createBaseCandidateTokenRequest(): CandidateTokenRequest {
-  return { token: "" };
+  return { token: "", for_take_upload: false };
 }
 
 export const CandidateTokenRequest: MessageFns<CandidateTokenRequest> = {
   encode(message: CandidateTokenRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.token !== "") {
       writer.uint32(10).string(message.token);
+    }
+    if (message.for_take_upload !== false) {
+      writer.uint32(16).bool(message.for_take_upload);
     }
     return writer;
   },
@@ -2513,6 +2520,14 @@ export const CandidateTokenRequest: MessageFns<CandidateTokenRequest> = {
           }
 
           message.token = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 16) {
+            break;
+          }
+
+          message.for_take_upload = reader.bool();
           continue;
         }
       }
@@ -2618,7 +2633,7 @@ export const LiveParticipant: MessageFns<LiveParticipant> = {
 };
 
 function createBaseCandidateScope(): CandidateScope {
-  return { interview_uuid: "", candidate_uuid: "" };
+  return { interview_uuid: "", candidate_uuid: "", valid_until: "" };
 }
 
 export const CandidateScope: MessageFns<CandidateScope> = {
@@ -2628,6 +2643,9 @@ export const CandidateScope: MessageFns<CandidateScope> = {
     }
     if (message.candidate_uuid !== "") {
       writer.uint32(18).string(message.candidate_uuid);
+    }
+    if (message.valid_until !== "") {
+      writer.uint32(26).string(message.valid_until);
     }
     return writer;
   },
@@ -2653,6 +2671,14 @@ export const CandidateScope: MessageFns<CandidateScope> = {
           }
 
           message.candidate_uuid = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.valid_until = reader.string();
           continue;
         }
       }

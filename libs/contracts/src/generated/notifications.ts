@@ -21,6 +21,16 @@ import {
 
 export const protobufPackage = "notifications.v1";
 
+export interface InterviewCalendarRequest {
+  /** The interview as `GET /candidate/interviews/<uuid>` renders it (JSON). */
+  interview_json: string;
+}
+
+export interface InterviewCalendar {
+  /** The iCalendar text (RFC 5545): CRLF line ends, METHOD:REQUEST (METHOD:CANCEL once canceled). */
+  ics: string;
+}
+
 export interface Empty {
 }
 
@@ -105,6 +115,80 @@ export interface DeliveryPage {
   deliveries: DeliveryAttempt[];
   total: number;
 }
+
+function createBaseInterviewCalendarRequest(): InterviewCalendarRequest {
+  return { interview_json: "" };
+}
+
+export const InterviewCalendarRequest: MessageFns<InterviewCalendarRequest> = {
+  encode(message: InterviewCalendarRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_json !== "") {
+      writer.uint32(10).string(message.interview_json);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InterviewCalendarRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseInterviewCalendarRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_json = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseInterviewCalendar(): InterviewCalendar {
+  return { ics: "" };
+}
+
+export const InterviewCalendar: MessageFns<InterviewCalendar> = {
+  encode(message: InterviewCalendar, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ics !== "") {
+      writer.uint32(10).string(message.ics);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InterviewCalendar {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseInterviewCalendar();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.ics = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
 
 function createBaseEmpty(): Empty {
   return {};
@@ -950,6 +1034,20 @@ export const NotificationsServiceService = {
     responseSerialize: (value: ForgottenRecords): Buffer => Buffer.from(ForgottenRecords.encode(value).finish()),
     responseDeserialize: (value: Buffer): ForgottenRecords => ForgottenRecords.decode(value),
   },
+  /**
+   * A live interview's calendar invitation (.ics) for its job seeker (decision 041): the gateway read the interview
+   * with their candidate token and passes it on; the call acts for that job seeker.
+   */
+  getInterviewCalendar: {
+    path: "/notifications.v1.NotificationsService/GetInterviewCalendar",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: InterviewCalendarRequest): Buffer =>
+      Buffer.from(InterviewCalendarRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): InterviewCalendarRequest => InterviewCalendarRequest.decode(value),
+    responseSerialize: (value: InterviewCalendar): Buffer => Buffer.from(InterviewCalendar.encode(value).finish()),
+    responseDeserialize: (value: Buffer): InterviewCalendar => InterviewCalendar.decode(value),
+  },
 } as const;
 
 export interface NotificationsServiceServer extends UntypedServiceImplementation {
@@ -970,6 +1068,11 @@ export interface NotificationsServiceServer extends UntypedServiceImplementation
    * interviews, except their InterviewDeleted deliveries, which tell integrators (decision 019).
    */
   forgetInterviews: handleUnaryCall<ForgetInterviewsRequest, ForgottenRecords>;
+  /**
+   * A live interview's calendar invitation (.ics) for its job seeker (decision 041): the gateway read the interview
+   * with their candidate token and passes it on; the call acts for that job seeker.
+   */
+  getInterviewCalendar: handleUnaryCall<InterviewCalendarRequest, InterviewCalendar>;
 }
 
 export interface NotificationsServiceClient extends Client {
@@ -1095,6 +1198,25 @@ export interface NotificationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ForgottenRecords) => void,
+  ): ClientUnaryCall;
+  /**
+   * A live interview's calendar invitation (.ics) for its job seeker (decision 041): the gateway read the interview
+   * with their candidate token and passes it on; the call acts for that job seeker.
+   */
+  getInterviewCalendar(
+    request: InterviewCalendarRequest,
+    callback: (error: ServiceError | null, response: InterviewCalendar) => void,
+  ): ClientUnaryCall;
+  getInterviewCalendar(
+    request: InterviewCalendarRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: InterviewCalendar) => void,
+  ): ClientUnaryCall;
+  getInterviewCalendar(
+    request: InterviewCalendarRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: InterviewCalendar) => void,
   ): ClientUnaryCall;
 }
 

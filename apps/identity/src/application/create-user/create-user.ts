@@ -7,7 +7,7 @@ import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { remainingOf } from '../../domain/plan';
 import type { User, UserRole } from '../../domain/user';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { planOf } from '../shared/plan-of';
 import { renderCompanyUser, userEvents } from '../user-rendering';
 

@@ -1,7 +1,7 @@
 import type { StoreOf } from '@vi/platform-bus';
 import { administratorOf, type UserPrincipal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { apiKeyEvents } from '../api-key-rendering';
 import { findCompanyUser } from '../shared/find-company-user';
 

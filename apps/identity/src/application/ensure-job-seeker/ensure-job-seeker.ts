@@ -5,7 +5,7 @@ import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { isUniqueViolation } from '@vi/platform-postgres';
 import type { Clock } from '@vi/platform-time';
 import type { User } from '../../domain/user';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { renderUserSummary, userEvents } from '../user-rendering';
 
 /**

@@ -3,7 +3,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { apiKeyEvents } from '../api-key-rendering';
 import { renderUserSummary, userEvents } from '../user-rendering';
 

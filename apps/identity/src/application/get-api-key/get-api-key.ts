@@ -2,8 +2,8 @@ import { SharedErrorCode, type identity } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { sharedError, type UserPrincipal } from '@vi/platform-grpc';
 import { canEditUser } from '../../domain/user';
-import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { ApiKeyVault } from '../ports';
+import type { IdentityStore } from '../store';
 import { renderApiKey } from '../api-key-rendering';
 import { findApiKey } from '../shared/find-api-key';
 

@@ -3,7 +3,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import type { Principal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { renderPlanDefinition } from '../plan-rendering';
 import { planOf } from '../shared/plan-of';
 import { requireCompany } from '../shared/require-company';

@@ -2,7 +2,7 @@ import type { identity } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { renderCompany } from '../company-rendering';
 import { requireCompany } from '../shared/require-company';
 

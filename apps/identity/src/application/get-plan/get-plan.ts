@@ -2,7 +2,7 @@ import type { identity } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { renderPlan } from '../plan-rendering';
 import { planViewOf } from '../shared/plan-view';
 import { requireCompany } from '../shared/require-company';

@@ -1,7 +1,7 @@
 import type { identity } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Principal } from '@vi/platform-grpc';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { renderCompanySummary } from '../company-rendering';
 import { renderUserSummary } from '../user-rendering';
 

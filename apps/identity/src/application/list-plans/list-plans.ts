@@ -1,7 +1,7 @@
 import type { identity } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { renderPlanDefinition } from '../plan-rendering';
 
 /** The plan catalogue, cheapest first, for operators. */

@@ -1,7 +1,7 @@
 import type { identity } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { requireCompany } from '../shared/require-company';
 import { renderCompanyUser } from '../user-rendering';
 

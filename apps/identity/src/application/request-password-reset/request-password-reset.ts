@@ -1,7 +1,7 @@
 import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { userEvents } from '../user-rendering';
 
 /**

@@ -4,8 +4,8 @@ import { type Principal, requireOperator, sharedError } from '@vi/platform-grpc'
 import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { hasFeature } from '../../domain/plan';
-import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { ApiKeyVault } from '../ports';
+import type { IdentityStore } from '../store';
 import { renderResolvedApiKey } from '../api-key-rendering';
 import { planOf } from '../shared/plan-of';
 import { requireCompany } from '../shared/require-company';

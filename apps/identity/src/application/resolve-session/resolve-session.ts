@@ -4,7 +4,7 @@ import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { isSessionLive, SESSION_TOUCH_INTERVAL_MS, type SessionLifetime } from '../../domain/session';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { renderResolvedSession } from '../session-rendering';
 import { bearerHash } from '../shared/bearer-hash';
 import { resolvedSession } from '../shared/resolved-session';

@@ -5,7 +5,7 @@ import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { sameAddress } from '../../domain/user';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { bearerHash } from '../shared/bearer-hash';
 
 /** How long the link in the set-password email works. */

@@ -4,7 +4,7 @@ import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { isDowngrade, renewsAt } from '../../domain/plan';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { companyEvent } from '../company-rendering';
 import { renderPlan } from '../plan-rendering';
 import { planOf } from '../shared/plan-of';

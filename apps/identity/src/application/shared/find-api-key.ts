@@ -1,8 +1,8 @@
 import type { ReposOf } from '@vi/platform-bus';
 import type { UserPrincipal } from '@vi/platform-grpc';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
-import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { ApiKeyVault } from '../ports';
+import type { IdentityStore } from '../store';
 import type { ApiKeyView } from '../api-key-rendering';
 import { findCompanyUser } from './find-company-user';
 

@@ -1,7 +1,7 @@
 import type { ReposOf } from '@vi/platform-bus';
 import { planInForce, remainingOf, renewsAt, type PlanDefinition } from '../../domain/plan';
 import type { Company } from '../../domain/user';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { planOf } from './plan-of';
 
 /** A company's plan as the API shows it: limits, what remains, the billing period. */

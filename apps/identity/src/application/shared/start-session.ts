@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ReposOf } from '@vi/platform-bus';
 import type { SessionLifetime, StoredSession } from '../../domain/session';
 import type { User } from '../../domain/user';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { bearerHash } from './bearer-hash';
 import { resolvedSession, type ResolvedSession } from './resolved-session';
 

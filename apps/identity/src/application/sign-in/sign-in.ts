@@ -5,9 +5,8 @@ import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import type { SessionLifetime } from '../../domain/session';
-import type { IdentityStore } from '../../infrastructure/identity.store';
-import { HashingBusy, type PasswordHasher } from '../../infrastructure/password-hasher';
-import type { SignInWindow } from '../../infrastructure/sign-in-failure.repository';
+import { HashingBusy, type PasswordHasher } from '../ports';
+import type { IdentityStore, SignInWindow } from '../store';
 import { renderSignedIn } from '../session-rendering';
 import { startSession } from '../shared/start-session';
 

@@ -1,6 +1,6 @@
 import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { sessionsRevokedEvent } from '../session-rendering';
 import { bearerHash } from '../shared/bearer-hash';
 

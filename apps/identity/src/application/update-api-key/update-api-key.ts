@@ -2,8 +2,8 @@ import { generateApiKey, type identity } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { administratorOf, type UserPrincipal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
-import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
-import type { IdentityStore } from '../../infrastructure/identity.store';
+import type { ApiKeyVault } from '../ports';
+import type { IdentityStore } from '../store';
 import { apiKeyEvents, renderApiKey } from '../api-key-rendering';
 import { findApiKey } from '../shared/find-api-key';
 

@@ -1,11 +1,11 @@
 import { SharedErrorCode, type identity } from '@vi/contracts';
-import type { ReposOf, StoreOf } from '@vi/platform-bus';
+import type { ReposOf, StoreOf, TransactionOf } from '@vi/platform-bus';
 import { sharedError, type UserPrincipal } from '@vi/platform-grpc';
 import { isUniqueViolation } from '@vi/platform-postgres';
 import type { Clock } from '@vi/platform-time';
 import { IdentityError, IdentityErrorCode } from '../../domain/identity.errors';
 import { canEditUser, sameAddress, type User } from '../../domain/user';
-import type { IdentityStore, IdentityTransaction } from '../../infrastructure/identity.store';
+import type { IdentityStore } from '../store';
 import { findCompanyUser } from '../shared/find-company-user';
 import { requireCompany } from '../shared/require-company';
 import { sessionsRevokedEvent } from '../session-rendering';
@@ -52,7 +52,7 @@ export async function updateUser(
  * user's sessions end (a link emailed later to the old address is refused when it is issued: set-password-link).
  */
 async function endWhatTheOldAddressHolds(
-  tx: ReposOf<IdentityStore, 'setPasswordTokens' | 'sessions' | 'passwords'> & Pick<IdentityTransaction, 'publish'>,
+  tx: ReposOf<IdentityStore, 'setPasswordTokens' | 'sessions' | 'passwords'> & Pick<TransactionOf<IdentityStore>, 'publish'>,
   user: User,
   deps: { defaultAvatarUrl: string; clock: Clock },
 ): Promise<void> {

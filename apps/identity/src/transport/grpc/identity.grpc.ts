@@ -29,10 +29,9 @@ import { updateApiKey } from '../../application/update-api-key/update-api-key';
 import { updateUser } from '../../application/update-user/update-user';
 import type { SessionLifetime } from '../../domain/session';
 import type { UserRole } from '../../domain/user';
-import type { ApiKeyVault } from '../../infrastructure/api-key-vault';
-import type { IdentityStore } from '../../infrastructure/identity.store';
-import type { SignInWindow } from '../../infrastructure/sign-in-failure.repository';
-import type { PasswordHasher } from '../../infrastructure/password-hasher';
+import type { ApiKeyVault } from '../../application/ports';
+import type { IdentityStore, SignInWindow } from '../../application/store';
+import type { PasswordHasher } from '../../application/ports';
 
 export interface IdentityGrpcDeps {
   store: IdentityStore;

@@ -1,9 +1,9 @@
 import { InterviewsSubjects, type interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
+import type { Caller } from '@vi/platform-grpc';
 import { accept } from '../../domain/interview-status';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller } from '../directories';
+import type { InterviewsStore } from '../store';
 import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
 import { candidateInterview } from '../shared/candidate-interview';
 

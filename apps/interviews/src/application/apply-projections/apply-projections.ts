@@ -1,6 +1,6 @@
 import { IdentitySubjects, JobsSubjects, type JobEventPayload, type UserEventPayload } from '@vi/contracts';
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 
 /**
  * Keeps what interviews show of jobs and people current: a renamed job or

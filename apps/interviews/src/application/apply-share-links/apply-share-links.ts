@@ -1,6 +1,6 @@
 import { SharingSubjects, type ShareLinkEventPayload } from '@vi/contracts';
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 
 /**
  * Keeps each interview's `share_link` field current from the sharing

@@ -1,10 +1,11 @@
 import { InterviewsSubjects, type interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
+import type { Caller } from '@vi/platform-grpc';
 import { requireAnswerable } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller, JobsDirectory } from '../directories';
+import type { InterviewsStore } from '../store';
+import type { JobsDirectory } from '../ports';
 import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
 import { candidateInterview } from '../shared/candidate-interview';
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { InterviewsSubjects, PlanFeature, type interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { companyUserOf } from '@vi/platform-grpc';
+import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import { validationFailed } from '@vi/platform-errors';
 import type { Clock } from '@vi/platform-time';
 import { newQuestion, thinkTimeOf, type Interview, type ThinkTime } from '../../domain/interview';
 import { scheduleProblem, type InterviewType } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller, IdentityDirectory, JobsDirectory } from '../directories';
+import type { InterviewsStore } from '../store';
+import type { IdentityDirectory, JobsDirectory } from '../ports';
 import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
 import { invitationOf } from '../shared/invitation';
 
@@ -75,8 +75,8 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
     throw validationFailed([{ field: 'job_post.uuid', reason: 'must be an active job of your company', code: 'invalid_value' }]);
   }
   if (withPhones && !features[PlanFeature.InterviewSmsNotifications]) throw new InterviewsError(InterviewsErrorCode.SmsFeatureRequired);
-  const creator = summaries.users.find((u) => u.uuid === caller.principal.userUuid);
-  const company = summaries.companies.find((c) => c.uuid === companyUuid);
+  const creator = summaries.users.get(caller.principal.userUuid);
+  const company = summaries.companies.get(companyUuid);
   if (!creator || !company) throw new Error('identity did not return the caller or their company');
 
   // Job seekers first (idempotent on email): a failed transaction leaves at most a user who can be invited again.

@@ -4,7 +4,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { assertValidQuestionSet, newQuestions, type QuestionSet, type QuestionSetQuestionInput } from '../../domain/question-set';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 import { renderQuestionSet } from '../question-set-rendering';
 
 export interface CreateQuestionSetInput {

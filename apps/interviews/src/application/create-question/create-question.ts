@@ -1,10 +1,10 @@
 import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
+import type { Caller } from '@vi/platform-grpc';
 import { newQuestion, thinkTimeOf } from '../../domain/interview';
 import { requireQuestionsEditable } from '../../domain/interview-status';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller } from '../directories';
+import type { InterviewsStore } from '../store';
 import { renderQuestion } from '../interview-rendering';
 import { findInterview } from '../shared/find-interview';
 

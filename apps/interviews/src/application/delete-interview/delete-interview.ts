@@ -1,8 +1,8 @@
 import { InterviewsSubjects } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller } from '../directories';
+import type { Caller } from '@vi/platform-grpc';
+import type { InterviewsStore } from '../store';
 import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
 import { findInterview } from '../shared/find-interview';
 

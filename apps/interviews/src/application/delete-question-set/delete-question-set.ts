@@ -2,7 +2,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 
 /** Soft-deletes a set: gone from lists and reads (404); interviews that copied it keep their questions. */
 export async function deleteQuestionSet(

@@ -3,9 +3,9 @@ import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import type { Take } from '../../domain/take';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
-import type { MediaStorage } from '../media-storage';
+import type { MediaStorage } from '../ports';
 
 export interface EraseCandidateInput {
   candidateUuid: string;

@@ -1,7 +1,7 @@
 import { InterviewsSubjects } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 import { interviewEvent, renderInterviews, type RenderingRepoName } from '../interview-rendering';
 
 /**

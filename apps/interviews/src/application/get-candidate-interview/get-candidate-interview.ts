@@ -1,7 +1,7 @@
 import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller } from '../directories';
+import type { Caller } from '@vi/platform-grpc';
+import type { InterviewsStore } from '../store';
 import { renderInterview, type RenderingRepoName } from '../interview-rendering';
 import { candidateInterview } from '../shared/candidate-interview';
 

@@ -2,7 +2,7 @@ import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 import { renderQuestionSet } from '../question-set-rendering';
 
 /** One of the company's sets; another company's, a deleted one, or any for a job seeker is 404. */

@@ -1,7 +1,7 @@
 import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Principal } from '@vi/platform-grpc';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 import { renderInterviews, type RenderingRepoName } from '../interview-rendering';
 import { MAX_SHARED_INTERVIEWS, requireSharingScope } from '../shared/sharing-scope';
 import { renderTake } from '../take-rendering';

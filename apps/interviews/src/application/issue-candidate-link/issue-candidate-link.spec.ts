@@ -3,7 +3,7 @@ import { memoryStore } from '@vi/platform-testing';
 import { anInterview, OPERATOR } from '../../../test/factories';
 import { MemoryInterviews } from '../../../test/fakes';
 import type { Interview } from '../../domain/interview';
-import type { CandidateLinks } from '../directories';
+import type { CandidateLinks } from '../ports';
 import { issueCandidateLink } from './issue-candidate-link';
 
 describe('issueCandidateLink', () => {

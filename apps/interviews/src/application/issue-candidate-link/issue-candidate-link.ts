@@ -1,8 +1,8 @@
 import { type interviews, SharedErrorCode } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { type Principal, requireOperator, sharedError } from '@vi/platform-grpc';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { CandidateLinks } from '../directories';
+import type { InterviewsStore } from '../store';
+import type { CandidateLinks } from '../ports';
 
 /** The only caller: the notifications service, when it sends an invitation or a reminder. */
 export const CANDIDATE_LINK_CALLER = 'notifications';

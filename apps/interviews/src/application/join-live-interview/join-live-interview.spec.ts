@@ -19,8 +19,12 @@ describe('joinLiveInterview', () => {
     // Identity knows a colleague the projection has not heard of yet.
     identity: {
       summaries: async (_caller: unknown, uuids: string[]) => ({
-        users: uuids.includes(newColleague.userUuid) ? [{ uuid: newColleague.userUuid, name: 'Katherine Johnson', email: 'k@j.example', avatar: '' }] : [],
-        companies: [],
+        users: new Map(
+          uuids.includes(newColleague.userUuid)
+            ? [[newColleague.userUuid, { uuid: newColleague.userUuid, name: 'Katherine Johnson', email: 'k@j.example', avatar: '' }]]
+            : [],
+        ),
+        companies: new Map(),
       }),
     },
     clock: new FakeClock(AT),

@@ -2,9 +2,10 @@ import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
 import { toRfc3339 } from '@vi/platform-time';
+import type { Caller } from '@vi/platform-grpc';
 import { joinWindowOf, requireJoinable, type LiveRole } from '../../domain/live-call';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller, IdentityDirectory } from '../directories';
+import type { InterviewsStore } from '../store';
+import type { IdentityDirectory } from '../ports';
 import { candidateInterview } from '../shared/candidate-interview';
 import { findInterview } from '../shared/find-interview';
 
@@ -25,7 +26,7 @@ export async function joinLiveInterview(
   // still on its way), so identity is asked then.
   const person =
     (await deps.store.read.projections.people([principal.userUuid])).get(principal.userUuid) ??
-    (await deps.identity.summaries(caller, [principal.userUuid], [])).users.find((u) => u.uuid === principal.userUuid);
+    (await deps.identity.summaries(caller, [principal.userUuid], [])).users.get(principal.userUuid);
   const window = joinWindowOf(interview.scheduledAt);
   return {
     interview_uuid: interview.uuid,

@@ -1,10 +1,9 @@
 import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { companyUserOf } from '@vi/platform-grpc';
+import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import type { InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller } from '../directories';
+import type { InterviewsStore } from '../store';
 import { renderInterviewPage, renderInterviews, type RenderingRepoName } from '../interview-rendering';
 
 export interface ListInterviewsInput {

@@ -2,7 +2,7 @@ import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { QUESTION_SET_LIST_CAP } from '../../domain/question-set';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 import { renderQuestionSet } from '../question-set-rendering';
 
 /**

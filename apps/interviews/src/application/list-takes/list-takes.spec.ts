@@ -40,4 +40,14 @@ describe('listTakes', () => {
       code: InterviewsErrorCode.QuestionNotFound,
     });
   });
+
+  it('shows no take before the candidate has completed the interview, and an expired interview’s takes (403 until then)', async () => {
+    for (const status of ['requested', 'accepted', 'canceled'] as const) {
+      await store.read.interviews.update({ ...interview, status });
+      await expect(listTakes({ store }, caller, interview.uuid, question.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.TakesNotVisible });
+    }
+    await store.read.interviews.update({ ...interview, status: 'expired' });
+    expect((await listTakes({ store }, caller, interview.uuid, question.uuid)).takes).toHaveLength(2);
+    await store.read.interviews.update(interview);
+  });
 });

@@ -5,9 +5,9 @@ import { type Principal, requireOperator, sharedError } from '@vi/platform-grpc'
 import type { Clock } from '@vi/platform-time';
 import type { Interview } from '../../domain/interview';
 import { reset, scheduleProblem } from '../../domain/interview-status';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
-import type { MediaStorage } from '../media-storage';
+import type { MediaStorage } from '../ports';
 import { invitationOf } from '../shared/invitation';
 
 export interface ResetInterviewInput {

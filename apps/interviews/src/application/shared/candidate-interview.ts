@@ -1,9 +1,8 @@
 import type { ReposOf } from '@vi/platform-bus';
 import type { Interview } from '../../domain/interview';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller } from '../directories';
+import type { InterviewsStore } from '../store';
 import { SharedErrorCode } from '@vi/contracts';
-import { sharedError } from '@vi/platform-grpc';
+import { sharedError, type Caller } from '@vi/platform-grpc';
 
 /**
  * The interview a job seeker may act on: the one their candidate link opens,

@@ -1,8 +1,7 @@
 import type { ReposOf } from '@vi/platform-bus';
-import { companyUserOf, sharedError } from '@vi/platform-grpc';
+import { companyUserOf, sharedError, type Caller } from '@vi/platform-grpc';
 import type { Interview } from '../../domain/interview';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller } from '../directories';
+import type { InterviewsStore } from '../store';
 import { SharedErrorCode } from '@vi/contracts';
 
 /** An interview of the caller's company (locked when asked); anything else is 404. */

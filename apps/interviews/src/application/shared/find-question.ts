@@ -1,7 +1,7 @@
 import type { ReposOf } from '@vi/platform-bus';
 import type { InterviewQuestion } from '../../domain/interview';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 
 /** A question of an interview the caller may see, or 404. */
 export async function findQuestion(repos: ReposOf<InterviewsStore, 'questions'>, interviewUuid: string, questionUuid: string): Promise<InterviewQuestion> {

@@ -1,6 +1,6 @@
 import type { ReposOf } from '@vi/platform-bus';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 
 /**
  * The storage one interview may use, MAX_INTERVIEW_MEDIA_BYTES (decision 037). Every video kept for an interview

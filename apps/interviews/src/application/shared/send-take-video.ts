@@ -1,7 +1,7 @@
 import type { interviews } from '@vi/contracts';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { Take } from '../../domain/take';
-import type { MediaPlaybackUrls, MediaStorage } from '../media-storage';
+import type { MediaPlaybackUrls, MediaStorage } from '../ports';
 
 /** How a take's video leaves the service: its bytes from media storage, or, with `playback`, a presigned URL. */
 export interface TakeVideoSource {

@@ -1,7 +1,7 @@
 import type { RetentionTask, StoreOf } from '@vi/platform-bus';
 import type { Take } from '../../domain/take';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { MediaStorage } from '../media-storage';
+import type { InterviewsStore } from '../store';
+import type { MediaStorage } from '../ports';
 
 export interface TakeVideoPurgeDeps {
   store: StoreOf<InterviewsStore, 'takes'>;

@@ -2,7 +2,7 @@ import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Principal } from '@vi/platform-grpc';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 import { sendTakeVideo, type TakeVideoSource } from '../shared/send-take-video';
 import { MAX_SHARED_INTERVIEWS, requireSharingScope } from '../shared/sharing-scope';
 

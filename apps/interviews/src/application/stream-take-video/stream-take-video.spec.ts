@@ -30,4 +30,16 @@ describe('streamTakeVideo', () => {
     });
     await expect(streamTakeVideo(deps, aCaller(), request(), send)).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
   });
+
+  it('streams nothing of an interview the candidate has not completed yet (403)', async () => {
+    const inProgress = anInterview({ companyUuid: interview.companyUuid, status: 'accepted' });
+    const ownTake = aTake(aQuestion(inProgress));
+    media.files.set(ownTake.storageKey, Buffer.from('video'));
+    const store = memoryStore({ interviews: new MemoryInterviews([inProgress]), takes: new MemoryTakes([ownTake]) });
+    const send = jest.fn(async () => undefined);
+    await expect(
+      streamTakeVideo({ store, media }, caller, { interview_uuid: inProgress.uuid, question_uuid: ownTake.questionUuid, take_uuid: ownTake.uuid }, send),
+    ).rejects.toMatchObject({ code: InterviewsErrorCode.TakesNotVisible });
+    expect(send).not.toHaveBeenCalled();
+  });
 });

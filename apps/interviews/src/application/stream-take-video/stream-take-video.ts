@@ -1,12 +1,13 @@
 import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
+import type { Caller } from '@vi/platform-grpc';
+import { takesVisible } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller } from '../directories';
+import type { InterviewsStore } from '../store';
 import { findInterview } from '../shared/find-interview';
 import { sendTakeVideo, type TakeVideoSource } from '../shared/send-take-video';
 
-/** A take's video for the company, whole or a byte range (HTTP Range), streamed from media storage (or its presigned URL). */
+/** A take's video for the company once it may see takes (listTakes), whole or a byte range (HTTP Range), streamed from media storage (or its presigned URL). */
 export async function streamTakeVideo(
   deps: { store: StoreOf<InterviewsStore, 'interviews' | 'takes'> } & TakeVideoSource,
   caller: Caller,
@@ -14,6 +15,7 @@ export async function streamTakeVideo(
   send: (chunk: interviews.TakeVideoChunk) => Promise<void>,
 ): Promise<void> {
   const interview = await findInterview(deps.store.read, caller, request.interview_uuid);
+  if (!takesVisible(interview.status)) throw new InterviewsError(InterviewsErrorCode.TakesNotVisible);
   const take = await deps.store.read.takes.find(request.question_uuid, request.take_uuid);
   if (!take || take.interviewUuid !== interview.uuid) throw new InterviewsError(InterviewsErrorCode.TakeNotFound);
   await sendTakeVideo(deps, take, request, send);

@@ -2,10 +2,11 @@ import { InterviewsSubjects, type interviews, type RatingPayload } from '@vi/con
 import { validationFailed, type FieldError } from '@vi/platform-errors';
 import type { NewEvent, StoreOf } from '@vi/platform-bus';
 import { toRfc3339, type Clock } from '@vi/platform-time';
+import type { Caller } from '@vi/platform-grpc';
 import type { Interview } from '../../domain/interview';
 import { requireCompleted, reschedule, scheduleProblem, statusByCompany } from '../../domain/interview-status';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller, IdentityDirectory } from '../directories';
+import type { InterviewsStore } from '../store';
+import type { IdentityDirectory } from '../ports';
 import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
 import { findInterview } from '../shared/find-interview';
 import { invitationOf } from '../shared/invitation';
@@ -30,9 +31,7 @@ export async function updateInterview(
   const now = deps.clock.now();
   // The rater may never have created an interview: their name comes from identity.
   const rater =
-    input.rating === undefined
-      ? undefined
-      : (await deps.identity.summaries(caller, [caller.principal.userUuid], [])).users.find((u) => u.uuid === caller.principal.userUuid);
+    input.rating === undefined ? undefined : (await deps.identity.summaries(caller, [caller.principal.userUuid], [])).users.get(caller.principal.userUuid);
   if (input.scheduledAt) {
     const problem = scheduleProblem(input.scheduledAt, now);
     if (problem) throw validationFailed([{ field: 'scheduled_at', reason: problem, code: 'invalid_value' } satisfies FieldError]);

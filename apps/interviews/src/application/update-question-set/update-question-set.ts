@@ -5,7 +5,7 @@ import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { assertValidQuestionSet, mergeQuestions, type QuestionSet, type QuestionSetQuestionInput } from '../../domain/question-set';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../store';
 import { renderQuestionSet } from '../question-set-rendering';
 
 export interface UpdateQuestionSetInput {

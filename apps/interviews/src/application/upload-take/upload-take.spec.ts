@@ -135,13 +135,46 @@ describe('uploadTake', () => {
       code: InterviewsErrorCode.TakesExhausted,
     });
 
+    // A whole take (42 s) recorded after the due time.
     const late = fixture();
-    late.deps.clock.set(accepted.scheduledAt);
+    late.deps.clock.set(new Date(accepted.scheduledAt.getTime() + (42 + 61) * 1000));
     await expect(uploadTake(late.deps, candidate, upload(late.question, ['WEBM']))).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewExpired });
 
     const early = fixture();
     await early.deps.store.read.interviews.update({ ...accepted, status: 'requested' });
     await expect(uploadTake(early.deps, candidate, upload(early.question, ['WEBM']))).rejects.toMatchObject({ code: InterviewsErrorCode.NotAccepted });
     for (const { deps } of [exhausted, late, early]) expect(deps.media.files.size).toBe(0);
+  });
+
+  it('after the due time, takes a take whose recording started before it, within its time limit and the grace, and nothing else', async () => {
+    const afterDue = (seconds: number) => new Date(accepted.scheduledAt.getTime() + seconds * 1000);
+    // 42 s long, its upload beginning 30 s after the due time: recorded from 12 s before it.
+    const inTime = fixture();
+    inTime.deps.clock.set(afterDue(30));
+    expect(await uploadTake(inTime.deps, candidate, upload(inTime.question, ['WEBM']))).toMatchObject({ duration_seconds: 42 });
+    // The same take in an interview the sweep has expired meanwhile.
+    const swept = fixture();
+    await swept.deps.store.read.interviews.update({ ...accepted, status: 'expired' });
+    swept.deps.clock.set(afterDue(30));
+    expect(await uploadTake(swept.deps, candidate, upload(swept.question, ['WEBM']))).toMatchObject({ duration_seconds: 42 });
+
+    // Started 60 s after the due time: within the grace (the upload's own retries), still taken; 61 s: refused.
+    const graceEnd = fixture();
+    graceEnd.deps.clock.set(afterDue(42 + 60));
+    expect(await uploadTake(graceEnd.deps, candidate, upload(graceEnd.question, ['WEBM']))).toMatchObject({ duration_seconds: 42 });
+    // Past the question's time limit (60 s), its tolerance and the grace: refused before a byte is stored.
+    const afterWindow = fixture();
+    afterWindow.deps.clock.set(afterDue(60 + 2 + 60 + 1));
+    await expect(uploadTake(afterWindow.deps, candidate, upload(afterWindow.question, ['WEBM']))).rejects.toMatchObject({
+      code: InterviewsErrorCode.InterviewExpired,
+    });
+    // An interview never accepted, or completed, takes nothing after the due time.
+    const neverStarted = fixture();
+    await neverStarted.deps.store.read.interviews.update({ ...accepted, status: 'expired', acceptedAt: null });
+    neverStarted.deps.clock.set(afterDue(30));
+    await expect(uploadTake(neverStarted.deps, candidate, upload(neverStarted.question, ['WEBM']))).rejects.toMatchObject({
+      code: InterviewsErrorCode.InterviewExpired,
+    });
+    for (const { deps } of [afterWindow, neverStarted]) expect(deps.media.files.size).toBe(0);
   });
 });

@@ -3,18 +3,18 @@ import type { interviews } from '@vi/contracts';
 import type { ReposOf, StoreOf } from '@vi/platform-bus';
 import { validationFailed } from '@vi/platform-errors';
 import type { Clock } from '@vi/platform-time';
+import type { Caller } from '@vi/platform-grpc';
 import { isTakeTooLong, TAKE_DURATION_TOLERANCE_SECONDS, takeDuration, takesRemaining } from '../../domain/interview';
-import { requireAnswerable } from '../../domain/interview-status';
+import { requireStartedBeforeDue, requireTakeOpen } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import { takeBytesAllowed, type Take } from '../../domain/take';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
-import type { Caller } from '../directories';
-import type { MediaStorage } from '../media-storage';
+import type { InterviewsStore } from '../store';
+import type { MediaStorage } from '../ports';
 import { candidateInterview } from '../shared/candidate-interview';
 import { findQuestion } from '../shared/find-question';
 import { mediaBytesLeft, mediaQuotaExceeded, requireMediaQuota } from '../shared/media-quota';
 import { renderTake } from '../take-rendering';
-import type { VideoContainer, VideoProbe } from '../video-probe';
+import type { VideoContainer, VideoProbe } from '../ports';
 
 export const TAKE_CONTENT_TYPES: Record<string, VideoContainer> = { 'video/webm': 'webm', 'video/mp4': 'mp4' };
 const CONTENT_TYPE_OF: Record<VideoContainer, string> = { webm: 'video/webm', mp4: 'video/mp4' };
@@ -51,10 +51,12 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
   // 0 (the field's default) when the client declared no length.
   const declaredSeconds = header.duration_seconds > 0 ? header.duration_seconds : null;
 
+  // The due time is judged by when the upload began: a long upload started in time is not refused at its end.
+  const receivedAt = deps.clock.now();
   const check = async (repos: ReposOf<InterviewsStore, 'interviews' | 'questions'>, lock: boolean) => {
     const interview = await candidateInterview(repos, caller, header.interview_uuid, { lock });
     const question = await findQuestion(repos, interview.uuid, header.question_uuid);
-    requireAnswerable(interview.status, interview.scheduledAt, deps.clock.now());
+    requireTakeOpen(interview, question.timeLimit, receivedAt);
     if (takesRemaining(question) === 0) throw new InterviewsError(InterviewsErrorCode.TakesExhausted);
     return { interview, question };
   };
@@ -115,6 +117,7 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
     if (stored > takeBytesAllowed(durationSeconds, deps.maxTakeBitrate)) throw bitrateTooHigh(stored, durationSeconds, deps.maxTakeBitrate);
     return await deps.store.transaction(async (tx) => {
       const { interview, question } = await check(tx, true);
+      requireStartedBeforeDue(interview.scheduledAt, receivedAt, durationSeconds);
       // Two uploads at once each fit what was left when they started: the row lock orders them here.
       await requireMediaQuota(tx, deps, interview.uuid, stored);
       const now = deps.clock.now();

@@ -1,5 +1,5 @@
 import type { interviews } from '@vi/contracts';
-import type { CallContext, UnaryHandlers } from '@vi/platform-grpc';
+import { callerOf, type UnaryHandlers } from '@vi/platform-grpc';
 import { acceptInterview } from '../../application/accept-interview/accept-interview';
 import { completeInterview } from '../../application/complete-interview/complete-interview';
 import { getCandidateInterview } from '../../application/get-candidate-interview/get-candidate-interview';
@@ -10,7 +10,7 @@ import { resolveCandidateToken, type CandidateTokenVerifier } from '../../applic
 import { skipQuestion } from '../../application/skip-question/skip-question';
 import { createInterviews } from '../../application/create-interviews/create-interviews';
 import { deleteInterview } from '../../application/delete-interview/delete-interview';
-import type { CandidateLinks, Caller, IdentityDirectory, JobsDirectory } from '../../application/directories';
+import type { CandidateLinks, IdentityDirectory, JobsDirectory } from '../../application/ports';
 import { getInterview } from '../../application/get-interview/get-interview';
 import { listInterviews } from '../../application/list-interviews/list-interviews';
 import { createQuestion } from '../../application/create-question/create-question';
@@ -22,13 +22,13 @@ import { listTakes } from '../../application/list-takes/list-takes';
 import { streamTakeVideo } from '../../application/stream-take-video/stream-take-video';
 import { uploadTake } from '../../application/upload-take/upload-take';
 import { measureTakeUpload } from './take-upload-metrics';
-import type { MediaPlaybackUrls, MediaStorage } from '../../application/media-storage';
-import type { VideoProbe } from '../../application/video-probe';
+import type { MediaPlaybackUrls, MediaStorage } from '../../application/ports';
+import type { VideoProbe } from '../../application/ports';
 import { resetInterview } from '../../application/reset-interview/reset-interview';
 import { updateInterview } from '../../application/update-interview/update-interview';
 import type { InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../../application/store';
 import type { Clock } from '@vi/platform-time';
 
 export interface InterviewsGrpcDeps {
@@ -45,10 +45,6 @@ export interface InterviewsGrpcDeps {
   maxTakeBitrate: number;
   maxInterviewMediaBytes: number;
   clock: Clock;
-}
-
-function callerOf(ctx: CallContext): Caller {
-  return { principal: ctx.user(), deadline: ctx.deadline };
 }
 
 type InterviewHandlers = Omit<
@@ -99,7 +95,7 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
     eraseCandidate: async (req, ctx) =>
       eraseCandidate(deps, ctx.principal, { candidateUuid: req.candidate_uuid, erasedName: req.erased_name, erasedEmail: req.erased_email }),
     issueCandidateLink: async (req, ctx) => issueCandidateLink(deps, ctx.principal, req.interview_uuid),
-    resolveCandidateToken: async (req, ctx) => resolveCandidateToken(deps, ctx.principal, req.token),
+    resolveCandidateToken: async (req, ctx) => resolveCandidateToken(deps, ctx.principal, req),
     getCandidateInterview: async (req, ctx) => getCandidateInterview(deps, callerOf(ctx), req.interview_uuid),
     acceptInterview: async (req, ctx) => acceptInterview(deps, callerOf(ctx), req.interview_uuid),
     skipQuestion: async (req, ctx) => skipQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),

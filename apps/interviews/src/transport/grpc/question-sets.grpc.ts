@@ -6,7 +6,7 @@ import { getQuestionSet } from '../../application/get-question-set/get-question-
 import { listQuestionSets } from '../../application/list-question-sets/list-question-sets';
 import { updateQuestionSet } from '../../application/update-question-set/update-question-set';
 import type { QuestionSetQuestionInput } from '../../domain/question-set';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../../application/store';
 import type { Clock } from '@vi/platform-time';
 
 export type QuestionSetHandlers = Pick<

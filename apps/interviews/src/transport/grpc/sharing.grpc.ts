@@ -3,7 +3,7 @@ import type { UnaryHandlers } from '@vi/platform-grpc';
 import { getSharedInterviews } from '../../application/get-shared-interviews/get-shared-interviews';
 import type { TakeVideoSource } from '../../application/shared/send-take-video';
 import { streamSharedTakeVideo } from '../../application/stream-shared-take-video/stream-shared-take-video';
-import type { InterviewsStore } from '../../infrastructure/interviews.store';
+import type { InterviewsStore } from '../../application/store';
 
 type SharingHandlers = Pick<UnaryHandlers<typeof interviews.InterviewsServiceService>, 'getSharedInterviews' | 'streamSharedTakeVideo'>;
 

@@ -150,13 +150,27 @@ describe('planMessages', () => {
         sequence: 0,
         start: '2026-03-05T09:00:00+00:00',
         organizer: { name: 'Acme', email: 'no-reply@vi.example' },
-        attendees: [
-          { name: 'Sam', email: 'sam@seeker.example' },
-          { name: 'Cory', email: 'cory@acme.example' },
-        ],
       };
-      expect(candidate.calendar).toMatchObject({ ...event, url: LINK_PLACEHOLDER });
-      expect(creator.calendar).toMatchObject({ ...event, url: `https://app.example/interview/${interviewUuid}/watch` });
+      const sam = { name: 'Sam', email: 'sam@seeker.example' };
+      // The job seeker's copy names no company user (decision 036).
+      expect(candidate.calendar).toEqual({
+        ...event,
+        end: '2026-03-05T10:00:00.000Z',
+        summary: expect.any(String),
+        description: expect.any(String),
+        url: LINK_PLACEHOLDER,
+        attendees: [sam],
+      });
+      expect(JSON.stringify(candidate)).not.toContain('cory@acme.example');
+      // Its SMS (consent and the plan's feature given) speaks of a meeting too.
+      expect(db.messages.state.find((m) => m.kind === 'interview_invitation_sms')?.text_body).toBe(
+        `Acme: your live video interview for Welder starts Thursday, March 5, 2026 at 10:00:00 AM GMT+1 (Europe/Paris). ${LINK_PLACEHOLDER}`,
+      );
+      expect(creator.calendar).toMatchObject({
+        ...event,
+        url: `https://app.example/interview/${interviewUuid}/watch`,
+        attendees: [sam, { name: 'Cory', email: 'cory@acme.example' }],
+      });
     });
 
     it('a reschedule sends both the update with the same UID and SEQUENCE + 1, every time; a reset keeps the SEQUENCE', async () => {

@@ -10,12 +10,11 @@ import {
 } from '@vi/contracts';
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
-import { calendarEnd, calendarUid, type CalendarInvitation } from '../../domain/calendar';
+import type { CalendarInvitation } from '../../domain/calendar';
 import {
   LINK_PLACEHOLDER,
   invitationEmail,
   invitationSms,
-  liveCalendarText,
   liveCreatorEmail,
   liveInvitationEmail,
   passwordResetEmail,
@@ -32,6 +31,7 @@ import type { NewMessage } from '../../infrastructure/message.repository';
 import type { MessageLinkKind } from '../../infrastructure/notifications.database';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import type { PlanDirectory } from '../ports';
+import { liveInterviewCalendar, type LiveCalendarSettings } from '../shared/live-calendar';
 
 export const MESSAGE_SUBJECTS = [
   IdentitySubjects.UserCreated,
@@ -59,14 +59,6 @@ export interface MessagePlanDeps {
   reminderLeadMs: number;
   calendar: LiveCalendarSettings;
   onQueued: () => void;
-}
-
-/** What a live interview's calendar invitation needs beyond the event (decision 041). */
-export interface LiveCalendarSettings {
-  /** The ORGANIZER's address: the one the emails come from (MAIL_FROM). */
-  organizerEmail: string;
-  /** Where a company user opens the interview (and joins the call): not a bearer link. */
-  interviewPageUrl(interviewUuid: string): string;
 }
 
 interface Plan {
@@ -169,10 +161,11 @@ async function planInvitation(deps: MessagePlanDeps, message: BusMessage, now: D
     timezone: invitation.timezone,
     candidateUrl: LINK_PLACEHOLDER,
     occasion,
+    live: interview.type === 'live',
   };
   const base = { id: message.id, now, interviewUuid: interview.uuid, link: { kind: 'candidate', subject: interview.uuid } as const };
   // A live interview's emails carry its calendar invitation, whose SEQUENCE is known only inside the transaction.
-  const live = interview.type === 'live';
+  const live = details.live;
   const messages = live ? [] : [email(base, 'interview_invitation', candidate.email, invitationEmail(details))];
   const companyUuid = interview.company?.uuid;
   const phone = invitation.phone_parsed;
@@ -212,17 +205,7 @@ function liveCalendar(
     occasion,
   });
   const canceled = occasion === 'canceled';
-  const calendarOf = (d: LiveInterviewDetails, forCreator: boolean, sequence: number): CalendarInvitation => ({
-    method: canceled ? 'CANCEL' : 'REQUEST',
-    uid: calendarUid(interview.uuid),
-    sequence,
-    start: interview.scheduled_at,
-    end: calendarEnd(interview.scheduled_at),
-    ...liveCalendarText(d, forCreator),
-    url: d.url,
-    organizer: { name: d.companyName || 'Video Interviewing', email: settings.organizerEmail },
-    attendees: [candidate, creator].filter((p) => !!p?.email).map((p) => ({ name: p!.name, email: p!.email })),
-  });
+  const calendarOf = (d: LiveInterviewDetails, forCreator: boolean, sequence: number) => liveInterviewCalendar(settings, interview, d, forCreator, sequence);
   return {
     change: {
       interviewUuid: interview.uuid,

@@ -8,7 +8,9 @@ import { forgetInterviews } from '../../application/forget-interviews/forget-int
 import { getWebhook } from '../../application/get-webhook/get-webhook';
 import { listDeliveries } from '../../application/list-deliveries/list-deliveries';
 import { listWebhooks } from '../../application/list-webhooks/list-webhooks';
-import type { SecretSealer } from '../../application/ports';
+import { getInterviewCalendar } from '../../application/get-interview-calendar/get-interview-calendar';
+import type { LinkIssuer, SecretSealer } from '../../application/ports';
+import type { LiveCalendarSettings } from '../../application/shared/live-calendar';
 import { replayEvent } from '../../application/replay-event/replay-event';
 import type { NotificationsStore } from '../../infrastructure/notifications.store';
 
@@ -19,6 +21,9 @@ export interface NotificationsGrpcDeps {
   clock: Clock;
   /** New deliveries were queued (replay): wake the dispatcher. */
   onQueued: () => void;
+  /** The candidate link in a downloaded calendar invitation. */
+  links: LinkIssuer;
+  calendar: Pick<LiveCalendarSettings, 'organizerEmail'>;
 }
 
 /** Transport only: request → use case → response message. */
@@ -34,6 +39,7 @@ export function notificationsGrpcHandlers(deps: NotificationsGrpcDeps): UnaryHan
     },
     enableWebhook: async (req, ctx) => enableWebhook(deps, ctx.user(), req.webhook_uuid),
     replayEvent: async (req, ctx) => replayEvent(deps, ctx.user(), req.event_type),
+    getInterviewCalendar: async (req, ctx) => getInterviewCalendar(deps, ctx.principal, req.interview_json),
     listDeliveries: async (req, ctx) => listDeliveries(deps, ctx.user(), { webhookUuid: req.webhook_uuid, from: req.range_from, to: req.range_to }),
   };
 }

@@ -1,0 +1,153 @@
+import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
+import type { Store } from '@vi/platform-bus';
+import type { Interview, InterviewOrder, InterviewQuestion } from '../domain/interview';
+import type { InterviewStatus, InterviewType } from '../domain/interview-status';
+import type { QuestionSet, QuestionSetQuestion } from '../domain/question-set';
+import type { Take } from '../domain/take';
+
+/**
+ * The interviews service's store as its use cases see it (decision 033): the repositories' interfaces, owned here;
+ * the SQL repositories of `infrastructure/` implement them, and `test/fakes.ts` in memory.
+ */
+export interface InterviewsRepositories {
+  readonly interviews: InterviewRepository;
+  readonly questions: QuestionRepository;
+  readonly counters: InterviewCounterRepository;
+  readonly projections: ProjectionRepository;
+  readonly takes: TakeRepository;
+  readonly questionSets: QuestionSetRepository;
+  readonly shareLinks: ShareLinkProjectionRepository;
+}
+
+export type InterviewsStore = Store<InterviewsRepositories>;
+
+export interface InterviewListQuery {
+  companyUuid: string;
+  types: InterviewType[];
+  statuses: InterviewStatus[];
+  orderBy: InterviewOrder;
+  offset: number;
+  limit: number;
+}
+
+/** The sort keys of an interview's candidate, job and company, copied into its row (one index scan per sorted page). */
+export interface InterviewKeys {
+  candidateKey: string;
+  jobKey: string;
+  companyKey: string;
+}
+
+export interface InterviewRepository {
+  find(companyUuid: string, uuid: string, options?: { lock?: boolean }): Promise<Interview | undefined>;
+  /** A live interview of any company: for customer support only. */
+  findForSupport(uuid: string, options?: { lock?: boolean }): Promise<Interview | undefined>;
+  /** The company's live interviews among these uuids (the sharing service's reads). */
+  findMany(companyUuid: string, uuids: string[]): Promise<Interview[]>;
+  /** An interview by uuid if it is assigned to this job seeker (the candidate side's only way in). */
+  findAssigned(uuid: string, candidateUuid: string, options?: { lock?: boolean }): Promise<Interview | undefined>;
+  /** A page sorted and filtered in the database; the uuid in the sort's direction makes the order total. */
+  list(query: InterviewListQuery): Promise<Interview[]>;
+  insert(interview: Interview, keys: InterviewKeys): Promise<void>;
+  update(interview: Interview): Promise<void>;
+  /** Every interview of a job seeker, deleted ones included, locked (erasure, decision 019). */
+  allOfCandidate(candidateUuid: string): Promise<(Interview & { deletedAt: Date | null })[]>;
+  /** Forgets what the job seeker gave with an interview: the phone number and the SMS consent. */
+  erasePersonalFields(uuid: string, at: Date): Promise<void>;
+  markDeleted(uuid: string, at: Date): Promise<void>;
+  /** Open interviews whose due time has passed, locked so that each is taken by one replica only. */
+  lockOverdue(now: Date, limit: number): Promise<Interview[]>;
+}
+
+export interface QuestionRepository {
+  listFor(interviewUuids: string[]): Promise<Map<string, InterviewQuestion[]>>;
+  find(interviewUuid: string, uuid: string): Promise<InterviewQuestion | undefined>;
+  nextPosition(interviewUuid: string): Promise<number>;
+  insert(questions: InterviewQuestion[]): Promise<void>;
+  update(question: InterviewQuestion): Promise<void>;
+  delete(uuid: string): Promise<void>;
+}
+
+/** Interviews per company, type and status: list totals without a count scan. */
+export interface InterviewCounterRepository {
+  move(companyUuid: string, type: InterviewType, from: InterviewStatus | null, to: InterviewStatus | null): Promise<void>;
+  total(companyUuid: string, types: InterviewType[], statuses: InterviewStatus[]): Promise<number>;
+}
+
+/** A job as interviews keep it from the jobs service's events. */
+export interface JobPostRow {
+  uuid: string;
+  company_uuid: string;
+  title: string;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+  status_updated_at: Date;
+  created_by: { uuid: string; name: string; email: string; avatar: string } | null;
+  location: { uuid: string; formatted_address: string } | null;
+}
+
+/** A user (a candidate, a company user) as interviews keep them from identity's events. */
+export interface PersonRow {
+  uuid: string;
+  name: string;
+  email: string;
+  avatar: string;
+}
+
+export interface CompanyRow {
+  uuid: string;
+  name: string;
+  avatar: string;
+}
+
+/** What interviews show of other services' data (jobs, users, companies), kept current from events. */
+export interface ProjectionRepository {
+  upsertJob(job: JobPostRow): Promise<void>;
+  upsertPerson(person: PersonRow, at: Date): Promise<void>;
+  upsertCompany(company: CompanyRow): Promise<void>;
+  jobs(uuids: string[]): Promise<Map<string, JobPostRow>>;
+  people(uuids: string[]): Promise<Map<string, PersonRow>>;
+  companies(uuids: string[]): Promise<Map<string, CompanyRow>>;
+  /** Records an event as applied; false when it was applied before (redelivery). */
+  markProcessed(eventId: string): Promise<boolean>;
+}
+
+export interface TakeRepository {
+  listFor(questionUuid: string): Promise<Take[]>;
+  find(questionUuid: string, uuid: string): Promise<Take | undefined>;
+  /** Deletes every take of an interview; returns them so their videos can be removed after the commit. */
+  deleteFor(interviewUuid: string): Promise<Take[]>;
+  /** Takes of interviews deleted before `cutoff`, oldest deletion first (the retention sweep, decision 019). */
+  ofInterviewsDeletedBefore(cutoff: Date, limit: number): Promise<Take[]>;
+  /** Bytes of video kept for an interview: what MAX_INTERVIEW_MEDIA_BYTES bounds (decision 037). */
+  bytesStored(interviewUuid: string): Promise<number>;
+  /** Takes superseded before `cutoff` (each question keeps its latest take, decision 037), oldest first. */
+  supersededBefore(cutoff: Date, limit: number): Promise<Take[]>;
+  deleteMany(uuids: string[]): Promise<void>;
+  insert(take: Take): Promise<void>;
+  /** Every take of these interviews, by question then number (the sharing service's views). */
+  listForInterviews(interviewUuids: string[]): Promise<Take[]>;
+  /** A take by uuid if it belongs to one of these interviews. */
+  findInInterviews(interviewUuids: string[], uuid: string): Promise<Take | undefined>;
+}
+
+export interface QuestionSetRepository {
+  /** A page of the company's sets, oldest first, with their questions and the company's total. */
+  list(companyUuid: string, page: { offset: number; limit: number }): Promise<{ sets: QuestionSet[]; total: number }>;
+  /** A set of the company that is not deleted; `lock` holds its row until the transaction ends. */
+  find(companyUuid: string, uuid: string, options?: { lock?: boolean }): Promise<QuestionSet | undefined>;
+  insert(set: QuestionSet): Promise<void>;
+  /** Name and updated_at; the questions change with replaceQuestions. */
+  update(set: Pick<QuestionSet, 'uuid' | 'name' | 'updatedAt'>): Promise<void>;
+  /** Makes the set's questions exactly `next`: missing ones removed, the others updated, new ones added. */
+  replaceQuestions(setUuid: string, previous: QuestionSetQuestion[], next: QuestionSetQuestion[]): Promise<void>;
+  /** Soft delete: the set is gone from lists and reads; its rows stay. */
+  markDeleted(uuid: string, at: Date): Promise<void>;
+}
+
+/** The interviews' basic share links as the sharing service last published them (no URL: decision 018). */
+export interface ShareLinkProjectionRepository {
+  /** Stores the link (null: deleted) unless a newer version is already stored. */
+  apply(interviewUuid: string, link: BasicShareLinkWithoutUrl | null, version: number): Promise<void>;
+  forInterviews(interviewUuids: string[]): Promise<Map<string, BasicShareLinkWithoutUrl>>;
+}

@@ -1,0 +1,31 @@
+import { credentials } from '@grpc/grpc-js';
+import { identity } from '@vi/contracts';
+import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type Caller, type PrincipalTokens } from '@vi/platform-grpc';
+import type { IdentityDirectory } from '../application/ports';
+
+/** Identity over gRPC, as the user the request acts for, within its deadline. */
+export class GrpcIdentityDirectory implements IdentityDirectory {
+  private readonly upstream: UpstreamClient<identity.IdentityServiceClient>;
+
+  constructor(address: string, tokens: PrincipalTokens) {
+    this.upstream = new UpstreamClient('identity', new identity.IdentityServiceClient(address, credentials.createInsecure(), UPSTREAM_CHANNEL_OPTIONS), tokens);
+  }
+
+  ensureJobSeeker(caller: Caller, assignee: { name: string; email: string }) {
+    // Idempotent on the email, so it may be retried like a read.
+    return this.upstream.call((c) => c.ensureJobSeeker, assignee, { ...caller, idempotent: true });
+  }
+
+  async planFeatures(caller: Caller, companyUuid: string) {
+    return (await this.upstream.call((c) => c.getCompanyPlan, { company_uuid: companyUuid }, { ...caller, idempotent: true })).features;
+  }
+
+  async summaries(caller: Caller, userUuids: string[], companyUuids: string[]) {
+    const found = await this.upstream.call((c) => c.getSummaries, { user_uuids: userUuids, company_uuids: companyUuids }, { ...caller, idempotent: true });
+    return { users: new Map(found.users.map((u) => [u.uuid, u])), companies: new Map(found.companies.map((c) => [c.uuid, c])) };
+  }
+
+  close(): void {
+    this.upstream.close();
+  }
+}

@@ -1,0 +1,90 @@
+import { en } from '../i18n/en';
+import { ws } from '../i18n/workspace';
+import { ApiError } from '../shared/api';
+import { el } from '../shared/dom';
+import { localTime } from '../shared/format';
+import { liveRegion, say } from '../shared/screens';
+import { deviceCheck } from '../candidate/device-check';
+import { openCameraAndMicrophone } from '../candidate/devices';
+import { api, ok, type Schemas } from './api';
+import { refusalSentence } from './refusals';
+import { renderPage, type Workspace } from './ui/frame';
+import { hasCall } from './live-links';
+
+type Interview = Schemas['Interview'];
+
+/** A refusal of the call in a sentence: the call's own wording first, then the workspace's. */
+function refusal(code: string): string {
+  return en.live.refusals[code] ?? refusalSentence(new ApiError(0, code));
+}
+
+/** Why an interview has no call, as the call itself would refuse it. */
+function closedCode(interview: Interview): string {
+  if (interview.type !== 'live') return 'api.interview_not_live';
+  return interview.status === 'expired' ? 'api.interview_expired' : `api.interview_already_${interview.status}`;
+}
+
+async function enter(interview: Interview, stream: MediaStream): Promise<void> {
+  // The call is its own chunk, loaded on Join.
+  const { enterRoom } = await import('../live/room');
+  enterRoom({
+    root: document.getElementById('app')!,
+    interviewUuid: interview.uuid,
+    stream,
+    refusal,
+    endInterview: async () => {
+      await ok(api.PUT('/interviews/{interviewUuid}', { params: { path: { interviewUuid: interview.uuid } }, body: { status: 'completed' } }));
+    },
+  });
+}
+
+/**
+ * `/interview/<uuid>/live`: a signed-in company user who may see the interview joins its call as an interviewer,
+ * after a camera and microphone check. The call says who may join and when (refusals are sentences); a reload
+ * during the call goes straight back in.
+ */
+export async function liveScreen(workspace: Workspace, match: RegExpExecArray): Promise<void> {
+  const uuid = match[1].toLowerCase();
+  let interview: Interview;
+  try {
+    interview = (await ok(api.GET('/interviews/{interviewUuid}', { params: { path: { interviewUuid: uuid } } }))).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      renderPage(workspace, 'interviews', ws.watch.notFoundHeading, el('p', { role: 'alert', class: 'refusal' }, ws.watch.notFound));
+      return;
+    }
+    throw error;
+  }
+  if (sessionStorage.getItem(`vi:live:${uuid}:in-call`) && hasCall(interview)) {
+    const stream = await openCameraAndMicrophone().catch(() => undefined);
+    if (stream) return enter(interview, stream);
+  }
+  const candidate = interview.assigned_to?.name ?? ws.common.none;
+  const check = deviceCheck();
+  const status = liveRegion();
+  const join = el('button', { type: 'button', disabled: true }, en.live.join);
+  void check.ready.then(() => (join.disabled = false));
+  join.addEventListener('click', () => {
+    join.disabled = true;
+    join.textContent = en.live.joining;
+    void check.ready.then((stream) =>
+      enter(interview, stream).catch(() => {
+        join.disabled = false;
+        join.textContent = en.live.join;
+        say(status, en.errors.unavailable, 'refusal');
+      }),
+    );
+  });
+  const open = hasCall(interview);
+  renderPage(
+    workspace,
+    'interviews',
+    en.live.heading(interview.job_post?.title ?? ws.common.none),
+    el('p', {}, el('a', { href: `/interview/${uuid}/watch` }, candidate)),
+    el('p', {}, el('strong', {}, en.live.when(localTime(interview.scheduled_at)))),
+    el('p', { class: 'notice' }, en.live.recordedNotice),
+    open ? check.section : el('p', { role: 'alert', class: 'refusal' }, refusal(closedCode(interview))),
+    open ? join : null,
+    status,
+  );
+}

@@ -1,0 +1,97 @@
+import type { Signaling, SignalData } from './signaling';
+
+/** After this long "disconnected" (a network change), ICE is restarted rather than waiting for "failed" (~30 s). */
+const DISCONNECTED_RESTART_MS = 2_000;
+
+/**
+ * The connection to one other participant: WebRTC's "perfect negotiation" (either side may offer; on a collision
+ * the polite one, the larger id, gives way), which also carries ICE restarts: when the connection drops, the
+ * browser gathers new candidates (new network, new addresses) and renegotiates over the signaling socket.
+ */
+export class PeerLink {
+  readonly pc: RTCPeerConnection;
+  readonly remote = new MediaStream();
+  private makingOffer = false;
+  private ignoreOffer = false;
+  private restartTimer?: ReturnType<typeof setTimeout>;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly peerId: string,
+    private readonly polite: boolean,
+    configuration: RTCConfiguration,
+    local: MediaStream,
+    private readonly signaling: Signaling,
+    onRemoteTrack: () => void,
+    onState: (state: RTCIceConnectionState) => void,
+  ) {
+    this.pc = new RTCPeerConnection(configuration);
+    for (const track of local.getTracks()) this.pc.addTrack(track, local);
+    this.pc.addEventListener('track', (event) => {
+      this.remote.addTrack(event.track);
+      onRemoteTrack();
+    });
+    this.pc.addEventListener('negotiationneeded', () => void this.offer());
+    this.pc.addEventListener('icecandidate', (event) => this.send({ candidate: event.candidate?.toJSON() ?? null }));
+    this.pc.addEventListener('iceconnectionstatechange', () => {
+      const state = this.pc.iceConnectionState;
+      onState(state);
+      clearTimeout(this.restartTimer);
+      if (state === 'failed') this.pc.restartIce();
+      if (state === 'disconnected')
+        this.restartTimer = setTimeout(() => this.pc.iceConnectionState === 'disconnected' && this.pc.restartIce(), DISCONNECTED_RESTART_MS);
+    });
+  }
+
+  private send(data: SignalData): void {
+    this.signaling.send({ type: 'signal', to: this.peerId, data });
+  }
+
+  private async offer(): Promise<void> {
+    try {
+      this.makingOffer = true;
+      await this.pc.setLocalDescription();
+      this.send({ description: this.pc.localDescription?.toJSON() });
+    } finally {
+      this.makingOffer = false;
+    }
+  }
+
+  /**
+   * Signals are applied one after the other, in the order they came: an ICE candidate must not be added while the
+   * offer before it is still being applied (it would be refused, and a connection with few candidates then fails).
+   */
+  receive(data: SignalData): Promise<void> {
+    this.queue = this.queue.then(() => this.apply(data)).catch((error: unknown) => console.warn('live call: a signal could not be applied', error));
+    return this.queue;
+  }
+
+  private async apply(data: SignalData): Promise<void> {
+    if (data.description) {
+      const collision = data.description.type === 'offer' && (this.makingOffer || this.pc.signalingState !== 'stable');
+      this.ignoreOffer = !this.polite && collision;
+      if (this.ignoreOffer) return;
+      await this.pc.setRemoteDescription(data.description);
+      if (data.description.type === 'offer') {
+        await this.pc.setLocalDescription();
+        this.send({ description: this.pc.localDescription?.toJSON() });
+      }
+    } else if (data.candidate !== undefined) {
+      try {
+        await this.pc.addIceCandidate(data.candidate ?? undefined);
+      } catch (error) {
+        if (!this.ignoreOffer) throw error;
+      }
+    }
+  }
+
+  /** The signaling socket is back after a drop: restart ICE in case the network changed under the connection. */
+  restart(): void {
+    if (this.pc.iceConnectionState !== 'connected' && this.pc.iceConnectionState !== 'completed') this.pc.restartIce();
+  }
+
+  close(): void {
+    clearTimeout(this.restartTimer);
+    this.pc.close();
+  }
+}

@@ -1,0 +1,343 @@
+import './room.css';
+import { en } from '../i18n/en';
+import { el, show } from '../shared/dom';
+import { liveRegion, say } from '../shared/screens';
+import { PeerLink } from './peer-link';
+import { participantIds, Signaling, type LiveRole, type PeerView, type ServerMessage } from './signaling';
+
+/** What live-record's `startCallRecording` (call-recording.ts) gives back. */
+export interface RecordingHandle {
+  stop(): Promise<void>;
+  readonly active: boolean;
+}
+
+export interface RoomOptions {
+  root: HTMLElement;
+  interviewUuid: string;
+  /** The candidate's token (the invitation link's); absent for a signed-in company user. */
+  token?: string;
+  stream: MediaStream;
+  /** Interviewers: completes the interview (PUT status completed) before the others are told. */
+  endInterview?: () => Promise<void>;
+  /** Interviewers: starts recording every participant side by side (live-record's startCallRecording). */
+  startRecording?: (participants: () => ReadonlyArray<{ name: string; stream: MediaStream }>) => Promise<RecordingHandle>;
+  /** A sentence for a refusal code (the page's own wording). */
+  refusal(code: string): string;
+}
+
+interface Participant {
+  view: PeerView;
+  tile: HTMLElement;
+  video: HTMLVideoElement;
+  caption: HTMLElement;
+  link?: PeerLink;
+}
+
+/** Remembered per tab while in the call, so a reload goes straight back in. */
+export function inCallKey(interviewUuid: string): string {
+  return `vi:live:${interviewUuid}:in-call`;
+}
+
+/**
+ * The call: everyone's video with their name, microphone and camera toggles the others see, leave and rejoin,
+ * the recording indicator, and for interviewers "End the interview". One RTCPeerConnection per other participant
+ * (a mesh of at most four; decision 039).
+ */
+export function enterRoom(options: RoomOptions): void {
+  const { root, interviewUuid, stream } = options;
+  const ids = participantIds(interviewUuid);
+  const participants = new Map<string, Participant>();
+  let self: PeerView | undefined;
+  let iceServers: RTCIceServer[] = [];
+  let recording: RecordingHandle | undefined;
+  let recordingActive = false;
+  let recordingBy = '';
+  /** An interviewer stopped the recording: it does not start again by itself. */
+  let recordingStoppedOnPurpose = false;
+  let finished = false;
+  sessionStorage.setItem(inCallKey(interviewUuid), '1');
+
+  const grid = el('ul', { class: 'tiles', 'aria-label': en.live.participants });
+  const notice = liveRegion();
+  const waiting = el('p', { class: 'notice waiting', role: 'status' });
+  const recordingBadge = el('p', { class: 'recording-badge', role: 'status', hidden: true }, el('span', { 'aria-hidden': 'true' }, '● '), en.live.recording);
+  const audioTrack = () => stream.getAudioTracks()[0];
+  const videoTrack = () => stream.getVideoTracks()[0];
+  const state = () => ({ audio: audioTrack()?.enabled ?? false, video: videoTrack()?.enabled ?? false });
+
+  const mute = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false' }, en.live.mute);
+  const camera = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false' }, en.live.cameraStop);
+  const leave = el('button', { type: 'button', class: 'secondary' }, en.live.leave);
+  const recordToggle = el('button', { type: 'button', class: 'secondary', hidden: true }, en.live.recordingStop);
+  const end = el('button', { type: 'button', class: 'danger', hidden: true }, en.live.end);
+  const endConfirm = el(
+    'div',
+    { class: 'confirm', role: 'group', 'aria-label': en.live.end, hidden: true },
+    el('p', {}, en.live.endConfirm),
+    el('button', { type: 'button', class: 'danger', onclick: () => void endForEveryone() }, en.live.endConfirmYes),
+    el('button', { type: 'button', class: 'secondary', onclick: () => ((endConfirm.hidden = true), end.focus()) }, en.live.endConfirmNo),
+  );
+  const controls = el('div', { class: 'controls', role: 'toolbar', 'aria-label': en.live.controls }, mute, camera, recordToggle, end, leave);
+
+  const signaling = new Signaling(interviewUuid, ids, options.token, {
+    onMessage: (message) => void handle(message),
+    onRefused: (code) => finish(en.live.endedHeading, options.refusal(code), 'alert'),
+    onConnection: (dropped) => {
+      say(notice, dropped ? en.live.reconnecting : en.live.reconnected, dropped ? 'refusal' : 'ok');
+      if (!dropped) for (const p of participants.values()) p.link?.restart();
+    },
+  });
+
+  function tileFor(view: PeerView, own: boolean): Participant {
+    const video = el('video', { autoplay: true, playsinline: true, 'aria-label': own ? en.live.you(view.name) : view.name });
+    video.muted = own;
+    const caption = el('figcaption', {});
+    const tile = el('li', { class: own ? 'tile own' : 'tile' }, el('figure', {}, video, caption));
+    const participant = { view, tile, video, caption };
+    caption.textContent = captionOf(view, own);
+    grid.append(tile);
+    return participant;
+  }
+
+  function captionOf(view: PeerView, own: boolean): string {
+    const flags = [!view.audio && en.live.micOff, !view.video && en.live.cameraOff].filter(Boolean).join(', ');
+    const name = own ? en.live.you(view.name) : view.name;
+    return flags ? `${name}: ${flags}` : name;
+  }
+
+  function updateWaiting(): void {
+    const others = [...participants.values()].filter((p) => p.view.id !== self?.id);
+    const role: LiveRole | undefined = self?.role;
+    const text =
+      role === 'candidate' && !others.some((p) => p.view.role === 'interviewer')
+        ? en.live.waiting
+        : role === 'interviewer' && !others.some((p) => p.view.role === 'candidate')
+          ? en.live.waitingForCandidate
+          : '';
+    waiting.textContent = text;
+    waiting.hidden = text === '';
+  }
+
+  function connectTo(view: PeerView): void {
+    const existing = participants.get(view.id);
+    if (existing && existing.view.instance === view.instance && existing.link) return;
+    existing?.link?.close();
+    const participant = existing ?? tileFor(view, false);
+    participant.view = view;
+    participant.caption.textContent = captionOf(view, false);
+    participant.link = new PeerLink(
+      view.id,
+      (self?.id ?? '') > view.id,
+      { iceServers },
+      stream,
+      signaling,
+      () => {
+        if (participant.video.srcObject !== participant.link?.remote) participant.video.srcObject = participant.link?.remote ?? null;
+      },
+      () => undefined,
+    );
+    participants.set(view.id, participant);
+  }
+
+  function dropPeer(id: string): void {
+    const participant = participants.get(id);
+    if (!participant) return;
+    participant.link?.close();
+    participant.tile.remove();
+    participants.delete(id);
+    say(notice, en.live.left(participant.view.name));
+    if (id === recordingBy) showRecording(false, '');
+  }
+
+  function showRecording(active: boolean, by: string): void {
+    recordingActive = active;
+    recordingBy = by;
+    recordingBadge.hidden = !active;
+    recordToggle.textContent = active ? en.live.recordingStop : en.live.recordingStart;
+  }
+
+  /** The first interviewer (smallest id) records once the candidate is present, unless someone stopped it. */
+  async function maybeRecord(): Promise<void> {
+    if (!options.startRecording || self?.role !== 'interviewer' || recordingActive || recording || recordingStoppedOnPurpose) return;
+    const views = [...participants.values()].map((p) => p.view);
+    if (!views.some((v) => v.role === 'candidate')) return;
+    const firstInterviewer = views.filter((v) => v.role === 'interviewer').sort((a, b) => a.id.localeCompare(b.id))[0];
+    if (firstInterviewer?.id !== self.id) return;
+    await startRecording();
+  }
+
+  async function startRecording(): Promise<void> {
+    if (!options.startRecording) return;
+    try {
+      recording = await options.startRecording(() =>
+        [...participants.values()]
+          .filter((p) => p.video.srcObject instanceof MediaStream)
+          .map((p) => ({ name: p.view.name, stream: p.video.srcObject as MediaStream })),
+      );
+      signaling.send({ type: 'recording', active: true });
+    } catch {
+      recording = undefined;
+      say(notice, en.live.recordingFailed, 'refusal');
+    }
+  }
+
+  async function stopRecording(): Promise<void> {
+    const handle = recording;
+    recording = undefined;
+    await handle?.stop();
+    if (recordingActive) signaling.send({ type: 'recording', active: false });
+  }
+
+  async function handle(message: ServerMessage): Promise<void> {
+    switch (message.type) {
+      case 'welcome': {
+        iceServers = message.iceServers;
+        const first = !self;
+        self = message.self;
+        if (first) {
+          const own = tileFor(self, true);
+          own.video.srcObject = stream;
+          participants.set(self.id, own);
+          recordToggle.hidden = !options.startRecording || self.role !== 'interviewer';
+          end.hidden = self.role !== 'interviewer' || !options.endInterview;
+        }
+        showRecording(message.recording, recordingBy);
+        for (const peer of message.peers) connectTo(peer);
+        updateWaiting();
+        await maybeRecord();
+        return;
+      }
+      case 'peer-joined':
+        connectTo(message.peer);
+        say(notice, en.live.joined(message.peer.name));
+        updateWaiting();
+        await maybeRecord();
+        return;
+      case 'peer-left':
+        dropPeer(message.id);
+        updateWaiting();
+        return;
+      case 'signal':
+        await participants.get(message.from)?.link?.receive(message.data);
+        return;
+      case 'state': {
+        const participant = participants.get(message.from);
+        if (!participant) return;
+        participant.view = { ...participant.view, audio: message.audio, video: message.video };
+        participant.caption.textContent = captionOf(participant.view, false);
+        return;
+      }
+      case 'recording':
+        if (!message.active && recordingActive && message.by !== self?.id) recordingStoppedOnPurpose = true;
+        showRecording(message.active, message.by);
+        if (!message.active && recording) await stopRecording();
+        return;
+      case 'ended':
+        await stopRecording();
+        finish(en.live.endedHeading, en.live.ended, 'status');
+        return;
+      case 'refused':
+        return;
+    }
+  }
+
+  function setOwnState(): void {
+    const now = state();
+    mute.textContent = now.audio ? en.live.mute : en.live.unmute;
+    mute.setAttribute('aria-pressed', String(!now.audio));
+    camera.textContent = now.video ? en.live.cameraStop : en.live.cameraStart;
+    camera.setAttribute('aria-pressed', String(!now.video));
+    if (self) {
+      const own = participants.get(self.id);
+      self = { ...self, ...now };
+      if (own) {
+        own.view = self;
+        own.caption.textContent = captionOf(self, true);
+      }
+    }
+    signaling.send({ type: 'state', ...now });
+  }
+
+  mute.addEventListener('click', () => {
+    const track = audioTrack();
+    if (track) track.enabled = !track.enabled;
+    setOwnState();
+  });
+  camera.addEventListener('click', () => {
+    const track = videoTrack();
+    if (track) track.enabled = !track.enabled;
+    setOwnState();
+  });
+  recordToggle.addEventListener('click', () => {
+    if (recordingActive) {
+      recordingStoppedOnPurpose = true;
+      if (recording) void stopRecording();
+      else signaling.send({ type: 'recording', active: false });
+    } else {
+      recordingStoppedOnPurpose = false;
+      void startRecording();
+    }
+  });
+  end.addEventListener('click', () => {
+    endConfirm.hidden = false;
+    endConfirm.querySelector('button')?.focus();
+  });
+  leave.addEventListener('click', () => {
+    void stopRecording().finally(() => {
+      signaling.leave();
+      close();
+      sessionStorage.removeItem(inCallKey(interviewUuid));
+      show(
+        root,
+        el(
+          'main',
+          { class: 'card' },
+          el('h1', {}, en.live.youLeftHeading),
+          el('p', { role: 'status', class: 'notice' }, en.live.youLeft),
+          el('button', { type: 'button', onclick: () => enterRoom(options) }, en.live.rejoin),
+        ),
+      );
+    });
+  });
+
+  async function endForEveryone(): Promise<void> {
+    const yes = endConfirm.querySelector('button');
+    if (yes) {
+      yes.disabled = true;
+      yes.textContent = en.live.ending;
+    }
+    try {
+      await stopRecording();
+      await options.endInterview?.();
+      signaling.send({ type: 'ended' });
+      finish(en.live.endedHeading, en.live.ended, 'status');
+    } catch (error) {
+      if (yes) {
+        yes.disabled = false;
+        yes.textContent = en.live.endConfirmYes;
+      }
+      say(notice, options.refusal(error instanceof Error && 'code' in error ? String((error as { code: unknown }).code) : ''), 'refusal');
+    }
+  }
+
+  function close(): void {
+    for (const participant of participants.values()) participant.link?.close();
+    participants.clear();
+  }
+
+  function finish(heading: string, sentence: string, role: 'alert' | 'status'): void {
+    if (finished) return;
+    finished = true;
+    signaling.leave();
+    close();
+    sessionStorage.removeItem(inCallKey(interviewUuid));
+    stream.getTracks().forEach((track) => track.stop());
+    show(root, el('main', { class: 'card' }, el('h1', {}, heading), el('p', { role, class: role === 'alert' ? 'refusal' : 'notice' }, sentence)));
+  }
+
+  show(
+    root,
+    el('main', { class: 'room' }, el('h1', { class: 'visually-hidden' }, en.live.roomHeading), recordingBadge, waiting, grid, notice, controls, endConfirm),
+  );
+  signaling.connect();
+}

@@ -1,0 +1,88 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { waitFor } from '@vi/platform-testing';
+import { en } from '../../apps/web/src/i18n/en';
+import { newPage } from '../support/browser';
+
+/** What the live call browser specs share (not a spec itself). */
+
+export interface CallStats {
+  /** Video frames decoded from every other participant (inbound-rtp framesDecoded). */
+  frames: number;
+  /** Audio samples received and their energy (inbound-rtp): sound is arriving. */
+  samples: number;
+  energy: number;
+  /** Whether a connection in use goes through a TURN relay. */
+  relayed: boolean;
+}
+
+/**
+ * A page whose RTCPeerConnections the test can read (their getStats), optionally forced through TURN
+ * (`iceTransportPolicy: 'relay'`); the page's own code is unchanged.
+ */
+export async function callPage(
+  browser: Browser,
+  options: { relay?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, options.viewport);
+  await opened.context.addInitScript((relay: boolean) => {
+    const window: any = globalThis;
+    const Native = window.RTCPeerConnection;
+    window.__peerConnections = [];
+    window.RTCPeerConnection = class extends Native {
+      constructor(configuration: any) {
+        super(relay ? { ...configuration, iceTransportPolicy: 'relay' } : configuration);
+        window.__peerConnections.push(this);
+      }
+    };
+  }, options.relay ?? false);
+  return opened;
+}
+
+export function callStats(page: Page): Promise<CallStats> {
+  return page.evaluate(async () => {
+    const window: any = globalThis;
+    const totals = { frames: 0, samples: 0, energy: 0, relayed: false };
+    for (const pc of window.__peerConnections ?? []) {
+      if (pc.connectionState === 'closed') continue;
+      const stats = await pc.getStats();
+      stats.forEach((report: any) => {
+        if (report.type === 'inbound-rtp' && report.kind === 'video') totals.frames += report.framesDecoded ?? 0;
+        if (report.type === 'inbound-rtp' && report.kind === 'audio') {
+          totals.samples += report.totalSamplesReceived ?? 0;
+          totals.energy += report.totalAudioEnergy ?? 0;
+        }
+        if (report.type === 'candidate-pair' && report.state === 'succeeded' && report.nominated) {
+          if (stats.get(report.localCandidateId)?.candidateType === 'relay') totals.relayed = true;
+        }
+      });
+    }
+    return totals;
+  });
+}
+
+/** Waits until the page decodes more of the others' video (30 more frames, ~1 s) and receives more sound. */
+export async function mediaAdvances(page: Page, timeoutMs = 45_000): Promise<CallStats> {
+  const before = await callStats(page);
+  let now = before;
+  await waitFor(
+    async () => {
+      now = await callStats(page);
+      return now.frames >= before.frames + 30 && now.samples > before.samples && now.energy > 0;
+    },
+    timeoutMs,
+    200,
+  );
+  return now;
+}
+
+/** The device check, then Join. */
+export async function checkAndJoin(page: Page): Promise<void> {
+  await page.getByRole('button', { name: en.device.check }).click();
+  await page.getByText(en.device.ok).waitFor();
+  await page.getByRole('button', { name: en.live.join }).click();
+}
+
+/** The tile caption of a participant as the page shows it ("Name" or "Name: microphone off"). */
+export function tileOf(page: Page, name: string) {
+  return page.locator('.tile figcaption', { hasText: name });
+}

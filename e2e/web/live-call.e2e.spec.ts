@@ -1,0 +1,213 @@
+import { connectEventBus, NatsJetStreamBus, type EventBus } from '@vi/platform-bus';
+import { createLogger } from '@vi/platform-logger';
+import type { Browser } from 'playwright-core';
+import { ensureWebBundle } from '../../apps/web/build/build-web';
+import { loadGatewayConfig } from '../../apps/gateway/src/config';
+import { startGateway } from '../../apps/gateway/src/composition-root';
+import { en } from '../../apps/web/src/i18n/en';
+import { ws } from '../../apps/web/src/i18n/workspace';
+import { companyWithJob, createInterview, getInterview, inFuture, liveBody, putInterview, seekerEmail } from '../interviews/interview-helpers';
+import { SmtpInbox } from '../notifications/notification-helpers';
+import { describeInBrowser, launchChromium, withSteps } from '../support/browser';
+import { startTestSystem } from '../support/test-system';
+import { describeWithCoturn, startCoturn, type TurnServer } from '../support/turn-server';
+import { signedInColleague } from '../live/live-helpers';
+import { callPage, callStats, checkAndJoin, mediaAdvances, tileOf } from './live-call-helpers';
+import { axeViolations, scrollsHorizontally } from './page-helpers';
+
+/**
+ * A live interview held in two browsers (issue 24): the candidate from the invitation email on one gateway, a
+ * signed-in interviewer from the company pages on another replica; each sees and hears the other, a mute shows on
+ * the other side, a network drop and a reload resume by themselves, and "End the interview" completes it.
+ */
+
+const CANDIDATE = 'Casey Candidate';
+
+async function liveSystem(overrides: NodeJS.ProcessEnv = {}) {
+  const inbox = await new SmtpInbox().start();
+  const t = await startTestSystem({ SMTP_URL: inbox.url, ...overrides });
+  const config = loadGatewayConfig(t.serviceEnv(overrides));
+  // The interviewer's replica, with its own bus connection when NATS is used, as in a cluster.
+  const replicaBus: EventBus =
+    t.system.bus instanceof NatsJetStreamBus ? await connectEventBus({ ...config.bus, logger: createLogger('replica', 'silent') }) : t.system.bus;
+  const replica = await startGateway(config, { bus: replicaBus, logger: createLogger('replica', 'silent'), rateLimitPrefix: t.env.EVENT_STREAM });
+  const company = await companyWithJob(t, 'unlimited', { title: 'Stage Manager' });
+  const interviewer = await signedInColleague(t, company, inbox, `interviewer.${Date.now()}@live.example`);
+  return {
+    t,
+    inbox,
+    company,
+    interviewer,
+    replicaUrl: `http://127.0.0.1:${replica.port}`,
+    stop: async () => {
+      await replica.stop();
+      if (replicaBus !== t.system.bus) await replicaBus.close();
+      await t.stop();
+      await inbox.close();
+    },
+  };
+}
+type LiveSystem = Awaited<ReturnType<typeof liveSystem>>;
+
+/** A live interview starting in `minutes`, and the candidate link of its invitation email, on this system's gateway. */
+async function invite(s: LiveSystem, minutes = 5): Promise<{ uuid: string; link: string }> {
+  const email = seekerEmail('live');
+  const created = await createInterview(
+    s.company.api,
+    liveBody(s.company.job.uuid, { scheduled_at: inFuture(minutes * 60_000), assigned_to: { name: CANDIDATE, email }, timezone: 'Europe/Paris' }),
+  );
+  const mail = await s.inbox.next(email);
+  const link = new URL(/(http\S+\/candidate\/interviews\/[^\s>"]+)/.exec(mail.text)![1]);
+  return { uuid: created.uuid, link: new URL(`${link.pathname}${link.search}`, s.t.baseUrl).toString() };
+}
+
+/** The interviewer's page, signed in, on the replica gateway (the session cookie is the host's, whatever the port). */
+async function interviewerPage(browser: Browser, s: LiveSystem, options: { relay?: boolean } = {}) {
+  const opened = await callPage(browser, { ...options, viewport: { width: 1280, height: 800 } });
+  await opened.context.addCookies([{ name: 'vi_session', value: s.interviewer.cookie.split('=')[1], url: s.replicaUrl }]);
+  return opened;
+}
+
+describeInBrowser('live interview call (browser)', () => {
+  let s: LiveSystem;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await ensureWebBundle();
+    s = await liveSystem();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await s?.stop();
+  });
+
+  it('candidate (invitation email, phone) and interviewer (company pages, another gateway) see and hear each other; mute shows; offline 3 s and a reload resume; End completes it', async () => {
+    const { uuid, link } = await invite(s);
+    const candidate = await callPage(browser, { viewport: { width: 390, height: 844 } });
+    const company = await interviewerPage(browser, s);
+
+    await withSteps(candidate.page, 'live-call', async (step) => {
+      // The landing page: company, job, when, recording notice; attendance confirmed (InterviewAccepted).
+      await candidate.page.goto(link);
+      await candidate.page.getByRole('heading', { name: en.live.heading('Stage Manager') }).waitFor();
+      expect(await candidate.page.textContent('main')).toContain(s.company.me.company.name);
+      expect(await candidate.page.textContent('main')).toContain('Europe/Paris');
+      await candidate.page.getByText(en.live.recordedNotice).waitFor();
+      await candidate.page.getByRole('button', { name: en.live.attend }).click();
+      await candidate.page.getByText(en.live.attendanceConfirmed).waitFor();
+      expect((await getInterview(s.company.api, uuid)).status).toBe('accepted');
+      expect(await scrollsHorizontally(candidate.page)).toBe(false);
+      expect(await axeViolations(candidate.page)).toEqual([]);
+      await step('landing');
+
+      await checkAndJoin(candidate.page);
+      await candidate.page.getByText(en.live.waiting).waitFor();
+      await step('waiting-room');
+
+      // The interviewer opens the call from the interviews list.
+      await company.page.goto(`${s.replicaUrl}/interviews`);
+      await company.page.getByRole('link', { name: en.live.joinFromList }).click();
+      await checkAndJoin(company.page);
+      await tileOf(company.page, CANDIDATE).waitFor();
+      await tileOf(candidate.page, 'Colleague Person').waitFor();
+      await candidate.page.getByText(en.live.waiting).waitFor({ state: 'hidden' });
+
+      // Each side decodes the other's video and receives sound.
+      await Promise.all([mediaAdvances(candidate.page), mediaAdvances(company.page)]);
+      expect(await scrollsHorizontally(candidate.page)).toBe(false);
+      expect(await axeViolations(candidate.page)).toEqual([]);
+      expect(await axeViolations(company.page)).toEqual([]);
+      await step('in-call');
+
+      // A mute on the candidate's side shows on the interviewer's.
+      await candidate.page.getByRole('button', { name: en.live.mute }).click();
+      await tileOf(company.page, `${CANDIDATE}: ${en.live.micOff}`).waitFor();
+      await candidate.page.getByRole('button', { name: en.live.unmute }).click();
+      await company.page.locator('.tile figcaption', { hasText: new RegExp(`^${CANDIDATE}$`) }).waitFor();
+
+      // The candidate's network drops for 3 seconds: the call resumes without anyone reloading.
+      await candidate.context.setOffline(true);
+      await candidate.page.waitForTimeout(3_000);
+      await candidate.context.setOffline(false);
+      await Promise.all([mediaAdvances(candidate.page), mediaAdvances(company.page)]);
+
+      // A reload goes straight back into the call.
+      await candidate.page.reload();
+      await tileOf(candidate.page, 'Colleague Person').waitFor();
+      await Promise.all([mediaAdvances(candidate.page), mediaAdvances(company.page)]);
+      await step('after-reload');
+
+      // The interviewer ends the interview: completed for the API, and the candidate is told.
+      await company.page.getByRole('button', { name: en.live.end }).click();
+      await company.page.getByRole('button', { name: en.live.endConfirmYes }).click();
+      await candidate.page.getByRole('heading', { name: en.live.endedHeading }).waitFor();
+      await company.page.getByRole('heading', { name: en.live.endedHeading }).waitFor();
+      expect((await getInterview(s.company.api, uuid)).status).toBe('completed');
+      await step('ended');
+
+      // Its link now says the call is closed, in a sentence.
+      await candidate.page.goto(link);
+      await candidate.page.getByText(en.live.refusals['api.interview_already_completed']).waitFor();
+    });
+    await candidate.context.close();
+    await company.context.close();
+  });
+
+  it('refuses in sentences: Join before the window opens, a canceled interview, another company’s interview', async () => {
+    const { page, context } = await callPage(browser);
+    const later = await invite(s, 60);
+    await page.goto(later.link);
+    await page.getByRole('button', { name: en.device.check }).click();
+    await page.getByText(en.device.ok).waitFor();
+    expect(await page.getByRole('button', { name: en.live.join }).isDisabled()).toBe(true);
+    await page.getByText(/You can join from/).waitFor();
+
+    await putInterview(s.company.api, later.uuid, { status: 'canceled' });
+    await page.goto(later.link);
+    await page.getByText(en.live.refusals['api.interview_already_canceled']).waitFor();
+
+    const stranger = await companyWithJob(s.t);
+    const theirs = await createInterview(stranger.api, liveBody(stranger.job.uuid, { scheduled_at: inFuture(5 * 60_000) }));
+    const company = await interviewerPage(browser, s);
+    await company.page.goto(`${s.replicaUrl}/interview/${theirs.uuid}/live`);
+    await company.page.getByText(ws.watch.notFound).waitFor();
+    await company.context.close();
+    await context.close();
+  });
+});
+
+describeWithCoturn('live interview call through TURN (browser, coturn)', () => {
+  let s: LiveSystem;
+  let turn: TurnServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await ensureWebBundle();
+    turn = await startCoturn();
+    s = await liveSystem({ TURN_URLS: turn.url, TURN_SECRET: turn.secret });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await s?.stop();
+    await turn?.stop();
+  });
+
+  it('both sides forced to relay (iceTransportPolicy relay) see and hear each other through coturn with derived credentials', async () => {
+    const { uuid, link } = await invite(s);
+    const candidate = await callPage(browser, { relay: true });
+    const company = await interviewerPage(browser, s, { relay: true });
+    await withSteps(candidate.page, 'live-call-turn', async () => {
+      await candidate.page.goto(link);
+      await checkAndJoin(candidate.page);
+      await company.page.goto(`${s.replicaUrl}/interview/${uuid}/live`);
+      await checkAndJoin(company.page);
+      await Promise.all([mediaAdvances(candidate.page), mediaAdvances(company.page)]);
+      expect((await callStats(candidate.page)).relayed).toBe(true);
+      expect((await callStats(company.page)).relayed).toBe(true);
+    });
+    await candidate.context.close();
+    await company.context.close();
+  });
+});
