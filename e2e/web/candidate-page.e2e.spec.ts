@@ -1,14 +1,15 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { waitFor } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
 import { en } from '../../apps/web/src/i18n/en';
 import { companyWithJob, createInterview, inFuture, interviewBody, putInterview } from '../interviews/interview-helpers';
 import { createJob } from '../jobs/job-helpers';
 import { InterviewCreations } from '../sharing/sharing-helpers';
-import { checkDevicesAndStart, recordTake, scrollsHorizontally } from './page-helpers';
+import { checkDevicesAndStart, isFocused, recordTake, scrollsHorizontally } from './page-helpers';
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
-/** The candidate page's harder paths: uploads that fail, reloads, and every refusal as a sentence. */
+/** The candidate page's harder paths: uploads that fail, reloads, every refusal as a sentence, and the promises it keeps. */
 
 const TAKES_PATH = /\/v1\.0\/candidate\/interviews\/[^/]+\/questions\/[^/]+\/takes$/;
 
@@ -233,4 +234,131 @@ describeInBrowser('candidate page: failures and refusals (browser)', () => {
       await page.getByRole('heading', { name: en.finish.heading }).waitFor();
     });
   }, 90_000);
+
+  // What the page promises (issue 27, decision 042): the due time, takes left, reloads, leaving, focus, practice.
+  const mainText = async (page: Page) => (await page.textContent('main')) ?? '';
+  const buttonsIn = (page: Page) => page.locator('main button:visible').count();
+
+  it('keeps an answer recorded across the due time, counts down to it, warns before leaving mid-recording, and offers nothing after it', async () => {
+    // Due in 30 s: the page is open and recording well before it, and the recording runs past it.
+    const { created, url } = await invitation({
+      scheduled_at: inFuture(30_000),
+      questions: [
+        { text: 'What makes a show run on time?', time_limit: 30, takes: 2, think_time: '0' },
+        { text: 'Anything else?', time_limit: 30, think_time: '0' },
+      ],
+    });
+    const due = Date.parse(created.scheduled_at);
+    const { page } = await newPage(browser);
+    await withSteps(page, 'due-time-race', async (step) => {
+      await page.goto(url);
+      await checkDevicesAndStart(page, en.landing.accept);
+      await page.getByRole('heading', { name: 'What makes a show run on time?' }).waitFor();
+      // The due time is near: the page counts down to it, and says the time limit runs past it before recording.
+      await page
+        .getByRole('timer')
+        .filter({ hasText: /Time left before the due time: 0:[0-2]\d/ })
+        .waitFor();
+      expect(await mainText(page)).toMatch(/The due time is in 0:[0-2]\d, sooner than this question’s time limit/);
+      await recordTake(page);
+      expect(await page.getByRole('button', { name: en.question.stop }).evaluate(isFocused)).toBe(true);
+
+      // Closing the tab mid-recording asks first (the browser's own prompt); staying keeps the recording going.
+      const prompt = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
+      await page.close({ runBeforeUnload: true });
+      expect(await prompt).toBe('beforeunload');
+      await step('recording-across-due');
+
+      // Time itself is under test: Stop a second and a half after the due time.
+      await page.waitForTimeout(Math.max(0, due - Date.now()) + 1_500);
+      await page.getByRole('button', { name: en.question.stop }).click();
+      await page.getByText(en.question.uploaded).waitFor();
+      await page.getByText(en.question.duePassed).waitFor();
+      await step('kept-after-due');
+      // Nothing on the page offers what cannot work any more.
+      expect(await buttonsIn(page)).toBe(0);
+    });
+    // The answer is the company's to watch once the interview has expired.
+    await waitFor(async () => (await company.api.get(`/interviews/${created.uuid}`)).body.status === 'expired');
+    const takes = await company.api.get(`/interviews/${created.uuid}/questions/${created.questions[0].uuid}/takes`);
+    expect(takes.body).toHaveLength(1);
+    expect(takes.body[0].duration_seconds).toBeGreaterThan(1);
+  }, 90_000);
+
+  it('counts takes left one way in the header and the buttons, resumes a reload with the retake left, and moves focus at each step', async () => {
+    const { created, url } = await invitation({
+      questions: [
+        { text: 'Describe a hard cue you called.', time_limit: 30, takes: 2, think_time: '0' },
+        { text: 'Why this company?', time_limit: 30, think_time: '0' },
+      ],
+    });
+    const { page } = await newPage(browser);
+    const takesLine = () => page.locator('.takes-left').textContent();
+    await withSteps(page, 'takes-left-reload', async (step) => {
+      await page.goto(url);
+      await page.getByRole('button', { name: en.device.check }).click();
+      await page.getByText(en.device.ok).waitFor();
+      // The check passed: focus is on the next thing to do, not lost on the page's body.
+      expect(await page.getByRole('button', { name: en.landing.accept }).evaluate(isFocused)).toBe(true);
+      // Offered, not forced: the practice question sits beside the start.
+      expect(await page.getByRole('button', { name: en.landing.practice }).isEnabled()).toBe(true);
+      await page.getByRole('button', { name: en.landing.accept }).click();
+      expect(await takesLine()).toContain(en.question.takesLeft(2));
+
+      await recordTake(page, 1500);
+      await page.getByText(en.question.uploaded).waitFor();
+      expect(await takesLine()).toContain(en.question.takesLeft(1));
+      const retake = page.getByRole('button', { name: en.question.retake(1) });
+      expect(await retake.evaluate(isFocused)).toBe(true);
+      await step('one-take-left');
+
+      // A reload comes back to question 1 with its retake, not to question 2.
+      await page.reload();
+      await checkDevicesAndStart(page, en.landing.resume);
+      await page.getByRole('heading', { name: 'Describe a hard cue you called.' }).waitFor();
+      await page.getByText(en.question.savedEarlier).waitFor();
+      expect(await takesLine()).toContain(en.question.takesLeft(1));
+      await page.getByRole('button', { name: en.question.retake(1) }).click();
+      await recordTake(page, 1500);
+      await page.getByText(en.question.uploaded).waitFor();
+      expect(await takesLine()).toContain(en.question.takesLeft(0));
+      expect(await page.getByRole('button', { name: /Record again/ }).count()).toBe(0);
+      await step('no-take-left');
+      await page.getByRole('button', { name: en.question.submit }).click();
+
+      // Skipping asks first, with focus on the answer to give.
+      await page.getByRole('heading', { name: 'Why this company?' }).waitFor();
+      await page.getByRole('button', { name: en.question.skip }).click();
+      expect(await page.getByRole('button', { name: en.question.skipYes }).evaluate(isFocused)).toBe(true);
+      await page.getByRole('button', { name: en.question.skipYes }).click();
+      await page.getByRole('button', { name: en.finish.action }).click();
+      await page.getByRole('heading', { name: en.finish.doneHeading }).waitFor();
+    });
+    const takes = await company.api.get(`/interviews/${created.uuid}/questions/${created.questions[0].uuid}/takes`);
+    expect(takes.body.map((take: { number: number }) => take.number)).toEqual([1, 2]);
+  }, 90_000);
+
+  it('plays a practice answer back without uploading it, then starts the interview', async () => {
+    const { created, url, token } = await invitation({ questions: [{ text: 'Your favourite venue?', time_limit: 30, takes: 1, think_time: '0' }] });
+    const { page } = await newPage(browser);
+    const uploads: string[] = [];
+    page.on('request', (request) => void (request.method() === 'POST' && uploads.push(new URL(request.url()).pathname)));
+    await withSteps(page, 'practice', async (step) => {
+      await page.goto(url);
+      await checkDevicesAndStart(page, en.landing.practice);
+      await page.getByRole('heading', { name: en.practice.question }).waitFor();
+      await recordTake(page, 1500);
+      await page.getByText(en.practice.notSent).waitFor();
+      expect(await page.getByRole('button', { name: en.practice.start }).evaluate(isFocused)).toBe(true);
+      await page.waitForFunction(() => ((globalThis as any).document.querySelector('video[controls]')?.duration ?? 0) > 0);
+      await step('practice-playback');
+      // Nothing left the page, and the interview was not even accepted yet.
+      expect(uploads).toEqual([]);
+      const seen = await t.as(undefined).request('GET', `/candidate/interviews/${created.uuid}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(seen.body).toMatchObject({ status: 'requested', questions: [{ completed: false, takes: { completed: 0 } }] });
+      await page.getByRole('button', { name: en.practice.start }).click();
+      await page.getByRole('heading', { name: 'Your favourite venue?' }).waitFor();
+    });
+    expect((await company.api.get(`/interviews/${created.uuid}`)).body.status).toBe('accepted');
+  }, 60_000);
 });

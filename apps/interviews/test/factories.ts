@@ -43,6 +43,7 @@ export function anInterview(overrides: Partial<Interview> = {}): Interview {
     hasSmsConsent: false,
     jobUuid: randomUUID(),
     candidateUuid: randomUUID(),
+    candidateName: 'Casey Candidate',
     createdBy: randomUUID(),
     createdAt: AT,
     updatedAt: AT,

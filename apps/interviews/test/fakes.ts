@@ -107,9 +107,9 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
       .map((row) => ({ ...row.interview, deletedAt: row.deletedAt }));
   }
 
-  async erasePersonalFields(uuid: string, at: Date): Promise<void> {
+  async erasePersonalFields(uuid: string, at: Date, erasedName: string): Promise<void> {
     const row = this.state.get(uuid);
-    if (row) row.interview = { ...row.interview, phone: null, phoneParsed: null, hasSmsConsent: false, updatedAt: at };
+    if (row) row.interview = { ...row.interview, phone: null, phoneParsed: null, hasSmsConsent: false, candidateName: erasedName, updatedAt: at };
   }
 
   async markDeleted(uuid: string, at: Date): Promise<void> {

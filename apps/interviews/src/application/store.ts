@@ -51,8 +51,8 @@ export interface InterviewRepository {
   update(interview: Interview): Promise<void>;
   /** Every interview of a job seeker, deleted ones included, locked (erasure, decision 019). */
   allOfCandidate(candidateUuid: string): Promise<(Interview & { deletedAt: Date | null })[]>;
-  /** Forgets what the job seeker gave with an interview: the phone number and the SMS consent. */
-  erasePersonalFields(uuid: string, at: Date): Promise<void>;
+  /** Forgets what the job seeker gave with an interview (the phone number, the SMS consent) and the name the company gave them (decision 036). */
+  erasePersonalFields(uuid: string, at: Date, erasedName: string): Promise<void>;
   markDeleted(uuid: string, at: Date): Promise<void>;
   /** Open interviews whose due time has passed, locked so that each is taken by one replica only. */
   lockOverdue(now: Date, limit: number): Promise<Interview[]>;

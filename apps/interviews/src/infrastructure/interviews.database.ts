@@ -26,6 +26,7 @@ export interface InterviewsDatabase {
     has_sms_consent: boolean;
     job_uuid: string;
     candidate_uuid: string;
+    candidate_name: string;
     created_by: string;
     created_at: Date;
     updated_at: Date;

@@ -88,8 +88,39 @@ export function thinkSecondsOf(question: CandidateQuestion): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
 }
 
-/** Where a (re)opened interview resumes: the first question neither answered nor skipped. */
-export function firstOpenQuestion(interview: CandidateInterview): number {
-  const index = interview.questions.findIndex((q) => !q.completed && !q.skipped);
+/**
+ * Where a (re)opened interview resumes: the first question neither skipped nor submitted. A question with a take
+ * but not submitted (the candidate may still record again) is where they left off, with the same choices.
+ */
+export function resumeIndex(interview: CandidateInterview, submitted: ReadonlySet<string>): number {
+  const index = interview.questions.findIndex((q) => !q.skipped && (!q.completed || (q.takes.remaining !== 0 && !submitted.has(q.uuid))));
   return index < 0 ? interview.questions.length : index;
+}
+
+/**
+ * The questions the candidate submitted ("Submit and continue") on this browser: the server knows a question has
+ * a take, not whether the candidate went on from it. Another browser resumes at the first unanswered question.
+ */
+export class SubmittedQuestions {
+  private readonly key: string;
+
+  constructor(interviewUuid: string) {
+    this.key = `vi-candidate:submitted:${interviewUuid}`;
+  }
+
+  read(): Set<string> {
+    try {
+      return new Set(JSON.parse(window.localStorage.getItem(this.key) ?? '[]') as string[]);
+    } catch {
+      return new Set();
+    }
+  }
+
+  add(questionUuid: string): void {
+    try {
+      window.localStorage.setItem(this.key, JSON.stringify([...this.read(), questionUuid]));
+    } catch {
+      // Storage refused (a private window's quota): a reload then resumes at the first unanswered question.
+    }
+  }
 }

@@ -50,6 +50,8 @@ export function deviceCheck(): DeviceCheck {
         say(status, error instanceof DeviceError ? error.sentence : en.device.failed, 'refusal');
         button.disabled = false;
         button.textContent = en.device.check;
+        // Back on the button to check again once the cause is fixed (the alert is announced already).
+        button.focus();
       });
   });
 

@@ -2,12 +2,13 @@ import '../shared/styles.css';
 import { en } from '../i18n/en';
 import { el, pageRoot, show } from '../shared/dom';
 import { liveRegion, loadingScreen, messageScreen, say } from '../shared/screens';
-import { CandidateApi, candidateLinkOf, firstOpenQuestion, type CandidateInterview } from './candidate-api';
+import { CandidateApi, candidateLinkOf, resumeIndex, SubmittedQuestions, type CandidateInterview } from './candidate-api';
 import { deviceCheck } from './device-check';
 import { companyBadge, landingDetails } from './landing';
 import { liveClosed, liveLanding } from './live-landing';
 import { forgetPendingTake } from './pending-takes';
-import { answerQuestion } from './question';
+import { practiceQuestion } from './practice';
+import { answerQuestion, duePassedScreen } from './question';
 import { refusalSentence } from './refusals';
 
 /**
@@ -41,11 +42,18 @@ function actionButton(label: string, busyText: string, status: HTMLElement, acti
 
 async function runQuestions(api: CandidateApi, interview: CandidateInterview, stream: MediaStream): Promise<void> {
   const questions = [...interview.questions];
+  const submitted = new SubmittedQuestions(api.link.interviewUuid);
+  const dueAt = Date.parse(interview.scheduled_at);
   // A recording kept for a question the server already has answered or skipped is not needed any more.
   for (const question of questions.filter((q) => q.completed || q.skipped)) await forgetPendingTake(api.link.interviewUuid, question.uuid);
-  for (let index = firstOpenQuestion(interview); index < questions.length; index++) {
-    if (questions[index].completed || questions[index].skipped) continue;
-    questions[index] = (await answerQuestion({ root, api, stream, question: questions[index], index, total: questions.length })).question;
+  for (let index = resumeIndex(interview, submitted.read()); index < questions.length; index++) {
+    if (questions[index].skipped || (questions[index].completed && submitted.read().has(questions[index].uuid))) continue;
+    const outcome = await answerQuestion({ root, api, stream, question: questions[index], index, total: questions.length, dueAt, submitted });
+    if (outcome.duePassed) {
+      stream.getTracks().forEach((track) => track.stop());
+      return duePassedScreen(root);
+    }
+    questions[index] = outcome.question;
   }
   stream.getTracks().forEach((track) => track.stop());
   finishScreen(api, interview);
@@ -78,10 +86,16 @@ function startScreen(api: CandidateApi, interview: CandidateInterview): void {
   const check = deviceCheck();
   const status = liveRegion();
   const accepted = interview.status === 'accepted';
-  const start = actionButton(accepted ? en.landing.resume : en.landing.accept, en.landing.accepting, status, async () => {
+  const begin = async () => {
     const stream = await check.ready;
     const current = accepted ? interview : await api.accept();
     runQuestions(api, current, stream).catch(refusal);
+  };
+  const start = actionButton(accepted ? en.landing.resume : en.landing.accept, en.landing.accepting, status, begin);
+  // Offered, not forced: a practice answer on the same recorder, never uploaded; then on to the interview.
+  const practice = el('button', { type: 'button', class: 'secondary', disabled: true, hidden: accepted }, en.landing.practice);
+  practice.addEventListener('click', () => {
+    void check.ready.then((stream) => practiceQuestion(root, stream, interview.questions[0]?.time_limit ?? 60)).then(() => begin().catch(refusal));
   });
   // The button explains itself until the camera works, instead of silently doing nothing.
   start.disabled = true;
@@ -89,10 +103,13 @@ function startScreen(api: CandidateApi, interview: CandidateInterview): void {
   start.setAttribute('aria-describedby', 'start-hint');
   void check.ready.then(() => {
     start.disabled = false;
+    practice.disabled = false;
     hint.remove();
     start.removeAttribute('aria-describedby');
+    // The check passed: the next thing to do is to start.
+    start.focus();
   });
-  show(root, el('main', { class: 'card' }, ...landingDetails(interview), check.section, hint, start, status));
+  show(root, el('main', { class: 'card' }, ...landingDetails(interview), check.section, hint, el('div', { class: 'actions' }, start, practice), status));
   // Time from navigation to a usable landing page, for the benchmark (and any real-user monitoring later).
   performance.mark(LANDING_RENDERED);
 }

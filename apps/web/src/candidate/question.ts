@@ -2,7 +2,9 @@ import { en } from '../i18n/en';
 import { ApiError } from '../shared/api';
 import { el, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
-import { thinkSecondsOf, type CandidateApi, type CandidateQuestion } from './candidate-api';
+import { thinkSecondsOf, type CandidateApi, type CandidateQuestion, type SubmittedQuestions } from './candidate-api';
+import { clockOf, dueCountdown, duePassed, secondsUntil } from './due-time';
+import { guardLeaving } from './leave-guard';
 import { forgetPendingTake, loadPendingTake, savePendingTake } from './pending-takes';
 import { record, type Recording } from './recorder';
 import { isTransient, refusalSentence } from './refusals';
@@ -15,19 +17,32 @@ export interface QuestionContext {
   question: CandidateQuestion;
   index: number;
   total: number;
+  /** The interview's due time, epoch ms. */
+  dueAt: number;
+  submitted: SubmittedQuestions;
 }
 
-/** What ended a question: answered (a take accepted) or skipped, and the question as it now stands. */
-type Outcome = { question: CandidateQuestion };
+/** What ended a question: answered (a take accepted) or skipped, and the question as it now stands; or the due time passed. */
+type Outcome = { question: CandidateQuestion; duePassed?: true };
 
-function header(ctx: QuestionContext, question: CandidateQuestion): HTMLElement {
-  return el(
+/** The question's header; `takes` rewrites its "takes left" from the question as the server now counts it (one source). */
+function header(ctx: QuestionContext, question: CandidateQuestion, onDuePassed?: () => void): { element: HTMLElement; takes(now: CandidateQuestion): void } {
+  const line = (q: CandidateQuestion) => `${en.question.limit(en.common.duration(q.time_limit))} · ${en.question.takesLeft(q.takes.remaining)}`;
+  const limits = el('p', { class: 'muted takes-left' }, line(question));
+  const element = el(
     'header',
     { class: 'question-header' },
     el('p', { class: 'muted' }, en.question.progress(ctx.index + 1, ctx.total)),
     el('h1', {}, question.text),
-    el('p', { class: 'muted' }, `${en.question.limit(en.common.duration(question.time_limit))} · ${en.question.takesLeft(question.takes.remaining)}`),
+    limits,
+    dueCountdown(ctx.dueAt, onDuePassed),
   );
+  return { element, takes: (now) => (limits.textContent = line(now)) };
+}
+
+/** The due time has passed: nothing more can be recorded, and no control offers it. */
+export function duePassedScreen(root: HTMLElement): void {
+  show(root, el('main', { class: 'card' }, el('h1', {}, en.question.duePassedHeading), el('p', { role: 'status', class: 'notice' }, en.question.duePassed)));
 }
 
 function livePreview(stream: MediaStream): HTMLVideoElement {
@@ -41,19 +56,22 @@ function livePreview(stream: MediaStream): HTMLVideoElement {
 function recording(ctx: QuestionContext, question: CandidateQuestion): Promise<Recording> {
   const clock = el('p', { class: 'countdown', role: 'timer', 'aria-live': 'off' });
   const take = record(ctx.stream, question.time_limit, (left) => (clock.textContent = en.question.remaining(en.common.clock(left))));
+  const stop = el('button', { type: 'button', class: 'stop', onclick: () => take.stop() }, en.question.stop);
   show(
     ctx.root,
     el(
       'main',
       { class: 'card' },
-      header(ctx, question),
+      header(ctx, question).element,
       el('p', { class: 'recording-badge' }, el('span', { class: 'dot', 'aria-hidden': 'true' }), en.question.recording),
       clock,
       livePreview(ctx.stream),
-      el('button', { type: 'button', class: 'stop', onclick: () => take.stop() }, en.question.stop),
+      stop,
     ),
   );
-  return take.done;
+  // The one thing to do while recording: stop.
+  stop.focus();
+  return guardLeaving(take.done);
 }
 
 /**
@@ -61,15 +79,19 @@ function recording(ctx: QuestionContext, question: CandidateQuestion): Promise<R
  * on a first take of a question with think time, a countdown that starts the
  * recording by itself at zero (or earlier on request). Skipping stays possible.
  */
-function ready(ctx: QuestionContext, question: CandidateQuestion): Promise<'record' | 'skipped'> {
+function ready(ctx: QuestionContext, question: CandidateQuestion): Promise<'record' | 'skipped' | 'due'> {
   return new Promise((resolve) => {
+    if (duePassed(ctx.dueAt)) return resolve('due');
     const think = question.takes.completed === 0 ? thinkSecondsOf(question) : 0;
     let thinkTimer = 0;
-    const finish = (outcome: 'record' | 'skipped') => {
+    let settled = false;
+    const finish = (outcome: 'record' | 'skipped' | 'due') => {
+      if (settled) return;
+      settled = true;
       window.clearInterval(thinkTimer);
       resolve(outcome);
     };
-    const skipArea = el('div', { class: 'skip' });
+    const skipArea = el('div', { class: 'skip-question' });
     const askSkip = () => {
       const status = liveRegion();
       const yes = el('button', { type: 'button', class: 'secondary' }, en.question.skipYes);
@@ -84,7 +106,10 @@ function ready(ctx: QuestionContext, question: CandidateQuestion): Promise<'reco
           });
       });
       const no = el('button', { type: 'button', class: 'link' }, en.question.skipNo);
-      no.addEventListener('click', () => skipArea.replaceChildren(skipButton));
+      no.addEventListener('click', () => {
+        skipArea.replaceChildren(skipButton);
+        skipButton.focus();
+      });
       skipArea.replaceChildren(el('p', {}, en.question.skipConfirm), yes, no, status);
       yes.focus();
     };
@@ -102,7 +127,11 @@ function ready(ctx: QuestionContext, question: CandidateQuestion): Promise<'reco
         if (left === 0) finish('record');
       }, 250);
     }
-    show(ctx.root, el('main', { class: 'card' }, header(ctx, question), countdown, livePreview(ctx.stream), start, skipArea));
+    // Said before recording, not discovered after: the time limit runs past the due time.
+    const left = secondsUntil(ctx.dueAt);
+    const dueWarning = left < question.time_limit ? el('p', { class: 'notice', role: 'status' }, en.question.dueBeforeLimit(clockOf(left))) : null;
+    const top = header(ctx, question, () => finish('due'));
+    show(ctx.root, el('main', { class: 'card' }, top.element, dueWarning, countdown, livePreview(ctx.stream), start, skipArea));
   });
 }
 
@@ -129,20 +158,34 @@ function withTakeAccepted(question: CandidateQuestion): CandidateQuestion {
 function review(
   ctx: QuestionContext,
   question: CandidateQuestion,
-  take: Recording,
+  take: Recording | undefined,
   resumed: boolean,
 ): Promise<{ question: CandidateQuestion; next: 'retake' | 'submit' | 'skip' }> {
   return new Promise((resolve) => {
-    const playbackUrl = URL.createObjectURL(take.blob);
-    const player = el('video', { class: 'preview', controls: true, playsinline: true, src: playbackUrl, 'aria-label': en.question.playback });
-    const progress = el('progress', { max: 100, value: 0, 'aria-label': en.question.uploading });
+    const playbackUrl = take ? URL.createObjectURL(take.blob) : undefined;
+    const player = playbackUrl
+      ? el('video', { class: 'preview', controls: true, playsinline: true, src: playbackUrl, 'aria-label': en.question.playback })
+      : null;
+    const progress = el('progress', { max: 100, value: 0, 'aria-label': en.question.uploading, hidden: !take });
     const status = liveRegion();
+    const dueNote = el('p', { class: 'notice', role: 'status', hidden: true }, en.question.duePassed);
     const actions = el('div', { class: 'actions' });
+    const top = header(ctx, question);
     const leave = (next: 'retake' | 'submit' | 'skip', now: CandidateQuestion) => {
-      URL.revokeObjectURL(playbackUrl);
+      if (playbackUrl) URL.revokeObjectURL(playbackUrl);
+      if (next === 'submit') ctx.submitted.add(question.uuid);
       resolve({ question: now, next });
     };
+    /** Once the due time has passed nothing but the saved answer is left: no button offers what cannot work. */
+    const closeForDue = () => {
+      actions.replaceChildren();
+      dueNote.hidden = false;
+      dueNote.tabIndex = -1;
+      dueNote.focus();
+    };
     const offer = (now: CandidateQuestion) => {
+      top.takes(now);
+      if (duePassed(ctx.dueAt)) return closeForDue();
       const buttons: HTMLButtonElement[] = [];
       if (now.takes.remaining !== 0)
         buttons.push(el('button', { type: 'button', class: 'secondary', onclick: () => leave('retake', now) }, en.question.retake(now.takes.remaining)));
@@ -154,25 +197,25 @@ function review(
       else if (now.takes.remaining === 0)
         buttons.push(el('button', { type: 'button', class: 'secondary', onclick: () => leave('skip', now) }, en.question.skip));
       actions.replaceChildren(...buttons);
+      buttons[0]?.focus();
     };
-    const upload = () => {
+    const upload = (take: Recording) => {
       actions.replaceChildren();
       progress.hidden = false;
       say(status, resumed ? en.question.pendingFound : en.question.uploading);
-      uploadTake(ctx.api.takesPath(question.uuid), ctx.api.authorization, take, {
+      const uploading = uploadTake(ctx.api.takesPath(question.uuid), ctx.api.authorization, take, {
         onProgress: (percent) => {
           progress.value = percent;
           progress.setAttribute('aria-valuetext', en.question.uploadProgress(percent));
         },
         onRetry: (seconds) => say(status, en.question.retrying(seconds)),
-      })
+      });
+      guardLeaving(uploading)
         .then(async () => {
           await forgetPendingTake(ctx.api.link.interviewUuid, question.uuid);
           progress.hidden = true;
           say(status, en.question.uploaded, 'ok');
-          const now = withTakeAccepted(question);
-          offer(now);
-          actions.querySelector('button')?.focus();
+          offer(withTakeAccepted(question));
         })
         .catch(async (error: unknown) => {
           progress.hidden = true;
@@ -180,17 +223,26 @@ function review(
             // The server will never take this recording: nothing to keep.
             await forgetPendingTake(ctx.api.link.interviewUuid, question.uuid);
             say(status, refusalSentence(error), 'refusal');
+            const code = error instanceof ApiError ? error.code : '';
+            if (code === 'api.interview_expired' || code === 'api.candidate_token_invalid') return closeForDue();
             const exhausted = error instanceof ApiError && error.code === 'api.question_takes_exhausted';
             // No takes left can mean an earlier visit's upload of this question went through after all: ask.
             offer(exhausted ? await currentQuestion(ctx, question) : question);
             return;
           }
           say(status, en.question.uploadGaveUp, 'refusal');
-          actions.replaceChildren(el('button', { type: 'button', onclick: upload }, en.question.uploadAgain));
+          const again = el('button', { type: 'button', onclick: () => upload(take) }, en.question.uploadAgain);
+          actions.replaceChildren(again);
+          again.focus();
         });
     };
-    show(ctx.root, el('main', { class: 'card' }, header(ctx, question), el('h2', {}, en.question.playback), player, progress, status, actions));
-    upload();
+    show(ctx.root, el('main', { class: 'card' }, top.element, el('h2', {}, en.question.playback), player, progress, status, dueNote, actions));
+    if (take) upload(take);
+    else {
+      // Back on a question answered before a reload: its take is saved, the same choices are offered.
+      say(status, en.question.savedEarlier, 'ok');
+      offer(question);
+    }
   });
 }
 
@@ -200,9 +252,13 @@ export async function answerQuestion(ctx: QuestionContext): Promise<Outcome> {
   const pending = await loadPendingTake(ctx.api.link.interviewUuid, question.uuid);
   let take: Recording | undefined = pending;
   let resumed = pending !== undefined;
+  // A question with a take the candidate had not gone on from: back to its choices, not to a new recording.
+  let reviewSaved = !pending && question.completed;
   for (;;) {
-    if (!take) {
-      if ((await ready(ctx, question)) === 'skipped') {
+    if (!take && !reviewSaved) {
+      const next = await ready(ctx, question);
+      if (next === 'due') return { question, duePassed: true };
+      if (next === 'skipped') {
         await forgetPendingTake(ctx.api.link.interviewUuid, question.uuid);
         return { question: { ...question, skipped: true } };
       }
@@ -213,6 +269,7 @@ export async function answerQuestion(ctx: QuestionContext): Promise<Outcome> {
     question = reviewed.question;
     take = undefined;
     resumed = false;
+    reviewSaved = false;
     if (reviewed.next === 'submit') return { question };
     if (reviewed.next === 'skip') return { question: await ctx.api.skip(question.uuid) };
   }

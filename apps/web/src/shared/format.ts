@@ -1,6 +1,11 @@
-/** Dates for people: in the viewer's own time zone, with the offset, or in a named zone. */
+/**
+ * Dates for people: in the viewer's own time zone, with the offset, or in a named zone, written in the page's
+ * language (`<html lang>`), never the browser's: a French browser on an English page reads an English date.
+ */
 
-const LOCAL = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
+function pageLanguage(): string {
+  return document.documentElement.lang || 'en';
+}
 
 function offsetOf(at: Date, timeZone?: string): string {
   const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
@@ -11,14 +16,14 @@ function offsetOf(at: Date, timeZone?: string): string {
 /** "Tuesday, 24 November 2026 at 10:00 (UTC+01:00)" in the browser's time zone. */
 export function localTime(iso: string): string {
   const at = new Date(iso);
-  return `${LOCAL.format(at)} (${offsetOf(at)})`;
+  return `${new Intl.DateTimeFormat(pageLanguage(), { dateStyle: 'full', timeStyle: 'short' }).format(at)} (${offsetOf(at)})`;
 }
 
 /** The same instant in the interview's time zone; undefined when the zone is unknown to this browser. */
 export function zonedTime(iso: string, timeZone: string): string | undefined {
   try {
     const at = new Date(iso);
-    return `${new Intl.DateTimeFormat(undefined, { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(at)} (${offsetOf(at, timeZone)})`;
+    return `${new Intl.DateTimeFormat(pageLanguage(), { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(at)} (${offsetOf(at, timeZone)})`;
   } catch {
     return undefined;
   }

@@ -34,9 +34,16 @@ export async function eraseCandidate(
     const removedTakes: Take[] = [];
     for (const interview of all) {
       removedTakes.push(...(await tx.takes.deleteFor(interview.uuid)));
-      await tx.interviews.erasePersonalFields(interview.uuid, now);
+      await tx.interviews.erasePersonalFields(interview.uuid, now, input.erasedName);
       if (interview.deletedAt) continue;
-      const rendered = await renderInterview(tx, { ...interview, phone: null, phoneParsed: null, hasSmsConsent: false, updatedAt: now });
+      const rendered = await renderInterview(tx, {
+        ...interview,
+        phone: null,
+        phoneParsed: null,
+        hasSmsConsent: false,
+        candidateName: input.erasedName,
+        updatedAt: now,
+      });
       await tx.interviews.markDeleted(interview.uuid, now);
       await tx.counters.move(interview.companyUuid, interview.type, interview.status, null);
       await tx.publish([interviewEvent(InterviewsSubjects.InterviewDeleted, rendered)]);
