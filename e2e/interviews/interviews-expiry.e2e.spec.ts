@@ -119,7 +119,7 @@ describe('expiry: the due time passes (INTERVIEW_EXPIRY_SWEEP_MS=200)', () => {
     const due = dueSoon();
     const batch = await createInterview(
       company.api,
-      liveBody(company.job.uuid, {
+      interviewBody(company.job.uuid, {
         scheduled_at: due,
         assigned_to: [1, 2, 3, 4, 5].map((n) => ({ name: `Batch ${n}`, email: `batch${n}.${Date.now()}@seekers.example` })),
       }),
@@ -136,20 +136,28 @@ describe('expiry: the due time passes (INTERVIEW_EXPIRY_SWEEP_MS=200)', () => {
     expect(batch.map((interview: any) => events.distinct(interview.uuid, EXPIRED).length)).toEqual([1, 1, 1, 1, 1]);
   });
 
-  it('an expired interview: cancel → canceled; live PUT completed → 400 api.interview_status_not_settable; rating, reschedule to the past → 400', async () => {
-    const live = await createInterview(company.api, liveBody(company.job.uuid, { scheduled_at: dueSoon() }));
-    const expired = await waitForStatus(company.api, live.uuid, 'expired');
+  it('an expired interview: PUT completed → 400 (one-way: api.interview_not_live), rating, reschedule to the past → 400; cancel → canceled', async () => {
+    const oneWay = await createInterview(company.api, interviewBody(company.job.uuid, { scheduled_at: dueSoon() }));
+    const expired = await waitForStatus(company.api, oneWay.uuid, 'expired');
 
-    // docs/interview-lifecycle.md: completing an expired live interview needs a reschedule first.
-    expectError(await company.api.put(`/interviews/${live.uuid}`, { status: 'completed' }), 400, 'api.interview_status_not_settable');
-    expectError(await company.api.put(`/interviews/${live.uuid}`, { rating: 4 }), 400, 'api.interview_not_completed');
-    const pastResponse = await company.api.put(`/interviews/${live.uuid}`, { scheduled_at: inFuture(-60_000) });
+    expectError(await company.api.put(`/interviews/${oneWay.uuid}`, { status: 'completed' }), 400, 'api.interview_not_live');
+    expectError(await company.api.put(`/interviews/${oneWay.uuid}`, { rating: 4 }), 400, 'api.interview_not_completed');
+    const pastResponse = await company.api.put(`/interviews/${oneWay.uuid}`, { scheduled_at: inFuture(-60_000) });
     expectError(pastResponse, 400, 'api.validation_failed');
-    expect(await getInterview(company.api, live.uuid)).toEqual(expired);
+    expect(await getInterview(company.api, oneWay.uuid)).toEqual(expired);
 
-    const canceled = await putInterview(company.api, live.uuid, { status: 'canceled' });
+    const canceled = await putInterview(company.api, oneWay.uuid, { status: 'canceled' });
     expect(canceled.status).toBe('canceled');
-    expect((await events.next(live.uuid, 'interviews.interview.canceled')).payload.interview).toEqual(canceled);
-    expectError(await company.api.put(`/interviews/${live.uuid}`, { scheduled_at: inFuture(DAY_MS) }), 400, 'api.interview_already_canceled');
+    expect((await events.next(oneWay.uuid, 'interviews.interview.canceled')).payload.interview).toEqual(canceled);
+    expectError(await company.api.put(`/interviews/${oneWay.uuid}`, { scheduled_at: inFuture(DAY_MS) }), 400, 'api.interview_already_canceled');
+  });
+
+  it('a live interview does not expire when it starts: it can take place until its join window closes, 3 h later (decision 038)', async () => {
+    const live = await createInterview(company.api, liveBody(company.job.uuid, { scheduled_at: dueSoon() }));
+    await sleep(Math.max(0, new Date(live.scheduled_at).getTime() - Date.now()) + SETTLE_MS);
+    expect((await getInterview(company.api, live.uuid)).status).toBe('requested');
+    expect(events.distinct(live.uuid, EXPIRED)).toHaveLength(0);
+    // Held and ended after its start: the company completes it.
+    expect((await putInterview(company.api, live.uuid, { status: 'completed' })).status).toBe('completed');
   });
 });

@@ -119,6 +119,39 @@ import { expectError } from '../support/expectations';
     }
   }, 60_000);
 
+  it("keeps answering a company's API calls 2xx while 300 sign-ins with wrong passwords flood identity, each from its own client (issue 29)", async () => {
+    const key = /Admin API key\s+(\S+)/.exec(output)?.[1];
+    const gateway = `http://127.0.0.1:${8080 + portOffset}`;
+    const api = new ApiClient(`${gateway}/v1.0`, key);
+    const me = (await api.get('/me')).body as { uuid: string };
+    // npm run start:services believes X-Forwarded-For from this machine: every sign-in is a client of its own, so
+    // only identity's bounded hashing and the sign-in breaker stand between the flood and everyone else.
+    const signIn = (i: number) =>
+      fetch(`${gateway}/v1.0/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: gateway, 'x-forwarded-for': `198.51.${Math.floor(i / 250)}.${i % 250}` },
+        body: JSON.stringify({ email: `flood-${i}@attacker.example`, password: `wrong-password-${i}` }),
+      }).then(async (response) => ({ status: response.status, code: ((await response.json()) as { code?: string }).code }));
+    const flood = Promise.all(Array.from({ length: 300 }, (_, i) => signIn(i)));
+    // Uncached identity calls of another company meanwhile: the user list and a user, over and over.
+    const during: number[] = [];
+    let flooding = true;
+    void flood.finally(() => (flooding = false));
+    while (flooding) {
+      const [users, user] = await Promise.all([api.get('/users'), api.get(`/users/${me.uuid}`)]);
+      during.push(users.status, user.status);
+    }
+    const answers = await flood;
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.filter((status) => status !== 200)).toEqual([]);
+    // Every sign-in was told no in a known way: a wrong password, or busy (503 api.sign_in_busy, nothing hashed).
+    const kinds = new Set(answers.map((a) => `${a.status} ${a.code}`));
+    expect([...kinds].filter((kind) => !['401 api.sign_in_failed', '503 api.sign_in_busy', '503 api.service_unavailable'].includes(kind))).toEqual([]);
+    expect(answers.some((a) => a.code === 'api.sign_in_busy')).toBe(true);
+    // And after it, nothing stays open against them.
+    expect((await api.get('/users')).status).toBe(200);
+  }, 120_000);
+
   it('serves the printed administrator key through every gateway replica, over one database, and stops every process on Ctrl-C', async () => {
     const key = /Admin API key\s+(\S+)/.exec(output)?.[1];
     const pids = [...output.matchAll(/pid (\d+)/g)].map((match) => Number(match[1]));

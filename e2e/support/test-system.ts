@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { NatsJetStreamBus } from '@vi/platform-bus';
 import { createTestDatabase, randomSecret, startS3TestServer, testServers, uniqueName, type TestDatabase } from '@vi/platform-testing';
 import { OperatorClient } from '../../tools/admin-cli/src/operator-client';
@@ -108,8 +108,11 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}, options
         const { objects, uploads } = await objectStore.contents(`${interviewUuid}/`);
         return [...objects, ...uploads.map((key) => `${key} (unfinished upload)`)];
       }
+      // Files at any depth: a recording's parts are kept under `<interview>/recordings/<recording>/` until joined.
       const dir = join(mediaDir, interviewUuid);
-      return existsSync(dir) ? readdirSync(dir).map((name) => `${interviewUuid}/${name}`) : [];
+      if (!existsSync(dir)) return [];
+      const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+      return entries.filter((e) => e.isFile()).map((e) => relative(mediaDir, join(e.parentPath, e.name)));
     },
     serviceEnv: (overrides = {}) => ({
       ...env,

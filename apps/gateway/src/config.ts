@@ -47,7 +47,8 @@ const schema = z.object({
   HTTP_IDLE_TIMEOUT_MS: positiveInt(60_000),
   HTTP_UPLOAD_TIMEOUT_MS: positiveInt(30 * 60_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt(65_000),
-  TRUST_PROXY: withDefault(z.string(), 'loopback, linklocal, uniquelocal'),
+  // No proxy header is believed unless the proxies are named (decision 035).
+  TRUST_PROXY: withDefault(z.string(), ''),
   // Comma-separated origins (`https://ats.example.com`) or `*`; none by default.
   CORS_ALLOWED_ORIGINS: withDefault(
     z

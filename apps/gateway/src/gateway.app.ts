@@ -45,7 +45,8 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   // No ETag on API answers: Express would hash every body (a page of jobs: 44 KB of SHA-1 per request) for
   // conditional GETs no integrator of a paged, rate-limited API sends (decision 023). Static pages keep theirs.
   app.set('etag', false);
-  app.set('trust proxy', deps.trustProxy);
+  // Empty: no proxy is trusted, the client is the connection's peer (Express would read '' as an address).
+  app.set('trust proxy', deps.trustProxy.trim() === '' ? false : deps.trustProxy);
 
   // One correlation id from the HTTP request into gRPC metadata, events and logs.
   app.use((req, res, next) => {

@@ -4,6 +4,7 @@ import * as setPasswordTokens from './0002_set_password_tokens';
 import * as passwordsAndSessions from './0003_passwords_and_sessions';
 import * as noBearerTokensAtRest from './0004_no_bearer_tokens_at_rest';
 import * as outboxTraceContext from './0005_outbox_trace_context';
+import * as signInFailures from './0006_sign_in_failures';
 
 /** Forward-only, applied in key order at service start. */
 export const identityMigrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const identityMigrations: Record<string, Migration> = {
   '0003_passwords_and_sessions': passwordsAndSessions,
   '0004_no_bearer_tokens_at_rest': noBearerTokensAtRest,
   '0005_outbox_trace_context': outboxTraceContext,
+  '0006_sign_in_failures': signInFailures,
 };

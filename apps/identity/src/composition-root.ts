@@ -11,7 +11,7 @@ import type { IdentityConfig } from './config';
 import { ApiKeyVault } from './infrastructure/api-key-vault';
 import type { IdentityDatabase } from './infrastructure/identity.database';
 import { createIdentityStore } from './infrastructure/identity.store';
-import { PasswordHasher } from './infrastructure/password-hasher';
+import { CURRENT_SCRYPT_PARAMS, PasswordHasher } from './infrastructure/password-hasher';
 import { identityGrpcHandlers } from './transport/grpc/identity.grpc';
 
 export type RunningIdentityService = Running<{
@@ -41,8 +41,9 @@ export function startIdentityService(config: IdentityConfig, shared: SharedInfra
       vault,
       defaultAvatarUrl: config.defaultAvatarUrl,
       publicBaseUrl: config.publicBaseUrl,
-      hasher: new PasswordHasher(),
+      hasher: new PasswordHasher(CURRENT_SCRYPT_PARAMS, config.hashing),
       sessionLifetime: config.sessionLifetime,
+      signInWindow: config.signInWindow,
       clock: systemClock,
     };
 

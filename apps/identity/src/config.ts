@@ -10,6 +10,9 @@ const schema = z.object({
   DEFAULT_AVATAR_URL: optionalString(),
   SESSION_IDLE_TIMEOUT_MS: positiveInt(2 * 3600_000),
   SESSION_MAX_AGE_MS: positiveInt(12 * 3600_000),
+  SIGN_IN_FAILURES_PER_ACCOUNT: positiveInt(10),
+  PASSWORD_HASH_CONCURRENCY: positiveInt(2),
+  PASSWORD_HASH_QUEUE: positiveInt(16),
   BOOTSTRAP_COMPANY_NAME: optionalString(),
   BOOTSTRAP_ADMIN_NAME: withDefault(z.string(), 'Administrator'),
   BOOTSTRAP_ADMIN_EMAIL: optionalString(),
@@ -23,6 +26,10 @@ export type IdentityConfig = ReturnType<typeof shared.configOf> & {
   defaultAvatarUrl: string;
   /** Web sessions: idle and absolute lifetimes (docs/configuration.md). */
   sessionLifetime: { idleMs: number; absoluteMs: number };
+  /** Failed sign-ins per account in 15 minutes (decision 034). */
+  signInWindow: { limit: number; windowMs: number };
+  /** Password hashes at once, and waiting (decision 035). */
+  hashing: { concurrency: number; queue: number };
   bootstrap?: { companyName: string; adminName: string; adminEmail: string; adminApiKey: string; planCode: string };
 };
 
@@ -34,6 +41,8 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
     secrets: { ...config.secrets, apiKeyHash: e.API_KEY_HASH_SECRET, apiKeyEncryption: e.API_KEY_ENCRYPTION_KEY },
     defaultAvatarUrl: e.DEFAULT_AVATAR_URL ?? `${config.publicBaseUrl}/assets/default-avatar.svg`,
     sessionLifetime: { idleMs: e.SESSION_IDLE_TIMEOUT_MS, absoluteMs: e.SESSION_MAX_AGE_MS },
+    signInWindow: { limit: e.SIGN_IN_FAILURES_PER_ACCOUNT, windowMs: 15 * 60_000 },
+    hashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
     bootstrap:
       e.BOOTSTRAP_COMPANY_NAME && e.BOOTSTRAP_ADMIN_EMAIL && e.BOOTSTRAP_ADMIN_API_KEY
         ? {

@@ -10,6 +10,8 @@ import type {
   PlanRepository,
   SessionRepository,
   SetPasswordTokenRepository,
+  SignInFailureRepository,
+  SignInWindow,
   StoredApiKey,
   UserPage,
   UserRepository,
@@ -271,5 +273,29 @@ export class InMemorySessions implements SessionRepository, Stateful<Map<string,
 
   async deleteExpired(before: Date): Promise<void> {
     for (const row of [...this.state.values()]) if (row.expiresAt < before) this.state.delete(row.uuid);
+  }
+}
+
+export class InMemorySignInFailures implements SignInFailureRepository, Stateful<Map<string, { failures: number; windowEndsAt: Date }>> {
+  state = new Map<string, { failures: number; windowEndsAt: Date }>();
+
+  async reserve(account: string, window: SignInWindow, now: Date): Promise<{ reserved: true } | { reserved: false; until: Date }> {
+    const row = this.state.get(account);
+    if (!row || row.windowEndsAt <= now) {
+      this.state.set(account, { failures: 1, windowEndsAt: new Date(now.getTime() + window.windowMs) });
+      return { reserved: true };
+    }
+    if (row.failures >= window.limit) return { reserved: false, until: row.windowEndsAt };
+    row.failures++;
+    return { reserved: true };
+  }
+
+  async release(account: string): Promise<void> {
+    const row = this.state.get(account);
+    if (row && row.failures > 0) row.failures--;
+  }
+
+  async clear(account: string): Promise<void> {
+    this.state.delete(account);
   }
 }

@@ -36,6 +36,7 @@ describe('identity: passwords and sessions', () => {
       publicBaseUrl: 'https://app.example',
       hasher,
       sessionLifetime: { idleMs: 2 * HOUR, absoluteMs: 12 * HOUR },
+      signInWindow: { limit: 10, windowMs: 15 * 60_000 },
       clock,
     };
   }
@@ -105,6 +106,30 @@ describe('identity: passwords and sessions', () => {
       signIn(deps, gateway, { email: 'seeker@shared.example', password: STRONG }).catch((e: unknown) => e),
     ]);
     for (const failure of failures) expect(failure).toMatchObject({ code: 'api.sign_in_failed', reason: 'The email or the password is not correct' });
+  });
+
+  it('counts failures per account in one upsert: a parallel burst stops at the limit, and a success clears only its own account (decision 034)', async () => {
+    const victim = await newUser('shared.address@victim.example');
+    await setPassword(deps, gateway, { token: victim.token, password: STRONG });
+    const attempts = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        signIn(deps, gateway, { email: 'shared.address@victim.example', password: `wrong-${i}` }).catch((e: { code: string }) => e.code),
+      ),
+    );
+    expect(attempts.filter((code) => code === 'api.sign_in_failed')).toHaveLength(10);
+    expect(attempts.filter((code) => code === 'api.too_many_requests')).toHaveLength(15);
+    const rows = () => database.db.selectFrom('sign_in_failures').selectAll().where('account', '=', victim.user.uuid).execute();
+    expect((await rows()).map((r) => r.failures)).toEqual([10]);
+
+    // Another company's user given the same address signs in: the victim's account stays locked.
+    const other = await newUser('Shared.Address@victim.example');
+    await setPassword(deps, gateway, { token: other.token, password: `${STRONG}-other` });
+    expect((await signIn(deps, gateway, { email: 'shared.address@victim.example', password: `${STRONG}-other` })).session?.user_uuid).toBe(other.user.uuid);
+    expect((await rows()).map((r) => r.failures)).toEqual([10]);
+    await expect(signIn(deps, gateway, { email: 'shared.address@victim.example', password: STRONG })).rejects.toMatchObject({ code: 'api.sign_in_failed' });
+    clock.advance(15 * 60_000);
+    expect((await signIn(deps, gateway, { email: 'shared.address@victim.example', password: STRONG })).session?.user_uuid).toBe(victim.user.uuid);
+    expect(await rows()).toEqual([]);
   });
 
   it('a session ends after 2 idle hours, and 12 hours after sign-in however busy; use moves the idle end', async () => {

@@ -5,6 +5,8 @@ import * as shareLinks from './0003_share_links';
 import * as questionThinkTime from './0004_question_think_time';
 import * as noBearerTokensAtRest from './0005_no_bearer_tokens_at_rest';
 import * as outboxTraceContext from './0006_outbox_trace_context';
+import * as candidateNamePerInterview from './0007_candidate_name_per_interview';
+import * as recordings from './0009_recordings';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const interviewsMigrations: Record<string, Migration> = {
   '0004_question_think_time': questionThinkTime,
   '0005_no_bearer_tokens_at_rest': noBearerTokensAtRest,
   '0006_outbox_trace_context': outboxTraceContext,
+  '0007_candidate_name_per_interview': candidateNamePerInterview,
+  '0009_recordings': recordings,
 };

@@ -5,6 +5,7 @@ import { startProcess, type Running } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
 import { systemClock } from '@vi/platform-time';
 import { interviewsMigrations } from '../migrations';
+import { finishIdleRecordings } from './application/finish-idle-recordings/finish-idle-recordings';
 import { expireOverdueInterviews } from './application/expire-overdue-interviews/expire-overdue-interviews';
 import { purgeDeletedInterviewMedia } from './application/purge-deleted-interview-media/purge-deleted-interview-media';
 import { purgeSupersededTakes } from './application/purge-superseded-takes/purge-superseded-takes';
@@ -28,6 +29,8 @@ export type RunningInterviewsService = Running<{
   grpcPort: number;
   /** Runs one expiry sweep now (tests; the loop runs it every INTERVIEW_EXPIRY_SWEEP_MS). */
   sweepExpired(): Promise<number>;
+  /** Finishes the recordings idle for RECORDING_IDLE_FINISH now (tests; a loop runs it every quarter of that, at most every 30 s). */
+  finishIdleRecordings(): Promise<number>;
 }>;
 
 /** Wiring only: config → adapters → use cases → transports, each resource registered with the lifecycle as it starts. */
@@ -68,6 +71,15 @@ export function startInterviewsService(config: InterviewsConfig, shared: SharedI
       new PollingLoop(sweepExpired, config.expirySweepMs, (error) => logger.error({ err: error }, 'expiry sweep failed')),
       (loop) => loop.stop(),
     );
+    const video = new MediabunnyVideoProbe();
+    const finishIdle = () => finishIdleRecordings({ store, media, video, clock, idleMs: config.recordings.idleFinishMs });
+    const recordingFinisher = lifecycle.add(
+      'idle recordings finisher',
+      new PollingLoop(finishIdle, Math.min(30_000, Math.max(1_000, config.recordings.idleFinishMs / 4)), (error) =>
+        logger.error({ err: error }, 'finishing idle recordings failed'),
+      ),
+      (loop) => loop.stop(),
+    );
     lifecycle.add('event consumers', await startConsumers(bus, interviewsEventConsumers({ store })), (c) => c.close());
     const server = new GrpcServer(tokens, logger).add(interviews.InterviewsServiceService, {
       ...interviewHandlers({
@@ -78,7 +90,7 @@ export function startInterviewsService(config: InterviewsConfig, shared: SharedI
         tokens: links,
         media,
         playback,
-        video: new MediabunnyVideoProbe(),
+        video,
         maxTakeBytes: config.media.maxTakeBytes,
         maxTakeBitrate: config.media.maxTakeBitrate,
         maxInterviewMediaBytes: config.media.maxInterviewMediaBytes,
@@ -93,6 +105,7 @@ export function startInterviewsService(config: InterviewsConfig, shared: SharedI
     retention.start();
     // Its first pass runs now: interviews that fell due while the service was down expire at once.
     expiry.start();
-    return { retention, grpcPort, sweepExpired };
+    recordingFinisher.start();
+    return { retention, grpcPort, sweepExpired, finishIdleRecordings: finishIdle };
   });
 }

@@ -11,6 +11,7 @@ const schema = z.object({
   MAX_TAKE_BYTES: positiveInt(512 * 1024 * 1024),
   MAX_TAKE_BITRATE: positiveInt(8_000_000),
   MAX_INTERVIEW_MEDIA_BYTES: positiveInt(10 * 1024 ** 3),
+  RECORDING_IDLE_FINISH: duration('2m'),
   MEDIA_STORAGE: withDefault(z.enum(['local', 's3']), 'local'),
   S3_ENDPOINT: optionalString().pipe(z.url().optional()),
   S3_BUCKET: optionalString(),
@@ -62,6 +63,8 @@ export type InterviewsConfig = ReturnType<typeof shared.configOf> & {
     deletedGraceMs: number;
     supersededTakeGraceMs: number;
   };
+  /** Decision 040: a recording of a call whose parts stopped coming for `idleFinishMs` is finished by the service. */
+  recordings: { idleFinishMs: number };
 };
 
 export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): InterviewsConfig {
@@ -112,5 +115,6 @@ export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): Inte
       deletedGraceMs: e.DELETED_INTERVIEW_MEDIA_GRACE,
       supersededTakeGraceMs: e.SUPERSEDED_TAKE_GRACE,
     },
+    recordings: { idleFinishMs: e.RECORDING_IDLE_FINISH },
   };
 }

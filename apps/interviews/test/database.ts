@@ -64,11 +64,16 @@ export async function insertInterview(
   await repos.projections.upsertJob(job);
   await repos.projections.upsertPerson(candidate, interview.createdAt);
   await repos.projections.upsertPerson(aPerson({ uuid: interview.createdBy }), interview.createdAt);
-  await repos.interviews.insert(interview, {
-    candidateKey: candidate.name.toLowerCase(),
-    jobKey: job.title.toLowerCase(),
-    companyKey: company.name.toLowerCase(),
-  });
+  // The name the company gave is the interview's own (decision 036): `names.candidate`, when given, is it.
+  const candidateName = names.candidate ?? interview.candidateName;
+  await repos.interviews.insert(
+    { ...interview, candidateName },
+    {
+      candidateKey: candidateName.toLowerCase(),
+      jobKey: job.title.toLowerCase(),
+      companyKey: company.name.toLowerCase(),
+    },
+  );
   await repos.counters.move(interview.companyUuid, interview.type, null, interview.status);
   await repos.questions.insert(questions);
 }

@@ -14,6 +14,7 @@ import type { Principal, UserPrincipal, Caller } from '@vi/platform-grpc';
 import type { IdentityDirectory, JobsDirectory } from '../src/application/ports';
 import { newQuestion, type Interview, type InterviewQuestion } from '../src/domain/interview';
 import type { QuestionSet, QuestionSetQuestion } from '../src/domain/question-set';
+import type { Recording } from '../src/domain/recording';
 import type { Take } from '../src/domain/take';
 import type { CompanyRow, JobPostRow, PersonRow } from '../src/application/store';
 
@@ -43,6 +44,7 @@ export function anInterview(overrides: Partial<Interview> = {}): Interview {
     hasSmsConsent: false,
     jobUuid: randomUUID(),
     candidateUuid: randomUUID(),
+    candidateName: 'Casey Candidate',
     createdBy: randomUUID(),
     createdAt: AT,
     updatedAt: AT,
@@ -68,6 +70,25 @@ export function aTake(question: Pick<InterviewQuestion, 'uuid' | 'interviewUuid'
     durationSeconds: 12.5,
     storageKey: `${question.interviewUuid}/${uuid}.webm`,
     createdAt: AT,
+    ...overrides,
+  };
+}
+
+/** An ended recording of `interview`'s call: 95.5 s of WebM, 2 kB, from AT to AT + 96 s. */
+export function aRecording(interview: Pick<Interview, 'uuid'>, overrides: Partial<Recording> = {}): Recording {
+  const uuid = overrides.uuid ?? randomUUID();
+  return {
+    uuid,
+    interviewUuid: interview.uuid,
+    contentType: 'video/webm',
+    state: 'ended',
+    startedAt: AT,
+    lastActivityAt: new Date(AT.getTime() + 96_000),
+    endedAt: new Date(AT.getTime() + 96_000),
+    durationSeconds: 95.5,
+    parts: 0,
+    size: 2048,
+    storageKey: `${interview.uuid}/recordings/${uuid}.webm`,
     ...overrides,
   };
 }

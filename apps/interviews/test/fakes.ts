@@ -6,6 +6,7 @@ import type { Interview, InterviewQuestion } from '../src/domain/interview';
 import { OPEN_STATUSES, type InterviewStatus, type InterviewType } from '../src/domain/interview-status';
 import { actionableUntil } from '../src/domain/live-call';
 import type { QuestionSet, QuestionSetQuestion } from '../src/domain/question-set';
+import type { Recording, RecordingPart } from '../src/domain/recording';
 import type { Take } from '../src/domain/take';
 import type {
   CompanyRow,
@@ -18,6 +19,7 @@ import type {
   ProjectionRepository,
   QuestionRepository,
   QuestionSetRepository,
+  RecordingRepository,
   ShareLinkProjectionRepository,
   TakeRepository,
 } from '../src/application/store';
@@ -107,9 +109,9 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
       .map((row) => ({ ...row.interview, deletedAt: row.deletedAt }));
   }
 
-  async erasePersonalFields(uuid: string, at: Date): Promise<void> {
+  async erasePersonalFields(uuid: string, at: Date, erasedName: string): Promise<void> {
     const row = this.state.get(uuid);
-    if (row) row.interview = { ...row.interview, phone: null, phoneParsed: null, hasSmsConsent: false, updatedAt: at };
+    if (row) row.interview = { ...row.interview, phone: null, phoneParsed: null, hasSmsConsent: false, candidateName: erasedName, updatedAt: at };
   }
 
   async markDeleted(uuid: string, at: Date): Promise<void> {
@@ -329,6 +331,132 @@ export class MemoryTakes implements Stateful<TakeState>, TakeRepository {
   async findInInterviews(interviewUuids: string[], uuid: string): Promise<Take | undefined> {
     const take = this.state.takes.get(uuid);
     return take && interviewUuids.includes(take.interviewUuid) ? take : undefined;
+  }
+}
+
+interface RecordingState {
+  recordings: Map<string, Recording>;
+  /** Parts by `<recording uuid>/<number>`. */
+  parts: Map<string, RecordingPart>;
+  /** When interviews were deleted (the repository joins interviews for it): set by a spec. */
+  deletedInterviews: Map<string, Date>;
+}
+
+export class MemoryRecordings implements Stateful<RecordingState>, RecordingRepository {
+  state: RecordingState = { recordings: new Map(), parts: new Map(), deletedInterviews: new Map() };
+
+  constructor(recordings: Recording[] = []) {
+    for (const recording of recordings) this.state.recordings.set(recording.uuid, { ...recording });
+  }
+
+  all(): Recording[] {
+    return [...this.state.recordings.values()];
+  }
+
+  allParts(): RecordingPart[] {
+    return [...this.state.parts.values()];
+  }
+
+  async insert(recording: Recording): Promise<void> {
+    this.state.recordings.set(recording.uuid, { ...recording });
+  }
+
+  async find(interviewUuid: string, uuid: string): Promise<Recording | undefined> {
+    const recording = this.state.recordings.get(uuid);
+    return recording?.interviewUuid === interviewUuid ? { ...recording } : undefined;
+  }
+
+  async listFor(interviewUuids: string[], options: { endedOnly?: boolean } = {}): Promise<Recording[]> {
+    return this.all()
+      .filter((r) => interviewUuids.includes(r.interviewUuid) && (!options.endedOnly || r.state === 'ended'))
+      .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime() || a.uuid.localeCompare(b.uuid));
+  }
+
+  async bytesStored(interviewUuid: string): Promise<number> {
+    return this.all()
+      .filter((r) => r.interviewUuid === interviewUuid)
+      .reduce((sum, r) => sum + r.size, 0);
+  }
+
+  async findEndedInInterviews(interviewUuids: string[], uuid: string): Promise<Recording | undefined> {
+    const recording = this.state.recordings.get(uuid);
+    return recording && recording.state === 'ended' && interviewUuids.includes(recording.interviewUuid) ? recording : undefined;
+  }
+
+  async update(recording: Recording): Promise<void> {
+    if (this.state.recordings.has(recording.uuid)) this.state.recordings.set(recording.uuid, { ...recording });
+  }
+
+  async claimUnfinished(now: Date, idleBefore: Date, staleBefore: Date, limit: number): Promise<Recording[]> {
+    const claimed = this.all()
+      .filter((r) => (r.state === 'recording' && r.lastActivityAt < idleBefore) || (r.state === 'finishing' && r.lastActivityAt < staleBefore))
+      .sort((a, b) => a.lastActivityAt.getTime() - b.lastActivityAt.getTime())
+      .slice(0, limit)
+      .map((r): Recording => ({ ...r, state: 'finishing', endedAt: r.endedAt ?? r.lastActivityAt, lastActivityAt: now }));
+    for (const r of claimed) this.state.recordings.set(r.uuid, { ...r });
+    return claimed;
+  }
+
+  async completeFinishing(recording: Recording, claimedAt: Date): Promise<boolean> {
+    const current = this.state.recordings.get(recording.uuid);
+    if (current?.state !== 'finishing' || current.lastActivityAt.getTime() !== claimedAt.getTime()) return false;
+    this.state.recordings.set(recording.uuid, {
+      ...current,
+      state: 'ended',
+      durationSeconds: recording.durationSeconds,
+      size: recording.size,
+      storageKey: recording.storageKey,
+    });
+    return true;
+  }
+
+  async delete(uuid: string): Promise<void> {
+    this.state.recordings.delete(uuid);
+    await this.deleteParts(uuid);
+  }
+
+  async insertPart(part: RecordingPart): Promise<void> {
+    const key = `${part.recordingUuid}/${part.number}`;
+    if (this.state.parts.has(key)) throw new Error(`duplicate key: part ${key}`);
+    this.state.parts.set(key, { ...part });
+  }
+
+  async partsOf(recordingUuid: string): Promise<RecordingPart[]> {
+    return this.allParts()
+      .filter((p) => p.recordingUuid === recordingUuid)
+      .sort((a, b) => a.number - b.number);
+  }
+
+  async deleteParts(recordingUuid: string): Promise<void> {
+    for (const part of await this.partsOf(recordingUuid)) this.state.parts.delete(`${recordingUuid}/${part.number}`);
+  }
+
+  async deleteFor(interviewUuid: string): Promise<string[]> {
+    const keys: string[] = [];
+    for (const recording of this.all().filter((r) => r.interviewUuid === interviewUuid)) {
+      if (recording.storageKey) keys.push(recording.storageKey);
+      keys.push(...(await this.partsOf(recording.uuid)).map((p) => p.storageKey));
+      await this.delete(recording.uuid);
+    }
+    return keys;
+  }
+
+  async ofInterviewsDeletedBefore(cutoff: Date, limit: number): Promise<Array<{ uuid: string; keys: string[] }>> {
+    const deletedAt = (r: Recording) => this.state.deletedInterviews.get(r.interviewUuid);
+    const found = this.all()
+      .filter((r) => (deletedAt(r) ?? cutoff) < cutoff)
+      .sort((a, b) => deletedAt(a)!.getTime() - deletedAt(b)!.getTime())
+      .slice(0, limit);
+    return Promise.all(
+      found.map(async (r) => ({
+        uuid: r.uuid,
+        keys: [...(r.storageKey ? [r.storageKey] : []), ...(await this.partsOf(r.uuid)).map((p) => p.storageKey)],
+      })),
+    );
+  }
+
+  async deleteMany(uuids: string[]): Promise<void> {
+    for (const uuid of uuids) await this.delete(uuid);
   }
 }
 

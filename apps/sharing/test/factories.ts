@@ -49,8 +49,12 @@ export function aJobSeeker(overrides: Partial<UserPrincipal> = {}): UserPrincipa
   return { kind: 'user', userUuid: randomUUID(), companyUuid: null, role: null, userType: 'job_seeker', ...overrides };
 }
 
-/** An interview as the interviews service shows it to sharing: completed, one question, one take. */
-export function aSharedInterview(overrides: Partial<interviews.Interview> = {}, takes?: interviews.Take[]): interviews.SharedInterview {
+/** An interview as the interviews service shows it to sharing: completed, one question, one take, and the call recordings given. */
+export function aSharedInterview(
+  overrides: Partial<interviews.Interview> = {},
+  takes?: interviews.Take[],
+  recordings: interviews.Recording[] = [],
+): interviews.SharedInterview {
   const uuid = overrides.uuid ?? randomUUID();
   const question = randomUUID();
   return {
@@ -94,6 +98,20 @@ export function aSharedInterview(overrides: Partial<interviews.Interview> = {}, 
       ...overrides,
     },
     takes: takes ?? [{ uuid: randomUUID(), question_uuid: question, number: 1, content_type: 'video/webm', size: 10, duration_seconds: 3, created_at: '' }],
+    recordings,
+  };
+}
+
+/** An ended recording of a live interview's call, as the interviews service shows it. */
+export function aSharedRecording(overrides: Partial<interviews.Recording> = {}): interviews.Recording {
+  return {
+    uuid: randomUUID(),
+    started_at: '2026-01-01T08:00:00+00:00',
+    ended_at: '2026-01-01T08:30:00+00:00',
+    duration_seconds: 1799.5,
+    content_type: 'video/webm',
+    size: 20,
+    ...overrides,
   };
 }
 
@@ -147,7 +165,7 @@ export class InterviewsTable implements InterviewsDirectory {
     const interviews = this.byCompany.get(companyUuid);
     return interviewUuids.flatMap((uuid) => {
       const found = interviews?.get(uuid);
-      return found ? [{ interview: found.interview, takes: withTakes ? found.takes : [] }] : [];
+      return found ? [{ interview: found.interview, takes: withTakes ? found.takes : [], recordings: withTakes ? found.recordings : [] }] : [];
     });
   }
 
@@ -156,5 +174,12 @@ export class InterviewsTable implements InterviewsDirectory {
     const take = request.interview_uuids.flatMap((uuid) => interviews?.get(uuid)?.takes ?? []).find((t) => t.uuid === request.take_uuid);
     if (!take) throw new Error('take not found');
     yield { meta: { size: take.size, content_type: take.content_type, start: 0, end: take.size - 1 }, data: Buffer.alloc(take.size, 1) };
+  }
+
+  async *streamRecordingVideo(_caller: Caller, request: interviews.SharedRecordingVideoRequest): AsyncIterable<interviews.TakeVideoChunk> {
+    const interviews = this.byCompany.get(request.company_uuid);
+    const found = request.interview_uuids.flatMap((uuid) => interviews?.get(uuid)?.recordings ?? []).find((r) => r.uuid === request.recording_uuid);
+    if (!found) throw new Error('recording not found');
+    yield { meta: { size: found.size, content_type: found.content_type, start: 0, end: found.size - 1 }, data: Buffer.alloc(found.size, 2) };
   }
 }

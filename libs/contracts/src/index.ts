@@ -12,6 +12,7 @@ export * from './views/job.view';
 export * from './views/interview.view';
 export * from './views/question.view';
 export * from './views/take.view';
+export * from './views/recording.view';
 export * from './views/question-set.view';
 export * from './views/share-link.view';
 export * from './views/me.view';

@@ -108,6 +108,16 @@ export const aTake = (fields: Partial<interviews.Take> = {}): interviews.Take =>
   ...fields,
 });
 
+export const aRecording = (fields: Partial<interviews.Recording> = {}): interviews.Recording => ({
+  uuid: '0b1c2d3e-0000-4000-8000-00000000000e',
+  started_at: AT,
+  ended_at: LATER,
+  duration_seconds: 1795.25,
+  content_type: 'video/webm',
+  size: 98_765_432,
+  ...fields,
+});
+
 export const aQuestionSet = (fields: Partial<interviews.QuestionSet> = {}): interviews.QuestionSet => ({
   uuid: '0b1c2d3e-0000-4000-8000-00000000000a',
   name: 'Engineering screen',
@@ -169,6 +179,7 @@ export const aSharedView = (fields: Partial<sharing.SharedView> = {}): sharing.S
           ],
         },
       ],
+      recordings: [],
     },
   ],
   ...fields,

@@ -68,8 +68,30 @@ describe('deploy/k8s overlays', () => {
     const images = objects
       .filter((o) => o.kind === 'Deployment')
       .map((d) => (d.spec as { template: { spec: { containers: Array<{ image: string }> } } }).template.spec.containers[0].image);
-    expect(new Set(images)).toEqual(new Set(['registry.example.com/video-interviewing/api:0.1.0']));
+    // Our image pinned everywhere; coturn's official image at a pinned version.
+    expect(new Set(images)).toEqual(new Set(['registry.example.com/video-interviewing/api:0.1.0', 'coturn/coturn:4.6.2']));
     expect(byName(objects, 'HorizontalPodAutoscaler', 'gateway').spec).toMatchObject({ minReplicas: 3, maxReplicas: 20 });
+  });
+
+  it('production runs coturn for live calls: UDP 3478, TLS on 443, the relay range open, and the gateway given its URLs and secret', () => {
+    const objects = renderKustomization(join(k8s, 'overlays/production'));
+    const ports = (byName(objects, 'Service', 'coturn').spec as { ports: Array<{ port: number; protocol: string }> }).ports.map(
+      (p) => `${p.port}/${p.protocol}`,
+    );
+    expect(ports.sort()).toEqual(['3478/TCP', '3478/UDP', '443/TCP']);
+    const ingress = (
+      byName(objects, 'NetworkPolicy', 'coturn').spec as { ingress: Array<{ ports: Array<{ port: number; endPort?: number; protocol: string }> }> }
+    ).ingress;
+    expect(ingress.flatMap((rule) => rule.ports)).toContainEqual({ port: 49160, endPort: 49200, protocol: 'UDP' });
+    const coturn = (byName(objects, 'Deployment', 'coturn').spec as { template: { spec: { containers: Array<{ args: string[]; env: unknown[] }> } } }).template
+      .spec.containers[0];
+    expect(coturn.args).toEqual(expect.arrayContaining(['--use-auth-secret', '--static-auth-secret=$(TURN_SECRET)', '--min-port=49160', '--max-port=49200']));
+    const gatewayEnv = (byName(objects, 'Deployment', 'gateway').spec as { template: { spec: { containers: Array<{ env: Array<{ name: string }> }> } } })
+      .template.spec.containers[0].env;
+    for (const deployment of [gatewayEnv, coturn.env]) {
+      expect(deployment).toContainEqual({ name: 'TURN_SECRET', valueFrom: { secretKeyRef: { name: 'platform-secrets', key: 'TURN_SECRET' } } });
+    }
+    expect(gatewayEnv).toContainEqual(expect.objectContaining({ name: 'TURN_URLS', value: expect.stringContaining('turns:turn.example.com:443') }));
   });
 });
 

@@ -20,6 +20,8 @@ export const LOCAL_RUN_DEFAULTS: NodeJS.ProcessEnv = {
   BOOTSTRAP_ADMIN_EMAIL: 'admin@demo.example',
   // Local runs deliver webhooks to receivers on this machine (localhost, private networks).
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+  // A reverse proxy on this machine may say who the client is; elsewhere no proxy header is believed (decision 035).
+  TRUST_PROXY: 'loopback',
 };
 
 /**

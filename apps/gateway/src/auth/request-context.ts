@@ -28,6 +28,11 @@ export function writeAs(res: Response): UpstreamCallOptions {
   return callOptions(res, false);
 }
 
+/** Upstream call options for a read the gateway makes as itself within this request's deadline (what the caller was already allowed to see). */
+export function readAsGateway(res: Response): UpstreamCallOptions {
+  return { principal: GATEWAY_PRINCIPAL, deadline: contextOf(res).deadline, idempotent: true };
+}
+
 function callOptions(res: Response, idempotent: boolean): UpstreamCallOptions & { deadline: Date } {
   const context = contextOf(res);
   return { principal: context.principal, deadline: context.deadline, idempotent };

@@ -13,6 +13,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = httpStatusOf(appError.kind);
     if (status >= 500 && appError.code === (GatewayErrorCode.InternalError as string)) logger.error({ err: error }, 'unhandled error');
     if (res.headersSent) return;
+    if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     res.status(status).json(appError.toBody());
   };
 }

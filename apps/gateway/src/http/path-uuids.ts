@@ -10,6 +10,7 @@ const PATH_UUIDS = {
   interviewUuid: 'Interview',
   questionUuid: 'Question',
   takeUuid: 'Take',
+  recordingUuid: 'Recording',
   setUuid: 'Question set',
   linkUuid: 'Share link',
   webhookUuid: 'Webhook',

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { countRefusal } from './rate-limit-metrics';
 import type { RateDecision } from './rate-limits';
 
 export interface SignInLimitSettings {
-  /** Failed sign-ins (and forgot-password requests) per account email per window. */
+  /** Forgot-password requests per email address per window (failed sign-ins per account are identity's: decision 034). */
   perAccount: number;
-  /** The same, per client IP. */
+  /** Failed sign-ins and forgot-password requests per client (an IPv4 address, an IPv6 /64) per window. */
   perIp: number;
   windowSeconds: number;
 }
@@ -20,45 +21,67 @@ function limiter(points: number, duration: number, keyPrefix: string, redis: Red
 }
 
 /**
- * Guessing passwords, limited: failures are counted per account and per client IP over a 15-minute window, shared
- * by every replica through Redis. Accounts are keyed by a hash of the lower-cased email whether or not it exists,
- * so a blocked unknown address answers exactly like a blocked real one. A successful sign-in clears its account.
+ * The client a request is counted against: an IPv4 address, or the /64 of an IPv6 one (one subscriber's whole
+ * prefix: a host can use any of its 2^64 addresses). IPv4-mapped IPv6 counts as the IPv4 address.
+ */
+export function clientKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...prefix, 0, 0, 0, 0]).toString()}/64`;
+}
+
+/**
+ * Guessing passwords and flooding inboxes, limited per client and, for forgot-password, per address, over a
+ * 15-minute window shared by every replica through Redis (decisions 026, 035). An attempt is counted when it
+ * arrives, before any password is hashed, so a parallel burst stops at the limit: a sign-in takes one of its
+ * client's attempts and gives it back unless the password was wrong. Addresses are keyed by a hash of the
+ * lower-cased email whether or not it exists.
  */
 export class SignInLimits {
-  private readonly accounts: RateLimiterAbstract;
-  private readonly ips: RateLimiterAbstract;
+  private readonly addresses: RateLimiterAbstract;
+  private readonly clients: RateLimiterAbstract;
 
   constructor(
     private readonly settings: SignInLimitSettings,
     options: { redis?: Redis; keyPrefix?: string } = {},
   ) {
     const prefix = options.keyPrefix ?? 'rl';
-    this.accounts = limiter(settings.perAccount, settings.windowSeconds, `${prefix}:signin-account`, options.redis);
-    this.ips = limiter(settings.perIp, settings.windowSeconds, `${prefix}:signin-ip`, options.redis);
+    this.addresses = limiter(settings.perAccount, settings.windowSeconds, `${prefix}:signin-account`, options.redis);
+    this.clients = limiter(settings.perIp, settings.windowSeconds, `${prefix}:signin-ip`, options.redis);
   }
 
-  private static account(email: string): string {
+  private static address(email: string): string {
     return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
   }
 
-  /** A 429 decision when either the account or the IP has used its failures; null to go ahead. */
-  async blocked(email: string, ip: string): Promise<RateDecision | null> {
-    const [account, address] = await Promise.all([this.accounts.get(SignInLimits.account(email)), this.ips.get(ip)]);
-    const over = [
-      { state: account, limit: this.settings.perAccount, name: 'sign_in_account' as const },
-      { state: address, limit: this.settings.perIp, name: 'sign_in_ip' as const },
-    ].filter((c) => c.state && c.state.consumedPoints >= c.limit);
-    if (over.length === 0) return null;
-    countRefusal(over[0].name);
-    const wait = Math.max(...over.map((c) => c.state!.msBeforeNext));
-    return { allowed: false, limit: over[0].limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil(wait / 1000)) };
+  /** Takes one attempt of the client's; the 429 decision when none was left, null to go ahead. */
+  async reserveSignIn(ip: string): Promise<RateDecision | null> {
+    return this.take(this.clients, clientKey(ip), this.settings.perIp, 'sign_in_ip');
   }
 
-  async recordFailure(email: string, ip: string): Promise<void> {
-    await Promise.all([this.accounts.penalty(SignInLimits.account(email), 1), this.ips.penalty(ip, 1)]);
+  /** A sign-in that was not a wrong password (it succeeded, or was refused for another reason) gives its attempt back. */
+  async releaseSignIn(ip: string): Promise<void> {
+    await this.clients.reward(clientKey(ip), 1);
   }
 
-  async clearAccount(email: string): Promise<void> {
-    await this.accounts.delete(SignInLimits.account(email));
+  /** Every forgot-password request counts against its address and its client, and is never given back. */
+  async reservePasswordReset(email: string, ip: string): Promise<RateDecision | null> {
+    return (
+      (await this.take(this.addresses, SignInLimits.address(email), this.settings.perAccount, 'sign_in_account')) ??
+      (await this.take(this.clients, clientKey(ip), this.settings.perIp, 'sign_in_ip'))
+    );
+  }
+
+  private async take(limiter: RateLimiterAbstract, key: string, limit: number, name: 'sign_in_account' | 'sign_in_ip'): Promise<RateDecision | null> {
+    try {
+      await limiter.consume(key, 1);
+      return null;
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      countRefusal(name);
+      return { allowed: false, limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+    }
   }
 }

@@ -44,7 +44,7 @@ export function apiRouters(deps: ApiRouteDeps): ApiRouters {
     authenticated: [
       identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })),
       jobsRoutes(deps.upstreams),
-      interviewsRoutes(deps.upstreams),
+      interviewsRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }),
       candidateRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }),
       questionSetsRoutes(deps.upstreams),
       shareLinksRoutes(deps.upstreams),

@@ -1,12 +1,12 @@
-import { Router, type RequestHandler } from 'express';
-import { sharedViewJson } from '@vi/contracts';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { sharedViewJson, type interviews } from '@vi/contracts';
 import { setRateHeaders } from '../auth/authentication';
 import { GATEWAY_PRINCIPAL } from '../auth/request-context';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { pathUuid } from '../http/path-uuids';
 import { VIDEO, VIDEO_REDIRECT } from '../http/operation';
 import { resource } from '../http/resource';
-import { sendVideoStream, VIDEO_STREAM_DEADLINE_MS } from '../http/video-stream';
+import { parseByteRange, sendVideoStream, VIDEO_STREAM_DEADLINE_MS } from '../http/video-stream';
 import { countRefusal } from '../rate-limit/rate-limit-metrics';
 import type { RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
@@ -49,26 +49,43 @@ export function publicShareRoutes(deps: { upstreams: Upstreams; limits: RateLimi
     },
   });
 
-  resource(router, '/public/share/:token/takes/:takeUuid/video', {
+  // A video through a link's token (a take's or a call recording's): no cache keeps it, the link is checked each time.
+  const sharedVideo = (summary: string, open: (req: Request, range: ReturnType<typeof parseByteRange>) => AsyncGenerator<interviews.TakeVideoChunk>) => ({
     get: {
-      summary: 'A shared take video',
+      summary,
       tag: 'Public',
-      security: 'none',
+      security: 'none' as const,
       ok: { 200: VIDEO, 206: VIDEO, 307: VIDEO_REDIRECT },
       errors: [416],
-      handler: async (req, res) => {
-        const ref = { token: String(req.params.token), take_uuid: pathUuid(req, 'takeUuid') };
+      handler: async (req: Request, res: Response) => {
         res.setHeader('Cache-Control', 'no-store');
-        await sendVideoStream(req, res, (range) =>
-          sharingService.serverStream(
-            (c) => c.streamSharedTakeVideo,
-            { ...ref, ...range },
-            { principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + VIDEO_STREAM_DEADLINE_MS) },
-          ),
-        );
+        await sendVideoStream(req, res, (range) => open(req, range));
       },
     },
   });
+  const videoCall = () => ({ principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + VIDEO_STREAM_DEADLINE_MS) });
+  resource(
+    router,
+    '/public/share/:token/takes/:takeUuid/video',
+    sharedVideo('A shared take video', (req, range) =>
+      sharingService.serverStream(
+        (c) => c.streamSharedTakeVideo,
+        { token: String(req.params.token), take_uuid: pathUuid(req, 'takeUuid'), ...range },
+        videoCall(),
+      ),
+    ),
+  );
+  resource(
+    router,
+    '/public/share/:token/recordings/:recordingUuid/video',
+    sharedVideo("A shared live interview's call recording", (req, range) =>
+      sharingService.serverStream(
+        (c) => c.streamSharedRecordingVideo,
+        { token: String(req.params.token), recording_uuid: pathUuid(req, 'recordingUuid'), ...range },
+        videoCall(),
+      ),
+    ),
+  );
 
   return router;
 }

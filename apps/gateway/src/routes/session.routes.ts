@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { sessionJson, type identity } from '@vi/contracts';
 import { AppError, ErrorKind } from '@vi/platform-errors';
@@ -10,6 +10,7 @@ import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { jsonBody } from '../http/hostile-input';
 import { resource } from '../http/resource';
 import { validate } from '../http/validation';
+import type { RateDecision } from '../rate-limit/rate-limits';
 import type { SignInLimits } from '../rate-limit/sign-in-limits';
 import type { Upstreams } from '../upstream/upstreams';
 
@@ -35,18 +36,19 @@ export function sessionRoutes(deps: {
 }): Router {
   const router = Router();
   const identityService = deps.upstreams.identity;
-  const options = () => ({ principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + deps.requestTimeoutMs) });
+  // Calls anyone may send without a key have their own breaker (decision 035): a flood of sign-ins that identity
+  // refuses or cannot answer in time never opens the one that API-key checks depend on.
+  const options = () => ({ principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + deps.requestTimeoutMs), breaker: 'sign-in' });
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   };
   router.use('/session', noStore);
 
-  /** 429 before anything is checked when the account or the IP is over its failures; the same for any email. */
-  async function refuseWhenBlocked(req: Request, res: Response, accountEmail: string): Promise<void> {
-    const blocked = await deps.signInLimits.blocked(accountEmail, req.ip ?? 'unknown');
-    if (!blocked) return;
-    setRateHeaders(res, blocked);
+  /** 429 with the limit's headers when a reservation found nothing left (decision 035). */
+  function refuseWhenOver(res: Response, refused: RateDecision | null): void {
+    if (!refused) return;
+    setRateHeaders(res, refused);
     throw gatewayError(GatewayErrorCode.TooManyRequests);
   }
 
@@ -80,14 +82,19 @@ export function sessionRoutes(deps: {
         async (req, res) => {
           assertOurOrigin(req, deps.sessions);
           const input = validate(signInBody, req.body);
-          await refuseWhenBlocked(req, res, input.email);
+          // The client's attempt is taken before identity hashes anything, and given back unless the password was
+          // wrong; failures per account are identity's, per user (decision 034).
+          const client = req.ip ?? 'unknown';
+          refuseWhenOver(res, await deps.signInLimits.reserveSignIn(client));
+          let wrongPassword = false;
           try {
             signedIn(res, await identityService.call((c) => c.signIn, input, options()));
           } catch (error) {
-            if (error instanceof AppError && error.kind === ErrorKind.Unauthenticated) await deps.signInLimits.recordFailure(input.email, req.ip ?? 'unknown');
+            wrongPassword = error instanceof AppError && error.kind === ErrorKind.Unauthenticated;
             throw error;
+          } finally {
+            if (!wrongPassword) await deps.signInLimits.releaseSignIn(client);
           }
-          await deps.signInLimits.clearAccount(input.email);
         },
       ],
     },
@@ -162,8 +169,7 @@ export function sessionRoutes(deps: {
         async (req, res) => {
           assertOurOrigin(req, deps.sessions);
           const input = validate(passwordResetBody, req.body);
-          await refuseWhenBlocked(req, res, input.email);
-          await deps.signInLimits.recordFailure(input.email, req.ip ?? 'unknown');
+          refuseWhenOver(res, await deps.signInLimits.reservePasswordReset(input.email, req.ip ?? 'unknown'));
           await identityService.call((c) => c.requestPasswordReset, input, options());
           res.status(202).json({ reason: 'If an account uses this address, a link to choose a password is on its way' });
         },

@@ -28,7 +28,18 @@ export interface PasswordHash {
   hash: string;
 }
 
-/** Passwords in, memory-hard hashes out; verification compares in constant time. Passwords are NFC-normalized. */
+/** Thrown by a verification that finds every slot and the queue taken: the caller refuses with 503 (decision 035). */
+export class HashingBusy extends Error {
+  constructor() {
+    super('password hashing is at capacity');
+    this.name = 'HashingBusy';
+  }
+}
+
+/**
+ * Passwords in, memory-hard hashes out; verification compares in constant time. Passwords are NFC-normalized.
+ * `verify` and `verifyNothing` throw HashingBusy, before any work, when hashing is at capacity (decision 035).
+ */
 export interface PasswordHasher {
   hash(password: string): Promise<PasswordHash>;
   verify(password: string, stored: PasswordHash): Promise<boolean>;

@@ -16,6 +16,7 @@ export interface IdentityRepositories {
   readonly setPasswordTokens: SetPasswordTokenRepository;
   readonly passwords: PasswordRepository;
   readonly sessions: SessionRepository;
+  readonly signInFailures: SignInFailureRepository;
 }
 
 export type IdentityStore = Store<IdentityRepositories>;
@@ -150,4 +151,22 @@ export interface UserRepository {
     },
   ): Promise<void>;
   markDeleted(uuid: string, at: Date): Promise<void>;
+}
+
+/** An account's failed sign-ins in a window (decision 034). */
+export interface SignInWindow {
+  limit: number;
+  windowMs: number;
+}
+
+export interface SignInFailureRepository {
+  /**
+   * Takes one attempt of an account's window (a new window when the last one ended), unless the account has used
+   * `limit` already: then it names when its window ends. Atomic: a parallel burst takes exactly `limit`.
+   */
+  reserve(account: string, window: SignInWindow, now: Date): Promise<{ reserved: true } | { reserved: false; until: Date }>;
+  /** Gives back an attempt that was never checked (hashing was at capacity). */
+  release(account: string): Promise<void>;
+  /** A successful sign-in: its account starts again from nothing. */
+  clear(account: string): Promise<void>;
 }

@@ -17,6 +17,10 @@ export enum IdentityErrorCode {
   PasswordTooShort = 'api.password_too_short',
   PasswordTooLong = 'api.password_too_long',
   PasswordTooCommon = 'api.password_too_common',
+  /** Sign-in's password hashing is at capacity: refused before any work, with Retry-After (decision 035). */
+  SignInBusy = 'api.sign_in_busy',
+  /** Every account of the email has used its failed sign-ins (decision 034); the gateway's own 429 says the same. */
+  SignInLocked = 'api.too_many_requests',
 }
 
 const REASONS: Record<IdentityErrorCode, string> = {
@@ -36,6 +40,8 @@ const REASONS: Record<IdentityErrorCode, string> = {
   [IdentityErrorCode.PasswordTooShort]: 'The password must be at least 12 characters long',
   [IdentityErrorCode.PasswordTooLong]: 'The password must be at most 256 characters long',
   [IdentityErrorCode.PasswordTooCommon]: 'This password is one of the most commonly used; choose one that is harder to guess',
+  [IdentityErrorCode.SignInBusy]: 'Too many sign-ins are being checked right now; retry in a moment',
+  [IdentityErrorCode.SignInLocked]: 'Too Many Requests',
 };
 
 function kindOf(code: IdentityErrorCode): ErrorKind {
@@ -61,14 +67,18 @@ function kindOf(code: IdentityErrorCode): ErrorKind {
     case IdentityErrorCode.PasswordTooLong:
     case IdentityErrorCode.PasswordTooCommon:
       return ErrorKind.InvalidArgument;
+    case IdentityErrorCode.SignInBusy:
+      return ErrorKind.Unavailable;
+    case IdentityErrorCode.SignInLocked:
+      return ErrorKind.ResourceExhausted;
     default:
       return assertNever(code);
   }
 }
 
 export class IdentityError extends AppError {
-  constructor(code: IdentityErrorCode, reason: string = REASONS[code]) {
-    super(kindOf(code), code, reason);
+  constructor(code: IdentityErrorCode, reason: string = REASONS[code], retryAfterSeconds?: number) {
+    super(kindOf(code), code, reason, undefined, retryAfterSeconds);
     this.name = 'IdentityError';
   }
 }

@@ -60,6 +60,11 @@ export interface IdentityDatabase {
     used_at: Date | null;
     created_at: Date;
   };
+  sign_in_failures: {
+    account: string;
+    failures: number;
+    window_ends_at: Date;
+  };
   user_passwords: {
     user_uuid: string;
     algorithm: string;

@@ -8,6 +8,7 @@ import { PasswordRepository } from './password.repository';
 import { PlanRepository } from './plan.repository';
 import { SessionRepository } from './session.repository';
 import { SetPasswordTokenRepository } from './set-password-token.repository';
+import { SignInFailureRepository } from './sign-in-failure.repository';
 import { UserRepository } from './user.repository';
 
 /** The SQL repositories, bound to one connection or transaction. */
@@ -20,6 +21,7 @@ export function sqlIdentityRepositories(db: Kysely<IdentityDatabase>): IdentityR
     setPasswordTokens: new SetPasswordTokenRepository(db),
     passwords: new PasswordRepository(db),
     sessions: new SessionRepository(db),
+    signInFailures: new SignInFailureRepository(db),
   };
 }
 

@@ -1,4 +1,4 @@
-import { interviewJson, type BasicShareLinkWithoutUrl, type interviews, type InterviewsSubject } from '@vi/contracts';
+import { interviewJson, type BasicShareLinkWithoutUrl, type identity, type interviews, type InterviewsSubject } from '@vi/contracts';
 import type { NewEvent, ReposOf } from '@vi/platform-bus';
 import { toRfc3339, toRfc3339OrNull } from '@vi/platform-time';
 import { takesRemaining, type Interview, type InterviewQuestion } from '../domain/interview';
@@ -57,7 +57,7 @@ export async function renderInterviews(repos: RenderingRepos, list: Interview[],
         created_by: job.created_by ?? undefined,
         location: job.location ?? undefined,
       },
-      assigned_to: people.get(interview.candidateUuid),
+      assigned_to: assigneeOf(people.get(interview.candidateUuid), interview),
       company: companies.get(interview.companyUuid),
       created_by: people.get(interview.createdBy),
       questions: (questions.get(interview.uuid) ?? []).map(renderQuestion),
@@ -65,6 +65,14 @@ export async function renderInterviews(repos: RenderingRepos, list: Interview[],
       share_link: shareLinkOf(shareLinks.get(interview.uuid)),
     };
   });
+}
+
+/**
+ * The job seeker as this interview's company knows them: their email and avatar, with the name that company gave
+ * (decision 036), never the one another company gave the same person.
+ */
+function assigneeOf(person: identity.UserSummary | undefined, interview: Interview): identity.UserSummary | undefined {
+  return person && { ...person, name: interview.candidateName };
 }
 
 /**

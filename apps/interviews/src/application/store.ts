@@ -3,6 +3,7 @@ import type { Store } from '@vi/platform-bus';
 import type { Interview, InterviewOrder, InterviewQuestion } from '../domain/interview';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
 import type { QuestionSet, QuestionSetQuestion } from '../domain/question-set';
+import type { Recording, RecordingPart } from '../domain/recording';
 import type { Take } from '../domain/take';
 
 /**
@@ -15,6 +16,7 @@ export interface InterviewsRepositories {
   readonly counters: InterviewCounterRepository;
   readonly projections: ProjectionRepository;
   readonly takes: TakeRepository;
+  readonly recordings: RecordingRepository;
   readonly questionSets: QuestionSetRepository;
   readonly shareLinks: ShareLinkProjectionRepository;
 }
@@ -51,8 +53,8 @@ export interface InterviewRepository {
   update(interview: Interview): Promise<void>;
   /** Every interview of a job seeker, deleted ones included, locked (erasure, decision 019). */
   allOfCandidate(candidateUuid: string): Promise<(Interview & { deletedAt: Date | null })[]>;
-  /** Forgets what the job seeker gave with an interview: the phone number and the SMS consent. */
-  erasePersonalFields(uuid: string, at: Date): Promise<void>;
+  /** Forgets what the job seeker gave with an interview (the phone number, the SMS consent) and the name the company gave them (decision 036). */
+  erasePersonalFields(uuid: string, at: Date, erasedName: string): Promise<void>;
   markDeleted(uuid: string, at: Date): Promise<void>;
   /** Open interviews whose due time has passed, locked so that each is taken by one replica only. */
   lockOverdue(now: Date, limit: number): Promise<Interview[]>;
@@ -150,4 +152,33 @@ export interface ShareLinkProjectionRepository {
   /** Stores the link (null: deleted) unless a newer version is already stored. */
   apply(interviewUuid: string, link: BasicShareLinkWithoutUrl | null, version: number): Promise<void>;
   forInterviews(interviewUuids: string[]): Promise<Map<string, BasicShareLinkWithoutUrl>>;
+}
+
+/** Live interviews' call recordings and their parts until joined (decision 040). */
+export interface RecordingRepository {
+  insert(recording: Recording): Promise<void>;
+  find(interviewUuid: string, uuid: string, options?: { lock?: boolean }): Promise<Recording | undefined>;
+  /** These interviews' recordings, oldest first (`endedOnly`: those ended). */
+  listFor(interviewUuids: string[], options?: { endedOnly?: boolean }): Promise<Recording[]>;
+  /** Bytes the interview's recordings hold (received so far, or joined): what they count against its storage quota. */
+  bytesStored(interviewUuid: string): Promise<number>;
+  /** An ended recording by uuid if it belongs to one of these interviews. */
+  findEndedInInterviews(interviewUuids: string[], uuid: string): Promise<Recording | undefined>;
+  update(recording: Recording): Promise<void>;
+  /**
+   * Claims for finishing the recordings whose parts stopped coming before `idleBefore` (ended when their last part
+   * came), and those whose finishing was claimed before `staleBefore` and never done; never one two replicas claim.
+   */
+  claimUnfinished(now: Date, idleBefore: Date, staleBefore: Date, limit: number): Promise<Recording[]>;
+  /** Ends a recording being finished by this claim (`claimedAt`); false when it was claimed again or deleted meanwhile. */
+  completeFinishing(recording: Recording, claimedAt: Date): Promise<boolean>;
+  delete(uuid: string): Promise<void>;
+  insertPart(part: RecordingPart): Promise<void>;
+  partsOf(recordingUuid: string): Promise<RecordingPart[]>;
+  deleteParts(recordingUuid: string): Promise<void>;
+  /** Deletes every recording of an interview, parts included; the media keys to remove after the commit. */
+  deleteFor(interviewUuid: string): Promise<string[]>;
+  /** The media keys of recordings of interviews deleted before `cutoff`, at most `limit` recordings (the retention sweep). */
+  ofInterviewsDeletedBefore(cutoff: Date, limit: number): Promise<Array<{ uuid: string; keys: string[] }>>;
+  deleteMany(uuids: string[]): Promise<void>;
 }

@@ -119,3 +119,10 @@ export function scheduleProblem(at: Date, now: Date): string | null {
   if (at.getTime() > yearAhead.getTime()) return 'must be within 1 year';
   return null;
 }
+
+/** A call's recording may start while a live interview can still be held (decision 040). */
+export function requireRecordable(type: InterviewType, status: InterviewStatus): void {
+  if (type !== 'live') throw new InterviewsError(InterviewsErrorCode.NotLive, 'Only live interviews are recorded');
+  refuseFinal(status);
+  if (status === 'expired') throw new InterviewsError(InterviewsErrorCode.InterviewExpired);
+}

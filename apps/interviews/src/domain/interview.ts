@@ -21,6 +21,8 @@ export interface Interview {
   hasSmsConsent: boolean;
   jobUuid: string;
   candidateUuid: string;
+  /** The name this interview's company gave its candidate: shown to that company only (decision 036). */
+  candidateName: string;
   createdBy: string;
   createdAt: Date;
   updatedAt: Date;

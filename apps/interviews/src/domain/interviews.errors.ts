@@ -26,6 +26,11 @@ export enum InterviewsErrorCode {
   TakeNotVideo = 'api.take_not_video',
   RangeNotSatisfiable = 'api.range_not_satisfiable',
   QuestionsRequired = 'api.interview_questions_required',
+  RecordingNotFound = 'api.recording_not_found',
+  RecordingEnded = 'api.recording_ended',
+  RecordingPartOutOfOrder = 'api.recording_part_out_of_order',
+  RecordingInProgress = 'api.recording_in_progress',
+  RecordingTooLarge = 'api.recording_too_large',
   JoinNotOpen = 'api.interview_join_not_open',
 }
 
@@ -54,6 +59,11 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.TakeNotVideo]: 'The body is not a WebM or MP4 video',
   [InterviewsErrorCode.RangeNotSatisfiable]: 'The requested range is outside the video',
   [InterviewsErrorCode.QuestionsRequired]: 'A one_way interview keeps at least one question',
+  [InterviewsErrorCode.RecordingNotFound]: 'Recording not found',
+  [InterviewsErrorCode.RecordingEnded]: 'The recording has ended: start a new one',
+  [InterviewsErrorCode.RecordingPartOutOfOrder]: 'Parts are sent in order, each after the one before it',
+  [InterviewsErrorCode.RecordingInProgress]: 'The recording has not ended yet: its video can be played once it has',
+  [InterviewsErrorCode.RecordingTooLarge]: 'The recording is larger than allowed',
   [InterviewsErrorCode.JoinNotOpen]: 'The call opens 15 minutes before the interview is scheduled',
 };
 
@@ -67,11 +77,17 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
     case InterviewsErrorCode.TakesNotVisible:
       return ErrorKind.PermissionDenied;
     case InterviewsErrorCode.TakeNotFound:
+    case InterviewsErrorCode.RecordingNotFound:
       return ErrorKind.NotFound;
     case InterviewsErrorCode.TakeTooLarge:
+    case InterviewsErrorCode.RecordingTooLarge:
     case InterviewsErrorCode.TakeBitrateTooHigh:
     case InterviewsErrorCode.MediaQuotaExceeded:
       return ErrorKind.PayloadTooLarge;
+    case InterviewsErrorCode.RecordingEnded:
+    case InterviewsErrorCode.RecordingPartOutOfOrder:
+    case InterviewsErrorCode.RecordingInProgress:
+      return ErrorKind.Conflict;
     case InterviewsErrorCode.RangeNotSatisfiable:
       return ErrorKind.RangeNotSatisfiable;
     case InterviewsErrorCode.AlreadyCompleted:

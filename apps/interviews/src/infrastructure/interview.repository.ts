@@ -119,6 +119,7 @@ export class InterviewRepository {
         has_sms_consent: interview.hasSmsConsent,
         job_uuid: interview.jobUuid,
         candidate_uuid: interview.candidateUuid,
+        candidate_name: interview.candidateName,
         created_by: interview.createdBy,
         created_at: interview.createdAt,
         updated_at: interview.updatedAt,
@@ -152,9 +153,13 @@ export class InterviewRepository {
     return rows.map((row) => ({ ...toInterview(row), deletedAt: row.deleted_at }));
   }
 
-  /** Forgets what the job seeker gave with an interview: the phone number and the SMS consent. */
-  async erasePersonalFields(uuid: string, at: Date): Promise<void> {
-    await this.db.updateTable('interviews').set({ phone: null, phone_parsed: null, has_sms_consent: false, updated_at: at }).where('uuid', '=', uuid).execute();
+  /** Forgets what the job seeker gave with an interview (the phone number and the SMS consent) and the name the company gave them. */
+  async erasePersonalFields(uuid: string, at: Date, erasedName: string): Promise<void> {
+    await this.db
+      .updateTable('interviews')
+      .set({ phone: null, phone_parsed: null, has_sms_consent: false, candidate_name: erasedName, candidate_key: erasedName.toLowerCase(), updated_at: at })
+      .where('uuid', '=', uuid)
+      .execute();
   }
 
   async markDeleted(uuid: string, at: Date): Promise<void> {
@@ -206,6 +211,7 @@ function toInterview(row: Selectable<InterviewsDatabase['interviews']>): Intervi
     hasSmsConsent: row.has_sms_consent,
     jobUuid: row.job_uuid,
     candidateUuid: row.candidate_uuid,
+    candidateName: row.candidate_name,
     createdBy: row.created_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -26,6 +26,7 @@ export interface InterviewsDatabase {
     has_sms_consent: boolean;
     job_uuid: string;
     candidate_uuid: string;
+    candidate_name: string;
     created_by: string;
     created_at: Date;
     updated_at: Date;
@@ -60,6 +61,21 @@ export interface InterviewsDatabase {
     takes: number;
     think_time: string;
   };
+  recordings: {
+    uuid: string;
+    interview_uuid: string;
+    content_type: string;
+    state: 'recording' | 'finishing' | 'ended';
+    started_at: Date;
+    last_activity_at: Date;
+    ended_at: Date | null;
+    duration_seconds: string | null;
+    parts: Generated<number>;
+    /** int8, which the drivers read as a number. */
+    size: Generated<number>;
+    storage_key: string | null;
+  };
+  recording_parts: { recording_uuid: string; number: number; size: number; storage_key: string };
   takes: {
     uuid: string;
     interview_uuid: string;

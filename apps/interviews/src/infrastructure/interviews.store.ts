@@ -6,6 +6,7 @@ import { InterviewRepository } from './interview.repository';
 import type { InterviewsDatabase } from './interviews.database';
 import { ProjectionRepository } from './projection.repository';
 import { QuestionRepository } from './question.repository';
+import { RecordingRepository } from './recording.repository';
 import { ShareLinkProjectionRepository } from './share-link-projection.repository';
 import { TakeRepository } from './take.repository';
 import { QuestionSetRepository } from './question-set.repository';
@@ -18,6 +19,7 @@ export function sqlInterviewsRepositories(db: Kysely<InterviewsDatabase>): Inter
     counters: new InterviewCounterRepository(db),
     projections: new ProjectionRepository(db),
     takes: new TakeRepository(db),
+    recordings: new RecordingRepository(db),
     questionSets: new QuestionSetRepository(db),
     shareLinks: new ShareLinkProjectionRepository(db),
   };

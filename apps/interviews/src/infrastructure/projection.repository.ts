@@ -40,11 +40,10 @@ export class ProjectionRepository {
         oc.column('uuid').doUpdateSet({ name: person.name, email: person.email, avatar: person.avatar, updated_at: at }).where('people.updated_at', '<=', at),
       )
       .execute();
-    await this.refreshKeys('candidate_key', 'candidate_uuid', sql`(select lower(name) from people where uuid = ${person.uuid})`, person.uuid);
   }
 
   /** Copies the stored (newest) name into the interviews' sort key; an older event changes nothing. */
-  private async refreshKeys(key: 'job_key' | 'candidate_key', by: 'job_uuid' | 'candidate_uuid', stored: RawBuilder<string>, uuid: string): Promise<void> {
+  private async refreshKeys(key: 'job_key', by: 'job_uuid', stored: RawBuilder<string>, uuid: string): Promise<void> {
     await this.db
       .updateTable('interviews')
       .set({ [key]: stored })

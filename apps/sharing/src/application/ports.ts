@@ -23,6 +23,7 @@ export interface IdentityDirectory {
 export interface InterviewsDirectory {
   sharedInterviews(caller: Caller<Principal>, companyUuid: string, interviewUuids: string[], withTakes: boolean): Promise<interviews.SharedInterview[]>;
   streamTakeVideo(caller: Caller<Principal>, request: interviews.SharedTakeVideoRequest): AsyncIterable<interviews.TakeVideoChunk>;
+  streamRecordingVideo(caller: Caller<Principal>, request: interviews.SharedRecordingVideoRequest): AsyncIterable<interviews.TakeVideoChunk>;
 }
 
 /** A link's token and URLs: the token is derived from the link's uuid, only its hash is stored. */
@@ -32,6 +33,6 @@ export interface LinkTokens {
   hashOf(token: string): string | undefined;
   /** `{PUBLIC_BASE_URL}/share/<token>`: the page a reviewer opens. */
   urlFor(linkUuid: string): string;
-  /** The API URL streaming one take through a link. */
-  videoUrlFor(token: string, takeUuid: string): string;
+  /** The API URL streaming one take's or one call recording's video through a link. */
+  videoUrlFor(token: string, video: { takeUuid: string } | { recordingUuid: string }): string;
 }

@@ -92,19 +92,26 @@ export function renderLinkedInterviews(link: ShareLink, current: interviews.Shar
   });
 }
 
+/** The URL of one video through the link's token. */
+type VideoUrl = (video: { takeUuid: string } | { recordingUuid: string }) => string;
+
 /**
- * What a reviewer sees through a link: its completed interviews (`completed`, in the link's order), every take with
- * its video URL through the token.
+ * What a reviewer sees through a link: its completed interviews (`completed`, in the link's order), every take and
+ * call recording with its video URL through the token.
  */
-export function renderSharedView(link: ShareLink, completed: interviews.SharedInterview[], videoUrl: (takeUuid: string) => string): sharing.SharedView {
+export function renderSharedView(link: ShareLink, completed: interviews.SharedInterview[], videoUrl: VideoUrl): sharing.SharedView {
   return {
     share_link_uuid: link.uuid,
     company_name: completed[0]?.interview?.company?.name ?? '',
-    interviews: completed.map((s) => sharedInterview(s.interview!, s.takes, videoUrl)),
+    interviews: completed.map((s) => sharedInterview(s.interview!, s, videoUrl)),
   };
 }
 
-function sharedInterview(interview: interviews.Interview, takes: interviews.Take[], videoUrl: (takeUuid: string) => string): sharing.SharedInterview {
+function sharedInterview(
+  interview: interviews.Interview,
+  { takes, recordings }: Pick<interviews.SharedInterview, 'takes' | 'recordings'>,
+  videoUrl: VideoUrl,
+): sharing.SharedInterview {
   return {
     uuid: interview.uuid,
     type: interview.type,
@@ -125,8 +132,17 @@ function sharedInterview(interview: interviews.Interview, takes: interviews.Take
           size: t.size,
           duration_seconds: t.duration_seconds,
           created_at: t.created_at,
-          video_url: videoUrl(t.uuid),
+          video_url: videoUrl({ takeUuid: t.uuid }),
         })),
+    })),
+    recordings: recordings.map((r) => ({
+      uuid: r.uuid,
+      started_at: r.started_at,
+      ended_at: r.ended_at ?? r.started_at,
+      duration_seconds: r.duration_seconds,
+      content_type: r.content_type,
+      size: r.size,
+      video_url: videoUrl({ recordingUuid: r.uuid }),
     })),
   };
 }

@@ -25,6 +25,10 @@ export class GrpcInterviewsDirectory implements InterviewsDirectory {
     return this.upstream.serverStream((c) => c.streamSharedTakeVideo, request, caller);
   }
 
+  streamRecordingVideo(caller: Caller<Principal>, request: interviews.SharedRecordingVideoRequest) {
+    return this.upstream.serverStream((c) => c.streamSharedRecordingVideo, request, caller);
+  }
+
   close(): void {
     this.upstream.close();
   }

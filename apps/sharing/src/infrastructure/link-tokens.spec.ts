@@ -10,7 +10,8 @@ describe('HmacLinkTokens', () => {
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     expect(sut.tokenFor(uuid)).toBe(token);
     expect(sut.urlFor(uuid)).toBe(`https://api.example.com/share/${token}`);
-    expect(sut.videoUrlFor(token, 't1')).toBe(`https://api.example.com/v1.0/public/share/${token}/takes/t1/video`);
+    expect(sut.videoUrlFor(token, { takeUuid: 't1' })).toBe(`https://api.example.com/v1.0/public/share/${token}/takes/t1/video`);
+    expect(sut.videoUrlFor(token, { recordingUuid: 'r1' })).toBe(`https://api.example.com/v1.0/public/share/${token}/recordings/r1/video`);
   });
 
   it('gives other links and other secrets other tokens', () => {

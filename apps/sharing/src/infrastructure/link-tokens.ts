@@ -27,7 +27,8 @@ export class HmacLinkTokens implements LinkTokens {
     return `${this.publicBaseUrl}/share/${this.tokenFor(linkUuid)}`;
   }
 
-  videoUrlFor(token: string, takeUuid: string): string {
-    return `${this.publicBaseUrl}/v1.0/public/share/${token}/takes/${takeUuid}/video`;
+  videoUrlFor(token: string, video: { takeUuid: string } | { recordingUuid: string }): string {
+    const path = 'takeUuid' in video ? `takes/${video.takeUuid}` : `recordings/${video.recordingUuid}`;
+    return `${this.publicBaseUrl}/v1.0/public/share/${token}/${path}/video`;
   }
 }

@@ -345,6 +345,8 @@ export interface SharedInterview {
     | undefined;
   /** Every take of every question (with_takes only), in question order then take number. */
   takes: Take[];
+  /** Its ended recordings, oldest first (with_takes only). */
+  recordings: Recording[];
 }
 
 export interface SharedInterviewList {
@@ -357,6 +359,63 @@ export interface SharedTakeVideoRequest {
   interview_uuids: string[];
   take_uuid: string;
   /** Inclusive byte range; absent: the whole video (as TakeVideoRequest). */
+  range_start?: number | undefined;
+  range_end?: number | undefined;
+}
+
+export interface StartRecordingRequest {
+  interview_uuid: string;
+  content_type: string;
+}
+
+export interface RecordingRef {
+  interview_uuid: string;
+  recording_uuid: string;
+}
+
+export interface RecordingPartHeader {
+  interview_uuid: string;
+  recording_uuid: string;
+  /** 0, 1, 2 … in order; a part already received is accepted again and ignored. */
+  number: number;
+}
+
+export interface RecordingPartChunk {
+  header?: RecordingPartHeader | undefined;
+  data: Buffer;
+}
+
+export interface Recording {
+  uuid: string;
+  started_at: string;
+  /** Absent while the call is being recorded. */
+  ended_at?:
+    | string
+    | undefined;
+  /** Measured from the container once ended; absent before, or when the container has no readable timing. */
+  duration_seconds?: number | undefined;
+  content_type: string;
+  /** Bytes received so far; once ended, the video's size. */
+  size: number;
+}
+
+export interface RecordingList {
+  recordings: Recording[];
+}
+
+export interface RecordingVideoRequest {
+  interview_uuid: string;
+  recording_uuid: string;
+  /** Inclusive byte range; absent: the whole video (as TakeVideoRequest). */
+  range_start?: number | undefined;
+  range_end?: number | undefined;
+}
+
+export interface SharedRecordingVideoRequest {
+  company_uuid: string;
+  /** The interviews the recording may belong to (those of the share link). */
+  interview_uuids: string[];
+  recording_uuid: string;
   range_start?: number | undefined;
   range_end?: number | undefined;
 }
@@ -3219,7 +3278,7 @@ export const SharedInterviewsRequest: MessageFns<SharedInterviewsRequest> = {
 };
 
 function createBaseSharedInterview(): SharedInterview {
-  return { interview: undefined, takes: [] };
+  return { interview: undefined, takes: [], recordings: [] };
 }
 
 export const SharedInterview: MessageFns<SharedInterview> = {
@@ -3229,6 +3288,9 @@ export const SharedInterview: MessageFns<SharedInterview> = {
     }
     for (const v of message.takes) {
       Take.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.recordings) {
+      Recording.encode(v!, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -3254,6 +3316,14 @@ export const SharedInterview: MessageFns<SharedInterview> = {
           }
 
           message.takes.push(Take.decode(reader, reader.uint32()));
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.recordings.push(Recording.decode(reader, reader.uint32()));
           continue;
         }
       }
@@ -3356,6 +3426,489 @@ export const SharedTakeVideoRequest: MessageFns<SharedTakeVideoRequest> = {
           }
 
           message.take_uuid = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 32) {
+            break;
+          }
+
+          message.range_start = longToNumber(reader.int64());
+          continue;
+        }
+        case 5: {
+          if (tag !== 40) {
+            break;
+          }
+
+          message.range_end = longToNumber(reader.int64());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseStartRecordingRequest(): StartRecordingRequest {
+  return { interview_uuid: "", content_type: "" };
+}
+
+export const StartRecordingRequest: MessageFns<StartRecordingRequest> = {
+  encode(message: StartRecordingRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_uuid !== "") {
+      writer.uint32(10).string(message.interview_uuid);
+    }
+    if (message.content_type !== "") {
+      writer.uint32(18).string(message.content_type);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartRecordingRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseStartRecordingRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.content_type = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseRecordingRef(): RecordingRef {
+  return { interview_uuid: "", recording_uuid: "" };
+}
+
+export const RecordingRef: MessageFns<RecordingRef> = {
+  encode(message: RecordingRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_uuid !== "") {
+      writer.uint32(10).string(message.interview_uuid);
+    }
+    if (message.recording_uuid !== "") {
+      writer.uint32(18).string(message.recording_uuid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordingRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseRecordingRef();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.recording_uuid = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseRecordingPartHeader(): RecordingPartHeader {
+  return { interview_uuid: "", recording_uuid: "", number: 0 };
+}
+
+export const RecordingPartHeader: MessageFns<RecordingPartHeader> = {
+  encode(message: RecordingPartHeader, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_uuid !== "") {
+      writer.uint32(10).string(message.interview_uuid);
+    }
+    if (message.recording_uuid !== "") {
+      writer.uint32(18).string(message.recording_uuid);
+    }
+    if (message.number !== 0) {
+      writer.uint32(24).int32(message.number);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordingPartHeader {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseRecordingPartHeader();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.recording_uuid = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 24) {
+            break;
+          }
+
+          message.number = reader.int32();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseRecordingPartChunk(): RecordingPartChunk {
+  return { header: undefined, data: Buffer.alloc(0) };
+}
+
+export const RecordingPartChunk: MessageFns<RecordingPartChunk> = {
+  encode(message: RecordingPartChunk, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.header !== undefined) {
+      RecordingPartHeader.encode(message.header, writer.uint32(10).fork()).join();
+    }
+    if (message.data.length !== 0) {
+      writer.uint32(18).bytes(message.data);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordingPartChunk {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseRecordingPartChunk();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.header = RecordingPartHeader.decode(reader, reader.uint32());
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.data = Buffer.from(reader.bytes());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseRecording(): Recording {
+  return { uuid: "", started_at: "", ended_at: undefined, duration_seconds: undefined, content_type: "", size: 0 };
+}
+
+export const Recording: MessageFns<Recording> = {
+  encode(message: Recording, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uuid !== "") {
+      writer.uint32(10).string(message.uuid);
+    }
+    if (message.started_at !== "") {
+      writer.uint32(18).string(message.started_at);
+    }
+    if (message.ended_at !== undefined) {
+      writer.uint32(26).string(message.ended_at);
+    }
+    if (message.duration_seconds !== undefined) {
+      writer.uint32(33).double(message.duration_seconds);
+    }
+    if (message.content_type !== "") {
+      writer.uint32(42).string(message.content_type);
+    }
+    if (message.size !== 0) {
+      writer.uint32(48).int64(message.size);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Recording {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseRecording();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.started_at = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.ended_at = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 33) {
+            break;
+          }
+
+          message.duration_seconds = reader.double();
+          continue;
+        }
+        case 5: {
+          if (tag !== 42) {
+            break;
+          }
+
+          message.content_type = reader.string();
+          continue;
+        }
+        case 6: {
+          if (tag !== 48) {
+            break;
+          }
+
+          message.size = longToNumber(reader.int64());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseRecordingList(): RecordingList {
+  return { recordings: [] };
+}
+
+export const RecordingList: MessageFns<RecordingList> = {
+  encode(message: RecordingList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.recordings) {
+      Recording.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordingList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseRecordingList();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.recordings.push(Recording.decode(reader, reader.uint32()));
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseRecordingVideoRequest(): RecordingVideoRequest {
+  return { interview_uuid: "", recording_uuid: "", range_start: undefined, range_end: undefined };
+}
+
+export const RecordingVideoRequest: MessageFns<RecordingVideoRequest> = {
+  encode(message: RecordingVideoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_uuid !== "") {
+      writer.uint32(10).string(message.interview_uuid);
+    }
+    if (message.recording_uuid !== "") {
+      writer.uint32(18).string(message.recording_uuid);
+    }
+    if (message.range_start !== undefined) {
+      writer.uint32(24).int64(message.range_start);
+    }
+    if (message.range_end !== undefined) {
+      writer.uint32(32).int64(message.range_end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordingVideoRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseRecordingVideoRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.recording_uuid = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 24) {
+            break;
+          }
+
+          message.range_start = longToNumber(reader.int64());
+          continue;
+        }
+        case 4: {
+          if (tag !== 32) {
+            break;
+          }
+
+          message.range_end = longToNumber(reader.int64());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseSharedRecordingVideoRequest(): SharedRecordingVideoRequest {
+  return { company_uuid: "", interview_uuids: [], recording_uuid: "", range_start: undefined, range_end: undefined };
+}
+
+export const SharedRecordingVideoRequest: MessageFns<SharedRecordingVideoRequest> = {
+  encode(message: SharedRecordingVideoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.company_uuid !== "") {
+      writer.uint32(10).string(message.company_uuid);
+    }
+    for (const v of message.interview_uuids) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.recording_uuid !== "") {
+      writer.uint32(26).string(message.recording_uuid);
+    }
+    if (message.range_start !== undefined) {
+      writer.uint32(32).int64(message.range_start);
+    }
+    if (message.range_end !== undefined) {
+      writer.uint32(40).int64(message.range_end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SharedRecordingVideoRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSharedRecordingVideoRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.company_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.interview_uuids.push(reader.string());
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.recording_uuid = reader.string();
           continue;
         }
         case 4: {
@@ -3613,6 +4166,59 @@ export const InterviewsServiceService = {
     responseSerialize: (value: TakeVideoChunk): Buffer => Buffer.from(TakeVideoChunk.encode(value).finish()),
     responseDeserialize: (value: Buffer): TakeVideoChunk => TakeVideoChunk.decode(value),
   },
+  /**
+   * Recordings of a live interview's call (decision 040), sent by an interviewer's browser in parts while the
+   * call goes on: started, its parts 0, 1, 2 … (each streamed: the first message carries the header), ended.
+   * A company user with write access; the service finishes a recording whose parts stopped coming.
+   */
+  startRecording: {
+    path: "/interviews.v1.InterviewsService/StartRecording",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: StartRecordingRequest): Buffer =>
+      Buffer.from(StartRecordingRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StartRecordingRequest => StartRecordingRequest.decode(value),
+    responseSerialize: (value: Recording): Buffer => Buffer.from(Recording.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Recording => Recording.decode(value),
+  },
+  uploadRecordingPart: {
+    path: "/interviews.v1.InterviewsService/UploadRecordingPart",
+    requestStream: true,
+    responseStream: false,
+    requestSerialize: (value: RecordingPartChunk): Buffer => Buffer.from(RecordingPartChunk.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RecordingPartChunk => RecordingPartChunk.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  endRecording: {
+    path: "/interviews.v1.InterviewsService/EndRecording",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: RecordingRef): Buffer => Buffer.from(RecordingRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RecordingRef => RecordingRef.decode(value),
+    responseSerialize: (value: Recording): Buffer => Buffer.from(Recording.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Recording => Recording.decode(value),
+  },
+  listRecordings: {
+    path: "/interviews.v1.InterviewsService/ListRecordings",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: InterviewRef): Buffer => Buffer.from(InterviewRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): InterviewRef => InterviewRef.decode(value),
+    responseSerialize: (value: RecordingList): Buffer => Buffer.from(RecordingList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecordingList => RecordingList.decode(value),
+  },
+  /** An ended recording's video (or a byte range of it), as StreamTakeVideo. */
+  streamRecordingVideo: {
+    path: "/interviews.v1.InterviewsService/StreamRecordingVideo",
+    requestStream: false,
+    responseStream: true,
+    requestSerialize: (value: RecordingVideoRequest): Buffer =>
+      Buffer.from(RecordingVideoRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RecordingVideoRequest => RecordingVideoRequest.decode(value),
+    responseSerialize: (value: TakeVideoChunk): Buffer => Buffer.from(TakeVideoChunk.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TakeVideoChunk => TakeVideoChunk.decode(value),
+  },
   listQuestionSets: {
     path: "/interviews.v1.InterviewsService/ListQuestionSets",
     requestStream: false,
@@ -3684,6 +4290,17 @@ export const InterviewsServiceService = {
     responseSerialize: (value: TakeVideoChunk): Buffer => Buffer.from(TakeVideoChunk.encode(value).finish()),
     responseDeserialize: (value: Buffer): TakeVideoChunk => TakeVideoChunk.decode(value),
   },
+  /** An ended recording of one of these interviews, only while that interview is completed; the service `sharing` only. */
+  streamSharedRecordingVideo: {
+    path: "/interviews.v1.InterviewsService/StreamSharedRecordingVideo",
+    requestStream: false,
+    responseStream: true,
+    requestSerialize: (value: SharedRecordingVideoRequest): Buffer =>
+      Buffer.from(SharedRecordingVideoRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SharedRecordingVideoRequest => SharedRecordingVideoRequest.decode(value),
+    responseSerialize: (value: TakeVideoChunk): Buffer => Buffer.from(TakeVideoChunk.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TakeVideoChunk => TakeVideoChunk.decode(value),
+  },
 } as const;
 
 export interface InterviewsServiceServer extends UntypedServiceImplementation {
@@ -3730,6 +4347,17 @@ export interface InterviewsServiceServer extends UntypedServiceImplementation {
   listTakes: handleUnaryCall<QuestionRef, TakeList>;
   /** A take's video (or a byte range of it): first the meta, then the bytes. */
   streamTakeVideo: handleServerStreamingCall<TakeVideoRequest, TakeVideoChunk>;
+  /**
+   * Recordings of a live interview's call (decision 040), sent by an interviewer's browser in parts while the
+   * call goes on: started, its parts 0, 1, 2 … (each streamed: the first message carries the header), ended.
+   * A company user with write access; the service finishes a recording whose parts stopped coming.
+   */
+  startRecording: handleUnaryCall<StartRecordingRequest, Recording>;
+  uploadRecordingPart: handleClientStreamingCall<RecordingPartChunk, Empty>;
+  endRecording: handleUnaryCall<RecordingRef, Recording>;
+  listRecordings: handleUnaryCall<InterviewRef, RecordingList>;
+  /** An ended recording's video (or a byte range of it), as StreamTakeVideo. */
+  streamRecordingVideo: handleServerStreamingCall<RecordingVideoRequest, TakeVideoChunk>;
   listQuestionSets: handleUnaryCall<Empty, QuestionSetList>;
   getQuestionSet: handleUnaryCall<QuestionSetRef, QuestionSet>;
   createQuestionSet: handleUnaryCall<QuestionSetInput, QuestionSet>;
@@ -3742,6 +4370,8 @@ export interface InterviewsServiceServer extends UntypedServiceImplementation {
   getSharedInterviews: handleUnaryCall<SharedInterviewsRequest, SharedInterviewList>;
   /** A take of one of these interviews, only while that interview is completed; the service `sharing` only. */
   streamSharedTakeVideo: handleServerStreamingCall<SharedTakeVideoRequest, TakeVideoChunk>;
+  /** An ended recording of one of these interviews, only while that interview is completed; the service `sharing` only. */
+  streamSharedRecordingVideo: handleServerStreamingCall<SharedRecordingVideoRequest, TakeVideoChunk>;
 }
 
 export interface InterviewsServiceClient extends Client {
@@ -4083,6 +4713,82 @@ export interface InterviewsServiceClient extends Client {
     metadata?: Metadata,
     options?: Partial<CallOptions>,
   ): ClientReadableStream<TakeVideoChunk>;
+  /**
+   * Recordings of a live interview's call (decision 040), sent by an interviewer's browser in parts while the
+   * call goes on: started, its parts 0, 1, 2 … (each streamed: the first message carries the header), ended.
+   * A company user with write access; the service finishes a recording whose parts stopped coming.
+   */
+  startRecording(
+    request: StartRecordingRequest,
+    callback: (error: ServiceError | null, response: Recording) => void,
+  ): ClientUnaryCall;
+  startRecording(
+    request: StartRecordingRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Recording) => void,
+  ): ClientUnaryCall;
+  startRecording(
+    request: StartRecordingRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Recording) => void,
+  ): ClientUnaryCall;
+  uploadRecordingPart(
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientWritableStream<RecordingPartChunk>;
+  uploadRecordingPart(
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientWritableStream<RecordingPartChunk>;
+  uploadRecordingPart(
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientWritableStream<RecordingPartChunk>;
+  uploadRecordingPart(
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientWritableStream<RecordingPartChunk>;
+  endRecording(
+    request: RecordingRef,
+    callback: (error: ServiceError | null, response: Recording) => void,
+  ): ClientUnaryCall;
+  endRecording(
+    request: RecordingRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Recording) => void,
+  ): ClientUnaryCall;
+  endRecording(
+    request: RecordingRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Recording) => void,
+  ): ClientUnaryCall;
+  listRecordings(
+    request: InterviewRef,
+    callback: (error: ServiceError | null, response: RecordingList) => void,
+  ): ClientUnaryCall;
+  listRecordings(
+    request: InterviewRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecordingList) => void,
+  ): ClientUnaryCall;
+  listRecordings(
+    request: InterviewRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecordingList) => void,
+  ): ClientUnaryCall;
+  /** An ended recording's video (or a byte range of it), as StreamTakeVideo. */
+  streamRecordingVideo(
+    request: RecordingVideoRequest,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<TakeVideoChunk>;
+  streamRecordingVideo(
+    request: RecordingVideoRequest,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<TakeVideoChunk>;
   listQuestionSets(
     request: Empty,
     callback: (error: ServiceError | null, response: QuestionSetList) => void,
@@ -4184,6 +4890,16 @@ export interface InterviewsServiceClient extends Client {
   ): ClientReadableStream<TakeVideoChunk>;
   streamSharedTakeVideo(
     request: SharedTakeVideoRequest,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<TakeVideoChunk>;
+  /** An ended recording of one of these interviews, only while that interview is completed; the service `sharing` only. */
+  streamSharedRecordingVideo(
+    request: SharedRecordingVideoRequest,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<TakeVideoChunk>;
+  streamSharedRecordingVideo(
+    request: SharedRecordingVideoRequest,
     metadata?: Metadata,
     options?: Partial<CallOptions>,
   ): ClientReadableStream<TakeVideoChunk>;

@@ -153,6 +153,19 @@ export interface SharedInterview {
   job_title: string;
   candidate_name: string;
   questions: SharedQuestion[];
+  /** A live interview's ended recordings, oldest first. */
+  recordings: SharedRecording[];
+}
+
+export interface SharedRecording {
+  uuid: string;
+  started_at: string;
+  ended_at: string;
+  duration_seconds?: number | undefined;
+  content_type: string;
+  size: number;
+  /** Streams the recording (Range supported) while the link is active. */
+  video_url: string;
 }
 
 /** What a reviewer sees through a link: the completed interviews it opens. */
@@ -165,6 +178,13 @@ export interface SharedView {
 export interface SharedTakeVideoRequest {
   token: string;
   take_uuid: string;
+  range_start?: number | undefined;
+  range_end?: number | undefined;
+}
+
+export interface SharedRecordingVideoRequest {
+  token: string;
+  recording_uuid: string;
   range_start?: number | undefined;
   range_end?: number | undefined;
 }
@@ -1281,7 +1301,15 @@ export const SharedQuestion: MessageFns<SharedQuestion> = {
 };
 
 function createBaseSharedInterview(): SharedInterview {
-  return { uuid: "", type: "", completed_at: undefined, job_title: "", candidate_name: "", questions: [] };
+  return {
+    uuid: "",
+    type: "",
+    completed_at: undefined,
+    job_title: "",
+    candidate_name: "",
+    questions: [],
+    recordings: [],
+  };
 }
 
 export const SharedInterview: MessageFns<SharedInterview> = {
@@ -1303,6 +1331,9 @@ export const SharedInterview: MessageFns<SharedInterview> = {
     }
     for (const v of message.questions) {
       SharedQuestion.encode(v!, writer.uint32(50).fork()).join();
+    }
+    for (const v of message.recordings) {
+      SharedRecording.encode(v!, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -1360,6 +1391,125 @@ export const SharedInterview: MessageFns<SharedInterview> = {
           }
 
           message.questions.push(SharedQuestion.decode(reader, reader.uint32()));
+          continue;
+        }
+        case 7: {
+          if (tag !== 58) {
+            break;
+          }
+
+          message.recordings.push(SharedRecording.decode(reader, reader.uint32()));
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseSharedRecording(): SharedRecording {
+  return {
+    uuid: "",
+    started_at: "",
+    ended_at: "",
+    duration_seconds: undefined,
+    content_type: "",
+    size: 0,
+    video_url: "",
+  };
+}
+
+export const SharedRecording: MessageFns<SharedRecording> = {
+  encode(message: SharedRecording, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uuid !== "") {
+      writer.uint32(10).string(message.uuid);
+    }
+    if (message.started_at !== "") {
+      writer.uint32(18).string(message.started_at);
+    }
+    if (message.ended_at !== "") {
+      writer.uint32(26).string(message.ended_at);
+    }
+    if (message.duration_seconds !== undefined) {
+      writer.uint32(33).double(message.duration_seconds);
+    }
+    if (message.content_type !== "") {
+      writer.uint32(42).string(message.content_type);
+    }
+    if (message.size !== 0) {
+      writer.uint32(48).int64(message.size);
+    }
+    if (message.video_url !== "") {
+      writer.uint32(58).string(message.video_url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SharedRecording {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSharedRecording();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.started_at = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.ended_at = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 33) {
+            break;
+          }
+
+          message.duration_seconds = reader.double();
+          continue;
+        }
+        case 5: {
+          if (tag !== 42) {
+            break;
+          }
+
+          message.content_type = reader.string();
+          continue;
+        }
+        case 6: {
+          if (tag !== 48) {
+            break;
+          }
+
+          message.size = longToNumber(reader.int64());
+          continue;
+        }
+        case 7: {
+          if (tag !== 58) {
+            break;
+          }
+
+          message.video_url = reader.string();
           continue;
         }
       }
@@ -1473,6 +1623,76 @@ export const SharedTakeVideoRequest: MessageFns<SharedTakeVideoRequest> = {
           }
 
           message.take_uuid = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 24) {
+            break;
+          }
+
+          message.range_start = longToNumber(reader.int64());
+          continue;
+        }
+        case 4: {
+          if (tag !== 32) {
+            break;
+          }
+
+          message.range_end = longToNumber(reader.int64());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseSharedRecordingVideoRequest(): SharedRecordingVideoRequest {
+  return { token: "", recording_uuid: "", range_start: undefined, range_end: undefined };
+}
+
+export const SharedRecordingVideoRequest: MessageFns<SharedRecordingVideoRequest> = {
+  encode(message: SharedRecordingVideoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.recording_uuid !== "") {
+      writer.uint32(18).string(message.recording_uuid);
+    }
+    if (message.range_start !== undefined) {
+      writer.uint32(24).int64(message.range_start);
+    }
+    if (message.range_end !== undefined) {
+      writer.uint32(32).int64(message.range_end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SharedRecordingVideoRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSharedRecordingVideoRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.token = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.recording_uuid = reader.string();
           continue;
         }
         case 3: {
@@ -1619,6 +1839,17 @@ export const SharingServiceService = {
     responseSerialize: (value: TakeVideoChunk): Buffer => Buffer.from(TakeVideoChunk.encode(value).finish()),
     responseDeserialize: (value: Buffer): TakeVideoChunk => TakeVideoChunk.decode(value),
   },
+  /** A live interview's recording through a link's token, as a take's. */
+  streamSharedRecordingVideo: {
+    path: "/sharing.v1.SharingService/StreamSharedRecordingVideo",
+    requestStream: false,
+    responseStream: true,
+    requestSerialize: (value: SharedRecordingVideoRequest): Buffer =>
+      Buffer.from(SharedRecordingVideoRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SharedRecordingVideoRequest => SharedRecordingVideoRequest.decode(value),
+    responseSerialize: (value: TakeVideoChunk): Buffer => Buffer.from(TakeVideoChunk.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TakeVideoChunk => TakeVideoChunk.decode(value),
+  },
 } as const;
 
 export interface SharingServiceServer extends UntypedServiceImplementation {
@@ -1642,6 +1873,8 @@ export interface SharingServiceServer extends UntypedServiceImplementation {
   openShareLink: handleUnaryCall<OpenShareLinkRequest, SharedView>;
   /** A take's video through a link's token: first the meta, then the bytes. */
   streamSharedTakeVideo: handleServerStreamingCall<SharedTakeVideoRequest, TakeVideoChunk>;
+  /** A live interview's recording through a link's token, as a take's. */
+  streamSharedRecordingVideo: handleServerStreamingCall<SharedRecordingVideoRequest, TakeVideoChunk>;
 }
 
 export interface SharingServiceClient extends Client {
@@ -1810,6 +2043,16 @@ export interface SharingServiceClient extends Client {
   ): ClientReadableStream<TakeVideoChunk>;
   streamSharedTakeVideo(
     request: SharedTakeVideoRequest,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<TakeVideoChunk>;
+  /** A live interview's recording through a link's token, as a take's. */
+  streamSharedRecordingVideo(
+    request: SharedRecordingVideoRequest,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<TakeVideoChunk>;
+  streamSharedRecordingVideo(
+    request: SharedRecordingVideoRequest,
     metadata?: Metadata,
     options?: Partial<CallOptions>,
   ): ClientReadableStream<TakeVideoChunk>;

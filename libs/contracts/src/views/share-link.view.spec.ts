@@ -95,9 +95,37 @@ describe('sharedViewJson', () => {
               ],
             },
           ],
+          recordings: [],
         },
       ],
     });
+    expect(SharedView.parse(sut)).toEqual(sut);
+  });
+
+  it("shows a live interview's call recordings with the URL that streams each, and null for a length no container gave", () => {
+    const recording = {
+      uuid: '0b1c2d3e-0000-4000-8000-00000000000e',
+      started_at: '2026-11-22T10:00:00+00:00',
+      ended_at: '2026-11-22T10:30:00+00:00',
+      content_type: 'video/webm',
+      size: 2048,
+      video_url: '/v1.0/public/share/token/recordings/0b1c2d3e-0000-4000-8000-00000000000e/video',
+    };
+    const view = aSharedView();
+    view.interviews[0] = {
+      ...view.interviews[0],
+      type: 'live',
+      questions: [],
+      recordings: [
+        { ...recording, duration_seconds: 1799.5 },
+        { ...recording, duration_seconds: undefined },
+      ],
+    };
+    const sut = sharedViewJson(overTheWire(SharedViewMessage, view));
+    expect(sut.interviews[0].recordings).toEqual([
+      { ...recording, duration_seconds: 1799.5 },
+      { ...recording, duration_seconds: null },
+    ]);
     expect(SharedView.parse(sut)).toEqual(sut);
   });
 });

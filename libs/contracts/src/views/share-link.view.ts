@@ -127,12 +127,25 @@ export const SharedView = z
             ),
           }),
         ),
+        recordings: z
+          .array(
+            z.object({
+              uuid: uuidView,
+              started_at: timestampView,
+              ended_at: timestampView,
+              duration_seconds: z.number().nullable(),
+              content_type: z.string(),
+              size: z.number().int(),
+              video_url: z.string(),
+            }),
+          )
+          .meta({ description: "a live interview's call recordings, oldest first, each streamed (Range supported) at its video_url" }),
       }),
     ),
   })
   .meta({ id: 'SharedView' });
 
-/** `GET /public/share/<token>`: the link's company and interviews, each take with the URL that streams it. */
+/** `GET /public/share/<token>`: the link's company and interviews, each take and call recording with the URL that streams it. */
 export function sharedViewJson(view: SharedViewMessage): z.output<typeof SharedView> {
   return {
     uuid: view.share_link_uuid,
@@ -145,6 +158,7 @@ export function sharedViewJson(view: SharedViewMessage): z.output<typeof SharedV
       candidate: { name: i.candidate_name },
       // SharedQuestion and SharedTake are the JSON shapes already: {uuid, text, time_limit, skipped, takes: [{…, video_url}]}.
       questions: i.questions,
+      recordings: i.recordings.map((r) => ({ ...r, duration_seconds: r.duration_seconds ?? null })),
     })),
   };
 }

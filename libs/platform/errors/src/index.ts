@@ -41,6 +41,8 @@ export class AppError extends Error {
     readonly code: string,
     readonly reason: string,
     readonly fieldErrors?: FieldError[],
+    /** When a refusal for load or limits (429, 503) may be tried again: the HTTP `Retry-After`, in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(reason);
     this.name = 'AppError';

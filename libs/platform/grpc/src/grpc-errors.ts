@@ -5,6 +5,7 @@ const KIND = 'x-error-kind';
 const CODE = 'x-error-code';
 const REASON = 'x-error-reason';
 const FIELDS = 'x-error-fields';
+const RETRY_AFTER = 'x-error-retry-after';
 
 export function grpcStatusOf(kind: ErrorKind): status {
   switch (kind) {
@@ -43,6 +44,7 @@ export function toGrpcError(error: AppError): Partial<ServiceError> {
   metadata.set(CODE, error.code);
   metadata.set(REASON, encodeURIComponent(error.reason));
   if (error.fieldErrors?.length) metadata.set(FIELDS, encodeURIComponent(JSON.stringify(error.fieldErrors)));
+  if (error.retryAfterSeconds !== undefined) metadata.set(RETRY_AFTER, String(error.retryAfterSeconds));
   return { code: grpcStatusOf(error.kind), details: error.reason, metadata };
 }
 
@@ -70,7 +72,8 @@ export function fromGrpcError(error: unknown, upstream: string): AppError {
     const reason = decodeURIComponent(e.metadata.get(REASON)[0]?.toString() ?? '');
     const fields = e.metadata.get(FIELDS)[0]?.toString();
     const fieldErrors = fields ? (JSON.parse(decodeURIComponent(fields)) as FieldError[]) : undefined;
-    return new AppError(kind, code, reason, fieldErrors);
+    const retryAfter = Number(e.metadata.get(RETRY_AFTER)[0]?.toString());
+    return new AppError(kind, code, reason, fieldErrors, Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
   }
   if (e?.code === status.UNAVAILABLE || e?.code === status.DEADLINE_EXCEEDED) {
     return new AppError(ErrorKind.Unavailable, 'api.service_unavailable', `The ${upstream} service is unavailable; retry later`);

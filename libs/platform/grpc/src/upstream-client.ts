@@ -40,6 +40,11 @@ export interface UpstreamCallOptions {
   deadline?: Date;
   /** Reads are retried on UNAVAILABLE; writes only when the call never left (no connection to send it on). */
   idempotent?: boolean;
+  /**
+   * The breaker this call counts against (default: the upstream's one). Calls of a kind that anyone can flood
+   * (sign-in) get their own, so their failures never refuse the upstream's other calls (decision 035).
+   */
+  breaker?: string;
 }
 
 export interface UpstreamClientOptions {
@@ -60,21 +65,29 @@ const RECONNECT_WAIT_MS = 2_000;
  * breaker that ignores client errors.
  */
 export class UpstreamClient<C extends Client> {
-  private readonly breaker: CircuitBreaker<[() => Promise<unknown>], unknown>;
+  private readonly breakers = new Map<string, CircuitBreaker<[() => Promise<unknown>], unknown>>();
 
   constructor(
     readonly name: string,
     readonly client: C,
     private readonly tokens: PrincipalTokens,
     private readonly options: UpstreamClientOptions = {},
-  ) {
-    this.breaker = new CircuitBreaker((operation: () => Promise<unknown>) => operation(), {
-      timeout: false,
-      errorThresholdPercentage: options.errorThresholdPercentage ?? 50,
-      resetTimeout: options.resetTimeoutMs ?? 5_000,
-      volumeThreshold: 10,
-      errorFilter: (error: unknown) => isClientError(error),
-    });
+  ) {}
+
+  /** One breaker per kind of call, made when first used. */
+  private breakerFor(kind: string): CircuitBreaker<[() => Promise<unknown>], unknown> {
+    let breaker = this.breakers.get(kind);
+    if (!breaker) {
+      breaker = new CircuitBreaker((operation: () => Promise<unknown>) => operation(), {
+        timeout: false,
+        errorThresholdPercentage: this.options.errorThresholdPercentage ?? 50,
+        resetTimeout: this.options.resetTimeoutMs ?? 5_000,
+        volumeThreshold: 10,
+        errorFilter: (error: unknown) => isClientError(error),
+      });
+      this.breakers.set(kind, breaker);
+    }
+    return breaker;
   }
 
   async call<Req, Res>(pick: (client: C) => UnaryMethod<Req, Res>, request: Req, options: UpstreamCallOptions): Promise<Res> {
@@ -83,7 +96,9 @@ export class UpstreamClient<C extends Client> {
     const attempts = 1 + (this.options.retries ?? 2);
     const observed = observeCall('client', pathOf(pick(this.client)));
     try {
-      const response = (await withContext(observed.context, () => this.breaker.fire(() => this.attempt(method, request, options, deadline, attempts)))) as Res;
+      const response = (await withContext(observed.context, () =>
+        this.breakerFor(options.breaker ?? 'default').fire(() => this.attempt(method, request, options, deadline, attempts)),
+      )) as Res;
       observed.end(status.OK);
       return response;
     } catch (error) {
@@ -187,7 +202,7 @@ export class UpstreamClient<C extends Client> {
   }
 
   close(): void {
-    this.breaker.shutdown();
+    for (const breaker of this.breakers.values()) breaker.shutdown();
     this.client.close();
   }
 }

@@ -12,5 +12,7 @@ export function identityRetentionTasks(db: Kysely<IdentityDatabase>, retention: 
     pruneOlderThan(db, 'set_password_tokens', 'expires_at', 0),
     // Sessions past their absolute end, even for users who never sign in again.
     pruneOlderThan(db, 'sessions', 'expires_at', 0),
+    // Failed sign-ins whose window has passed count for nothing (decision 034).
+    pruneOlderThan(db, 'sign_in_failures', 'window_ends_at', 0),
   ];
 }

@@ -30,7 +30,7 @@ import { updateUser } from '../../application/update-user/update-user';
 import type { SessionLifetime } from '../../domain/session';
 import type { UserRole } from '../../domain/user';
 import type { ApiKeyVault } from '../../application/ports';
-import type { IdentityStore } from '../../application/store';
+import type { IdentityStore, SignInWindow } from '../../application/store';
 import type { PasswordHasher } from '../../application/ports';
 
 export interface IdentityGrpcDeps {
@@ -40,6 +40,7 @@ export interface IdentityGrpcDeps {
   publicBaseUrl: string;
   hasher: PasswordHasher;
   sessionLifetime: SessionLifetime;
+  signInWindow: SignInWindow;
   clock: Clock;
 }
 

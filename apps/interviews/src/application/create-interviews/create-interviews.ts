@@ -118,12 +118,14 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
         hasSmsConsent: input.hasSmsConsent,
         jobUuid: job.uuid,
         candidateUuid: candidate.uuid,
+        // The name this company gave: the job seeker is shared by every company that invites the email (decision 036).
+        candidateName: assignee.name,
         createdBy: creator.uuid,
         createdAt: now,
         updatedAt: now,
       };
       await tx.interviews.insert(interview, {
-        candidateKey: candidate.name.toLowerCase(),
+        candidateKey: assignee.name.toLowerCase(),
         jobKey: job.title.toLowerCase(),
         companyKey: company.name.toLowerCase(),
       });

@@ -1,8 +1,17 @@
 import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
-import { AT, anInterview, aPerson, aQuestion, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, MemoryMedia, MemoryProjections, MemoryQuestions, MemoryShareLinks, MemoryTakes } from '../../../test/fakes';
+import { AT, anInterview, aPerson, aQuestion, aRecording, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
+import {
+  MemoryCounters,
+  MemoryInterviews,
+  MemoryMedia,
+  MemoryProjections,
+  MemoryQuestions,
+  MemoryRecordings,
+  MemoryShareLinks,
+  MemoryTakes,
+} from '../../../test/fakes';
 import { eraseCandidate } from './erase-candidate';
 
 describe('eraseCandidate', () => {
@@ -11,9 +20,20 @@ describe('eraseCandidate', () => {
   const gone = anInterview({ candidateUuid: seeker.uuid, companyUuid: open.companyUuid });
   const someoneElse = anInterview({ companyUuid: open.companyUuid });
   const takes = [aTake(aQuestion(open)), aTake(aQuestion(gone)), aTake(aQuestion(someoneElse))];
+  // One ended, one still sending parts (a part not yet joined), one of someone else's interview.
+  const recordings = [
+    aRecording(open),
+    aRecording(gone, { state: 'recording', endedAt: null, durationSeconds: null, storageKey: null, parts: 1 }),
+    aRecording(someoneElse),
+  ];
+  const part = { recordingUuid: recordings[1].uuid, number: 0, size: 5, storageKey: `${gone.uuid}/recordings/${recordings[1].uuid}/0-x.part` };
   const fixture = async () => {
     const media = new MemoryMedia();
-    for (const take of takes) media.files.set(take.storageKey, Buffer.from('video'));
+    for (const key of [...takes.map((t) => t.storageKey), recordings[0].storageKey!, recordings[2].storageKey!, part.storageKey]) {
+      media.files.set(key, Buffer.from('video'));
+    }
+    const recordingRepo = new MemoryRecordings(recordings);
+    await recordingRepo.insertPart(part);
     const interviews = new MemoryInterviews([open, gone, someoneElse]);
     await interviews.markDeleted(gone.uuid, AT);
     return {
@@ -21,6 +41,7 @@ describe('eraseCandidate', () => {
         interviews,
         counters: new MemoryCounters([open, someoneElse]),
         takes: new MemoryTakes(takes),
+        recordings: recordingRepo,
         projections: new MemoryProjections({ people: [seeker] }),
         questions: new MemoryQuestions(),
         shareLinks: new MemoryShareLinks(),
@@ -31,14 +52,16 @@ describe('eraseCandidate', () => {
   };
   const input = { candidateUuid: seeker.uuid, erasedName: 'Erased job seeker', erasedEmail: 'erased@invalid' };
 
-  it('removes every take and video, the phone and consent, shows the erased name, and deletes each interview still live', async () => {
+  it('removes every take, recording and video, the phone and consent, shows the erased name, and deletes each interview still live', async () => {
     const deps = await fixture();
 
     const sut = await eraseCandidate(deps, OPERATOR, input);
 
     expect(sut.interview_uuids.sort()).toEqual([open.uuid, gone.uuid].sort());
     expect(deps.store.read.takes.all().map((t) => t.uuid)).toEqual([takes[2].uuid]);
-    expect([...deps.media.files.keys()]).toEqual([takes[2].storageKey]);
+    expect(deps.store.read.recordings.all().map((r) => r.uuid)).toEqual([recordings[2].uuid]);
+    expect(deps.store.read.recordings.allParts()).toEqual([]);
+    expect([...deps.media.files.keys()].sort()).toEqual([takes[2].storageKey, recordings[2].storageKey].sort());
     expect(deps.store.read.interviews.stored(open.uuid)).toMatchObject({ phone: null, phoneParsed: null, hasSmsConsent: false, deletedAt: deps.clock.now() });
     expect(deps.store.read.interviews.stored(gone.uuid)?.deletedAt).toEqual(AT);
     expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewDeleted]);
@@ -51,6 +74,6 @@ describe('eraseCandidate', () => {
   it('is for operators only', async () => {
     const deps = await fixture();
     await expect(eraseCandidate(deps, aUserOfCompany(open.companyUuid), input)).rejects.toMatchObject({ code: SharedErrorCode.OperatorRequired });
-    expect(deps.media.files.size).toBe(3);
+    expect(deps.media.files.size).toBe(6);
   });
 });

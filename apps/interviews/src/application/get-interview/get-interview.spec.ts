@@ -8,7 +8,8 @@ describe('getInterview', () => {
   const job = aJobRow({ title: 'Data engineer' });
   const candidate = aPerson({ name: 'Jane Seeker' });
   const company = aCompany({ name: 'Acme' });
-  const interview = anInterview({ jobUuid: job.uuid, candidateUuid: candidate.uuid, companyUuid: company.uuid });
+  // The name Acme gave its candidate, not the one the job seeker record holds (another company's, decision 036).
+  const interview = anInterview({ jobUuid: job.uuid, candidateUuid: candidate.uuid, companyUuid: company.uuid, candidateName: 'Jane S.' });
   const question = aQuestion(interview);
   const shareLinks = new MemoryShareLinks();
   const store = memoryStore({
@@ -27,7 +28,7 @@ describe('getInterview', () => {
     expect(sut).toMatchObject({
       uuid: interview.uuid,
       job_post: { uuid: job.uuid, title: 'Data engineer' },
-      assigned_to: { uuid: candidate.uuid, name: 'Jane Seeker' },
+      assigned_to: { uuid: candidate.uuid, name: 'Jane S.', email: candidate.email },
       company: { uuid: company.uuid, name: 'Acme' },
       questions: [{ uuid: question.uuid }],
       share_link: { uuid: link.uuid, type: 'collaborative', status: 'active', url: '' },

@@ -1,6 +1,6 @@
 import { memoryStore } from '@vi/platform-testing';
-import { anInterview, aQuestion, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
-import { MemoryInterviews, MemoryTakes, renderingRepos } from '../../../test/fakes';
+import { anInterview, aQuestion, aRecording, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
+import { MemoryInterviews, MemoryRecordings, MemoryTakes, renderingRepos } from '../../../test/fakes';
 import { getSharedInterviews } from './get-shared-interviews';
 import { SharedErrorCode } from '@vi/contracts';
 
@@ -10,9 +10,16 @@ describe('getSharedInterviews', () => {
   const requested = anInterview({ companyUuid: completed.companyUuid });
   const question = aQuestion(completed);
   const take = aTake(question);
+  const recording = aRecording(completed);
+  const stillRecording = aRecording(completed, { state: 'recording', endedAt: null, durationSeconds: null, storageKey: null });
   const deleted = anInterview({ companyUuid: completed.companyUuid });
   const interviews = new MemoryInterviews([completed, requested, deleted, anInterview()]);
-  const store = memoryStore({ interviews, takes: new MemoryTakes([take]), ...renderingRepos({ questions: [question] }) });
+  const store = memoryStore({
+    interviews,
+    takes: new MemoryTakes([take]),
+    recordings: new MemoryRecordings([recording, stillRecording]),
+    ...renderingRepos({ questions: [question] }),
+  });
   const request = (overrides = {}) => ({
     company_uuid: completed.companyUuid,
     interview_uuids: [completed.uuid, requested.uuid, deleted.uuid, completed.uuid],
@@ -20,14 +27,25 @@ describe('getSharedInterviews', () => {
     ...overrides,
   });
 
-  it('gives the sharing service the company’s live interviews among those asked, each once, with questions and takes', async () => {
+  it('gives the sharing service the company’s live interviews among those asked, each once, with questions, takes and ended recordings', async () => {
     await interviews.markDeleted(deleted.uuid, new Date());
 
     const sut = await getSharedInterviews({ store }, sharing, request());
 
     expect(sut.interviews.map((i) => i.interview?.uuid)).toEqual([completed.uuid, requested.uuid]);
     expect(sut.interviews[0]).toMatchObject({ interview: { questions: [{ uuid: question.uuid }] }, takes: [{ uuid: take.uuid }] });
-    expect((await getSharedInterviews({ store }, sharing, request({ with_takes: false }))).interviews[0].takes).toEqual([]);
+    expect(sut.interviews[0].recordings).toEqual([
+      {
+        uuid: recording.uuid,
+        started_at: '2026-03-02T09:00:00+00:00',
+        ended_at: '2026-03-02T09:01:36+00:00',
+        duration_seconds: 95.5,
+        content_type: 'video/webm',
+        size: 2048,
+      },
+    ]);
+    const withoutTakes = (await getSharedInterviews({ store }, sharing, request({ with_takes: false }))).interviews[0];
+    expect(withoutTakes).toMatchObject({ takes: [], recordings: [] });
   });
 
   it('gives a company user their own company’s, and anyone else nothing (404)', async () => {

@@ -1,6 +1,6 @@
 import { memoryStore } from '@vi/platform-testing';
-import { AT, anInterview, aQuestion, aTake } from '../../../test/factories';
-import { MemoryMedia, MemoryTakes } from '../../../test/fakes';
+import { AT, anInterview, aQuestion, aRecording, aTake } from '../../../test/factories';
+import { MemoryMedia, MemoryRecordings, MemoryTakes } from '../../../test/fakes';
 import { purgeDeletedInterviewMedia } from './purge-deleted-interview-media';
 
 describe('purgeDeletedInterviewMedia', () => {
@@ -9,25 +9,29 @@ describe('purgeDeletedInterviewMedia', () => {
   const deletedLate = anInterview();
   const live = anInterview();
   const takes = [aTake(aQuestion(deletedEarly)), aTake(aQuestion(deletedEarly)), aTake(aQuestion(deletedLate)), aTake(aQuestion(live))];
+  const recordings = [aRecording(deletedEarly), aRecording(live)];
   const fixture = () => {
-    const store = memoryStore({ takes: new MemoryTakes(takes) });
-    store.read.takes.state.deletedInterviews.set(deletedEarly.uuid, AT);
-    store.read.takes.state.deletedInterviews.set(deletedLate.uuid, new Date(AT.getTime() + HOUR));
+    const store = memoryStore({ takes: new MemoryTakes(takes), recordings: new MemoryRecordings(recordings) });
+    for (const deletions of [store.read.takes.state.deletedInterviews, store.read.recordings.state.deletedInterviews]) {
+      deletions.set(deletedEarly.uuid, AT);
+      deletions.set(deletedLate.uuid, new Date(AT.getTime() + HOUR));
+    }
     const media = new MemoryMedia();
-    for (const take of takes) media.files.set(take.storageKey, Buffer.from('video'));
+    for (const key of [...takes.map((t) => t.storageKey), ...recordings.map((r) => r.storageKey!)]) media.files.set(key, Buffer.from('video'));
     return { store, media, graceMs: HOUR, batchSize: 1 };
   };
 
-  it('removes the videos and takes of interviews deleted longer than the grace ago, and nothing else', async () => {
+  it('removes the videos, takes and recordings of interviews deleted longer than the grace ago, and nothing else', async () => {
     const deps = fixture();
     const sut = purgeDeletedInterviewMedia(deps);
 
     expect(await sut.run(new Date(AT.getTime() + HOUR))).toBe(0);
-    expect(await sut.run(new Date(AT.getTime() + HOUR + 1))).toBe(2);
-    expect([...deps.media.files.keys()]).toEqual([takes[2].storageKey, takes[3].storageKey]);
+    expect(await sut.run(new Date(AT.getTime() + HOUR + 1))).toBe(3);
+    expect([...deps.media.files.keys()]).toEqual([takes[2].storageKey, takes[3].storageKey, recordings[1].storageKey]);
     expect(deps.store.read.takes.all().map((t) => t.uuid)).toEqual([takes[2].uuid, takes[3].uuid]);
+    expect(deps.store.read.recordings.all().map((r) => r.uuid)).toEqual([recordings[1].uuid]);
 
     expect(await sut.run(new Date(AT.getTime() + 3 * HOUR))).toBe(1);
-    expect([...deps.media.files.keys()]).toEqual([takes[3].storageKey]);
+    expect([...deps.media.files.keys()]).toEqual([takes[3].storageKey, recordings[1].storageKey]);
   });
 });

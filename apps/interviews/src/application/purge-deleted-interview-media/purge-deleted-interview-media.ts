@@ -1,10 +1,28 @@
-import type { RetentionTask } from '@vi/platform-bus';
+import type { RetentionTask, StoreOf } from '@vi/platform-bus';
+import type { InterviewsStore } from '../store';
 import { takeVideoPurge, type TakeVideoPurgeDeps } from '../shared/take-video-purge';
 
 /**
- * A deleted interview's take videos leave media storage once `graceMs` has passed since the deletion (decision
- * 019): the grace lets an operator undo a mistaken deletion from a backup before the videos are gone.
+ * A deleted interview's take videos and call recordings (joined videos and parts not yet joined) leave media
+ * storage once `graceMs` has passed since the deletion (decision 019): the grace lets an operator undo a mistaken
+ * deletion from a backup before the videos are gone. Each video is deleted before its row, so a crash in between
+ * only repeats a deletion.
  */
-export function purgeDeletedInterviewMedia(deps: TakeVideoPurgeDeps): RetentionTask {
-  return takeVideoPurge(deps, 'deleted interviews’ take videos', (takes, cutoff, limit) => takes.ofInterviewsDeletedBefore(cutoff, limit));
+export function purgeDeletedInterviewMedia(deps: TakeVideoPurgeDeps & { store: StoreOf<InterviewsStore, 'takes' | 'recordings'> }): RetentionTask {
+  const takes = takeVideoPurge(deps, 'deleted interviews’ take videos', (repo, cutoff, limit) => repo.ofInterviewsDeletedBefore(cutoff, limit));
+  const batchSize = deps.batchSize ?? 100;
+  return {
+    name: 'deleted interviews’ take videos and call recordings',
+    run: async (now) => {
+      let total = await takes.run(now);
+      const cutoff = new Date(now.getTime() - deps.graceMs);
+      for (;;) {
+        const recordings = await deps.store.read.recordings.ofInterviewsDeletedBefore(cutoff, batchSize);
+        await Promise.all(recordings.flatMap((recording) => recording.keys.map((key) => deps.media.delete(key))));
+        await deps.store.read.recordings.deleteMany(recordings.map((recording) => recording.uuid));
+        total += recordings.length;
+        if (recordings.length < batchSize) return total;
+      }
+    },
+  };
 }

@@ -1,8 +1,8 @@
 import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
-import { AT, anInterview, aQuestion, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, MemoryMedia, MemoryTakes, renderingRepos } from '../../../test/fakes';
+import { AT, anInterview, aQuestion, aRecording, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
+import { MemoryCounters, MemoryInterviews, MemoryMedia, MemoryRecordings, MemoryTakes, renderingRepos } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { resetInterview } from './reset-interview';
 
@@ -11,14 +11,16 @@ describe('resetInterview', () => {
   const completed = anInterview({ status: 'completed', completedAt: AT, acceptedAt: AT, rating: 4, ratedBy: 'someone', ratedAt: AT });
   const question = aQuestion(completed, { completed: true, takesCompleted: 2, startedAt: AT });
   const takes = [aTake(question), aTake(question, { number: 2 })];
+  const recording = aRecording(completed);
   const fixture = () => {
     const media = new MemoryMedia();
-    for (const take of takes) media.files.set(take.storageKey, Buffer.from('video'));
+    for (const key of [...takes.map((t) => t.storageKey), recording.storageKey!]) media.files.set(key, Buffer.from('video'));
     return {
       store: memoryStore({
         interviews: new MemoryInterviews([completed]),
         counters: new MemoryCounters([completed]),
         takes: new MemoryTakes(takes),
+        recordings: new MemoryRecordings([recording]),
         ...renderingRepos({ questions: [question] }),
       }),
       media,
@@ -26,7 +28,7 @@ describe('resetInterview', () => {
     };
   };
 
-  it('starts the interview over: requested, answers, takes, videos and rating gone, InterviewReset with a new invitation', async () => {
+  it('starts the interview over: requested, answers, takes, recordings, videos and rating gone, InterviewReset with a new invitation', async () => {
     const deps = fixture();
 
     const sut = await resetInterview(deps, OPERATOR, { interviewUuid: completed.uuid });
@@ -34,6 +36,7 @@ describe('resetInterview', () => {
     expect(sut).toMatchObject({ status: 'requested', rating: undefined, completed_at: undefined, updated_at: '2026-03-02T10:00:00+00:00' });
     expect(sut.questions[0]).toMatchObject({ completed: false, skipped: false, takes: { completed: 0 }, started_at: undefined });
     expect(deps.store.read.takes.all()).toEqual([]);
+    expect(deps.store.read.recordings.all()).toEqual([]);
     expect(deps.media.files.size).toBe(0);
     expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewReset]);
     expect(deps.store.published[0].payload).toMatchObject({ invitation: { email_message: completed.emailMessage } });
@@ -61,6 +64,6 @@ describe('resetInterview', () => {
     });
     await deps.store.read.interviews.update({ ...completed, status: 'canceled' });
     await expect(resetInterview(deps, OPERATOR, { interviewUuid: completed.uuid })).rejects.toMatchObject({ code: InterviewsErrorCode.AlreadyCanceled });
-    expect(deps.media.files.size).toBe(2);
+    expect(deps.media.files.size).toBe(3);
   });
 });

@@ -19,11 +19,11 @@ export interface ResetInterviewInput {
 /**
  * Customer support starts an interview over (a job seeker's recording failed,
  * the wrong person answered): back to requested, every answer, take and the
- * rating cleared, and InterviewReset carries a new candidate link. Companies
+ * rating cleared (a live interview's call recordings too), and InterviewReset carries a new candidate link. Companies
  * cannot do this through the API: only a service principal (the admin CLI).
  */
 export async function resetInterview(
-  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'takes' | RenderingRepoName>; media: MediaStorage; clock: Clock },
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'takes' | 'recordings' | RenderingRepoName>; media: MediaStorage; clock: Clock },
   caller: Principal,
   input: ResetInterviewInput,
 ): Promise<interviews.Interview> {
@@ -33,7 +33,7 @@ export async function resetInterview(
     const problem = Number.isNaN(input.scheduledAt.getTime()) ? 'must be an RFC 3339 timestamp' : scheduleProblem(input.scheduledAt, now);
     if (problem) throw validationFailed([{ field: 'scheduled_at', reason: problem, code: 'invalid_value' }]);
   }
-  const { rendered, removedTakes } = await deps.store.transaction(async (tx) => {
+  const { rendered, removedKeys } = await deps.store.transaction(async (tx) => {
     const current = await tx.interviews.findForSupport(input.interviewUuid, { lock: true });
     if (!current) throw sharedError(SharedErrorCode.InterviewNotFound);
     const scheduledAt = input.scheduledAt ?? current.scheduledAt;
@@ -55,14 +55,14 @@ export async function resetInterview(
     for (const question of questions) {
       await tx.questions.update({ ...question, completed: false, skipped: false, takesCompleted: 0, startedAt: null, updatedAt: now });
     }
-    const removed = await tx.takes.deleteFor(current.uuid);
+    const removed = [...(await tx.takes.deleteFor(current.uuid)).map((take) => take.storageKey), ...(await tx.recordings.deleteFor(current.uuid))];
     await tx.interviews.update(next);
     await tx.counters.move(next.companyUuid, next.type, current.status, next.status);
     const interview = await renderInterview(tx, next);
     await tx.publish([interviewEvent(InterviewsSubjects.InterviewReset, interview, { invitation: invitationOf(next) })]);
-    return { rendered: interview, removedTakes: removed };
+    return { rendered: interview, removedKeys: removed };
   });
   // After the commit: a failed reset keeps its videos; a leftover file is only disk space.
-  await Promise.all(removedTakes.map((take) => deps.media.delete(take.storageKey)));
+  await Promise.all(removedKeys.map((key) => deps.media.delete(key)));
   return rendered;
 }

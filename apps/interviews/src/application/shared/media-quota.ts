@@ -4,17 +4,17 @@ import type { InterviewsStore } from '../store';
 
 /**
  * The storage one interview may use, MAX_INTERVIEW_MEDIA_BYTES (decision 037). Every video kept for an interview
- * counts against it: its takes today (`takes.bytesStored`); a recording kept for it (a live interview's) counts
- * the same way by adding its bytes there, and checks `requireMediaQuota` under the interview's row lock before it is
- * kept, as a take does.
+ * counts against it: its takes and its call recordings (decision 040, the bytes received so far); each checks
+ * `requireMediaQuota` under the interview's row lock before it is kept.
  */
 export interface MediaQuota {
   maxInterviewMediaBytes: number;
 }
 
 /** Bytes the interview may still store; checked again, under its row lock, before anything new is kept. */
-export async function mediaBytesLeft(repos: ReposOf<InterviewsStore, 'takes'>, quota: MediaQuota, interviewUuid: string): Promise<number> {
-  return quota.maxInterviewMediaBytes - (await repos.takes.bytesStored(interviewUuid));
+export async function mediaBytesLeft(repos: ReposOf<InterviewsStore, 'takes' | 'recordings'>, quota: MediaQuota, interviewUuid: string): Promise<number> {
+  const [takes, recordings] = await Promise.all([repos.takes.bytesStored(interviewUuid), repos.recordings.bytesStored(interviewUuid)]);
+  return quota.maxInterviewMediaBytes - takes - recordings;
 }
 
 export function mediaQuotaExceeded(quota: MediaQuota): InterviewsError {
@@ -25,6 +25,11 @@ export function mediaQuotaExceeded(quota: MediaQuota): InterviewsError {
 }
 
 /** Refuses `bytes` more for the interview when they would take it past its quota; call it under the row lock. */
-export async function requireMediaQuota(repos: ReposOf<InterviewsStore, 'takes'>, quota: MediaQuota, interviewUuid: string, bytes: number): Promise<void> {
+export async function requireMediaQuota(
+  repos: ReposOf<InterviewsStore, 'takes' | 'recordings'>,
+  quota: MediaQuota,
+  interviewUuid: string,
+  bytes: number,
+): Promise<void> {
   if (bytes > (await mediaBytesLeft(repos, quota, interviewUuid))) throw mediaQuotaExceeded(quota);
 }

@@ -1,5 +1,7 @@
 import { type Principal, sharedError } from '@vi/platform-grpc';
 import { SharedErrorCode } from '@vi/contracts';
+import type { ReposOf } from '@vi/platform-bus';
+import type { InterviewsStore } from '../store';
 
 /** The service that reads interviews for share links (decision 015). */
 export const SHARING_SERVICE = 'sharing';
@@ -16,4 +18,18 @@ export function requireSharingScope(principal: Principal, companyUuid: string, o
   if (principal.kind === 'service' && principal.service === SHARING_SERVICE) return;
   if (!options.serviceOnly && principal.kind === 'user' && principal.userType === 'company_user' && principal.companyUuid === companyUuid) return;
   throw sharedError(SharedErrorCode.InterviewNotFound);
+}
+
+/**
+ * The interviews whose videos a share link may stream: those of `interview_uuids` that belong to the company and
+ * are completed now, for the sharing service only.
+ */
+export async function completedSharedInterviewUuids(
+  repos: ReposOf<InterviewsStore, 'interviews'>,
+  principal: Principal,
+  request: { company_uuid: string; interview_uuids: string[] },
+): Promise<string[]> {
+  requireSharingScope(principal, request.company_uuid, { serviceOnly: true });
+  const found = await repos.interviews.findMany(request.company_uuid, request.interview_uuids.slice(0, MAX_SHARED_INTERVIEWS));
+  return found.filter((i) => i.status === 'completed').map((i) => i.uuid);
 }

@@ -5,11 +5,11 @@ import { takesVisible } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../store';
 import { findInterview } from '../shared/find-interview';
-import { sendTakeVideo, type TakeVideoSource } from '../shared/send-take-video';
+import { sendVideo, type VideoSource } from '../shared/send-video';
 
 /** A take's video for the company once it may see takes (listTakes), whole or a byte range (HTTP Range), streamed from media storage (or its presigned URL). */
 export async function streamTakeVideo(
-  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'takes'> } & TakeVideoSource,
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'takes'> } & VideoSource,
   caller: Caller,
   request: interviews.TakeVideoRequest,
   send: (chunk: interviews.TakeVideoChunk) => Promise<void>,
@@ -18,5 +18,5 @@ export async function streamTakeVideo(
   if (!takesVisible(interview.status)) throw new InterviewsError(InterviewsErrorCode.TakesNotVisible);
   const take = await deps.store.read.takes.find(request.question_uuid, request.take_uuid);
   if (!take || take.interviewUuid !== interview.uuid) throw new InterviewsError(InterviewsErrorCode.TakeNotFound);
-  await sendTakeVideo(deps, take, request, send);
+  await sendVideo(deps, take, request, send);
 }

@@ -2,7 +2,7 @@ import type { interviews } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, anInterview, aQuestion, aTake, theCandidateOf } from '../../../test/factories';
-import { FakeVideoProbe, MemoryInterviews, MemoryMedia, MemoryQuestions, MemoryTakes } from '../../../test/fakes';
+import { FakeVideoProbe, MemoryInterviews, MemoryMedia, MemoryQuestions, MemoryRecordings, MemoryTakes } from '../../../test/fakes';
 import type { InterviewQuestion } from '../../domain/interview';
 import type { Take } from '../../domain/take';
 import { TAKE_CONTAINER_ALLOWANCE_BYTES } from '../../domain/take';
@@ -15,7 +15,12 @@ describe('uploadTake', () => {
   const fixture = (question: InterviewQuestion = aQuestion(accepted, { timeLimit: 60, takesLimit: 2 }), takes: Take[] = []) => ({
     question,
     deps: {
-      store: memoryStore({ interviews: new MemoryInterviews([accepted]), questions: new MemoryQuestions([question]), takes: new MemoryTakes(takes) }),
+      store: memoryStore({
+        interviews: new MemoryInterviews([accepted]),
+        questions: new MemoryQuestions([question]),
+        takes: new MemoryTakes(takes),
+        recordings: new MemoryRecordings(),
+      }),
       media: new MemoryMedia(),
       video: new FakeVideoProbe(42),
       clock: new FakeClock(new Date(AT.getTime() + 60_000)),

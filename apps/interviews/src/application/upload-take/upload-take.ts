@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { interviews } from '@vi/contracts';
+import { TAKE_CONTENT_TYPES, type interviews } from '@vi/contracts';
 import type { ReposOf, StoreOf } from '@vi/platform-bus';
 import { validationFailed } from '@vi/platform-errors';
 import type { Clock } from '@vi/platform-time';
@@ -9,18 +9,20 @@ import { requireStartedBeforeDue, requireTakeOpen } from '../../domain/interview
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import { takeBytesAllowed, type Take } from '../../domain/take';
 import type { InterviewsStore } from '../store';
-import type { MediaStorage } from '../ports';
 import { candidateInterview } from '../shared/candidate-interview';
 import { findQuestion } from '../shared/find-question';
 import { mediaBytesLeft, mediaQuotaExceeded, requireMediaQuota } from '../shared/media-quota';
+import { streamedBody } from '../shared/streamed-body';
 import { renderTake } from '../take-rendering';
-import type { VideoContainer, VideoProbe } from '../ports';
+import type { MediaStorage, VideoContainer, VideoProbe } from '../ports';
 
-export const TAKE_CONTENT_TYPES: Record<string, VideoContainer> = { 'video/webm': 'webm', 'video/mp4': 'mp4' };
-const CONTENT_TYPE_OF: Record<VideoContainer, string> = { webm: 'video/webm', mp4: 'video/mp4' };
+/** The container a take's content type names (`video/webm` → webm; the contract's list), undefined for any other. */
+function containerNamed(contentType: string): VideoContainer | undefined {
+  return (TAKE_CONTENT_TYPES as readonly string[]).includes(contentType) ? (contentType.slice('video/'.length) as VideoContainer) : undefined;
+}
 
 export interface TakeUploadDeps {
-  store: StoreOf<InterviewsStore, 'interviews' | 'questions' | 'takes'>;
+  store: StoreOf<InterviewsStore, 'interviews' | 'questions' | 'takes' | 'recordings'>;
   clock: Clock;
   media: MediaStorage;
   video: VideoProbe;
@@ -46,7 +48,7 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
   const first = await iterator.next();
   const header = first.done ? undefined : first.value.header;
   if (!header) throw validationFailed([{ field: 'body', reason: 'the upload starts with its header', code: 'invalid_format' }]);
-  const extension = TAKE_CONTENT_TYPES[header.content_type];
+  const extension = containerNamed(header.content_type);
   if (!extension) throw validationFailed([{ field: 'Content-Type', reason: 'must be video/webm or video/mp4', code: 'invalid_value' }]);
   // 0 (the field's default) when the client declared no length.
   const declaredSeconds = header.duration_seconds > 0 ? header.duration_seconds : null;
@@ -64,19 +66,13 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
   const quotaLeft = await mediaBytesLeft(deps.store.read, deps, interview.uuid);
 
   // The first bytes say whether this is a video at all: nothing is stored otherwise.
-  const head: Uint8Array[] = first.done ? [] : [first.value.data];
-  let headSize = head[0]?.length ?? 0;
-  let next = await iterator.next();
-  for (; headSize < deps.video.headBytes && !next.done; next = await iterator.next()) {
-    head.push(next.value.data);
-    headSize += next.value.data.length;
-  }
-  const container = deps.video.containerOf(Buffer.concat(head));
+  const body = await streamedBody(iterator, first.done ? undefined : first.value.data, deps.video.headBytes);
+  const container = deps.video.containerOf(body.head);
   if (container === null) throw new InterviewsError(InterviewsErrorCode.TakeNotVideo);
   if (container !== extension) {
     throw new InterviewsError(
       InterviewsErrorCode.TakeNotVideo,
-      `The body is ${container === 'mp4' ? 'an MP4' : 'a WebM'} video: send it as ${CONTENT_TYPE_OF[container]}`,
+      `The body is ${container === 'mp4' ? 'an MP4' : 'a WebM'} video: send it as video/${container}`,
     );
   }
 
@@ -87,18 +83,7 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
     if (size > quotaLeft) throw mediaQuotaExceeded(deps);
     if (size > takeBytesAllowed(longest, deps.maxTakeBitrate)) throw bitrateTooHigh(size, longest, deps.maxTakeBitrate);
   };
-  const afterHead = next;
-  const data = async function* () {
-    let size = headSize;
-    requireBounded(size);
-    yield* head.filter((chunk) => chunk.length > 0);
-    for (let chunk = afterHead; !chunk.done; chunk = await iterator.next()) {
-      size += chunk.value.data.length;
-      requireBounded(size);
-      if (chunk.value.data.length > 0) yield chunk.value.data;
-    }
-  };
-  const measured = deps.video.measure(data());
+  const measured = deps.video.measure(body.bytes(requireBounded));
   const key = `${header.interview_uuid}/${randomUUID()}.${extension}`;
   const stored = await deps.media.write(key, measured.data);
   try {

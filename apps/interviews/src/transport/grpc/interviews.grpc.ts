@@ -21,6 +21,11 @@ import { updateQuestion } from '../../application/update-question/update-questio
 import { listTakes } from '../../application/list-takes/list-takes';
 import { streamTakeVideo } from '../../application/stream-take-video/stream-take-video';
 import { uploadTake } from '../../application/upload-take/upload-take';
+import { endRecording } from '../../application/end-recording/end-recording';
+import { listRecordings } from '../../application/list-recordings/list-recordings';
+import { startRecording } from '../../application/start-recording/start-recording';
+import { streamRecordingVideo } from '../../application/stream-recording-video/stream-recording-video';
+import { uploadRecordingPart } from '../../application/upload-recording-part/upload-recording-part';
 import { measureTakeUpload } from './take-upload-metrics';
 import type { MediaPlaybackUrls, MediaStorage } from '../../application/ports';
 import type { VideoProbe } from '../../application/ports';
@@ -49,7 +54,14 @@ export interface InterviewsGrpcDeps {
 
 type InterviewHandlers = Omit<
   UnaryHandlers<typeof interviews.InterviewsServiceService>,
-  'listQuestionSets' | 'getQuestionSet' | 'createQuestionSet' | 'updateQuestionSet' | 'deleteQuestionSet' | 'getSharedInterviews' | 'streamSharedTakeVideo'
+  | 'listQuestionSets'
+  | 'getQuestionSet'
+  | 'createQuestionSet'
+  | 'updateQuestionSet'
+  | 'deleteQuestionSet'
+  | 'getSharedInterviews'
+  | 'streamSharedTakeVideo'
+  | 'streamSharedRecordingVideo'
 >;
 
 /** Transport only: request → use case → response message (question sets: question-sets.grpc.ts; sharing reads: sharing.grpc.ts). */
@@ -104,6 +116,14 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
     uploadTake: async (chunks, ctx) => measureTakeUpload(() => uploadTake(deps, callerOf(ctx), chunks)),
     listTakes: async (req, ctx) => listTakes(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
     streamTakeVideo: async (req, ctx, send) => streamTakeVideo(deps, callerOf(ctx), req, send),
+    startRecording: async (req, ctx) => startRecording(deps, callerOf(ctx), req),
+    uploadRecordingPart: async (chunks, ctx) => {
+      await uploadRecordingPart(deps, callerOf(ctx), chunks);
+      return {};
+    },
+    endRecording: async (req, ctx) => endRecording(deps, callerOf(ctx), req),
+    listRecordings: async (req, ctx) => listRecordings(deps, callerOf(ctx), req.interview_uuid),
+    streamRecordingVideo: async (req, ctx, send) => streamRecordingVideo(deps, callerOf(ctx), req, send),
     listQuestions: async (req, ctx) => listQuestions(deps, callerOf(ctx), req.interview_uuid),
     getQuestion: async (req, ctx) => getQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
     createQuestion: async (req, ctx) =>

@@ -1,16 +1,21 @@
 import type { interviews } from '@vi/contracts';
 import type { UnaryHandlers } from '@vi/platform-grpc';
 import { getSharedInterviews } from '../../application/get-shared-interviews/get-shared-interviews';
-import type { TakeVideoSource } from '../../application/shared/send-take-video';
+import type { VideoSource } from '../../application/shared/send-video';
+import { streamSharedRecordingVideo } from '../../application/stream-shared-recording-video/stream-shared-recording-video';
 import { streamSharedTakeVideo } from '../../application/stream-shared-take-video/stream-shared-take-video';
 import type { InterviewsStore } from '../../application/store';
 
-type SharingHandlers = Pick<UnaryHandlers<typeof interviews.InterviewsServiceService>, 'getSharedInterviews' | 'streamSharedTakeVideo'>;
+type SharingHandlers = Pick<
+  UnaryHandlers<typeof interviews.InterviewsServiceService>,
+  'getSharedInterviews' | 'streamSharedTakeVideo' | 'streamSharedRecordingVideo'
+>;
 
 /** Transport only: what the sharing service reads of interviews (decision 015). */
-export function sharingHandlers(deps: { store: InterviewsStore } & TakeVideoSource): SharingHandlers {
+export function sharingHandlers(deps: { store: InterviewsStore } & VideoSource): SharingHandlers {
   return {
     getSharedInterviews: async (req, ctx) => getSharedInterviews(deps, ctx.principal, req),
     streamSharedTakeVideo: async (req, ctx, send) => streamSharedTakeVideo(deps, ctx.principal, req, send),
+    streamSharedRecordingVideo: async (req, ctx, send) => streamSharedRecordingVideo(deps, ctx.principal, req, send),
   };
 }

@@ -1,5 +1,5 @@
 import type { Principal } from '@vi/platform-grpc';
-import { aLinkedInterview, anAdvancedLink, aSharedInterview } from '../../../test/factories';
+import { aLinkedInterview, anAdvancedLink, aSharedInterview, aSharedRecording } from '../../../test/factories';
 import { sharingWorld } from '../../../test/fakes';
 import { openShareLink } from './open-share-link';
 
@@ -26,7 +26,28 @@ describe('openShareLink: every open checks the link, the plan and the interviews
     expect(view.company_name).toBe('Acme');
     expect(view.interviews.map((i) => i.uuid)).toEqual(interviewUuids);
     const take = (await world.interviews.sharedInterviews(world.caller, world.company, [interviewUuids[0]], true))[0].takes[0];
-    expect(view.interviews[0].questions[0].takes[0]).toMatchObject({ uuid: take.uuid, video_url: world.tokens.videoUrlFor(token, take.uuid) });
+    expect(view.interviews[0].questions[0].takes[0]).toMatchObject({ uuid: take.uuid, video_url: world.tokens.videoUrlFor(token, { takeUuid: take.uuid }) });
+  });
+
+  it("shows a live interview's call recordings, each with its video URL through the token", async () => {
+    const recording = aSharedRecording();
+    const live = world.interviews.put(world.company, {
+      ...aSharedInterview({ uuid: interviewUuids[0], type: 'live', company: { uuid: world.company, name: 'Acme', avatar: '' } }, [], [recording]),
+    });
+    const view = await sut();
+    expect(view.interviews[0]).toMatchObject({ uuid: live.uuid, type: 'live' });
+    expect(view.interviews[0].recordings).toEqual([
+      {
+        uuid: recording.uuid,
+        started_at: recording.started_at,
+        ended_at: recording.ended_at,
+        duration_seconds: 1799.5,
+        content_type: 'video/webm',
+        size: 20,
+        video_url: world.tokens.videoUrlFor(token, { recordingUuid: recording.uuid }),
+      },
+    ]);
+    expect(view.interviews[1].recordings).toEqual([]);
   });
 
   it('stops an advanced link as soon as the plan in force loses the feature, and opens it again once it has it', async () => {

@@ -7,7 +7,7 @@ import type { IdentityDirectory, InterviewsDirectory, LinkTokens } from '../port
 import { renderSharedView } from '../share-link-rendering';
 import { viewableLink } from '../shared/viewable-link';
 
-/** What a reviewer sees: the link's interviews that are still completed, with every take's video URL. */
+/** What a reviewer sees: the link's interviews that are still completed, with every take's and call recording's video URL. */
 export async function openShareLink(
   deps: { store: StoreOf<SharingStore, 'links'>; identity: IdentityDirectory; interviews: InterviewsDirectory; tokens: LinkTokens },
   principal: Principal,
@@ -25,5 +25,5 @@ export async function openShareLink(
   if (completed.length === 0) throw new SharingError(SharingErrorCode.ShareLinkNotFound);
   const order = new Map(link.interviews.map((i, index) => [i.interviewUuid, index]));
   completed.sort((a, b) => order.get(a.interview!.uuid)! - order.get(b.interview!.uuid)!);
-  return renderSharedView(link, completed, (takeUuid) => deps.tokens.videoUrlFor(token, takeUuid));
+  return renderSharedView(link, completed, (video) => deps.tokens.videoUrlFor(token, video));
 }

@@ -10,7 +10,7 @@ import { getBasicShareLink } from '../../application/get-basic-share-link/get-ba
 import { getShareLinkUrls } from '../../application/get-share-link-urls/get-share-link-urls';
 import { listAdvancedShareLinks } from '../../application/list-advanced-share-links/list-advanced-share-links';
 import { openShareLink } from '../../application/open-share-link/open-share-link';
-import { streamSharedTake } from '../../application/stream-shared-take/stream-shared-take';
+import { streamSharedVideo } from '../../application/stream-shared-video/stream-shared-video';
 import { updateAdvancedShareLink } from '../../application/update-advanced-share-link/update-advanced-share-link';
 import { updateBasicShareLink } from '../../application/update-basic-share-link/update-basic-share-link';
 import type { SharingStore } from '../../application/store';
@@ -43,6 +43,7 @@ export function sharingGrpcHandlers(deps: SharingGrpcDeps): UnaryHandlers<typeof
     deleteAdvancedShareLink: async (req, ctx) => deleteAdvancedShareLink(deps, callerOf(ctx), req.link_uuid),
     getShareLinkUrls: async (req, ctx) => getShareLinkUrls(deps, ctx.principal, req.link_uuids),
     openShareLink: async (req, ctx) => openShareLink(deps, ctx.principal, req.token, ctx.deadline),
-    streamSharedTakeVideo: async (req, ctx, send) => streamSharedTake(deps, ctx.principal, req, send, ctx.deadline),
+    streamSharedTakeVideo: async (req, ctx, send) => streamSharedVideo(deps, ctx.principal, req, send, ctx.deadline),
+    streamSharedRecordingVideo: async (req, ctx, send) => streamSharedVideo(deps, ctx.principal, req, send, ctx.deadline),
   };
 }

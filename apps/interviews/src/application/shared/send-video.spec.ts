@@ -2,16 +2,16 @@ import type { interviews } from '@vi/contracts';
 import { anInterview, aQuestion, aTake } from '../../../test/factories';
 import { MemoryMedia } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
-import { sendTakeVideo } from './send-take-video';
+import { sendVideo } from './send-video';
 
-describe('sendTakeVideo', () => {
+describe('sendVideo', () => {
   const take = aTake(aQuestion(anInterview()), { contentType: 'video/mp4' });
   const media = new MemoryMedia();
   media.files.set(take.storageKey, Buffer.from('0123456789'));
 
   async function sut(range: { range_start?: number; range_end?: number }) {
     const chunks: interviews.TakeVideoChunk[] = [];
-    await sendTakeVideo({ media }, take, range, async (chunk) => void chunks.push(chunk));
+    await sendVideo({ media }, take, range, async (chunk) => void chunks.push(chunk));
     return { meta: chunks[0].meta, bytes: Buffer.concat(chunks.slice(1).map((c) => c.data)).toString() };
   }
 
@@ -36,7 +36,7 @@ describe('sendTakeVideo', () => {
     const chunks: interviews.TakeVideoChunk[] = [];
     const playback = { playbackUrl: async (key: string, contentType: string) => `https://store.example/${key}?type=${contentType}&signed` };
 
-    await sendTakeVideo({ media, playback }, take, { range_start: 2 }, async (chunk) => void chunks.push(chunk));
+    await sendVideo({ media, playback }, take, { range_start: 2 }, async (chunk) => void chunks.push(chunk));
 
     expect(chunks).toEqual([{ redirect_url: `https://store.example/${take.storageKey}?type=video/mp4&signed`, data: Buffer.alloc(0) }]);
   });

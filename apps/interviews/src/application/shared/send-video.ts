@@ -1,30 +1,29 @@
 import type { interviews } from '@vi/contracts';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { Take } from '../../domain/take';
 import type { MediaPlaybackUrls, MediaStorage } from '../ports';
 
-/** How a take's video leaves the service: its bytes from media storage, or, with `playback`, a presigned URL. */
-export interface TakeVideoSource {
+/** How a video (a take's, a recording's) leaves the service: its bytes from media storage, or, with `playback`, a presigned URL. */
+export interface VideoSource {
   media: MediaStorage;
   playback?: MediaPlaybackUrls;
 }
 
 /**
- * Streams a take's video, or the byte range asked for (a suffix range when only the end is given): meta first,
+ * Streams a stored video (a take's or a recording's), or the byte range asked for (a suffix range when only the end is given): meta first,
  * then the bytes. With presigned playback, only the URL: the player asks the object store for its ranges.
  */
-export async function sendTakeVideo(
-  source: TakeVideoSource,
-  take: Take,
+export async function sendVideo(
+  source: VideoSource,
+  video: { storageKey: string; contentType: string },
   request: { range_start?: number; range_end?: number },
   send: (chunk: interviews.TakeVideoChunk) => Promise<void>,
 ): Promise<void> {
   if (source.playback) {
-    await send({ redirect_url: await source.playback.playbackUrl(take.storageKey, take.contentType), data: Buffer.alloc(0) });
+    await send({ redirect_url: await source.playback.playbackUrl(video.storageKey, video.contentType), data: Buffer.alloc(0) });
     return;
   }
   const media = source.media;
-  const size = await media.size(take.storageKey);
+  const size = await media.size(video.storageKey);
   let start = request.range_start ?? 0;
   let end = request.range_end ?? size - 1;
   if (request.range_start === undefined && request.range_end !== undefined) {
@@ -34,6 +33,6 @@ export async function sendTakeVideo(
   }
   end = Math.min(end, size - 1);
   if (start > end || start >= size) throw new InterviewsError(InterviewsErrorCode.RangeNotSatisfiable);
-  await send({ meta: { size, content_type: take.contentType, start, end }, data: Buffer.alloc(0) });
-  for await (const data of media.read(take.storageKey, { start, end })) await send({ data });
+  await send({ meta: { size, content_type: video.contentType, start, end }, data: Buffer.alloc(0) });
+  for await (const data of media.read(video.storageKey, { start, end })) await send({ data });
 }

@@ -1,0 +1,21 @@
+import type { interviews } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
+import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
+import type { InterviewsStore } from '../store';
+import type { Caller } from '@vi/platform-grpc';
+import { findInterview } from '../shared/find-interview';
+import { sendVideo, type VideoSource } from '../shared/send-video';
+
+/** An ended recording's video for the company, whole or a byte range (HTTP Range), as a take's. */
+export async function streamRecordingVideo(
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'recordings'> } & VideoSource,
+  caller: Caller,
+  request: interviews.RecordingVideoRequest,
+  send: (chunk: interviews.TakeVideoChunk) => Promise<void>,
+): Promise<void> {
+  const interview = await findInterview(deps.store.read, caller, request.interview_uuid);
+  const recording = await deps.store.read.recordings.find(interview.uuid, request.recording_uuid);
+  if (!recording) throw new InterviewsError(InterviewsErrorCode.RecordingNotFound);
+  if (recording.state !== 'ended' || !recording.storageKey) throw new InterviewsError(InterviewsErrorCode.RecordingInProgress);
+  await sendVideo(deps, { storageKey: recording.storageKey, contentType: recording.contentType }, request, send);
+}
