@@ -17,7 +17,7 @@ import { renderTake } from '../take-rendering';
 import type { MediaStorage, VideoContainer, VideoProbe } from '../ports';
 
 /** The container a take's content type names (`video/webm` → webm; the contract's list), undefined for any other. */
-function containerNamed(contentType: string): VideoContainer | undefined {
+export function containerNamed(contentType: string): VideoContainer | undefined {
   return (TAKE_CONTENT_TYPES as readonly string[]).includes(contentType) ? (contentType.slice('video/'.length) as VideoContainer) : undefined;
 }
 
