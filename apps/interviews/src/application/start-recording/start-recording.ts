@@ -9,7 +9,7 @@ import type { InterviewsStore } from '../store';
 import type { Caller } from '@vi/platform-grpc';
 import { renderRecording } from '../recording-rendering';
 import { findInterview } from '../shared/find-interview';
-import { containerNamed } from '../upload-take/upload-take';
+import { containerNamed } from '../shared/take-container';
 
 /** A recording of a live interview's call begins: its parts follow (decision 040). A call left and rejoined may start several. */
 export async function startRecording(

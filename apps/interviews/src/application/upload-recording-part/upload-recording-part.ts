@@ -12,7 +12,7 @@ import type { MediaStorage } from '../ports';
 import { findInterview } from '../shared/find-interview';
 import { mediaBytesLeft, mediaQuotaExceeded, requireMediaQuota, type MediaQuota } from '../shared/media-quota';
 import { streamedBody } from '../shared/streamed-body';
-import { containerNamed } from '../upload-take/upload-take';
+import { containerNamed } from '../shared/take-container';
 import type { VideoProbe } from '../ports';
 
 export interface RecordingPartDeps extends MediaQuota {
