@@ -3,7 +3,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import type { Recording } from '../../domain/recording';
 import type { InterviewsStore } from '../store';
 import type { MediaStorage } from '../ports';
-import { TAKE_CONTENT_TYPES } from '../upload-take/upload-take';
+import { containerNamed } from './take-container';
 import type { VideoProbe } from '../ports';
 
 export interface FinishRecordingDeps {
@@ -31,7 +31,7 @@ export async function finishRecording(deps: FinishRecordingDeps, claimed: Record
     for (const part of parts) if (part.size > 0) yield* media.read(part.storageKey, { start: 0, end: part.size - 1 });
   };
   const measured = deps.video.measure(joined());
-  const key = `${claimed.interviewUuid}/recordings/${claimed.uuid}-${randomUUID()}.${TAKE_CONTENT_TYPES[claimed.contentType] ?? 'webm'}`;
+  const key = `${claimed.interviewUuid}/recordings/${claimed.uuid}-${randomUUID()}.${containerNamed(claimed.contentType) ?? 'webm'}`;
   const size = await media.write(key, measured.data);
   const seconds = await measured.duration;
   const ended: Recording = {

@@ -9,7 +9,7 @@ import type { InterviewsStore } from '../store';
 import type { Caller } from '@vi/platform-grpc';
 import { renderRecording } from '../recording-rendering';
 import { findInterview } from '../shared/find-interview';
-import { TAKE_CONTENT_TYPES } from '../upload-take/upload-take';
+import { containerNamed } from '../shared/take-container';
 
 /** A recording of a live interview's call begins: its parts follow (decision 040). A call left and rejoined may start several. */
 export async function startRecording(
@@ -17,7 +17,7 @@ export async function startRecording(
   caller: Caller,
   request: interviews.StartRecordingRequest,
 ): Promise<interviews.Recording> {
-  if (!TAKE_CONTENT_TYPES[request.content_type]) {
+  if (!containerNamed(request.content_type)) {
     throw validationFailed([{ field: 'content_type', reason: 'must be video/webm or video/mp4', code: 'invalid_value' }]);
   }
   return deps.store.transaction(async (tx) => {

@@ -12,7 +12,7 @@ import type { MediaStorage } from '../ports';
 import { findInterview } from '../shared/find-interview';
 import { mediaBytesLeft, mediaQuotaExceeded, requireMediaQuota, type MediaQuota } from '../shared/media-quota';
 import { streamedBody } from '../shared/streamed-body';
-import { TAKE_CONTENT_TYPES } from '../upload-take/upload-take';
+import { containerNamed } from '../shared/take-container';
 import type { VideoProbe } from '../ports';
 
 export interface RecordingPartDeps extends MediaQuota {
@@ -61,7 +61,7 @@ export async function uploadRecordingPart(deps: RecordingPartDeps, caller: Calle
 
   const body = await streamedBody(iterator, first.done ? undefined : first.value.data, deps.video.headBytes);
   if (body.head.length === 0) throw validationFailed([{ field: 'body', reason: 'a part carries some bytes of the video', code: 'required' }]);
-  if (header.number === 0 && deps.video.containerOf(body.head) !== TAKE_CONTENT_TYPES[before.recording.contentType]) {
+  if (header.number === 0 && deps.video.containerOf(body.head) !== containerNamed(before.recording.contentType)) {
     throw new InterviewsError(InterviewsErrorCode.TakeNotVideo, `The recording's first part must start a ${before.recording.contentType} video`);
   }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TAKE_CONTENT_TYPES, type interviews } from '@vi/contracts';
+import type { interviews } from '@vi/contracts';
 import type { ReposOf, StoreOf } from '@vi/platform-bus';
 import { validationFailed } from '@vi/platform-errors';
 import type { Clock } from '@vi/platform-time';
@@ -11,15 +11,11 @@ import { takeBytesAllowed, type Take } from '../../domain/take';
 import type { InterviewsStore } from '../store';
 import { candidateInterview } from '../shared/candidate-interview';
 import { findQuestion } from '../shared/find-question';
+import { containerNamed } from '../shared/take-container';
 import { mediaBytesLeft, mediaQuotaExceeded, requireMediaQuota } from '../shared/media-quota';
 import { streamedBody } from '../shared/streamed-body';
 import { renderTake } from '../take-rendering';
-import type { MediaStorage, VideoContainer, VideoProbe } from '../ports';
-
-/** The container a take's content type names (`video/webm` → webm; the contract's list), undefined for any other. */
-function containerNamed(contentType: string): VideoContainer | undefined {
-  return (TAKE_CONTENT_TYPES as readonly string[]).includes(contentType) ? (contentType.slice('video/'.length) as VideoContainer) : undefined;
-}
+import type { MediaStorage, VideoProbe } from '../ports';
 
 export interface TakeUploadDeps {
   store: StoreOf<InterviewsStore, 'interviews' | 'questions' | 'takes' | 'recordings'>;
