@@ -179,7 +179,9 @@ describe('basic share links: one per completed interview', () => {
     const candidate = new ApiClient(t.baseUrl, undefined);
     const as = (path: string) => candidate.request('GET', path, { headers: { authorization: `Bearer ${token}` } });
     const own = await as(`/candidate/interviews/${created.interview.uuid}`);
-    expect({ status: own.status, share_link: own.body.share_link }).toEqual({ status: 200, share_link: null });
+    // The candidate view is an allow-list without the company's share link (decision 036).
+    expect(own.status).toBe(200);
+    expect(own.body).not.toHaveProperty('share_link');
     expect(JSON.stringify(own.body)).not.toContain(tokenOf(link.url));
     expectError(await as(`/interviews/${created.interview.uuid}/share_link`), 404, 'api.interview_not_found');
   });
