@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
+import { de } from '../../apps/web/src/i18n/de';
 import { en } from '../../apps/web/src/i18n/en';
+import { es } from '../../apps/web/src/i18n/es';
 import { companyWithJob, createInterview, inFuture, interviewBody, putInterview } from '../interviews/interview-helpers';
 import { createJob } from '../jobs/job-helpers';
 import { InterviewCreations } from '../sharing/sharing-helpers';
@@ -361,4 +363,24 @@ describeInBrowser('candidate page: failures and refusals (browser)', () => {
     });
     expect((await company.api.get(`/interviews/${created.uuid}`)).body.status).toBe('accepted');
   }, 60_000);
+
+  it('speaks the browser’s language (Spanish here, dates included) and switches to another on request', async () => {
+    const { url } = await invitation({ scheduled_at: '2027-03-02T15:30:00+00:00' });
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+    const page = await context.newPage();
+    await withSteps(page, 'spanish', async (step) => {
+      await page.goto(url);
+      await page.getByRole('heading', { name: es.landing.heading('Sound Engineer') }).waitFor();
+      // The due time in Spanish words, in the candidate's zone: "martes, 2 de marzo de 2027, 16:30".
+      expect(await page.textContent('main')).toMatch(/Termine antes del martes, 2 de marzo de 2027.*16:30/);
+      expect(await page.getAttribute('html', 'lang')).toBe('es');
+      await page.getByRole('button', { name: es.device.check }).click();
+      await page.getByText(es.device.ok).waitFor();
+      await step('spanish');
+      await page.getByLabel(es.language.label).selectOption('de');
+      await page.getByRole('heading', { name: de.landing.heading('Sound Engineer') }).waitFor();
+      expect(await page.textContent('main')).toMatch(/Dienstag, 2\. März 2027/);
+    });
+    await context.close();
+  });
 });

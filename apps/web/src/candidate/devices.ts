@@ -1,4 +1,4 @@
-import { en } from '../i18n/en';
+import { t } from '../i18n/candidate';
 
 /** Why the camera and microphone cannot be used, each with its own sentence and next step. */
 export type DeviceProblem = 'insecure' | 'noMediaRecorder' | 'permissionDenied' | 'noCamera' | 'noMicrophone' | 'deviceBusy' | 'failed';
@@ -9,7 +9,7 @@ export class DeviceError extends Error {
   }
 
   get sentence(): string {
-    return en.device[this.problem];
+    return t.device[this.problem];
   }
 }
 

@@ -1,4 +1,4 @@
-import { en } from '../i18n/en';
+import { t } from '../i18n/candidate';
 import { el } from '../shared/dom';
 import { browserTimeZone, localTime, zonedTime } from '../shared/format';
 import { thinkSecondsOf, type CandidateInterview } from './candidate-api';
@@ -9,7 +9,7 @@ export function companyBadge(company: { name: string; avatar: string } | null): 
   const initial = el('span', { class: 'avatar initial', 'aria-hidden': 'true' }, name.slice(0, 1).toUpperCase());
   const badge = el('div', { class: 'company' }, initial, el('span', { class: 'company-name' }, name));
   if (company?.avatar) {
-    const image = el('img', { class: 'avatar', src: company.avatar, alt: en.common.companyLogo(name), width: 48, height: 48 });
+    const image = el('img', { class: 'avatar', src: company.avatar, alt: t.common.companyLogo(name), width: 48, height: 48 });
     image.addEventListener('load', () => initial.replaceWith(image));
   }
   return badge;
@@ -26,19 +26,19 @@ export function landingDetails(interview: CandidateInterview): HTMLElement[] {
     return el(
       'li',
       {},
-      en.landing.questionLimits(i + 1, en.common.duration(q.time_limit), q.takes.limit),
-      think > 0 ? en.landing.thinkTime(en.common.duration(think)) : null,
+      t.landing.questionLimits(i + 1, t.common.duration(q.time_limit), q.takes.limit),
+      think > 0 ? t.landing.thinkTime(t.common.duration(think)) : null,
     );
   });
   return [
     el('header', {}, companyBadge(interview.company)),
-    el('h1', {}, en.landing.heading(job)),
-    el('p', {}, en.landing.invitedBy(company)),
-    el('p', { class: 'due' }, el('strong', {}, en.landing.due(localTime(interview.scheduled_at)))),
-    zoned && zone ? el('p', { class: 'muted' }, en.landing.dueInterviewZone(zoned, zone)) : null,
-    el('h2', {}, en.landing.questionsHeading(interview.questions.length)),
+    el('h1', {}, t.landing.heading(job)),
+    el('p', {}, t.landing.invitedBy(company)),
+    el('p', { class: 'due' }, el('strong', {}, t.landing.due(localTime(interview.scheduled_at)))),
+    zoned && zone ? el('p', { class: 'muted' }, t.landing.dueInterviewZone(zoned, zone)) : null,
+    el('h2', {}, t.landing.questionsHeading(interview.questions.length)),
     el('ul', { class: 'questions' }, ...questions),
-    el('h2', {}, en.landing.whatHappens),
-    el('ol', { class: 'steps' }, ...en.landing.steps.map((step) => el('li', {}, step))),
+    el('h2', {}, t.landing.whatHappens),
+    el('ol', { class: 'steps' }, ...t.landing.steps.map((step) => el('li', {}, step))),
   ].filter((node): node is HTMLElement => node !== null);
 }

@@ -1,5 +1,5 @@
 import '../shared/styles.css';
-import { en } from '../i18n/en';
+import { languageSwitcher, t, useBrowserLanguage } from '../i18n/candidate';
 import { el, pageRoot, show } from '../shared/dom';
 import { liveRegion, loadingScreen, messageScreen, say } from '../shared/screens';
 import { CandidateApi, candidateLinkOf, resumeIndex, SubmittedQuestions, type CandidateInterview } from './candidate-api';
@@ -22,7 +22,7 @@ const root = pageRoot();
 const LANDING_RENDERED = 'vi:landing-rendered';
 
 function refusal(error: unknown): void {
-  messageScreen(root, en.landing.title, refusalSentence(error));
+  messageScreen(root, t.landing.title, refusalSentence(error));
 }
 
 /** A button that runs `action` once per click, disabled (with `busyText`) while it runs; failures read as sentences. */
@@ -61,11 +61,11 @@ async function runQuestions(api: CandidateApi, interview: CandidateInterview, st
 
 function finishScreen(api: CandidateApi, interview: CandidateInterview): void {
   const status = liveRegion();
-  const finish = actionButton(en.finish.action, en.finish.finishing, status, async () => {
+  const finish = actionButton(t.finish.action, t.finish.finishing, status, async () => {
     await api.complete();
     doneScreen(interview);
   });
-  show(root, el('main', { class: 'card' }, el('h1', {}, en.finish.heading), el('p', {}, en.finish.intro), finish, status));
+  show(root, el('main', { class: 'card' }, el('h1', {}, t.finish.heading), el('p', {}, t.finish.intro), finish, status));
 }
 
 function doneScreen(interview: CandidateInterview): void {
@@ -75,8 +75,8 @@ function doneScreen(interview: CandidateInterview): void {
       'main',
       { class: 'card' },
       el('header', {}, companyBadge(interview.company)),
-      el('h1', {}, en.finish.doneHeading),
-      el('p', { role: 'status', class: 'ok' }, en.finish.done(interview.company?.name ?? '')),
+      el('h1', {}, t.finish.doneHeading),
+      el('p', { role: 'status', class: 'ok' }, t.finish.done(interview.company?.name ?? '')),
     ),
   );
 }
@@ -91,15 +91,15 @@ function startScreen(api: CandidateApi, interview: CandidateInterview): void {
     const current = accepted ? interview : await api.accept();
     runQuestions(api, current, stream).catch(refusal);
   };
-  const start = actionButton(accepted ? en.landing.resume : en.landing.accept, en.landing.accepting, status, begin);
+  const start = actionButton(accepted ? t.landing.resume : t.landing.accept, t.landing.accepting, status, begin);
   // Offered, not forced: a practice answer on the same recorder, never uploaded; then on to the interview.
-  const practice = el('button', { type: 'button', class: 'secondary', disabled: true, hidden: accepted }, en.landing.practice);
+  const practice = el('button', { type: 'button', class: 'secondary', disabled: true, hidden: accepted }, t.landing.practice);
   practice.addEventListener('click', () => {
     void check.ready.then((stream) => practiceQuestion(root, stream, interview.questions[0]?.time_limit ?? 60)).then(() => begin().catch(refusal));
   });
   // The button explains itself until the camera works, instead of silently doing nothing.
   start.disabled = true;
-  const hint = el('p', { class: 'muted', id: 'start-hint' }, en.landing.acceptFirstCheck);
+  const hint = el('p', { class: 'muted', id: 'start-hint' }, t.landing.acceptFirstCheck);
   start.setAttribute('aria-describedby', 'start-hint');
   void check.ready.then(() => {
     start.disabled = false;
@@ -109,15 +109,23 @@ function startScreen(api: CandidateApi, interview: CandidateInterview): void {
     // The check passed: the next thing to do is to start.
     start.focus();
   });
-  show(root, el('main', { class: 'card' }, ...landingDetails(interview), check.section, hint, el('div', { class: 'actions' }, start, practice), status));
+  const switcher = languageSwitcher(() => {
+    document.title = t.landing.title;
+    startScreen(api, interview);
+  });
+  show(
+    root,
+    el('main', { class: 'card' }, switcher, ...landingDetails(interview), check.section, hint, el('div', { class: 'actions' }, start, practice), status),
+  );
   // Time from navigation to a usable landing page, for the benchmark (and any real-user monitoring later).
   performance.mark(LANDING_RENDERED);
 }
 
 async function main(): Promise<void> {
-  document.title = en.landing.title;
+  useBrowserLanguage();
+  document.title = t.landing.title;
   const link = candidateLinkOf(window.location);
-  if (!link) return messageScreen(root, en.landing.title, en.errors.linkIncomplete);
+  if (!link) return messageScreen(root, t.landing.title, t.errors.linkIncomplete);
   loadingScreen(root);
   const api = new CandidateApi(link);
   const interview = await api.interview();
@@ -127,14 +135,14 @@ async function main(): Promise<void> {
   }
   switch (interview.status) {
     case 'canceled':
-      return messageScreen(root, en.landing.title, en.errors.interviewCanceled);
+      return messageScreen(root, t.landing.title, t.errors.interviewCanceled);
     case 'expired':
-      return messageScreen(root, en.landing.title, en.errors.interviewExpired);
+      return messageScreen(root, t.landing.title, t.errors.interviewExpired);
     case 'completed':
-      return messageScreen(root, en.landing.title, en.errors.interviewCompleted, 'status');
+      return messageScreen(root, t.landing.title, t.errors.interviewCompleted, 'status');
     case 'requested':
     case 'accepted':
-      if (interview.job_post?.status === 'inactive') return messageScreen(root, en.landing.title, en.errors.jobClosed);
+      if (interview.job_post?.status === 'inactive') return messageScreen(root, t.landing.title, t.errors.jobClosed);
       return startScreen(api, interview);
   }
 }

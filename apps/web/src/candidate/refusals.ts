@@ -1,4 +1,4 @@
-import { en } from '../i18n/en';
+import { t } from '../i18n/candidate';
 import { ApiError } from '../shared/api';
 
 /**
@@ -6,48 +6,48 @@ import { ApiError } from '../shared/api';
  * page cannot cause by itself fall back to a general sentence by status.
  */
 export function refusalSentence(error: unknown): string {
-  if (!(error instanceof ApiError)) return en.errors.unexpected;
+  if (!(error instanceof ApiError)) return t.errors.unexpected;
   switch (error.code) {
     case 'api.candidate_token_invalid':
     case 'api.key_not_set':
-      return en.errors.linkInvalid;
+      return t.errors.linkInvalid;
     case 'api.interview_not_found':
     case 'api.question_not_found':
-      return en.errors.interviewNotFound;
+      return t.errors.interviewNotFound;
     case 'api.interview_expired':
-      return en.errors.interviewExpired;
+      return t.errors.interviewExpired;
     case 'api.interview_already_canceled':
-      return en.errors.interviewCanceled;
+      return t.errors.interviewCanceled;
     case 'api.interview_already_completed':
-      return en.errors.interviewCompleted;
+      return t.errors.interviewCompleted;
     case 'api.job_inactive':
-      return en.errors.jobClosed;
+      return t.errors.jobClosed;
     case 'api.interview_not_accepted':
-      return en.errors.notAccepted;
+      return t.errors.notAccepted;
     case 'api.interview_questions_unanswered':
-      return en.errors.unanswered;
+      return t.errors.unanswered;
     case 'api.question_takes_exhausted':
-      return en.errors.takesExhausted;
+      return t.errors.takesExhausted;
     case 'api.take_too_long':
-      return en.errors.takeTooLong;
+      return t.errors.takeTooLong;
     case 'api.take_not_video':
     case 'api.unsupported_media_type':
-      return en.errors.notAVideo;
+      return t.errors.notAVideo;
     case 'api.take_too_large':
     case 'api.take_bitrate_too_high':
-      return en.errors.takeTooLarge;
+      return t.errors.takeTooLarge;
     case 'api.interview_media_quota_exceeded':
-      return en.errors.mediaQuotaFull;
+      return t.errors.mediaQuotaFull;
     case 'api.validation_failed':
       // The only field a take upload can get wrong is its declared length.
-      return error.fields.includes('X-Take-Duration-Seconds') ? en.errors.takeTooLong : en.errors.unexpected;
+      return error.fields.includes('X-Take-Duration-Seconds') ? t.errors.takeTooLong : t.errors.unexpected;
     case 'api.too_many_requests':
-      return en.errors.tooManyRequests;
+      return t.errors.tooManyRequests;
     case 'api.service_unavailable':
     case 'network':
-      return en.errors.unavailable;
+      return t.errors.unavailable;
     default:
-      return en.errors.unexpected;
+      return t.errors.unexpected;
   }
 }
 

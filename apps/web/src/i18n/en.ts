@@ -129,6 +129,9 @@ export const en = {
     doneHeading: 'Thank you!',
     done: (company: string) => `Your interview is complete and your answers are on their way to ${company}. You can close this page.`,
   },
+  language: {
+    label: 'Language',
+  },
   share: {
     title: 'Interview answers',
     notAvailable: 'This link is not available',

@@ -1,5 +1,5 @@
 import '../shared/styles.css';
-import { en } from '../i18n/en';
+import { t, useBrowserLanguage } from '../i18n/candidate';
 import { el, pageRoot, show } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { loadingScreen, messageScreen } from '../shared/screens';
@@ -15,8 +15,8 @@ import { openShare, sameOriginVideo, shareTokenOf, type SharedInterview, type Sh
 const root = pageRoot();
 
 function notAvailable(): void {
-  document.title = en.share.notAvailable;
-  messageScreen(root, en.share.notAvailable);
+  document.title = t.share.notAvailable;
+  messageScreen(root, t.share.notAvailable);
 }
 
 function interviewScreen(view: SharedView, interview: SharedInterview): void {
@@ -32,25 +32,25 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
               listScreen(view);
             },
           },
-          en.share.back,
+          t.share.back,
         )
       : null;
   const questions = interview.questions.map((question, index) =>
     el(
       'li',
       { class: 'shared-question' },
-      el('h2', {}, en.share.questionHeading(index + 1)),
+      el('h2', {}, t.share.questionHeading(index + 1)),
       el('p', {}, question.text),
-      el('p', { class: 'muted' }, en.share.limit(en.common.duration(question.time_limit))),
+      el('p', { class: 'muted' }, t.share.limit(t.common.duration(question.time_limit))),
       question.skipped
-        ? el('p', { class: 'skipped' }, en.share.skipped)
+        ? el('p', { class: 'skipped' }, t.share.skipped)
         : question.takes.length === 0
-          ? el('p', { class: 'muted' }, en.share.noTakes)
+          ? el('p', { class: 'muted' }, t.share.noTakes)
           : el(
               'ul',
               { class: 'takes' },
               ...question.takes.map((take) => {
-                const label = en.share.take(take.number, question.takes.length, en.common.duration(Math.round(take.duration_seconds)));
+                const label = t.share.take(take.number, question.takes.length, t.common.duration(Math.round(take.duration_seconds)));
                 return el('li', {}, el('p', {}, label), takePlayer(sameOriginVideo(take), `${question.text}: ${label}`));
               }),
             ),
@@ -64,16 +64,16 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
       { class: 'card' },
       back,
       el('p', { class: 'muted' }, view.company.name),
-      el('h1', {}, en.share.heading(interview.candidate.name)),
-      el('p', {}, en.share.job(interview.job.title)),
-      el('p', { class: 'muted' }, interview.completed_at ? en.share.completed(localTime(interview.completed_at)) : en.share.notCompleted),
+      el('h1', {}, t.share.heading(interview.candidate.name)),
+      el('p', {}, t.share.job(interview.job.title)),
+      el('p', { class: 'muted' }, interview.completed_at ? t.share.completed(localTime(interview.completed_at)) : t.share.notCompleted),
       el('ol', { class: 'shared-questions' }, ...questions),
     ),
   );
 }
 
 function listScreen(view: SharedView): void {
-  document.title = en.share.title;
+  document.title = t.share.title;
   const items = view.interviews.map((interview) =>
     el(
       'li',
@@ -87,9 +87,9 @@ function listScreen(view: SharedView): void {
             interviewScreen(view, interview);
           },
         },
-        en.share.open(interview.candidate.name, interview.job.title),
+        t.share.open(interview.candidate.name, interview.job.title),
       ),
-      interview.completed_at ? el('p', { class: 'muted' }, en.share.completed(localTime(interview.completed_at))) : null,
+      interview.completed_at ? el('p', { class: 'muted' }, t.share.completed(localTime(interview.completed_at))) : null,
     ),
   );
   show(
@@ -98,13 +98,14 @@ function listScreen(view: SharedView): void {
       'main',
       { class: 'card' },
       el('p', { class: 'muted' }, view.company.name),
-      el('h1', {}, en.share.interviewsHeading(view.interviews.length)),
+      el('h1', {}, t.share.interviewsHeading(view.interviews.length)),
       el('ul', { class: 'interview-list' }, ...items),
     ),
   );
 }
 
 async function main(): Promise<void> {
+  useBrowserLanguage();
   const token = shareTokenOf(window.location);
   if (!token) return notAvailable();
   loadingScreen(root);

@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { CANDIDATE_LANGUAGES, pickLanguage } from './candidate';
+import { en } from './en';
+
+/** The candidate-facing sections of `en`: every one of their keys must exist, of the same kind, in every language. */
+const CANDIDATE_SECTIONS = ['common', 'errors', 'landing', 'practice', 'device', 'question', 'finish', 'language', 'share'] as const;
+
+/** Each leaf as `path: kind` (a function with its arity, an array with its length), so a missing or odd key shows. */
+function shape(value: unknown, path: string): string[] {
+  if (typeof value === 'function') return [`${path}: function/${value.length}`];
+  if (Array.isArray(value)) return [`${path}: array/${value.length}`, ...value.flatMap((item, i) => shape(item, `${path}[${i}]`))];
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, child]) => shape(child, `${path}.${key}`));
+  return [`${path}: ${typeof value}`];
+}
+
+function blanks(value: unknown, path: string): string[] {
+  if (typeof value === 'string') return value.trim() === '' ? [path] : [];
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, child]) => blanks(child, `${path}.${key}`));
+  return [];
+}
+
+describe('candidate languages', () => {
+  const english = CANDIDATE_SECTIONS.flatMap((section) => shape(en[section], section));
+
+  it.each(Object.entries(CANDIDATE_LANGUAGES))('%s has every candidate-facing key of English, of the same kind, and no empty sentence', (lang, messages) => {
+    const sut = CANDIDATE_SECTIONS.flatMap((section) => shape(messages[section], section));
+    expect(sut).toEqual(english);
+    expect(blanks(messages, lang)).toEqual([]);
+    expect(messages.lang).toBe(lang);
+  });
+
+  it('writes numbers and durations in the language, not in English', () => {
+    expect(CANDIDATE_LANGUAGES.es.common.duration(90)).toBe('1 minuto y 30 segundos');
+    expect(CANDIDATE_LANGUAGES.fr.common.duration(60)).toBe('1\u00a0minute');
+    expect(CANDIDATE_LANGUAGES.de.question.takesLeft(2)).toBe('Noch 2 Versuche');
+  });
+
+  it('picks the candidate’s earlier choice, else the first browser language it speaks, else English', () => {
+    expect(pickLanguage(['es-ES', 'en'], null)).toBe('es');
+    expect(pickLanguage(['pt-BR', 'fr-CA', 'en'], null)).toBe('fr');
+    expect(pickLanguage(['de-AT'], 'es')).toBe('es');
+    expect(pickLanguage(['ja'], null)).toBe('en');
+  });
+});

@@ -1,0 +1,69 @@
+import { el } from '../shared/dom';
+import { de } from './de';
+import type { CandidateMessages } from './candidate-messages';
+import { en } from './en';
+import { es } from './es';
+import { fr } from './fr';
+
+export type { CandidateMessages } from './candidate-messages';
+
+/**
+ * The candidate-facing pages (the invitation's recorder and the share page) speak the candidate's language:
+ * English, Spanish, French or German, each a module of this shape (a unit spec fails when one misses a key).
+ * Company pages stay English (decision 042).
+ */
+export const CANDIDATE_LANGUAGES = { en, es, fr, de } as const satisfies Record<string, CandidateMessages>;
+export type CandidateLanguage = keyof typeof CANDIDATE_LANGUAGES;
+/** Each language's own name: a reader finds theirs whatever the page speaks now. */
+export const LANGUAGE_NAMES: Record<CandidateLanguage, string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch' };
+
+const CHOICE_KEY = 'vi-candidate:language';
+
+/** The messages of the page's current language (a live binding: modules read it when they render). */
+export let t: CandidateMessages = en;
+
+function supported(tag: string | null | undefined): CandidateLanguage | undefined {
+  const base = (tag ?? '').toLowerCase().split('-')[0];
+  return base in CANDIDATE_LANGUAGES ? (base as CandidateLanguage) : undefined;
+}
+
+/** The candidate's earlier choice on this browser, else the first of the browser's languages we speak, else English. */
+export function pickLanguage(browserLanguages: readonly string[], stored: string | null): CandidateLanguage {
+  return supported(stored) ?? browserLanguages.map(supported).find((lang) => lang !== undefined) ?? 'en';
+}
+
+function storedChoice(): string | null {
+  try {
+    return window.localStorage.getItem(CHOICE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Sets the page's language (its messages, `<html lang>` for dates and screen readers). */
+export function useLanguage(lang: CandidateLanguage): void {
+  t = CANDIDATE_LANGUAGES[lang];
+  document.documentElement.lang = lang;
+}
+
+/** At start: the language the candidate chose before, or their browser's. */
+export function useBrowserLanguage(): void {
+  useLanguage(pickLanguage(navigator.languages ?? [navigator.language], storedChoice()));
+}
+
+/** A visible language switcher; choosing remembers the choice on this browser and renders the page again. */
+export function languageSwitcher(rerender: () => void): HTMLElement {
+  const select = el('select', { id: 'language', name: 'language' });
+  for (const [lang, name] of Object.entries(LANGUAGE_NAMES)) select.append(el('option', { value: lang, lang, selected: lang === t.lang }, name));
+  select.addEventListener('change', () => {
+    const lang = supported(select.value) ?? 'en';
+    try {
+      window.localStorage.setItem(CHOICE_KEY, lang);
+    } catch {
+      // Not remembered (storage refused): the page still switches.
+    }
+    useLanguage(lang);
+    rerender();
+  });
+  return el('p', { class: 'language' }, el('label', { for: 'language' }, `${t.language.label} `), select);
+}

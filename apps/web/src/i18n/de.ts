@@ -1,0 +1,156 @@
+import type { CandidateMessages } from './candidate-messages';
+
+/** The candidate's pages and the share page in German (Sie-Form, as German job applications are addressed). */
+export const de: CandidateMessages = {
+  lang: 'de',
+  common: {
+    loading: 'Wird geladen…',
+    retry: 'Erneut versuchen',
+    seconds: (n: number) => (n === 1 ? '1 Sekunde' : `${n} Sekunden`),
+    duration: (totalSeconds: number) => {
+      const minutes = Math.floor(totalSeconds / 60);
+      const seconds = totalSeconds % 60;
+      if (minutes === 0) return de.common.seconds(seconds);
+      const m = minutes === 1 ? '1 Minute' : `${minutes} Minuten`;
+      return seconds === 0 ? m : `${m} und ${de.common.seconds(seconds)}`;
+    },
+    clock: (totalSeconds: number) => `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, '0')}`,
+    companyLogo: (company: string) => `Logo von ${company}`,
+  },
+  errors: {
+    linkInvalid: 'Dieser Interview-Link ist abgelaufen oder ungültig. Bitten Sie das Unternehmen, das Sie eingeladen hat, um einen neuen Link.',
+    linkIncomplete: 'Dieser Interview-Link ist unvollständig. Öffnen Sie den vollständigen Link aus Ihrer Einladungs-E-Mail.',
+    interviewNotFound: 'Dieses Interview gibt es nicht mehr. Möglicherweise hat das Unternehmen es entfernt.',
+    interviewExpired:
+      'Die Frist für dieses Interview ist abgelaufen, deshalb kann es nicht mehr beantwortet werden. Wenden Sie sich an das Unternehmen, wenn Sie mehr Zeit brauchen.',
+    interviewCanceled: 'Das Unternehmen hat dieses Interview abgesagt. Sie müssen nichts weiter tun.',
+    interviewCompleted: 'Sie haben dieses Interview bereits abgeschlossen. Vielen Dank, Sie müssen nichts weiter tun.',
+    jobClosed:
+      'Diese Stelle ist nicht mehr ausgeschrieben, deshalb kann das Interview nicht abgeschlossen werden. Wenden Sie sich an das Unternehmen, wenn Sie das für einen Fehler halten.',
+    notAccepted: 'Beginnen Sie das Interview auf seiner ersten Seite, bevor Sie antworten.',
+    unanswered: 'Einige Fragen sind noch nicht beantwortet. Beantworten oder überspringen Sie jede Frage und schließen Sie dann ab.',
+    takesExhausted: 'Sie haben alle erlaubten Versuche für diese Frage genutzt. Ihr letzter Versuch bleibt erhalten; fahren Sie mit der nächsten Frage fort.',
+    takeTooLong: 'Diese Aufnahme ist länger als für die Frage erlaubt und wurde daher nicht angenommen. Nehmen Sie eine kürzere Antwort auf.',
+    notAVideo: 'Diese Aufnahme konnte nicht als Video gelesen werden und wurde daher nicht angenommen. Nehmen Sie Ihre Antwort erneut auf.',
+    takeTooLarge: 'Diese Aufnahme ist zu groß zum Hochladen. Nehmen Sie eine kürzere Antwort auf.',
+    mediaQuotaFull:
+      'Für dieses Interview ist kein Platz für weitere Aufnahmen. Behalten Sie die bereits aufgenommenen Antworten oder wenden Sie sich an das Unternehmen.',
+    tooManyRequests: 'Zu viele Anfragen aus diesem Netzwerk. Warten Sie eine Minute und versuchen Sie es dann erneut.',
+    unavailable: 'Der Dienst ist gerade nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es gleich noch einmal.',
+    unexpected: 'Bei uns ist etwas schiefgelaufen. Versuchen Sie es gleich noch einmal.',
+    pagesNotBuilt: 'Die Webseiten sind nicht verfügbar.',
+  },
+  landing: {
+    title: 'Ihr Video-Interview',
+    heading: (job: string) => `Video-Interview: ${job}`,
+    invitedBy: (company: string) => `${company} lädt Sie ein, einige Fragen per Video zu beantworten.`,
+    due: (local: string) => `Bitte schließen Sie bis ${local} ab (Ihre Ortszeit).`,
+    dueInterviewZone: (zoned: string, zone: string) => `Das ist ${zoned} in ${zone}, wie in Ihrer Einladungs-E-Mail.`,
+    questionsHeading: (n: number) => (n === 1 ? '1 Frage' : `${n} Fragen`),
+    questionLimits: (index: number, limit: string, takes: number) =>
+      `Frage ${index}: bis zu ${limit}, ${takes < 0 ? 'beliebig viele Versuche' : takes === 1 ? '1 Versuch' : `${takes} Versuche`}`,
+    thinkTime: (seconds: string) => ` (${seconds} zum Lesen vorab)`,
+    whatHappens: 'So läuft es ab',
+    steps: [
+      'Prüfen Sie unten Ihre Kamera und Ihr Mikrofon.',
+      'Beginnen Sie das Interview. Die Fragen erscheinen einzeln; hat eine Frage Bedenkzeit, gibt Ihnen ein Countdown einen Moment zur Vorbereitung.',
+      'Nehmen Sie Ihre Antwort auf. Die Aufnahme endet von selbst, wenn die Zeit abgelaufen ist. Sehen Sie sie sich an, nehmen Sie sie erneut auf, solange Versuche übrig sind, oder machen Sie weiter.',
+      'Wenn jede Frage beantwortet oder übersprungen ist, schließen Sie ab. Dann sieht sich das Unternehmen Ihre Antworten an.',
+    ],
+    accept: 'Interview beginnen',
+    resume: 'Interview fortsetzen',
+    accepting: 'Wird gestartet…',
+    acceptFirstCheck: 'Prüfen Sie zuerst Ihre Kamera und Ihr Mikrofon.',
+    practice: 'Zuerst eine Übungsfrage ausprobieren',
+  },
+  practice: {
+    heading: 'Übungsfrage',
+    question: 'Erzählen Sie uns kurz etwas über sich und darüber, was Sie als Nächstes machen möchten.',
+    intro: 'Diese Antwort ist nur für Sie: Sie wird auf dieser Seite abgespielt und nie an das Unternehmen gesendet. So sehen und hören Sie, wie Sie wirken.',
+    limit: (limit: string) => `Zeitlimit: ${limit}, wie bei den echten Fragen`,
+    playback: 'Ihre Übungsantwort',
+    notSent: 'Diese Übungsantwort bleibt auf dieser Seite: Es wurde nichts hochgeladen.',
+    again: 'Noch einmal üben',
+    start: 'Interview beginnen',
+  },
+  device: {
+    heading: 'Kamera und Mikrofon',
+    intro: 'Ihr Browser fragt gleich, ob diese Seite Kamera und Mikrofon verwenden darf. Erlauben Sie beides, um Ihre Antworten aufzunehmen.',
+    check: 'Kamera und Mikrofon prüfen',
+    checking: 'Wird geprüft…',
+    preview: 'Kameravorschau',
+    micLevel: 'Mikrofonpegel',
+    ok: 'Kamera und Mikrofon funktionieren. Sprechen Sie, dann bewegt sich der Mikrofonpegel.',
+    permissionDenied:
+      'Sie haben dieser Seite den Zugriff auf Kamera und Mikrofon nicht erlaubt. Erlauben Sie ihn in den Website-Einstellungen Ihres Browsers (das Kamerasymbol in der Adressleiste) und prüfen Sie dann erneut.',
+    noCamera:
+      'Es wurde keine Kamera gefunden. Schließen Sie eine Kamera an oder öffnen Sie diesen Link auf einem Telefon oder Computer mit Kamera und prüfen Sie dann erneut.',
+    noMicrophone: 'Es wurde kein Mikrofon gefunden. Schließen Sie ein Mikrofon oder Headset an und prüfen Sie dann erneut.',
+    deviceBusy: 'Ihre Kamera oder Ihr Mikrofon wird von einer anderen Anwendung verwendet. Schließen Sie diese und prüfen Sie dann erneut.',
+    noMediaRecorder: 'Dieser Browser kann kein Video aufnehmen. Öffnen Sie diesen Link in einer aktuellen Version von Chrome, Firefox, Edge oder Safari.',
+    insecure: 'Dieser Browser erlaubt die Kamera nur auf sicheren (https-)Seiten. Öffnen Sie den Link genau so, wie er in Ihrer Einladungs-E-Mail steht.',
+    failed: 'Kamera oder Mikrofon konnten nicht gestartet werden. Prüfen Sie, ob beide angeschlossen sind, und versuchen Sie es dann erneut.',
+  },
+  question: {
+    progress: (index: number, total: number) => `Frage ${index} von ${total}`,
+    limit: (limit: string) => `Zeitlimit: ${limit}`,
+    takesLeft: (remaining: number) =>
+      remaining < 0 ? 'Unbegrenzte Versuche' : remaining === 0 ? 'Keine Versuche mehr' : remaining === 1 ? 'Noch 1 Versuch' : `Noch ${remaining} Versuche`,
+    thinkHeading: 'Bedenkzeit',
+    thinkCountdown: (clock: string) => `Die Aufnahme beginnt in ${clock}`,
+    startNow: 'Aufnahme jetzt starten',
+    start: 'Aufnahme starten',
+    stop: 'Aufnahme beenden',
+    recording: 'Aufnahme läuft',
+    remaining: (clock: string) => `Noch ${clock}`,
+    dueIn: (clock: string) => `Zeit bis zur Frist: ${clock}`,
+    dueBeforeLimit: (clock: string) =>
+      `Die Frist endet in ${clock}, also vor dem Zeitlimit dieser Frage. Beginnen Sie die Aufnahme vorher: Eine rechtzeitig begonnene Antwort bleibt vollständig erhalten.`,
+    duePassedHeading: 'Die Frist ist abgelaufen',
+    duePassed: 'Es können keine weiteren Antworten aufgenommen werden. Ihre gespeicherten Antworten bleiben erhalten, und das Unternehmen wird sie sehen.',
+    savedEarlier: 'Ihre Antwort auf diese Frage ist gespeichert. Nehmen Sie sie erneut auf, solange Versuche übrig sind, oder machen Sie weiter.',
+    playback: 'Ihre Antwort',
+    retake: (remaining: number) =>
+      remaining < 0 ? 'Erneut aufnehmen' : `Erneut aufnehmen (${remaining === 1 ? 'noch 1 Versuch' : `noch ${remaining} Versuche`})`,
+    submit: 'Absenden und weiter',
+    submitLast: 'Absenden und abschließen',
+    skip: 'Diese Frage überspringen',
+    skipConfirm: 'Diese Frage überspringen? Sie können nicht zu ihr zurückkehren.',
+    skipYes: 'Ja, überspringen',
+    skipNo: 'Nein, beantworten',
+    uploading: 'Ihre Antwort wird hochgeladen…',
+    uploadProgress: (percent: number) => `${percent} % hochgeladen`,
+    uploaded: 'Ihre Antwort ist gespeichert.',
+    retrying: (seconds: number) => `Die Verbindung wurde unterbrochen. Neuer Versuch in ${de.common.seconds(seconds)}; Ihre Aufnahme bleibt erhalten.`,
+    uploadGaveUp: 'Das Hochladen hat nicht geklappt. Ihre Aufnahme bleibt auf dieser Seite erhalten: Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    uploadAgain: 'Erneut hochladen',
+    pendingFound: 'Eine Aufnahme von Ihrem letzten Besuch war noch nicht hochgeladen. Sie wird jetzt hochgeladen.',
+  },
+  finish: {
+    heading: 'Alle Fragen sind beantwortet',
+    intro: 'Schließen Sie das Interview ab, um Ihre Antworten an das Unternehmen zu senden. Danach können Sie sie nicht mehr ändern.',
+    action: 'Interview abschließen',
+    finishing: 'Wird abgeschlossen…',
+    doneHeading: 'Vielen Dank!',
+    done: (company: string) => `Ihr Interview ist abgeschlossen, und Ihre Antworten sind auf dem Weg zu ${company}. Sie können diese Seite jetzt schließen.`,
+  },
+  language: {
+    label: 'Sprache',
+  },
+  share: {
+    title: 'Antworten aus dem Interview',
+    notAvailable: 'Dieser Link ist nicht verfügbar',
+    interviewsHeading: (n: number) => (n === 1 ? '1 Interview' : `${n} Interviews`),
+    open: (candidate: string, job: string) => `${candidate}: ${job}`,
+    back: 'Alle Interviews',
+    heading: (candidate: string) => candidate,
+    job: (job: string) => `Stelle: ${job}`,
+    completed: (local: string) => `Abgeschlossen am ${local}`,
+    notCompleted: 'Nicht abgeschlossen',
+    questionHeading: (index: number) => `Frage ${index}`,
+    limit: (limit: string) => `Zeitlimit: ${limit}`,
+    skipped: 'Von der Bewerberin oder dem Bewerber übersprungen',
+    noTakes: 'Keine Antwort aufgenommen',
+    take: (n: number, total: number, duration: string) => (total === 1 ? `Antwort (${duration})` : `Versuch ${n} von ${total} (${duration})`),
+  },
+};
