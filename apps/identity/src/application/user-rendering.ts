@@ -1,4 +1,4 @@
-import { IdentitySubjects, type identity, type UserEventPayload } from '@vi/contracts';
+import { IdentitySubjects, type PasswordResetRequestedPayload, type identity, type UserEventPayload } from '@vi/contracts';
 import type { NewEvent } from '@vi/platform-bus';
 import type { UserPrincipal } from '@vi/platform-grpc';
 import { toRfc3339 } from '@vi/platform-time';
@@ -75,8 +75,8 @@ export const userEvents = {
     subject: IdentitySubjects.SetPasswordRequested,
     payload: userPayload(user, defaultAvatarUrl, at),
   }),
-  passwordResetRequested: (user: User, defaultAvatarUrl: string, at: Date): NewEvent => ({
+  passwordResetRequested: (user: User, defaultAvatarUrl: string, at: Date, companyName: string): NewEvent => ({
     subject: IdentitySubjects.PasswordResetRequested,
-    payload: userPayload(user, defaultAvatarUrl, at),
+    payload: { ...userPayload(user, defaultAvatarUrl, at), company_name: companyName } satisfies PasswordResetRequestedPayload,
   }),
 };

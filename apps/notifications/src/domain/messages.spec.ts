@@ -1,4 +1,5 @@
 import {
+  passwordResetEmail,
   invitationEmail,
   invitationSms,
   liveCancellationEmail,
@@ -90,5 +91,13 @@ describe('message contents', () => {
     expect(liveCreatorEmail({ ...live, url: page }).text).toContain(page);
     expect(liveCreatorEmail({ ...live, occasion: 'rescheduled', url: page }).subject).toBe('Moved: live interview with Jo <b> for Engineer');
     expect(liveCreatorEmail({ ...live, occasion: 'canceled', url: null }).html).not.toContain('<a ');
+  });
+});
+
+describe('passwordResetEmail', () => {
+  it('says which company the link is for: one address may have an account at two (decision 034)', () => {
+    const sut = passwordResetEmail({ name: 'Pat', setPasswordUrl: 'https://app.example/set-password?token=t', companyName: 'Acme' });
+    expect(sut.text).toContain('choose a new Video Interviewing password for your account at Acme.');
+    expect(sut.html).toContain('for your account at Acme.');
   });
 });

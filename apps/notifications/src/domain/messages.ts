@@ -72,8 +72,10 @@ export function setPasswordEmail(user: { name: string; setPasswordUrl: string; o
 }
 
 /** The forgot-password page's email: a fresh set-password link for an existing account. */
-export function passwordResetEmail(user: { name: string; setPasswordUrl: string }): EmailContent {
-  const paragraphs = [`Hello ${user.name},`, 'Someone, probably you, asked to choose a new Video Interviewing password for this address. To choose one, open:'];
+export function passwordResetEmail(user: { name: string; setPasswordUrl: string; companyName?: string }): EmailContent {
+  // One address may have an account at two companies: each email says which one its link is for (decision 034).
+  const account = user.companyName ? ` for your account at ${user.companyName}` : ' for this address';
+  const paragraphs = [`Hello ${user.name},`, `Someone, probably you, asked to choose a new Video Interviewing password${account}. To choose one, open:`];
   const after = 'The link works for 7 days and once. If you did not ask, ignore this email: your password stays as it is.';
   return {
     subject: 'Choose a new Video Interviewing password',

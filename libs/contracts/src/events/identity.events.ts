@@ -29,6 +29,11 @@ export interface UserEventPayload {
   occurred_at: string;
 }
 
+/** identity.user.password_reset_requested: the user, and the name of the company whose account the link is for. */
+export interface PasswordResetRequestedPayload extends UserEventPayload {
+  company_name: string;
+}
+
 export interface CompanyEventPayload {
   uuid: string;
   name: string;

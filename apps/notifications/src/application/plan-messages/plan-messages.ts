@@ -6,6 +6,7 @@ import {
   SharingSubjects,
   type InterviewEventPayload,
   type ShareLinkEventPayload,
+  type PasswordResetRequestedPayload,
   type UserEventPayload,
 } from '@vi/contracts';
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
@@ -107,7 +108,8 @@ async function planFor(deps: MessagePlanDeps, message: BusMessage, now: Date): P
       if (user.type !== 'company_user') return undefined;
       const reset = message.subject === IdentitySubjects.PasswordResetRequested;
       const occasion = message.subject === IdentitySubjects.SetPasswordRequested ? 'email_changed' : 'created';
-      const content = (reset ? passwordResetEmail : setPasswordEmail)({ name: user.name, setPasswordUrl: LINK_PLACEHOLDER, occasion });
+      const companyName = (message.payload as Partial<PasswordResetRequestedPayload>).company_name;
+      const content = (reset ? passwordResetEmail : setPasswordEmail)({ name: user.name, setPasswordUrl: LINK_PLACEHOLDER, occasion, companyName });
       const link = { kind: 'set_password', subject: user.uuid } as const;
       return { messages: [email({ ...base, link }, reset ? 'password_reset' : 'set_password', user.email, content)] };
     }
