@@ -1,0 +1,149 @@
+import { api, ok } from '../company/api';
+
+/** A recording of the call in this browser (decision 040). */
+export interface CallRecording {
+  stop(): Promise<void>;
+  readonly active: boolean;
+}
+
+const WIDTH = 1280;
+const HEIGHT = 720;
+const FPS = 15;
+/** A closed tab loses at most this much of the call (plus a part in flight). */
+const TIMESLICE_MS = 4_000;
+/** Retries of one part: 1, 2, 4 … up to 10 s apart, for about two minutes (the service's idle finish). */
+const RETRY_FOR_MS = 110_000;
+
+/** WebM where the browser has it, else fragmented MP4 (Safari). */
+function recorderType(): { mimeType: string; contentType: 'video/webm' | 'video/mp4' } {
+  for (const mimeType of ['video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4']) {
+    if (MediaRecorder.isTypeSupported(mimeType)) return { mimeType, contentType: mimeType.startsWith('video/mp4') ? 'video/mp4' : 'video/webm' };
+  }
+  throw new Error('This browser cannot record video');
+}
+
+/**
+ * Records every participant side by side on one canvas (a MediaRecorder given several video tracks records only
+ * the first) with every voice mixed by WebAudio, and sends it to the server in parts of a few seconds while the
+ * call goes on. `participants` is read on every frame, so joins and leaves show.
+ */
+export async function startCallRecording(options: {
+  interviewUuid: string;
+  /** Called every frame: the tiles to draw side by side (joins and leaves show), and whose audio to mix. */
+  participants: () => ReadonlyArray<{ name: string; stream: MediaStream }>;
+  onError?: (error: Error) => void;
+}): Promise<CallRecording> {
+  const { mimeType, contentType } = recorderType();
+  const interviewUuid = options.interviewUuid;
+  const { data: started } = await ok(
+    api.POST('/interviews/{interviewUuid}/recordings', { params: { path: { interviewUuid } }, body: { content_type: contentType } }),
+  );
+  const recordingUuid = started.uuid;
+
+  const canvas = document.createElement('canvas');
+  canvas.width = WIDTH;
+  canvas.height = HEIGHT;
+  const context = canvas.getContext('2d')!;
+  const videos = new Map<MediaStream, HTMLVideoElement>();
+  const audio = new AudioContext();
+  const mix = audio.createMediaStreamDestination();
+  const voices = new Map<MediaStream, MediaStreamAudioSourceNode>();
+
+  const draw = () => {
+    const people = options.participants();
+    const columns = people.length <= 2 ? Math.max(1, people.length) : 2;
+    const rows = Math.ceil(people.length / columns) || 1;
+    const w = WIDTH / columns;
+    const h = HEIGHT / rows;
+    context.fillStyle = '#111';
+    context.fillRect(0, 0, WIDTH, HEIGHT);
+    const present = new Set<MediaStream>();
+    people.forEach((person, i) => {
+      present.add(person.stream);
+      let video = videos.get(person.stream);
+      if (!video) {
+        video = Object.assign(document.createElement('video'), { muted: true, playsInline: true, srcObject: person.stream });
+        void video.play().catch(() => undefined);
+        videos.set(person.stream, video);
+      }
+      if (!voices.has(person.stream) && person.stream.getAudioTracks().length > 0) {
+        const source = audio.createMediaStreamSource(person.stream);
+        source.connect(mix);
+        voices.set(person.stream, source);
+      }
+      const x = (i % columns) * w;
+      const y = Math.floor(i / columns) * h;
+      if (video.videoWidth > 0 && person.stream.getVideoTracks().some((t) => t.enabled)) {
+        const scale = Math.min(w / video.videoWidth, h / video.videoHeight);
+        const dw = video.videoWidth * scale;
+        const dh = video.videoHeight * scale;
+        context.drawImage(video, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh);
+      }
+      context.fillStyle = 'rgba(0, 0, 0, 0.6)';
+      context.fillRect(x, y + h - 40, w, 40);
+      context.fillStyle = '#fff';
+      context.font = '24px system-ui, sans-serif';
+      context.fillText(person.name, x + 12, y + h - 12, w - 24);
+    });
+    for (const [stream, source] of voices) {
+      if (!present.has(stream)) {
+        source.disconnect();
+        voices.delete(stream);
+        videos.delete(stream);
+      }
+    }
+  };
+  // A timer, not animation frames: a background tab gets none, and the recording would freeze.
+  const timer = setInterval(draw, 1000 / FPS);
+  draw();
+
+  const stream = new MediaStream([...canvas.captureStream(FPS).getVideoTracks(), ...mix.stream.getAudioTracks()]);
+  const recorder = new MediaRecorder(stream, { mimeType, videoBitsPerSecond: 1_500_000, audioBitsPerSecond: 64_000 });
+  let next = 0;
+  let queue: Promise<void> = Promise.resolve();
+  let active = true;
+
+  const sendPart = async (n: number, body: Blob) => {
+    const until = Date.now() + RETRY_FOR_MS;
+    for (let wait = 1_000; ; wait = Math.min(wait * 2, 10_000)) {
+      try {
+        await ok(
+          api.PUT('/interviews/{interviewUuid}/recordings/{recordingUuid}/parts/{n}', {
+            params: { path: { interviewUuid, recordingUuid, n: String(n) } },
+            body: body as never,
+            bodySerializer: (b: unknown) => b as Blob,
+            headers: { 'content-type': 'application/octet-stream' },
+          }),
+        );
+        return;
+      } catch (error) {
+        if (Date.now() + wait > until) throw error;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  };
+  recorder.ondataavailable = (event) => {
+    if (event.data.size === 0) return;
+    const n = next++;
+    queue = queue.then(() => sendPart(n, event.data)).catch((error: unknown) => options.onError?.(error instanceof Error ? error : new Error(String(error))));
+  };
+  recorder.start(TIMESLICE_MS);
+
+  return {
+    get active() {
+      return active;
+    },
+    async stop() {
+      if (!active) return;
+      active = false;
+      const flushed = new Promise<void>((resolve) => recorder.addEventListener('stop', () => resolve(), { once: true }));
+      recorder.stop();
+      await flushed;
+      clearInterval(timer);
+      stream.getTracks().forEach((t) => t.stop());
+      await audio.close();
+      await queue;
+      await ok(api.POST('/interviews/{interviewUuid}/recordings/{recordingUuid}/end', { params: { path: { interviewUuid, recordingUuid } } }));
+    },
+  };
+}
