@@ -116,6 +116,7 @@ describe('basic share links: one per completed interview', () => {
           job: { title: company.job.title },
           candidate: { name: 'Paula Public' },
           questions: [],
+          recordings: [],
         },
       ],
     });
