@@ -30,3 +30,12 @@ export function countRows(t: TestSystem, table: string, where: RawBuilder<unknow
     Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(db)).rows[0].n),
   );
 }
+
+/** The numbers of the takes the interviews service keeps for a question, in order (what its listing shows once visible). */
+export function keptTakeNumbers(t: TestSystem, questionUuid: string): Promise<number[]> {
+  return withDatabase(t, async (db) =>
+    (await sql<{ number: number }>`select number from interviews.takes where question_uuid = ${questionUuid} order by number`.execute(db)).rows.map((r) =>
+      Number(r.number),
+    ),
+  );
+}
