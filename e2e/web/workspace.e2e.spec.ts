@@ -408,6 +408,8 @@ describeInBrowser('company workspace: frame, jobs and invitations (browser)', ()
       const me = await fetch(`${site}/v1.0/me`, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` } });
       expect({ status: me.status, name: ((await me.json()) as { name: string }).name }).toEqual({ status: 200, name: 'Robin Recruiter' });
       await page.getByRole('button', { name: ws.common.close }).click();
+      // Closing reloads the page: the old page, dialog and key included, lingers until the reload replaces it.
+      await page.locator('dialog').waitFor({ state: 'detached' });
       await heading(page, ws.team.heading);
       expect(await page.content()).not.toContain(key);
       await expectNoAxeViolation(page);
@@ -441,6 +443,7 @@ describeInBrowser('company workspace: frame, jobs and invitations (browser)', ()
       const secret = await page.getByLabel(ws.integrations.secret, { exact: true }).inputValue();
       expect(secret).toMatch(/^whsec_/);
       await page.getByRole('button', { name: ws.common.close }).click();
+      await page.locator('dialog').waitFor({ state: 'detached' });
       await page.getByRole('cell', { name: receiver.url('/ats'), exact: true }).waitFor();
       expect(await page.content()).not.toContain(secret);
       await step('added');
