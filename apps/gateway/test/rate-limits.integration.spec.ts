@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { testServers, uniqueName } from '@vi/platform-testing';
+import { testServers, uniqueName, waitFor } from '@vi/platform-testing';
 import { RateLimits } from '../src/rate-limit/rate-limits';
 
 describe('rate limits on Redis', () => {
@@ -20,7 +20,8 @@ describe('rate limits on Redis', () => {
     const prefix = uniqueName('rl');
     const a = replica(prefix);
     const b = replica(prefix);
-    await new Promise((r) => setTimeout(r, 100));
+    // Until its connection is ready a replica falls back to its own memory limit: wait for both, not for a while.
+    await waitFor(() => clients.slice(-2).every((c) => c.status === 'ready'), 10_000, 20);
     const decisions = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b).consumeRequest('key-1')));
     expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
     expect(decisions.filter((d) => !d.allowed).every((d) => d.remaining === 0 && d.resetSeconds > 0)).toBe(true);
