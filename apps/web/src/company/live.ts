@@ -8,6 +8,7 @@ import { deviceCheck } from '../candidate/device-check';
 import { openCameraAndMicrophone } from '../candidate/devices';
 import { api, ok, type Schemas } from './api';
 import { refusalSentence } from './refusals';
+import { interviewOrNotFound } from './interview-page';
 import { renderPage, type Workspace } from './ui/frame';
 import { hasCall } from './live-links';
 
@@ -45,16 +46,8 @@ async function enter(interview: Interview, stream: MediaStream): Promise<void> {
  */
 export async function liveScreen(workspace: Workspace, match: RegExpExecArray): Promise<void> {
   const uuid = match[1].toLowerCase();
-  let interview: Interview;
-  try {
-    interview = (await ok(api.GET('/interviews/{interviewUuid}', { params: { path: { interviewUuid: uuid } } }))).data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      renderPage(workspace, 'interviews', ws.watch.notFoundHeading, el('p', { role: 'alert', class: 'refusal' }, ws.watch.notFound));
-      return;
-    }
-    throw error;
-  }
+  const interview = await interviewOrNotFound(workspace, uuid);
+  if (!interview) return;
   if (sessionStorage.getItem(`vi:live:${uuid}:in-call`) && hasCall(interview)) {
     const stream = await openCameraAndMicrophone().catch(() => undefined);
     if (stream) return enter(interview, stream);

@@ -1,6 +1,5 @@
 import { en } from '../i18n/en';
 import { ws } from '../i18n/workspace';
-import { ApiError } from '../shared/api';
 import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { takePlayer } from '../shared/take-player';
@@ -8,6 +7,7 @@ import { api, ok, type Schemas } from './api';
 import { refusalSentence } from './refusals';
 import { copyButton } from './ui/copy';
 import { field, formAlert, input, onSubmit } from './ui/form';
+import { interviewOrNotFound } from './interview-page';
 import { linkButton, renderPage, toolbar, type Workspace } from './ui/frame';
 import { hasCall, liveHref } from './live-links';
 import { toast } from './ui/toast';
@@ -228,22 +228,8 @@ function details(interview: Interview): HTMLElement {
 
 export async function watchScreen(workspace: Workspace, match: RegExpExecArray): Promise<void> {
   const uuid = match[1].toLowerCase();
-  let interview: Interview;
-  try {
-    interview = (await ok(api.GET('/interviews/{interviewUuid}', { params: { path: { interviewUuid: uuid } } }))).data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      renderPage(
-        workspace,
-        'interviews',
-        ws.watch.notFoundHeading,
-        el('p', { role: 'alert', class: 'refusal' }, ws.watch.notFound),
-        el('p', {}, el('a', { href: '/interviews' }, ws.watch.backToList)),
-      );
-      return;
-    }
-    throw error;
-  }
+  const interview = await interviewOrNotFound(workspace, uuid);
+  if (!interview) return;
   // The question list, not the interview's embedded questions: only the former says which were skipped.
   const questions = (await ok(api.GET('/interviews/{interviewUuid}/questions', { params: { path: { interviewUuid: uuid } } }))).data;
   const takes = await Promise.all(
