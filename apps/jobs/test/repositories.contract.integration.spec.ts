@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { InProcessBus, OutboxRelay } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
@@ -8,7 +9,7 @@ import type { Job } from '../src/domain/job';
 import type { JobsDatabase } from '../src/infrastructure/jobs.database';
 import { createJobsStore } from '../src/infrastructure/jobs.store';
 import { aJob, anAddress } from './factories';
-import { InMemoryCounters, InMemoryJobs, InMemoryLocations } from './fakes';
+import { InMemoryApplications, InMemoryCounters, InMemoryJobs, InMemoryLocations } from './fakes';
 
 /**
  * One contract, two implementations (decision 033): what the use cases rely on from jobs' repositories, run against
@@ -27,7 +28,12 @@ const implementations: Array<[string, () => Promise<Implementation>]> = [
   [
     'in memory (test/fakes.ts)',
     async () => ({
-      store: memoryStore({ jobs: new InMemoryJobs(), locations: new InMemoryLocations(), counters: new InMemoryCounters() }),
+      store: memoryStore({
+        jobs: new InMemoryJobs(),
+        locations: new InMemoryLocations(),
+        counters: new InMemoryCounters(),
+        applications: new InMemoryApplications(),
+      }),
       close: async () => undefined,
     }),
   ],
@@ -84,6 +90,50 @@ describe.each(implementations)("jobs' repositories: %s", (_name, open) => {
     const changed = { ...job, title: 'Staff engineer', status: 'active' as const, updatedAt: new Date('2026-11-03T00:00:00Z') };
     await sut.store.transaction((tx) => tx.jobs.update(changed));
     expect(await sut.store.read.jobs.find(job.companyUuid, job.uuid)).toEqual(changed);
+  });
+
+  it('keeps an open interview with its job and finds the live job by its uuid, in any company', async () => {
+    const openInterview = {
+      uuid: randomUUID(),
+      status: 'active' as const,
+      expiresAt: new Date('2027-01-01T10:00:00.123Z'),
+      createdBy: randomUUID(),
+      questions: [{ uuid: randomUUID(), text: 'Why us?', timeLimit: 60, takes: -1, thinkTime: '30' }],
+    };
+    const job = await stored({ openInterview });
+    expect(await sut.store.read.jobs.find(job.companyUuid, job.uuid)).toEqual(job);
+    expect(await sut.store.read.jobs.findByOpenInterview(openInterview.uuid)).toEqual(job);
+    const closed = { ...job, openInterview: { ...openInterview, status: 'inactive' as const } };
+    await sut.store.transaction((tx) => tx.jobs.update(closed));
+    expect(await sut.store.read.jobs.findByOpenInterview(openInterview.uuid)).toEqual(closed);
+    await sut.store.transaction((tx) => tx.jobs.markDeleted(job.uuid, new Date('2026-11-02T00:00:00Z')));
+    expect(await sut.store.read.jobs.findByOpenInterview(openInterview.uuid)).toBeUndefined();
+    expect(await sut.store.read.jobs.findByOpenInterview(randomUUID())).toBeUndefined();
+  });
+
+  it("claims an email's application once, gives back a failed claim, and re-sends at most once per interval", async () => {
+    const open = randomUUID();
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 10, minute));
+    const apps = () => sut.store.read.applications;
+    expect(await sut.store.transaction((tx) => tx.applications.claim(open, 'ann@x.test', at(0), at(-1)))).toBe(true);
+    expect(await sut.store.transaction((tx) => tx.applications.claim(open, 'ann@x.test', at(0), at(-1)))).toBe(false);
+    // A claim that never got its interview is taken over once stale, or given back.
+    expect(await sut.store.transaction((tx) => tx.applications.claim(open, 'ann@x.test', at(2), at(1)))).toBe(true);
+    await sut.store.transaction((tx) => tx.applications.release(open, 'ann@x.test'));
+    expect(await apps().find(open, 'ann@x.test')).toBeUndefined();
+
+    expect(await sut.store.transaction((tx) => tx.applications.claim(open, 'ann@x.test', at(3), at(2)))).toBe(true);
+    const interviewUuid = randomUUID();
+    await sut.store.transaction((tx) => tx.applications.attach(open, 'ann@x.test', interviewUuid));
+    await sut.store.transaction((tx) => tx.applications.release(open, 'ann@x.test'));
+    expect(await apps().find(open, 'ann@x.test')).toEqual({ interviewUuid, resentAt: null });
+    expect(await sut.store.transaction((tx) => tx.applications.claim(open, 'ann@x.test', at(30), at(29)))).toBe(false);
+    // The first re-send at once, the next only once the interval since it has passed.
+    expect(await sut.store.transaction((tx) => tx.applications.markResent(open, 'ann@x.test', at(4), at(-6)))).toBe(true);
+    expect(await sut.store.transaction((tx) => tx.applications.markResent(open, 'ann@x.test', at(5), at(-5)))).toBe(false);
+    expect(await sut.store.transaction((tx) => tx.applications.markResent(open, 'ann@x.test', at(14), at(4)))).toBe(true);
+    expect(await apps().find(open, 'ann@x.test')).toEqual({ interviewUuid, resentAt: at(14) });
+    expect(await apps().find(randomUUID(), 'ann@x.test')).toBeUndefined();
   });
 
   it("lists a company's live jobs of one status, without their description, a page at a time", async () => {

@@ -12,6 +12,9 @@ import {
   InterviewView,
   JobView,
   LocationSummaryView,
+  OpenInterviewQuestionView,
+  OpenInterviewView,
+  PublicOpenInterviewView,
   MeView,
   PlanView,
   QuestionSetView,
@@ -46,6 +49,8 @@ function viewComponents(): Record<string, JsonSchema> {
     UserSummaryView,
     CompanySummaryView,
     LocationSummaryView,
+    OpenInterviewQuestionView,
+    OpenInterviewView,
     JobView,
     InterviewView,
     QuestionView,
@@ -68,6 +73,7 @@ function viewComponents(): Record<string, JsonSchema> {
     CreatedWebhookView,
     DeliveryAttemptView,
     SharedView,
+    PublicOpenInterviewView,
   ];
   const registry = z.registry<{ id: string }>();
   for (const schema of [...views, ...more]) registry.add(schema, { id: (schema.meta() as { id: string }).id });

@@ -1,4 +1,5 @@
 import type { JobOrder } from '@vi/contracts';
+import type { OpenInterview } from './open-interview';
 
 export type JobStatus = 'active' | 'inactive';
 
@@ -15,6 +16,8 @@ export interface Job {
   createdAt: Date;
   updatedAt: Date;
   statusUpdatedAt: Date;
+  /** Null until first turned on (decision 045). */
+  openInterview: OpenInterview | null;
 }
 
 export { JOB_ORDERS, type JobOrder } from '@vi/contracts';
