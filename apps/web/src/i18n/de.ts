@@ -152,5 +152,8 @@ export const de: CandidateMessages = {
     skipped: 'Von der Bewerberin oder dem Bewerber übersprungen',
     noTakes: 'Keine Antwort aufgenommen',
     take: (n: number, total: number, duration: string) => (total === 1 ? `Antwort (${duration})` : `Versuch ${n} von ${total} (${duration})`),
+    recordingsHeading: 'Aufzeichnungen des Videogesprächs',
+    recording: (n: number, duration: string) => `Aufzeichnung ${n} (${duration})`,
+    recordingNoLength: (n: number) => `Aufzeichnung ${n}`,
   },
 };

@@ -148,5 +148,8 @@ export const es: CandidateMessages = {
     skipped: 'Omitida por la persona candidata',
     noTakes: 'No se grabó ninguna respuesta',
     take: (n: number, total: number, duration: string) => (total === 1 ? `Respuesta (${duration})` : `Intento ${n} de ${total} (${duration})`),
+    recordingsHeading: 'Grabaciones de la videollamada',
+    recording: (n: number, duration: string) => `Grabación ${n} (${duration})`,
+    recordingNoLength: (n: number) => `Grabación ${n}`,
   },
 };

@@ -156,5 +156,8 @@ export const fr: CandidateMessages = {
     skipped: 'Passée par la personne candidate',
     noTakes: 'Aucune réponse enregistrée',
     take: (n: number, total: number, duration: string) => (total === 1 ? `Réponse (${duration})` : `Prise ${n} sur ${total} (${duration})`),
+    recordingsHeading: 'Enregistrements de l’appel vidéo',
+    recording: (n: number, duration: string) => `Enregistrement ${n} (${duration})`,
+    recordingNoLength: (n: number) => `Enregistrement ${n}`,
   },
 };
