@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PublicOf } from '@vi/platform-bus';
-import type { CalendarRepository } from '../src/infrastructure/calendar.repository';
-import type { NotificationsStore } from '../src/infrastructure/notifications.store';
 import { InMemoryCalendars } from './fakes';
 import { aNewDelivery, aNewMessage, anAttemptRow, aWebhookRow, HOUR, T0 } from './factories';
 import { openNotificationsTestDatabase, type NotificationsTestDatabase } from './test-database';
+import type { CalendarRepository, NotificationsStore } from '../src/application/store';
 
 const at = (hours: number) => new Date(T0.getTime() + hours * HOUR);
 
