@@ -1,6 +1,7 @@
 import { connectEventBus, NatsJetStreamBus, type EventBus } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
+import { waitFor } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
 import { loadGatewayConfig } from '../../apps/gateway/src/config';
 import { startGateway } from '../../apps/gateway/src/composition-root';
@@ -10,12 +11,12 @@ import { fr } from '../../apps/web/src/i18n/fr';
 import { ws } from '../../apps/web/src/i18n/workspace';
 import { companyWithJob, createInterview, getInterview, inFuture, liveBody, putInterview, seekerEmail } from '../interviews/interview-helpers';
 import { SmtpInbox } from '../notifications/notification-helpers';
-import { describeInBrowser, launchChromium, withSteps } from '../support/browser';
+import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
 import { startTestSystem } from '../support/test-system';
 import { describeWithCoturn, startCoturn, type TurnServer } from '../support/turn-server';
 import { signedInColleague } from '../live/live-helpers';
 import { callPage, callStats, checkAndJoin, mediaAdvances, tileOf } from './live-call-helpers';
-import { axeViolations, isFocused, scrollsHorizontally } from './page-helpers';
+import { axeViolations, currentTime, isFocused, playMuted, scrollsHorizontally } from './page-helpers';
 
 /**
  * A live interview held in two browsers (issue 24): the candidate from the invitation email on one gateway, a
@@ -51,6 +52,13 @@ async function liveSystem(overrides: NodeJS.ProcessEnv = {}) {
 }
 type LiveSystem = Awaited<ReturnType<typeof liveSystem>>;
 
+/** A recording's player decodes video and its position advances past a second. */
+async function plays(video: Locator): Promise<void> {
+  await video.evaluate(playMuted);
+  await waitFor(async () => (await video.evaluate(currentTime)) > 1, 15_000, 100);
+  expect(await video.evaluate((v: any) => v.videoWidth)).toBeGreaterThan(0);
+}
+
 /** A live interview starting in `minutes`, and the candidate link of its invitation email, on this system's gateway. */
 async function invite(s: LiveSystem, minutes = 5): Promise<{ uuid: string; link: string }> {
   const email = seekerEmail('live');
@@ -84,7 +92,7 @@ describeInBrowser('live interview call (browser)', () => {
     await s?.stop();
   });
 
-  it('candidate (invitation email, phone) and interviewer (company pages, another gateway) see and hear each other; mute shows; offline 3 s and a reload resume; End completes it', async () => {
+  it('candidate (invitation email, phone) and interviewer (company pages, another gateway) see and hear each other; mute shows; offline 3 s and a reload resume; the call is recorded, stopped and recorded again; End completes it; the recordings play on the watch and share pages', async () => {
     const { uuid, link } = await invite(s);
     const candidate = await callPage(browser, { viewport: { width: 390, height: 844 } });
     const company = await interviewerPage(browser, s);
@@ -117,6 +125,15 @@ describeInBrowser('live interview call (browser)', () => {
 
       // Each side decodes the other's video and receives sound.
       await Promise.all([mediaAdvances(candidate.page), mediaAdvances(company.page)]);
+      // The interviewer's browser records once both are in, and everyone sees that it does.
+      const recordingShown = (page: typeof candidate.page) => page.getByRole('status').filter({ hasText: en.live.recording }).waitFor();
+      await Promise.all([recordingShown(candidate.page), recordingShown(company.page)]);
+      const recordingSince = Date.now();
+      // The interviewer stops it (the candidate sees it stop) and starts it again: two recordings of one call.
+      await company.page.getByRole('button', { name: en.live.recordingStop }).click();
+      await candidate.page.getByRole('status').filter({ hasText: en.live.recording }).waitFor({ state: 'hidden' });
+      await company.page.getByRole('button', { name: en.live.recordingStart }).click();
+      await Promise.all([recordingShown(candidate.page), recordingShown(company.page)]);
       expect(await scrollsHorizontally(candidate.page)).toBe(false);
       expect(await axeViolations(candidate.page)).toEqual([]);
       expect(await axeViolations(company.page)).toEqual([]);
@@ -146,7 +163,36 @@ describeInBrowser('live interview call (browser)', () => {
       await candidate.page.getByRole('heading', { name: en.live.endedHeading }).waitFor();
       await company.page.getByRole('heading', { name: en.live.endedHeading }).waitFor();
       expect((await getInterview(s.company.api, uuid)).status).toBe('completed');
+      const callSeconds = (Date.now() - recordingSince) / 1000;
       await step('ended');
+
+      // Two recordings, ended and measured by the server: together about as long as the call was recorded.
+      const recordings: Array<{ ended_at: string; size: number; duration_seconds: number }> = (await s.company.api.get(`/interviews/${uuid}/recordings`)).body;
+      expect(recordings).toHaveLength(2);
+      for (const recording of recordings) {
+        expect(recording).toMatchObject({ ended_at: expect.any(String), content_type: 'video/webm' });
+        expect(recording.size).toBeGreaterThan(1_000);
+      }
+      const recordedSeconds = recordings[0].duration_seconds + recordings[1].duration_seconds;
+      expect(recordedSeconds).toBeGreaterThan(callSeconds / 2);
+      expect(recordedSeconds).toBeLessThan(callSeconds + 10);
+
+      // The watch page plays it.
+      await company.page.goto(`${s.replicaUrl}/interview/${uuid}/watch`);
+      await company.page.getByRole('heading', { name: ws.watch.recordingsHeading }).waitFor();
+      await plays(company.page.locator('.recordings video').nth(1));
+      expect(await axeViolations(company.page)).toEqual([]);
+      await step('watch-recording');
+
+      // So does the share page, to a reviewer with only the link.
+      const shared = await s.company.api.post(`/interviews/${uuid}/share_link`, {});
+      expect(shared.status).toBe(201);
+      const reviewer = await newPage(browser);
+      await reviewer.page.goto(new URL(new URL(shared.body.url).pathname, s.t.baseUrl).toString());
+      await reviewer.page.getByRole('heading', { name: en.share.recordingsHeading }).waitFor();
+      await plays(reviewer.page.locator('video').first());
+      expect(await axeViolations(reviewer.page)).toEqual([]);
+      await reviewer.context.close();
 
       // Its link now says the call is closed, in a sentence.
       await candidate.page.goto(link);
@@ -158,9 +204,11 @@ describeInBrowser('live interview call (browser)', () => {
 
   it('speaks Spanish to a Spanish-speaking candidate (locale es-ES): the invitation email, the landing with Spanish dates and its switcher, the room', async () => {
     const email = seekerEmail('vivo');
+    // A company of its own: its interview stays out of the interviewer's list that the other tests read.
+    const spanish = await companyWithJob(s.t, 'unlimited', { title: 'Stage Manager' });
     await createInterview(
-      s.company.api,
-      liveBody(s.company.job.uuid, {
+      spanish.api,
+      liveBody(spanish.job.uuid, {
         scheduled_at: inFuture(5 * 60_000),
         assigned_to: { name: 'Lucía Llamada', email },
         timezone: 'America/Mexico_City',
@@ -169,7 +217,7 @@ describeInBrowser('live interview call (browser)', () => {
     );
     // The email is in the interview's language (decision 047).
     const mail = await s.inbox.next(email);
-    expect(mail.subject).toBe(`Entrevista en directo por vídeo para Stage Manager en ${s.company.me.company.name}`);
+    expect(mail.subject).toBe(`Entrevista en directo por vídeo para Stage Manager en ${spanish.me.company.name}`);
     expect(mail.text).toContain('Hola, Lucía Llamada:');
     expect(mail.text).toMatch(/Cuándo: el [a-záéíóúñ]+, \d{1,2} de [a-z]+ de \d{4}/);
     const sent = new URL(/(http\S+\/candidate\/interviews\/[^\s>"]+)/.exec(mail.text)![1]);

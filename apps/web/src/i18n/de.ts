@@ -152,6 +152,9 @@ export const de: CandidateMessages = {
     skipped: 'Von der Bewerberin oder dem Bewerber übersprungen',
     noTakes: 'Keine Antwort aufgenommen',
     take: (n: number, total: number, duration: string) => (total === 1 ? `Antwort (${duration})` : `Versuch ${n} von ${total} (${duration})`),
+    recordingsHeading: 'Aufzeichnungen des Videogesprächs',
+    recording: (n: number, duration: string) => `Aufzeichnung ${n} (${duration})`,
+    recordingNoLength: (n: number) => `Aufzeichnung ${n}`,
   },
   live: {
     title: 'Ihr Live-Interview',
@@ -190,6 +193,8 @@ export const de: CandidateMessages = {
     recordingStop: 'Aufnahme beenden',
     recordingStart: 'Aufnahme starten',
     recordingFailed: 'Die Aufnahme konnte nicht gestartet werden. Das Gespräch geht ohne Aufnahme weiter.',
+    recordingInterrupted:
+      'Ein Teil der Aufnahme konnte nicht gespeichert werden: Die Verbindung zu unserem Server ist fehlgeschlagen. Das Gespräch geht weiter; was gespeichert wurde, bleibt erhalten.',
     reconnecting: 'Ihre Verbindung wurde unterbrochen. Verbindung wird wiederhergestellt…',
     reconnected: 'Wieder verbunden.',
     joined: (name: string) => `${name} ist dem Gespräch beigetreten.`,

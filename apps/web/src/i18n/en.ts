@@ -147,6 +147,9 @@ export const en = {
     skipped: 'Skipped by the candidate',
     noTakes: 'No answer recorded',
     take: (n: number, total: number, duration: string) => (total === 1 ? `Answer (${duration})` : `Take ${n} of ${total} (${duration})`),
+    recordingsHeading: 'Recordings of the call',
+    recording: (n: number, duration: string) => `Recording ${n} (${duration})`,
+    recordingNoLength: (n: number) => `Recording ${n}`,
   },
   account: {
     signInHeading: 'Sign in',
@@ -213,6 +216,7 @@ export const en = {
     recordingStop: 'Stop recording',
     recordingStart: 'Start recording',
     recordingFailed: 'The recording could not be started. The call goes on without it.',
+    recordingInterrupted: 'Part of the recording could not be saved: the connection to our server failed. The call goes on; what was saved is kept.',
     reconnecting: 'Your connection dropped. Reconnecting…',
     reconnected: 'Connected again.',
     joined: (name: string) => `${name} joined the call.`,

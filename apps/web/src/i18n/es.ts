@@ -148,6 +148,9 @@ export const es: CandidateMessages = {
     skipped: 'Omitida por la persona candidata',
     noTakes: 'No se grabó ninguna respuesta',
     take: (n: number, total: number, duration: string) => (total === 1 ? `Respuesta (${duration})` : `Intento ${n} de ${total} (${duration})`),
+    recordingsHeading: 'Grabaciones de la videollamada',
+    recording: (n: number, duration: string) => `Grabación ${n} (${duration})`,
+    recordingNoLength: (n: number) => `Grabación ${n}`,
   },
   live: {
     title: 'Su entrevista en directo',
@@ -186,6 +189,8 @@ export const es: CandidateMessages = {
     recordingStop: 'Detener la grabación',
     recordingStart: 'Empezar a grabar',
     recordingFailed: 'No se ha podido iniciar la grabación. La llamada continúa sin grabarse.',
+    recordingInterrupted:
+      'No se ha podido guardar una parte de la grabación: ha fallado la conexión con nuestro servidor. La llamada continúa; lo que se ha guardado se conserva.',
     reconnecting: 'Se ha perdido la conexión. Reconectando…',
     reconnected: 'Conectado de nuevo.',
     joined: (name: string) => `${name} se ha unido a la llamada.`,

@@ -156,6 +156,9 @@ export const fr: CandidateMessages = {
     skipped: 'Passée par la personne candidate',
     noTakes: 'Aucune réponse enregistrée',
     take: (n: number, total: number, duration: string) => (total === 1 ? `Réponse (${duration})` : `Prise ${n} sur ${total} (${duration})`),
+    recordingsHeading: 'Enregistrements de l’appel vidéo',
+    recording: (n: number, duration: string) => `Enregistrement ${n} (${duration})`,
+    recordingNoLength: (n: number) => `Enregistrement ${n}`,
   },
   live: {
     title: 'Votre entretien en direct',
@@ -194,6 +197,8 @@ export const fr: CandidateMessages = {
     recordingStop: 'Arrêter l’enregistrement',
     recordingStart: 'Lancer l’enregistrement',
     recordingFailed: 'L’enregistrement n’a pas pu démarrer. L’appel continue sans être enregistré.',
+    recordingInterrupted:
+      'Une partie de l’enregistrement n’a pas pu être sauvegardée\u00a0: la connexion à notre serveur a échoué. L’appel continue\u00a0; ce qui a été sauvegardé est conservé.',
     reconnecting: 'Votre connexion a été interrompue. Reconnexion…',
     reconnected: 'Connexion rétablie.',
     joined: (name: string) => `${name} a rejoint l’appel.`,

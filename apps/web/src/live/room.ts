@@ -5,11 +5,14 @@ import { liveRegion, say } from '../shared/screens';
 import { PeerLink } from './peer-link';
 import { participantIds, Signaling, type LiveRole, type PeerView, type ServerMessage } from './signaling';
 
-/** What live-record's `startCallRecording` (call-recording.ts) gives back. */
+/** What `startCallRecording` (call-recording.ts) gives back. */
 export interface RecordingHandle {
   stop(): Promise<void>;
   readonly active: boolean;
 }
+
+/** The tiles a recording draws side by side and whose voices it mixes; read on every frame. */
+export type RecordedParticipants = () => ReadonlyArray<{ name: string; stream: MediaStream }>;
 
 export interface RoomOptions {
   root: HTMLElement;
@@ -19,8 +22,11 @@ export interface RoomOptions {
   stream: MediaStream;
   /** Interviewers: completes the interview (PUT status completed) before the others are told. */
   endInterview?: () => Promise<void>;
-  /** Interviewers: starts recording every participant side by side (live-record's startCallRecording). */
-  startRecording?: (participants: () => ReadonlyArray<{ name: string; stream: MediaStream }>) => Promise<RecordingHandle>;
+  /**
+   * Interviewers: starts recording every participant side by side (call-recording.ts). `onError` is told when parts
+   * stopped reaching the server after every retry: the call goes on, the recording keeps what arrived.
+   */
+  startRecording?: (participants: RecordedParticipants, onError: (error: Error) => void) => Promise<RecordingHandle>;
   /** A sentence for a refusal code (the page's own wording). */
   refusal(code: string): string;
 }
@@ -166,25 +172,43 @@ export function enterRoom(options: RoomOptions): void {
     await startRecording();
   }
 
-  async function startRecording(): Promise<void> {
-    if (!options.startRecording) return;
-    try {
-      recording = await options.startRecording(() =>
-        [...participants.values()]
-          .filter((p) => p.video.srcObject instanceof MediaStream)
-          .map((p) => ({ name: p.view.name, stream: p.video.srcObject as MediaStream })),
-      );
-      signaling.send({ type: 'recording', active: true });
-    } catch {
-      recording = undefined;
-      say(notice, t.live.recordingFailed, 'refusal');
-    }
+  /** A recording being started: a stop (End, Leave) waits for it, so no recording is left going after the call. */
+  let recordingStarting: Promise<void> | undefined;
+
+  function startRecording(): Promise<void> {
+    if (!options.startRecording || recordingStarting) return recordingStarting ?? Promise.resolve();
+    const start = options.startRecording;
+    recordingStarting = (async () => {
+      try {
+        recording = await start(
+          () =>
+            [...participants.values()]
+              .filter((p) => p.video.srcObject instanceof MediaStream)
+              .map((p) => ({ name: p.view.name, stream: p.video.srcObject as MediaStream })),
+          () => say(notice, t.live.recordingInterrupted, 'refusal'),
+        );
+        signaling.send({ type: 'recording', active: true });
+      } catch {
+        recording = undefined;
+        say(notice, t.live.recordingFailed, 'refusal');
+      } finally {
+        recordingStarting = undefined;
+      }
+    })();
+    return recordingStarting;
   }
 
+  /** Stops this browser's recording, if any. A recording that cannot be ended never keeps the call from ending. */
   async function stopRecording(): Promise<void> {
+    await recordingStarting;
     const handle = recording;
     recording = undefined;
-    await handle?.stop();
+    try {
+      await handle?.stop();
+    } catch {
+      // Its parts are kept; the service's idle finish ends it (decision 040).
+      say(notice, t.live.recordingInterrupted, 'refusal');
+    }
     if (recordingActive) signaling.send({ type: 'recording', active: false });
   }
 

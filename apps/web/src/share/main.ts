@@ -57,6 +57,13 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
             ),
     ),
   );
+  const recordings = interview.recordings.map((recording, index) => {
+    const label =
+      recording.duration_seconds === null
+        ? t.share.recordingNoLength(index + 1)
+        : t.share.recording(index + 1, t.common.duration(Math.round(recording.duration_seconds)));
+    return el('li', {}, el('p', {}, label, ' · ', localTime(recording.started_at)), takePlayer(sameOriginVideo(recording), label));
+  });
   document.title = `${interview.candidate.name}: ${interview.job.title}`;
   show(
     root,
@@ -69,7 +76,15 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
       el('h1', {}, t.share.heading(interview.candidate.name)),
       el('p', {}, t.share.job(interview.job.title)),
       el('p', { class: 'muted' }, interview.completed_at ? t.share.completed(localTime(interview.completed_at)) : t.share.notCompleted),
-      el('ol', { class: 'shared-questions' }, ...questions),
+      recordings.length > 0
+        ? el(
+            'section',
+            { 'aria-labelledby': 'recordings-heading' },
+            el('h2', { id: 'recordings-heading' }, t.share.recordingsHeading),
+            el('ul', { class: 'takes' }, ...recordings),
+          )
+        : null,
+      questions.length > 0 ? el('ol', { class: 'shared-questions' }, ...questions) : null,
     ),
   );
 }

@@ -28,12 +28,9 @@ import {
   type LiveInterviewDetails,
   type MessageKind,
 } from '../../domain/messages';
-import type { CalendarChange } from '../../infrastructure/calendar.repository';
-import type { NewMessage } from '../../infrastructure/message.repository';
-import type { MessageLinkKind } from '../../infrastructure/notifications.database';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import type { PlanDirectory } from '../ports';
 import { liveInterviewCalendar, type LiveCalendarSettings } from '../shared/live-calendar';
+import type { CalendarChange, MessageLinkKind, NewMessage, NotificationsStore } from '../store';
 
 export const MESSAGE_SUBJECTS = [
   IdentitySubjects.UserCreated,
