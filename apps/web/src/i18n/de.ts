@@ -193,6 +193,10 @@ export const de: CandidateMessages = {
     recordingStop: 'Aufnahme beenden',
     recordingStart: 'Aufnahme starten',
     recordingFailed: 'Die Aufnahme konnte nicht gestartet werden. Das Gespräch geht ohne Aufnahme weiter.',
+    recordingSaving: 'Aufnahme wird gespeichert…',
+    recordingSaved: 'Die Aufnahme ist gespeichert.',
+    recordingSavedLater:
+      'Das Speichern der Aufnahme wurde hier nicht abgeschlossen. Was unseren Server erreicht hat, bleibt erhalten und wird innerhalb weniger Minuten gespeichert.',
     recordingInterrupted:
       'Ein Teil der Aufnahme konnte nicht gespeichert werden: Die Verbindung zu unserem Server ist fehlgeschlagen. Das Gespräch geht weiter; was gespeichert wurde, bleibt erhalten.',
     reconnecting: 'Ihre Verbindung wurde unterbrochen. Verbindung wird wiederhergestellt…',

@@ -189,6 +189,9 @@ export const es: CandidateMessages = {
     recordingStop: 'Detener la grabación',
     recordingStart: 'Empezar a grabar',
     recordingFailed: 'No se ha podido iniciar la grabación. La llamada continúa sin grabarse.',
+    recordingSaving: 'Guardando la grabación…',
+    recordingSaved: 'La grabación se ha guardado.',
+    recordingSavedLater: 'La grabación no ha terminado de guardarse aquí. Lo que ha llegado a nuestro servidor se conserva y se guardará en unos minutos.',
     recordingInterrupted:
       'No se ha podido guardar una parte de la grabación: ha fallado la conexión con nuestro servidor. La llamada continúa; lo que se ha guardado se conserva.',
     reconnecting: 'Se ha perdido la conexión. Reconectando…',

@@ -197,6 +197,10 @@ export const fr: CandidateMessages = {
     recordingStop: 'Arrêter l’enregistrement',
     recordingStart: 'Lancer l’enregistrement',
     recordingFailed: 'L’enregistrement n’a pas pu démarrer. L’appel continue sans être enregistré.',
+    recordingSaving: 'Sauvegarde de l’enregistrement…',
+    recordingSaved: 'L’enregistrement est sauvegardé.',
+    recordingSavedLater:
+      'La sauvegarde de l’enregistrement n’a pas pu se terminer ici. Ce qui est parvenu à notre serveur est conservé et sera sauvegardé d’ici quelques minutes.',
     recordingInterrupted:
       'Une partie de l’enregistrement n’a pas pu être sauvegardée\u00a0: la connexion à notre serveur a échoué. L’appel continue\u00a0; ce qui a été sauvegardé est conservé.',
     reconnecting: 'Votre connexion a été interrompue. Reconnexion…',
