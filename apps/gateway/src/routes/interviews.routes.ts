@@ -21,7 +21,7 @@ import { sendVideoStream, VIDEO_STREAM_DEADLINE_MS } from '../http/video-stream'
 import { interviewPageWithShareLinkUrls, withShareLinkUrls } from '../upstream/share-link-urls';
 import type { Upstreams } from '../upstream/upstreams';
 import { INTERVIEW_LIST } from './list-queries';
-import { assigneeFields, phonesTogether, questionFields, questionInput, timestampField } from './request-fields';
+import { assigneeFields, canonicalLanguage, languageField as language, phonesTogether, questionFields, questionInput, timestampField } from './request-fields';
 
 type InterviewMessage = InterviewsMessages.Interview;
 
@@ -50,6 +50,7 @@ const createBody = z.object({
   questions: z.array(question).max(50, 'at most 50 questions').default([]),
   interview_question_set: z.uuid('must be a question set uuid').optional(),
   timezone: timezone.default('UTC'),
+  language: language.default('en'),
   has_sms_consent: z.boolean().default(false),
 });
 
@@ -129,6 +130,10 @@ export function interviewsRoutes(upstreams: Upstreams, options: { uploadTimeoutM
     post: {
       summary: 'Create interviews: one object for one assignee, an array for an array; each assignee is emailed an invitation',
       tag: 'Interviews',
+      description:
+        "Each assignee is invited by email (and by SMS with their consent, on plans that have it) in the interview's `language`: " +
+        'an IETF tag, default "en"; English, Spanish, French and German are written, any other language gets English (decision 047). ' +
+        'The interview shows its `language`.',
       body: createBody,
       bodySchema: interviewCreateSchema(),
       ok: { 201: { anyOf: [ref('Interview'), arrayOf('Interview')] } },
@@ -147,6 +152,7 @@ export function interviewsRoutes(upstreams: Upstreams, options: { uploadTimeoutM
             questions: body.questions,
             question_set_uuid: body.interview_question_set,
             timezone: body.timezone,
+            language: canonicalLanguage(body.language) ?? 'en',
             has_sms_consent: body.has_sms_consent,
           },
           writeAs(res),

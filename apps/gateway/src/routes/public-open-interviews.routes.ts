@@ -12,7 +12,7 @@ import { perIpLimit } from '../rate-limit/per-ip-limit';
 import { countRefusal } from '../rate-limit/rate-limit-metrics';
 import type { RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
-import { assigneeFields, phonesTogether } from './request-fields';
+import { assigneeFields, canonicalLanguage, languageField, phonesTogether } from './request-fields';
 
 /** The one answer to an application, whether the address is new, has applied before, or filled the honeypot. */
 const APPLIED = { reason: 'Thank you: check your email for your interview link' } as const;
@@ -21,6 +21,7 @@ const applicationBody = z
   .object({
     ...assigneeFields,
     has_sms_consent: z.boolean().default(false),
+    language: languageField.default('en'),
     // The honeypot: the page hides this field, so a person leaves it empty and a form-filling robot does not.
     website: z.string().max(500).optional(),
   })
@@ -90,7 +91,8 @@ export function publicOpenInterviewsRoutes(deps: { upstreams: Upstreams; limits:
           }
           if (!body.website) {
             const { website: _honeypot, ...applicant } = body;
-            await jobs.call((c) => c.applyToOpenInterview, { open_interview_uuid, ...applicant }, asGateway(false));
+            const language = canonicalLanguage(applicant.language) ?? 'en';
+            await jobs.call((c) => c.applyToOpenInterview, { open_interview_uuid, ...applicant, language }, asGateway(false));
           }
           res.status(202).json(APPLIED);
         },

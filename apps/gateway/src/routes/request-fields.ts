@@ -48,3 +48,23 @@ export function phonesTogether(a: { phone?: string; phone_parsed?: string }, ctx
     ctx.addIssue({ code: 'custom', path: [a.phone === undefined ? 'phone' : 'phone_parsed'], message: 'phone and phone_parsed go together' });
   }
 }
+
+/** An IETF language tag (BCP 47) as `Intl` reads it, kept in its canonical form ("fr-fr" becomes "fr-FR"). */
+export function canonicalLanguage(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+/** The candidate's language (decision 047): what they are written to in. */
+export const languageField = z
+  .string()
+  .max(35, 'at most 35 characters')
+  .refine((tag) => canonicalLanguage(tag) !== undefined, 'must be an IETF language tag, for example es or fr-FR')
+  .meta({
+    description:
+      "The language the candidate is written to in: the invitation email and SMS, reminders, a live interview's emails and calendar text. " +
+      'Emails and SMS are written in English, Spanish, French or German (another language gets English); dates follow the whole tag. ' +
+      'Default "en"; the company pages send the user\'s browser language (decision 047).',
+  });

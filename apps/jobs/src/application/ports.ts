@@ -37,6 +37,8 @@ export interface Applicant {
   phone?: string;
   phoneParsed?: string;
   hasSmsConsent: boolean;
+  /** An IETF tag, canonical (decision 047). */
+  language: string;
 }
 
 /** The one-way interview an applicant gets: the open interview's questions, due when their time to answer ends. */

@@ -29,6 +29,7 @@ export class GrpcInterviewsDirectory implements InterviewsDirectory {
         questions: request.questions.map((q) => ({ text: q.text, time_limit: q.timeLimit, takes: q.takes, think_time: q.thinkTime })),
         timezone: 'UTC',
         has_sms_consent: applicant.hasSmsConsent,
+        language: applicant.language,
       },
       // A creation is not repeated: a retry could create a second interview.
       { ...creator, idempotent: false },

@@ -1,6 +1,6 @@
 import type { notifications } from '@vi/contracts';
 import { toRfc3339 } from '@vi/platform-time';
-import type { AttemptRow } from '../infrastructure/delivery.repository';
+import type { AttemptRow } from './store';
 
 /** One attempt of the delivery log; `webhook_id` is its delivery's, the same for every retry. */
 export function renderDeliveryAttempt(row: AttemptRow): notifications.DeliveryAttempt {

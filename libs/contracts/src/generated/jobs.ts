@@ -124,6 +124,8 @@ export interface OpenInterviewApplication {
   phone?: string | undefined;
   phone_parsed?: string | undefined;
   has_sms_consent: boolean;
+  /** The applicant's language (an IETF tag, canonical), as for interview creation (decision 047). */
+  language: string;
 }
 
 export interface ListJobsRequest {
@@ -1016,6 +1018,7 @@ function createBaseOpenInterviewApplication(): OpenInterviewApplication {
     phone: undefined,
     phone_parsed: undefined,
     has_sms_consent: false,
+    language: "",
   };
 }
 
@@ -1038,6 +1041,9 @@ export const OpenInterviewApplication: MessageFns<OpenInterviewApplication> = {
     }
     if (message.has_sms_consent !== false) {
       writer.uint32(48).bool(message.has_sms_consent);
+    }
+    if (message.language !== "") {
+      writer.uint32(58).string(message.language);
     }
     return writer;
   },
@@ -1095,6 +1101,14 @@ export const OpenInterviewApplication: MessageFns<OpenInterviewApplication> = {
           }
 
           message.has_sms_consent = reader.bool();
+          continue;
+        }
+        case 7: {
+          if (tag !== 58) {
+            break;
+          }
+
+          message.language = reader.string();
           continue;
         }
       }

@@ -84,7 +84,14 @@ export function jobsGrpcHandlers(deps: JobsGrpcDeps): UnaryHandlers<typeof jobs.
         { principal: ctx.principal, deadline: ctx.deadline },
         {
           openInterviewUuid: req.open_interview_uuid,
-          applicant: { name: req.name, email: req.email, phone: req.phone, phoneParsed: req.phone_parsed, hasSmsConsent: req.has_sms_consent },
+          applicant: {
+            name: req.name,
+            email: req.email,
+            phone: req.phone,
+            phoneParsed: req.phone_parsed,
+            hasSmsConsent: req.has_sms_consent,
+            language: req.language,
+          },
         },
       );
       return {};
