@@ -34,6 +34,7 @@ async function enter(interview: Interview, stream: MediaStream): Promise<void> {
     stream,
     refusal,
     startRecording: (participants, onError) => startCallRecording({ interviewUuid: interview.uuid, participants, onError }),
+    recordingsLink: { href: `/interview/${interview.uuid}/watch`, text: ws.watch.watchRecordings },
     endInterview: async () => {
       await ok(api.PUT('/interviews/{interviewUuid}', { params: { path: { interviewUuid: interview.uuid } }, body: { status: 'completed' } }));
     },

@@ -273,6 +273,7 @@ export const ws = {
     takesNotYet: 'The answers can be watched once the candidate finishes the interview, or once its due time has passed.',
     take: (n: number, total: number, duration: string) => (total === 1 ? `Answer (${duration})` : `Take ${n} of ${total} (${duration})`),
     recordingsHeading: 'Recordings of the call',
+    watchRecordings: 'Watch the recording',
     recording: (n: number, duration: string) => `Recording ${n} (${duration})`,
     recordingNoLength: (n: number) => `Recording ${n}`,
     recordingStarted: (local: string) => `Started ${local}`,

@@ -7,7 +7,10 @@ import { participantIds, Signaling, type LiveRole, type PeerView, type ServerMes
 
 /** What `startCallRecording` (call-recording.ts) gives back. */
 export interface RecordingHandle {
+  /** Stops recording; resolves once every part has reached the server. */
   stop(): Promise<void>;
+  /** After `stop()`: the server joins and measures the parts. */
+  save(): Promise<void>;
   readonly active: boolean;
 }
 
@@ -29,6 +32,8 @@ export interface RoomOptions {
   startRecording?: (participants: RecordedParticipants, onError: (error: Error) => void) => Promise<RecordingHandle>;
   /** A sentence for a refusal code (the page's own wording). */
   refusal(code: string): string;
+  /** Interviewers: where the recordings are watched once the interview has ended (a link on the last screen). */
+  recordingsLink?: { href: string; text: string };
 }
 
 interface Participant {
@@ -198,18 +203,27 @@ export function enterRoom(options: RoomOptions): void {
     return recordingStarting;
   }
 
-  /** Stops this browser's recording, if any. A recording that cannot be ended never keeps the call from ending. */
-  async function stopRecording(): Promise<void> {
+  /**
+   * Stops this browser's recording, if any: resolves once every part has reached the server, with `saved`, the
+   * server joining them (seconds for a long call; nobody needs to wait for it). A recording that cannot be sent or
+   * saved never keeps the call from ending: its parts are kept, and the service's idle finish ends it (decision 040).
+   */
+  async function stopRecording(): Promise<{ saved?: Promise<boolean> }> {
     await recordingStarting;
     const handle = recording;
     recording = undefined;
-    try {
-      await handle?.stop();
-    } catch {
-      // Its parts are kept; the service's idle finish ends it (decision 040).
-      say(notice, en.live.recordingInterrupted, 'refusal');
-    }
     if (recordingActive) signaling.send({ type: 'recording', active: false });
+    if (!handle) return {};
+    const interrupted = () => {
+      say(notice, en.live.recordingInterrupted, 'refusal');
+      return false;
+    };
+    try {
+      await handle.stop();
+    } catch {
+      return { saved: Promise.resolve(interrupted()) };
+    }
+    return { saved: handle.save().then(() => true, interrupted) };
   }
 
   async function handle(message: ServerMessage): Promise<void> {
@@ -331,10 +345,18 @@ export function enterRoom(options: RoomOptions): void {
       yes.textContent = en.live.ending;
     }
     try {
-      await stopRecording();
+      // Every part sent first, then the interview completed and everyone told; the server joins the recording meanwhile.
+      const { saved } = await stopRecording();
       await options.endInterview?.();
       signaling.send({ type: 'ended' });
-      finish(en.live.endedHeading, en.live.ended, 'status');
+      const card = finish(en.live.endedHeading, en.live.ended, 'status');
+      if (!saved) return;
+      const saving = el('p', { role: 'status', class: 'notice' }, en.live.recordingSaving);
+      card.append(saving);
+      if (await saved) {
+        saving.textContent = en.live.recordingSaved;
+        if (options.recordingsLink) card.append(el('p', {}, el('a', { href: options.recordingsLink.href }, options.recordingsLink.text)));
+      } else saving.textContent = en.live.recordingSavedLater;
     } catch (error) {
       if (yes) {
         yes.disabled = false;
@@ -349,14 +371,17 @@ export function enterRoom(options: RoomOptions): void {
     participants.clear();
   }
 
-  function finish(heading: string, sentence: string, role: 'alert' | 'status'): void {
-    if (finished) return;
+  /** The last screen (the call is over for this page): its card, to which a status may be added. */
+  function finish(heading: string, sentence: string, role: 'alert' | 'status'): HTMLElement {
+    if (finished) return root.querySelector('main') ?? root;
     finished = true;
     signaling.leave();
     close();
     sessionStorage.removeItem(inCallKey(interviewUuid));
     stream.getTracks().forEach((track) => track.stop());
-    show(root, el('main', { class: 'card' }, el('h1', {}, heading), el('p', { role, class: role === 'alert' ? 'refusal' : 'notice' }, sentence)));
+    const card = el('main', { class: 'card' }, el('h1', {}, heading), el('p', { role, class: role === 'alert' ? 'refusal' : 'notice' }, sentence));
+    show(root, card);
+    return card;
   }
 
   show(
