@@ -28,7 +28,6 @@ const BASE = (process.env.BENCH_URL ?? 'http://localhost:8080/v1.0').replace(/\/
 const KEY = process.env.BENCH_KEY ?? '';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const LAUNCHER_PID = process.env.BENCH_LAUNCHER_PID;
 const BULK_CONNECTIONS = Number(process.env.BENCH_BULK_CONNECTIONS ?? 1);
 const WARMUP_SECONDS = 2;
 const CLOCK_TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
@@ -66,14 +65,11 @@ function call(method: string, path: string, body?: unknown): Promise<Answer> {
 
 /**
  * The service a process runs, when it is one of this checkout's (`npm run start:services` starts them in its own
- * folder): services of another checkout on the same machine are not counted. With BENCH_LAUNCHER_PID (the pid of
- * the `start-services.ts` node process), only that launcher's children count: two builds of one checkout can then
- * run side by side, each measured on its own.
+ * folder): services of another checkout on the same machine are not counted.
  */
 function ourService(pid: string, cmdline: string): string | undefined {
   const service = /dist\/services\/(\w+)\/main\.js|apps\/(\w+)\/src\/main\.ts/.exec(cmdline);
   if (!service || readlinkSync(`/proc/${pid}/cwd`) !== process.cwd()) return undefined;
-  if (LAUNCHER_PID && readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1] !== LAUNCHER_PID) return undefined;
   return service[1] ?? service[2];
 }
 
