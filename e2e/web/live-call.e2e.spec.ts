@@ -6,6 +6,8 @@ import { ensureWebBundle } from '../../apps/web/build/build-web';
 import { loadGatewayConfig } from '../../apps/gateway/src/config';
 import { startGateway } from '../../apps/gateway/src/composition-root';
 import { en } from '../../apps/web/src/i18n/en';
+import { es } from '../../apps/web/src/i18n/es';
+import { fr } from '../../apps/web/src/i18n/fr';
 import { ws } from '../../apps/web/src/i18n/workspace';
 import { companyWithJob, createInterview, getInterview, inFuture, liveBody, putInterview, seekerEmail } from '../interviews/interview-helpers';
 import { SmtpInbox } from '../notifications/notification-helpers';
@@ -14,7 +16,7 @@ import { startTestSystem } from '../support/test-system';
 import { describeWithCoturn, startCoturn, type TurnServer } from '../support/turn-server';
 import { signedInColleague } from '../live/live-helpers';
 import { callPage, callStats, checkAndJoin, mediaAdvances, tileOf } from './live-call-helpers';
-import { axeViolations, currentTime, playMuted, scrollsHorizontally } from './page-helpers';
+import { axeViolations, currentTime, isFocused, playMuted, scrollsHorizontally } from './page-helpers';
 
 /**
  * A live interview held in two browsers (issue 24): the candidate from the invitation email on one gateway, a
@@ -208,6 +210,65 @@ describeInBrowser('live interview call (browser)', () => {
     },
     CALL_TEST_TIMEOUT_MS,
   );
+
+  it('speaks Spanish to a Spanish-speaking candidate (locale es-ES): the invitation email, the landing with Spanish dates and its switcher, the room', async () => {
+    const email = seekerEmail('vivo');
+    // A company of its own: its interview stays out of the interviewer's list that the other tests read.
+    const spanish = await companyWithJob(s.t, 'unlimited', { title: 'Stage Manager' });
+    await createInterview(
+      spanish.api,
+      liveBody(spanish.job.uuid, {
+        scheduled_at: inFuture(5 * 60_000),
+        assigned_to: { name: 'Lucía Llamada', email },
+        timezone: 'America/Mexico_City',
+        language: 'es',
+      }),
+    );
+    // The email is in the interview's language (decision 047).
+    const mail = await s.inbox.next(email);
+    expect(mail.subject).toBe(`Entrevista en directo por vídeo para Stage Manager en ${spanish.me.company.name}`);
+    expect(mail.text).toContain('Hola, Lucía Llamada:');
+    expect(mail.text).toMatch(/Cuándo: el [a-záéíóúñ]+, \d{1,2} de [a-z]+ de \d{4}/);
+    const sent = new URL(/(http\S+\/candidate\/interviews\/[^\s>"]+)/.exec(mail.text)![1]);
+    const link = new URL(`${sent.pathname}${sent.search}`, s.t.baseUrl).toString();
+
+    const { page, context } = await callPage(browser, { viewport: { width: 390, height: 844 }, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+    await withSteps(page, 'live-spanish', async (step) => {
+      await page.goto(link);
+      await page.getByRole('heading', { name: es.live.heading('Stage Manager') }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('es');
+      const main = (await page.textContent('main')) ?? '';
+      // Both times in Spanish words: the candidate's (Madrid) and the interview's zone.
+      expect(main).toMatch(/[a-záéíóú]+, \d{1,2} de [a-z]+ de \d{4}.*\(su hora\)/);
+      expect(main).toContain('en America/Mexico_City, como en su correo de invitación.');
+      await page.getByText(es.live.recordedNotice).waitFor();
+      expect(await scrollsHorizontally(page)).toBe(false);
+      expect(await axeViolations(page)).toEqual([]);
+      await step('landing');
+
+      // The switcher: French, then back to Spanish; it keeps the focus.
+      await page.getByLabel(es.language.label).selectOption('fr');
+      await page.getByRole('heading', { name: fr.live.heading('Stage Manager') }).waitFor();
+      expect(await page.getByLabel(fr.language.label).evaluate(isFocused)).toBe(true);
+      await page.getByLabel(fr.language.label).selectOption('es');
+      await page.getByRole('heading', { name: es.live.heading('Stage Manager') }).waitFor();
+
+      await page.getByRole('button', { name: es.live.attend }).click();
+      await page.getByText(es.live.attendanceConfirmed).waitFor();
+      await page.getByRole('button', { name: es.device.check }).click();
+      await page.getByText(es.device.ok).waitFor();
+      await page.getByRole('button', { name: es.live.join }).click();
+      await page.getByText(es.live.waiting).waitFor();
+      await page.getByRole('toolbar', { name: es.live.controls }).waitFor();
+      await page.getByRole('button', { name: es.live.mute }).click();
+      await page.getByRole('button', { name: es.live.unmute }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await step('room');
+      await page.getByRole('button', { name: es.live.leave }).click();
+      await page.getByRole('heading', { name: es.live.youLeftHeading }).waitFor();
+    });
+    await context.close();
+  });
 
   it('refuses in sentences: Join before the window opens, a canceled interview, another company’s interview', async () => {
     const { page, context } = await callPage(browser);

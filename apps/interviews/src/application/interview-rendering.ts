@@ -76,6 +76,7 @@ export function renderInterviewsFrom(list: Interview[], { jobs, people, companie
       created_by: people.get(interview.createdBy),
       questions: (questions.get(interview.uuid) ?? []).map(renderQuestion),
       timezone: interview.timezone,
+      language: interview.language,
       share_link: shareLinkOf(shareLinks.get(interview.uuid)),
     };
   });

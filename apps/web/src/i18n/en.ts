@@ -184,7 +184,7 @@ export const en = {
     heading: (job: string) => `Live interview: ${job}`,
     invitedBy: (company: string) => `${company} invites you to a video call.`,
     when: (local: string) => `${local} (your time).`,
-    whenInterviewZone: (zoned: string, zone: string) => `That is ${zoned} in ${zone}, the time zone the company set.`,
+    whenInterviewZone: (zoned: string, zone: string) => `That is ${zoned} in ${zone}, as in your invitation email.`,
     recordedNotice: 'The call is recorded so that the company can watch it again. By joining you agree to this.',
     attendHeading: 'Will you attend?',
     attend: 'Confirm I will attend',

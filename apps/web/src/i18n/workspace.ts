@@ -238,6 +238,8 @@ export const ws = {
     timezoneHint: 'Used in the invitation email when the candidate’s own zone is unknown.',
     interviewers: 'Interviewers who will join',
     message: 'Message in the invitation email',
+    language: 'Language of the invitation',
+    languageHint: 'The emails and SMS the candidate gets are written in it; the candidate pages follow the candidate’s browser.',
     smsConsent: 'The candidates agreed to receive SMS about this interview',
     review: 'Review',
     summaryHeading: 'Before sending',

@@ -1,5 +1,5 @@
 import './room.css';
-import { en } from '../i18n/en';
+import { t } from '../i18n/candidate';
 import { el, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
 import { PeerLink } from './peer-link';
@@ -68,39 +68,39 @@ export function enterRoom(options: RoomOptions): void {
   let finished = false;
   sessionStorage.setItem(inCallKey(interviewUuid), '1');
 
-  const grid = el('ul', { class: 'tiles', 'aria-label': en.live.participants });
+  const grid = el('ul', { class: 'tiles', 'aria-label': t.live.participants });
   const notice = liveRegion();
   const waiting = el('p', { class: 'notice waiting', role: 'status' });
-  const recordingBadge = el('p', { class: 'recording-badge', role: 'status', hidden: true }, el('span', { 'aria-hidden': 'true' }, '● '), en.live.recording);
+  const recordingBadge = el('p', { class: 'recording-badge', role: 'status', hidden: true }, el('span', { 'aria-hidden': 'true' }, '● '), t.live.recording);
   const audioTrack = () => stream.getAudioTracks()[0];
   const videoTrack = () => stream.getVideoTracks()[0];
   const state = () => ({ audio: audioTrack()?.enabled ?? false, video: videoTrack()?.enabled ?? false });
 
-  const mute = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false' }, en.live.mute);
-  const camera = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false' }, en.live.cameraStop);
-  const leave = el('button', { type: 'button', class: 'secondary' }, en.live.leave);
-  const recordToggle = el('button', { type: 'button', class: 'secondary', hidden: true }, en.live.recordingStop);
-  const end = el('button', { type: 'button', class: 'danger', hidden: true }, en.live.end);
+  const mute = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false' }, t.live.mute);
+  const camera = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false' }, t.live.cameraStop);
+  const leave = el('button', { type: 'button', class: 'secondary' }, t.live.leave);
+  const recordToggle = el('button', { type: 'button', class: 'secondary', hidden: true }, t.live.recordingStop);
+  const end = el('button', { type: 'button', class: 'danger', hidden: true }, t.live.end);
   const endConfirm = el(
     'div',
-    { class: 'confirm', role: 'group', 'aria-label': en.live.end, hidden: true },
-    el('p', {}, en.live.endConfirm),
-    el('button', { type: 'button', class: 'danger', onclick: () => void endForEveryone() }, en.live.endConfirmYes),
-    el('button', { type: 'button', class: 'secondary', onclick: () => ((endConfirm.hidden = true), end.focus()) }, en.live.endConfirmNo),
+    { class: 'confirm', role: 'group', 'aria-label': t.live.end, hidden: true },
+    el('p', {}, t.live.endConfirm),
+    el('button', { type: 'button', class: 'danger', onclick: () => void endForEveryone() }, t.live.endConfirmYes),
+    el('button', { type: 'button', class: 'secondary', onclick: () => ((endConfirm.hidden = true), end.focus()) }, t.live.endConfirmNo),
   );
-  const controls = el('div', { class: 'controls', role: 'toolbar', 'aria-label': en.live.controls }, mute, camera, recordToggle, end, leave);
+  const controls = el('div', { class: 'controls', role: 'toolbar', 'aria-label': t.live.controls }, mute, camera, recordToggle, end, leave);
 
   const signaling = new Signaling(interviewUuid, ids, options.token, {
     onMessage: (message) => void handle(message),
-    onRefused: (code) => finish(en.live.endedHeading, options.refusal(code), 'alert'),
+    onRefused: (code) => finish(t.live.endedHeading, options.refusal(code), 'alert'),
     onConnection: (dropped) => {
-      say(notice, dropped ? en.live.reconnecting : en.live.reconnected, dropped ? 'refusal' : 'ok');
+      say(notice, dropped ? t.live.reconnecting : t.live.reconnected, dropped ? 'refusal' : 'ok');
       if (!dropped) for (const p of participants.values()) p.link?.restart();
     },
   });
 
   function tileFor(view: PeerView, own: boolean): Participant {
-    const video = el('video', { autoplay: true, playsinline: true, 'aria-label': own ? en.live.you(view.name) : view.name });
+    const video = el('video', { autoplay: true, playsinline: true, 'aria-label': own ? t.live.you(view.name) : view.name });
     video.muted = own;
     const caption = el('figcaption', {});
     const tile = el('li', { class: own ? 'tile own' : 'tile' }, el('figure', {}, video, caption));
@@ -111,8 +111,8 @@ export function enterRoom(options: RoomOptions): void {
   }
 
   function captionOf(view: PeerView, own: boolean): string {
-    const flags = [!view.audio && en.live.micOff, !view.video && en.live.cameraOff].filter(Boolean).join(', ');
-    const name = own ? en.live.you(view.name) : view.name;
+    const flags = [!view.audio && t.live.micOff, !view.video && t.live.cameraOff].filter(Boolean).join(', ');
+    const name = own ? t.live.you(view.name) : view.name;
     return flags ? `${name}: ${flags}` : name;
   }
 
@@ -121,9 +121,9 @@ export function enterRoom(options: RoomOptions): void {
     const role: LiveRole | undefined = self?.role;
     const text =
       role === 'candidate' && !others.some((p) => p.view.role === 'interviewer')
-        ? en.live.waiting
+        ? t.live.waiting
         : role === 'interviewer' && !others.some((p) => p.view.role === 'candidate')
-          ? en.live.waitingForCandidate
+          ? t.live.waitingForCandidate
           : '';
     waiting.textContent = text;
     waiting.hidden = text === '';
@@ -156,7 +156,7 @@ export function enterRoom(options: RoomOptions): void {
     participant.link?.close();
     participant.tile.remove();
     participants.delete(id);
-    say(notice, en.live.left(participant.view.name));
+    say(notice, t.live.left(participant.view.name));
     if (id === recordingBy) showRecording(false, '');
   }
 
@@ -164,7 +164,7 @@ export function enterRoom(options: RoomOptions): void {
     recordingActive = active;
     recordingBy = by;
     recordingBadge.hidden = !active;
-    recordToggle.textContent = active ? en.live.recordingStop : en.live.recordingStart;
+    recordToggle.textContent = active ? t.live.recordingStop : t.live.recordingStart;
   }
 
   /** The first interviewer (smallest id) records once the candidate is present, unless someone stopped it. */
@@ -190,12 +190,12 @@ export function enterRoom(options: RoomOptions): void {
             [...participants.values()]
               .filter((p) => p.video.srcObject instanceof MediaStream)
               .map((p) => ({ name: p.view.name, stream: p.video.srcObject as MediaStream })),
-          () => say(notice, en.live.recordingInterrupted, 'refusal'),
+          () => say(notice, t.live.recordingInterrupted, 'refusal'),
         );
         signaling.send({ type: 'recording', active: true });
       } catch {
         recording = undefined;
-        say(notice, en.live.recordingFailed, 'refusal');
+        say(notice, t.live.recordingFailed, 'refusal');
       } finally {
         recordingStarting = undefined;
       }
@@ -215,7 +215,7 @@ export function enterRoom(options: RoomOptions): void {
     if (recordingActive) signaling.send({ type: 'recording', active: false });
     if (!handle) return {};
     const interrupted = () => {
-      say(notice, en.live.recordingInterrupted, 'refusal');
+      say(notice, t.live.recordingInterrupted, 'refusal');
       return false;
     };
     try {
@@ -247,7 +247,7 @@ export function enterRoom(options: RoomOptions): void {
       }
       case 'peer-joined':
         connectTo(message.peer);
-        say(notice, en.live.joined(message.peer.name));
+        say(notice, t.live.joined(message.peer.name));
         updateWaiting();
         await maybeRecord();
         return;
@@ -272,7 +272,7 @@ export function enterRoom(options: RoomOptions): void {
         return;
       case 'ended':
         await stopRecording();
-        finish(en.live.endedHeading, en.live.ended, 'status');
+        finish(t.live.endedHeading, t.live.ended, 'status');
         return;
       case 'refused':
         return;
@@ -281,9 +281,9 @@ export function enterRoom(options: RoomOptions): void {
 
   function setOwnState(): void {
     const now = state();
-    mute.textContent = now.audio ? en.live.mute : en.live.unmute;
+    mute.textContent = now.audio ? t.live.mute : t.live.unmute;
     mute.setAttribute('aria-pressed', String(!now.audio));
-    camera.textContent = now.video ? en.live.cameraStop : en.live.cameraStart;
+    camera.textContent = now.video ? t.live.cameraStop : t.live.cameraStart;
     camera.setAttribute('aria-pressed', String(!now.video));
     if (self) {
       const own = participants.get(self.id);
@@ -330,9 +330,9 @@ export function enterRoom(options: RoomOptions): void {
         el(
           'main',
           { class: 'card' },
-          el('h1', {}, en.live.youLeftHeading),
-          el('p', { role: 'status', class: 'notice' }, en.live.youLeft),
-          el('button', { type: 'button', onclick: () => enterRoom(options) }, en.live.rejoin),
+          el('h1', {}, t.live.youLeftHeading),
+          el('p', { role: 'status', class: 'notice' }, t.live.youLeft),
+          el('button', { type: 'button', onclick: () => enterRoom(options) }, t.live.rejoin),
         ),
       );
     });
@@ -342,25 +342,25 @@ export function enterRoom(options: RoomOptions): void {
     const yes = endConfirm.querySelector('button');
     if (yes) {
       yes.disabled = true;
-      yes.textContent = en.live.ending;
+      yes.textContent = t.live.ending;
     }
     try {
       // Every part sent first, then the interview completed and everyone told; the server joins the recording meanwhile.
       const { saved } = await stopRecording();
       await options.endInterview?.();
       signaling.send({ type: 'ended' });
-      const card = finish(en.live.endedHeading, en.live.ended, 'status');
+      const card = finish(t.live.endedHeading, t.live.ended, 'status');
       if (!saved) return;
-      const saving = el('p', { role: 'status', class: 'notice' }, en.live.recordingSaving);
+      const saving = el('p', { role: 'status', class: 'notice' }, t.live.recordingSaving);
       card.append(saving);
       if (await saved) {
-        saving.textContent = en.live.recordingSaved;
+        saving.textContent = t.live.recordingSaved;
         if (options.recordingsLink) card.append(el('p', {}, el('a', { href: options.recordingsLink.href }, options.recordingsLink.text)));
-      } else saving.textContent = en.live.recordingSavedLater;
+      } else saving.textContent = t.live.recordingSavedLater;
     } catch (error) {
       if (yes) {
         yes.disabled = false;
-        yes.textContent = en.live.endConfirmYes;
+        yes.textContent = t.live.endConfirmYes;
       }
       say(notice, options.refusal(error instanceof Error && 'code' in error ? String((error as { code: unknown }).code) : ''), 'refusal');
     }
@@ -386,7 +386,7 @@ export function enterRoom(options: RoomOptions): void {
 
   show(
     root,
-    el('main', { class: 'room' }, el('h1', { class: 'visually-hidden' }, en.live.roomHeading), recordingBadge, waiting, grid, notice, controls, endConfirm),
+    el('main', { class: 'room' }, el('h1', { class: 'visually-hidden' }, t.live.roomHeading), recordingBadge, waiting, grid, notice, controls, endConfirm),
   );
   signaling.connect();
 }

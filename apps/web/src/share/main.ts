@@ -1,5 +1,5 @@
 import '../shared/styles.css';
-import { t, useBrowserLanguage } from '../i18n/candidate';
+import { languageSwitcher, t, useBrowserLanguage } from '../i18n/candidate';
 import { el, pageRoot, show } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { loadingScreen, messageScreen } from '../shared/screens';
@@ -9,7 +9,8 @@ import { openShare, sameOriginVideo, shareTokenOf, type SharedInterview, type Sh
 /**
  * The reviewer page, `/share/<token>`: one interview's answers (a basic link),
  * or the list of interviews of an advanced link, each opened in turn. Any
- * failure to open the link shows one sentence and nothing about why.
+ * failure to open the link shows one sentence and nothing about why. In the reader's language, with a switcher
+ * that renders the screen again in the chosen one (decisions 042, 047).
  */
 
 const root = pageRoot();
@@ -69,6 +70,7 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
     el(
       'main',
       { class: 'card' },
+      languageSwitcher(() => interviewScreen(view, interview)),
       back,
       el('p', { class: 'muted' }, view.company.name),
       el('h1', {}, t.share.heading(interview.candidate.name)),
@@ -112,6 +114,7 @@ function listScreen(view: SharedView): void {
     el(
       'main',
       { class: 'card' },
+      languageSwitcher(() => listScreen(view)),
       el('p', { class: 'muted' }, view.company.name),
       el('h1', {}, t.share.interviewsHeading(view.interviews.length)),
       el('ul', { class: 'interview-list' }, ...items),
