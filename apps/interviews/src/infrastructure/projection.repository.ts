@@ -41,8 +41,9 @@ export class ProjectionRepository {
   }
 
   async refreshPeople(people: PersonRow[], at: Date): Promise<void> {
-    // One row per person: ON CONFLICT DO UPDATE may not touch a row twice in one statement.
-    const unique = [...new Map(people.map((p) => [p.uuid, p])).values()];
+    // One row per person (ON CONFLICT DO UPDATE may not touch a row twice in one statement), in uuid order: rows are
+    // locked in that order, so two creations sharing people cannot deadlock.
+    const unique = [...new Map(people.map((p) => [p.uuid, p])).values()].sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
     if (unique.length === 0) return;
     await this.db
       .insertInto('people')

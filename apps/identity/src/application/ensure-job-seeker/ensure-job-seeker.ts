@@ -37,7 +37,8 @@ export async function ensureJobSeekers(deps: Deps, principal: UserPrincipal, inp
   }
   if (missing.size > 0) {
     const now = deps.clock.now();
-    const fresh = [...missing.values()].map((input) => newJobSeeker(input, now));
+    // In email order: two invitations sharing new emails wait on each other's index entries in one order, never in a cycle.
+    const fresh = [...missing.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, input]) => newJobSeeker(input, now));
     const inserted = await deps.store.transaction(async (tx) => {
       const users = await tx.users.insertJobSeekers(fresh);
       // Events only for the users this transaction made: one that lost a race was announced by its maker.
