@@ -83,13 +83,14 @@ describe('open interviews', () => {
     await waitFor(() => updated().length === 1, 5_000);
     expect(updated()[0].payload).toEqual(put.body);
     // Created with one, on POST /jobs too, and never null again once set.
+    const end = at(30 * DAY_MS);
     const created = await company.api.post('/jobs', {
       title: 'Open from the start',
       locality: { work_mode: 'remote', work_place: '' },
-      open_interview: { status: 'inactive', expires_at: at(30 * DAY_MS) },
+      open_interview: { status: 'inactive', expires_at: end },
     });
     expect(created.status).toBe(201);
-    expect(created.body.open_interview).toMatchObject({ status: 'inactive', expires_at: at(30 * DAY_MS), questions: [] });
+    expect(created.body.open_interview).toMatchObject({ status: 'inactive', expires_at: end, questions: [] });
   });
 
   it('copies a question set, changes what is sent only, and keeps the link when turned off and on', async () => {
@@ -104,8 +105,9 @@ describe('open interviews', () => {
     const closed = await api.put(`/jobs/${job.uuid}`, { open_interview: { status: 'inactive' } });
     expect(closed.body.open_interview).toMatchObject({ uuid: open.uuid, link: open.link, status: 'inactive' });
     expect(closed.body.open_interview.questions).toEqual(fromSet.body.open_interview.questions);
-    const reopened = await api.put(`/jobs/${job.uuid}`, { open_interview: { status: 'active', expires_at: at(10 * DAY_MS) } });
-    expect(reopened.body.open_interview).toMatchObject({ uuid: open.uuid, status: 'active', expires_at: at(10 * DAY_MS) });
+    const end = at(10 * DAY_MS);
+    const reopened = await api.put(`/jobs/${job.uuid}`, { open_interview: { status: 'active', expires_at: end } });
+    expect(reopened.body.open_interview).toMatchObject({ uuid: open.uuid, status: 'active', expires_at: end });
   });
 
   it('refuses bad open interviews with every bad field named, and changes nothing', async () => {
