@@ -71,6 +71,15 @@ describe.each(implementations)("jobs' repositories: %s", (_name, open) => {
     });
   }
 
+  it('keeps the address or the work mode a job was posted with, and a change of either', async () => {
+    const lyon = anAddress({ city: 'Lyon', state: '', country: 'France' });
+    const job = await stored({ place: lyon });
+    expect((await sut.store.read.jobs.find(job.companyUuid, job.uuid))?.place).toEqual(lyon);
+    const hybrid = { kind: 'locality' as const, workMode: 'hybrid' as const, workPlace: 'Lyon hub' };
+    await sut.store.transaction((tx) => tx.jobs.update({ ...job, place: hybrid }));
+    expect((await sut.store.read.jobs.find(job.companyUuid, job.uuid))?.place).toEqual(hybrid);
+  });
+
   it('finds a live job of its company only, and no longer once it is deleted', async () => {
     const job = await stored();
     expect(await sut.store.read.jobs.find(job.companyUuid, job.uuid)).toEqual(job);
@@ -86,7 +95,7 @@ describe.each(implementations)("jobs' repositories: %s", (_name, open) => {
     expect(await sut.store.read.jobs.find(job.companyUuid, job.uuid)).toEqual(changed);
   });
 
-  it("lists a company's live jobs of one status, without their description, a page at a time", async () => {
+  it("lists a company's live jobs of one status, without their description or posted address, a page at a time", async () => {
     const companyUuid = aJob().companyUuid;
     const active = [await stored({ companyUuid, status: 'active' }), await stored({ companyUuid, status: 'active' })];
     await stored({ companyUuid, status: 'inactive' });
@@ -97,7 +106,7 @@ describe.each(implementations)("jobs' repositories: %s", (_name, open) => {
     const query = { companyUuid, statuses: ['active' as const], orderBy: 'created_desc' as const, offset: 0, limit: 10 };
     const { jobs } = await sut.store.read.jobs.listCounted(query);
     const byUuid = (a: Job, b: Job) => a.uuid.localeCompare(b.uuid);
-    expect(jobs.sort(byUuid)).toEqual(active.map((j) => ({ ...j, description: '' })).sort(byUuid));
+    expect(jobs.sort(byUuid)).toEqual(active.map((j) => ({ ...j, description: '', place: null })).sort(byUuid));
     expect((await sut.store.read.jobs.listCounted({ ...query, limit: 1 })).jobs).toHaveLength(1);
     expect((await sut.store.read.jobs.listCounted({ ...query, offset: 2 })).jobs).toEqual([]);
   });

@@ -4,6 +4,8 @@ import type { NotificationsDatabase } from './notifications.database';
 export type DeliveryRow = Selectable<NotificationsDatabase['deliveries']>;
 export type NewDelivery = Omit<NotificationsDatabase['deliveries'], 'seq' | 'attempts' | 'locked_until' | 'finished_at' | 'status'>;
 export type AttemptRow = Selectable<NotificationsDatabase['delivery_attempts']>;
+/** An attempt as the delivery log shows it: with its delivery's next attempt when it is the latest of a pending delivery. */
+export type LoggedAttempt = AttemptRow & { next_attempt_at: Date | null };
 
 export interface ClaimOptions {
   now: Date;
@@ -114,11 +116,21 @@ export class DeliveryRepository {
     return Number(row.failures);
   }
 
-  /** A webhook's attempts, newest first. */
-  async attemptsPage(webhookUuid: string, offset: number, limit: number): Promise<{ rows: AttemptRow[]; total: number }> {
+  /** A webhook's attempts, newest first; the latest attempt of a delivery still pending says when the next one is due. */
+  async attemptsPage(webhookUuid: string, offset: number, limit: number): Promise<{ rows: LoggedAttempt[]; total: number }> {
     const ofWebhook = this.db.selectFrom('delivery_attempts').where('webhook_uuid', '=', webhookUuid);
     const [rows, count] = await Promise.all([
-      ofWebhook.selectAll().orderBy('attempted_at', 'desc').orderBy('uuid', 'desc').offset(offset).limit(limit).execute(),
+      this.db
+        .selectFrom('delivery_attempts as a')
+        .leftJoin('deliveries as d', 'd.uuid', 'a.delivery_uuid')
+        .selectAll('a')
+        .select(sql<Date | null>`case when d.status = 'pending' and a.attempt = d.attempts then d.next_attempt_at end`.as('next_attempt_at'))
+        .where('a.webhook_uuid', '=', webhookUuid)
+        .orderBy('a.attempted_at', 'desc')
+        .orderBy('a.uuid', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
       ofWebhook.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.total) };
