@@ -171,7 +171,10 @@ export interface paths {
         /** List interviews (without questions) */
         get: operations["getInterviews"];
         put?: never;
-        /** Create interviews: one object for one assignee, an array for an array; each assignee is emailed an invitation */
+        /**
+         * Create interviews: one object for one assignee, an array for an array; each assignee is emailed an invitation
+         * @description Each assignee is invited by email (and by SMS with their consent, on plans that have it) in the interview's `language`: an IETF tag, default "en"; English, Spanish, French and German are written, any other language gets English (decision 047). The interview shows its `language`.
+         */
         post: operations["postInterviews"];
         delete?: never;
         options?: never;
@@ -1088,6 +1091,8 @@ export interface components {
                 title: string;
                 uuid: string;
             } | null;
+            /** @description The language the candidate is written to in: the invitation email and SMS, reminders, a live interview's emails and calendar text (an IETF tag, canonical: "en", "es", "fr-FR"; decision 047). */
+            language: string;
             questions: components["schemas"]["Question"][];
             /**
              * @description RFC 3339 date-time with a numeric offset
@@ -1253,6 +1258,8 @@ export interface components {
                 updated_at: string;
                 uuid: string;
             } | null;
+            /** @description The language the candidate is written to in: the invitation email and SMS, reminders, a live interview's emails and calendar text (an IETF tag, canonical: "en", "es", "fr-FR"; decision 047). */
+            language: string;
             questions?: {
                 completed: boolean;
                 takes: {
@@ -3459,6 +3466,11 @@ export interface operations {
                         /** Format: uuid */
                         uuid: string;
                     };
+                    /**
+                     * @description The language the candidate is written to in: the invitation email and SMS, reminders, a live interview's emails and calendar text. Emails and SMS are written in English, Spanish, French or German (another language gets English); dates follow the whole tag. Default "en"; the company pages send the user's browser language (decision 047).
+                     * @default en
+                     */
+                    language?: string;
                     questions?: {
                         /** @default -1 */
                         takes?: number;

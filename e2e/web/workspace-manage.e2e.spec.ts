@@ -314,7 +314,7 @@ describeInBrowser('company workspace: changing and removing, refusals, keyboard 
     await context.close();
   }, 180_000);
 
-  it('offers phones with SMS consent where the plan has SMS (a phone without consent refused beside the box), and not on a plan without', async () => {
+  it('offers phones with SMS consent where the plan has SMS (a phone without consent refused beside the box), and not on a plan without; a scheduled downgrade on the plan page', async () => {
     const stamp = Date.now();
     await withSteps(page, 'workspace-sms', async () => {
       await page.goto(`${site}/jobs/${company.job.uuid}/invite`);
@@ -351,6 +351,14 @@ describeInBrowser('company workspace: changing and removing, refusals, keyboard 
       await starterPage.getByRole('button', { name: ws.invite.review }).click();
       await starterPage.getByRole('button', { name: ws.invite.send(1) }).click();
       await starterPage.getByText(ws.invite.resultSummary(1, 0)).waitFor();
+
+      // A downgrade takes effect at the end of the period: the plan page says to what and when.
+      await t.operator.setPlan(starter.companyUuid, 'essentials');
+      await starterPage.goto(`${site}/plan`);
+      await heading(starterPage, ws.plan.heading);
+      const [before] = ws.plan.downgrade('Essentials', '\u0000').split('\u0000');
+      await starterPage.getByText(before).waitFor();
+      expect(await starterPage.textContent('main')).toContain('Starter');
     });
     await context.close();
   }, 120_000);

@@ -22,7 +22,7 @@ export async function openIdentityTestDatabase(): Promise<IdentityTestDatabase> 
     store: createIdentityStore(database.db, { kick: () => undefined }),
     outbox: () => database.db.selectFrom('outbox').select(['subject', 'payload']).orderBy('seq').execute(),
     clear: async () => {
-      for (const table of ['sessions', 'user_passwords', 'set_password_tokens', 'api_keys', 'users', 'companies', 'outbox'] as const)
+      for (const table of ['sessions', 'sign_in_failures', 'user_passwords', 'set_password_tokens', 'api_keys', 'users', 'companies', 'outbox'] as const)
         await database.db.deleteFrom(table).execute();
     },
   };

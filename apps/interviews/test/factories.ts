@@ -38,6 +38,7 @@ export function anInterview(overrides: Partial<Interview> = {}): Interview {
     ratedBy: null,
     ratedAt: null,
     timezone: 'Europe/Paris',
+    language: 'en',
     emailMessage: 'Please record your answers.',
     phone: null,
     phoneParsed: null,

@@ -196,11 +196,13 @@ interface ProjectionState {
   people: Map<string, PersonRow>;
   companies: Map<string, CompanyRow>;
   processed: Set<string>;
+  /** When each person was last upserted: an older change is ignored, as the SQL's is. */
+  peopleAt: Map<string, Date>;
 }
 
-/** Projections without the version checks of the SQL (the integration specs show those). */
+/** Projections as the SQL keeps them: the newest job and person win, whatever order the events come in. */
 export class MemoryProjections implements Stateful<ProjectionState>, ProjectionRepository {
-  state: ProjectionState = { jobs: new Map(), people: new Map(), companies: new Map(), processed: new Set() };
+  state: ProjectionState = { jobs: new Map(), people: new Map(), companies: new Map(), processed: new Set(), peopleAt: new Map() };
 
   constructor(seed: { jobs?: JobPostRow[]; people?: PersonRow[]; companies?: CompanyRow[] } = {}) {
     for (const job of seed.jobs ?? []) this.state.jobs.set(job.uuid, job);
@@ -209,10 +211,15 @@ export class MemoryProjections implements Stateful<ProjectionState>, ProjectionR
   }
 
   async upsertJob(job: JobPostRow): Promise<void> {
+    const stored = this.state.jobs.get(job.uuid);
+    if (stored && stored.updated_at > job.updated_at) return;
     this.state.jobs.set(job.uuid, { ...job });
   }
 
-  async upsertPerson(person: PersonRow): Promise<void> {
+  async upsertPerson(person: PersonRow, at: Date): Promise<void> {
+    const seen = this.state.peopleAt.get(person.uuid);
+    if (seen && seen > at) return;
+    this.state.peopleAt.set(person.uuid, at);
     this.state.people.set(person.uuid, { uuid: person.uuid, name: person.name, email: person.email, avatar: person.avatar });
   }
 

@@ -1,7 +1,7 @@
 import { InProcessBus, OutboxRelay } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
-import { createTestDatabase, memoryStore, type TestDatabase } from '@vi/platform-testing';
+import { createTestDatabase, describeRepositoryContract, memoryStore, type TestDatabase } from '@vi/platform-testing';
 import { jobsMigrations } from '../migrations';
 import type { JobsStore } from '../src/application/store';
 import type { Job } from '../src/domain/job';
@@ -10,30 +10,22 @@ import { createJobsStore } from '../src/infrastructure/jobs.store';
 import { aJob, anAddress } from './factories';
 import { InMemoryCounters, InMemoryJobs, InMemoryLocations } from './fakes';
 
+const logger = createLogger('jobs-contract', 'silent');
+
 /**
  * One contract, two implementations (decision 033): what the use cases rely on from jobs' repositories, run against
  * the in-memory fakes their specs use and against the SQL repositories (PGlite, or PostgreSQL with TEST_DATABASE_URL),
  * so a fake that drifts from the SQL fails here. What only the database guarantees (sort orders, locks under
  * concurrency) stays in jobs.integration.spec.ts.
  */
-interface Implementation {
-  store: JobsStore;
-  close(): Promise<void>;
-}
-
-const logger = createLogger('jobs-contract', 'silent');
-
-const implementations: Array<[string, () => Promise<Implementation>]> = [
-  [
-    'in memory (test/fakes.ts)',
-    async () => ({
+describeRepositoryContract<JobsStore>(
+  "jobs' repositories",
+  {
+    'in memory (test/fakes.ts)': async () => ({
       store: memoryStore({ jobs: new InMemoryJobs(), locations: new InMemoryLocations(), counters: new InMemoryCounters() }),
       close: async () => undefined,
     }),
-  ],
-  [
-    'SQL (infrastructure/)',
-    async () => {
+    'SQL (infrastructure/)': async () => {
       const testDb: TestDatabase = await createTestDatabase();
       const database: Database<JobsDatabase> = await openDatabase<JobsDatabase>({ url: testDb.url, schema: 'jobs', embedded: testDb.embedded });
       await migrateToLatest(database.db, 'jobs', jobsMigrations, logger);
@@ -49,95 +41,87 @@ const implementations: Array<[string, () => Promise<Implementation>]> = [
         },
       };
     },
-  ],
-];
+  },
+  (store) => {
+    /** A job stored as the use cases store one: its location first. */
+    async function stored(overrides: Partial<Job> = {}): Promise<Job> {
+      const job = aJob(overrides);
+      return store().transaction(async (tx) => {
+        const location = await tx.locations.findOrCreate(job.companyUuid, anAddress({ city: job.locationAddress }));
+        const withLocation = { ...job, locationUuid: location.uuid, locationAddress: location.formattedAddress };
+        await tx.jobs.insert(withLocation);
+        return withLocation;
+      });
+    }
 
-describe.each(implementations)("jobs' repositories: %s", (_name, open) => {
-  let sut: Implementation;
-
-  beforeAll(async () => {
-    sut = await open();
-  });
-  afterAll(() => sut.close());
-
-  /** A job stored as the use cases store one: its location first. */
-  async function stored(overrides: Partial<Job> = {}): Promise<Job> {
-    const job = aJob(overrides);
-    return sut.store.transaction(async (tx) => {
-      const location = await tx.locations.findOrCreate(job.companyUuid, anAddress({ city: job.locationAddress }));
-      const withLocation = { ...job, locationUuid: location.uuid, locationAddress: location.formattedAddress };
-      await tx.jobs.insert(withLocation);
-      return withLocation;
+    it('keeps the address or the work mode a job was posted with, and a change of either', async () => {
+      const lyon = anAddress({ city: 'Lyon', state: '', country: 'France' });
+      const job = await stored({ place: lyon });
+      expect((await store().read.jobs.find(job.companyUuid, job.uuid))?.place).toEqual(lyon);
+      const hybrid = { kind: 'locality' as const, workMode: 'hybrid' as const, workPlace: 'Lyon hub' };
+      await store().transaction((tx) => tx.jobs.update({ ...job, place: hybrid }));
+      expect((await store().read.jobs.find(job.companyUuid, job.uuid))?.place).toEqual(hybrid);
     });
-  }
 
-  it('keeps the address or the work mode a job was posted with, and a change of either', async () => {
-    const lyon = anAddress({ city: 'Lyon', state: '', country: 'France' });
-    const job = await stored({ place: lyon });
-    expect((await sut.store.read.jobs.find(job.companyUuid, job.uuid))?.place).toEqual(lyon);
-    const hybrid = { kind: 'locality' as const, workMode: 'hybrid' as const, workPlace: 'Lyon hub' };
-    await sut.store.transaction((tx) => tx.jobs.update({ ...job, place: hybrid }));
-    expect((await sut.store.read.jobs.find(job.companyUuid, job.uuid))?.place).toEqual(hybrid);
-  });
-
-  it('finds a live job of its company only, and no longer once it is deleted', async () => {
-    const job = await stored();
-    expect(await sut.store.read.jobs.find(job.companyUuid, job.uuid)).toEqual(job);
-    expect(await sut.store.read.jobs.find(aJob().companyUuid, job.uuid)).toBeUndefined();
-    await sut.store.transaction((tx) => tx.jobs.markDeleted(job.uuid, new Date('2026-11-02T00:00:00Z')));
-    expect(await sut.store.read.jobs.find(job.companyUuid, job.uuid)).toBeUndefined();
-  });
-
-  it('keeps what an update writes', async () => {
-    const job = await stored();
-    const changed = { ...job, title: 'Staff engineer', status: 'active' as const, updatedAt: new Date('2026-11-03T00:00:00Z') };
-    await sut.store.transaction((tx) => tx.jobs.update(changed));
-    expect(await sut.store.read.jobs.find(job.companyUuid, job.uuid)).toEqual(changed);
-  });
-
-  it("lists a company's live jobs of one status, without their description or posted address, a page at a time", async () => {
-    const companyUuid = aJob().companyUuid;
-    const active = [await stored({ companyUuid, status: 'active' }), await stored({ companyUuid, status: 'active' })];
-    await stored({ companyUuid, status: 'inactive' });
-    const gone = await stored({ companyUuid, status: 'active' });
-    await sut.store.transaction((tx) => tx.jobs.markDeleted(gone.uuid, new Date('2026-11-02T00:00:00Z')));
-    await stored({ status: 'active' });
-
-    const query = { companyUuid, statuses: ['active' as const], orderBy: 'created_desc' as const, offset: 0, limit: 10 };
-    const { jobs } = await sut.store.read.jobs.listCounted(query);
-    const byUuid = (a: Job, b: Job) => a.uuid.localeCompare(b.uuid);
-    expect(jobs.sort(byUuid)).toEqual(active.map((j) => ({ ...j, description: '', place: null })).sort(byUuid));
-    expect((await sut.store.read.jobs.listCounted({ ...query, limit: 1 })).jobs).toHaveLength(1);
-    expect((await sut.store.read.jobs.listCounted({ ...query, offset: 2 })).jobs).toEqual([]);
-  });
-
-  it('counts new jobs up to the active limit, moves them between statuses, and moves the version with every change', async () => {
-    const companyUuid = aJob().companyUuid;
-    expect(await sut.store.read.counters.read(companyUuid)).toEqual({ active: 0, inactive: 0, version: 0 });
-    const counted = await sut.store.transaction(async (tx) => {
-      await tx.counters.lock(companyUuid);
-      return [await tx.counters.countNew(companyUuid, 'active', 1), await tx.counters.countNew(companyUuid, 'inactive', 1)];
+    it('finds a live job of its company only, and no longer once it is deleted', async () => {
+      const job = await stored();
+      expect(await store().read.jobs.find(job.companyUuid, job.uuid)).toEqual(job);
+      expect(await store().read.jobs.find(aJob().companyUuid, job.uuid)).toBeUndefined();
+      await store().transaction((tx) => tx.jobs.markDeleted(job.uuid, new Date('2026-11-02T00:00:00Z')));
+      expect(await store().read.jobs.find(job.companyUuid, job.uuid)).toBeUndefined();
     });
-    expect(counted).toEqual([true, true]);
-    expect(await sut.store.transaction((tx) => tx.counters.countNew(companyUuid, 'active', 1))).toBe(false);
-    expect(await sut.store.read.counters.read(companyUuid)).toEqual({ active: 1, inactive: 1, version: 2 });
 
-    await sut.store.transaction(async (tx) => {
-      await tx.counters.lock(companyUuid);
-      await tx.counters.move(companyUuid, 'active', 'inactive');
-      await tx.counters.move(companyUuid, 'inactive', null);
+    it('keeps what an update writes', async () => {
+      const job = await stored();
+      const changed = { ...job, title: 'Staff engineer', status: 'active' as const, updatedAt: new Date('2026-11-03T00:00:00Z') };
+      await store().transaction((tx) => tx.jobs.update(changed));
+      expect(await store().read.jobs.find(job.companyUuid, job.uuid)).toEqual(changed);
     });
-    expect(await sut.store.read.counters.read(companyUuid)).toEqual({ active: 0, inactive: 1, version: 4 });
-    expect(await sut.store.transaction((tx) => tx.counters.countNew(companyUuid, 'active', -1))).toBe(true);
-  });
 
-  it('gives one location per company and address, the same whenever it is asked again', async () => {
-    const companyUuid = aJob().companyUuid;
-    const first = await sut.store.transaction((tx) => tx.locations.findOrCreate(companyUuid, anAddress({ city: 'Lyon' })));
-    const again = await sut.store.transaction((tx) => tx.locations.findOrCreate(companyUuid, anAddress({ city: 'Lyon' })));
-    const elsewhere = await sut.store.transaction((tx) => tx.locations.findOrCreate(aJob().companyUuid, anAddress({ city: 'Lyon' })));
-    expect(again).toEqual(first);
-    expect(first.formattedAddress).toContain('Lyon');
-    expect(elsewhere.uuid).not.toBe(first.uuid);
-  });
-});
+    it("lists a company's live jobs of one status, without their description or posted address, a page at a time", async () => {
+      const companyUuid = aJob().companyUuid;
+      const active = [await stored({ companyUuid, status: 'active' }), await stored({ companyUuid, status: 'active' })];
+      await stored({ companyUuid, status: 'inactive' });
+      const gone = await stored({ companyUuid, status: 'active' });
+      await store().transaction((tx) => tx.jobs.markDeleted(gone.uuid, new Date('2026-11-02T00:00:00Z')));
+      await stored({ status: 'active' });
+
+      const query = { companyUuid, statuses: ['active' as const], orderBy: 'created_desc' as const, offset: 0, limit: 10 };
+      const { jobs } = await store().read.jobs.listCounted(query);
+      const byUuid = (a: Job, b: Job) => a.uuid.localeCompare(b.uuid);
+      expect(jobs.sort(byUuid)).toEqual(active.map((j) => ({ ...j, description: '', place: null })).sort(byUuid));
+      expect((await store().read.jobs.listCounted({ ...query, limit: 1 })).jobs).toHaveLength(1);
+      expect((await store().read.jobs.listCounted({ ...query, offset: 2 })).jobs).toEqual([]);
+    });
+
+    it('counts new jobs up to the active limit, moves them between statuses, and moves the version with every change', async () => {
+      const companyUuid = aJob().companyUuid;
+      expect(await store().read.counters.read(companyUuid)).toEqual({ active: 0, inactive: 0, version: 0 });
+      const counted = await store().transaction(async (tx) => {
+        await tx.counters.lock(companyUuid);
+        return [await tx.counters.countNew(companyUuid, 'active', 1), await tx.counters.countNew(companyUuid, 'inactive', 1)];
+      });
+      expect(counted).toEqual([true, true]);
+      expect(await store().transaction((tx) => tx.counters.countNew(companyUuid, 'active', 1))).toBe(false);
+      expect(await store().read.counters.read(companyUuid)).toEqual({ active: 1, inactive: 1, version: 2 });
+
+      await store().transaction(async (tx) => {
+        await tx.counters.lock(companyUuid);
+        await tx.counters.move(companyUuid, 'active', 'inactive');
+        await tx.counters.move(companyUuid, 'inactive', null);
+      });
+      expect(await store().read.counters.read(companyUuid)).toEqual({ active: 0, inactive: 1, version: 4 });
+      expect(await store().transaction((tx) => tx.counters.countNew(companyUuid, 'active', -1))).toBe(true);
+    });
+
+    it('gives one location per company and address, the same whenever it is asked again', async () => {
+      const companyUuid = aJob().companyUuid;
+      const first = await store().transaction((tx) => tx.locations.findOrCreate(companyUuid, anAddress({ city: 'Lyon' })));
+      const again = await store().transaction((tx) => tx.locations.findOrCreate(companyUuid, anAddress({ city: 'Lyon' })));
+      const elsewhere = await store().transaction((tx) => tx.locations.findOrCreate(aJob().companyUuid, anAddress({ city: 'Lyon' })));
+      expect(again).toEqual(first);
+      expect(first.formattedAddress).toContain('Lyon');
+      expect(elsewhere.uuid).not.toBe(first.uuid);
+    });
+  },
+);

@@ -16,7 +16,7 @@ import { GrpcPlanDirectory } from './infrastructure/identity.client';
 import { GrpcLinkIssuer } from './infrastructure/link-issuer.client';
 import { createMailer } from './infrastructure/mailer';
 import type { NotificationsDatabase } from './infrastructure/notifications.database';
-import { NotificationsStore } from './infrastructure/notifications.store';
+import { createNotificationsStore } from './infrastructure/notifications.store';
 import { noSms, TwilioSmsClient } from './infrastructure/twilio-sms.client';
 import { notificationsEventConsumers } from './transport/events/event-consumers';
 import { notificationsGrpcHandlers } from './transport/grpc/notifications.grpc';
@@ -37,7 +37,7 @@ export function startNotificationsService(config: NotificationsConfig, shared: S
       config,
       shared,
     );
-    const store = new NotificationsStore(database.db);
+    const store = createNotificationsStore(database.db);
     const sealer = new SecretBox(config.secrets.encryption);
     const tokens = new PrincipalTokens(config.secrets.internalJwt);
     const plans = lifecycle.add('identity client', new GrpcPlanDirectory(config.upstreams.identity, tokens), (c) => c.close());

@@ -5,9 +5,9 @@ import { fanOutEvent } from '../src/application/fan-out-event/fan-out-event';
 import { planMessages } from '../src/application/plan-messages/plan-messages';
 import type { AttemptResult, OutgoingEmail } from '../src/application/ports';
 import { MessageDispatcher } from '../src/application/send-messages/send-messages';
-import type { NotificationsStore } from '../src/infrastructure/notifications.store';
 import { aJobEvent, anInterviewEvent, aWebhookRow, DAY, fakeSealer, HOUR, liveCalendar, T0 } from './factories';
 import { openNotificationsTestDatabase, testLogger, type NotificationsTestDatabase } from './test-database';
+import type { NotificationsStore } from '../src/application/store';
 
 const SECOND = 1000;
 

@@ -3,9 +3,7 @@ import { IdentitySubjects, JobsSubjects, type InterviewEventPayload, type UserEv
 import type { BusMessage } from '@vi/platform-bus';
 import type { Principal, UserPrincipal } from '@vi/platform-grpc';
 import { toRfc3339 } from '@vi/platform-time';
-import type { AttemptRow, NewDelivery } from '../src/infrastructure/delivery.repository';
-import type { NewMessage } from '../src/infrastructure/message.repository';
-import type { WebhookRow } from '../src/infrastructure/webhook.repository';
+import type { AttemptRow, NewDelivery, NewMessage, WebhookRow } from '../src/application/store';
 
 /** Test data of the notifications service with valid defaults (decision 027): a spec names only what matters to it. */
 

@@ -1,11 +1,23 @@
 import type { PublicOf } from '@vi/platform-bus';
 import type { Stateful } from '@vi/platform-testing';
 import { traceHeaders } from '@vi/platform-tracing';
-import type { CalendarChange, CalendarRepository } from '../src/infrastructure/calendar.repository';
-import type { AttemptRow, ClaimOptions, DeliveryRepository, DeliveryRow, LoggedAttempt, NewDelivery } from '../src/infrastructure/delivery.repository';
-import type { MessageRepository, MessageRow, NewMessage } from '../src/infrastructure/message.repository';
-import type { EventLedger, LastNotificationRow } from '../src/infrastructure/notifications.store';
-import type { WebhookRepository, WebhookRow } from '../src/infrastructure/webhook.repository';
+import type {
+  AttemptRow,
+  CalendarChange,
+  CalendarRepository,
+  ClaimOptions,
+  DeliveryRepository,
+  DeliveryRow,
+  EventLedger,
+  LastNotificationRow,
+  LoggedAttempt,
+  MessageRepository,
+  MessageRow,
+  NewDelivery,
+  NewMessage,
+  WebhookRepository,
+  WebhookRow,
+} from '../src/application/store';
 
 /**
  * In-memory stand-ins for the notifications repositories, for use-case specs: a spec hands a use case the ones it

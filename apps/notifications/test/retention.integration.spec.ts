@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { RetentionSweep } from '@vi/platform-bus';
 import { FakeClock } from '@vi/platform-time';
 import { notificationsRetentionTasks } from '../src/application/enforce-retention/enforce-retention';
-import type { NotificationsStore } from '../src/infrastructure/notifications.store';
 import { aNewDelivery, aNewMessage, anAttemptRow, aWebhookRow, DAY, T0 } from './factories';
 import { openNotificationsTestDatabase, testLogger, type NotificationsTestDatabase } from './test-database';
+import type { NotificationsStore } from '../src/application/store';
 
 const MINUTE = 60_000;
 

@@ -3,7 +3,8 @@ import type { Database } from '@vi/platform-postgres';
 import { openMigratedTestDatabase } from '@vi/platform-testing';
 import { notificationsMigrations } from '../migrations';
 import type { NotificationsDatabase } from '../src/infrastructure/notifications.database';
-import { NotificationsStore } from '../src/infrastructure/notifications.store';
+import type { NotificationsStore } from '../src/application/store';
+import { createNotificationsStore } from '../src/infrastructure/notifications.store';
 
 export const testLogger = createLogger('notifications-test', 'silent');
 
@@ -18,7 +19,7 @@ export async function openNotificationsTestDatabase(): Promise<NotificationsTest
   const database = await openMigratedTestDatabase<NotificationsDatabase>('notifications', notificationsMigrations);
   return {
     ...database,
-    store: new NotificationsStore(database.db),
+    store: createNotificationsStore(database.db),
     clear: async () => {
       for (const table of ['delivery_attempts', 'deliveries', 'messages', 'last_notifications', 'processed_events', 'webhooks', 'interview_calendars'] as const)
         await database.db.deleteFrom(table).execute();

@@ -95,6 +95,7 @@ export const anInterview = (fields: Partial<interviews.Interview> = {}): intervi
   created_by: aUserSummary(),
   questions: [aQuestion()],
   timezone: 'Europe/Paris',
+  language: 'en',
   ...fields,
 });
 

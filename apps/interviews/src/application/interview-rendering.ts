@@ -62,6 +62,7 @@ export async function renderInterviews(repos: RenderingRepos, list: Interview[],
       created_by: people.get(interview.createdBy),
       questions: (questions.get(interview.uuid) ?? []).map(renderQuestion),
       timezone: interview.timezone,
+      language: interview.language,
       share_link: shareLinkOf(shareLinks.get(interview.uuid)),
     };
   });

@@ -104,7 +104,9 @@ export interface CompanyRow {
 
 /** What interviews show of other services' data (jobs, users, companies), kept current from events. */
 export interface ProjectionRepository {
+  /** Keeps the newest: a job older (by `updated_at`) than the one stored changes nothing (events come in any order). */
   upsertJob(job: JobPostRow): Promise<void>;
+  /** Keeps the newest: a person as of before `at` of the one stored changes nothing. */
   upsertPerson(person: PersonRow, at: Date): Promise<void>;
   upsertCompany(company: CompanyRow): Promise<void>;
   jobs(uuids: string[]): Promise<Map<string, JobPostRow>>;

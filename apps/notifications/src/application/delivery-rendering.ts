@@ -1,6 +1,6 @@
 import type { notifications } from '@vi/contracts';
 import { toRfc3339 } from '@vi/platform-time';
-import type { LoggedAttempt } from '../infrastructure/delivery.repository';
+import type { LoggedAttempt } from './store';
 
 /** One attempt of the delivery log; `webhook_id` is its delivery's, the same for every retry. */
 export function renderDeliveryAttempt(row: LoggedAttempt): notifications.DeliveryAttempt {

@@ -1,6 +1,6 @@
 import type { notifications } from '@vi/contracts';
 import { toRfc3339OrNull } from '@vi/platform-time';
-import type { WebhookRow } from '../infrastructure/webhook.repository';
+import type { WebhookRow } from './store';
 
 /** A webhook as its owner reads it: whether it sends basic auth, never the credentials or the signing secret. */
 export function renderWebhook(row: WebhookRow): notifications.Webhook {

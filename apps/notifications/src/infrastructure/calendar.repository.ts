@@ -1,14 +1,6 @@
 import { sql, type Kysely } from '@vi/platform-postgres';
+import type { CalendarChange } from '../application/store';
 import type { NotificationsDatabase } from './notifications.database';
-
-/** A change to a live interview's calendar entry, as an interview event tells it. */
-export interface CalendarChange {
-  interviewUuid: string;
-  /** The interview's `updated_at` in the event: a change older than the last one recorded is stale. */
-  changedAt: Date;
-  /** Created or reset: the entry as it is; rescheduled: moved; canceled: removed. */
-  kind: 'same' | 'moved' | 'canceled';
-}
 
 /**
  * Each live interview's calendar SEQUENCE (decision 041): 0 at the first invitation, raised by every reschedule and by

@@ -1,21 +1,6 @@
-import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
+import { sql, type Kysely } from '@vi/platform-postgres';
+import type { AttemptRow, ClaimOptions, DeliveryRow, LoggedAttempt, NewDelivery } from '../application/store';
 import type { NotificationsDatabase } from './notifications.database';
-
-export type DeliveryRow = Selectable<NotificationsDatabase['deliveries']>;
-export type NewDelivery = Omit<NotificationsDatabase['deliveries'], 'seq' | 'attempts' | 'locked_until' | 'finished_at' | 'status'>;
-export type AttemptRow = Selectable<NotificationsDatabase['delivery_attempts']>;
-/** An attempt as the delivery log shows it: with its delivery's next attempt when it is the latest of a pending delivery. */
-export type LoggedAttempt = AttemptRow & { next_attempt_at: Date | null };
-
-export interface ClaimOptions {
-  now: Date;
-  leaseUntil: Date;
-  batchSize: number;
-  /** At most this many deliveries of one webhook per claim. */
-  perWebhook: number;
-  /** Webhooks whose in-flight attempts are at their limit in this process. */
-  excludeWebhooks: string[];
-}
 
 export class DeliveryRepository {
   constructor(private readonly db: Kysely<NotificationsDatabase>) {}

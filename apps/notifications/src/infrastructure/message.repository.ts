@@ -1,15 +1,7 @@
-import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
+import { sql, type Kysely } from '@vi/platform-postgres';
 import { traceHeaders } from '@vi/platform-tracing';
-import type { CalendarInvitation } from '../domain/calendar';
+import type { MessageRow, NewMessage } from '../application/store';
 import type { NotificationsDatabase } from './notifications.database';
-
-export type MessageRow = Selectable<NotificationsDatabase['messages']>;
-export type NewMessage = Omit<
-  NotificationsDatabase['messages'],
-  'attempts' | 'locked_until' | 'last_error' | 'sent_at' | 'status' | 'trace_context' | 'calendar'
-> & {
-  calendar?: CalendarInvitation | null;
-};
 
 export class MessageRepository {
   constructor(private readonly db: Kysely<NotificationsDatabase>) {}

@@ -1,12 +1,11 @@
-import type { Kysely, Selectable } from '@vi/platform-postgres';
+import type { Kysely } from '@vi/platform-postgres';
+import type { WebhookRow } from '../application/store';
 import type { NotificationsDatabase } from './notifications.database';
-
-export type WebhookRow = Selectable<NotificationsDatabase['webhooks']>;
 
 export class WebhookRepository {
   constructor(private readonly db: Kysely<NotificationsDatabase>) {}
 
-  async insert(row: NotificationsDatabase['webhooks']): Promise<void> {
+  async insert(row: WebhookRow): Promise<void> {
     await this.db.insertInto('webhooks').values(row).execute();
   }
 

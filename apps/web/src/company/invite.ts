@@ -1,4 +1,5 @@
 import { en } from '../i18n/en';
+import { LANGUAGE_NAMES, writtenLanguageOf } from '../i18n/language-names';
 import { ws } from '../i18n/workspace';
 import { ApiError } from '../shared/api';
 import { el } from '../shared/dom';
@@ -40,6 +41,18 @@ const checked = (root: HTMLElement, name: string) => root.querySelector<HTMLInpu
 function timeZones(): string[] {
   const zones = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
   return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+
+/**
+ * The languages the candidate's emails can be written in, valued as the user's browser tag where it is that language
+ * ("fr-CA" keeps Canadian dates), and the one chosen at first: the browser's language, else English (decision 047).
+ */
+function emailLanguages(): { options: Record<string, string>; chosen: string } {
+  const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
+  const own = tags.find((tag) => writtenLanguageOf(tag) !== undefined);
+  const options: Record<string, string> = {};
+  for (const [lang, name] of Object.entries(LANGUAGE_NAMES)) options[own && writtenLanguageOf(own) === lang ? own : lang] = name;
+  return { options, chosen: own ?? 'en' };
 }
 
 /** Sends one batch; a validation refusal naming some candidates (`assigned_to.<n>.…`) refuses those and retries the rest. */
@@ -153,6 +166,8 @@ export async function inviteScreen(workspace: Workspace, match: RegExpExecArray)
   });
 
   const message = el('textarea', { name: 'email_message', rows: 3 });
+  const languages = emailLanguages();
+  const language = select(languages.options, languages.chosen, { name: 'language' });
   // Its own error line, so a refusal for want of consent is said beside the box (form.ts finds it by `data-error-for`).
   const consent = el('input', {
     type: 'checkbox',
@@ -173,6 +188,7 @@ export async function inviteScreen(workspace: Workspace, match: RegExpExecArray)
     oneWay,
     live,
     field(`${ws.invite.message} ${ws.common.optional}`, message, { apiField: 'email_message' }),
+    field(ws.invite.language, language, { apiField: 'language', hint: ws.invite.languageHint }),
     smsAllowed
       ? el(
           'div',
@@ -196,6 +212,7 @@ export async function inviteScreen(workspace: Workspace, match: RegExpExecArray)
       job_post: { uuid: fixedJob ?? job.value },
       scheduled_at: instantOf(type === 'live' ? at.value : due.value),
       timezone: type === 'live' ? zone.value : browserTimeZone(),
+      language: language.value,
     };
     if (message.value.trim()) body.email_message = message.value;
     if (smsAllowed && consent.checked) body.has_sms_consent = true;

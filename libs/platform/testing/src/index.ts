@@ -94,5 +94,6 @@ export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs
   }
 }
 export { startS3TestServer, type S3TestServer } from './s3-test-server';
+export { describeRepositoryContract, type ContractSubject } from './repository-contract';
 export { MemoryStore, memoryStore, type PublishedEvent, type Stateful } from './memory-store';
 export { parseICalendar, type ParsedCalendar, type ParsedCalendarEvent } from './icalendar';

@@ -32,6 +32,7 @@ describe('createInterviews', () => {
       jobUuid: job.uuid,
       questions: [{ text: 'Tell us about yourself.', timeLimit: 60, takes: -1 }],
       timezone: 'Europe/Paris',
+      language: 'es',
       hasSmsConsent: false,
     };
     return { deps, input, job, set };
@@ -51,6 +52,7 @@ describe('createInterviews', () => {
       expect(interview).toMatchObject({
         status: 'requested',
         type: 'one_way',
+        language: 'es',
         created_at: '2026-03-02T09:00:00+00:00',
         scheduled_at: '2026-03-09T09:00:00+00:00',
         job_post: { uuid: job.uuid, title: job.title, status: 'active' },
@@ -62,7 +64,7 @@ describe('createInterviews', () => {
     expect(sut[0].questions[0].uuid).not.toBe(sut[1].questions[0].uuid);
     expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewCreated, InterviewsSubjects.InterviewCreated]);
     expect(deps.store.published[0].payload).toMatchObject({
-      interview: { uuid: sut[0].uuid },
+      interview: { uuid: sut[0].uuid, language: 'es' },
       invitation: {
         email_message: 'Please record your answers.',
         timezone: 'Europe/Paris',

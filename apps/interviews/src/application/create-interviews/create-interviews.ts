@@ -36,6 +36,8 @@ export interface CreateInterviewsInput {
   questions: QuestionInput[];
   questionSetUuid?: string;
   timezone: string;
+  /** An IETF tag, canonical (the gateway validated it); empty: English. */
+  language: string;
   hasSmsConsent: boolean;
 }
 
@@ -112,6 +114,7 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
         ratedBy: null,
         ratedAt: null,
         timezone: input.timezone,
+        language: input.language || 'en',
         emailMessage: input.emailMessage,
         phone: assignee.phone ?? null,
         phoneParsed: assignee.phoneParsed ?? null,

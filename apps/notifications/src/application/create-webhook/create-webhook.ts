@@ -5,9 +5,9 @@ import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { generateWebhookSecret } from '../../domain/signature';
 import { checkWebhookInput, type WebhookInput } from '../../domain/webhook';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import type { SecretSealer } from '../ports';
 import { renderWebhook } from '../webhook-rendering';
+import type { NotificationsStore } from '../store';
 
 /**
  * Registers a webhook for the calling company user. The signing secret is

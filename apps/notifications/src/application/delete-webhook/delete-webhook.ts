@@ -1,8 +1,8 @@
 import type { StoreOf } from '@vi/platform-bus';
 import type { UserPrincipal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import { findOwnWebhook } from '../shared/find-own-webhook';
+import type { NotificationsStore } from '../store';
 
 /** Deletes a webhook: it gets no new deliveries and its pending ones are canceled. */
 export async function deleteWebhook(

@@ -5,11 +5,9 @@ import type { Clock } from '@vi/platform-time';
 import { nextRetryDelay, type RetryPolicy } from '../../domain/retry-schedule';
 import { shareLinkUuidOf, webhookRequest, withShareLinkUrl } from '../../domain/webhook';
 import { failuresCountedSince, healthAfterFailure, healthAfterSuccess, type HealthThresholds } from '../../domain/webhook-health';
-import type { DeliveryRow } from '../../infrastructure/delivery.repository';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
-import { attemptLabel, webhookAttempts } from '../../infrastructure/notification-metrics';
-import type { WebhookRow } from '../../infrastructure/webhook.repository';
+import { attemptLabel, webhookAttempts } from '../../application/notification-metrics';
 import type { AttemptResult, EndpointGuards, LinkIssuer, SecretSealer, WebhookSender } from '../ports';
+import type { DeliveryRow, NotificationsStore, WebhookRow } from '../store';
 
 export interface DispatchSettings {
   retry: RetryPolicy;

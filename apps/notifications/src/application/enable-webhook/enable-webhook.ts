@@ -2,9 +2,9 @@ import type { notifications } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { UserPrincipal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import { findOwnWebhook } from '../shared/find-own-webhook';
 import { renderWebhook } from '../webhook-rendering';
+import type { NotificationsStore } from '../store';
 
 /**
  * Re-enables a webhook (an extension): it is active again, failures count

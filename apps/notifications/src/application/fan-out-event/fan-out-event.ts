@@ -2,8 +2,8 @@ import { webhookEventTypeOf } from '@vi/contracts';
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
 import { notificationOf } from '../../domain/webhook';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import { newDeliveries } from '../shared/new-deliveries';
+import type { NotificationsStore } from '../store';
 
 /** The subjects of the webhook event table (`interviews.interview.canceled` is among them on the bus but has no webhook event). */
 export const WEBHOOK_SOURCE_SUBJECTS = ['interviews.interview.*', 'jobs.job.*'];

@@ -1,7 +1,7 @@
 import type { notifications } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
+import type { NotificationsStore } from '../store';
 
 /** The one event integrators still get about an erased job seeker's interview (it shows the erased name). */
 const KEPT_EVENT_TYPE = 'InterviewDeleted';

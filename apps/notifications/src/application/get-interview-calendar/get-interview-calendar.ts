@@ -4,9 +4,9 @@ import type { Principal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { toICalendar } from '../../domain/calendar';
 import { NotificationsError, NotificationsErrorCode } from '../../domain/notifications.errors';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import type { LinkIssuer } from '../ports';
 import { liveInterviewCalendar, type LiveCalendarSettings } from '../shared/live-calendar';
+import type { NotificationsStore } from '../store';
 
 export interface InterviewCalendarDeps {
   store: StoreOf<NotificationsStore, 'calendars'>;
@@ -36,6 +36,7 @@ export async function getInterviewCalendar(deps: InterviewCalendarDeps, caller: 
     jobTitle: interview.job_post?.title ?? '',
     url,
     occasion: canceled ? ('canceled' as const) : ('invited' as const),
+    language: interview.language,
   };
   const sequence = await deps.store.read.calendars.sequenceOf(interview.uuid);
   return { ics: toICalendar(liveInterviewCalendar(deps.calendar, interview, details, false, sequence), deps.clock.now()) };

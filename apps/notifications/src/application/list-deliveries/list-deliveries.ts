@@ -1,9 +1,9 @@
 import type { notifications } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { UserPrincipal } from '@vi/platform-grpc';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import { renderDeliveryAttempt } from '../delivery-rendering';
 import { findOwnWebhook } from '../shared/find-own-webhook';
+import type { NotificationsStore } from '../store';
 
 /** The delivery log of one of the caller's webhooks: attempts, newest first. */
 export async function listDeliveries(

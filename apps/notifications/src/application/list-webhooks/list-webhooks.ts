@@ -1,8 +1,8 @@
 import type { notifications } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import { renderWebhook } from '../webhook-rendering';
+import type { NotificationsStore } from '../store';
 
 /** The caller's webhooks, oldest first, one page (`range` as in decision 008). */
 export async function listWebhooks(

@@ -1,7 +1,7 @@
 import { IdentitySubjects, type UserEventPayload } from '@vi/contracts';
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
+import type { NotificationsStore } from '../store';
 
 export const OWNER_SUBJECTS = [IdentitySubjects.UserDeleted];
 

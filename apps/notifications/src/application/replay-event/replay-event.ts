@@ -3,8 +3,8 @@ import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { NotificationsError, NotificationsErrorCode } from '../../domain/notifications.errors';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
 import { newDeliveries } from '../shared/new-deliveries';
+import type { NotificationsStore } from '../store';
 
 /**
  * Re-sends the last notification of an event type in the caller's company to

@@ -4,13 +4,11 @@ import type { Logger } from '@vi/platform-logger';
 import type { Clock } from '@vi/platform-time';
 import { contextFromHeaders, failSpan, inSpan, SpanKind, tracer, type Span } from '@vi/platform-tracing';
 import { nextRetryDelay } from '../../domain/retry-schedule';
-import type { MessageRow } from '../../infrastructure/message.repository';
-import type { MessageLinkKind } from '../../infrastructure/notifications.database';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
-import { messagesSent } from '../../infrastructure/notification-metrics';
+import { messagesSent } from '../../application/notification-metrics';
 import { toICalendar, type CalendarInvitation } from '../../domain/calendar';
 import { withLink } from '../../domain/messages';
 import type { LinkIssuer, Mailer, SmsSender } from '../ports';
+import type { MessageLinkKind, MessageRow, NotificationsStore } from '../store';
 
 const notificationsTracer = tracer('notifications');
 

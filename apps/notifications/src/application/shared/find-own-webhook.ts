@@ -1,8 +1,7 @@
 import type { ReposOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import { NotificationsError, NotificationsErrorCode } from '../../domain/notifications.errors';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
-import type { WebhookRow } from '../../infrastructure/webhook.repository';
+import type { NotificationsStore, WebhookRow } from '../store';
 
 /** One of the caller's own webhooks; anyone else's is not found. */
 export async function findOwnWebhook(

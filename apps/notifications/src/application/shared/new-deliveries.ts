@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NewDelivery } from '../../infrastructure/delivery.repository';
+import type { NewDelivery } from '../store';
 
 /** One delivery per webhook, due now; each gets its own uuid, the `webhook-id` of all its attempts. */
 export function newDeliveries(

@@ -3,7 +3,7 @@ import type { Clock } from '@vi/platform-time';
 import { fanOutEvent, WEBHOOK_SOURCE_SUBJECTS } from '../../application/fan-out-event/fan-out-event';
 import { MESSAGE_SUBJECTS, planMessages, type MessagePlanDeps } from '../../application/plan-messages/plan-messages';
 import { OWNER_SUBJECTS, removeOwnerWebhooks } from '../../application/remove-owner-webhooks/remove-owner-webhooks';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
+import type { NotificationsStore } from '../../application/store';
 
 /**
  * The events notifications consumes, as data the composition root starts (decision 028). All durable (work

@@ -12,7 +12,7 @@ import { getInterviewCalendar } from '../../application/get-interview-calendar/g
 import type { LinkIssuer, SecretSealer } from '../../application/ports';
 import type { LiveCalendarSettings } from '../../application/shared/live-calendar';
 import { replayEvent } from '../../application/replay-event/replay-event';
-import type { NotificationsStore } from '../../infrastructure/notifications.store';
+import type { NotificationsStore } from '../../application/store';
 
 export interface NotificationsGrpcDeps {
   store: NotificationsStore;

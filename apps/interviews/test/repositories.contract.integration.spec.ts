@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import { describeRepositoryContract, memoryStore } from '@vi/platform-testing';
+import type { InterviewsStore } from '../src/application/store';
+import { insertInterview, openInterviewsTestDatabase } from './database';
+import { AT, aBasicShareLink, aJobRow, anInterview, aPerson, aQuestion, aQuestionSet, aQuestionSetQuestion, aTake } from './factories';
+import {
+  MemoryCounters,
+  MemoryInterviews,
+  MemoryProjections,
+  MemoryQuestions,
+  MemoryQuestionSets,
+  MemoryRecordings,
+  MemoryShareLinks,
+  MemoryTakes,
+} from './fakes';
+
+const later = (ms: number) => new Date(AT.getTime() + ms);
+
+/**
+ * One contract, two implementations (decision 033): interviews' repositories as its use cases rely on them, run
+ * against the in-memory fakes their specs use and against the SQL repositories (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL, decision 027). What only the database guarantees (locks, unique take numbers, the sort keys it
+ * derives) stays in repositories.integration.spec.ts.
+ */
+describeRepositoryContract<InterviewsStore>(
+  "interviews' repositories",
+  {
+    'in memory (test/fakes.ts)': async () => ({
+      store: memoryStore({
+        interviews: new MemoryInterviews(),
+        questions: new MemoryQuestions(),
+        counters: new MemoryCounters(),
+        projections: new MemoryProjections(),
+        takes: new MemoryTakes(),
+        recordings: new MemoryRecordings(),
+        questionSets: new MemoryQuestionSets(),
+        shareLinks: new MemoryShareLinks(),
+      }),
+      close: async () => undefined,
+    }),
+    'SQL (infrastructure/)': async () => {
+      const database = await openInterviewsTestDatabase();
+      return { store: database.store, close: () => database.close() };
+    },
+  },
+  (store) => {
+    describe('interviews', () => {
+      it('round-trips every field, and finds an interview only through its company or its job seeker while not deleted', async () => {
+        const interview = anInterview({
+          rating: 3.5,
+          ratedBy: randomUUID(),
+          ratedAt: AT,
+          phone: '06 12',
+          phoneParsed: '+3312',
+          hasSmsConsent: true,
+          completedAt: AT,
+        });
+        const repos = store().read;
+        await insertInterview(repos, interview);
+
+        expect(await repos.interviews.find(interview.companyUuid, interview.uuid)).toEqual(interview);
+        expect(await repos.interviews.findAssigned(interview.uuid, interview.candidateUuid)).toEqual(interview);
+        expect(await repos.interviews.findForSupport(interview.uuid)).toEqual(interview);
+        expect(await repos.interviews.findMany(interview.companyUuid, [interview.uuid, randomUUID()])).toEqual([interview]);
+        expect(await repos.interviews.find(randomUUID(), interview.uuid)).toBeUndefined();
+        expect(await repos.interviews.findAssigned(interview.uuid, randomUUID())).toBeUndefined();
+        expect(await repos.interviews.findMany(randomUUID(), [interview.uuid])).toEqual([]);
+
+        await repos.interviews.markDeleted(interview.uuid, later(1000));
+        expect(await repos.interviews.find(interview.companyUuid, interview.uuid)).toBeUndefined();
+        expect(await repos.interviews.findAssigned(interview.uuid, interview.candidateUuid)).toBeUndefined();
+        expect(await repos.interviews.findForSupport(interview.uuid)).toBeUndefined();
+        expect(await repos.interviews.allOfCandidate(interview.candidateUuid)).toEqual([{ ...interview, updatedAt: later(1000), deletedAt: later(1000) }]);
+      });
+
+      it('updates the status, times and rating; erases the phone and consent', async () => {
+        const interview = anInterview({ phone: '06 12', phoneParsed: '+3312', hasSmsConsent: true });
+        await insertInterview(store().read, interview);
+        const next = {
+          ...interview,
+          status: 'completed' as const,
+          completedAt: later(1),
+          acceptedAt: AT,
+          rating: 4,
+          ratedBy: randomUUID(),
+          ratedAt: later(2),
+          updatedAt: later(2),
+        };
+
+        await store().read.interviews.update(next);
+        await store().read.interviews.erasePersonalFields(interview.uuid, later(3), 'Erased job seeker');
+
+        expect(await store().read.interviews.findForSupport(interview.uuid)).toEqual({
+          ...next,
+          phone: null,
+          phoneParsed: null,
+          hasSmsConsent: false,
+          candidateName: 'Erased job seeker',
+          updatedAt: later(3),
+        });
+      });
+    });
+
+    describe('questions', () => {
+      it('lists each interview’s questions by position, and numbers a new one after the last', async () => {
+        const interview = anInterview();
+        const [q2, q0, q1] = [
+          aQuestion(interview, { position: 2, thinkTime: '0' }),
+          aQuestion(interview, { position: 0 }),
+          aQuestion(interview, { position: 1 }),
+        ];
+        await insertInterview(store().read, interview, {}, [q2, q0, q1]);
+        const empty = anInterview();
+        await insertInterview(store().read, empty);
+
+        const listed = await store().read.questions.listFor([interview.uuid, empty.uuid]);
+
+        expect(listed.get(interview.uuid)).toEqual([q0, q1, q2]);
+        expect(listed.get(empty.uuid)).toEqual([]);
+        expect(await store().read.questions.nextPosition(interview.uuid)).toBe(3);
+        expect(await store().read.questions.nextPosition(empty.uuid)).toBe(0);
+        expect(await store().read.questions.find(empty.uuid, q0.uuid)).toBeUndefined();
+
+        const answered = { ...q1, text: 'Edited', takesCompleted: 2, completed: true, skipped: false, startedAt: AT, updatedAt: later(1) };
+        await store().read.questions.update(answered);
+        await store().read.questions.delete(q0.uuid);
+        expect((await store().read.questions.listFor([interview.uuid])).get(interview.uuid)).toEqual([answered, q2]);
+      });
+    });
+
+    describe('takes', () => {
+      it('lists a question’s takes by number, finds one only under its question or its interviews, and deletes an interview’s takes', async () => {
+        const interview = anInterview({ status: 'completed' });
+        const [first, second] = [aQuestion(interview), aQuestion(interview, { position: 1 })];
+        await insertInterview(store().read, interview, {}, [first, second]);
+        const takes = [aTake(first, { number: 2, durationSeconds: 59.99, size: 5_000_000_000 }), aTake(first, { number: 1 }), aTake(second)];
+        for (const take of takes) await store().read.takes.insert(take);
+
+        expect(await store().read.takes.listFor(first.uuid)).toEqual([takes[1], takes[0]]);
+        expect(await store().read.takes.find(first.uuid, takes[0].uuid)).toEqual(takes[0]);
+        expect(await store().read.takes.find(second.uuid, takes[0].uuid)).toBeUndefined();
+        expect(await store().read.takes.findInInterviews([interview.uuid], takes[2].uuid)).toEqual(takes[2]);
+        expect(await store().read.takes.findInInterviews([randomUUID()], takes[2].uuid)).toBeUndefined();
+        expect(await store().read.takes.findInInterviews([], takes[2].uuid)).toBeUndefined();
+        expect((await store().read.takes.listForInterviews([interview.uuid])).map((take) => take.uuid).sort()).toEqual(takes.map((take) => take.uuid).sort());
+
+        const removed = await store().read.takes.deleteFor(interview.uuid);
+        expect(removed.map((take) => take.uuid).sort()).toEqual(takes.map((take) => take.uuid).sort());
+        expect(await store().read.takes.listForInterviews([interview.uuid])).toEqual([]);
+      });
+
+      it('sums the bytes an interview keeps, and finds takes superseded before a time: a newer take of the question made before it', async () => {
+        const interview = anInterview();
+        const [first, second] = [aQuestion(interview), aQuestion(interview, { position: 1 })];
+        await insertInterview(store().read, interview, {}, [first, second]);
+        expect(await store().read.takes.bytesStored(interview.uuid)).toBe(0);
+        const takes = [
+          aTake(first, { number: 1, size: 3_000_000_000, createdAt: later(0) }),
+          aTake(first, { number: 2, size: 2_000_000_000, createdAt: later(10) }),
+          aTake(first, { number: 3, size: 10, createdAt: later(20) }),
+          aTake(second, { number: 1, size: 5, createdAt: later(5) }),
+        ];
+        for (const take of takes) await store().read.takes.insert(take);
+
+        // Beyond 2^32: int8 sums, read as a number.
+        expect(await store().read.takes.bytesStored(interview.uuid)).toBe(5_000_000_015);
+        expect(await store().read.takes.supersededBefore(later(10), 10)).toEqual([]);
+        expect(await store().read.takes.supersededBefore(later(11), 10)).toEqual([takes[0]]);
+        expect(await store().read.takes.supersededBefore(later(21), 10)).toEqual([takes[0], takes[1]]);
+        expect(await store().read.takes.supersededBefore(later(21), 1)).toEqual([takes[0]]);
+        await store().read.takes.deleteMany([takes[0].uuid]);
+        expect(await store().read.takes.bytesStored(interview.uuid)).toBe(2_000_000_015);
+      });
+    });
+
+    describe('question sets', () => {
+      it('pages a company’s live sets oldest first with their questions in order and the company’s total', async () => {
+        const companyUuid = randomUUID();
+        const sets = [2, 0, 1, 3].map((n) =>
+          aQuestionSet({
+            companyUuid,
+            name: `Set ${n}`,
+            createdAt: later(n * 1000),
+            questions: [aQuestionSetQuestion({ position: 0, text: `${n}a` }), aQuestionSetQuestion({ position: 1, text: `${n}b` })],
+          }),
+        );
+        for (const set of [...sets, aQuestionSet()]) await store().read.questionSets.insert(set);
+        await store().read.questionSets.markDeleted(sets[3].uuid, AT);
+
+        const page = await store().read.questionSets.list(companyUuid, { offset: 1, limit: 5 });
+
+        expect(page.total).toBe(3);
+        expect(page.sets.map((set) => set.name)).toEqual(['Set 1', 'Set 2']);
+        expect(page.sets[0].questions.map((q) => q.text)).toEqual(['1a', '1b']);
+        expect(await store().read.questionSets.find(companyUuid, sets[3].uuid)).toBeUndefined();
+        expect(await store().read.questionSets.find(randomUUID(), sets[0].uuid)).toBeUndefined();
+      });
+
+      it('replaces a set’s questions: kept ones updated in place, missing ones removed, new ones added', async () => {
+        const [kept, dropped] = [aQuestionSetQuestion({ position: 0, text: 'Kept' }), aQuestionSetQuestion({ position: 1, text: 'Dropped' })];
+        const set = aQuestionSet({ questions: [kept, dropped] });
+        await store().read.questionSets.insert(set);
+        const next = [aQuestionSetQuestion({ position: 0, text: 'New' }), { ...kept, position: 1, text: 'Kept, edited', thinkTime: '180' as const }];
+
+        await store().transaction(async (tx) => {
+          await tx.questionSets.update({ uuid: set.uuid, name: 'Renamed', updatedAt: later(1) });
+          await tx.questionSets.replaceQuestions(set.uuid, set.questions, next);
+        });
+
+        expect(await store().read.questionSets.find(set.companyUuid, set.uuid)).toEqual({ ...set, name: 'Renamed', updatedAt: later(1), questions: next });
+      });
+    });
+
+    describe('projections', () => {
+      it('keeps the newest job and person it was given', async () => {
+        const interview = anInterview();
+        await insertInterview(store().read, interview, { job: 'Original', candidate: 'Original' });
+        const job = aJobRow({ uuid: interview.jobUuid, company_uuid: interview.companyUuid });
+        const person = aPerson({ uuid: interview.candidateUuid });
+        const { projections } = store().read;
+
+        await projections.upsertJob({ ...job, title: 'Newer', updated_at: later(2000) });
+        await projections.upsertJob({ ...job, title: 'Older', updated_at: later(1000) });
+        await projections.upsertPerson({ ...person, name: 'Newer' }, later(2000));
+        await projections.upsertPerson({ ...person, name: 'Older' }, later(1000));
+
+        expect((await projections.jobs([job.uuid])).get(job.uuid)?.title).toBe('Newer');
+        expect((await projections.people([person.uuid])).get(person.uuid)?.name).toBe('Newer');
+      });
+
+      it('records an event as handled once', async () => {
+        const id = randomUUID();
+        expect(await store().read.projections.markProcessed(id)).toBe(true);
+        expect(await store().read.projections.markProcessed(id)).toBe(false);
+      });
+
+      it('keeps the share link of the highest version, and shows a deleted one as none', async () => {
+        const interview = anInterview();
+        await insertInterview(store().read, interview);
+        const { shareLinks } = store().read;
+        const link = aBasicShareLink();
+
+        await shareLinks.apply(interview.uuid, { ...link, status: 'inactive' }, 2);
+        await shareLinks.apply(interview.uuid, link, 1);
+        expect((await shareLinks.forInterviews([interview.uuid])).get(interview.uuid)).toEqual({ ...link, status: 'inactive' });
+
+        await shareLinks.apply(interview.uuid, null, 3);
+        await shareLinks.apply(interview.uuid, link, 2);
+        expect(await shareLinks.forInterviews([interview.uuid])).toEqual(new Map());
+      });
+    });
+  },
+);
