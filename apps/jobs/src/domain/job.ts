@@ -1,4 +1,5 @@
 import type { JobOrder } from '@vi/contracts';
+import type { LocationInput } from './location';
 import type { OpenInterview } from './open-interview';
 
 export type JobStatus = 'active' | 'inactive';
@@ -11,6 +12,8 @@ export interface Job {
   status: JobStatus;
   locationUuid: string;
   locationAddress: string;
+  /** The address or work mode the job was posted with; null in list items, which do not read it. */
+  place: LocationInput | null;
   createdBy: string;
   statusUpdatedBy: string;
   createdAt: Date;

@@ -58,6 +58,14 @@ export interface Job {
   location:
     | LocationSummary
     | undefined;
+  /**
+   * What the job was posted with, one of the two (single reads only, as the description): the parts of its address,
+   * or its work mode and place. Unset in list items.
+   */
+  address?: Location | undefined;
+  locality?:
+    | Locality
+    | undefined;
   /** Absent until the job's open interview is first turned on (decision 045). */
   open_interview?: OpenInterview | undefined;
 }
@@ -390,6 +398,8 @@ function createBaseJob(): Job {
     status_updated_by: undefined,
     company: undefined,
     location: undefined,
+    address: undefined,
+    locality: undefined,
     open_interview: undefined,
   };
 }
@@ -429,8 +439,14 @@ export const Job: MessageFns<Job> = {
     if (message.location !== undefined) {
       LocationSummary.encode(message.location, writer.uint32(90).fork()).join();
     }
+    if (message.address !== undefined) {
+      Location.encode(message.address, writer.uint32(98).fork()).join();
+    }
+    if (message.locality !== undefined) {
+      Locality.encode(message.locality, writer.uint32(106).fork()).join();
+    }
     if (message.open_interview !== undefined) {
-      OpenInterview.encode(message.open_interview, writer.uint32(98).fork()).join();
+      OpenInterview.encode(message.open_interview, writer.uint32(114).fork()).join();
     }
     return writer;
   },
@@ -532,6 +548,22 @@ export const Job: MessageFns<Job> = {
         }
         case 12: {
           if (tag !== 98) {
+            break;
+          }
+
+          message.address = Location.decode(reader, reader.uint32());
+          continue;
+        }
+        case 13: {
+          if (tag !== 106) {
+            break;
+          }
+
+          message.locality = Locality.decode(reader, reader.uint32());
+          continue;
+        }
+        case 14: {
+          if (tag !== 114) {
             break;
           }
 
