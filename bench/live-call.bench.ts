@@ -7,6 +7,11 @@
  *    a candidate (invitation link, gateway 1) and an interviewer (company pages, gateway 2) join; the time from the
  *    second Join click to both pages decoding the other's video (inbound-rtp framesDecoded > 0), and the signaling
  *    messages each page sent and received over the call's WebSocket until then (then the interviewer ends it).
+ * 3. One more call, recorded (the interviewer's browser records as soon as both are in), held RECORDED_SECONDS
+ *    (60; `RECORDED_SECONDS=20 npm run bench:live` for a quick look): the CPU the Chromium processes used (both
+ *    pages, every process of the browser) and the CPU of this Node process, which holds every service, both
+ *    gateways and the benchmark's Playwright driver (an upper bound for the gateway), per second of call; then the
+ *    recording as the API lists it.
  *
  *   npm run bench:live
  */
@@ -30,6 +35,32 @@ import { callPage, callStats } from '../e2e/web/live-call-helpers';
 
 const RUNS = 5;
 const JS_BUDGET_KB = 100;
+const RECORDED_SECONDS = Number(process.env.RECORDED_SECONDS ?? 60);
+/** /proc/<pid>/stat counts CPU time in clock ticks: 100 per second on Linux. */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds used so far by every Chromium process on the machine (utime + stime of /proc/<pid>/stat). */
+function chromiumCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!/chrom/i.test(stat.slice(stat.indexOf('(') + 1, close))) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
+/** This process's CPU seconds so far (user + system). */
+function ownCpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
 
 function roomScriptsKb(): number {
   const assets = join(WEB_DIST, 'assets');
@@ -80,8 +111,9 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   const times: number[] = [];
   const messages: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const seeker = `seeker.${Date.now()}.${run}@bench.example`;
+  /** A live interview, both pages through the device check, the candidate in the waiting room. */
+  async function callReady() {
+    const seeker = `seeker.${Date.now()}@bench.example`;
     const at = new Date(Date.now() + 5 * 60_000).toISOString().replace(/\.\d+Z$/, '+00:00');
     const interview = (
       await company.api.post<{ uuid: string }>('/interviews', {
@@ -105,17 +137,42 @@ async function main(): Promise<void> {
     }
     await candidate.page.getByRole('button', { name: en.live.join }).click();
     await candidate.page.getByText(en.live.waiting).waitFor();
-    const started = performance.now();
-    await interviewer.page.getByRole('button', { name: en.live.join }).click();
-    await waitFor(async () => (await callStats(candidate.page)).frames > 0 && (await callStats(interviewer.page)).frames > 0, 30_000, 10);
-    times.push(performance.now() - started);
-    messages.push(counts.reduce((sum, c) => sum + c.sent + c.received, 0));
-    await interviewer.page.getByRole('button', { name: en.live.end }).click();
-    await interviewer.page.getByRole('button', { name: en.live.endConfirmYes }).click();
-    await candidate.page.getByRole('heading', { name: en.live.endedHeading }).waitFor();
-    await candidate.context.close();
-    await interviewer.context.close();
+    /** "End the interview" and confirm: the milliseconds until the candidate is told, and until the recording is saved (if any). */
+    const ended = async (recorded = false): Promise<{ toldMs: number; savedMs: number }> => {
+      await interviewer.page.getByRole('button', { name: en.live.end }).click();
+      const clicked = performance.now();
+      await interviewer.page.getByRole('button', { name: en.live.endConfirmYes }).click();
+      await candidate.page.getByRole('heading', { name: en.live.endedHeading }).waitFor({ timeout: 120_000 });
+      const toldMs = performance.now() - clicked;
+      if (recorded) await interviewer.page.getByText(en.live.recordingSaved).waitFor({ timeout: 120_000 });
+      const savedMs = performance.now() - clicked;
+      await candidate.context.close();
+      await interviewer.context.close();
+      return { toldMs, savedMs };
+    };
+    return { uuid: interview.uuid, candidate, interviewer, counts, ended };
   }
+
+  for (let run = 0; run < RUNS; run++) {
+    const call = await callReady();
+    const started = performance.now();
+    await call.interviewer.page.getByRole('button', { name: en.live.join }).click();
+    await waitFor(async () => (await callStats(call.candidate.page)).frames > 0 && (await callStats(call.interviewer.page)).frames > 0, 30_000, 10);
+    times.push(performance.now() - started);
+    messages.push(call.counts.reduce((sum, c) => sum + c.sent + c.received, 0));
+    await call.ended();
+  }
+
+  // A recorded call: CPU per second of call while both talk and the interviewer's page records.
+  const recorded = await callReady();
+  await recorded.interviewer.page.getByRole('button', { name: en.live.join }).click();
+  await recorded.interviewer.page.getByRole('status').filter({ hasText: en.live.recording }).waitFor();
+  const cpuBefore = { chromium: chromiumCpuSeconds(), node: ownCpuSeconds(), at: performance.now() };
+  await new Promise((resolve) => setTimeout(resolve, RECORDED_SECONDS * 1000));
+  const callSeconds = (performance.now() - cpuBefore.at) / 1000;
+  const cpu = { chromium: (chromiumCpuSeconds() - cpuBefore.chromium) / callSeconds, node: (ownCpuSeconds() - cpuBefore.node) / callSeconds };
+  const end = await recorded.ended(true);
+  const [recording] = (await company.api.get<Array<{ duration_seconds: number; size: number }>>(`/interviews/${recorded.uuid}/recordings`)).body;
   await browser.close();
   await replica.stop();
   if (replicaBus !== t.system.bus) await replicaBus.close();
@@ -132,6 +189,12 @@ async function main(): Promise<void> {
     `second Join → both pages decoding remote video: median ${sorted[Math.floor(RUNS / 2)].toFixed(0)} ms, min ${sorted[0].toFixed(0)}, max ${sorted[RUNS - 1].toFixed(0)} (${RUNS} calls)`,
   );
   console.log(`signaling messages until then, both pages, sent + received: ${messages.join(', ')}`);
+  console.log(
+    `recorded call of ${callSeconds.toFixed(0)} s: Chromium (both pages) ${(cpu.chromium * 100).toFixed(0)}% of a core, this Node process (every service, both gateways, the driver) ${(cpu.node * 100).toFixed(0)}% of a core`,
+  );
+  console.log(
+    `its recording: ${recording.duration_seconds} s, ${(recording.size / 1e6).toFixed(1)} MB (${((recording.size * 8) / recording.duration_seconds / 1e3).toFixed(0)} kbit/s); End → the candidate told (the last parts sent, the interview completed): ${end.toldMs.toFixed(0)} ms; → the recording saved (joined and measured): ${end.savedMs.toFixed(0)} ms`,
+  );
   process.exit(js <= JS_BUDGET_KB ? 0 : 1);
 }
 

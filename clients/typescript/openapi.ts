@@ -171,7 +171,10 @@ export interface paths {
         /** List interviews (without questions) */
         get: operations["getInterviews"];
         put?: never;
-        /** Create interviews: one object for one assignee, an array for an array; each assignee is emailed an invitation */
+        /**
+         * Create interviews: one object for one assignee, an array for an array; each assignee is emailed an invitation
+         * @description Each assignee is invited by email (and by SMS with their consent, on plans that have it) in the interview's `language`: an IETF tag, default "en"; English, Spanish, French and German are written, any other language gets English (decision 047). The interview shows its `language`.
+         */
         post: operations["postInterviews"];
         delete?: never;
         options?: never;
@@ -1088,6 +1091,8 @@ export interface components {
                 title: string;
                 uuid: string;
             } | null;
+            /** @description The language the candidate is written to in: the invitation email and SMS, reminders, a live interview's emails and calendar text (an IETF tag, canonical: "en", "es", "fr-FR"; decision 047). */
+            language: string;
             questions: components["schemas"]["Question"][];
             /**
              * @description RFC 3339 date-time with a numeric offset
@@ -1193,6 +1198,8 @@ export interface components {
             duration_ms: number;
             error: string | null;
             event_type: string;
+            /** @description When this delivery is tried again: on its latest attempt while it is still pending (failed, retries left, webhook not disabled); else null */
+            next_attempt_at: string | null;
             status_code: number | null;
             success: boolean;
             uuid: string;
@@ -1251,6 +1258,8 @@ export interface components {
                 updated_at: string;
                 uuid: string;
             } | null;
+            /** @description The language the candidate is written to in: the invitation email and SMS, reminders, a live interview's emails and calendar text (an IETF tag, canonical: "en", "es", "fr-FR"; decision 047). */
+            language: string;
             questions?: {
                 completed: boolean;
                 takes: {
@@ -1295,7 +1304,13 @@ export interface components {
             created_by: components["schemas"]["UserSummary"] | null;
             description?: string;
             job_video: null;
-            location: components["schemas"]["LocationSummary"] | null;
+            /** @description single reads: the work mode and place a job was posted with (the create body's `locality`); null for a job posted with an address */
+            locality?: {
+                /** @enum {string} */
+                work_mode: "remote" | "on_site" | "hybrid";
+                work_place: string;
+            } | null;
+            location: components["schemas"]["JobLocation"] | null;
             open_interview: null;
             /** @enum {string} */
             status: "active" | "inactive";
@@ -1311,6 +1326,16 @@ export interface components {
              * @example 2026-11-22T10:00:00+00:00
              */
             updated_at: string;
+            uuid: string;
+        };
+        JobLocation: {
+            /** @description single reads of a job posted with an address: its city as posted */
+            city?: string;
+            /** @description single reads of a job posted with an address: its country as posted */
+            country?: string;
+            formatted_address: string;
+            /** @description single reads of a job posted with an address: its state as posted (may be empty) */
+            state?: string;
             uuid: string;
         };
         LocationSummary: {
@@ -3441,6 +3466,11 @@ export interface operations {
                         /** Format: uuid */
                         uuid: string;
                     };
+                    /**
+                     * @description The language the candidate is written to in: the invitation email and SMS, reminders, a live interview's emails and calendar text. Emails and SMS are written in English, Spanish, French or German (another language gets English); dates follow the whole tag. Default "en"; the company pages send the user's browser language (decision 047).
+                     * @default en
+                     */
+                    language?: string;
                     questions?: {
                         /** @default -1 */
                         takes?: number;

@@ -92,6 +92,7 @@ export function expectInterviewShape(interview: any, options: { questions: boole
     updated_at: expect.any(String),
     scheduled_at: expect.any(String),
     completed_at: interview?.completed_at === null ? null : expect.any(String),
+    language: expect.any(String),
     share_link: null,
     job_post: {
       uuid: expect.stringMatching(UUID),

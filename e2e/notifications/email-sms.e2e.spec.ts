@@ -114,6 +114,45 @@ describe('emails and SMS', () => {
     ).toBe('requested');
   });
 
+  it('invites in the interview’s language: a Spanish interview’s invitation is in Spanish, its date too (decision 047)', async () => {
+    const company = await companyWithJob(t, 'unlimited', { title: 'Cartero' });
+    const email = seekerEmail('espanol');
+    const interview = await createInterview(
+      company.api,
+      interviewBody(company.job.uuid, {
+        assigned_to: { name: 'Lucía Lenguas', email },
+        email_message: 'Esperamos sus respuestas.',
+        timezone: 'Europe/Madrid',
+        scheduled_at: '2027-03-01T17:30:00+00:00',
+        language: 'es-es',
+      }),
+    );
+    // Canonical, shown on the interview.
+    expect(interview.language).toBe('es-ES');
+    expect((await company.api.get(`/interviews/${interview.uuid}`)).body.language).toBe('es-ES');
+    const mail = await inbox.next(email);
+    expect(mail.subject).toBe(`Su entrevista en vídeo para Cartero en ${company.me.company.name}`);
+    for (const part of [
+      'Hola, Lucía Lenguas:',
+      `${company.me.company.name} le invita a una entrevista en vídeo para el puesto de Cartero.`,
+      'Esperamos sus respuestas.',
+      'Complétela antes del lunes, 1 de marzo de 2027, 18:30:00 CET (Europe/Madrid).',
+      'Abrir su entrevista: http',
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.html).toContain('>Abrir su entrevista</a>');
+    expect(mail.text).not.toMatch(/Please|Open your interview|Monday|March/);
+  });
+
+  it('writes English when the interview names no language', async () => {
+    const company = await companyWithJob(t);
+    const email = seekerEmail('english');
+    const interview = await createInterview(company.api, interviewBody(company.job.uuid, { assigned_to: { name: 'Eve English', email } }));
+    expect(interview.language).toBe('en');
+    expect((await inbox.next(email)).text).toContain('Please complete it by');
+  });
+
   it('a reschedule emails the new due time and a new link', async () => {
     const company = await companyWithJob(t);
     const email = seekerEmail('moved');

@@ -204,6 +204,7 @@ describe('webhook deliveries', () => {
           duration_ms: expect.any(Number),
           error: null,
           attempted_at: expect.stringMatching(/\+00:00$/),
+          next_attempt_at: null,
         },
         {
           uuid: expect.stringMatching(UUID),
@@ -215,6 +216,7 @@ describe('webhook deliveries', () => {
           duration_ms: expect.any(Number),
           error: 'HTTP 302: down for maintenance',
           attempted_at: expect.any(String),
+          next_attempt_at: null,
         },
         {
           uuid: expect.stringMatching(UUID),
@@ -226,6 +228,7 @@ describe('webhook deliveries', () => {
           duration_ms: expect.any(Number),
           error: 'HTTP 500: down for maintenance',
           attempted_at: expect.any(String),
+          next_attempt_at: null,
         },
       ]);
       const page = await company.api.get(`/webhooks/${hook.uuid}/deliveries?range=1-1`);

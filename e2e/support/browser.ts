@@ -72,8 +72,12 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** A phone-sized page by default (375×812, the smallest viewport the pages promise to fit). */
-export async function newPage(browser: Browser, viewport = { width: 375, height: 812 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'America/New_York' });
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 375, height: 812 },
+  where: { locale?: string; timezoneId?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: where.locale ?? 'en-US', timezoneId: where.timezoneId ?? 'America/New_York' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

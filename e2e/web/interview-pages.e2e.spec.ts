@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
+import { de } from '../../apps/web/src/i18n/de';
 import { en } from '../../apps/web/src/i18n/en';
 import { companyWithJob, createInterview, interviewBody, liveBody, putInterview, seekerEmail } from '../interviews/interview-helpers';
 import { SmtpInbox } from '../notifications/notification-helpers';
-import { currentTime, isFocused, outlineStyle, playMuted, recordTake, scrollsHorizontally } from './page-helpers';
+import { axeViolations, currentTime, isFocused, outlineStyle, playMuted, recordTake, scrollsHorizontally } from './page-helpers';
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
@@ -181,9 +182,21 @@ describeInBrowser('candidate and reviewer pages (browser)', () => {
       expect(await scrollsHorizontally(page)).toBe(false);
       await step('opened');
 
+      // The reviewer's language, switched on the page: the same screen again, in German, the switcher still focused.
+      await page.getByLabel(en.language.label).selectOption('de');
+      await page.getByRole('link', { name: de.share.back }).waitFor();
+      expect(await page.textContent('main')).toContain(de.share.job('Camera Operator'));
+      expect(await page.getAttribute('html', 'lang')).toBe('de');
+      expect(await page.getByLabel(de.language.label).evaluate(isFocused)).toBe(true);
+      await page.getByRole('link', { name: de.share.back }).click();
+      await page.getByRole('heading', { name: de.share.interviewsHeading(2) }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await step('german');
+
+      // The choice is remembered on this browser: the next link opens in German.
       await page.goto(new URL('/share/unknown-token-0000000000000000000000000000000', t.baseUrl).toString());
-      await page.getByRole('heading', { name: en.share.notAvailable }).waitFor();
-      expect((await page.textContent('body'))?.trim()).toBe(en.share.notAvailable);
+      await page.getByRole('heading', { name: de.share.notAvailable }).waitFor();
+      expect((await page.textContent('body'))?.trim()).toBe(de.share.notAvailable);
     });
   });
 });

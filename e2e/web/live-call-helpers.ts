@@ -21,9 +21,9 @@ export interface CallStats {
  */
 export async function callPage(
   browser: Browser,
-  options: { relay?: boolean; viewport?: { width: number; height: number } } = {},
+  options: { relay?: boolean; viewport?: { width: number; height: number }; locale?: string; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await newPage(browser, options.viewport);
+  const opened = await newPage(browser, options.viewport, { locale: options.locale, timezoneId: options.timezoneId });
   await opened.context.addInitScript((relay: boolean) => {
     const window: any = globalThis;
     const Native = window.RTCPeerConnection;

@@ -7,6 +7,7 @@ import * as noBearerTokensAtRest from './0005_no_bearer_tokens_at_rest';
 import * as outboxTraceContext from './0006_outbox_trace_context';
 import * as candidateNamePerInterview from './0007_candidate_name_per_interview';
 import * as recordings from './0009_recordings';
+import * as interviewLanguage from './0010_interview_language';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const interviewsMigrations: Record<string, Migration> = {
   '0006_outbox_trace_context': outboxTraceContext,
   '0007_candidate_name_per_interview': candidateNamePerInterview,
   '0009_recordings': recordings,
+  '0010_interview_language': interviewLanguage,
 };

@@ -95,6 +95,7 @@ export function aSharedInterview(
         },
       ],
       timezone: 'UTC',
+      language: 'en',
       ...overrides,
     },
     takes: takes ?? [{ uuid: randomUUID(), question_uuid: question, number: 1, content_type: 'video/webm', size: 10, duration_seconds: 3, created_at: '' }],

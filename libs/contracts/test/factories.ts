@@ -45,6 +45,7 @@ export const aJob = (fields: Partial<jobs.Job> = {}): jobs.Job => ({
   status_updated_by: aUserSummary(),
   company: aCompanySummary(),
   location: { uuid: '0b1c2d3e-0000-4000-8000-000000000004', formatted_address: 'Paris, France' },
+  address: { city: 'Paris', state: '', country: 'France' },
   ...fields,
 });
 
@@ -94,6 +95,7 @@ export const anInterview = (fields: Partial<interviews.Interview> = {}): intervi
   created_by: aUserSummary(),
   questions: [aQuestion()],
   timezone: 'Europe/Paris',
+  language: 'en',
   ...fields,
 });
 

@@ -53,6 +53,7 @@ async function main(): Promise<void> {
       '',
       `  Candidate page  npm run demo -- --email you@example.com`,
       '                  creates a job and an interview for you and prints its invitation link',
+      '                  (--live: a video call with you as the candidate and the interviewer)',
       `  Reviewer page   ${baseUrl}/share/<token>, the url of a share link`,
       `  Company pages   ${baseUrl}/sign-in  (choose the demo administrator's password at ${baseUrl}/forgot-password)`,
       `  Emails          ${mail}`,

@@ -12,7 +12,7 @@ describe('accessLog', () => {
     const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>), done()) });
     const app = express();
     app.use((_req, _res, next) => withCorrelationId('req-1', () => next()));
-    app.use(accessLog(pino(sink)));
+    app.use(accessLog(pino(sink), 'info'));
     const v1 = Router();
     v1.get('/public/share/:token', (_req, res) => void res.status(200).json({}));
     v1.get('/candidate/interviews/:uuid', (_req, _res, next) => next(new Error('refused')));
@@ -35,5 +35,20 @@ describe('accessLog', () => {
     ]);
     expect(lines.every((line) => typeof line.duration_ms === 'number')).toBe(true);
     expect(JSON.stringify(lines)).not.toMatch(/SECRET|1234/);
+    // pino's 30: info, for log collectors.
+    expect(lines.map((line) => line.level)).toEqual([30, 30, 30]);
+  });
+
+  it('writes at debug for a person at a terminal (pretty lines), so the start banner stays on screen', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) });
+    const app = express();
+    app.use(accessLog(pino({ level: 'info' }, sink), 'debug'));
+    app.get('/x', (_req, res) => void res.json({}));
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/x`);
+    server.close();
+    expect(lines).toEqual([]);
   });
 });

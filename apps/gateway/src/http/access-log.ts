@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { currentCorrelationId, type Logger } from '@vi/platform-logger';
+import { currentCorrelationId, logFormat, type Logger } from '@vi/platform-logger';
 import { currentTraceId } from '@vi/platform-tracing';
 import { Counter, Histogram } from 'prom-client';
 
@@ -37,8 +37,11 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * which belongs in a log or a label. Requests no route matched (pages, assets,
  * 404s) are `unmatched`. With tracing on, `trace_id` is the request's trace
  * (its span comes from requestSpan, mounted before this).
+ *
+ * At `info` for log collectors (JSON), at `debug` for a person reading pretty lines at a terminal: one line per
+ * request would scroll `npm start`'s banner away in seconds (`LOG_LEVEL=debug` shows them there).
  */
-export function accessLog(logger: Logger): RequestHandler {
+export function accessLog(logger: Logger, level: 'info' | 'debug' = logFormat() === 'pretty' ? 'debug' : 'info'): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const requestId = currentCorrelationId();
@@ -49,7 +52,7 @@ export function accessLog(logger: Logger): RequestHandler {
       const labels = { method: METHODS.has(req.method) ? req.method : 'OTHER', route, status: String(res.statusCode) };
       requests.inc(labels);
       durations.observe(labels, seconds);
-      logger.info({ ...labels, status: res.statusCode, duration_ms: Math.round(seconds * 1e4) / 10, request_id: requestId, trace_id: traceId }, 'request');
+      logger[level]({ ...labels, status: res.statusCode, duration_ms: Math.round(seconds * 1e4) / 10, request_id: requestId, trace_id: traceId }, 'request');
     });
     next();
   };

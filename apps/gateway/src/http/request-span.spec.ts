@@ -19,7 +19,7 @@ describe('requestSpan', () => {
     const app = express();
     app.use((_req, _res, next) => withCorrelationId('req-1', () => next()));
     app.use(requestSpan());
-    app.use(accessLog(pino(sink)));
+    app.use(accessLog(pino(sink), 'info'));
     const v1 = Router();
     v1.get('/public/share/:token', (_req, res) => void res.status(200).json({}));
     v1.post('/interviews', (_req, res) => void res.status(503).json({}));

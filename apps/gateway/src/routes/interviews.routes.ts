@@ -37,6 +37,25 @@ const timezone = z.string().refine((tz) => {
   }
 }, 'must be a tz database name, for example Europe/Paris');
 
+/** An IETF language tag (BCP 47) as `Intl` reads it, kept in its canonical form ("fr-fr" becomes "fr-FR"). */
+function canonicalLanguage(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+const language = z
+  .string()
+  .max(35, 'at most 35 characters')
+  .refine((tag) => canonicalLanguage(tag) !== undefined, 'must be an IETF language tag, for example es or fr-FR')
+  .meta({
+    description:
+      "The language the candidate is written to in: the invitation email and SMS, reminders, a live interview's emails and calendar text. " +
+      'Emails and SMS are written in English, Spanish, French or German (another language gets English); dates follow the whole tag. ' +
+      'Default "en"; the company pages send the user\'s browser language (decision 047).',
+  });
+
 const { text, time_limit, takes, think_time } = questionFields;
 // think_time is ours, not the reference's (decision 013); absent, the service's default ("30").
 const question = z.object({ text, time_limit, takes: takes.default(-1), think_time: think_time.optional() });
@@ -64,6 +83,7 @@ const createBody = z.object({
   questions: z.array(question).max(50, 'at most 50 questions').default([]),
   interview_question_set: z.uuid('must be a question set uuid').optional(),
   timezone: timezone.default('UTC'),
+  language: language.default('en'),
   has_sms_consent: z.boolean().default(false),
 });
 
@@ -143,6 +163,10 @@ export function interviewsRoutes(upstreams: Upstreams, options: { uploadTimeoutM
     post: {
       summary: 'Create interviews: one object for one assignee, an array for an array; each assignee is emailed an invitation',
       tag: 'Interviews',
+      description:
+        "Each assignee is invited by email (and by SMS with their consent, on plans that have it) in the interview's `language`: " +
+        'an IETF tag, default "en"; English, Spanish, French and German are written, any other language gets English (decision 047). ' +
+        'The interview shows its `language`.',
       body: createBody,
       bodySchema: interviewCreateSchema(),
       ok: { 201: { anyOf: [ref('Interview'), arrayOf('Interview')] } },
@@ -161,6 +185,7 @@ export function interviewsRoutes(upstreams: Upstreams, options: { uploadTimeoutM
             questions: body.questions,
             question_set_uuid: body.interview_question_set,
             timezone: body.timezone,
+            language: canonicalLanguage(body.language) ?? 'en',
             has_sms_consent: body.has_sms_consent,
           },
           writeAs(res),

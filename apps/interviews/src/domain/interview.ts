@@ -15,6 +15,8 @@ export interface Interview {
   ratedBy: string | null;
   ratedAt: Date | null;
   timezone: string;
+  /** The language its candidate is written to in (emails, SMS, calendar text): an IETF tag, canonical (decision 047). */
+  language: string;
   emailMessage: string;
   phone: string | null;
   phoneParsed: string | null;

@@ -20,6 +20,7 @@ export interface InterviewsDatabase {
     rated_by: string | null;
     rated_at: Date | null;
     timezone: string;
+    language: Generated<string>;
     email_message: string;
     phone: string | null;
     phone_parsed: string | null;

@@ -7,6 +7,10 @@ import type { MediaStorageConfig } from '../config';
 
 type S3Config = Extract<MediaStorageConfig, { kind: 's3' }>;
 
+// The SDK warns on Node 20 that its releases after January 2027 will need Node 22: a notice about its future
+// versions, not about the one installed (package.json's engines say which Node we support). Off unless set.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /** The smallest part S3 accepts (the last part excepted); two in flight keep the object store busy while the next is read. */
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;

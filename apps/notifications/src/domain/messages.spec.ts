@@ -4,11 +4,14 @@ import {
   invitationSms,
   liveCancellationEmail,
   liveCreatorEmail,
+  liveCalendarText,
   liveInvitationEmail,
+  reminderSms,
   reviewerEmail,
   setPasswordEmail,
   type LiveInterviewDetails,
 } from './messages';
+import { candidateTime } from './candidate-text';
 
 const invitation = {
   candidateName: 'Jo <b>',
@@ -17,6 +20,7 @@ const invitation = {
   emailMessage: 'Good luck!',
   dueLocal: 'Monday 2 March 2026, 14:00',
   timezone: 'Europe/Paris',
+  language: 'en',
   candidateUrl: 'https://app.example/candidate/interviews/i1?token=a&b',
   occasion: 'invited' as const,
   live: false,
@@ -32,6 +36,7 @@ const live: LiveInterviewDetails = {
   startLocal: 'Monday, March 2, 2026 at 2:00:00 PM GMT+1',
   timezone: 'Europe/Paris',
   start: '2026-03-02T13:00:00+00:00',
+  language: 'en',
   url: 'https://app.example/candidate/interviews/i1?token=a&b',
   occasion: 'invited',
 };
@@ -91,6 +96,48 @@ describe('message contents', () => {
     expect(liveCreatorEmail({ ...live, url: page }).text).toContain(page);
     expect(liveCreatorEmail({ ...live, occasion: 'rescheduled', url: page }).subject).toBe('Moved: live interview with Jo <b> for Engineer');
     expect(liveCreatorEmail({ ...live, occasion: 'canceled', url: null }).html).not.toContain('<a ');
+  });
+});
+
+describe("the job seeker's messages in the interview's language (decision 047)", () => {
+  const due = (tag: string) => candidateTime('2026-03-02T13:00:00+00:00', 'Europe/Paris', tag);
+
+  it('writes the invitation, its SMS and the reminder in Spanish, with a Spanish date', () => {
+    const d = { ...invitation, language: 'es', dueLocal: due('es') };
+    const sut = invitationEmail(d);
+    expect(d.dueLocal).toBe('lunes, 2 de marzo de 2026, 14:00:00 CET');
+    expect(sut.subject).toBe('Su entrevista en vídeo para Engineer en Acme & Co');
+    expect(sut.text).toContain('Hola, Jo <b>:');
+    expect(sut.text).toContain('Complétela antes del lunes, 2 de marzo de 2026, 14:00:00 CET (Europe/Paris).');
+    expect(sut.html).toContain('>Abrir su entrevista</a>');
+    expect(invitationSms(d)).toBe(
+      `Acme & Co: su entrevista en vídeo para Engineer debe completarse antes del lunes, 2 de marzo de 2026, 14:00:00 CET (Europe/Paris). ${d.candidateUrl}`,
+    );
+    expect(reminderSms(d)).toMatch(/^Recordatorio de Acme & Co: /);
+  });
+
+  it('writes a French and a German live invitation, their UTC time in the language too', () => {
+    const fr = liveInvitationEmail({ ...live, language: 'fr-FR', startLocal: due('fr-FR') });
+    expect(fr.subject).toBe('Entretien vidéo en direct pour le poste de Engineer chez Acme & Co');
+    expect(fr.text).toContain('Quand\u00a0: le lundi 2 mars 2026 à 14:00:00 UTC+1 (Europe/Paris), soit le lundi 2 mars 2026 à 13:00:00 UTC.');
+    const de = liveInvitationEmail({ ...live, language: 'de', startLocal: due('de'), occasion: 'rescheduled' });
+    expect(de.text).toContain('Wann: Montag, 2. März 2026 um 14:00:00 MEZ (Europe/Paris), also Montag, 2. März 2026 um 13:00:00 UTC.');
+    expect(de.text).toContain('verschieben Sie den Termin in Ihrem Kalender');
+    expect(liveCancellationEmail({ ...live, language: 'de', occasion: 'canceled', url: null }).subject).toBe(
+      'Abgesagt: Ihr Live-Interview für die Stelle Engineer bei Acme & Co',
+    );
+  });
+
+  it("keeps the creator's copy and calendar text in English whatever the interview's language", () => {
+    expect(liveCreatorEmail({ ...live, language: 'es', url: 'https://app.example/interview/i1/watch' }).text).toContain('Hello Cory,');
+    expect(liveCalendarText({ ...live, language: 'es' }, true).summary).toBe('Live interview with Jo <b>: Engineer');
+    expect(liveCalendarText({ ...live, language: 'es' }, false).summary).toBe('Entrevista en directo: Engineer en Acme & Co');
+  });
+
+  it('writes a language we do not write (Portuguese) in English, dates included', () => {
+    expect(invitationEmail({ ...invitation, language: 'pt-BR' }).subject).toBe('Your video interview for Engineer at Acme & Co');
+    expect(due('pt-BR')).toBe('Monday, March 2, 2026 at 2:00:00 PM GMT+1');
+    expect(due('fr-CA')).toBe('lundi 2 mars 2026 à 14 h 00 min 00 s UTC+1');
   });
 });
 

@@ -1,6 +1,10 @@
 import type { CalendarInvitation } from './calendar';
+import { candidateText, candidateTime, type CandidateText } from './candidate-text';
 
-/** Emails and SMS: what is sent, as plain data (rendered here, sent by the adapters). All their text is here. */
+/**
+ * Emails and SMS: what is sent, as plain data (rendered here, sent by the adapters). The job seeker's text is in
+ * `candidate-text/` (one module per language, decision 047); the company users' text is here, in English.
+ */
 
 export type MessageKind =
   | 'set_password'
@@ -90,9 +94,11 @@ export interface InvitationDetails {
   jobTitle: string;
   /** The company's `email_message`, possibly empty. */
   emailMessage: string;
-  /** The due time written out in the interview's timezone. */
+  /** The due time written out in the interview's timezone and language (`candidateTime`). */
   dueLocal: string;
   timezone: string;
+  /** The interview's `language` (an IETF tag): the text is written in it, or in English when we do not write it (decision 047). */
+  language: string;
   candidateUrl: string;
   /** Why the job seeker gets a (new) link: a new interview, a new due time, or a reset by customer support. */
   occasion: 'invited' | 'rescheduled' | 'reset';
@@ -101,39 +107,30 @@ export interface InvitationDetails {
 }
 
 export function invitationEmail(d: InvitationDetails): EmailContent {
-  const intro = {
-    invited: `${d.companyName} invites you to a video interview for ${d.jobTitle}.`,
-    rescheduled: `${d.companyName} moved the due time of your video interview for ${d.jobTitle}.`,
-    reset: `Your video interview for ${d.jobTitle} at ${d.companyName} was reset: you can record your answers again.`,
-  }[d.occasion];
-  const subject = {
-    invited: `Your video interview for ${d.jobTitle} at ${d.companyName}`,
-    rescheduled: `New due time: your interview for ${d.jobTitle}`,
-    reset: `Record your interview for ${d.jobTitle} again`,
-  }[d.occasion];
-  const paragraphs = [`Hello ${d.candidateName},`, intro];
+  const text = candidateText(d.language);
+  const paragraphs = [text.hello(d.candidateName), text.oneWay.intro[d.occasion](d.companyName, d.jobTitle)];
   if (d.emailMessage.trim()) paragraphs.push(d.emailMessage.trim());
-  paragraphs.push(`Please complete it by ${d.dueLocal} (${d.timezone}).`);
+  paragraphs.push(text.oneWay.dueBy(d.dueLocal, d.timezone));
   return {
-    subject,
-    text: `${paragraphs.join('\n\n')}\n\nOpen your interview: ${d.candidateUrl}\n`,
-    html: html(paragraphs, { href: d.candidateUrl, label: 'Open your interview' }),
+    subject: text.oneWay.subject[d.occasion](d.jobTitle, d.companyName),
+    text: `${paragraphs.join('\n\n')}\n\n${text.oneWay.open}: ${d.candidateUrl}\n`,
+    html: html(paragraphs, { href: d.candidateUrl, label: text.oneWay.open }),
   };
 }
 
 /** A one-way interview is due by a time; a live one starts at it. */
-function whenSms(d: InvitationDetails): string {
-  return d.live
-    ? `your live video interview for ${d.jobTitle} starts ${d.dueLocal} (${d.timezone})`
-    : `your video interview for ${d.jobTitle} is due ${d.dueLocal} (${d.timezone})`;
+function whenSms(d: InvitationDetails, text: CandidateText): string {
+  return d.live ? text.sms.starts(d.jobTitle, d.dueLocal, d.timezone) : text.sms.due(d.jobTitle, d.dueLocal, d.timezone);
 }
 
 export function invitationSms(d: InvitationDetails): string {
-  return `${d.companyName}: ${whenSms(d)}. ${d.candidateUrl}`;
+  const text = candidateText(d.language);
+  return text.sms.invitation(d.companyName, whenSms(d, text), d.candidateUrl);
 }
 
 export function reminderSms(d: InvitationDetails): string {
-  return `Reminder from ${d.companyName}: ${whenSms(d)}. ${d.candidateUrl}`;
+  const text = candidateText(d.language);
+  return text.sms.reminder(d.companyName, whenSms(d, text), d.candidateUrl);
 }
 
 export interface ReviewerDetails {
@@ -169,9 +166,11 @@ export interface LiveInterviewDetails {
   jobTitle: string;
   /** The company's `email_message`, possibly empty. */
   emailMessage: string;
-  /** When it starts, written out in the interview's timezone. */
+  /** When it starts, written out in the interview's timezone and in `language` (`candidateTime`). */
   startLocal: string;
   timezone: string;
+  /** The language its reader is written to in: the interview's for the job seeker, English for the company's user (decision 047). */
+  language: string;
   /** When it starts, RFC 3339 (`scheduled_at`). */
   start: string;
   /** The candidate link (for the job seeker) or the interview's page (for its creator); none once canceled. */
@@ -179,54 +178,31 @@ export interface LiveInterviewDetails {
   occasion: 'invited' | 'rescheduled' | 'reset' | 'canceled';
 }
 
-// One formatter for every UTC time written out (building one is far dearer than using it, decision 023).
-const utcFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'full', timeStyle: 'long' });
-
 /** "When" of a live interview: in the interview's timezone and in UTC, for someone in any other zone. */
-function liveWhen(d: LiveInterviewDetails): string {
-  return `When: ${d.startLocal} (${d.timezone}), that is ${utcFormat.format(new Date(d.start))}.`;
+function liveWhen(d: LiveInterviewDetails, text: CandidateText): string {
+  return text.live.when(d.startLocal, d.timezone, candidateTime(d.start, 'UTC', d.language));
 }
 
 /** The job seeker's email about a live interview: invited, moved, reset (the calendar invitation is attached). */
 export function liveInvitationEmail(d: LiveInterviewDetails): EmailContent {
   if (d.occasion === 'canceled') return liveCancellationEmail(d);
-  const intro = {
-    invited: `${d.companyName} invites you to a live video interview for ${d.jobTitle}: you will meet the interviewers on video, in your browser, with no app to install.`,
-    rescheduled: `${d.companyName} moved your live video interview for ${d.jobTitle} to a new time.`,
-    reset: `Your live video interview for ${d.jobTitle} at ${d.companyName} was reset: here is your link again.`,
-  }[d.occasion];
-  const subject = {
-    invited: `Live video interview for ${d.jobTitle} at ${d.companyName}`,
-    rescheduled: `New time: your live interview for ${d.jobTitle} at ${d.companyName}`,
-    reset: `Your live interview for ${d.jobTitle} at ${d.companyName}`,
-  }[d.occasion];
-  const calendar =
-    d.occasion === 'rescheduled'
-      ? 'The calendar invitation attached to this email moves it in your calendar.'
-      : 'The calendar invitation attached to this email puts it in your calendar.';
-  const paragraphs = [`Hello ${d.candidateName},`, intro];
+  const text = candidateText(d.language);
+  const paragraphs = [text.hello(d.candidateName), text.live.intro[d.occasion](d.companyName, d.jobTitle)];
   if (d.emailMessage.trim()) paragraphs.push(d.emailMessage.trim());
-  paragraphs.push(
-    liveWhen(d),
-    "On your interview's page you can confirm that you will attend and check your camera and microphone; you join the call from there shortly before it starts.",
-    calendar,
-  );
+  paragraphs.push(liveWhen(d, text), text.live.page, d.occasion === 'rescheduled' ? text.live.calendarMoves : text.live.calendarAdds);
   return {
-    subject,
-    text: `${paragraphs.join('\n\n')}\n\nYour interview's page: ${d.url ?? ''}\n`,
-    html: html(paragraphs, { href: d.url ?? '', label: "Open your interview's page" }),
+    subject: text.live.subject[d.occasion](d.jobTitle, d.companyName),
+    text: `${paragraphs.join('\n\n')}\n\n${text.live.pageLine}: ${d.url ?? ''}\n`,
+    html: html(paragraphs, { href: d.url ?? '', label: text.live.open }),
   };
 }
 
 /** The job seeker's email when a live interview is canceled (the calendar cancellation is attached); no link. */
 export function liveCancellationEmail(d: LiveInterviewDetails): EmailContent {
-  const paragraphs = [
-    `Hello ${d.candidateName},`,
-    `${d.companyName} canceled your live video interview for ${d.jobTitle}.`,
-    `It was planned for ${d.startLocal} (${d.timezone}). The cancellation attached to this email removes it from your calendar.`,
-  ];
+  const text = candidateText(d.language);
+  const paragraphs = [text.hello(d.candidateName), text.live.intro.canceled(d.companyName, d.jobTitle), text.live.plannedFor(d.startLocal, d.timezone)];
   return {
-    subject: `Canceled: your live interview for ${d.jobTitle} at ${d.companyName}`,
+    subject: text.live.subject.canceled(d.jobTitle, d.companyName),
     text: `${paragraphs.join('\n\n')}\n`,
     html: html(paragraphs),
   };
@@ -253,7 +229,7 @@ export function liveCreatorEmail(d: LiveInterviewDetails): EmailContent {
       `Your live video interview with ${who} for ${d.jobTitle} was canceled; the cancellation attached to this email removes it from your calendar. ${d.candidateName} was told by email.`,
     ],
   }[d.occasion];
-  const paragraphs = [d.creatorName ? `Hello ${d.creatorName},` : 'Hello,', intro, liveWhen(d)];
+  const paragraphs = [d.creatorName ? `Hello ${d.creatorName},` : 'Hello,', intro, liveWhen({ ...d, language: 'en' }, candidateText('en'))];
   if (d.occasion === 'canceled') return { subject, text: `${paragraphs.join('\n\n')}\n`, html: html(paragraphs) };
   paragraphs.push("You join the call from the interview's page shortly before it starts.");
   return {
@@ -264,28 +240,26 @@ export function liveCreatorEmail(d: LiveInterviewDetails): EmailContent {
 }
 
 /** What the calendar entry's text names (its time is the calendar's to write out). */
-export type LiveCalendarTextDetails = Pick<LiveInterviewDetails, 'candidateName' | 'candidateEmail' | 'companyName' | 'jobTitle' | 'url' | 'occasion'>;
+export type LiveCalendarTextDetails = Pick<
+  LiveInterviewDetails,
+  'candidateName' | 'candidateEmail' | 'companyName' | 'jobTitle' | 'url' | 'occasion' | 'language'
+>;
 
-/** The calendar entry's title and notes, for the job seeker or for the creator. */
+/** The calendar entry's title and notes, for the job seeker (in the interview's language) or for the creator (in English). */
 export function liveCalendarText(d: LiveCalendarTextDetails, forCreator: boolean): { summary: string; description: string } {
-  if (d.occasion === 'canceled') {
-    return forCreator
+  if (forCreator) {
+    return d.occasion === 'canceled'
       ? {
           summary: `Canceled: live interview with ${d.candidateName}: ${d.jobTitle}`,
           description: `The live video interview with ${d.candidateName} for ${d.jobTitle} was canceled.`,
         }
       : {
-          summary: `Canceled: live interview: ${d.jobTitle} at ${d.companyName}`,
-          description: `${d.companyName} canceled this live video interview for ${d.jobTitle}.`,
+          summary: `Live interview with ${d.candidateName}: ${d.jobTitle}`,
+          description: `Live video interview with ${d.candidateName} (${d.candidateEmail}) for ${d.jobTitle}. Join from the interview's page: ${d.url}`,
         };
   }
-  return forCreator
-    ? {
-        summary: `Live interview with ${d.candidateName}: ${d.jobTitle}`,
-        description: `Live video interview with ${d.candidateName} (${d.candidateEmail}) for ${d.jobTitle}. Join from the interview's page: ${d.url}`,
-      }
-    : {
-        summary: `Live interview: ${d.jobTitle} at ${d.companyName}`,
-        description: `Live video interview with ${d.companyName} for ${d.jobTitle}. Join from your interview's page: ${d.url}`,
-      };
+  const text = candidateText(d.language).calendar;
+  return d.occasion === 'canceled'
+    ? { summary: text.canceledSummary(d.jobTitle, d.companyName), description: text.canceledDescription(d.companyName, d.jobTitle) }
+    : { summary: text.summary(d.jobTitle, d.companyName), description: text.description(d.companyName, d.jobTitle, d.url ?? '') };
 }

@@ -18,6 +18,8 @@ export interface CandidateInterview {
   status: 'requested' | 'accepted' | 'completed' | 'expired' | 'canceled';
   scheduled_at: string;
   timezone?: string;
+  /** The interview's language (an IETF tag): the page's fallback when the browser names none it speaks (decision 047). */
+  language?: string;
   job_post: { title: string; status: 'active' | 'inactive' } | null;
   company: { name: string; avatar: string } | null;
   questions: CandidateQuestion[];

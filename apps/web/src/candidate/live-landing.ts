@@ -1,4 +1,4 @@
-import { en } from '../i18n/en';
+import { languageSwitcher, t } from '../i18n/candidate';
 import { ApiError } from '../shared/api';
 import { el, show } from '../shared/dom';
 import { browserTimeZone, localTime, zonedTime } from '../shared/format';
@@ -15,7 +15,7 @@ const IN_CALL = (uuid: string) => `vi:live:${uuid}:in-call`;
 
 /** A refusal of the call as a sentence: the live call's own wording first, then the candidate page's. */
 export function liveRefusal(code: string): string {
-  return en.live.refusals[code] ?? refusalSentence(new ApiError(0, code));
+  return t.live.refusals[code] ?? refusalSentence(new ApiError(0, code));
 }
 
 async function enter(root: HTMLElement, api: CandidateApi, stream: MediaStream): Promise<void> {
@@ -27,10 +27,11 @@ async function enter(root: HTMLElement, api: CandidateApi, stream: MediaStream):
 /**
  * The invitation link of a live interview: company, job, when (the candidate's time and the interview's zone), that
  * it is recorded, "confirm I will attend" (the candidate's accept), the calendar invitation, a camera and
- * microphone check, and Join, which opens 15 minutes before the start. A reload during the call goes back in.
+ * microphone check, and Join, which opens 15 minutes before the start. A reload during the call goes back in. In the
+ * candidate's language, with the recorder's switcher (decision 047).
  */
 export function liveLanding(root: HTMLElement, api: CandidateApi, interview: CandidateInterview): void {
-  document.title = en.live.title;
+  document.title = t.live.title;
   if (sessionStorage.getItem(IN_CALL(interview.uuid))) {
     void openCameraAndMicrophone()
       .then((stream) => enter(root, api, stream))
@@ -46,26 +47,26 @@ export function liveLanding(root: HTMLElement, api: CandidateApi, interview: Can
   const opensAt = new Date(Date.parse(interview.scheduled_at) - JOIN_OPENS_BEFORE_MS);
 
   const attendStatus = liveRegion();
-  const attend = el('button', { type: 'button', class: 'secondary' }, en.live.attend);
+  const attend = el('button', { type: 'button', class: 'secondary' }, t.live.attend);
   attend.addEventListener('click', () => {
     attend.disabled = true;
-    attend.textContent = en.live.attending;
+    attend.textContent = t.live.attending;
     api
       .accept()
       .then(() => {
         attend.remove();
-        say(attendStatus, en.live.attendanceConfirmed, 'ok');
+        say(attendStatus, t.live.attendanceConfirmed, 'ok');
       })
       .catch((error: unknown) => {
         attend.disabled = false;
-        attend.textContent = en.live.attend;
+        attend.textContent = t.live.attend;
         say(attendStatus, refusalSentence(error), 'refusal');
       });
   });
-  if (interview.status === 'accepted') say(attendStatus, en.live.attendanceConfirmed, 'ok');
+  if (interview.status === 'accepted') say(attendStatus, t.live.attendanceConfirmed, 'ok');
 
   const calendarStatus = liveRegion();
-  const calendar = el('button', { type: 'button', class: 'link' }, en.live.calendar);
+  const calendar = el('button', { type: 'button', class: 'link' }, t.live.calendar);
   calendar.addEventListener('click', () => {
     api
       .calendar()
@@ -79,13 +80,13 @@ export function liveLanding(root: HTMLElement, api: CandidateApi, interview: Can
 
   const check = deviceCheck();
   const joinStatus = liveRegion();
-  const join = el('button', { type: 'button', disabled: true, 'aria-describedby': 'join-hint' }, en.live.join);
-  const hint = el('p', { class: 'muted', id: 'join-hint' }, en.live.joinFirstCheck);
+  const join = el('button', { type: 'button', disabled: true, 'aria-describedby': 'join-hint' }, t.live.join);
+  const hint = el('p', { class: 'muted', id: 'join-hint' }, t.live.joinFirstCheck);
   let stream: MediaStream | undefined;
   const refresh = () => {
     const open = Date.now() >= opensAt.getTime();
     join.disabled = !open || !stream;
-    hint.textContent = !open ? en.live.joinOpensAt(localTime(opensAt.toISOString())) : !stream ? en.live.joinFirstCheck : '';
+    hint.textContent = !open ? t.live.joinOpensAt(localTime(opensAt.toISOString())) : !stream ? t.live.joinFirstCheck : '';
     hint.hidden = hint.textContent === '';
   };
   void check.ready.then((ready) => {
@@ -98,11 +99,11 @@ export function liveLanding(root: HTMLElement, api: CandidateApi, interview: Can
   join.addEventListener('click', () => {
     if (!stream) return;
     join.disabled = true;
-    join.textContent = en.live.joining;
+    join.textContent = t.live.joining;
     enter(root, api, stream).catch(() => {
       join.disabled = false;
-      join.textContent = en.live.join;
-      say(joinStatus, en.errors.unavailable, 'refusal');
+      join.textContent = t.live.join;
+      say(joinStatus, t.errors.unavailable, 'refusal');
     });
   });
   refresh();
@@ -112,15 +113,17 @@ export function liveLanding(root: HTMLElement, api: CandidateApi, interview: Can
     el(
       'main',
       { class: 'card' },
+      // The same switcher as the recorder's landing: the page renders again in the chosen language.
+      languageSwitcher(() => liveLanding(root, api, interview)),
       el('header', {}, companyBadge(interview.company)),
-      el('h1', {}, en.live.heading(interview.job_post?.title ?? '')),
-      el('p', {}, en.live.invitedBy(company)),
-      el('p', { class: 'due' }, el('strong', {}, en.live.when(localTime(interview.scheduled_at)))),
-      zoned && zone ? el('p', { class: 'muted' }, en.live.whenInterviewZone(zoned, zone)) : null,
-      el('p', { class: 'notice' }, en.live.recordedNotice),
+      el('h1', {}, t.live.heading(interview.job_post?.title ?? '')),
+      el('p', {}, t.live.invitedBy(company)),
+      el('p', { class: 'due' }, el('strong', {}, t.live.when(localTime(interview.scheduled_at)))),
+      zoned && zone ? el('p', { class: 'muted' }, t.live.whenInterviewZone(zoned, zone)) : null,
+      el('p', { class: 'notice' }, t.live.recordedNotice),
       calendar,
       calendarStatus,
-      el('h2', {}, en.live.attendHeading),
+      el('h2', {}, t.live.attendHeading),
       interview.status === 'requested' ? attend : null,
       attendStatus,
       check.section,
@@ -137,6 +140,6 @@ export function liveClosed(root: HTMLElement, interview: CandidateInterview): bo
     interview.status as 'canceled' | 'completed' | 'expired'
   ];
   if (!code) return false;
-  messageScreen(root, en.live.title, liveRefusal(code), interview.status === 'completed' ? 'status' : 'alert');
+  messageScreen(root, t.live.title, liveRefusal(code), interview.status === 'completed' ? 'status' : 'alert');
   return true;
 }

@@ -129,6 +129,8 @@ async function main(): Promise<void> {
   loadingScreen(root);
   const api = new CandidateApi(link);
   const interview = await api.interview();
+  useBrowserLanguage(interview.language);
+  document.title = t.landing.title;
   if (interview.type === 'live') {
     if (!liveClosed(root, interview)) liveLanding(root, api, interview);
     return;

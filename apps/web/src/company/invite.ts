@@ -1,4 +1,5 @@
 import { en } from '../i18n/en';
+import { LANGUAGE_NAMES, writtenLanguageOf } from '../i18n/language-names';
 import { ws } from '../i18n/workspace';
 import { ApiError } from '../shared/api';
 import { el } from '../shared/dom';
@@ -40,6 +41,18 @@ const checked = (root: HTMLElement, name: string) => root.querySelector<HTMLInpu
 function timeZones(): string[] {
   const zones = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
   return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+
+/**
+ * The languages the candidate's emails can be written in, valued as the user's browser tag where it is that language
+ * ("fr-CA" keeps Canadian dates), and the one chosen at first: the browser's language, else English (decision 047).
+ */
+function emailLanguages(): { options: Record<string, string>; chosen: string } {
+  const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
+  const own = tags.find((tag) => writtenLanguageOf(tag) !== undefined);
+  const options: Record<string, string> = {};
+  for (const [lang, name] of Object.entries(LANGUAGE_NAMES)) options[own && writtenLanguageOf(own) === lang ? own : lang] = name;
+  return { options, chosen: own ?? 'en' };
 }
 
 /** Sends one batch; a validation refusal naming some candidates (`assigned_to.<n>.…`) refuses those and retries the rest. */
@@ -137,6 +150,8 @@ export async function inviteScreen(workspace: Workspace, match: RegExpExecArray)
     { hidden: true },
     field(ws.invite.liveAt, at, { apiField: 'scheduled_at', hint: ws.invite.inYourZone(browserTimeZone()) }),
     field(ws.invite.timezone, zone, { apiField: 'timezone', hint: ws.invite.timezoneHint }),
+    // The API names no interviewers (decision 044): say who joins rather than ask for names nothing would keep.
+    el('p', { class: 'muted' }, `${ws.invite.interviewers}: ${ws.invite.anyColleague}`),
   );
   const kind = el(
     'fieldset',
@@ -151,7 +166,16 @@ export async function inviteScreen(workspace: Workspace, match: RegExpExecArray)
   });
 
   const message = el('textarea', { name: 'email_message', rows: 3 });
-  const consent = el('input', { type: 'checkbox', id: 'sms-consent', name: 'has_sms_consent', 'data-field': 'has_sms_consent' });
+  const languages = emailLanguages();
+  const language = select(languages.options, languages.chosen, { name: 'language' });
+  // Its own error line, so a refusal for want of consent is said beside the box (form.ts finds it by `data-error-for`).
+  const consent = el('input', {
+    type: 'checkbox',
+    id: 'sms-consent',
+    name: 'has_sms_consent',
+    'data-field': 'has_sms_consent',
+    'aria-describedby': 'sms-consent-error',
+  });
   const form = el(
     'form',
     { class: 'form', novalidate: true },
@@ -164,7 +188,15 @@ export async function inviteScreen(workspace: Workspace, match: RegExpExecArray)
     oneWay,
     live,
     field(`${ws.invite.message} ${ws.common.optional}`, message, { apiField: 'email_message' }),
-    smsAllowed ? el('div', { class: 'choice' }, consent, el('label', { for: 'sms-consent' }, ws.invite.smsConsent)) : null,
+    field(ws.invite.language, language, { apiField: 'language', hint: ws.invite.languageHint }),
+    smsAllowed
+      ? el(
+          'div',
+          {},
+          el('div', { class: 'choice' }, consent, el('label', { for: 'sms-consent' }, ws.invite.smsConsent)),
+          el('p', { id: 'sms-consent-error', class: 'field-error', 'data-error-for': 'sms-consent' }),
+        )
+      : null,
     el('div', { class: 'actions' }, el('button', { type: 'submit' }, ws.invite.review)),
   );
   const summary = el('section', { class: 'summary', hidden: true, 'aria-labelledby': 'summary-heading' });
@@ -180,6 +212,7 @@ export async function inviteScreen(workspace: Workspace, match: RegExpExecArray)
       job_post: { uuid: fixedJob ?? job.value },
       scheduled_at: instantOf(type === 'live' ? at.value : due.value),
       timezone: type === 'live' ? zone.value : browserTimeZone(),
+      language: language.value,
     };
     if (message.value.trim()) body.email_message = message.value;
     if (smsAllowed && consent.checked) body.has_sms_consent = true;

@@ -26,13 +26,15 @@ function closedCode(interview: Interview): string {
 }
 
 async function enter(interview: Interview, stream: MediaStream): Promise<void> {
-  // The call is its own chunk, loaded on Join.
-  const { enterRoom } = await import('../live/room');
+  // The call and its recording are their own chunks, loaded on Join.
+  const [{ enterRoom }, { startCallRecording }] = await Promise.all([import('../live/room'), import('../live/call-recording')]);
   enterRoom({
     root: document.getElementById('app')!,
     interviewUuid: interview.uuid,
     stream,
     refusal,
+    startRecording: (participants, onError) => startCallRecording({ interviewUuid: interview.uuid, participants, onError }),
+    recordingsLink: { href: `/interview/${interview.uuid}/watch`, text: ws.watch.watchRecordings },
     endInterview: async () => {
       await ok(api.PUT('/interviews/{interviewUuid}', { params: { path: { interviewUuid: interview.uuid } }, body: { status: 'completed' } }));
     },

@@ -27,6 +27,7 @@ function takesVisible(interview: { status: string }): boolean {
 type Interview = Schemas['Interview'];
 type Question = Schemas['Question'];
 type Take = Schemas['Take'];
+type Recording = Schemas['Recording'];
 
 interface Answer {
   question: Question;
@@ -96,6 +97,34 @@ function answersSection(interview: Interview, questions: Question[], answers: An
     ),
     el('div', { class: 'review-questions' }, el('h2', { id: 'questions-heading' }, ws.watch.questions), list),
   );
+}
+
+/** A live interview's call recordings, oldest first (a call left and rejoined may give several); one still going on says so. */
+function recordingsSection(interview: Interview, recordings: Recording[]): HTMLElement {
+  const heading = el('h2', { id: 'recordings-heading' }, ws.watch.recordingsHeading);
+  const finished = interview.status === 'completed' || interview.status === 'expired' || interview.status === 'canceled';
+  if (recordings.length === 0)
+    return el(
+      'section',
+      { 'aria-labelledby': 'recordings-heading' },
+      heading,
+      el('p', { class: 'muted' }, finished ? ws.watch.noRecordings : ws.watch.recordingsNotYet),
+    );
+  const items = recordings.map((recording, index) => {
+    const label =
+      recording.duration_seconds === null
+        ? ws.watch.recordingNoLength(index + 1)
+        : ws.watch.recording(index + 1, en.common.duration(Math.round(recording.duration_seconds)));
+    const src = `/v1.0/interviews/${interview.uuid}/recordings/${recording.uuid}/video`;
+    return el(
+      'li',
+      {},
+      el('h3', {}, label),
+      el('p', { class: 'muted' }, ws.watch.recordingStarted(localTime(recording.started_at))),
+      recording.ended_at === null ? el('p', { class: 'notice' }, ws.watch.recordingInProgress) : takePlayer(src, label),
+    );
+  });
+  return el('section', { 'aria-labelledby': 'recordings-heading' }, heading, el('ul', { class: 'recordings' }, ...items));
 }
 
 function ratingSection(interview: Interview): HTMLElement {
@@ -244,6 +273,8 @@ export async function watchScreen(workspace: Workspace, match: RegExpExecArray):
   const answers: Answer[] = questions.flatMap((question, questionIndex) =>
     takes[questionIndex].map((take) => ({ question, questionIndex, take, takeCount: takes[questionIndex].length })),
   );
+  const recordings =
+    interview.type === 'live' ? (await ok(api.GET('/interviews/{interviewUuid}/recordings', { params: { path: { interviewUuid: uuid } } }))).data : [];
   const candidate = interview.assigned_to?.name ?? ws.common.none;
   renderPage(
     workspace,
@@ -253,6 +284,7 @@ export async function watchScreen(workspace: Workspace, match: RegExpExecArray):
     details(interview),
     hasCall(interview) ? toolbar(linkButton(liveHref(interview.uuid), en.live.joinFromWatch)) : null,
     questions.length > 0 ? answersSection(interview, questions, answers) : null,
+    interview.type === 'live' ? recordingsSection(interview, recordings) : null,
     el('div', { class: 'columns' }, ratingSection(interview), shareSection(interview, workspace)),
   );
 }

@@ -3,7 +3,7 @@ import { CANDIDATE_LANGUAGES, pickLanguage } from './candidate';
 import { en } from './en';
 
 /** The candidate-facing sections of `en`: every one of their keys must exist, of the same kind, in every language. */
-const CANDIDATE_SECTIONS = ['common', 'errors', 'landing', 'practice', 'device', 'question', 'finish', 'language', 'share'] as const;
+const CANDIDATE_SECTIONS = ['common', 'errors', 'landing', 'practice', 'device', 'question', 'finish', 'language', 'share', 'live'] as const;
 
 /** Each leaf as `path: kind` (a function with its arity, an array with its length), so a missing or odd key shows. */
 function shape(value: unknown, path: string): string[] {
@@ -40,5 +40,9 @@ describe('candidate languages', () => {
     expect(pickLanguage(['pt-BR', 'fr-CA', 'en'], null)).toBe('fr');
     expect(pickLanguage(['de-AT'], 'es')).toBe('es');
     expect(pickLanguage(['ja'], null)).toBe('en');
+    // The interview's language only when the browser names none we speak.
+    expect(pickLanguage(['ja'], null, 'de-AT')).toBe('de');
+    expect(pickLanguage(['fr'], null, 'de')).toBe('fr');
+    expect(pickLanguage(['pt'], null, 'pt-BR')).toBe('en');
   });
 });

@@ -4,6 +4,7 @@ import type { CandidateMessages } from './candidate-messages';
 import { en } from './en';
 import { es } from './es';
 import { fr } from './fr';
+import { LANGUAGE_NAMES, writtenLanguageOf, type WrittenLanguage } from './language-names';
 
 export type { CandidateMessages } from './candidate-messages';
 
@@ -12,24 +13,23 @@ export type { CandidateMessages } from './candidate-messages';
  * English, Spanish, French or German, each a module of this shape (a unit spec fails when one misses a key).
  * Company pages stay English (decision 042).
  */
-export const CANDIDATE_LANGUAGES = { en, es, fr, de } as const satisfies Record<string, CandidateMessages>;
+export const CANDIDATE_LANGUAGES = { en, es, fr, de } as const satisfies Record<WrittenLanguage, CandidateMessages>;
 export type CandidateLanguage = keyof typeof CANDIDATE_LANGUAGES;
-/** Each language's own name: a reader finds theirs whatever the page speaks now. */
-export const LANGUAGE_NAMES: Record<CandidateLanguage, string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch' };
+export { LANGUAGE_NAMES };
 
 const CHOICE_KEY = 'vi-candidate:language';
 
 /** The messages of the page's current language (a live binding: modules read it when they render). */
 export let t: CandidateMessages = en;
 
-function supported(tag: string | null | undefined): CandidateLanguage | undefined {
-  const base = (tag ?? '').toLowerCase().split('-')[0];
-  return base in CANDIDATE_LANGUAGES ? (base as CandidateLanguage) : undefined;
-}
+const supported: (tag: string | null | undefined) => CandidateLanguage | undefined = writtenLanguageOf;
 
-/** The candidate's earlier choice on this browser, else the first of the browser's languages we speak, else English. */
-export function pickLanguage(browserLanguages: readonly string[], stored: string | null): CandidateLanguage {
-  return supported(stored) ?? browserLanguages.map(supported).find((lang) => lang !== undefined) ?? 'en';
+/**
+ * The candidate's earlier choice on this browser, else the first of the browser's languages we speak, else the
+ * interview's `language` (the one its emails were written in) when we speak it, else English.
+ */
+export function pickLanguage(browserLanguages: readonly string[], stored: string | null, interviewLanguage?: string): CandidateLanguage {
+  return supported(stored) ?? browserLanguages.map(supported).find((lang) => lang !== undefined) ?? supported(interviewLanguage) ?? 'en';
 }
 
 function storedChoice(): string | null {
@@ -46,12 +46,12 @@ export function useLanguage(lang: CandidateLanguage): void {
   document.documentElement.lang = lang;
 }
 
-/** At start: the language the candidate chose before, or their browser's. */
-export function useBrowserLanguage(): void {
-  useLanguage(pickLanguage(navigator.languages ?? [navigator.language], storedChoice()));
+/** At start: the language the candidate chose before, or their browser's; once the interview is read, its language is the fallback. */
+export function useBrowserLanguage(interviewLanguage?: string): void {
+  useLanguage(pickLanguage(navigator.languages ?? [navigator.language], storedChoice(), interviewLanguage));
 }
 
-/** A visible language switcher; choosing remembers the choice on this browser and renders the page again. */
+/** A visible, labelled language switcher; choosing remembers the choice on this browser and renders the page again. */
 export function languageSwitcher(rerender: () => void): HTMLElement {
   const select = el('select', { id: 'language', name: 'language' });
   for (const [lang, name] of Object.entries(LANGUAGE_NAMES)) select.append(el('option', { value: lang, lang, selected: lang === t.lang }, name));
@@ -64,6 +64,8 @@ export function languageSwitcher(rerender: () => void): HTMLElement {
     }
     useLanguage(lang);
     rerender();
+    // The page was drawn again: a keyboard or screen reader user stays on the switcher they just used.
+    document.querySelector<HTMLSelectElement>('select#language')?.focus();
   });
   return el('p', { class: 'language' }, el('label', { for: 'language' }, `${t.language.label} `), select);
 }

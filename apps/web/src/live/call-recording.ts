@@ -2,7 +2,10 @@ import { api, ok } from '../company/api';
 
 /** A recording of the call in this browser (decision 040). */
 export interface CallRecording {
+  /** Stops recording; resolves once every part has reached the server (or failed after its retries). */
   stop(): Promise<void>;
+  /** After `stop()`: ends the recording on the server, which joins and measures its parts (seconds for a long call). */
+  save(): Promise<void>;
   readonly active: boolean;
 }
 
@@ -143,6 +146,8 @@ export async function startCallRecording(options: {
       stream.getTracks().forEach((t) => t.stop());
       await audio.close();
       await queue;
+    },
+    async save() {
       await ok(api.POST('/interviews/{interviewUuid}/recordings/{recordingUuid}/end', { params: { path: { interviewUuid, recordingUuid } } }));
     },
   };

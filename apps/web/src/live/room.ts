@@ -1,15 +1,21 @@
 import './room.css';
-import { en } from '../i18n/en';
+import { t } from '../i18n/candidate';
 import { el, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
 import { PeerLink } from './peer-link';
 import { participantIds, Signaling, type LiveRole, type PeerView, type ServerMessage } from './signaling';
 
-/** What live-record's `startCallRecording` (call-recording.ts) gives back. */
+/** What `startCallRecording` (call-recording.ts) gives back. */
 export interface RecordingHandle {
+  /** Stops recording; resolves once every part has reached the server. */
   stop(): Promise<void>;
+  /** After `stop()`: the server joins and measures the parts. */
+  save(): Promise<void>;
   readonly active: boolean;
 }
+
+/** The tiles a recording draws side by side and whose voices it mixes; read on every frame. */
+export type RecordedParticipants = () => ReadonlyArray<{ name: string; stream: MediaStream }>;
 
 export interface RoomOptions {
   root: HTMLElement;
@@ -19,10 +25,15 @@ export interface RoomOptions {
   stream: MediaStream;
   /** Interviewers: completes the interview (PUT status completed) before the others are told. */
   endInterview?: () => Promise<void>;
-  /** Interviewers: starts recording every participant side by side (live-record's startCallRecording). */
-  startRecording?: (participants: () => ReadonlyArray<{ name: string; stream: MediaStream }>) => Promise<RecordingHandle>;
+  /**
+   * Interviewers: starts recording every participant side by side (call-recording.ts). `onError` is told when parts
+   * stopped reaching the server after every retry: the call goes on, the recording keeps what arrived.
+   */
+  startRecording?: (participants: RecordedParticipants, onError: (error: Error) => void) => Promise<RecordingHandle>;
   /** A sentence for a refusal code (the page's own wording). */
   refusal(code: string): string;
+  /** Interviewers: where the recordings are watched once the interview has ended (a link on the last screen). */
+  recordingsLink?: { href: string; text: string };
 }
 
 interface Participant {
@@ -57,39 +68,39 @@ export function enterRoom(options: RoomOptions): void {
   let finished = false;
   sessionStorage.setItem(inCallKey(interviewUuid), '1');
 
-  const grid = el('ul', { class: 'tiles', 'aria-label': en.live.participants });
+  const grid = el('ul', { class: 'tiles', 'aria-label': t.live.participants });
   const notice = liveRegion();
   const waiting = el('p', { class: 'notice waiting', role: 'status' });
-  const recordingBadge = el('p', { class: 'recording-badge', role: 'status', hidden: true }, el('span', { 'aria-hidden': 'true' }, '● '), en.live.recording);
+  const recordingBadge = el('p', { class: 'recording-badge', role: 'status', hidden: true }, el('span', { 'aria-hidden': 'true' }, '● '), t.live.recording);
   const audioTrack = () => stream.getAudioTracks()[0];
   const videoTrack = () => stream.getVideoTracks()[0];
   const state = () => ({ audio: audioTrack()?.enabled ?? false, video: videoTrack()?.enabled ?? false });
 
-  const mute = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false' }, en.live.mute);
-  const camera = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false' }, en.live.cameraStop);
-  const leave = el('button', { type: 'button', class: 'secondary' }, en.live.leave);
-  const recordToggle = el('button', { type: 'button', class: 'secondary', hidden: true }, en.live.recordingStop);
-  const end = el('button', { type: 'button', class: 'danger', hidden: true }, en.live.end);
+  const mute = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false' }, t.live.mute);
+  const camera = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false' }, t.live.cameraStop);
+  const leave = el('button', { type: 'button', class: 'secondary' }, t.live.leave);
+  const recordToggle = el('button', { type: 'button', class: 'secondary', hidden: true }, t.live.recordingStop);
+  const end = el('button', { type: 'button', class: 'danger', hidden: true }, t.live.end);
   const endConfirm = el(
     'div',
-    { class: 'confirm', role: 'group', 'aria-label': en.live.end, hidden: true },
-    el('p', {}, en.live.endConfirm),
-    el('button', { type: 'button', class: 'danger', onclick: () => void endForEveryone() }, en.live.endConfirmYes),
-    el('button', { type: 'button', class: 'secondary', onclick: () => ((endConfirm.hidden = true), end.focus()) }, en.live.endConfirmNo),
+    { class: 'confirm', role: 'group', 'aria-label': t.live.end, hidden: true },
+    el('p', {}, t.live.endConfirm),
+    el('button', { type: 'button', class: 'danger', onclick: () => void endForEveryone() }, t.live.endConfirmYes),
+    el('button', { type: 'button', class: 'secondary', onclick: () => ((endConfirm.hidden = true), end.focus()) }, t.live.endConfirmNo),
   );
-  const controls = el('div', { class: 'controls', role: 'toolbar', 'aria-label': en.live.controls }, mute, camera, recordToggle, end, leave);
+  const controls = el('div', { class: 'controls', role: 'toolbar', 'aria-label': t.live.controls }, mute, camera, recordToggle, end, leave);
 
   const signaling = new Signaling(interviewUuid, ids, options.token, {
     onMessage: (message) => void handle(message),
-    onRefused: (code) => finish(en.live.endedHeading, options.refusal(code), 'alert'),
+    onRefused: (code) => finish(t.live.endedHeading, options.refusal(code), 'alert'),
     onConnection: (dropped) => {
-      say(notice, dropped ? en.live.reconnecting : en.live.reconnected, dropped ? 'refusal' : 'ok');
+      say(notice, dropped ? t.live.reconnecting : t.live.reconnected, dropped ? 'refusal' : 'ok');
       if (!dropped) for (const p of participants.values()) p.link?.restart();
     },
   });
 
   function tileFor(view: PeerView, own: boolean): Participant {
-    const video = el('video', { autoplay: true, playsinline: true, 'aria-label': own ? en.live.you(view.name) : view.name });
+    const video = el('video', { autoplay: true, playsinline: true, 'aria-label': own ? t.live.you(view.name) : view.name });
     video.muted = own;
     const caption = el('figcaption', {});
     const tile = el('li', { class: own ? 'tile own' : 'tile' }, el('figure', {}, video, caption));
@@ -100,8 +111,8 @@ export function enterRoom(options: RoomOptions): void {
   }
 
   function captionOf(view: PeerView, own: boolean): string {
-    const flags = [!view.audio && en.live.micOff, !view.video && en.live.cameraOff].filter(Boolean).join(', ');
-    const name = own ? en.live.you(view.name) : view.name;
+    const flags = [!view.audio && t.live.micOff, !view.video && t.live.cameraOff].filter(Boolean).join(', ');
+    const name = own ? t.live.you(view.name) : view.name;
     return flags ? `${name}: ${flags}` : name;
   }
 
@@ -110,9 +121,9 @@ export function enterRoom(options: RoomOptions): void {
     const role: LiveRole | undefined = self?.role;
     const text =
       role === 'candidate' && !others.some((p) => p.view.role === 'interviewer')
-        ? en.live.waiting
+        ? t.live.waiting
         : role === 'interviewer' && !others.some((p) => p.view.role === 'candidate')
-          ? en.live.waitingForCandidate
+          ? t.live.waitingForCandidate
           : '';
     waiting.textContent = text;
     waiting.hidden = text === '';
@@ -145,7 +156,7 @@ export function enterRoom(options: RoomOptions): void {
     participant.link?.close();
     participant.tile.remove();
     participants.delete(id);
-    say(notice, en.live.left(participant.view.name));
+    say(notice, t.live.left(participant.view.name));
     if (id === recordingBy) showRecording(false, '');
   }
 
@@ -153,7 +164,7 @@ export function enterRoom(options: RoomOptions): void {
     recordingActive = active;
     recordingBy = by;
     recordingBadge.hidden = !active;
-    recordToggle.textContent = active ? en.live.recordingStop : en.live.recordingStart;
+    recordToggle.textContent = active ? t.live.recordingStop : t.live.recordingStart;
   }
 
   /** The first interviewer (smallest id) records once the candidate is present, unless someone stopped it. */
@@ -166,26 +177,53 @@ export function enterRoom(options: RoomOptions): void {
     await startRecording();
   }
 
-  async function startRecording(): Promise<void> {
-    if (!options.startRecording) return;
-    try {
-      recording = await options.startRecording(() =>
-        [...participants.values()]
-          .filter((p) => p.video.srcObject instanceof MediaStream)
-          .map((p) => ({ name: p.view.name, stream: p.video.srcObject as MediaStream })),
-      );
-      signaling.send({ type: 'recording', active: true });
-    } catch {
-      recording = undefined;
-      say(notice, en.live.recordingFailed, 'refusal');
-    }
+  /** A recording being started: a stop (End, Leave) waits for it, so no recording is left going after the call. */
+  let recordingStarting: Promise<void> | undefined;
+
+  function startRecording(): Promise<void> {
+    if (!options.startRecording || recordingStarting) return recordingStarting ?? Promise.resolve();
+    const start = options.startRecording;
+    recordingStarting = (async () => {
+      try {
+        recording = await start(
+          () =>
+            [...participants.values()]
+              .filter((p) => p.video.srcObject instanceof MediaStream)
+              .map((p) => ({ name: p.view.name, stream: p.video.srcObject as MediaStream })),
+          () => say(notice, t.live.recordingInterrupted, 'refusal'),
+        );
+        signaling.send({ type: 'recording', active: true });
+      } catch {
+        recording = undefined;
+        say(notice, t.live.recordingFailed, 'refusal');
+      } finally {
+        recordingStarting = undefined;
+      }
+    })();
+    return recordingStarting;
   }
 
-  async function stopRecording(): Promise<void> {
+  /**
+   * Stops this browser's recording, if any: resolves once every part has reached the server, with `saved`, the
+   * server joining them (seconds for a long call; nobody needs to wait for it). A recording that cannot be sent or
+   * saved never keeps the call from ending: its parts are kept, and the service's idle finish ends it (decision 040).
+   */
+  async function stopRecording(): Promise<{ saved?: Promise<boolean> }> {
+    await recordingStarting;
     const handle = recording;
     recording = undefined;
-    await handle?.stop();
     if (recordingActive) signaling.send({ type: 'recording', active: false });
+    if (!handle) return {};
+    const interrupted = () => {
+      say(notice, t.live.recordingInterrupted, 'refusal');
+      return false;
+    };
+    try {
+      await handle.stop();
+    } catch {
+      return { saved: Promise.resolve(interrupted()) };
+    }
+    return { saved: handle.save().then(() => true, interrupted) };
   }
 
   async function handle(message: ServerMessage): Promise<void> {
@@ -209,7 +247,7 @@ export function enterRoom(options: RoomOptions): void {
       }
       case 'peer-joined':
         connectTo(message.peer);
-        say(notice, en.live.joined(message.peer.name));
+        say(notice, t.live.joined(message.peer.name));
         updateWaiting();
         await maybeRecord();
         return;
@@ -234,7 +272,7 @@ export function enterRoom(options: RoomOptions): void {
         return;
       case 'ended':
         await stopRecording();
-        finish(en.live.endedHeading, en.live.ended, 'status');
+        finish(t.live.endedHeading, t.live.ended, 'status');
         return;
       case 'refused':
         return;
@@ -243,9 +281,9 @@ export function enterRoom(options: RoomOptions): void {
 
   function setOwnState(): void {
     const now = state();
-    mute.textContent = now.audio ? en.live.mute : en.live.unmute;
+    mute.textContent = now.audio ? t.live.mute : t.live.unmute;
     mute.setAttribute('aria-pressed', String(!now.audio));
-    camera.textContent = now.video ? en.live.cameraStop : en.live.cameraStart;
+    camera.textContent = now.video ? t.live.cameraStop : t.live.cameraStart;
     camera.setAttribute('aria-pressed', String(!now.video));
     if (self) {
       const own = participants.get(self.id);
@@ -292,9 +330,9 @@ export function enterRoom(options: RoomOptions): void {
         el(
           'main',
           { class: 'card' },
-          el('h1', {}, en.live.youLeftHeading),
-          el('p', { role: 'status', class: 'notice' }, en.live.youLeft),
-          el('button', { type: 'button', onclick: () => enterRoom(options) }, en.live.rejoin),
+          el('h1', {}, t.live.youLeftHeading),
+          el('p', { role: 'status', class: 'notice' }, t.live.youLeft),
+          el('button', { type: 'button', onclick: () => enterRoom(options) }, t.live.rejoin),
         ),
       );
     });
@@ -304,17 +342,25 @@ export function enterRoom(options: RoomOptions): void {
     const yes = endConfirm.querySelector('button');
     if (yes) {
       yes.disabled = true;
-      yes.textContent = en.live.ending;
+      yes.textContent = t.live.ending;
     }
     try {
-      await stopRecording();
+      // Every part sent first, then the interview completed and everyone told; the server joins the recording meanwhile.
+      const { saved } = await stopRecording();
       await options.endInterview?.();
       signaling.send({ type: 'ended' });
-      finish(en.live.endedHeading, en.live.ended, 'status');
+      const card = finish(t.live.endedHeading, t.live.ended, 'status');
+      if (!saved) return;
+      const saving = el('p', { role: 'status', class: 'notice' }, t.live.recordingSaving);
+      card.append(saving);
+      if (await saved) {
+        saving.textContent = t.live.recordingSaved;
+        if (options.recordingsLink) card.append(el('p', {}, el('a', { href: options.recordingsLink.href }, options.recordingsLink.text)));
+      } else saving.textContent = t.live.recordingSavedLater;
     } catch (error) {
       if (yes) {
         yes.disabled = false;
-        yes.textContent = en.live.endConfirmYes;
+        yes.textContent = t.live.endConfirmYes;
       }
       say(notice, options.refusal(error instanceof Error && 'code' in error ? String((error as { code: unknown }).code) : ''), 'refusal');
     }
@@ -325,19 +371,22 @@ export function enterRoom(options: RoomOptions): void {
     participants.clear();
   }
 
-  function finish(heading: string, sentence: string, role: 'alert' | 'status'): void {
-    if (finished) return;
+  /** The last screen (the call is over for this page): its card, to which a status may be added. */
+  function finish(heading: string, sentence: string, role: 'alert' | 'status'): HTMLElement {
+    if (finished) return root.querySelector('main') ?? root;
     finished = true;
     signaling.leave();
     close();
     sessionStorage.removeItem(inCallKey(interviewUuid));
     stream.getTracks().forEach((track) => track.stop());
-    show(root, el('main', { class: 'card' }, el('h1', {}, heading), el('p', { role, class: role === 'alert' ? 'refusal' : 'notice' }, sentence)));
+    const card = el('main', { class: 'card' }, el('h1', {}, heading), el('p', { role, class: role === 'alert' ? 'refusal' : 'notice' }, sentence));
+    show(root, card);
+    return card;
   }
 
   show(
     root,
-    el('main', { class: 'room' }, el('h1', { class: 'visually-hidden' }, en.live.roomHeading), recordingBadge, waiting, grid, notice, controls, endConfirm),
+    el('main', { class: 'room' }, el('h1', { class: 'visually-hidden' }, t.live.roomHeading), recordingBadge, waiting, grid, notice, controls, endConfirm),
   );
   signaling.connect();
 }

@@ -1,5 +1,5 @@
 import '../shared/styles.css';
-import { t, useBrowserLanguage } from '../i18n/candidate';
+import { languageSwitcher, t, useBrowserLanguage } from '../i18n/candidate';
 import { el, pageRoot, show } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { loadingScreen, messageScreen } from '../shared/screens';
@@ -9,7 +9,8 @@ import { openShare, sameOriginVideo, shareTokenOf, type SharedInterview, type Sh
 /**
  * The reviewer page, `/share/<token>`: one interview's answers (a basic link),
  * or the list of interviews of an advanced link, each opened in turn. Any
- * failure to open the link shows one sentence and nothing about why.
+ * failure to open the link shows one sentence and nothing about why. In the reader's language, with a switcher
+ * that renders the screen again in the chosen one (decisions 042, 047).
  */
 
 const root = pageRoot();
@@ -56,18 +57,34 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
             ),
     ),
   );
+  const recordings = interview.recordings.map((recording, index) => {
+    const label =
+      recording.duration_seconds === null
+        ? t.share.recordingNoLength(index + 1)
+        : t.share.recording(index + 1, t.common.duration(Math.round(recording.duration_seconds)));
+    return el('li', {}, el('p', {}, label, ' · ', localTime(recording.started_at)), takePlayer(sameOriginVideo(recording), label));
+  });
   document.title = `${interview.candidate.name}: ${interview.job.title}`;
   show(
     root,
     el(
       'main',
       { class: 'card' },
+      languageSwitcher(() => interviewScreen(view, interview)),
       back,
       el('p', { class: 'muted' }, view.company.name),
       el('h1', {}, t.share.heading(interview.candidate.name)),
       el('p', {}, t.share.job(interview.job.title)),
       el('p', { class: 'muted' }, interview.completed_at ? t.share.completed(localTime(interview.completed_at)) : t.share.notCompleted),
-      el('ol', { class: 'shared-questions' }, ...questions),
+      recordings.length > 0
+        ? el(
+            'section',
+            { 'aria-labelledby': 'recordings-heading' },
+            el('h2', { id: 'recordings-heading' }, t.share.recordingsHeading),
+            el('ul', { class: 'takes' }, ...recordings),
+          )
+        : null,
+      questions.length > 0 ? el('ol', { class: 'shared-questions' }, ...questions) : null,
     ),
   );
 }
@@ -97,6 +114,7 @@ function listScreen(view: SharedView): void {
     el(
       'main',
       { class: 'card' },
+      languageSwitcher(() => listScreen(view)),
       el('p', { class: 'muted' }, view.company.name),
       el('h1', {}, t.share.interviewsHeading(view.interviews.length)),
       el('ul', { class: 'interview-list' }, ...items),

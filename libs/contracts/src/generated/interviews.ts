@@ -108,7 +108,11 @@ export interface Interview {
   questions: Question[];
   timezone: string;
   /** The basic share link, as the sharing service last published it (projected from its events). */
-  share_link?: ShareLink | undefined;
+  share_link?:
+    | ShareLink
+    | undefined;
+  /** The language the candidate is written to in: an IETF tag ("en", "es", "fr-FR"), canonical form. */
+  language: string;
 }
 
 /** A basic share link (one per interview), as the API shows it. */
@@ -172,6 +176,8 @@ export interface CreateInterviewsRequest {
   question_set_uuid?: string | undefined;
   timezone: string;
   has_sms_consent: boolean;
+  /** An IETF tag, validated and canonical (the gateway's default: "en"). */
+  language: string;
 }
 
 export interface UpdateInterviewRequest {
@@ -1058,6 +1064,7 @@ function createBaseInterview(): Interview {
     questions: [],
     timezone: "",
     share_link: undefined,
+    language: "",
   };
 }
 
@@ -1107,6 +1114,9 @@ export const Interview: MessageFns<Interview> = {
     }
     if (message.share_link !== undefined) {
       ShareLink.encode(message.share_link, writer.uint32(122).fork()).join();
+    }
+    if (message.language !== "") {
+      writer.uint32(130).string(message.language);
     }
     return writer;
   },
@@ -1236,6 +1246,14 @@ export const Interview: MessageFns<Interview> = {
           }
 
           message.share_link = ShareLink.decode(reader, reader.uint32());
+          continue;
+        }
+        case 16: {
+          if (tag !== 130) {
+            break;
+          }
+
+          message.language = reader.string();
           continue;
         }
       }
@@ -1690,6 +1708,7 @@ function createBaseCreateInterviewsRequest(): CreateInterviewsRequest {
     question_set_uuid: undefined,
     timezone: "",
     has_sms_consent: false,
+    language: "",
   };
 }
 
@@ -1721,6 +1740,9 @@ export const CreateInterviewsRequest: MessageFns<CreateInterviewsRequest> = {
     }
     if (message.has_sms_consent !== false) {
       writer.uint32(72).bool(message.has_sms_consent);
+    }
+    if (message.language !== "") {
+      writer.uint32(82).string(message.language);
     }
     return writer;
   },
@@ -1802,6 +1824,14 @@ export const CreateInterviewsRequest: MessageFns<CreateInterviewsRequest> = {
           }
 
           message.has_sms_consent = reader.bool();
+          continue;
+        }
+        case 10: {
+          if (tag !== 82) {
+            break;
+          }
+
+          message.language = reader.string();
           continue;
         }
       }

@@ -22,6 +22,7 @@ describe('interviewJson', () => {
       updated_at: '2026-11-22T10:00:00+00:00',
       scheduled_at: '2026-11-23T09:30:00+00:00',
       completed_at: '2026-11-23T09:45:00+00:00',
+      language: 'en',
       share_link: {
         uuid: '0b1c2d3e-0000-4000-8000-000000000006',
         url: 'https://api.example.com/share/token-of-the-link',
@@ -103,6 +104,7 @@ describe('candidateInterviewJson', () => {
         'updated_at',
         'scheduled_at',
         'completed_at',
+        'language',
         'timezone',
         'job_post',
         'job_post.uuid',

@@ -18,6 +18,10 @@ export const InterviewView = z
     updated_at: timestampView,
     scheduled_at: timestampView,
     completed_at: timestampView.nullable(),
+    language: z.string().meta({
+      description:
+        'The language the candidate is written to in: the invitation email and SMS, reminders, a live interview\'s emails and calendar text (an IETF tag, canonical: "en", "es", "fr-FR"; decision 047).',
+    }),
     share_link: BasicShareLinkView.nullable(),
     job_post: z
       .object({
@@ -102,6 +106,8 @@ function interviewStateJson(interview: Interview) {
     updated_at: interview.updated_at,
     scheduled_at: interview.scheduled_at,
     completed_at: interview.completed_at ?? null,
+    // Interviews rendered before the field existed (an older service's message) were English.
+    language: interview.language || 'en',
   };
 }
 
@@ -125,6 +131,7 @@ export const CandidateInterviewView = InterviewView.pick({
   updated_at: true,
   scheduled_at: true,
   completed_at: true,
+  language: true,
 })
   .extend({
     timezone: z.string(),

@@ -26,9 +26,12 @@ export function currentCorrelationId(): string | undefined {
  * message, fields); `json` one JSON object per line for log collectors. The
  * default is pretty for a person at a terminal and JSON everywhere else.
  */
+export function logFormat(): 'pretty' | 'json' {
+  return (process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty' ? 'pretty' : 'json';
+}
+
 function destination(): DestinationStream | undefined {
-  const format = process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
-  if (format !== 'pretty') return undefined;
+  if (logFormat() !== 'pretty') return undefined;
   prettyStream ??= pretty({
     sync: true,
     translateTime: 'SYS:HH:MM:ss',

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 
+// As in s3-media-storage.ts: the SDK's notice about its future Node support, not about this run.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 export interface S3TestServer {
   /** `http://127.0.0.1:<port>`: path-style addressing only. */
   endpoint: string;

@@ -86,6 +86,7 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
         questions: req.questions.map((q) => ({ text: q.text, timeLimit: q.time_limit, takes: q.takes, thinkTime: q.think_time })),
         questionSetUuid: req.question_set_uuid,
         timezone: req.timezone,
+        language: req.language,
         hasSmsConsent: req.has_sms_consent,
       }),
     updateInterview: async (req, ctx) =>

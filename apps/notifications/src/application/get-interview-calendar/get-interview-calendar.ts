@@ -36,6 +36,7 @@ export async function getInterviewCalendar(deps: InterviewCalendarDeps, caller: 
     jobTitle: interview.job_post?.title ?? '',
     url,
     occasion: canceled ? ('canceled' as const) : ('invited' as const),
+    language: interview.language,
   };
   const sequence = await deps.store.read.calendars.sequenceOf(interview.uuid);
   return { ics: toICalendar(liveInterviewCalendar(deps.calendar, interview, details, false, sequence), deps.clock.now()) };

@@ -12,6 +12,7 @@ import {
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
 import type { CalendarInvitation } from '../../domain/calendar';
+import { candidateTime } from '../../domain/candidate-text';
 import {
   LINK_PLACEHOLDER,
   invitationEmail,
@@ -156,8 +157,9 @@ async function planInvitation(deps: MessagePlanDeps, message: BusMessage, now: D
     companyName: interview.company?.name ?? '',
     jobTitle: interview.job_post?.title ?? '',
     emailMessage: invitation.email_message,
-    dueLocal: invitation.scheduled_at_local,
+    dueLocal: candidateTime(interview.scheduled_at, invitation.timezone, interview.language),
     timezone: invitation.timezone,
+    language: interview.language,
     candidateUrl: LINK_PLACEHOLDER,
     occasion,
     live: interview.type === 'live',
@@ -190,15 +192,17 @@ function liveCalendar(
 ): NonNullable<Plan['calendar']> {
   const candidate = interview.assigned_to;
   const creator = interview.created_by;
-  const details = (url: string | null): LiveInterviewDetails => ({
+  // The job seeker reads the interview's language; the creator, a company user, English (decision 047).
+  const details = (url: string | null, language: string): LiveInterviewDetails => ({
     candidateName: candidate?.name ?? '',
     candidateEmail: candidate?.email ?? '',
     creatorName: creator?.name ?? null,
     companyName: interview.company?.name ?? '',
     jobTitle: interview.job_post?.title ?? '',
     emailMessage: invitation?.email_message ?? '',
-    startLocal: invitation?.scheduled_at_local ?? '',
+    startLocal: candidateTime(interview.scheduled_at, invitation?.timezone ?? 'UTC', language),
     timezone: invitation?.timezone ?? 'UTC',
+    language,
     start: interview.scheduled_at,
     url,
     occasion,
@@ -215,12 +219,12 @@ function liveCalendar(
       const rows: NewMessage[] = [];
       if (candidate?.email) {
         // The cancellation carries no link: the interview can no longer be opened.
-        const d = details(canceled ? null : LINK_PLACEHOLDER);
+        const d = details(canceled ? null : LINK_PLACEHOLDER, interview.language);
         const kind = canceled ? 'interview_cancellation' : 'interview_invitation';
         rows.push(email({ ...base, link: canceled ? undefined : base.link }, kind, candidate.email, liveInvitationEmail(d), calendarOf(d, false, sequence)));
       }
       if (creator?.email) {
-        const d = details(canceled ? null : settings.interviewPageUrl(interview.uuid));
+        const d = details(canceled ? null : settings.interviewPageUrl(interview.uuid), 'en');
         rows.push(email({ ...base, link: undefined }, 'interview_creator_calendar', creator.email, liveCreatorEmail(d), calendarOf(d, true, sequence)));
       }
       return rows;
