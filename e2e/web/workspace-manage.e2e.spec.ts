@@ -363,6 +363,54 @@ describeInBrowser('company workspace: changing and removing, refusals, keyboard 
     await context.close();
   }, 120_000);
 
+  it('invites 45 pasted candidates in three requests with progress; the list sorts by candidate and pages; one deleted from its row after asking', async () => {
+    const stamp = Date.now();
+    const names = Array.from({ length: 45 }, (_, i) => `Batch ${String(i + 1).padStart(2, '0')}`);
+    const creations: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1.0/interviews') creations.push(request.url());
+    });
+    await withSteps(page, 'workspace-batch', async (step) => {
+      await page.goto(`${site}/jobs/${company.job.uuid}/invite`);
+      await heading(page, ws.invite.heading);
+      await page
+        .getByLabel(ws.invite.candidates, { exact: true })
+        .fill(names.map((name) => `${name} <${name.toLowerCase().replace(' ', '.')}.${stamp}@seekers.example>`).join('\n'));
+      await page.getByText(ws.invite.parsed(45)).waitFor();
+      await page.getByLabel(ws.invite.typed, { exact: true }).check();
+      await page.getByLabel(ws.invite.questionText(1), { exact: true }).fill('Why this role?');
+      await page.getByLabel(ws.invite.dueDate, { exact: true }).fill(localAhead(14, '18:00').local);
+      await page.getByRole('button', { name: ws.invite.review }).click();
+      await page.getByRole('button', { name: ws.invite.send(45) }).click();
+      await page.getByText(ws.invite.resultSummary(45, 0)).waitFor();
+      expect(creations).toHaveLength(3);
+      expect(await page.getByText(ws.invite.resultCreated, { exact: true }).count()).toBe(45);
+      await step('sent');
+
+      await page.goto(`${site}/interviews?type=one_way`);
+      await heading(page, ws.interviews.heading);
+      await page.getByRole('button', { name: ws.interviews.candidate, exact: true }).click();
+      await page.getByRole('columnheader', { name: ws.interviews.candidate }).and(page.locator('[aria-sort="ascending"]')).waitFor();
+      const firstCandidate = () => page.locator(`td[data-label="${ws.interviews.candidate}"] a`).first().textContent();
+      expect(await firstCandidate()).toBe('Batch 01');
+      await page.getByRole('button', { name: ws.interviews.candidate, exact: true }).click();
+      await page.locator('[aria-sort="descending"]').waitFor();
+      expect(await firstCandidate()).toBe('Batch 45');
+      await page.getByRole('button', { name: ws.common.next }).click();
+      await page.getByText(ws.common.showing(21, 40, 45)).waitFor();
+      expect(await firstCandidate()).toBe('Batch 25');
+      expect(new URL(page.url()).searchParams.get('orderby')).toBe('candidate_desc');
+      await step('sorted');
+
+      await page.getByRole('button', { name: `${ws.interviews.deleteInterview}: Batch 25` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: ws.interviews.deleteInterview }).click();
+      await page.getByText(ws.interviews.deleted('Batch 25')).waitFor();
+      await page.getByText(ws.common.showing(21, 40, 44)).waitFor();
+    });
+    const listed = (await company.api.get('/interviews?type[]=one_way&range=0-99')).body as any[];
+    expect(listed.map((i) => i.assigned_to.name).sort()).toEqual(names.filter((n) => n !== 'Batch 25'));
+  }, 150_000);
+
   it('keyboard only: Tab through the navigation (focus always visible), post a job with the keys, a dialog closed by Escape, the phone menu', async () => {
     await withSteps(page, 'workspace-keyboard', async (step) => {
       await page.goto(`${site}/interviews`);
