@@ -4,7 +4,8 @@ import { waitFor } from '@vi/platform-testing';
 import { ApiClient } from '../support/api-client';
 import { expectError } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
-import { DAY_MS, InterviewEvents, companyWithJob, seekerEmail, sleep } from '../interviews/interview-helpers';
+import { DAY_MS, InterviewEvents, companyWithJob, seekerEmail } from '../interviews/interview-helpers';
+import { settled } from '../support/barrier';
 import { SmtpInbox, WebhookReceiver, bodyOf, createWebhook } from '../notifications/notification-helpers';
 import { collectJobEvents, createStandardUser } from './job-helpers';
 
@@ -213,7 +214,7 @@ describe('open interviews', () => {
     await events.next(interview.uuid, 'interviews.interview.invitation_resent');
 
     expect((await apply(open.uuid, { name: 'Tom Twice', email })).status).toBe(202);
-    await sleep(1_000);
+    await settled(t);
     expect(inbox.to(email)).toHaveLength(2);
     expect(events.distinct(interview.uuid, 'interviews.interview.created')).toHaveLength(1);
     expect(await interviewsFor(api, email)).toHaveLength(1);
@@ -259,7 +260,7 @@ describe('open interviews', () => {
     expectError(noConsent, 400, 'api.validation_failed');
     const robot = await apply(open.uuid, { name: 'Robo', email: seekerEmail('robot'), website: 'http://spam.example' });
     expect({ status: robot.status, body: robot.body }).toEqual({ status: 202, body: APPLIED });
-    await sleep(500);
+    await settled(t);
     expect(((await api.get('/interviews')).body as any[]).length).toBe(0);
     // The refused email may apply properly at once.
     expect((await apply(open.uuid, { name: 'Pat Phone', email })).status).toBe(202);
