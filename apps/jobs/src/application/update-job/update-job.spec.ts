@@ -87,4 +87,34 @@ describe('updateJob', () => {
     expect(renamed.status_updated_by).toMatchObject({ uuid: meanwhile.userUuid, name: 'Mia Meanwhile' });
     expect(renamed.status_updated_at).toBe(toRfc3339(changed.statusUpdatedAt));
   });
+
+  it('turns the open interview on, off and on: one link, its questions kept until replaced, the creator who last turned it on', async () => {
+    const questions = [{ text: 'Why us?', timeLimit: 60, takes: -1 }];
+    const on = await sut(aCaller(admin), { openInterview: { status: 'active', questions } });
+    expect(on.open_interview).toMatchObject({
+      link: `https://vi.test/apply/${on.open_interview!.uuid}`,
+      status: 'active',
+      expires_at: '2027-05-01T10:00:00+00:00',
+      questions: [{ text: 'Why us?', time_limit: 60, takes: -1, think_time: '30' }],
+    });
+    const off = await sut(aCaller(standard), { openInterview: { status: 'inactive' } });
+    expect(off.open_interview).toMatchObject({ uuid: on.open_interview!.uuid, status: 'inactive', questions: on.open_interview!.questions });
+    expect((await jobs.find(admin.companyUuid!, job.uuid))!.openInterview!.createdBy).toBe(admin.userUuid);
+    await sut(aCaller(standard), { openInterview: { status: 'active', expiresAt: new Date('2026-06-01T00:00:00Z') } });
+    const again = (await jobs.find(admin.companyUuid!, job.uuid))!.openInterview!;
+    expect(again).toMatchObject({ uuid: on.open_interview!.uuid, createdBy: standard.userUuid, expiresAt: new Date('2026-06-01T00:00:00Z') });
+  });
+
+  it('refuses an active open interview without questions, or ending in the past or after a year, and changes nothing', async () => {
+    await expect(sut(aCaller(admin), { openInterview: { status: 'active' } })).rejects.toMatchObject({
+      fieldErrors: [expect.objectContaining({ field: 'open_interview.questions' })],
+    });
+    const questions = [{ text: 'Why us?', timeLimit: 60, takes: -1 }];
+    for (const expiresAt of [new Date('2026-04-30T00:00:00Z'), new Date('2027-05-02T00:00:00Z')]) {
+      await expect(sut(aCaller(admin), { openInterview: { status: 'active', questions, expiresAt } })).rejects.toMatchObject({
+        fieldErrors: [expect.objectContaining({ field: 'open_interview.expires_at' })],
+      });
+    }
+    expect((await jobs.find(admin.companyUuid!, job.uuid))!.openInterview).toBeNull();
+  });
 });
