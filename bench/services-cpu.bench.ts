@@ -12,7 +12,9 @@
  *   BENCH_KEY=vik_… npm run bench:services
  *   BENCH_URL=http://localhost:9080/v1.0 BENCH_KEY=vik_… BENCH_SECONDS=10 BENCH_PATHS=get-jobs,get-me npm run bench:services
  *
- * Paths: get-jobs, get-jobs?range=0-0, post-jobs, get-interviews, post-interviews, get-me (BENCH_PATHS picks some).
+ * Paths: get-jobs, get-jobs?range=0-0, post-jobs, get-interviews, post-interviews, post-interviews-10,
+ * post-interviews-100, get-me (BENCH_PATHS picks some). The two bulk paths invite 10 or 100 new job seekers per
+ * request (three questions each) over BENCH_BULK_CONNECTIONS connections (default 1: the time one recruiter waits).
  *
  * It also prints each service process's resident memory before the run (idle) and its peak since it started.
  *
@@ -26,6 +28,7 @@ const BASE = (process.env.BENCH_URL ?? 'http://localhost:8080/v1.0').replace(/\/
 const KEY = process.env.BENCH_KEY ?? '';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const BULK_CONNECTIONS = Number(process.env.BENCH_BULK_CONNECTIONS ?? 1);
 const WARMUP_SECONDS = 2;
 const CLOCK_TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
 const SERVICES = ['gateway', 'identity', 'jobs', 'interviews', 'sharing', 'notifications'] as const;
@@ -115,6 +118,8 @@ function cpuUsed(before: Map<string, number>, after: Map<string, number>): Recor
 interface Scenario {
   name: string;
   run: (n: number) => Promise<Answer>;
+  /** Connections for this path (default CONNECTIONS). */
+  connections?: number;
 }
 
 interface Result {
@@ -145,7 +150,7 @@ async function measure(scenario: Scenario): Promise<Result> {
       }
     }
   };
-  const loops = Array.from({ length: CONNECTIONS }, loop);
+  const loops = Array.from({ length: scenario.connections ?? CONNECTIONS }, loop);
   await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
   const before = cpuSnapshot();
   const started = performance.now();
@@ -182,14 +187,19 @@ async function prepare(): Promise<{ jobUuid: string }> {
   return { jobUuid };
 }
 
-function interviewBody(jobUuid: string, n: number): unknown {
+/** One interview (`assignees` absent: a single assignee object), or one per assignee of an array of new job seekers. */
+function interviewBody(jobUuid: string, n: number, assignees?: number): unknown {
   const due = new Date(Date.now() + 7 * 864e5).toISOString().slice(0, 19) + '+00:00';
+  const run = process.pid.toString(36);
   return {
     type: 'one_way',
     scheduled_at: due,
     timezone: 'Europe/Paris',
     job_post: { uuid: jobUuid },
-    assigned_to: { name: `Candidate ${n}`, email: `candidate${n}@bench.example` },
+    assigned_to:
+      assignees === undefined
+        ? { name: `Candidate ${n}`, email: `candidate${n}@bench.example` }
+        : Array.from({ length: assignees }, (_, i) => ({ name: `Bulk ${n}.${i}`, email: `bulk${assignees}-${run}-${n}-${i}@bench.example` })),
     questions: [
       { text: 'Tell us about yourself.', time_limit: 60, takes: 2 },
       { text: 'Why this job?', time_limit: 90 },
@@ -237,6 +247,9 @@ async function main(): Promise<void> {
     },
     { name: 'GET /interviews', run: () => call('GET', '/interviews?range=0-49') },
     { name: 'POST /interviews', run: (n) => call('POST', '/interviews', interviewBody(jobUuid, 1000 + n)) },
+    // A bulk invitation (issue 30): the interviews of one request, as one recruiter waits for them.
+    { name: 'POST /interviews-10', run: (n) => call('POST', '/interviews', interviewBody(jobUuid, n, 10)), connections: BULK_CONNECTIONS },
+    { name: 'POST /interviews-100', run: (n) => call('POST', '/interviews', interviewBody(jobUuid, n, 100)), connections: BULK_CONNECTIONS },
     { name: 'GET /me', run: () => call('GET', '/me') },
   ];
   const wanted = process.env.BENCH_PATHS?.split(',').map((p) =>

@@ -1198,6 +1198,8 @@ export interface components {
             duration_ms: number;
             error: string | null;
             event_type: string;
+            /** @description When this delivery is tried again: on its latest attempt while it is still pending (failed, retries left, webhook not disabled); else null */
+            next_attempt_at: string | null;
             status_code: number | null;
             success: boolean;
             uuid: string;
@@ -1302,7 +1304,13 @@ export interface components {
             created_by: components["schemas"]["UserSummary"] | null;
             description?: string;
             job_video: null;
-            location: components["schemas"]["LocationSummary"] | null;
+            /** @description single reads: the work mode and place a job was posted with (the create body's `locality`); null for a job posted with an address */
+            locality?: {
+                /** @enum {string} */
+                work_mode: "remote" | "on_site" | "hybrid";
+                work_place: string;
+            } | null;
+            location: components["schemas"]["JobLocation"] | null;
             open_interview: null;
             /** @enum {string} */
             status: "active" | "inactive";
@@ -1318,6 +1326,16 @@ export interface components {
              * @example 2026-11-22T10:00:00+00:00
              */
             updated_at: string;
+            uuid: string;
+        };
+        JobLocation: {
+            /** @description single reads of a job posted with an address: its city as posted */
+            city?: string;
+            /** @description single reads of a job posted with an address: its country as posted */
+            country?: string;
+            formatted_address: string;
+            /** @description single reads of a job posted with an address: its state as posted (may be empty) */
+            state?: string;
             uuid: string;
         };
         LocationSummary: {

@@ -15,7 +15,7 @@ describe('HTTP server timeouts: an idle limit, not a total one', () => {
   });
   afterAll(() => t.stop());
 
-  /** POST /jobs with the body written piece by piece, `pauseMs` apart. */
+  /** POST /jobs with the body written piece by piece, `pauseMs` apart (time itself: a slow client, against the gateway's timeouts). */
   function slowPost(pieces: string[], pauseMs: number): Promise<{ response?: IncomingMessage; body?: string; closedAfterMs?: number }> {
     const body = pieces.join('');
     const started = Date.now();

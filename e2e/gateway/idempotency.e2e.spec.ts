@@ -8,6 +8,7 @@ import { startGateway, type RunningGateway } from '../../apps/gateway/src/compos
 import { companyWithJob, interviewBody, seekerEmail, sleep } from '../interviews/interview-helpers';
 import { SmtpInbox } from '../notifications/notification-helpers';
 import { completedInterview, InterviewCreations } from '../sharing/sharing-helpers';
+import { settled } from '../support/barrier';
 import { ApiClient } from '../support/api-client';
 import { expectError } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
@@ -65,8 +66,7 @@ describe('gateway: Idempotency-Key on every POST', () => {
     expect(await totalOf(company.api, '/interviews')).toBe(2);
 
     for (const { email } of assignees) await inbox.next(email);
-    // Give a second invitation every chance to arrive (the outbox polls every 100 ms).
-    await sleep(1_500);
+    await settled(t);
     for (const { email } of assignees) expect(inbox.to(email)).toHaveLength(1);
   });
 
@@ -185,6 +185,8 @@ describe('gateway: Idempotency-Key on every POST', () => {
       const key = randomUUID();
       const firstUpload = upload(key, slowBody);
       // The first half is on its way: the gateway has the request (and its key) well before the rest is asked for.
+      // A fixed wait, as no condition outside the gateway shows the key begun while the body is held: the record is
+      // in the gateway's memory in the embedded run, and media storage showed nothing of the held upload in 10 s.
       await waitFor(() => step >= 2);
       await sleep(300);
       try {

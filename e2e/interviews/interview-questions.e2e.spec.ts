@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@vi/platform-testing';
+import { settled } from '../support/barrier';
 import { expectError } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { createJob, expectValidationFailed, uuids } from '../jobs/job-helpers';
@@ -237,7 +238,7 @@ describe('/interviews/<uuid>/questions', () => {
     const sentinel = await own.api.put(`/jobs/${other.uuid}`, { title: 'Mike job, again' });
     expect(sentinel.status).toBe(200);
     await waitFor(async () => (await getInterview(own.api, onMike.uuid)).job_post.title === 'Mike job, again', 5_000, 50);
-    await new Promise((r) => setTimeout(r, 300));
+    await settled(t);
 
     expect((await getInterview(own.api, onBravo.uuid)).job_post.title).toBe('Alpha job');
     expect(uuids((await listInterviews(own.api, '?orderby=job_asc')).items)).toEqual([onBravo.uuid, onMike.uuid]);

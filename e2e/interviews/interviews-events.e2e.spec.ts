@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { settled } from '../support/barrier';
 import { expectError, expectRfc3339Timestamps } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { createStandardUser } from '../jobs/job-helpers';
@@ -13,7 +14,6 @@ import {
   liveBody,
   putInterview,
   seekerEmail,
-  sleep,
 } from './interview-helpers';
 
 const S = {
@@ -71,7 +71,7 @@ describe('interview events on the bus', () => {
     expect(created[0].uuid).not.toBe(created[1].uuid);
     const ids = created.map((i) => events.for(i.uuid, S.created)[0].id);
     expect(new Set(ids).size).toBe(2);
-    await sleep(300);
+    await settled(t);
     expect(created.map((i) => events.for(i.uuid).length)).toEqual([1, 1]);
   });
 
@@ -123,7 +123,7 @@ describe('interview events on the bus', () => {
     const deleted = await events.next(created.uuid, S.deleted);
     expect(deleted.payload.interview).toEqual(beforeDelete);
 
-    await sleep(300);
+    await settled(t);
     expect(events.for(created.uuid).map((m) => m.subject)).toEqual([S.created, S.rescheduled, S.canceled, S.deleted]);
   });
 
@@ -208,7 +208,7 @@ describe('interview events on the bus', () => {
     // A sentinel after the refusals: once its event is in, anything published before it is too.
     const sentinel = await createInterview(company.api, liveBody(company.job.uuid));
     await events.next(sentinel.uuid, S.created);
-    await sleep(300);
+    await settled(t);
     expect(
       events
         .ofCompany(company.companyUuid)

@@ -1,5 +1,6 @@
 import { waitFor } from '@vi/platform-testing';
 import { expectError } from '../support/expectations';
+import { settled } from '../support/barrier';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import {
   DAY_MS,
@@ -20,8 +21,6 @@ const EXPIRED = 'interviews.interview.expired';
 const RESCHEDULED = 'interviews.interview.rescheduled';
 /** Due ~2–3 s from now (whole seconds, so at least 2 s after truncation). */
 const dueSoon = () => inFuture(3_000);
-/** Long enough for several sweeps (200 ms) and outbox polls (100 ms) to have run. */
-const SETTLE_MS = 800;
 
 async function waitForStatus(api: Parameters<typeof getInterview>[0], uuid: string, status: string, timeoutMs = 8_000) {
   let last: any;
@@ -80,7 +79,7 @@ describe('expiry: the due time passes (INTERVIEW_EXPIRY_SWEEP_MS=200)', () => {
     // Two sweeps at once, after the timer's: nothing left to expire.
     const counts = await Promise.all([t.system.interviews.sweepExpired(), t.system.interviews.sweepExpired()]);
     expect(counts).toEqual([0, 0]);
-    await sleep(SETTLE_MS);
+    await settled(t);
     expect(events.distinct(created.uuid, EXPIRED)).toHaveLength(1);
     expect(events.for(created.uuid, EXPIRED)).toHaveLength(1);
 
@@ -109,8 +108,9 @@ describe('expiry: the due time passes (INTERVIEW_EXPIRY_SWEEP_MS=200)', () => {
     });
     expect((await listInterviews(company.api, '?status[]=expired')).contentRange).toBe('items */0');
 
-    // It does not expire again before its new due time.
-    await sleep(SETTLE_MS);
+    // It does not expire again before its new due time: a sweep (the timer's, or this one) finds nothing.
+    await t.system.interviews.sweepExpired();
+    await settled(t);
     expect((await getInterview(company.api, created.uuid)).status).toBe('requested');
     expect(events.distinct(created.uuid, EXPIRED)).toHaveLength(1);
   });
@@ -125,6 +125,7 @@ describe('expiry: the due time passes (INTERVIEW_EXPIRY_SWEEP_MS=200)', () => {
       }),
     );
     expect(batch).toHaveLength(5);
+    // Time itself: the due time passes.
     await sleep(Math.max(0, new Date(due).getTime() - Date.now()));
     // Race the 200 ms timer with three more sweeps, as three replicas would.
     const counts = await Promise.all([t.system.interviews.sweepExpired(), t.system.interviews.sweepExpired(), t.system.interviews.sweepExpired()]);
@@ -132,7 +133,7 @@ describe('expiry: the due time passes (INTERVIEW_EXPIRY_SWEEP_MS=200)', () => {
     for (const interview of batch) await waitForStatus(company.api, interview.uuid, 'expired');
     await Promise.all(batch.map((interview: any) => events.next(interview.uuid, EXPIRED)));
     expect(await Promise.all([t.system.interviews.sweepExpired(), t.system.interviews.sweepExpired()])).toEqual([0, 0]);
-    await sleep(SETTLE_MS);
+    await settled(t);
     expect(batch.map((interview: any) => events.distinct(interview.uuid, EXPIRED).length)).toEqual([1, 1, 1, 1, 1]);
   });
 
@@ -154,7 +155,10 @@ describe('expiry: the due time passes (INTERVIEW_EXPIRY_SWEEP_MS=200)', () => {
 
   it('a live interview does not expire when it starts: it can take place until its join window closes, 3 h later (decision 038)', async () => {
     const live = await createInterview(company.api, liveBody(company.job.uuid, { scheduled_at: dueSoon() }));
-    await sleep(Math.max(0, new Date(live.scheduled_at).getTime() - Date.now()) + SETTLE_MS);
+    // Time itself: its start passes; then a sweep (the timer's, or this one) leaves it as it is.
+    await sleep(Math.max(0, new Date(live.scheduled_at).getTime() - Date.now()));
+    await t.system.interviews.sweepExpired();
+    await settled(t);
     expect((await getInterview(company.api, live.uuid)).status).toBe('requested');
     expect(events.distinct(live.uuid, EXPIRED)).toHaveLength(0);
     // Held and ended after its start: the company completes it.

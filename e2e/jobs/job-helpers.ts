@@ -48,7 +48,10 @@ export async function createStandardUser(admin: ApiClient, as: (key: string) => 
 
 const SUMMARY_USER = { uuid: expect.any(String), name: expect.any(String), email: expect.any(String), avatar: expect.stringMatching(/^http/) };
 
-/** The exact documented job shape; `description` only on single reads and create/update. */
+/**
+ * The exact job shape: the reference's fields, and on single reads and create/update `description` and what the job
+ * was posted with (decision 011): the parts of its address in `location`, or `locality`.
+ */
 export function expectJobShape(job: any, options: { description: boolean }): void {
   const expected: Record<string, unknown> = {
     uuid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
@@ -64,16 +67,22 @@ export function expectJobShape(job: any, options: { description: boolean }): voi
     open_interview: null,
     job_video: null,
   };
-  if (options.description) expected.description = expect.any(String);
+  if (options.description) {
+    expected.description = expect.any(String);
+    expected.locality = job.locality === null ? null : { work_mode: expect.stringMatching(/^(remote|on_site|hybrid)$/), work_place: expect.any(String) };
+    if (job.locality === null) Object.assign(expected.location as object, { city: expect.any(String), state: expect.any(String), country: expect.any(String) });
+  }
   expect(job).toEqual(expected);
   if (!options.description) expect(job).not.toHaveProperty('description');
+  if (!options.description) expect(job).not.toHaveProperty('locality');
   expectRfc3339Timestamps(job);
 }
 
-/** A list item is the single read without `description`. */
+/** A list item is the single read without `description` and what the job was posted with. */
 export function asListItem(job: any): any {
-  const { description: _description, ...rest } = job;
-  return rest;
+  const { description: _description, locality: _locality, ...rest } = job;
+  const { uuid, formatted_address } = job.location;
+  return { ...rest, location: { uuid, formatted_address } };
 }
 
 export function expectValidationFailed(response: { status: number; body: any }, fields: Array<string | RegExp>): void {

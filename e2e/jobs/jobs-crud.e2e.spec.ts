@@ -32,7 +32,8 @@ describe('/jobs: create, read, list, update, delete', () => {
       created_by: me.user,
       status_updated_by: me.user,
       company: me.company,
-      location: { uuid: expect.any(String), formatted_address: 'Austin, TX, United States' },
+      location: { uuid: expect.any(String), formatted_address: 'Austin, TX, United States', city: 'Austin', state: 'TX', country: 'United States' },
+      locality: null,
       open_interview: null,
       job_video: null,
     });
@@ -96,7 +97,7 @@ describe('/jobs: create, read, list, update, delete', () => {
     expect(moved.status).toBe(200);
     expect(moved.body).toEqual({
       ...emptied.body,
-      location: { uuid: expect.any(String), formatted_address: 'Paris, France' },
+      location: { uuid: expect.any(String), formatted_address: 'Paris, France', city: 'Paris', state: '', country: 'France' },
       updated_at: expect.any(String),
     });
     expect(moved.body.location.uuid).not.toBe(job.location.uuid);

@@ -1,5 +1,6 @@
 import type { BusMessage, Subscription } from '@vi/platform-bus';
 import { waitFor } from '@vi/platform-testing';
+import { settled } from '../support/barrier';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { expectError } from '../support/expectations';
 import { collectJobEvents, createJob, createStandardUser, jobBody, whoAmI } from './job-helpers';
@@ -146,7 +147,7 @@ describe('/jobs: JobCreated, JobUpdated, JobDeleted on the bus', () => {
     // A sentinel after the refusals: once its event is in, anything published before it is too.
     const sentinel = await createJob(company.api, { title: 'Sentinel', status: 'inactive' });
     await nextEvent(sentinel.uuid, 'jobs.job.created');
-    await new Promise((r) => setTimeout(r, 300));
+    await settled(t);
     expect(eventsOfCompany(company.companyUuid).map((m) => [m.subject, m.payload.title])).toEqual([
       ['jobs.job.created', 'Holds the slot'],
       ['jobs.job.created', 'Waits'],

@@ -19,10 +19,25 @@ describe('/jobs: locations and validation', () => {
       const company = await t.createCompany();
       const created = await company.api.post('/jobs', jobBody({ status: 'inactive', ...input }));
       expect(created.status).toBe(201);
-      expect(created.body.location).toEqual({ uuid: expect.any(String), formatted_address: formatted });
-      expect((await company.api.get(`/jobs/${created.body.uuid}`)).body.location).toEqual(created.body.location);
-      expect((await listJobs(company.api)).items[0].location).toEqual(created.body.location);
+      // Single reads carry what the job was posted with (decision 011); list items the location summary only.
+      expect(created.body.location).toEqual({ uuid: expect.any(String), formatted_address: formatted, ...input.location });
+      expect(created.body.locality).toEqual(input.locality ?? null);
+      const read = (await company.api.get(`/jobs/${created.body.uuid}`)).body;
+      expect({ location: read.location, locality: read.locality }).toEqual({ location: created.body.location, locality: created.body.locality });
+      expect((await listJobs(company.api)).items[0].location).toEqual({ uuid: created.body.location.uuid, formatted_address: formatted });
     });
+  });
+
+  it('a job keeps the parts it was posted with, even when its location is shared; a PUT without location keeps them', async () => {
+    const company = await t.createCompany();
+    await createJob(company.api, { title: 'First', status: 'inactive', location: AUSTIN });
+    const second = await createJob(company.api, { title: 'Second', status: 'inactive', location: { city: 'austin', state: 'tx', country: 'United States' } });
+    expect(second.location).toMatchObject({ city: 'austin', state: 'tx', country: 'United States' });
+    const hybrid = await company.api.put(`/jobs/${second.uuid}`, { locality: { work_mode: 'hybrid', work_place: 'Austin hub' } });
+    expect(hybrid.body).toMatchObject({ location: { formatted_address: 'Austin hub' }, locality: { work_mode: 'hybrid', work_place: 'Austin hub' } });
+    expect(hybrid.body.location).not.toHaveProperty('city');
+    const renamed = await company.api.put(`/jobs/${second.uuid}`, { title: 'Renamed' });
+    expect(renamed.body).toMatchObject({ location: hybrid.body.location, locality: hybrid.body.locality });
   });
 
   it('equal addresses (ignoring case) share one location uuid within a company; other companies get their own', async () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SharingSubjects, type ShareLinkEventPayload } from '@vi/contracts';
+import { settled } from '../support/barrier';
 import { ApiClient } from '../support/api-client';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { SupportClient } from '../../tools/admin-cli/src/support-client';
-import { InterviewEvents, companyWithJob, createInterview, inFuture, interviewBody, putInterview, seekerEmail, sleep } from '../interviews/interview-helpers';
+import { InterviewEvents, companyWithJob, createInterview, inFuture, interviewBody, putInterview, seekerEmail } from '../interviews/interview-helpers';
 import { completedInterview } from '../sharing/sharing-helpers';
 import { SmsEndpoint, SmtpInbox, testPhone } from './notification-helpers';
 
@@ -52,7 +53,7 @@ describe('emails and SMS', () => {
     expect(mail.html).toContain(`href="${link}"`);
     // The company's first administrator got one too; each address once.
     await inbox.next('admin1@company1.example');
-    await sleep(300);
+    await settled(t);
     expect(inbox.to(email)).toHaveLength(1);
   });
 
@@ -208,7 +209,7 @@ describe('emails and SMS', () => {
     expect(movedReminder.body).toContain(movedInvitation.scheduled_at_local);
     expect(movedReminder.at).toBeGreaterThanOrEqual(new Date(moved.scheduled_at).getTime() + 4_000 - REMINDER_LEAD_S * 1000 - 1_200);
 
-    await sleep(1_500);
+    await settled(t);
     expect(sms.to(remindedPhone)).toHaveLength(2);
     // No reminder; the invitation went out only if it was sent before the cancel (after it, no link is issued).
     expect(sms.to(canceledPhone).filter((m) => m.body.startsWith('Reminder'))).toEqual([]);
@@ -254,7 +255,7 @@ describe('emails and SMS', () => {
     expect(mail.text).toContain('Ann Admin of Reviewing Co');
     expect(mail.text).toContain('Dana Candidate (Designer)');
     expect(mail.html).toContain(`href="${real.url}"`);
-    await sleep(500);
+    await settled(t);
     expect(inbox.to(silent)).toEqual([]);
     expect(inbox.to(reviewer)).toHaveLength(1);
   });
@@ -281,7 +282,7 @@ describe('emails and SMS', () => {
     expect(mail.text).toContain(link.url);
     expect(mail.text).toContain('Cory Completed (Reviewed Role)');
     expect(mail.html).toContain(`href="${link.url}"`);
-    await sleep(500);
+    await settled(t);
     expect(inbox.to(quiet)).toEqual([]);
     expect(inbox.to(emailed)).toHaveLength(1);
   });

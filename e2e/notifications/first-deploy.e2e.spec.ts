@@ -8,8 +8,8 @@ import { createLogger } from '@vi/platform-logger';
 import { createTestDatabase, testServers, waitFor, type TestDatabase } from '@vi/platform-testing';
 import { loadNotificationsConfig } from '../../apps/notifications/src/config';
 import { startNotificationsService } from '../../apps/notifications/src/composition-root';
+import { settled } from '../support/barrier';
 import { startTestSystem, type TestSystem } from '../support/test-system';
-import { sleep } from '../interviews/interview-helpers';
 
 /** The recipients of the emails written to a mail folder (no SMTP_URL: one .eml file each). */
 function recipients(dir: string): string[] {
@@ -62,7 +62,7 @@ function recipients(dir: string): string[] {
 
     expect((await company.api.post('/users', { name: 'Nina New', email: 'nina.new@users.example', role: 'standard' })).status).toBe(201);
     await waitFor(() => recipients(mailDir).includes('nina.new@users.example'), 10_000);
-    await sleep(1_500);
+    await settled(t, { notifications: database });
     expect(recipients(mailDir)).toEqual(['nina.new@users.example']);
   });
 });

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '@vi/platform-testing';
+import { relayed, settled } from '../support/barrier';
 import { startTestSystem, type TestSystem } from '../support/test-system';
-import { sleep } from '../interviews/interview-helpers';
 import { WebhookReceiver, createWebhook, signatureValid } from './notification-helpers';
 
 describe('a restart of the notifications service in the middle of retries', () => {
@@ -40,7 +40,7 @@ describe('a restart of the notifications service in the middle of retries', () =
       // While the service is down: a new event, and the receiver recovers.
       during = await newJob('While it was down');
       failing = false;
-      await sleep(300);
+      await relayed(t);
     });
 
     // (Right after the restart the gateway's channel may still be reconnecting: a 503 then, so only a 200 counts.)
@@ -57,7 +57,7 @@ describe('a restart of the notifications service in the middle of retries', () =
     expect(retried[retried.length - 1].at).toBeGreaterThan(downAt);
     for (const request of receiver.requests) expect(signatureValid(hook.secret, request)).toBe(true);
 
-    await sleep(1_500);
+    await settled(t);
     const log = (await company.api.get(`/webhooks/${hook.uuid}/deliveries`)).body;
     const successes = log.filter((a: any) => a.success).map((a: any) => a.webhook_id);
     expect(successes.sort()).toEqual([firstAttempt.headers['webhook-id'], receiver.of('JobCreated', during.uuid)[0].headers['webhook-id']].sort());

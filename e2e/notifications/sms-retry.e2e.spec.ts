@@ -1,5 +1,6 @@
+import { settled } from '../support/barrier';
 import { startTestSystem, type TestSystem } from '../support/test-system';
-import { companyWithJob, createInterview, inFuture, interviewBody, seekerEmail, sleep } from '../interviews/interview-helpers';
+import { companyWithJob, createInterview, inFuture, interviewBody, seekerEmail } from '../interviews/interview-helpers';
 import { SmsEndpoint, testPhone } from './notification-helpers';
 
 describe('SMS retries', () => {
@@ -34,7 +35,7 @@ describe('SMS retries', () => {
       }),
     );
     const delivered = await sms.next(phone, 2, 15_000);
-    await sleep(1_000);
+    await settled(t);
     const attempts = sms.to(phone);
     expect(attempts.map((a) => a.status)).toEqual([500, 201]);
     // The second attempt is the schedule's (2 s after the attempt began, which is a little before the receiver

@@ -1,4 +1,5 @@
 import { waitFor } from '@vi/platform-testing';
+import { settled } from '../support/barrier';
 import { ApiClient } from '../support/api-client';
 import { expectError } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
@@ -121,6 +122,7 @@ describe('webhook deliveries', () => {
     // One-way: a live interview expires only when its join window closes, hours after scheduled_at (decision 038).
     const expiring = await createInterview(company.api, interviewBody(job.uuid, { scheduled_at: inFuture(3_000) }));
     await receiver.next('InterviewCreated', expiring.uuid);
+    // Time itself: the sweep expires an interview only once its due time has passed (the system's own clock).
     await sleep(Math.max(0, new Date(expiring.scheduled_at).getTime() - Date.now() + 50));
     await t.system.interviews.sweepExpired();
     await check('InterviewExpired', 'Interview', expiring.uuid, await getInterview(company.api, expiring.uuid));
@@ -159,7 +161,7 @@ describe('webhook deliveries', () => {
     const theirs = (await other.api.post('/jobs', { title: 'Theirs', locality: { work_mode: 'remote', work_place: '' } })).body;
     const sentinel = await receiver.next('JobCreated', theirs.uuid);
     expect(sentinel.headers['x-service-webhook-uuid']).toBe(otherHook.uuid);
-    await sleep(200);
+    await settled(t);
     expect(
       receiver
         .of('JobCreated', job.uuid)
@@ -185,7 +187,7 @@ describe('webhook deliveries', () => {
       // Backoff: 300 ms ± 20% between attempts.
       expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(230);
       expect(attempts[2].at - attempts[1].at).toBeGreaterThanOrEqual(230);
-      await sleep(1_000);
+      await settled(t);
       expect(flaky.of('JobCreated', job.uuid)).toHaveLength(3);
 
       const log = await company.api.get(`/webhooks/${hook.uuid}/deliveries`);
@@ -202,6 +204,7 @@ describe('webhook deliveries', () => {
           duration_ms: expect.any(Number),
           error: null,
           attempted_at: expect.stringMatching(/\+00:00$/),
+          next_attempt_at: null,
         },
         {
           uuid: expect.stringMatching(UUID),
@@ -213,6 +216,7 @@ describe('webhook deliveries', () => {
           duration_ms: expect.any(Number),
           error: 'HTTP 302: down for maintenance',
           attempted_at: expect.any(String),
+          next_attempt_at: null,
         },
         {
           uuid: expect.stringMatching(UUID),
@@ -224,6 +228,7 @@ describe('webhook deliveries', () => {
           duration_ms: expect.any(Number),
           error: 'HTTP 500: down for maintenance',
           attempted_at: expect.any(String),
+          next_attempt_at: null,
         },
       ]);
       const page = await company.api.get(`/webhooks/${hook.uuid}/deliveries?range=1-1`);
@@ -285,7 +290,7 @@ describe('webhook deliveries', () => {
       expectNotification(again, hook, company.me.user.uuid, 'JobCreated', 'Job');
       expect(again.body).toBe(original.body);
       expect(again.headers['webhook-id']).not.toBe(original.headers['webhook-id']);
-      await sleep(300);
+      await settled(t);
       expect(replayed.requests).toHaveLength(before + 1);
       expect(replayed.of('InterviewRated')).toEqual([]);
     } finally {
@@ -307,11 +312,11 @@ describe('webhook deliveries', () => {
       expectError(await company.api.get(`/webhooks/${doomed.uuid}`), 404, 'api.webhook_not_found');
       expectError(await company.api.delete(`/webhooks/${doomed.uuid}`), 404, 'api.webhook_not_found');
       expect((await company.api.delete(`/users/${standard.uuid}`)).status).toBe(204);
-      await sleep(1_000); // the deletion event reaches notifications
+      await settled(t); // the deletion event has reached notifications
 
       const job = (await company.api.post('/jobs', { title: 'After delete', locality: { work_mode: 'remote', work_place: '' } })).body;
       await kept.next('JobCreated', job.uuid);
-      await sleep(500);
+      await settled(t);
       expect(dropped.requests).toEqual([]);
     } finally {
       await kept.close();

@@ -1,6 +1,6 @@
 import { waitFor } from '@vi/platform-testing';
+import { settled } from '../support/barrier';
 import { startTestSystem, type TestSystem } from '../support/test-system';
-import { sleep } from '../interviews/interview-helpers';
 import { WebhookReceiver, createWebhook, webhookStatus } from './notification-helpers';
 
 // Shortened thresholds: failing after 3 failures within an hour, disabled after 1.5 s more of failures.
@@ -60,10 +60,10 @@ describe('webhook health', () => {
       expect(new Date(lastAttempt.attempted_at).getTime() - new Date(failingSince).getTime()).toBeGreaterThanOrEqual(1_000);
 
       // Disabled: new events are not delivered, and the pending retries stopped.
-      await sleep(300);
+      await settled(t);
       const seen = receiver.requests.length;
       const ignored = await newJob(company.api, 'Not delivered');
-      await sleep(1_000);
+      await settled(t);
       expect(receiver.requests).toHaveLength(seen);
       expect(receiver.of('JobCreated', ignored.uuid)).toEqual([]);
 
@@ -90,7 +90,7 @@ describe('webhook health', () => {
       const job = await newJob(company.api, 'Gone');
       await waitFor(async () => (await webhookStatus(company.api, gone.uuid)).status === 'disabled', 10_000);
       await healthy.next('JobCreated', job.uuid);
-      await sleep(500);
+      await settled(t);
       expect(receiver.requests).toHaveLength(1);
       expect((await company.api.get(`/webhooks/${gone.uuid}/deliveries`)).body).toEqual([
         expect.objectContaining({ status_code: 410, success: false, attempt: 1 }),

@@ -99,6 +99,7 @@ describe('take videos served from the object store (presigned redirects)', () =>
 
   it('gives URLs that the object store refuses once their lifetime is over; asking again gives a working one', async () => {
     const location = expectRedirect(await company.api.request('GET', companyVideoPath(), { redirect: 'manual' }));
+    // Time itself: the object store refuses a presigned URL once its lifetime has passed on its own clock.
     await new Promise((resolve) => setTimeout(resolve, (TTL_SECONDS + 1.5) * 1000));
 
     const expired = await fetch(location);

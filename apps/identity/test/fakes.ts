@@ -111,6 +111,10 @@ export class InMemoryUsers implements UserRepository, Stateful<Map<string, { use
     return this.live().find((u) => u.type === 'job_seeker' && sameAddress(u.email, email));
   }
 
+  async findJobSeekersByEmail(emails: string[]): Promise<User[]> {
+    return this.live().filter((u) => u.type === 'job_seeker' && emails.some((e) => sameAddress(u.email, e)));
+  }
+
   async countCompanyUsers(companyUuid: string): Promise<number> {
     return this.live().filter((u) => u.companyUuid === companyUuid).length;
   }
@@ -126,6 +130,16 @@ export class InMemoryUsers implements UserRepository, Stateful<Map<string, { use
     if (user.type === 'company_user' && (await this.findCompanyUserByEmail(user.companyUuid!, user.email))) throw uniqueViolation('users_company_email');
     if (user.type === 'job_seeker' && (await this.findJobSeekerByEmail(user.email))) throw uniqueViolation('users_job_seeker_email');
     this.state.set(user.uuid, { user, deletedAt: null });
+  }
+
+  async insertJobSeekers(users: User[]): Promise<User[]> {
+    const inserted: User[] = [];
+    for (const user of users) {
+      if (await this.findJobSeekerByEmail(user.email)) continue;
+      this.state.set(user.uuid, { user, deletedAt: null });
+      inserted.push(user);
+    }
+    return inserted;
   }
 
   async update(uuid: string, change: Partial<Pick<User, 'name' | 'email'>> & { updatedAt: Date }): Promise<void> {

@@ -3,7 +3,7 @@ import { randomSecret } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { createCompany } from '../src/application/create-company/create-company';
 import { createUser } from '../src/application/create-user/create-user';
-import { ensureJobSeeker } from '../src/application/ensure-job-seeker/ensure-job-seeker';
+import { ensureJobSeeker, ensureJobSeekers } from '../src/application/ensure-job-seeker/ensure-job-seeker';
 import { resolveApiKey } from '../src/application/resolve-api-key/resolve-api-key';
 import { issueSetPasswordLink, SET_PASSWORD_TOKEN_TTL_MS } from '../src/application/set-password-link/set-password-link';
 import { bearerHash } from '../src/application/shared/bearer-hash';
@@ -86,6 +86,29 @@ describe('identity use cases on a real database', () => {
     const created = await newCompany('Seekers', 'growth');
     const seekers = await Promise.all(Array.from({ length: 4 }, () => ensureJobSeeker(deps, created.admin, { name: 'Sam', email: 'sam.race@seeker.example' })));
     expect(new Set(seekers.map((s) => s.uuid)).size).toBe(1);
+  });
+
+  it('makes each job seeker once when bulk invitations sharing emails run at once, in any order, and announces each once', async () => {
+    const created = await newCompany('Bulk seekers', 'growth');
+    const count = async () => (await database.outbox()).filter((e) => e.subject === 'identity.user.created').length;
+    const before = await count();
+    const emails = Array.from({ length: 20 }, (_, i) => `bulk${i}@seeker.example`);
+    const lists = [emails, [...emails].reverse(), emails.filter((_, i) => i % 2 === 0), [...emails].reverse().filter((_, i) => i % 3 === 0)];
+
+    const answers = await Promise.all(
+      lists.map((list) =>
+        ensureJobSeekers(
+          deps,
+          created.admin,
+          list.map((email) => ({ name: email, email })),
+        ),
+      ),
+    );
+
+    const uuidOf = new Map(answers[0].map((s) => [s.email, s.uuid]));
+    for (const answer of answers) for (const seeker of answer) expect(seeker.uuid).toBe(uuidOf.get(seeker.email));
+    expect(answers.map((a) => a.map((s) => s.email))).toEqual(lists);
+    expect(await count()).toBe(before + 20);
   });
 
   it('writes the events of a change in the same transaction, and none of a refused one', async () => {

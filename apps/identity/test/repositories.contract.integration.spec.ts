@@ -158,6 +158,23 @@ describeRepositoryContract<IdentityStore>(
         await refusedBy(repos.users.insert(aJobSeekerUser({ email: 'SAM@seeker.example' })), 'users_job_seeker_email');
       });
 
+      it('inserts job seekers in bulk, leaving out each whose email a live job seeker has, and finds them by their emails', async () => {
+        const sam = aJobSeekerUser({ email: 'sam@bulk.example' });
+        await repos.users.insert(sam);
+        const [again, ann, bo] = [
+          aJobSeekerUser({ email: 'SAM@bulk.example' }),
+          aJobSeekerUser({ email: 'ann@bulk.example' }),
+          aJobSeekerUser({ email: 'bo@bulk.example' }),
+        ];
+
+        expect(await repos.users.insertJobSeekers([again, ann, bo])).toEqual([ann, bo]);
+        expect(await repos.users.insertJobSeekers([])).toEqual([]);
+
+        const found = await repos.users.findJobSeekersByEmail(['Ann@bulk.example', 'sam@BULK.example', 'nobody@bulk.example', 'bo@bulk.example']);
+        expect(found.map((u) => u.uuid).sort()).toEqual([sam.uuid, ann.uuid, bo.uuid].sort());
+        expect(await repos.users.findJobSeekersByEmail([])).toEqual([]);
+      });
+
       it('renames, changing nothing else', async () => {
         const company = aCompany();
         await repos.companies.insert(company);

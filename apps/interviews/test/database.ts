@@ -66,14 +66,12 @@ export async function insertInterview(
   await repos.projections.upsertPerson(aPerson({ uuid: interview.createdBy }), interview.createdAt);
   // The name the company gave is the interview's own (decision 036): `names.candidate`, when given, is it.
   const candidateName = names.candidate ?? interview.candidateName;
-  await repos.interviews.insert(
-    { ...interview, candidateName },
+  await repos.interviews.insert([
     {
-      candidateKey: candidateName.toLowerCase(),
-      jobKey: job.title.toLowerCase(),
-      companyKey: company.name.toLowerCase(),
+      interview: { ...interview, candidateName },
+      keys: { candidateKey: candidateName.toLowerCase(), jobKey: job.title.toLowerCase(), companyKey: company.name.toLowerCase() },
     },
-  );
+  ]);
   await repos.counters.move(interview.companyUuid, interview.type, null, interview.status);
   await repos.questions.insert(questions);
 }

@@ -226,12 +226,17 @@ export class IdentityTable implements IdentityDirectory {
   readonly people = new Map<string, identity.UserSummary>();
   readonly features = new Map<string, Record<string, boolean>>();
 
-  async ensureJobSeeker(_caller: Caller, assignee: { name: string; email: string }): Promise<identity.UserSummary> {
-    const known = this.seekers.get(assignee.email);
-    if (known) return known;
-    const seeker = { uuid: randomUUID(), name: assignee.name, email: assignee.email, avatar: '' };
-    this.seekers.set(assignee.email, seeker);
-    return seeker;
+  readonly ensureCalls: number[] = [];
+
+  async ensureJobSeekers(_caller: Caller, assignees: Array<{ name: string; email: string }>): Promise<identity.UserSummary[]> {
+    this.ensureCalls.push(assignees.length);
+    return assignees.map((assignee) => {
+      const known = this.seekers.get(assignee.email.toLowerCase());
+      if (known) return known;
+      const seeker = { uuid: randomUUID(), name: assignee.name, email: assignee.email, avatar: '' };
+      this.seekers.set(assignee.email.toLowerCase(), seeker);
+      return seeker;
+    });
   }
 
   async planFeatures(_caller: Caller, companyUuid: string): Promise<Record<string, boolean>> {

@@ -12,6 +12,7 @@ import type {
   CompanyRow,
   InterviewCounterRepository,
   InterviewKeys,
+  NewInterviewRow,
   InterviewListQuery,
   InterviewRepository,
   JobPostRow,
@@ -90,8 +91,8 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
       .slice(query.offset, query.offset + query.limit);
   }
 
-  async insert(interview: Interview, keys: InterviewKeys): Promise<void> {
-    this.state.set(interview.uuid, { interview: { ...interview }, keys, deletedAt: null });
+  async insert(rows: NewInterviewRow[]): Promise<void> {
+    for (const { interview, keys } of rows) this.state.set(interview.uuid, { interview: { ...interview }, keys, deletedAt: null });
   }
 
   async update(interview: Interview): Promise<void> {
@@ -138,10 +139,10 @@ export class MemoryCounters implements Stateful<Map<string, number>>, InterviewC
     for (const i of interviews) this.state.set(`${i.companyUuid}|${i.type}|${i.status}`, (this.state.get(`${i.companyUuid}|${i.type}|${i.status}`) ?? 0) + 1);
   }
 
-  async move(companyUuid: string, type: InterviewType, from: InterviewStatus | null, to: InterviewStatus | null): Promise<void> {
+  async move(companyUuid: string, type: InterviewType, from: InterviewStatus | null, to: InterviewStatus | null, count = 1): Promise<void> {
     if (from === to) return;
-    if (from) this.state.set(`${companyUuid}|${type}|${from}`, (this.state.get(`${companyUuid}|${type}|${from}`) ?? 0) - 1);
-    if (to) this.state.set(`${companyUuid}|${type}|${to}`, (this.state.get(`${companyUuid}|${type}|${to}`) ?? 0) + 1);
+    if (from) this.state.set(`${companyUuid}|${type}|${from}`, (this.state.get(`${companyUuid}|${type}|${from}`) ?? 0) - count);
+    if (to) this.state.set(`${companyUuid}|${type}|${to}`, (this.state.get(`${companyUuid}|${type}|${to}`) ?? 0) + count);
   }
 
   async total(companyUuid: string, types: InterviewType[], statuses: InterviewStatus[]): Promise<number> {
@@ -214,6 +215,14 @@ export class MemoryProjections implements Stateful<ProjectionState>, ProjectionR
     const stored = this.state.jobs.get(job.uuid);
     if (stored && stored.updated_at > job.updated_at) return;
     this.state.jobs.set(job.uuid, { ...job });
+  }
+
+  async refreshPeople(people: PersonRow[], at: Date): Promise<void> {
+    for (const person of people) {
+      const stored = this.state.people.get(person.uuid);
+      if (stored && stored.name === person.name && stored.email === person.email && stored.avatar === person.avatar) continue;
+      await this.upsertPerson(person, at);
+    }
   }
 
   async upsertPerson(person: PersonRow, at: Date): Promise<void> {

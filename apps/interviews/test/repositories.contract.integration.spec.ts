@@ -73,6 +73,24 @@ describeRepositoryContract<InterviewsStore>(
         expect(await repos.interviews.allOfCandidate(interview.candidateUuid)).toEqual([{ ...interview, updatedAt: later(1000), deletedAt: later(1000) }]);
       });
 
+      it('inserts a bulk invitation’s interviews together, and counts them with one move', async () => {
+        const first = anInterview();
+        const repos = store().read;
+        await insertInterview(repos, first);
+        const same = { companyUuid: first.companyUuid, jobUuid: first.jobUuid, candidateUuid: first.candidateUuid, createdBy: first.createdBy };
+        const batch = [anInterview(same), anInterview({ ...same, type: 'live' }), anInterview(same)];
+
+        await repos.interviews.insert(batch.map((interview) => ({ interview, keys: { candidateKey: 'c', jobKey: 'j', companyKey: 'k' } })));
+        await repos.counters.move(first.companyUuid, 'one_way', null, 'requested', 2);
+
+        const found = await repos.interviews.findMany(
+          first.companyUuid,
+          batch.map((i) => i.uuid),
+        );
+        expect(found.sort((a, b) => a.uuid.localeCompare(b.uuid))).toEqual([...batch].sort((a, b) => a.uuid.localeCompare(b.uuid)));
+        expect(await repos.counters.total(first.companyUuid, ['one_way'], ['requested'])).toBe(3);
+      });
+
       it('updates the status, times and rating; erases the phone and consent', async () => {
         const interview = anInterview({ phone: '06 12', phoneParsed: '+3312', hasSmsConsent: true });
         await insertInterview(store().read, interview);
@@ -226,6 +244,25 @@ describeRepositoryContract<InterviewsStore>(
 
         expect((await projections.jobs([job.uuid])).get(job.uuid)?.title).toBe('Newer');
         expect((await projections.people([person.uuid])).get(person.uuid)?.name).toBe('Newer');
+      });
+
+      it('refreshes people as read from identity: new or different ones stored, identical ones left with their time', async () => {
+        const interview = anInterview();
+        await insertInterview(store().read, interview, { candidate: 'Original' });
+        const person = aPerson({ uuid: interview.candidateUuid, name: 'Stored' });
+        const stranger = aPerson();
+        const { projections } = store().read;
+        await projections.upsertPerson(person, later(1000));
+
+        await projections.refreshPeople([person, stranger, stranger], later(5000));
+        // Identical: not written, so an older event still applies (the events' order decides, decision 043).
+        await projections.upsertPerson({ ...person, name: 'From an event' }, later(2000));
+        expect((await projections.people([person.uuid])).get(person.uuid)?.name).toBe('From an event');
+        expect((await projections.people([stranger.uuid])).get(stranger.uuid)).toEqual(stranger);
+
+        await projections.refreshPeople([{ ...person, name: 'Renamed' }], later(5000));
+        await projections.upsertPerson({ ...person, name: 'Older event' }, later(3000));
+        expect((await projections.people([person.uuid])).get(person.uuid)?.name).toBe('Renamed');
       });
 
       it('records an event as handled once', async () => {

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './0001_initial';
 import * as outboxTraceContext from './0002_outbox_trace_context';
 import * as jobListVersion from './0003_job_list_version';
+import * as jobLocationParts from './0004_job_location_parts';
 
 /** Forward-only, applied in key order at service start. */
 export const jobsMigrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_outbox_trace_context': outboxTraceContext,
   '0003_job_list_version': jobListVersion,
+  '0004_job_location_parts': jobLocationParts,
 };

@@ -19,6 +19,7 @@ export function aJob(overrides: Partial<Job> = {}): Job {
     status: 'inactive',
     locationUuid: randomUUID(),
     locationAddress: 'Remote',
+    place: { kind: 'locality', workMode: 'remote', workPlace: '' },
     createdBy,
     statusUpdatedBy: createdBy,
     createdAt: AT,

@@ -27,7 +27,7 @@ export class InMemoryJobs implements JobRepository, Stateful<Map<string, { job: 
     const live = [...this.state.values()].filter(
       (r) => r.deletedAt === null && r.job.companyUuid === query.companyUuid && (query.statuses.length !== 1 || r.job.status === query.statuses[0]),
     );
-    return { jobs: live.slice(query.offset, query.offset + query.limit).map((r) => ({ ...r.job, description: '' })) };
+    return { jobs: live.slice(query.offset, query.offset + query.limit).map((r) => ({ ...r.job, description: '', place: null })) };
   }
 
   async insert(job: Job): Promise<void> {

@@ -234,9 +234,9 @@ describe('jobs repositories on a real database', () => {
       expect([...(await pageOf('title_desc', 0)), ...(await pageOf('title_desc', 2)), ...(await pageOf('title_desc', 4))]).toEqual([...uuids].reverse());
     });
 
-    it('leaves out the description (list items have none)', async () => {
+    it('leaves out the description and the posted address (list items have neither)', async () => {
       const page = await store.read.jobs.listCounted({ companyUuid: company, statuses: [], orderBy: 'title_asc', offset: 0, limit: 1 });
-      expect(page.jobs[0]).toEqual({ ...seeded[1], description: '' });
+      expect(page.jobs[0]).toEqual({ ...seeded[1], description: '', place: null });
     });
   });
 

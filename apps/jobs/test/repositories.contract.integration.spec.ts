@@ -54,6 +54,15 @@ describeRepositoryContract<JobsStore>(
       });
     }
 
+    it('keeps the address or the work mode a job was posted with, and a change of either', async () => {
+      const lyon = anAddress({ city: 'Lyon', state: '', country: 'France' });
+      const job = await stored({ place: lyon });
+      expect((await store().read.jobs.find(job.companyUuid, job.uuid))?.place).toEqual(lyon);
+      const hybrid = { kind: 'locality' as const, workMode: 'hybrid' as const, workPlace: 'Lyon hub' };
+      await store().transaction((tx) => tx.jobs.update({ ...job, place: hybrid }));
+      expect((await store().read.jobs.find(job.companyUuid, job.uuid))?.place).toEqual(hybrid);
+    });
+
     it('finds a live job of its company only, and no longer once it is deleted', async () => {
       const job = await stored();
       expect(await store().read.jobs.find(job.companyUuid, job.uuid)).toEqual(job);
@@ -69,7 +78,7 @@ describeRepositoryContract<JobsStore>(
       expect(await store().read.jobs.find(job.companyUuid, job.uuid)).toEqual(changed);
     });
 
-    it("lists a company's live jobs of one status, without their description, a page at a time", async () => {
+    it("lists a company's live jobs of one status, without their description or posted address, a page at a time", async () => {
       const companyUuid = aJob().companyUuid;
       const active = [await stored({ companyUuid, status: 'active' }), await stored({ companyUuid, status: 'active' })];
       await stored({ companyUuid, status: 'inactive' });
@@ -80,7 +89,7 @@ describeRepositoryContract<JobsStore>(
       const query = { companyUuid, statuses: ['active' as const], orderBy: 'created_desc' as const, offset: 0, limit: 10 };
       const { jobs } = await store().read.jobs.listCounted(query);
       const byUuid = (a: Job, b: Job) => a.uuid.localeCompare(b.uuid);
-      expect(jobs.sort(byUuid)).toEqual(active.map((j) => ({ ...j, description: '' })).sort(byUuid));
+      expect(jobs.sort(byUuid)).toEqual(active.map((j) => ({ ...j, description: '', place: null })).sort(byUuid));
       expect((await store().read.jobs.listCounted({ ...query, limit: 1 })).jobs).toHaveLength(1);
       expect((await store().read.jobs.listCounted({ ...query, offset: 2 })).jobs).toEqual([]);
     });

@@ -10,6 +10,7 @@ import type {
   DeliveryRow,
   EventLedger,
   LastNotificationRow,
+  LoggedAttempt,
   MessageRepository,
   MessageRow,
   NewDelivery,
@@ -187,11 +188,15 @@ export class InMemoryDeliveries implements PublicOf<DeliveryRepository>, Statefu
     return this.state.attempts.filter((a) => a.webhook_uuid === webhookUuid && !a.succeeded && a.attempted_at > since).length;
   }
 
-  async attemptsPage(webhookUuid: string, offset: number, limit: number): Promise<{ rows: AttemptRow[]; total: number }> {
+  async attemptsPage(webhookUuid: string, offset: number, limit: number): Promise<{ rows: LoggedAttempt[]; total: number }> {
     const ofWebhook = this.state.attempts
       .filter((a) => a.webhook_uuid === webhookUuid)
       .sort((a, b) => byTime(b.attempted_at, a.attempted_at) || b.uuid.localeCompare(a.uuid));
-    return { rows: ofWebhook.slice(offset, offset + limit).map((a) => ({ ...a })), total: ofWebhook.length };
+    const nextOf = (a: AttemptRow) => {
+      const delivery = this.state.deliveries.find((d) => d.uuid === a.delivery_uuid);
+      return delivery?.status === 'pending' && a.attempt === delivery.attempts ? delivery.next_attempt_at : null;
+    };
+    return { rows: ofWebhook.slice(offset, offset + limit).map((a) => ({ ...a, next_attempt_at: nextOf(a) })), total: ofWebhook.length };
   }
 }
 

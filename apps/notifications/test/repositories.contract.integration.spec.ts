@@ -148,7 +148,7 @@ describeRepositoryContract<NotificationsStore>(
         expect((await claim(at(3.5))).map((d) => d.next_attempt_at)).toEqual([at(1), at(3)]);
       });
 
-      it("pages a webhook's attempts newest first with their total, and counts its failures since an instant", async () => {
+      it("pages a webhook's attempts newest first with their total (the latest of a pending delivery says when it is retried), and counts its failures since an instant", async () => {
         const [webhook, other] = await webhooks(aWebhookRow(), aWebhookRow());
         const [delivery, ofOther] = [aNewDelivery({ webhook_uuid: webhook.uuid }), aNewDelivery({ webhook_uuid: other.uuid })];
         await store.read.deliveries.insertMany([delivery, ofOther]);
@@ -165,7 +165,12 @@ describeRepositoryContract<NotificationsStore>(
         for (const row of [...attempts, anAttemptRow({ webhook_uuid: other.uuid, delivery_uuid: ofOther.uuid, succeeded: false, attempted_at: at(3) })])
           await store.read.deliveries.insertAttempt(row);
 
-        expect(await store.read.deliveries.attemptsPage(webhook.uuid, 1, 2)).toEqual({ rows: [attempts[2], attempts[1]], total: 4 });
+        const logged = (rows: typeof attempts, next: Date | null = null) => rows.map((row) => ({ ...row, next_attempt_at: next }));
+        expect(await store.read.deliveries.attemptsPage(webhook.uuid, 1, 2)).toEqual({ rows: logged([attempts[2], attempts[1]]), total: 4 });
+        await store.read.deliveries.retryAt(delivery.uuid, 4, at(5));
+        expect((await store.read.deliveries.attemptsPage(webhook.uuid, 0, 2)).rows).toEqual([...logged([attempts[3]], at(5)), ...logged([attempts[2]])]);
+        await store.read.deliveries.cancelPending([webhook.uuid], at(4));
+        expect((await store.read.deliveries.attemptsPage(webhook.uuid, 0, 1)).rows).toEqual(logged([attempts[3]]));
         expect(await store.read.deliveries.countFailuresSince(webhook.uuid, at(1))).toBe(1);
         expect(await store.read.deliveries.countFailuresSince(webhook.uuid, at(2))).toBe(0);
       });

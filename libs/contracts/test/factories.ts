@@ -45,6 +45,7 @@ export const aJob = (fields: Partial<jobs.Job> = {}): jobs.Job => ({
   status_updated_by: aUserSummary(),
   company: aCompanySummary(),
   location: { uuid: '0b1c2d3e-0000-4000-8000-000000000004', formatted_address: 'Paris, France' },
+  address: { city: 'Paris', state: '', country: 'France' },
   ...fields,
 });
 

@@ -140,10 +140,17 @@ export interface UserRepository {
   /** Company users with this email in any company (emails are unique per company only). */
   findActiveCompanyUsersByEmail(email: string): Promise<User[]>;
   findJobSeekerByEmail(email: string): Promise<User | undefined>;
+  /** The live job seekers with any of these emails (in any case), in one read. */
+  findJobSeekersByEmail(emails: string[]): Promise<User[]>;
   countCompanyUsers(companyUuid: string): Promise<number>;
   /** A page of a company's users, oldest first (uuid breaks ties so pages are stable). */
   listByCompany(companyUuid: string, offset: number, limit: number): Promise<UserPage>;
   insert(user: User): Promise<void>;
+  /**
+   * Inserts these job seekers in one statement, leaving out each whose email a live job seeker already has (in any
+   * case, perhaps inserted by a concurrent transaction, which this one waits for); answers those inserted.
+   */
+  insertJobSeekers(users: User[]): Promise<User[]>;
   update(
     uuid: string,
     change: Partial<Pick<User, 'name' | 'email'>> & {

@@ -55,6 +55,22 @@ export class UserRepository {
     return row && toUser(row);
   }
 
+  async findJobSeekersByEmail(emails: string[]): Promise<User[]> {
+    if (emails.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where(
+        sql<string>`lower(email)`,
+        'in',
+        emails.map((e) => e.toLowerCase()),
+      )
+      .where('type', '=', 'job_seeker')
+      .where('deleted_at', 'is', null)
+      .execute();
+    return rows.map(toUser);
+  }
+
   async countCompanyUsers(companyUuid: string): Promise<number> {
     const row = await this.db
       .selectFrom('users')
@@ -84,21 +100,26 @@ export class UserRepository {
   }
 
   async insert(user: User): Promise<void> {
-    await this.db
+    await this.db.insertInto('users').values(toRow(user)).execute();
+  }
+
+  async insertJobSeekers(users: User[]): Promise<User[]> {
+    if (users.length === 0) return [];
+    // The arbiter is users_job_seeker_email (its expression and predicate), so only that conflict is skipped.
+    const inserted = await this.db
       .insertInto('users')
-      .values({
-        uuid: user.uuid,
-        company_uuid: user.companyUuid,
-        type: user.type,
-        role: user.role,
-        name: user.name,
-        email: user.email,
-        avatar_url: user.avatarUrl,
-        active: user.active,
-        created_at: user.createdAt,
-        updated_at: user.updatedAt,
-      })
+      .values(users.map(toRow))
+      .onConflict((oc) =>
+        oc
+          .expression(sql`lower(email)`)
+          .where('deleted_at', 'is', null)
+          .where('type', '=', 'job_seeker')
+          .doNothing(),
+      )
+      .returning('uuid')
       .execute();
+    const uuids = new Set(inserted.map((r) => r.uuid));
+    return users.filter((u) => uuids.has(u.uuid));
   }
 
   async update(uuid: string, change: Partial<Pick<User, 'name' | 'email'>> & { updatedAt: Date }): Promise<void> {
@@ -108,6 +129,21 @@ export class UserRepository {
   async markDeleted(uuid: string, at: Date): Promise<void> {
     await this.db.updateTable('users').set({ deleted_at: at, active: false, updated_at: at }).where('uuid', '=', uuid).execute();
   }
+}
+
+function toRow(user: User) {
+  return {
+    uuid: user.uuid,
+    company_uuid: user.companyUuid,
+    type: user.type,
+    role: user.role,
+    name: user.name,
+    email: user.email,
+    avatar_url: user.avatarUrl,
+    active: user.active,
+    created_at: user.createdAt,
+    updated_at: user.updatedAt,
+  };
 }
 
 export function toUser(row: IdentityDatabase['users']): User {

@@ -2,7 +2,7 @@ import { interviewJson, type BasicShareLinkWithoutUrl, type identity, type inter
 import type { NewEvent, ReposOf } from '@vi/platform-bus';
 import { toRfc3339, toRfc3339OrNull } from '@vi/platform-time';
 import { takesRemaining, type Interview, type InterviewQuestion } from '../domain/interview';
-import type { InterviewsStore } from './store';
+import type { CompanyRow, InterviewsStore, JobPostRow, PersonRow } from './store';
 
 /** What rendering an interview reads: the projections of other services' data, its questions and its share link. */
 export type RenderingRepoName = 'projections' | 'questions' | 'shareLinks';
@@ -36,6 +36,20 @@ export async function renderInterviews(repos: RenderingRepos, list: Interview[],
     options.questions ? repos.questions.listFor(list.map((i) => i.uuid)) : Promise.resolve(new Map<string, InterviewQuestion[]>()),
     repos.shareLinks.forInterviews(list.map((i) => i.uuid)),
   ]);
+  return renderInterviewsFrom(list, { jobs, people, companies, questions, shareLinks });
+}
+
+/** What rendering interviews looks up, by uuid (interviews' uuid for questions and share links). */
+export interface RenderingLookups {
+  jobs: Map<string, JobPostRow>;
+  people: Map<string, PersonRow>;
+  companies: Map<string, CompanyRow>;
+  questions: Map<string, InterviewQuestion[]>;
+  shareLinks: Map<string, BasicShareLinkWithoutUrl>;
+}
+
+/** Interviews as the API shows them, from lookups already in hand (a creation renders what it is writing). */
+export function renderInterviewsFrom(list: Interview[], { jobs, people, companies, questions, shareLinks }: RenderingLookups): interviews.Interview[] {
   return list.map((interview) => {
     const job = jobs.get(interview.jobUuid);
     return {

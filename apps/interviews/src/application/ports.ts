@@ -6,7 +6,8 @@ import type { InterviewType } from '../domain/interview-status';
 
 /** What interviews need from identity. */
 export interface IdentityDirectory {
-  ensureJobSeeker(caller: Caller, assignee: { name: string; email: string }): Promise<identity.UserSummary>;
+  /** The job seekers with these emails, made when new, in the order given (one call, decision 043). */
+  ensureJobSeekers(caller: Caller, assignees: Array<{ name: string; email: string }>): Promise<identity.UserSummary[]>;
   planFeatures(caller: Caller, companyUuid: string): Promise<Record<string, boolean>>;
   summaries(
     caller: Caller,

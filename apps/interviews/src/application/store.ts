@@ -39,6 +39,11 @@ export interface InterviewKeys {
   companyKey: string;
 }
 
+export interface NewInterviewRow {
+  interview: Interview;
+  keys: InterviewKeys;
+}
+
 export interface InterviewRepository {
   find(companyUuid: string, uuid: string, options?: { lock?: boolean }): Promise<Interview | undefined>;
   /** A live interview of any company: for customer support only. */
@@ -49,7 +54,8 @@ export interface InterviewRepository {
   findAssigned(uuid: string, candidateUuid: string, options?: { lock?: boolean }): Promise<Interview | undefined>;
   /** A page sorted and filtered in the database; the uuid in the sort's direction makes the order total. */
   list(query: InterviewListQuery): Promise<Interview[]>;
-  insert(interview: Interview, keys: InterviewKeys): Promise<void>;
+  /** New interviews, in one statement (a bulk invitation's whole batch: decision 043). */
+  insert(rows: NewInterviewRow[]): Promise<void>;
   update(interview: Interview): Promise<void>;
   /** Every interview of a job seeker, deleted ones included, locked (erasure, decision 019). */
   allOfCandidate(candidateUuid: string): Promise<(Interview & { deletedAt: Date | null })[]>;
@@ -71,7 +77,8 @@ export interface QuestionRepository {
 
 /** Interviews per company, type and status: list totals without a count scan. */
 export interface InterviewCounterRepository {
-  move(companyUuid: string, type: InterviewType, from: InterviewStatus | null, to: InterviewStatus | null): Promise<void>;
+  /** Moves `count` interviews (default one) of a type from one status to another (null: none, for a creation or a deletion). */
+  move(companyUuid: string, type: InterviewType, from: InterviewStatus | null, to: InterviewStatus | null, count?: number): Promise<void>;
   total(companyUuid: string, types: InterviewType[], statuses: InterviewStatus[]): Promise<number>;
 }
 
@@ -104,10 +111,20 @@ export interface CompanyRow {
 
 /** What interviews show of other services' data (jobs, users, companies), kept current from events. */
 export interface ProjectionRepository {
-  /** Keeps the newest: a job older (by `updated_at`) than the one stored changes nothing (events come in any order). */
+  /**
+   * Keeps the newest: a job older (by `updated_at`) than the one stored changes nothing (events come in any order),
+   * nor does one equal to it; the interviews' `job_key` is rewritten only when the title stored changed.
+   */
   upsertJob(job: JobPostRow): Promise<void>;
   /** Keeps the newest: a person as of before `at` of the one stored changes nothing. */
   upsertPerson(person: PersonRow, at: Date): Promise<void>;
+  /**
+   * People as a use case just read them from identity, in one statement: stored when new or different. One whose
+   * name, email and avatar are already stored is left as it is, its time too: this write only runs ahead of
+   * identity's events, which keep the order (decision 043). Not for events: they must move the time.
+   */
+  refreshPeople(people: PersonRow[], at: Date): Promise<void>;
+  /** Stored when new or different (no write when it changes nothing). */
   upsertCompany(company: CompanyRow): Promise<void>;
   jobs(uuids: string[]): Promise<Map<string, JobPostRow>>;
   people(uuids: string[]): Promise<Map<string, PersonRow>>;

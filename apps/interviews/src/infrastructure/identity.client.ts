@@ -11,9 +11,9 @@ export class GrpcIdentityDirectory implements IdentityDirectory {
     this.upstream = new UpstreamClient('identity', new identity.IdentityServiceClient(address, credentials.createInsecure(), UPSTREAM_CHANNEL_OPTIONS), tokens);
   }
 
-  ensureJobSeeker(caller: Caller, assignee: { name: string; email: string }) {
-    // Idempotent on the email, so it may be retried like a read.
-    return this.upstream.call((c) => c.ensureJobSeeker, assignee, { ...caller, idempotent: true });
+  async ensureJobSeekers(caller: Caller, assignees: Array<{ name: string; email: string }>) {
+    // Idempotent on the emails, so it may be retried like a read.
+    return (await this.upstream.call((c) => c.ensureJobSeekers, { assignees }, { ...caller, idempotent: true })).users;
   }
 
   async planFeatures(caller: Caller, companyUuid: string) {

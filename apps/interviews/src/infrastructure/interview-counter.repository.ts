@@ -6,12 +6,12 @@ import type { InterviewsDatabase } from './interviews.database';
 export class InterviewCounterRepository {
   constructor(private readonly db: Kysely<InterviewsDatabase>) {}
 
-  async move(companyUuid: string, type: InterviewType, from: InterviewStatus | null, to: InterviewStatus | null): Promise<void> {
-    if (from === to) return;
+  async move(companyUuid: string, type: InterviewType, from: InterviewStatus | null, to: InterviewStatus | null, count = 1): Promise<void> {
+    if (from === to || count === 0) return;
     if (from) {
       await this.db
         .updateTable('interview_counters')
-        .set((eb) => ({ count: eb('count', '-', 1) }))
+        .set((eb) => ({ count: eb('count', '-', count) }))
         .where('company_uuid', '=', companyUuid)
         .where('type', '=', type)
         .where('status', '=', from)
@@ -20,8 +20,8 @@ export class InterviewCounterRepository {
     if (to) {
       await this.db
         .insertInto('interview_counters')
-        .values({ company_uuid: companyUuid, type, status: to, count: 1 })
-        .onConflict((oc) => oc.columns(['company_uuid', 'type', 'status']).doUpdateSet((eb) => ({ count: eb('interview_counters.count', '+', 1) })))
+        .values({ company_uuid: companyUuid, type, status: to, count })
+        .onConflict((oc) => oc.columns(['company_uuid', 'type', 'status']).doUpdateSet((eb) => ({ count: eb('interview_counters.count', '+', count) })))
         .execute();
     }
   }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
 import type { Interview } from '../domain/interview';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
-import type { InterviewKeys, InterviewListQuery } from '../application/store';
+import type { NewInterviewRow, InterviewListQuery } from '../application/store';
 import type { InterviewsDatabase } from './interviews.database';
 import { LIVE_JOIN_CLOSES_AFTER_MS } from '../domain/live-call';
 
@@ -98,36 +98,39 @@ export class InterviewRepository {
     return rows.map(toInterview);
   }
 
-  async insert(interview: Interview, keys: InterviewKeys): Promise<void> {
+  async insert(rows: NewInterviewRow[]): Promise<void> {
+    if (rows.length === 0) return;
     await this.db
       .insertInto('interviews')
-      .values({
-        uuid: interview.uuid,
-        company_uuid: interview.companyUuid,
-        type: interview.type,
-        status: interview.status,
-        scheduled_at: interview.scheduledAt,
-        completed_at: interview.completedAt,
-        accepted_at: interview.acceptedAt,
-        rating: interview.rating === null ? null : String(interview.rating),
-        rated_by: interview.ratedBy,
-        rated_at: interview.ratedAt,
-        timezone: interview.timezone,
-        language: interview.language,
-        email_message: interview.emailMessage,
-        phone: interview.phone,
-        phone_parsed: interview.phoneParsed,
-        has_sms_consent: interview.hasSmsConsent,
-        job_uuid: interview.jobUuid,
-        candidate_uuid: interview.candidateUuid,
-        candidate_name: interview.candidateName,
-        created_by: interview.createdBy,
-        created_at: interview.createdAt,
-        updated_at: interview.updatedAt,
-        candidate_key: keys.candidateKey,
-        job_key: keys.jobKey,
-        company_key: keys.companyKey,
-      })
+      .values(
+        rows.map(({ interview, keys }) => ({
+          uuid: interview.uuid,
+          company_uuid: interview.companyUuid,
+          type: interview.type,
+          status: interview.status,
+          scheduled_at: interview.scheduledAt,
+          completed_at: interview.completedAt,
+          accepted_at: interview.acceptedAt,
+          rating: interview.rating === null ? null : String(interview.rating),
+          rated_by: interview.ratedBy,
+          rated_at: interview.ratedAt,
+          timezone: interview.timezone,
+          language: interview.language,
+          email_message: interview.emailMessage,
+          phone: interview.phone,
+          phone_parsed: interview.phoneParsed,
+          has_sms_consent: interview.hasSmsConsent,
+          job_uuid: interview.jobUuid,
+          candidate_uuid: interview.candidateUuid,
+          candidate_name: interview.candidateName,
+          created_by: interview.createdBy,
+          created_at: interview.createdAt,
+          updated_at: interview.updatedAt,
+          candidate_key: keys.candidateKey,
+          job_key: keys.jobKey,
+          company_key: keys.companyKey,
+        })),
+      )
       .execute();
   }
 

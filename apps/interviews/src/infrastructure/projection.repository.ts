@@ -12,7 +12,7 @@ export class ProjectionRepository {
   constructor(private readonly db: Kysely<InterviewsDatabase>) {}
 
   async upsertJob(job: JobPostRow): Promise<void> {
-    await this.db
+    const written = await this.db
       .insertInto('job_posts')
       .values({ ...job, created_by: JSON.stringify(job.created_by) as never, location: JSON.stringify(job.location) as never })
       .onConflict((oc) =>
@@ -26,10 +26,36 @@ export class ProjectionRepository {
             created_by: JSON.stringify(job.created_by) as never,
             location: JSON.stringify(job.location) as never,
           })
-          .where('job_posts.updated_at', '<=', job.updated_at),
+          .where('job_posts.updated_at', '<=', job.updated_at)
+          // The job every creation for it brings along is usually the one stored: no write, no dead row.
+          .where(
+            sql`(job_posts.title, job_posts.status, job_posts.updated_at, job_posts.status_updated_at, job_posts.created_by, job_posts.location)`,
+            'is distinct from',
+            sql`(excluded.title, excluded.status, excluded.updated_at, excluded.status_updated_at, excluded.created_by, excluded.location)`,
+          ),
+      )
+      .returning('uuid')
+      .executeTakeFirst();
+    // Only a write can have changed the title, and with it the interviews' sort key.
+    if (written) await this.refreshKeys('job_key', 'job_uuid', sql`(select lower(title) from job_posts where uuid = ${job.uuid})`, job.uuid);
+  }
+
+  async refreshPeople(people: PersonRow[], at: Date): Promise<void> {
+    // One row per person (ON CONFLICT DO UPDATE may not touch a row twice in one statement), in uuid order: rows are
+    // locked in that order, so two creations sharing people cannot deadlock.
+    const unique = [...new Map(people.map((p) => [p.uuid, p])).values()].sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+    if (unique.length === 0) return;
+    await this.db
+      .insertInto('people')
+      .values(unique.map((p) => ({ uuid: p.uuid, name: p.name, email: p.email, avatar: p.avatar, updated_at: at })))
+      .onConflict((oc) =>
+        oc
+          .column('uuid')
+          .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), email: eb.ref('excluded.email'), avatar: eb.ref('excluded.avatar'), updated_at: at }))
+          .where('people.updated_at', '<=', at)
+          .where(sql`(people.name, people.email, people.avatar)`, 'is distinct from', sql`(excluded.name, excluded.email, excluded.avatar)`),
       )
       .execute();
-    await this.refreshKeys('job_key', 'job_uuid', sql`(select lower(title) from job_posts where uuid = ${job.uuid})`, job.uuid);
   }
 
   async upsertPerson(person: PersonRow, at: Date): Promise<void> {
@@ -56,7 +82,12 @@ export class ProjectionRepository {
     await this.db
       .insertInto('companies')
       .values(company)
-      .onConflict((oc) => oc.column('uuid').doUpdateSet({ name: company.name, avatar: company.avatar }))
+      .onConflict((oc) =>
+        oc
+          .column('uuid')
+          .doUpdateSet({ name: company.name, avatar: company.avatar })
+          .where(sql`(companies.name, companies.avatar)`, 'is distinct from', sql`(excluded.name, excluded.avatar)`),
+      )
       .execute();
   }
 

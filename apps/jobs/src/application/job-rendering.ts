@@ -34,6 +34,8 @@ export function renderWith({ users, companies }: Summaries, job: Job): jobs.Job 
     status_updated_by: users.get(job.statusUpdatedBy),
     company: companies.get(job.companyUuid),
     location: { uuid: job.locationUuid, formatted_address: job.locationAddress },
+    address: job.place?.kind === 'address' ? { city: job.place.city, state: job.place.state, country: job.place.country } : undefined,
+    locality: job.place?.kind === 'locality' ? { work_mode: job.place.workMode, work_place: job.place.workPlace } : undefined,
   };
 }
 

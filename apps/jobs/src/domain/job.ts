@@ -1,4 +1,5 @@
 import type { JobOrder } from '@vi/contracts';
+import type { LocationInput } from './location';
 
 export type JobStatus = 'active' | 'inactive';
 
@@ -10,6 +11,8 @@ export interface Job {
   status: JobStatus;
   locationUuid: string;
   locationAddress: string;
+  /** The address or work mode the job was posted with; null in list items, which do not read it. */
+  place: LocationInput | null;
   createdBy: string;
   statusUpdatedBy: string;
   createdAt: Date;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
 import type { Job } from '../domain/job';
+import type { LocationInput } from '../domain/location';
 import type { JobCounts, JobListQuery } from '../application/store';
 import type { JobsDatabase } from './jobs.database';
 
@@ -56,6 +57,12 @@ export class JobRepository {
         'status',
         'location_uuid',
         'location_address',
+        // Like the description, a list item leaves out the parts of its address.
+        sql<null>`null`.as('location_city'),
+        sql<null>`null`.as('location_state'),
+        sql<null>`null`.as('location_country'),
+        sql<null>`null`.as('work_mode'),
+        sql<null>`null`.as('work_place'),
         'created_by',
         'status_updated_by',
         'created_at',
@@ -80,6 +87,7 @@ export class JobRepository {
         status: job.status,
         location_uuid: job.locationUuid,
         location_address: job.locationAddress,
+        ...placeColumns(job.place),
         created_by: job.createdBy,
         status_updated_by: job.statusUpdatedBy,
         created_at: job.createdAt,
@@ -98,6 +106,7 @@ export class JobRepository {
         status: job.status,
         location_uuid: job.locationUuid,
         location_address: job.locationAddress,
+        ...placeColumns(job.place),
         status_updated_by: job.statusUpdatedBy,
         updated_at: job.updatedAt,
         status_updated_at: job.statusUpdatedAt,
@@ -120,10 +129,29 @@ function toJob(row: Omit<Selectable<JobsDatabase['jobs']>, 'deleted_at' | 'title
     status: row.status,
     locationUuid: row.location_uuid,
     locationAddress: row.location_address,
+    place: placeOf(row),
     createdBy: row.created_by,
     statusUpdatedBy: row.status_updated_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     statusUpdatedAt: row.status_updated_at,
   };
+}
+
+function placeColumns(
+  place: LocationInput | null,
+): Pick<JobsDatabase['jobs'], 'location_city' | 'location_state' | 'location_country' | 'work_mode' | 'work_place'> {
+  return {
+    location_city: place?.kind === 'address' ? place.city : null,
+    location_state: place?.kind === 'address' ? place.state : null,
+    location_country: place?.kind === 'address' ? place.country : null,
+    work_mode: place?.kind === 'locality' ? place.workMode : null,
+    work_place: place?.kind === 'locality' ? place.workPlace : null,
+  };
+}
+
+function placeOf(row: ReturnType<typeof placeColumns>): LocationInput | null {
+  if (row.location_country !== null) return { kind: 'address', city: row.location_city ?? '', state: row.location_state ?? '', country: row.location_country };
+  if (row.work_mode !== null) return { kind: 'locality', workMode: row.work_mode as 'remote' | 'on_site' | 'hybrid', workPlace: row.work_place ?? '' };
+  return null;
 }

@@ -28,6 +28,11 @@ export interface JobsDatabase {
     status: 'active' | 'inactive';
     location_uuid: string;
     location_address: string;
+    location_city: string | null;
+    location_state: string | null;
+    location_country: string | null;
+    work_mode: string | null;
+    work_place: string | null;
     created_by: string;
     status_updated_by: string;
     created_at: Date;

@@ -89,6 +89,9 @@ export interface AttemptRow {
   attempted_at: Date;
 }
 
+/** An attempt as the delivery log shows it: with its delivery's next attempt when it is the latest of a pending delivery. */
+export type LoggedAttempt = AttemptRow & { next_attempt_at: Date | null };
+
 export interface MessageRow {
   uuid: string;
   dedupe_key: string;
@@ -167,8 +170,8 @@ export interface DeliveryRepository {
   cancelPending(webhookUuids: string[], now: Date): Promise<void>;
   insertAttempt(row: AttemptRow): Promise<void>;
   countFailuresSince(webhookUuid: string, since: Date): Promise<number>;
-  /** A webhook's attempts, newest first. */
-  attemptsPage(webhookUuid: string, offset: number, limit: number): Promise<{ rows: AttemptRow[]; total: number }>;
+  /** A webhook's attempts, newest first; the latest attempt of a delivery still pending carries when it is tried next. */
+  attemptsPage(webhookUuid: string, offset: number, limit: number): Promise<{ rows: LoggedAttempt[]; total: number }>;
 }
 
 export interface MessageRepository {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from '@vi/platform-postgres';
-import type { AttemptRow, ClaimOptions, DeliveryRow, NewDelivery } from '../application/store';
+import type { AttemptRow, ClaimOptions, DeliveryRow, LoggedAttempt, NewDelivery } from '../application/store';
 import type { NotificationsDatabase } from './notifications.database';
 
 export class DeliveryRepository {
@@ -101,11 +101,21 @@ export class DeliveryRepository {
     return Number(row.failures);
   }
 
-  /** A webhook's attempts, newest first. */
-  async attemptsPage(webhookUuid: string, offset: number, limit: number): Promise<{ rows: AttemptRow[]; total: number }> {
+  /** A webhook's attempts, newest first; the latest attempt of a delivery still pending says when the next one is due. */
+  async attemptsPage(webhookUuid: string, offset: number, limit: number): Promise<{ rows: LoggedAttempt[]; total: number }> {
     const ofWebhook = this.db.selectFrom('delivery_attempts').where('webhook_uuid', '=', webhookUuid);
     const [rows, count] = await Promise.all([
-      ofWebhook.selectAll().orderBy('attempted_at', 'desc').orderBy('uuid', 'desc').offset(offset).limit(limit).execute(),
+      this.db
+        .selectFrom('delivery_attempts as a')
+        .leftJoin('deliveries as d', 'd.uuid', 'a.delivery_uuid')
+        .selectAll('a')
+        .select(sql<Date | null>`case when d.status = 'pending' and a.attempt = d.attempts then d.next_attempt_at end`.as('next_attempt_at'))
+        .where('a.webhook_uuid', '=', webhookUuid)
+        .orderBy('a.attempted_at', 'desc')
+        .orderBy('a.uuid', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
       ofWebhook.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.total) };

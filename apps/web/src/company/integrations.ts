@@ -13,7 +13,8 @@ import { navigateWithToast, toast } from './ui/toast';
 
 /**
  * `/integrations`: the user's webhooks (webhooks belong to the user who made them) — add one (its signing secret
- * shown once), health (working, failing since when, disabled and why), the delivery log, re-enable, delete — and
+ * shown once), health (working, failing since when, disabled and why), the delivery log (with when a failed
+ * delivery is tried next), re-enable, delete — and
  * sending the last event of a type again. Keys live on the Team page; the API reference is `/docs`.
  */
 
@@ -68,6 +69,7 @@ async function deliveryLog(webhook: Webhook, into: HTMLElement): Promise<void> {
             { label: ws.integrations.time, cell: (d) => localTime(d.attempted_at) },
             { label: ws.integrations.attempt, cell: (d) => String(d.attempt) },
             { label: ws.integrations.response, cell: (d) => (d.status_code === null ? ws.integrations.noResponse : String(d.status_code)) },
+            { label: ws.integrations.nextRetry, cell: (d) => (d.next_attempt_at ? localTime(d.next_attempt_at) : ws.common.none) },
             {
               label: ws.integrations.result,
               cell: (d) => el('span', { class: d.success ? 'ok' : 'refusal' }, d.success ? ws.integrations.delivered : ws.integrations.failed(d.error ?? '')),

@@ -150,6 +150,8 @@ export async function inviteScreen(workspace: Workspace, match: RegExpExecArray)
     { hidden: true },
     field(ws.invite.liveAt, at, { apiField: 'scheduled_at', hint: ws.invite.inYourZone(browserTimeZone()) }),
     field(ws.invite.timezone, zone, { apiField: 'timezone', hint: ws.invite.timezoneHint }),
+    // The API names no interviewers (decision 044): say who joins rather than ask for names nothing would keep.
+    el('p', { class: 'muted' }, `${ws.invite.interviewers}: ${ws.invite.anyColleague}`),
   );
   const kind = el(
     'fieldset',
@@ -166,7 +168,14 @@ export async function inviteScreen(workspace: Workspace, match: RegExpExecArray)
   const message = el('textarea', { name: 'email_message', rows: 3 });
   const languages = emailLanguages();
   const language = select(languages.options, languages.chosen, { name: 'language' });
-  const consent = el('input', { type: 'checkbox', id: 'sms-consent', name: 'has_sms_consent', 'data-field': 'has_sms_consent' });
+  // Its own error line, so a refusal for want of consent is said beside the box (form.ts finds it by `data-error-for`).
+  const consent = el('input', {
+    type: 'checkbox',
+    id: 'sms-consent',
+    name: 'has_sms_consent',
+    'data-field': 'has_sms_consent',
+    'aria-describedby': 'sms-consent-error',
+  });
   const form = el(
     'form',
     { class: 'form', novalidate: true },
@@ -180,7 +189,14 @@ export async function inviteScreen(workspace: Workspace, match: RegExpExecArray)
     live,
     field(`${ws.invite.message} ${ws.common.optional}`, message, { apiField: 'email_message' }),
     field(ws.invite.language, language, { apiField: 'language', hint: ws.invite.languageHint }),
-    smsAllowed ? el('div', { class: 'choice' }, consent, el('label', { for: 'sms-consent' }, ws.invite.smsConsent)) : null,
+    smsAllowed
+      ? el(
+          'div',
+          {},
+          el('div', { class: 'choice' }, consent, el('label', { for: 'sms-consent' }, ws.invite.smsConsent)),
+          el('p', { id: 'sms-consent-error', class: 'field-error', 'data-error-for': 'sms-consent' }),
+        )
+      : null,
     el('div', { class: 'actions' }, el('button', { type: 'submit' }, ws.invite.review)),
   );
   const summary = el('section', { class: 'summary', hidden: true, 'aria-labelledby': 'summary-heading' });

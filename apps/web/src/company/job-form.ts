@@ -9,8 +9,9 @@ import { navigateWithToast } from './ui/toast';
 
 /**
  * `/jobs/new` and `/jobs/<uuid>`: a job's title, description, where the work is — an address `{city, state,
- * country}` or a work mode `{work_mode, work_place}` — and status. Editing sends only what changed: the API keeps
- * a job's location as one formatted address, so the address fields start empty and are sent only when filled.
+ * country}` or a work mode `{work_mode, work_place}` — and status. Editing starts from what the job was posted with
+ * (a single read carries the address's parts or the locality, decision 011) and sends the location only when it
+ * changed, so saving an untouched form leaves the job's location as it was.
  */
 
 type JobBody = Body<'/jobs', 'post'>;
@@ -27,11 +28,13 @@ export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray
   const title = input({ name: 'title', required: true, maxlength: 200, autocomplete: 'off', value: job?.title });
   const description = el('textarea', { name: 'description', rows: 6 }, job?.description ?? '');
   const status = select(ws.jobs.statuses, job?.status ?? 'active', { name: 'status' });
-  const city = input({ name: 'city', autocomplete: 'address-level2' });
-  const state = input({ name: 'state', autocomplete: 'address-level1' });
-  const country = input({ name: 'country', autocomplete: 'country-name' });
-  const workMode = select(ws.jobs.workModes, 'remote', { name: 'work_mode' });
-  const workPlace = input({ name: 'work_place' });
+  const posted = { city: job?.location?.city ?? '', state: job?.location?.state ?? '', country: job?.location?.country ?? '' };
+  const city = input({ name: 'city', autocomplete: 'address-level2', value: posted.city });
+  const state = input({ name: 'state', autocomplete: 'address-level1', value: posted.state });
+  const country = input({ name: 'country', autocomplete: 'country-name', value: posted.country });
+  const workMode = select(ws.jobs.workModes, job?.locality?.work_mode ?? 'remote', { name: 'work_mode' });
+  const workPlace = input({ name: 'work_place', value: job?.locality?.work_place });
+  const byLocalityAtFirst = Boolean(job?.locality);
   const byAddress = el(
     'fieldset',
     { class: 'group' },
@@ -39,9 +42,10 @@ export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray
     field(ws.jobs.state, state, { apiField: 'location.state' }),
     field(ws.jobs.country, country, { apiField: 'location.country' }),
   );
+  byAddress.hidden = byLocalityAtFirst;
   const byLocality = el(
     'fieldset',
-    { class: 'group', hidden: true },
+    { class: 'group', hidden: !byLocalityAtFirst },
     field(ws.jobs.workMode, workMode, { apiField: 'locality.work_mode' }),
     field(ws.jobs.workPlace, workPlace, { apiField: 'locality.work_place', hint: ws.jobs.workPlaceHint }),
   );
@@ -50,8 +54,8 @@ export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray
     { 'data-field': 'location' },
     el('legend', {}, ws.jobs.whereKind),
     job?.location ? el('p', { class: 'muted' }, `${ws.jobs.location}: ${job.location.formatted_address}`) : null,
-    radio('where', 'address', ws.jobs.byAddress, true),
-    radio('where', 'locality', ws.jobs.byLocality, false),
+    radio('where', 'address', ws.jobs.byAddress, !byLocalityAtFirst),
+    radio('where', 'locality', ws.jobs.byLocality, byLocalityAtFirst),
     byAddress,
     byLocality,
   );
@@ -74,8 +78,14 @@ export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray
 
   const bodyOf = (): JobBody => {
     const body: JobBody = { title: title.value, description: description.value, status: status.value as Schemas['Job']['status'] };
-    if (!byLocality.hidden) body.locality = { work_mode: workMode.value as 'remote' | 'on_site' | 'hybrid', work_place: workPlace.value };
-    else if (!job || city.value || state.value || country.value) body.location = { city: city.value, state: state.value, country: country.value };
+    if (!byLocality.hidden) {
+      const locality = { work_mode: workMode.value as 'remote' | 'on_site' | 'hybrid', work_place: workPlace.value };
+      if (!job?.locality || locality.work_mode !== job.locality.work_mode || locality.work_place !== job.locality.work_place) body.locality = locality;
+    } else {
+      const location = { city: city.value, state: state.value, country: country.value };
+      if (!job || job.locality || location.city !== posted.city || location.state !== posted.state || location.country !== posted.country)
+        body.location = location;
+    }
     return body;
   };
 

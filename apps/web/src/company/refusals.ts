@@ -8,7 +8,7 @@ export function refusalSentence(error: unknown): string {
   return ws.refusals.byCode[error.code] ?? ws.refusals.byStatus[error.status] ?? ws.refusals.unexpected;
 }
 
-/** A refused field's sentence, by the field error's `code`. */
-export function fieldSentence(code: string): string {
-  return ws.refusals.field[code] ?? ws.refusals.field.custom;
+/** A refused field's sentence: by its path when the page says that field better, else by the field error's `code`. */
+export function fieldSentence(code: string, field = ''): string {
+  return ws.refusals.byField[field] ?? ws.refusals.field[code] ?? ws.refusals.field.custom;
 }

@@ -103,6 +103,10 @@ export const ws = {
       invalid_range: 'This range is not valid.',
       custom: 'This value is not accepted.',
     } as Record<string, string>,
+    /** A refused field whose cause the code alone does not say well, by its path. */
+    byField: {
+      has_sms_consent: 'Tick this box once the candidates agreed to SMS, or remove their phone numbers.',
+    } as Record<string, string>,
     fieldAt: (where: string, sentence: string) => `${where}: ${sentence}`,
   },
   jobs: {
@@ -237,6 +241,7 @@ export const ws = {
     timezone: 'Time zone for the candidate',
     timezoneHint: 'Used in the invitation email when the candidate’s own zone is unknown.',
     interviewers: 'Interviewers who will join',
+    anyColleague: 'anyone of your team may join the call from the Interviews list, from 15 minutes before it starts. The invitation names no interviewer.',
     message: 'Message in the invitation email',
     language: 'Language of the invitation',
     languageHint: 'The emails and SMS the candidate gets are written in it; the candidate pages follow the candidate’s browser.',
@@ -397,6 +402,7 @@ export const ws = {
     delivered: 'Delivered',
     failed: (reason: string) => `Failed${reason ? `: ${reason}` : ''}`,
     noResponse: 'No response',
+    nextRetry: 'Next retry',
     replayHeading: 'Send an event again',
     eventType: 'Event type',
     replay: 'Send again',

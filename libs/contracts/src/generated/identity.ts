@@ -305,6 +305,14 @@ export interface EnsureJobSeekerRequest {
   email: string;
 }
 
+export interface EnsureJobSeekersRequest {
+  assignees: EnsureJobSeekerRequest[];
+}
+
+export interface JobSeekers {
+  users: UserSummary[];
+}
+
 function createBaseEmpty(): Empty {
   return {};
 }
@@ -3065,6 +3073,80 @@ export const EnsureJobSeekerRequest: MessageFns<EnsureJobSeekerRequest> = {
   },
 };
 
+function createBaseEnsureJobSeekersRequest(): EnsureJobSeekersRequest {
+  return { assignees: [] };
+}
+
+export const EnsureJobSeekersRequest: MessageFns<EnsureJobSeekersRequest> = {
+  encode(message: EnsureJobSeekersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.assignees) {
+      EnsureJobSeekerRequest.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EnsureJobSeekersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseEnsureJobSeekersRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.assignees.push(EnsureJobSeekerRequest.decode(reader, reader.uint32()));
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseJobSeekers(): JobSeekers {
+  return { users: [] };
+}
+
+export const JobSeekers: MessageFns<JobSeekers> = {
+  encode(message: JobSeekers, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.users) {
+      UserSummary.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JobSeekers {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseJobSeekers();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.users.push(UserSummary.decode(reader, reader.uint32()));
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
 export type IdentityServiceService = typeof IdentityServiceService;
 export const IdentityServiceService = {
   /** Resolves an API key to the principal it acts for (gateway only). */
@@ -3183,6 +3265,20 @@ export const IdentityServiceService = {
     requestDeserialize: (value: Buffer): EnsureJobSeekerRequest => EnsureJobSeekerRequest.decode(value),
     responseSerialize: (value: UserSummary): Buffer => Buffer.from(UserSummary.encode(value).finish()),
     responseDeserialize: (value: Buffer): UserSummary => UserSummary.decode(value),
+  },
+  /**
+   * The same for every assignee of a bulk invitation at once (one read, one transaction for those new), answered in
+   * the order asked; an email given twice names the same job seeker twice (decision 043).
+   */
+  ensureJobSeekers: {
+    path: "/identity.v1.IdentityService/EnsureJobSeekers",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: EnsureJobSeekersRequest): Buffer =>
+      Buffer.from(EnsureJobSeekersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EnsureJobSeekersRequest => EnsureJobSeekersRequest.decode(value),
+    responseSerialize: (value: JobSeekers): Buffer => Buffer.from(JobSeekers.encode(value).finish()),
+    responseDeserialize: (value: Buffer): JobSeekers => JobSeekers.decode(value),
   },
   listUsers: {
     path: "/identity.v1.IdentityService/ListUsers",
@@ -3344,6 +3440,11 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   getSummaries: handleUnaryCall<GetSummariesRequest, Summaries>;
   /** A job seeker for an interview assignee: the existing one with that email, or a new one. */
   ensureJobSeeker: handleUnaryCall<EnsureJobSeekerRequest, UserSummary>;
+  /**
+   * The same for every assignee of a bulk invitation at once (one read, one transaction for those new), answered in
+   * the order asked; an email given twice names the same job seeker twice (decision 043).
+   */
+  ensureJobSeekers: handleUnaryCall<EnsureJobSeekersRequest, JobSeekers>;
   listUsers: handleUnaryCall<ListUsersRequest, UserPage>;
   createUser: handleUnaryCall<CreateUserRequest, CompanyUser>;
   getUser: handleUnaryCall<UserRef, CompanyUser>;
@@ -3545,6 +3646,25 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UserSummary) => void,
+  ): ClientUnaryCall;
+  /**
+   * The same for every assignee of a bulk invitation at once (one read, one transaction for those new), answered in
+   * the order asked; an email given twice names the same job seeker twice (decision 043).
+   */
+  ensureJobSeekers(
+    request: EnsureJobSeekersRequest,
+    callback: (error: ServiceError | null, response: JobSeekers) => void,
+  ): ClientUnaryCall;
+  ensureJobSeekers(
+    request: EnsureJobSeekersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: JobSeekers) => void,
+  ): ClientUnaryCall;
+  ensureJobSeekers(
+    request: EnsureJobSeekersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: JobSeekers) => void,
   ): ClientUnaryCall;
   listUsers(
     request: ListUsersRequest,

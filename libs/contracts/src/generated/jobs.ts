@@ -55,7 +55,15 @@ export interface Job {
   created_by: UserSummary | undefined;
   status_updated_by: UserSummary | undefined;
   company: CompanySummary | undefined;
-  location: LocationSummary | undefined;
+  location:
+    | LocationSummary
+    | undefined;
+  /**
+   * What the job was posted with, one of the two (single reads only, as the description): the parts of its address,
+   * or its work mode and place. Unset in list items.
+   */
+  address?: Location | undefined;
+  locality?: Locality | undefined;
 }
 
 export interface ListJobsRequest {
@@ -318,6 +326,8 @@ function createBaseJob(): Job {
     status_updated_by: undefined,
     company: undefined,
     location: undefined,
+    address: undefined,
+    locality: undefined,
   };
 }
 
@@ -355,6 +365,12 @@ export const Job: MessageFns<Job> = {
     }
     if (message.location !== undefined) {
       LocationSummary.encode(message.location, writer.uint32(90).fork()).join();
+    }
+    if (message.address !== undefined) {
+      Location.encode(message.address, writer.uint32(98).fork()).join();
+    }
+    if (message.locality !== undefined) {
+      Locality.encode(message.locality, writer.uint32(106).fork()).join();
     }
     return writer;
   },
@@ -452,6 +468,22 @@ export const Job: MessageFns<Job> = {
           }
 
           message.location = LocationSummary.decode(reader, reader.uint32());
+          continue;
+        }
+        case 12: {
+          if (tag !== 98) {
+            break;
+          }
+
+          message.address = Location.decode(reader, reader.uint32());
+          continue;
+        }
+        case 13: {
+          if (tag !== 106) {
+            break;
+          }
+
+          message.locality = Locality.decode(reader, reader.uint32());
           continue;
         }
       }

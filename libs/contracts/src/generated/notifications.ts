@@ -109,6 +109,8 @@ export interface DeliveryAttempt {
   duration_ms: number;
   error?: string | undefined;
   attempted_at: string;
+  /** When the delivery is tried again: on its latest attempt while it is still pending, else unset. */
+  next_attempt_at?: string | undefined;
 }
 
 export interface DeliveryPage {
@@ -777,6 +779,7 @@ function createBaseDeliveryAttempt(): DeliveryAttempt {
     duration_ms: 0,
     error: undefined,
     attempted_at: "",
+    next_attempt_at: undefined,
   };
 }
 
@@ -808,6 +811,9 @@ export const DeliveryAttempt: MessageFns<DeliveryAttempt> = {
     }
     if (message.attempted_at !== "") {
       writer.uint32(74).string(message.attempted_at);
+    }
+    if (message.next_attempt_at !== undefined) {
+      writer.uint32(82).string(message.next_attempt_at);
     }
     return writer;
   },
@@ -889,6 +895,14 @@ export const DeliveryAttempt: MessageFns<DeliveryAttempt> = {
           }
 
           message.attempted_at = reader.string();
+          continue;
+        }
+        case 10: {
+          if (tag !== 82) {
+            break;
+          }
+
+          message.next_attempt_at = reader.string();
           continue;
         }
       }

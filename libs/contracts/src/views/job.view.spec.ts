@@ -6,7 +6,7 @@ const ada = aUserSummary();
 const acme = aCompanySummary();
 
 describe('jobJson', () => {
-  it('renders the Job object of the reference: description on single reads, open_interview and job_video null', () => {
+  it('renders the Job object of the reference: description and the posted address on single reads, open_interview and job_video null', () => {
     const sut = jobJson(overTheWire(Job, aJob()), { description: true });
     expect(sut).toEqual({
       uuid: '0b1c2d3e-0000-4000-8000-000000000003',
@@ -19,18 +19,30 @@ describe('jobJson', () => {
       created_by: ada,
       status_updated_by: ada,
       company: acme,
-      location: { uuid: '0b1c2d3e-0000-4000-8000-000000000004', formatted_address: 'Paris, France' },
+      location: { uuid: '0b1c2d3e-0000-4000-8000-000000000004', formatted_address: 'Paris, France', city: 'Paris', state: '', country: 'France' },
+      locality: null,
       open_interview: null,
       job_video: null,
     });
     expect(JobView.parse(sut)).toEqual(sut);
   });
 
-  it('leaves description out of list items and shows missing people, company and location as null', () => {
+  it('shows the work mode and place of a job posted with a locality on single reads', () => {
+    const location = { uuid: '0b1c2d3e-0000-4000-8000-000000000004', formatted_address: 'Lisbon hub' };
+    const sut = jobJson(overTheWire(Job, aJob({ location, address: undefined, locality: { work_mode: 'hybrid', work_place: 'Lisbon hub' } })), {
+      description: true,
+    });
+    expect(sut).toMatchObject({ location, locality: { work_mode: 'hybrid', work_place: 'Lisbon hub' } });
+    expect(sut.location).toEqual(location);
+    expect(JobView.parse(sut)).toEqual(sut);
+  });
+
+  it('leaves description and the posted address out of list items and shows missing people, company and location as null', () => {
     const sut = jobJson(overTheWire(Job, aJob({ created_by: undefined, status_updated_by: undefined, company: undefined, location: undefined })), {
       description: false,
     });
     expect(sut).not.toHaveProperty('description');
+    expect(sut).not.toHaveProperty('locality');
     expect(sut).toMatchObject({ created_by: null, status_updated_by: null, company: null, location: null });
     expect(JobView.parse(sut)).toEqual(sut);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Job } from '../generated/jobs';
-import { CompanySummaryView, LocationSummaryView, timestampView, UserSummaryView, uuidView } from './view-parts';
+import { CompanySummaryView, JobLocationView, timestampView, UserSummaryView, uuidView } from './view-parts';
 
 /** A job is `active` (open to new interviews) or `inactive`. */
 export const JOB_STATUSES = ['active', 'inactive'] as const;
@@ -18,7 +18,14 @@ export const JobView = z
     created_by: UserSummaryView.nullable(),
     status_updated_by: UserSummaryView.nullable(),
     company: CompanySummaryView.nullable(),
-    location: LocationSummaryView.nullable(),
+    location: JobLocationView.nullable(),
+    locality: z
+      .object({ work_mode: z.enum(['remote', 'on_site', 'hybrid']), work_place: z.string() })
+      .nullable()
+      .optional()
+      .meta({
+        description: "single reads: the work mode and place a job was posted with (the create body's `locality`); null for a job posted with an address",
+      }),
     open_interview: z.null(),
     job_video: z.null(),
   })
@@ -29,7 +36,7 @@ export type JobJson = z.output<typeof JobView>;
 
 /**
  * Renders a Job message as the API shows it; list items leave out
- * `description`. Shared by the gateway (responses) and the jobs service
+ * `description` and what the job was posted with (the address's parts, the locality). Shared by the gateway (responses) and the jobs service
  * (event payloads), so both are always the same JSON.
  */
 export function jobJson(job: Job, options: { description: boolean }): JobJson {
@@ -44,7 +51,10 @@ export function jobJson(job: Job, options: { description: boolean }): JobJson {
     created_by: job.created_by ?? null,
     status_updated_by: job.status_updated_by ?? null,
     company: job.company ?? null,
-    location: job.location ?? null,
+    location: job.location ? { ...job.location, ...(options.description && job.address ? job.address : {}) } : null,
+    ...(options.description
+      ? { locality: job.locality ? { work_mode: job.locality.work_mode as 'remote' | 'on_site' | 'hybrid', work_place: job.locality.work_place } : null }
+      : {}),
     open_interview: null,
     job_video: null,
   };

@@ -46,15 +46,19 @@ describe('deliveryAttemptJson', () => {
       duration_ms: 84,
       error: null,
       attempted_at: '2026-11-23T09:30:00+00:00',
+      next_attempt_at: null,
     });
     expect(DeliveryAttemptView.parse(sut)).toEqual(sut);
   });
 
-  it('an attempt that got no answer has status_code null and says why', () => {
+  it('an attempt that got no answer has status_code null, says why, and when the delivery is tried again', () => {
     const sut = deliveryAttemptJson(
-      overTheWire(DeliveryAttempt, aDeliveryAttempt({ attempt: 3, success: false, status_code: undefined, error: 'connect ECONNREFUSED' })),
+      overTheWire(
+        DeliveryAttempt,
+        aDeliveryAttempt({ attempt: 3, success: false, status_code: undefined, error: 'connect ECONNREFUSED', next_attempt_at: '2026-11-23T10:00:00+00:00' }),
+      ),
     );
-    expect(sut).toMatchObject({ attempt: 3, success: false, status_code: null, error: 'connect ECONNREFUSED' });
+    expect(sut).toMatchObject({ attempt: 3, success: false, status_code: null, error: 'connect ECONNREFUSED', next_attempt_at: '2026-11-23T10:00:00+00:00' });
     expect(DeliveryAttemptView.parse(sut)).toEqual(sut);
   });
 });

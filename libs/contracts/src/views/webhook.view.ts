@@ -28,6 +28,9 @@ export const DeliveryAttemptView = z
     duration_ms: z.number().int(),
     error: z.string().nullable(),
     attempted_at: timestampView,
+    next_attempt_at: timestampView.nullable().meta({
+      description: 'When this delivery is tried again: on its latest attempt while it is still pending (failed, retries left, webhook not disabled); else null',
+    }),
   })
   .meta({ id: 'DeliveryAttempt' });
 
@@ -60,5 +63,6 @@ export function deliveryAttemptJson(attempt: DeliveryAttempt): z.output<typeof D
     duration_ms: attempt.duration_ms,
     error: attempt.error ?? null,
     attempted_at: attempt.attempted_at,
+    next_attempt_at: attempt.next_attempt_at ?? null,
   };
 }

@@ -59,6 +59,11 @@ export interface EventBus {
    */
   sendTransient(subject: string, payload: unknown): void;
   subscribeTransient(subjects: string[], handler: TransientHandler): Promise<Subscription>;
+  /**
+   * True when every durable consumer has handled (acknowledged) everything published to it so far, none waiting for
+   * a redelivery: with every outbox relayed, the system has acted on every event. The end-to-end specs' barrier.
+   */
+  idle(): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -4,8 +4,10 @@ import { InProcessBus } from './in-process-bus';
 
 const event = (id: string, subject: string): BusMessage => ({ id, subject, occurredAt: '2026-11-24T10:00:00+00:00', payload: {} });
 
-/** Lets the in-process bus hand out what was published (deliveries run on timers). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Until the in-process bus has handed out what was published (its deliveries run on timers). */
+async function settled(bus: InProcessBus): Promise<void> {
+  while (!(await bus.idle())) await new Promise((resolve) => setImmediate(resolve));
+}
 
 describe('startConsumers', () => {
   let bus: InProcessBus;
@@ -22,11 +24,11 @@ describe('startConsumers', () => {
 
     await bus.publish(event('1', 'interviews.interview.deleted'));
     await bus.publish(event('2', 'identity.user.updated'));
-    await settle();
+    await settled(bus);
     await sut.close();
     await bus.publish(event('3', 'interviews.interview.deleted'));
     await bus.publish(event('4', 'identity.user.deleted'));
-    await settle();
+    await settled(bus);
 
     expect(seen.sort()).toEqual(['broadcast 2', 'durable 1']);
   });
@@ -39,6 +41,7 @@ describe('startConsumers', () => {
       subscribe: (options: SubscribeOptions) => bus.subscribe(options),
       sendTransient: (subject, payload) => bus.sendTransient(subject, payload),
       subscribeTransient: (subjects, handler) => bus.subscribeTransient(subjects, handler),
+      idle: () => bus.idle(),
       close: () => bus.close(),
     };
 
@@ -49,7 +52,7 @@ describe('startConsumers', () => {
 
     await expect(starting).rejects.toThrow('stream not found');
     await bus.publish(event('1', 'identity.user.updated'));
-    await settle();
+    await settled(bus);
     expect(seen).toEqual([]);
   });
 });

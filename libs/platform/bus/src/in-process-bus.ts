@@ -31,6 +31,8 @@ export class InProcessBus implements EventBus {
   private readonly seenIds = new Set<string>();
   private readonly history: BusMessage[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Deliveries whose handler is running. */
+  private handling = 0;
 
   constructor(private readonly logger?: Logger) {}
 
@@ -82,6 +84,10 @@ export class InProcessBus implements EventBus {
     return { close: async () => void this.subscribers.delete(options) };
   }
 
+  async idle(): Promise<boolean> {
+    return this.timers.size === 0 && this.handling === 0;
+  }
+
   async close(): Promise<void> {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
@@ -98,9 +104,14 @@ export class InProcessBus implements EventBus {
       if (consumer.closed) return;
       const durable = consumer.options.durable;
       if (attempt > 0) consumerRedeliveries.inc({ durable });
+      this.handling++;
       handleDelivered(message, consumer.options.handler, { consumer: durable }).then(
-        () => consumerDeliveries.inc({ durable, outcome: 'handled' }),
+        () => {
+          this.handling--;
+          consumerDeliveries.inc({ durable, outcome: 'handled' });
+        },
         (error: unknown) => {
+          this.handling--;
           consumerDeliveries.inc({ durable, outcome: 'failed' });
           this.logger?.warn({ err: error, subject: message.subject, id: message.id, attempt }, 'handler failed; redelivering');
           this.deliver(consumer, message, attempt + 1);

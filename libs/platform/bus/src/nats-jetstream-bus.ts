@@ -218,6 +218,13 @@ export class NatsJetStreamBus implements EventBus {
   }
 
   /** Removes this root's stream; for test runs that created their own. */
+  async idle(): Promise<boolean> {
+    for await (const consumer of this.jsm.consumers.list(this.streamName)) {
+      if (consumer.num_pending > 0 || consumer.num_ack_pending > 0) return false;
+    }
+    return true;
+  }
+
   async deleteStream(): Promise<void> {
     await this.jsm.streams.delete(this.streamName).catch(() => undefined);
   }

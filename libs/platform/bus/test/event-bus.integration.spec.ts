@@ -37,7 +37,7 @@ describe.each(adapters)('%s event bus', (_name, connect) => {
     await bus.publish(message('identity.user.created'));
     await bus.publish(message('jobs.job.deleted', { uuid: 'j1' }));
     await waitFor(() => received.length >= 2);
-    await new Promise((r) => setTimeout(r, 200));
+    await waitFor(() => bus.idle());
     expect(received.map((m) => [m.subject, m.payload])).toEqual([
       ['jobs.job.created', { uuid: 'j1' }],
       ['jobs.job.deleted', { uuid: 'j1' }],
@@ -64,11 +64,34 @@ describe.each(adapters)('%s event bus', (_name, connect) => {
     });
     await bus.publish(message('jobs.job.updated'));
     await waitFor(() => attempts >= 3, 10_000);
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor(() => bus.idle());
     expect(attempts).toBe(3);
     expect(await count('bus_consumer_deliveries_total', { durable: 'flaky', outcome: 'failed' })).toBe(before.failed + 2);
     expect(await count('bus_consumer_deliveries_total', { durable: 'flaky', outcome: 'handled' })).toBe(before.handled + 1);
     expect(await count('bus_consumer_redeliveries_total', { durable: 'flaky' })).toBe(before.redelivered + 2);
+  });
+
+  it('is idle once every durable consumer has handled what was published: not while a handler runs, nor while a redelivery waits', async () => {
+    let release!: () => void;
+    const running = new Promise<void>((resolve) => (release = resolve));
+    let attempts = 0;
+    await bus.consume({
+      durable: 'slow',
+      subjects: ['jobs.>'],
+      handler: async () => {
+        attempts++;
+        if (attempts === 1) throw new Error('transient');
+        await running;
+      },
+    });
+    expect(await bus.idle()).toBe(true);
+    await bus.publish(message('jobs.job.updated'));
+    expect(await bus.idle()).toBe(false);
+    await waitFor(() => attempts >= 2, 10_000);
+    expect(await bus.idle()).toBe(false);
+    release();
+    await waitFor(() => bus.idle());
+    expect(attempts).toBe(2);
   });
 
   it('broadcasts to every subscriber', async () => {
@@ -113,6 +136,7 @@ describe.each(adapters)('%s event bus', (_name, connect) => {
     buses.push(publisher);
     const beforeAll = new Date();
     await publisher.publish(message('identity.user.created', { n: 'old' }));
+    // Time itself: a new durable starts at its process's connection time, which must come after the old event's.
     await new Promise((r) => setTimeout(r, 50));
 
     // A service deployed now: it never sees the old event.
@@ -123,7 +147,7 @@ describe.each(adapters)('%s event bus', (_name, connect) => {
     const subscription = await deployed.consume({ durable: 'first-deploy', subjects: ['identity.>'], handler: async (m) => void received.push(m.payload) });
     await publisher.publish(message('identity.user.created', { n: 'new' }));
     await waitFor(() => received.length >= 2);
-    await new Promise((r) => setTimeout(r, 200));
+    await waitFor(() => deployed.idle());
     expect(received).toEqual([{ n: 'after deploy, before consume' }, { n: 'new' }]);
 
     // Restarted later: the existing durable resumes where it was, the event published while it was down included.
@@ -134,7 +158,7 @@ describe.each(adapters)('%s event bus', (_name, connect) => {
     const resumed: unknown[] = [];
     await restarted.consume({ durable: 'first-deploy', subjects: ['identity.>'], handler: async (m) => void resumed.push(m.payload) });
     await waitFor(() => resumed.length >= 1);
-    await new Promise((r) => setTimeout(r, 200));
+    await waitFor(() => restarted.idle());
     expect(resumed).toEqual([{ n: 'while down' }]);
 
     // An operator's replay (EVENT_REPLAY_FROM): a new durable from that time on.

@@ -72,8 +72,8 @@ describe('transactional outbox', () => {
     ).rejects.toThrow('rolled back');
     relay.start();
     await waitFor(() => received.length >= 2);
-    await new Promise((r) => setTimeout(r, 200));
     await relay.stop();
+    await waitFor(() => bus.idle());
     expect(received.map((m) => [m.subject, m.payload])).toEqual([
       ['test.thing.created', { n: 1 }],
       ['test.thing.updated', { n: 2 }],
@@ -90,6 +90,7 @@ describe('transactional outbox', () => {
       subscribe: (options) => bus.subscribe(options),
       sendTransient: (subject, payload) => bus.sendTransient(subject, payload),
       subscribeTransient: (subjects, handler) => bus.subscribeTransient(subjects, handler),
+      idle: () => bus.idle(),
       close: () => Promise.resolve(),
     };
     const stuck = new OutboxRelay(database.db, unreachable, logger, { pollIntervalMs: 50 });
@@ -117,8 +118,8 @@ describe('transactional outbox', () => {
     const relays = [1, 2, 3].map(() => new OutboxRelay(database.db, bus, logger, { pollIntervalMs: 20, batchSize: 7 }));
     relays.forEach((r) => r.start());
     await waitFor(() => received.length >= 200, 10_000);
-    await new Promise((r) => setTimeout(r, 200));
     await Promise.all(relays.map((r) => r.stop()));
+    await waitFor(() => bus.idle());
     expect(received).toHaveLength(200);
     expect(new Set(received.map((m) => m.id)).size).toBe(200);
   });

@@ -2,7 +2,7 @@ import { memoryStore, type MemoryStore } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { aCompany, aJobSeekerUser, aUser, DEFAULT_AVATAR, principalOf, T0 } from '../../../test/factories';
 import { InMemoryUsers } from '../../../test/fakes';
-import { ensureJobSeeker } from './ensure-job-seeker';
+import { ensureJobSeeker, ensureJobSeekers } from './ensure-job-seeker';
 
 describe('ensureJobSeeker', () => {
   const clock = new FakeClock(T0);
@@ -34,6 +34,23 @@ describe('ensureJobSeeker', () => {
 
     expect(found).toMatchObject({ uuid: known.uuid, name: 'Sam' });
     expect(store.published).toEqual([]);
+  });
+
+  it('ensures a bulk invitation’s job seekers at once, in the order asked: the known found, the new made and announced once each', async () => {
+    const known = aJobSeekerUser({ email: 'sam@seeker.example', name: 'Sam' });
+    await users.insert(known);
+
+    const sut = await ensureJobSeekers({ store, defaultAvatarUrl: DEFAULT_AVATAR, clock }, principalOf(recruiter), [
+      { name: 'Ann', email: 'ann@seeker.example' },
+      { name: 'Samuel', email: 'SAM@seeker.example' },
+      { name: 'Annie', email: 'Ann@Seeker.example' },
+      { name: 'Bo', email: 'bo@seeker.example' },
+    ]);
+
+    expect(sut.map((s) => s.name)).toEqual(['Ann', 'Sam', 'Ann', 'Bo']);
+    expect(sut[2].uuid).toBe(sut[0].uuid);
+    expect(sut[1].uuid).toBe(known.uuid);
+    expect(store.published.map((e) => (e.payload as { uuid: string }).uuid)).toEqual([sut[0].uuid, sut[3].uuid]);
   });
 
   it('is asked by company users only', async () => {

@@ -6,7 +6,7 @@ import { createCompany } from '../../application/create-company/create-company';
 import { createUser } from '../../application/create-user/create-user';
 import { deleteApiKey } from '../../application/delete-api-key/delete-api-key';
 import { deleteUser } from '../../application/delete-user/delete-user';
-import { ensureJobSeeker } from '../../application/ensure-job-seeker/ensure-job-seeker';
+import { ensureJobSeeker, ensureJobSeekers } from '../../application/ensure-job-seeker/ensure-job-seeker';
 import { eraseJobSeeker } from '../../application/erase-job-seeker/erase-job-seeker';
 import { getApiKey } from '../../application/get-api-key/get-api-key';
 import { getCompany } from '../../application/get-company/get-company';
@@ -66,6 +66,7 @@ export function identityGrpcHandlers(deps: IdentityGrpcDeps): UnaryHandlers<type
     getCompanyPlan: async (req, ctx) => getCompanyPlan(deps, ctx.principal, req.company_uuid),
     getSummaries: async (req, ctx) => getSummaries(deps, ctx.principal, { userUuids: req.user_uuids, companyUuids: req.company_uuids }),
     ensureJobSeeker: async (req, ctx) => ensureJobSeeker(deps, ctx.user(), { name: req.name, email: req.email }),
+    ensureJobSeekers: async (req, ctx) => ({ users: await ensureJobSeekers(deps, ctx.user(), req.assignees) }),
     listUsers: async (req, ctx) => listUsers(deps, ctx.user(), { rangeFrom: req.range_from, rangeTo: req.range_to }),
     createUser: async (req, ctx) => createUser(deps, ctx.user(), { name: req.name, email: req.email, role: req.role as UserRole }),
     getUser: async (req, ctx) => getUser(deps, ctx.user(), req.user_uuid),

@@ -4,6 +4,7 @@ import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, aCompanyUser, anInterview, aQuestionSet, aQuestionSetQuestion, IdentityTable, JobsTable, theCandidateOf } from '../../../test/factories';
 import { MemoryCounters, MemoryInterviews, MemoryQuestionSets, renderingRepos } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
+import { renderInterviews } from '../interview-rendering';
 import { createInterviews, type CreateInterviewsInput } from './create-interviews';
 
 describe('createInterviews', () => {
@@ -73,6 +74,37 @@ describe('createInterviews', () => {
       },
     });
     expect(await deps.store.read.counters.total(admin.companyUuid!, ['one_way'], ['requested'])).toBe(2);
+  });
+
+  it('invites in bulk with one call to identity, and answers exactly what reading the stored interviews renders', async () => {
+    const { deps, input } = fixture();
+    const assignees = Array.from({ length: 100 }, (_, i) => ({ name: `Seeker ${i}`, email: `seeker${i}@seekers.example` }));
+    assignees.push({ name: 'Again', email: 'SEEKER0@seekers.example' });
+
+    const { interviews: sut } = await createInterviews(deps, caller, {
+      ...input,
+      assignees,
+      questions: [input.questions[0], { text: 'Why us?', timeLimit: 90, takes: 1 }],
+    });
+
+    expect(deps.identity.ensureCalls).toEqual([101]);
+    expect(sut).toHaveLength(101);
+    // The same email in another case is the same job seeker, under the name given each time (decision 036).
+    expect(sut[100].assigned_to).toMatchObject({ uuid: sut[0].assigned_to?.uuid, name: 'Again' });
+    const stored = await deps.store.read.interviews.findMany(
+      admin.companyUuid!,
+      sut.map((i) => i.uuid),
+    );
+    const byUuid = new Map(stored.map((i) => [i.uuid, i]));
+    expect(
+      await renderInterviews(
+        deps.store.read,
+        sut.map((i) => byUuid.get(i.uuid)!),
+        { questions: true },
+      ),
+    ).toEqual(sut);
+    expect(deps.store.published.map((e) => (e.payload as { interview: { uuid: string } }).interview.uuid)).toEqual(sut.map((i) => i.uuid));
+    expect(await deps.store.read.counters.total(admin.companyUuid!, ['one_way'], ['requested'])).toBe(101);
   });
 
   it('copies a question set’s questions (the set’s later edits change nothing here)', async () => {

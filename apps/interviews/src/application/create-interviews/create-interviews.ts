@@ -7,9 +7,9 @@ import type { Clock } from '@vi/platform-time';
 import { newQuestion, thinkTimeOf, type Interview, type ThinkTime } from '../../domain/interview';
 import { scheduleProblem, type InterviewType } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsStore } from '../store';
+import type { InterviewsStore, JobPostRow, NewInterviewRow } from '../store';
 import type { IdentityDirectory, JobsDirectory } from '../ports';
-import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
+import { interviewEvent, renderInterviewsFrom } from '../interview-rendering';
 import { invitationOf } from '../shared/invitation';
 
 export interface AssigneeInput {
@@ -42,7 +42,7 @@ export interface CreateInterviewsInput {
 }
 
 export interface CreateInterviewsDeps {
-  store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'questionSets' | RenderingRepoName>;
+  store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'questionSets' | 'projections' | 'questions'>;
   clock: Clock;
   identity: IdentityDirectory;
   jobs: JobsDirectory;
@@ -81,67 +81,89 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
   const company = summaries.companies.get(companyUuid);
   if (!creator || !company) throw new Error('identity did not return the caller or their company');
 
-  // Job seekers first (idempotent on email): a failed transaction leaves at most a user who can be invited again.
-  const candidates = await Promise.all(input.assignees.map((a) => deps.identity.ensureJobSeeker(caller, { name: a.name, email: a.email })));
+  // Job seekers first, all in one call (idempotent on email): a failed transaction leaves at most users who can be invited again.
+  const candidates = await deps.identity.ensureJobSeekers(
+    caller,
+    input.assignees.map((a) => ({ name: a.name, email: a.email })),
+  );
+  const jobRow: JobPostRow = {
+    uuid: job.uuid,
+    company_uuid: companyUuid,
+    title: job.title,
+    status: job.status,
+    created_at: new Date(job.created_at),
+    updated_at: new Date(job.updated_at),
+    status_updated_at: new Date(job.status_updated_at),
+    created_by: job.created_by ?? null,
+    location: job.location ?? null,
+  };
+  const people = [creator, ...candidates].map(({ uuid, name, email, avatar }) => ({ uuid, name, email, avatar }));
+  const companyRow = { uuid: company.uuid, name: company.name, avatar: company.avatar };
 
-  const created = await deps.store.transaction(async (tx) => {
-    await tx.projections.upsertCompany({ uuid: company.uuid, name: company.name, avatar: company.avatar });
-    await tx.projections.upsertPerson(creator, now);
-    await tx.projections.upsertJob({
-      uuid: job.uuid,
-      company_uuid: companyUuid,
-      title: job.title,
-      status: job.status,
-      created_at: new Date(job.created_at),
-      updated_at: new Date(job.updated_at),
-      status_updated_at: new Date(job.status_updated_at),
-      created_by: job.created_by ?? null,
-      location: job.location ?? null,
-    });
-    const result: interviews.Interview[] = [];
-    for (const [i, assignee] of input.assignees.entries()) {
-      const candidate = candidates[i];
-      await tx.projections.upsertPerson(candidate, now);
-      const interview: Interview = {
-        uuid: randomUUID(),
-        companyUuid,
-        type: input.type,
-        status: 'requested',
-        scheduledAt: input.scheduledAt,
-        completedAt: null,
-        acceptedAt: null,
-        rating: null,
-        ratedBy: null,
-        ratedAt: null,
-        timezone: input.timezone,
-        language: input.language || 'en',
-        emailMessage: input.emailMessage,
-        phone: assignee.phone ?? null,
-        phoneParsed: assignee.phoneParsed ?? null,
-        hasSmsConsent: input.hasSmsConsent,
-        jobUuid: job.uuid,
-        candidateUuid: candidate.uuid,
-        // The name this company gave: the job seeker is shared by every company that invites the email (decision 036).
-        candidateName: assignee.name,
-        createdBy: creator.uuid,
-        createdAt: now,
-        updatedAt: now,
-      };
-      await tx.interviews.insert(interview, {
-        candidateKey: assignee.name.toLowerCase(),
-        jobKey: job.title.toLowerCase(),
-        companyKey: company.name.toLowerCase(),
-      });
-      await tx.questions.insert(questions.map((q, position) => newQuestion(interview.uuid, position, q, now)));
-      await tx.counters.move(companyUuid, interview.type, null, interview.status);
-      // Rendered once, in the transaction: the event and the answer show the same interview.
-      const rendered = await renderInterview(tx, interview);
-      await tx.publish([interviewEvent(InterviewsSubjects.InterviewCreated, rendered, { invitation: invitationOf(interview) })]);
-      result.push(rendered);
-    }
-    return result;
+  const rows = input.assignees.map((assignee, i): NewInterviewRow => {
+    const interview: Interview = {
+      uuid: randomUUID(),
+      companyUuid,
+      type: input.type,
+      status: 'requested',
+      scheduledAt: input.scheduledAt,
+      completedAt: null,
+      acceptedAt: null,
+      rating: null,
+      ratedBy: null,
+      ratedAt: null,
+      timezone: input.timezone,
+      language: input.language || 'en',
+      emailMessage: input.emailMessage,
+      phone: assignee.phone ?? null,
+      phoneParsed: assignee.phoneParsed ?? null,
+      hasSmsConsent: input.hasSmsConsent,
+      jobUuid: job.uuid,
+      candidateUuid: candidates[i].uuid,
+      // The name this company gave: the job seeker is shared by every company that invites the email (decision 036).
+      candidateName: assignee.name,
+      createdBy: creator.uuid,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return { interview, keys: { candidateKey: assignee.name.toLowerCase(), jobKey: job.title.toLowerCase(), companyKey: company.name.toLowerCase() } };
+  });
+  const interviewQuestions = rows.flatMap(({ interview }) => questions.map((q, position) => newQuestion(interview.uuid, position, q, now)));
+
+  // Rendered once, from what is in hand (the same rows the projections keep): the events and the answer show the
+  // same interviews, and a bulk invitation reads nothing back.
+  const created = renderInterviewsFrom(
+    rows.map((r) => r.interview),
+    {
+      jobs: new Map([[jobRow.uuid, jobRow]]),
+      people: new Map(people.map((p) => [p.uuid, p])),
+      companies: new Map([[companyRow.uuid, companyRow]]),
+      questions: groupBy(interviewQuestions, (q) => q.interviewUuid),
+      shareLinks: new Map(),
+    },
+  );
+
+  // A statement per kind of row, whatever the number of assignees (decision 043).
+  await deps.store.transaction(async (tx) => {
+    await tx.projections.upsertCompany(companyRow);
+    await tx.projections.upsertJob(jobRow);
+    await tx.projections.refreshPeople(people, now);
+    await tx.interviews.insert(rows);
+    await tx.questions.insert(interviewQuestions);
+    await tx.counters.move(companyUuid, input.type, null, 'requested', rows.length);
+    await tx.publish(rows.map(({ interview }, i) => interviewEvent(InterviewsSubjects.InterviewCreated, created[i], { invitation: invitationOf(interview) })));
   });
   return { interviews: created };
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }
 
 async function questionsFor(

@@ -43,6 +43,7 @@ export async function createJob(
       status: input.status,
       locationUuid: location.uuid,
       locationAddress: location.formattedAddress,
+      place: input.location,
       createdBy: userUuid,
       statusUpdatedBy: userUuid,
       createdAt: now,

@@ -6,11 +6,16 @@ import { getJob } from './get-job';
 describe('getJob', () => {
   const reader = aCompanyUser();
   const identity = new IdentityTable();
-  const job = aJob({ companyUuid: reader.companyUuid!, locationAddress: 'Lisbon hub', createdAt: new Date('2026-02-03T04:05:06.789Z') });
+  const job = aJob({
+    companyUuid: reader.companyUuid!,
+    locationAddress: 'Lisbon hub',
+    place: { kind: 'locality', workMode: 'hybrid', workPlace: 'Lisbon hub' },
+    createdAt: new Date('2026-02-03T04:05:06.789Z'),
+  });
   const jobs = new InMemoryJobs(job);
   const sut = (caller = aCaller(reader), uuid = job.uuid) => getJob({ store: memoryStore({ jobs }), identity }, caller, uuid);
 
-  it('shows the job with its people and company named, its location and whole-second timestamps', async () => {
+  it('shows the job with its people and company named, its location as posted and whole-second timestamps', async () => {
     identity.names.set(job.createdBy, 'Cleo Creator');
     expect(await sut()).toEqual({
       uuid: job.uuid,
@@ -24,6 +29,7 @@ describe('getJob', () => {
       status_updated_by: { uuid: job.createdBy, name: 'Cleo Creator', email: expect.any(String), avatar: '' },
       company: { uuid: reader.companyUuid, name: expect.any(String), avatar: '' },
       location: { uuid: job.locationUuid, formatted_address: 'Lisbon hub' },
+      locality: { work_mode: 'hybrid', work_place: 'Lisbon hub' },
     });
   });
 

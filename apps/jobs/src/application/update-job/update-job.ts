@@ -46,6 +46,7 @@ export async function updateJob(
         status,
         locationUuid: location?.uuid ?? current.locationUuid,
         locationAddress: location?.formattedAddress ?? current.locationAddress,
+        place: input.location ?? current.place,
         updatedAt: now,
         statusUpdatedAt: statusChanged ? now : current.statusUpdatedAt,
         statusUpdatedBy: statusChanged ? caller.principal.userUuid : current.statusUpdatedBy,

@@ -85,9 +85,10 @@ export function showRefusal(form: HTMLElement, error: unknown): void {
       const line = control && errorLineOf(control);
       if (control && line) {
         control.setAttribute('aria-invalid', 'true');
-        line.textContent = line.textContent ? `${line.textContent} ${fieldSentence(refused.code)}` : fieldSentence(refused.code);
+        const sentence = fieldSentence(refused.code, refused.field);
+        line.textContent = line.textContent ? `${line.textContent} ${sentence}` : sentence;
         first ??= control;
-      } else unplaced.push(ws.refusals.fieldAt(refused.field, fieldSentence(refused.code)));
+      } else unplaced.push(ws.refusals.fieldAt(refused.field, fieldSentence(refused.code, refused.field)));
     }
   }
   if (alert && (first === null || unplaced.length > 0)) {
