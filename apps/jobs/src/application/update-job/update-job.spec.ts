@@ -2,7 +2,7 @@ import { jobJson } from '@vi/contracts';
 import { FakeClock, toRfc3339 } from '@vi/platform-time';
 import { memoryStore, type MemoryStore } from '@vi/platform-testing';
 import type { Job } from '../../domain/job';
-import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable, REMOTE } from '../../../test/factories';
+import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable, REMOTE, testLinks } from '../../../test/factories';
 import { InMemoryCounters, InMemoryJobs, InMemoryLocations } from '../../../test/fakes';
 import { updateJob, type UpdateJobInput } from './update-job';
 
@@ -15,7 +15,8 @@ describe('updateJob', () => {
   let jobs: InMemoryJobs;
   let counters: InMemoryCounters;
   let store: MemoryStore<{ jobs: InMemoryJobs; locations: InMemoryLocations; counters: InMemoryCounters }>;
-  const sut = (caller = aCaller(admin), given: Partial<UpdateJobInput> = {}) => updateJob({ store, identity, clock }, caller, { jobUuid: job.uuid, ...given });
+  const sut = (caller = aCaller(admin), given: Partial<UpdateJobInput> = {}) =>
+    updateJob({ store, identity, clock, links: testLinks }, caller, { jobUuid: job.uuid, ...given });
 
   beforeEach(() => {
     clock = new FakeClock('2026-05-01T10:00:00+00:00');
