@@ -33,7 +33,7 @@ import { chromiumInstalled, CHROMIUM_PATH, launchChromium } from '../e2e/support
 import { startTestSystem } from '../e2e/support/test-system';
 import { callPage, callStats } from '../e2e/web/live-call-helpers';
 
-const RUNS = 5;
+const RUNS = Number(process.env.RUNS ?? 5);
 const JS_BUDGET_KB = 100;
 const RECORDED_SECONDS = Number(process.env.RECORDED_SECONDS ?? 60);
 /** /proc/<pid>/stat counts CPU time in clock ticks: 100 per second on Linux. */
@@ -79,6 +79,27 @@ function countSignaling(page: Page): { sent: number; received: number } {
     ws.on('framereceived', () => counts.received++);
   });
   return counts;
+}
+
+/** The page's console and the call's WebSocket frames, as lines (shown when a call does not connect). */
+function consoleOf(page: Page): string[] {
+  const lines: string[] = [];
+  page.on('console', (message) => lines.push(`console ${message.type()}: ${message.text()}`));
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (frame) => lines.push(`sent ${String(frame.payload).slice(0, 160)}`));
+    ws.on('framereceived', (frame) => lines.push(`received ${String(frame.payload).slice(0, 160)}`));
+  });
+  return lines;
+}
+
+/** Every RTCPeerConnection of the page (callPage keeps them): its connection, ICE and signaling states. */
+function connectionStates(page: Page): Promise<string> {
+  type States = { connectionState: string; iceConnectionState: string; signalingState: string };
+  return page.evaluate(() =>
+    JSON.stringify(
+      ((globalThis as { __peerConnections?: States[] }).__peerConnections ?? []).map((pc) => [pc.connectionState, pc.iceConnectionState, pc.signalingState]),
+    ),
+  );
 }
 
 async function main(): Promise<void> {
@@ -129,6 +150,7 @@ async function main(): Promise<void> {
     const interviewer = await callPage(browser, { viewport: { width: 1280, height: 800 } });
     await interviewer.context.addCookies([{ name: 'vi_session', value: browserish.cookie!.split('=')[1], url: replicaUrl }]);
     const counts = [countSignaling(candidate.page), countSignaling(interviewer.page)];
+    const logs = { candidate: consoleOf(candidate.page), interviewer: consoleOf(interviewer.page) };
     await candidate.page.goto(new URL(new URL(link).pathname + new URL(link).search, t.baseUrl).toString());
     await interviewer.page.goto(`${replicaUrl}/interview/${interview.uuid}/live`);
     for (const page of [candidate.page, interviewer.page]) {
@@ -150,14 +172,24 @@ async function main(): Promise<void> {
       await interviewer.context.close();
       return { toldMs, savedMs };
     };
-    return { uuid: interview.uuid, candidate, interviewer, counts, ended };
+    return { uuid: interview.uuid, candidate, interviewer, counts, logs, ended };
   }
 
   for (let run = 0; run < RUNS; run++) {
     const call = await callReady();
     const started = performance.now();
     await call.interviewer.page.getByRole('button', { name: en.live.join }).click();
-    await waitFor(async () => (await callStats(call.candidate.page)).frames > 0 && (await callStats(call.interviewer.page)).frames > 0, 30_000, 10);
+    await waitFor(async () => (await callStats(call.candidate.page)).frames > 0 && (await callStats(call.interviewer.page)).frames > 0, 30_000, 10).catch(
+      async (error: unknown) => {
+        // What each page's connections were doing, to tell a call that never connected from one that connected late.
+        for (const [who, page] of [
+          ['candidate', call.candidate.page],
+          ['interviewer', call.interviewer.page],
+        ] as const)
+          console.error(who, await connectionStates(page), call.logs[who].slice(-30).join('\n'));
+        throw error;
+      },
+    );
     times.push(performance.now() - started);
     messages.push(call.counts.reduce((sum, c) => sum + c.sent + c.received, 0));
     await call.ended();

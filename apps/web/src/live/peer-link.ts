@@ -2,11 +2,17 @@ import type { Signaling, SignalData } from './signaling';
 
 /** After this long "disconnected" (a network change), ICE is restarted rather than waiting for "failed" (~30 s). */
 const DISCONNECTED_RESTART_MS = 2_000;
+/** The side that waits for the first offer makes one itself if none came in this long (a lost message). */
+const FIRST_OFFER_WAIT_MS = 5_000;
 
 /**
  * The connection to one other participant: WebRTC's "perfect negotiation" (either side may offer; on a collision
  * the polite one, the larger id, gives way), which also carries ICE restarts: when the connection drops, the
  * browser gathers new candidates (new network, new addresses) and renegotiates over the signaling socket.
+ *
+ * The first offer comes from one side only, the smaller id (the impolite one): when both offered at once, the
+ * polite side's rollback of its own offer sometimes left Chromium gathering no candidate for its answer, and the
+ * call never connected (1 call in about 25 of `npm run bench:live`). The other side answers, then may offer too.
  */
 export class PeerLink {
   readonly pc: RTCPeerConnection;
@@ -14,7 +20,10 @@ export class PeerLink {
   private makingOffer = false;
   private ignoreOffer = false;
   private restartTimer?: ReturnType<typeof setTimeout>;
+  private firstOfferTimer?: ReturnType<typeof setTimeout>;
   private queue: Promise<void> = Promise.resolve();
+  /** Whether this side may offer: the first offerer at once, the other once it has answered (or waited in vain). */
+  private mayOffer: boolean;
 
   constructor(
     readonly peerId: string,
@@ -25,13 +34,18 @@ export class PeerLink {
     onRemoteTrack: () => void,
     onState: (state: RTCIceConnectionState) => void,
   ) {
+    this.mayOffer = !polite;
     this.pc = new RTCPeerConnection(configuration);
     for (const track of local.getTracks()) this.pc.addTrack(track, local);
     this.pc.addEventListener('track', (event) => {
       this.remote.addTrack(event.track);
       onRemoteTrack();
     });
-    this.pc.addEventListener('negotiationneeded', () => void this.offer());
+    // Negotiation still needed once the first offer is answered fires again when the connection is back to stable.
+    this.pc.addEventListener('negotiationneeded', () => {
+      if (this.mayOffer) void this.offer();
+    });
+    if (!this.mayOffer) this.firstOfferTimer = setTimeout(() => this.allowOffers(), FIRST_OFFER_WAIT_MS);
     this.pc.addEventListener('icecandidate', (event) => this.send({ candidate: event.candidate?.toJSON() ?? null }));
     this.pc.addEventListener('iceconnectionstatechange', () => {
       const state = this.pc.iceConnectionState;
@@ -41,6 +55,14 @@ export class PeerLink {
       if (state === 'disconnected')
         this.restartTimer = setTimeout(() => this.pc.iceConnectionState === 'disconnected' && this.pc.restartIce(), DISCONNECTED_RESTART_MS);
     });
+  }
+
+  private allowOffers(): void {
+    clearTimeout(this.firstOfferTimer);
+    if (this.mayOffer) return;
+    this.mayOffer = true;
+    // Nothing came: this side offers (a later offer from the other side is a collision perfect negotiation settles).
+    if (this.pc.signalingState === 'stable' && !this.pc.remoteDescription) void this.offer();
   }
 
   private send(data: SignalData): void {
@@ -75,6 +97,7 @@ export class PeerLink {
       if (data.description.type === 'offer') {
         await this.pc.setLocalDescription();
         this.send({ description: this.pc.localDescription?.toJSON() });
+        this.allowOffers();
       }
     } else if (data.candidate !== undefined) {
       try {
@@ -92,6 +115,7 @@ export class PeerLink {
 
   close(): void {
     clearTimeout(this.restartTimer);
+    clearTimeout(this.firstOfferTimer);
     this.pc.close();
   }
 }
