@@ -190,9 +190,13 @@ async function main(storage: string): Promise<number> {
   });
   const identity = await startIdentityService(loadIdentityConfig(env), { bus, logger });
   const identityUrl = `127.0.0.1:${identity.grpcPort}`;
-  const jobs = await startJobsService({ ...loadJobsConfig(env), upstreams: { identity: identityUrl } }, { bus, logger });
+  const interviewsPort = await freePort();
+  const jobs = await startJobsService(
+    { ...loadJobsConfig(env), upstreams: { identity: identityUrl, interviews: `127.0.0.1:${interviewsPort}` } },
+    { bus, logger },
+  );
   const interviews = await startInterviewsService(
-    { ...loadInterviewsConfig(env), upstreams: { identity: identityUrl, jobs: `127.0.0.1:${jobs.grpcPort}` } },
+    { ...loadInterviewsConfig(env), grpcPort: interviewsPort, upstreams: { identity: identityUrl, jobs: `127.0.0.1:${jobs.grpcPort}` } },
     { bus, logger },
   );
   const candidateLinks = new CandidateLinkIssuer(`127.0.0.1:${interviews.grpcPort}`, env.INTERNAL_JWT_SECRET!);

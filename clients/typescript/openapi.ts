@@ -480,6 +480,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/open_interviews/{openInterview}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an applicant sees through an open interview link
+         * @description No key: the link is public. 404 `api.open_interview_not_found` for an unknown, inactive or expired link and for an inactive or deleted job alike.
+         */
+        get: operations["getPublicOpenInterviewsByOpenInterview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/open_interviews/{openInterview}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply through an open interview: the one-way interview link is emailed
+         * @description No key. 202 with the same body whether the address is new or has applied before: a repeat creates nothing and re-sends the invitation (at most once per 10 minutes). Limited per client address and per link (429 with Retry-After). `phone`, `phone_parsed` and `has_sms_consent` follow the rules of interview creation, as do the plan's. `website` must stay empty.
+         */
+        post: operations["postPublicOpenInterviewsByOpenInterviewApplications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/share/{token}": {
         parameters: {
             query?: never;
@@ -1311,7 +1351,7 @@ export interface components {
                 work_place: string;
             } | null;
             location: components["schemas"]["JobLocation"] | null;
-            open_interview: null;
+            open_interview: components["schemas"]["OpenInterview"] | null;
             /** @enum {string} */
             status: "active" | "inactive";
             /**
@@ -1356,6 +1396,25 @@ export interface components {
             type: "company_user" | "job_seeker";
             uuid: string;
         };
+        OpenInterview: {
+            /**
+             * @description RFC 3339 date-time with a numeric offset
+             * @example 2026-11-22T10:00:00+00:00
+             */
+            expires_at: string;
+            /** @description <PUBLIC_BASE_URL>/apply/<uuid>, the page an applicant opens */
+            link: string;
+            /** @description On single reads and updates; left out of list items */
+            questions?: components["schemas"]["OpenInterviewQuestion"][];
+            /** @enum {string} */
+            status: "active" | "inactive";
+            uuid: string;
+        };
+        OpenInterviewQuestion: {
+            text: string;
+            time_limit: number;
+            uuid: string;
+        };
         Plan: {
             downgrades_to?: {
                 /**
@@ -1388,6 +1447,30 @@ export interface components {
                 paid: number;
                 remaining: number;
             };
+        };
+        PublicOpenInterview: {
+            company: {
+                avatar: string;
+                name: string;
+            };
+            /**
+             * @description RFC 3339 date-time with a numeric offset
+             * @example 2026-11-22T10:00:00+00:00
+             */
+            expires_at: string;
+            job: {
+                description: string;
+                location: {
+                    formatted_address: string;
+                };
+                title: string;
+            };
+            job_video: null;
+            questions: {
+                count: number;
+                time_limits: number[];
+            };
+            uuid: string;
         };
         Question: {
             completed: boolean;
@@ -6502,6 +6585,22 @@ export interface operations {
                         /** @default  */
                         state?: string;
                     };
+                    open_interview?: {
+                        expires_at?: string;
+                        /** Format: uuid */
+                        interview_question_set?: string;
+                        questions?: {
+                            /** @default -1 */
+                            takes?: number;
+                            text: string;
+                            /** @enum {string} */
+                            think_time?: "0" | "15" | "30" | "45" | "60" | "90" | "120" | "180";
+                            /** @enum {number} */
+                            time_limit: 30 | 60 | 90 | 120 | 160 | 180;
+                        }[];
+                        /** @enum {string} */
+                        status: "active" | "inactive";
+                    };
                     /**
                      * @default active
                      * @enum {string}
@@ -6802,6 +6901,22 @@ export interface operations {
                         country: string;
                         /** @default  */
                         state?: string;
+                    };
+                    open_interview?: {
+                        expires_at?: string;
+                        /** Format: uuid */
+                        interview_question_set?: string;
+                        questions?: {
+                            /** @default -1 */
+                            takes?: number;
+                            text: string;
+                            /** @enum {string} */
+                            think_time?: "0" | "15" | "30" | "45" | "60" | "90" | "120" | "180";
+                            /** @enum {number} */
+                            time_limit: 30 | 60 | 90 | 120 | 160 | 180;
+                        }[];
+                        /** @enum {string} */
+                        status: "active" | "inactive";
                     };
                     /** @enum {string} */
                     status?: "active" | "inactive";
@@ -7298,6 +7413,194 @@ export interface operations {
             };
             /** @description Not allowed for this user: `api.administrator_required`, `api.company_user_required`, … */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded`, `api.recording_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicOpenInterviewsByOpenInterview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                openInterview: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicOpenInterview"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPublicOpenInterviewsByOpenInterviewApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                openInterview: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @default false */
+                    has_sms_consent?: boolean;
+                    /**
+                     * @description The language the candidate is written to in: the invitation email and SMS, reminders, a live interview's emails and calendar text. Emails and SMS are written in English, Spanish, French or German (another language gets English); dates follow the whole tag. Default "en"; the company pages send the user's browser language (decision 047).
+                     * @default en
+                     */
+                    language?: string;
+                    name: string;
+                    phone?: string;
+                    phone_parsed?: string;
+                    website?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan does not allow it: `api.plan_*` */
+            402: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

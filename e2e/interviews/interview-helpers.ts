@@ -75,7 +75,8 @@ export function jobSummaryOf(job: any) {
     status_updated_at: job.status_updated_at,
     status: job.status,
     created_by: job.created_by,
-    location: job.location,
+    // An interview's job shows the location's summary, not the parts a job's own single read adds (decision 011).
+    location: job.location && { uuid: job.location.uuid, formatted_address: job.location.formatted_address },
   };
 }
 

@@ -42,6 +42,9 @@ const schema = z.object({
   ...busEnv,
   RATE_LIMIT_PER_MINUTE: positiveInt(400),
   AUTH_FAILURES_PER_MINUTE: positiveInt(30),
+  // Applications through open interviews (decision 045), per client address and per open interview.
+  OPEN_INTERVIEW_APPLICATIONS_PER_CLIENT: positiveInt(5),
+  OPEN_INTERVIEW_APPLICATIONS_PER_LINK: positiveInt(60),
   PRINCIPAL_CACHE_TTL_MS: positiveInt(30_000),
   REQUEST_TIMEOUT_MS: positiveInt(10_000),
   HTTP_IDLE_TIMEOUT_MS: positiveInt(60_000),
@@ -87,7 +90,7 @@ export interface GatewayConfig {
   secrets: { internalJwt: string };
   redisUrl?: string;
   bus: { natsUrl?: string; streamRoot: string };
-  rateLimit: { perMinute: number; authFailuresPerMinute: number };
+  rateLimit: { perMinute: number; authFailuresPerMinute: number; applicationsPerClient: number; applicationsPerOpenInterview: number };
   principalCacheTtlMs: number;
   requestTimeoutMs: number;
   /** The HTTP server's socket timeouts (docs/configuration.md). */
@@ -113,7 +116,12 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     secrets: { internalJwt: e.INTERNAL_JWT_SECRET },
     redisUrl: e.REDIS_URL,
     bus: { natsUrl: e.NATS_URL, streamRoot: e.EVENT_STREAM },
-    rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE },
+    rateLimit: {
+      perMinute: e.RATE_LIMIT_PER_MINUTE,
+      authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
+      applicationsPerClient: e.OPEN_INTERVIEW_APPLICATIONS_PER_CLIENT,
+      applicationsPerOpenInterview: e.OPEN_INTERVIEW_APPLICATIONS_PER_LINK,
+    },
     principalCacheTtlMs: e.PRINCIPAL_CACHE_TTL_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     http: { idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS, uploadTimeoutMs: e.HTTP_UPLOAD_TIMEOUT_MS, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },

@@ -3,6 +3,7 @@ import * as initial from './0001_initial';
 import * as outboxTraceContext from './0002_outbox_trace_context';
 import * as jobListVersion from './0003_job_list_version';
 import * as jobLocationParts from './0004_job_location_parts';
+import * as openInterviews from './0005_open_interviews';
 
 /** Forward-only, applied in key order at service start. */
 export const jobsMigrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const jobsMigrations: Record<string, Migration> = {
   '0002_outbox_trace_context': outboxTraceContext,
   '0003_job_list_version': jobListVersion,
   '0004_job_location_parts': jobLocationParts,
+  '0005_open_interviews': openInterviews,
 };

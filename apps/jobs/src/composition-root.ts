@@ -8,6 +8,7 @@ import { jobsMigrations } from '../migrations';
 import type { JobsConfig } from './config';
 import { CachedIdentityDirectory } from './infrastructure/cached-identity.directory';
 import { GrpcIdentityDirectory } from './infrastructure/identity.client';
+import { GrpcInterviewsDirectory } from './infrastructure/interviews.client';
 import type { JobsDatabase } from './infrastructure/jobs.database';
 import { createJobsStore } from './infrastructure/jobs.store';
 import { MemoryJobPageCache } from './infrastructure/memory-job-page.cache';
@@ -29,6 +30,8 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
     const tokens = new PrincipalTokens(config.secrets.internalJwt);
     const remoteIdentity = lifecycle.add('identity client', new GrpcIdentityDirectory(config.upstreams.identity, tokens), (c) => c.close());
     const identity = new CachedIdentityDirectory(remoteIdentity, systemClock);
+    const interviews = lifecycle.add('interviews client', new GrpcInterviewsDirectory(config.upstreams.interviews, tokens), (c) => c.close());
+    const links = { linkOf: (uuid: string) => `${config.publicBaseUrl}/apply/${uuid}` };
     const pages = new MemoryJobPageCache(() => identity.generation, systemClock);
     const store = createJobsStore(database.db, relay);
 
@@ -38,7 +41,10 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
       (r) => r.stop(),
     );
     lifecycle.add('event consumers', await startConsumers(bus, jobsEventConsumers({ identity })), (c) => c.close());
-    const server = new GrpcServer(tokens, logger).add(jobs.JobsServiceService, jobsGrpcHandlers({ store, identity, pages, clock: systemClock }));
+    const server = new GrpcServer(tokens, logger).add(
+      jobs.JobsServiceService,
+      jobsGrpcHandlers({ store, identity, pages, clock: systemClock, links, interviews, dueDays: config.openInterviewDueDays }),
+    );
     const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
     lifecycle.add('gRPC server', server, (s) => s.shutdown());
     relay.start();

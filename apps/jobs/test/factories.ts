@@ -5,6 +5,9 @@ import type { IdentityDirectory } from '../src/application/ports';
 import type { Job } from '../src/domain/job';
 import type { LocationInput } from '../src/domain/location';
 
+/** Links as the jobs service renders them, under a test base URL. */
+export const testLinks = { linkOf: (uuid: string) => `https://vi.test/apply/${uuid}` };
+
 /** Decision 027: jobs' domain objects with valid defaults, so that a spec states only what matters to it. */
 
 const AT = new Date('2026-01-01T09:00:00+00:00');
@@ -25,6 +28,7 @@ export function aJob(overrides: Partial<Job> = {}): Job {
     createdAt: AT,
     updatedAt: AT,
     statusUpdatedAt: AT,
+    openInterview: null,
     ...overrides,
   };
 }

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Stateful } from '@vi/platform-testing';
 import type { Job, JobStatus } from '../src/domain/job';
 import { formatAddress, type LocationInput } from '../src/domain/location';
-import type { JobCounterRepository, JobCounts, JobListQuery, JobRepository, LocationRepository } from '../src/application/store';
+import type {
+  JobCounterRepository,
+  JobCounts,
+  JobListQuery,
+  JobRepository,
+  LocationRepository,
+  OpenInterviewApplication,
+  OpenInterviewApplicationRepository,
+} from '../src/application/store';
 
 /**
  * In-memory stand-ins for jobs' repositories, for use-case specs: a spec hands a use case only the ones it names
@@ -28,6 +36,10 @@ export class InMemoryJobs implements JobRepository, Stateful<Map<string, { job: 
       (r) => r.deletedAt === null && r.job.companyUuid === query.companyUuid && (query.statuses.length !== 1 || r.job.status === query.statuses[0]),
     );
     return { jobs: live.slice(query.offset, query.offset + query.limit).map((r) => ({ ...r.job, description: '', place: null })) };
+  }
+
+  async findByOpenInterview(openInterviewUuid: string): Promise<Job | undefined> {
+    return [...this.state.values()].find((r) => r.deletedAt === null && r.job.openInterview?.uuid === openInterviewUuid)?.job;
   }
 
   async insert(job: Job): Promise<void> {
@@ -92,5 +104,40 @@ export class InMemoryLocations implements LocationRepository, Stateful<Map<strin
     const location = this.state.get(key) ?? { uuid: randomUUID(), formattedAddress };
     this.state.set(key, location);
     return location;
+  }
+}
+
+export class InMemoryApplications implements OpenInterviewApplicationRepository, Stateful<Map<string, OpenInterviewApplication & { claimedAt: Date }>> {
+  /** By open interview and email key. */
+  state = new Map<string, OpenInterviewApplication & { claimedAt: Date }>();
+
+  async claim(openInterviewUuid: string, emailKey: string, at: Date, staleBefore: Date): Promise<boolean> {
+    const key = `${openInterviewUuid}/${emailKey}`;
+    const row = this.state.get(key);
+    if (row && (row.interviewUuid !== null || row.claimedAt >= staleBefore)) return false;
+    this.state.set(key, { interviewUuid: null, resentAt: null, claimedAt: at });
+    return true;
+  }
+
+  async find(openInterviewUuid: string, emailKey: string): Promise<OpenInterviewApplication | undefined> {
+    const row = this.state.get(`${openInterviewUuid}/${emailKey}`);
+    return row && { interviewUuid: row.interviewUuid, resentAt: row.resentAt };
+  }
+
+  async attach(openInterviewUuid: string, emailKey: string, interviewUuid: string): Promise<void> {
+    const row = this.state.get(`${openInterviewUuid}/${emailKey}`);
+    if (row) row.interviewUuid = interviewUuid;
+  }
+
+  async release(openInterviewUuid: string, emailKey: string): Promise<void> {
+    const key = `${openInterviewUuid}/${emailKey}`;
+    if (this.state.get(key)?.interviewUuid === null) this.state.delete(key);
+  }
+
+  async markResent(openInterviewUuid: string, emailKey: string, at: Date, lastBefore: Date): Promise<boolean> {
+    const row = this.state.get(`${openInterviewUuid}/${emailKey}`);
+    if (!row || row.interviewUuid === null || (row.resentAt !== null && row.resentAt > lastBefore)) return false;
+    row.resentAt = at;
+    return true;
   }
 }

@@ -16,7 +16,7 @@ import type { JobsDatabase } from '../src/infrastructure/jobs.database';
 import type { JobsStore } from '../src/application/store';
 import { createJobsStore } from '../src/infrastructure/jobs.store';
 import { MemoryJobPageCache } from '../src/infrastructure/memory-job-page.cache';
-import { aCaller, aJob, anAddress, IdentityTable, REMOTE } from './factories';
+import { aCaller, aJob, anAddress, IdentityTable, REMOTE, testLinks } from './factories';
 
 const logger = createLogger('jobs-test', 'silent');
 
@@ -244,7 +244,7 @@ describe('jobs repositories on a real database', () => {
     const identity = new IdentityTable();
     const clock = new FakeClock('2026-06-01T08:00:00+00:00');
     const pages = new MemoryJobPageCache(() => identity.generation, clock);
-    const deps = () => ({ store, identity, pages, clock });
+    const deps = () => ({ store, identity, pages, clock, links: testLinks });
     const job = { title: 'Use case', description: 'On PostgreSQL', status: 'active' as const, location: REMOTE };
 
     it('never lets concurrent creations overshoot the plan, and a refused one leaves no job and no event', async () => {

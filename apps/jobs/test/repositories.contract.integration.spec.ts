@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { InProcessBus, OutboxRelay } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
@@ -8,7 +9,7 @@ import type { Job } from '../src/domain/job';
 import type { JobsDatabase } from '../src/infrastructure/jobs.database';
 import { createJobsStore } from '../src/infrastructure/jobs.store';
 import { aJob, anAddress } from './factories';
-import { InMemoryCounters, InMemoryJobs, InMemoryLocations } from './fakes';
+import { InMemoryApplications, InMemoryCounters, InMemoryJobs, InMemoryLocations } from './fakes';
 
 const logger = createLogger('jobs-contract', 'silent');
 
@@ -22,7 +23,12 @@ describeRepositoryContract<JobsStore>(
   "jobs' repositories",
   {
     'in memory (test/fakes.ts)': async () => ({
-      store: memoryStore({ jobs: new InMemoryJobs(), locations: new InMemoryLocations(), counters: new InMemoryCounters() }),
+      store: memoryStore({
+        jobs: new InMemoryJobs(),
+        locations: new InMemoryLocations(),
+        counters: new InMemoryCounters(),
+        applications: new InMemoryApplications(),
+      }),
       close: async () => undefined,
     }),
     'SQL (infrastructure/)': async () => {
@@ -76,6 +82,52 @@ describeRepositoryContract<JobsStore>(
       const changed = { ...job, title: 'Staff engineer', status: 'active' as const, updatedAt: new Date('2026-11-03T00:00:00Z') };
       await store().transaction((tx) => tx.jobs.update(changed));
       expect(await store().read.jobs.find(job.companyUuid, job.uuid)).toEqual(changed);
+    });
+
+    it('keeps an open interview with its job and finds the live job by its uuid, in any company', async () => {
+      const openInterview = {
+        uuid: randomUUID(),
+        status: 'active' as const,
+        expiresAt: new Date('2027-01-01T10:00:00.123Z'),
+        createdBy: randomUUID(),
+        questions: [{ uuid: randomUUID(), text: 'Why us?', timeLimit: 60, takes: -1, thinkTime: '30' }],
+      };
+      const job = await stored({ openInterview });
+      expect(await store().read.jobs.find(job.companyUuid, job.uuid)).toEqual(job);
+      expect(await store().read.jobs.findByOpenInterview(openInterview.uuid)).toEqual(job);
+      const closed = { ...job, openInterview: { ...openInterview, status: 'inactive' as const } };
+      await store().transaction((tx) => tx.jobs.update(closed));
+      expect(await store().read.jobs.findByOpenInterview(openInterview.uuid)).toEqual(closed);
+      await store().transaction((tx) => tx.jobs.markDeleted(job.uuid, new Date('2026-11-02T00:00:00Z')));
+      expect(await store().read.jobs.findByOpenInterview(openInterview.uuid)).toBeUndefined();
+      expect(await store().read.jobs.findByOpenInterview(randomUUID())).toBeUndefined();
+    });
+
+    it("claims an email's application once, gives back a failed claim, and re-sends at most once per interval", async () => {
+      const open = randomUUID();
+      const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 10, minute));
+      const apps = () => store().read.applications;
+      const claim = (minute: number, staleBefore: number) => store().transaction((tx) => tx.applications.claim(open, 'ann', at(minute), at(staleBefore)));
+      const resend = (minute: number, lastBefore: number) => store().transaction((tx) => tx.applications.markResent(open, 'ann', at(minute), at(lastBefore)));
+      expect(await claim(0, -1)).toBe(true);
+      expect(await claim(0, -1)).toBe(false);
+      // A claim that never got its interview is taken over once stale, or given back.
+      expect(await claim(2, 1)).toBe(true);
+      await store().transaction((tx) => tx.applications.release(open, 'ann'));
+      expect(await apps().find(open, 'ann')).toBeUndefined();
+
+      expect(await claim(3, 2)).toBe(true);
+      const interviewUuid = randomUUID();
+      await store().transaction((tx) => tx.applications.attach(open, 'ann', interviewUuid));
+      await store().transaction((tx) => tx.applications.release(open, 'ann'));
+      expect(await apps().find(open, 'ann')).toEqual({ interviewUuid, resentAt: null });
+      expect(await claim(30, 29)).toBe(false);
+      // The first re-send at once, the next only once the interval since it has passed.
+      expect(await resend(4, -6)).toBe(true);
+      expect(await resend(5, -5)).toBe(false);
+      expect(await resend(14, 4)).toBe(true);
+      expect(await apps().find(open, 'ann')).toEqual({ interviewUuid, resentAt: at(14) });
+      expect(await apps().find(randomUUID(), 'ann')).toBeUndefined();
     });
 
     it("lists a company's live jobs of one status, without their description or posted address, a page at a time", async () => {

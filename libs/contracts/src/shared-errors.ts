@@ -11,6 +11,7 @@ export const SharedErrorCode = {
   UserRequired: 'api.user_required',
   KeyInvalid: 'api.key_invalid',
   InterviewNotFound: 'api.interview_not_found',
+  OpenInterviewNotFound: 'api.open_interview_not_found',
 } as const;
 export type SharedErrorCode = (typeof SharedErrorCode)[keyof typeof SharedErrorCode];
 
@@ -23,4 +24,6 @@ export const SHARED_ERRORS = {
   [SharedErrorCode.KeyInvalid]: { kind: 'unauthenticated', reason: 'The API key is not valid' },
   // Raised by interviews and sharing (a share link naming an interview it cannot have).
   [SharedErrorCode.InterviewNotFound]: { kind: 'not_found', reason: 'Interview not found' },
+  // Raised by jobs and the gateway (a link that is no UUID): one answer for every link that takes no application (decision 045).
+  [SharedErrorCode.OpenInterviewNotFound]: { kind: 'not_found', reason: 'This interview link is closed or does not exist' },
 } as const satisfies Record<SharedErrorCode, { kind: string; reason: string }>;

@@ -20,6 +20,7 @@ import { Lifecycle } from '@vi/platform-http';
 import { createLogger, type Logger } from '@vi/platform-logger';
 import type { EmbeddedPostgres } from '@vi/platform-postgres';
 import { openEmbeddedPostgres } from './embedded-database';
+import { freePort } from './free-port';
 
 export interface RunningSystem {
   baseUrl: string;
@@ -79,16 +80,23 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
     s.stop(),
   );
   const identityUrl = `127.0.0.1:${identity.grpcPort}`;
+  // Jobs and interviews call each other (an open interview's applicant gets an interview: decision 045), so
+  // interviews' port is known before jobs starts, even when the run asks for any free port.
+  const interviewsConfig = loadInterviewsConfig(env);
+  const interviewsPort = interviewsConfig.grpcPort || (await freePort());
   const jobs = lifecycle.add(
     'jobs',
-    await startJobsService({ ...loadJobsConfig(env), upstreams: { identity: identityUrl } }, { bus, database, logger: createLogger('jobs', level) }),
+    await startJobsService(
+      { ...loadJobsConfig(env), upstreams: { identity: identityUrl, interviews: `127.0.0.1:${interviewsPort}` } },
+      { bus, database, logger: createLogger('jobs', level) },
+    ),
     (s) => s.stop(),
   );
   const jobsUrl = `127.0.0.1:${jobs.grpcPort}`;
   const interviews = lifecycle.add(
     'interviews',
     await startInterviewsService(
-      { ...loadInterviewsConfig(env), upstreams: { identity: identityUrl, jobs: jobsUrl } },
+      { ...interviewsConfig, grpcPort: interviewsPort, upstreams: { identity: identityUrl, jobs: jobsUrl } },
       { bus, database, logger: createLogger('interviews', level) },
     ),
     (s) => s.stop(),

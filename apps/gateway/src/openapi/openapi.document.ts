@@ -13,6 +13,9 @@ import {
   JobLocationView,
   JobView,
   LocationSummaryView,
+  OpenInterviewQuestionView,
+  OpenInterviewView,
+  PublicOpenInterviewView,
   MeView,
   PlanView,
   QuestionSetView,
@@ -48,6 +51,8 @@ function viewComponents(): Record<string, JsonSchema> {
     CompanySummaryView,
     LocationSummaryView,
     JobLocationView,
+    OpenInterviewQuestionView,
+    OpenInterviewView,
     JobView,
     InterviewView,
     QuestionView,
@@ -70,6 +75,7 @@ function viewComponents(): Record<string, JsonSchema> {
     CreatedWebhookView,
     DeliveryAttemptView,
     SharedView,
+    PublicOpenInterviewView,
   ];
   const registry = z.registry<{ id: string }>();
   for (const schema of [...views, ...more]) registry.add(schema, { id: (schema.meta() as { id: string }).id });

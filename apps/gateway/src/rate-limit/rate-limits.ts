@@ -20,6 +20,16 @@ function decisionOf(result: RateLimiterRes, limit: number, allowed: boolean): Ra
   };
 }
 
+/** Counts one point of `key`; a refusal is a decision, not an error. */
+async function consume(which: RateLimiterAbstract, key: string, limit: number): Promise<RateDecision> {
+  try {
+    return decisionOf(await which.consume(key), limit, true);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return decisionOf(rejection, limit, false);
+    throw rejection;
+  }
+}
+
 function limiter(points: number, keyPrefix: string, redis: Redis | undefined): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix });
   if (!redis) return memory;
@@ -29,27 +39,43 @@ function limiter(points: number, keyPrefix: string, redis: Redis | undefined): R
 }
 
 /**
- * The gateway's two limits: requests per API key (by key id, never the raw
- * key) and failed authentications per client IP, each over a one-minute window.
+ * The gateway's limits, each over a one-minute window: requests per API key (by key id, never the raw key), failed
+ * authentications per client IP, and applications through open interviews per client IP and per open interview.
  */
 export class RateLimits {
   private readonly perKey: RateLimiterAbstract;
   private readonly authFailures: RateLimiterAbstract;
+  private readonly applications: { perClient: RateLimiterAbstract; perOpenInterview: RateLimiterAbstract };
 
-  constructor(private readonly options: { perMinute: number; authFailuresPerMinute: number; redis?: Redis; keyPrefix?: string }) {
+  constructor(
+    private readonly options: {
+      perMinute: number;
+      authFailuresPerMinute: number;
+      applicationsPerClient?: number;
+      applicationsPerOpenInterview?: number;
+      redis?: Redis;
+      keyPrefix?: string;
+    },
+  ) {
     const prefix = options.keyPrefix ?? 'rl';
     this.perKey = limiter(options.perMinute, `${prefix}:key`, options.redis);
     this.authFailures = limiter(options.authFailuresPerMinute, `${prefix}:authfail`, options.redis);
+    this.applications = {
+      perClient: limiter(options.applicationsPerClient ?? 5, `${prefix}:apply-ip`, options.redis),
+      perOpenInterview: limiter(options.applicationsPerOpenInterview ?? 60, `${prefix}:apply-link`, options.redis),
+    };
+  }
+
+  /** Counts one application through an open interview (decision 045): refused when its client or its link has applied too often. */
+  async consumeApplication(ip: string, openInterviewUuid: string): Promise<RateDecision> {
+    const client = await consume(this.applications.perClient, ip, this.options.applicationsPerClient ?? 5);
+    if (!client.allowed) return client;
+    return consume(this.applications.perOpenInterview, openInterviewUuid, this.options.applicationsPerOpenInterview ?? 60);
   }
 
   /** Counts one request of a key, atomically across replicas. */
   async consumeRequest(keyId: string): Promise<RateDecision> {
-    try {
-      return decisionOf(await this.perKey.consume(keyId), this.options.perMinute, true);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return decisionOf(rejection, this.options.perMinute, false);
-      throw rejection;
-    }
+    return consume(this.perKey, keyId, this.options.perMinute);
   }
 
   /** Gives back the request counted by `consumeRequest` for a request refused for another reason. */

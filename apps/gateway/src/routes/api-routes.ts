@@ -11,6 +11,7 @@ import { candidateRoutes } from './candidate.routes';
 import { identityRoutes } from './identity.routes';
 import { interviewsRoutes } from './interviews.routes';
 import { jobsRoutes } from './jobs.routes';
+import { publicOpenInterviewsRoutes } from './public-open-interviews.routes';
 import { publicShareRoutes } from './public-share.routes';
 import { questionSetsRoutes } from './question-sets.routes';
 import { sessionRoutes } from './session.routes';
@@ -30,7 +31,7 @@ export interface ApiRouteDeps {
 
 /** Every router mounted under `/v1.0`, in mount order. A new route file joins one of the two lists. */
 export interface ApiRouters {
-  /** Before authentication: the description, share links' public side (the token is the credential), the web pages' session endpoints. */
+  /** Before authentication: the description, share links' and open interviews' public sides, the web pages' session endpoints. */
   open: Router[];
   /** Behind authentication (API key, session cookie or candidate token), the body parser and idempotency. */
   authenticated: Router[];
@@ -40,7 +41,12 @@ export function apiRouters(deps: ApiRouteDeps): ApiRouters {
   let document: JsonSchema | undefined;
   const routers: ApiRouters = {
     // The description is built from every router here, itself included, when first asked for.
-    open: [apiDescription(() => (document ??= openApiDocument([...routers.open, ...routers.authenticated]))), publicShareRoutes(deps), sessionRoutes(deps)],
+    open: [
+      apiDescription(() => (document ??= openApiDocument([...routers.open, ...routers.authenticated]))),
+      publicShareRoutes(deps),
+      publicOpenInterviewsRoutes(deps),
+      sessionRoutes(deps),
+    ],
     authenticated: [
       identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })),
       jobsRoutes(deps.upstreams),

@@ -11,7 +11,6 @@ import {
   type interviews as InterviewsMessages,
 } from '@vi/contracts';
 import { AppError, validationFailed } from '@vi/platform-errors';
-import { parseRfc3339 } from '@vi/platform-time';
 import { readAs, readAsGateway, writeAs } from '../auth/request-context';
 import { listRoute } from '../http/list-route';
 import { pathUuid } from '../http/path-uuids';
@@ -22,12 +21,11 @@ import { sendVideoStream, VIDEO_STREAM_DEADLINE_MS } from '../http/video-stream'
 import { interviewPageWithShareLinkUrls, withShareLinkUrls } from '../upstream/share-link-urls';
 import type { Upstreams } from '../upstream/upstreams';
 import { INTERVIEW_LIST } from './list-queries';
-import { emailField, nameField, questionFields } from './request-fields';
+import { assigneeFields, canonicalLanguage, languageField as language, phonesTogether, questionFields, questionInput, timestampField } from './request-fields';
 
 type InterviewMessage = InterviewsMessages.Interview;
 
-const E164 = /^\+[1-9]\d{1,14}$/;
-const timestamp = z.string().refine((v) => parseRfc3339(v) !== null, 'must be an RFC 3339 timestamp, for example 2026-12-01T10:00:00+00:00');
+const timestamp = timestampField;
 const timezone = z.string().refine((tz) => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -37,41 +35,10 @@ const timezone = z.string().refine((tz) => {
   }
 }, 'must be a tz database name, for example Europe/Paris');
 
-/** An IETF language tag (BCP 47) as `Intl` reads it, kept in its canonical form ("fr-fr" becomes "fr-FR"). */
-function canonicalLanguage(tag: string): string | undefined {
-  try {
-    return Intl.getCanonicalLocales(tag)[0];
-  } catch {
-    return undefined;
-  }
-}
-const language = z
-  .string()
-  .max(35, 'at most 35 characters')
-  .refine((tag) => canonicalLanguage(tag) !== undefined, 'must be an IETF language tag, for example es or fr-FR')
-  .meta({
-    description:
-      "The language the candidate is written to in: the invitation email and SMS, reminders, a live interview's emails and calendar text. " +
-      'Emails and SMS are written in English, Spanish, French or German (another language gets English); dates follow the whole tag. ' +
-      'Default "en"; the company pages send the user\'s browser language (decision 047).',
-  });
-
 const { text, time_limit, takes, think_time } = questionFields;
-// think_time is ours, not the reference's (decision 013); absent, the service's default ("30").
-const question = z.object({ text, time_limit, takes: takes.default(-1), think_time: think_time.optional() });
+const question = questionInput;
 
-const assignee = z
-  .object({
-    name: nameField,
-    email: emailField,
-    phone: z.string().trim().min(1).max(50).optional(),
-    phone_parsed: z.string().regex(E164, 'must be an E.164 number, for example +14155550123').optional(),
-  })
-  .superRefine((a, ctx) => {
-    if ((a.phone === undefined) !== (a.phone_parsed === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [a.phone === undefined ? 'phone' : 'phone_parsed'], message: 'phone and phone_parsed go together' });
-    }
-  });
+const assignee = z.object(assigneeFields).superRefine(phonesTogether);
 
 const createBody = z.object({
   type: z.enum(INTERVIEW_TYPES),

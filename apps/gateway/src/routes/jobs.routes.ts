@@ -1,6 +1,7 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { JOB_STATUSES, jobJson } from '@vi/contracts';
+import { JOB_STATUSES, jobJson, type jobs as JobsMessages } from '@vi/contracts';
+import { AppError, ErrorKind, validationFailed } from '@vi/platform-errors';
 import { readAs, writeAs } from '../auth/request-context';
 import { listRoute } from '../http/list-route';
 import { pathUuid } from '../http/path-uuids';
@@ -9,7 +10,7 @@ import { resource } from '../http/resource';
 import { validate } from '../http/validation';
 import type { Upstreams } from '../upstream/upstreams';
 import { JOB_LIST } from './list-queries';
-import { nameField } from './request-fields';
+import { nameField, questionInput, timestampField } from './request-fields';
 
 const description = z.string().max(20_000, 'at most 20000 characters');
 const status = z.enum(JOB_STATUSES);
@@ -28,6 +29,20 @@ const locality = z.object({ work_mode: z.enum(['remote', 'on_site', 'hybrid']), 
   }
 });
 
+/** Decision 045: the job's open interview; absent fields keep their value, `questions` or a question set replace the questions. */
+const openInterview = z
+  .object({
+    status,
+    expires_at: timestampField.optional(),
+    questions: z.array(questionInput).min(1, 'at least one question').max(50, 'at most 50 questions').optional(),
+    interview_question_set: z.uuid('must be a question set uuid').optional(),
+  })
+  .superRefine((open, ctx) => {
+    if (open.questions !== undefined && open.interview_question_set !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['interview_question_set'], message: 'send either questions or interview_question_set, not both' });
+    }
+  });
+
 const oneLocation = (body: { location?: unknown; locality?: unknown }, ctx: z.RefinementCtx) => {
   if (body.location !== undefined && body.locality !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['locality'], message: 'send either location or locality, not both' });
@@ -41,6 +56,7 @@ const createBody = z
     status: status.default('active'),
     location: location.optional(),
     locality: locality.optional(),
+    open_interview: openInterview.optional(),
   })
   .superRefine((body, ctx) => {
     oneLocation(body, ctx);
@@ -56,17 +72,36 @@ const updateBody = z
     status: status.optional(),
     location: location.optional(),
     locality: locality.optional(),
+    open_interview: openInterview.optional(),
   })
   .superRefine((body, ctx) => {
     oneLocation(body, ctx);
     if (Object.values(body).every((v) => v === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['body'], message: 'send at least one of title, description, status, location, locality' });
+      ctx.addIssue({ code: 'custom', path: ['body'], message: 'send at least one of title, description, status, location, locality, open_interview' });
     }
   });
 
 export function jobsRoutes(upstreams: Upstreams): Router {
   const router = Router();
   const jobs = upstreams.jobs;
+
+  /** The open interview as jobs takes it: a question set is read here, as the caller, and its questions copied. */
+  async function openInterviewInput(open: z.output<typeof openInterview> | undefined, res: Response): Promise<JobsMessages.OpenInterviewInput | undefined> {
+    if (!open) return undefined;
+    let questions: JobsMessages.OpenInterviewQuestionInput[] | undefined = open.questions?.map((q) => ({ ...q }));
+    if (open.interview_question_set !== undefined) {
+      const set = await upstreams.interviews
+        .call((c) => c.getQuestionSet, { question_set_uuid: open.interview_question_set }, readAs(res))
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.kind === ErrorKind.NotFound) {
+            throw validationFailed([{ field: 'open_interview.interview_question_set', reason: 'no such question set in your company', code: 'invalid_value' }]);
+          }
+          throw error;
+        });
+      questions = set.questions.map((q) => ({ text: q.text, time_limit: q.time_limit, takes: q.takes, think_time: q.think_time }));
+    }
+    return { status: open.status, expires_at: open.expires_at, replace_questions: questions !== undefined, questions: questions ?? [] };
+  }
 
   resource(router, '/jobs', {
     get: {
@@ -87,7 +122,7 @@ export function jobsRoutes(upstreams: Upstreams): Router {
       ok: { 201: 'Job' },
       handler: async (req, res) => {
         const body = validate(createBody, req.body);
-        const job = await jobs.call((c) => c.createJob, body, writeAs(res));
+        const job = await jobs.call((c) => c.createJob, { ...body, open_interview: await openInterviewInput(body.open_interview, res) }, writeAs(res));
         res.status(201).json(jobJson(job, { description: true }));
       },
     },
@@ -110,7 +145,8 @@ export function jobsRoutes(upstreams: Upstreams): Router {
       handler: async (req, res) => {
         const job_uuid = pathUuid(req, 'jobUuid');
         const body = validate(updateBody, req.body);
-        res.json(jobJson(await jobs.call((c) => c.updateJob, { job_uuid, ...body }, writeAs(res)), { description: true }));
+        const open_interview = await openInterviewInput(body.open_interview, res);
+        res.json(jobJson(await jobs.call((c) => c.updateJob, { job_uuid, ...body, open_interview }, writeAs(res)), { description: true }));
       },
     },
     delete: {

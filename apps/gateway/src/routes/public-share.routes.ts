@@ -1,13 +1,11 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { sharedViewJson, type interviews } from '@vi/contracts';
-import { setRateHeaders } from '../auth/authentication';
 import { GATEWAY_PRINCIPAL } from '../auth/request-context';
-import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { pathUuid } from '../http/path-uuids';
 import { VIDEO, VIDEO_REDIRECT } from '../http/operation';
 import { resource } from '../http/resource';
 import { parseByteRange, sendVideoStream, VIDEO_STREAM_DEADLINE_MS } from '../http/video-stream';
-import { countRefusal } from '../rate-limit/rate-limit-metrics';
+import { perIpLimit } from '../rate-limit/per-ip-limit';
 import type { RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
 
@@ -20,16 +18,7 @@ export function publicShareRoutes(deps: { upstreams: Upstreams; limits: RateLimi
   const router = Router();
   const sharingService = deps.upstreams.sharing;
 
-  const limitPerIp: RequestHandler = async (req, res, next) => {
-    const decision = await deps.limits.consumeRequest(`share-ip:${req.ip ?? 'unknown'}`);
-    setRateHeaders(res, decision);
-    if (!decision.allowed) {
-      countRefusal('share_link_requests');
-      throw gatewayError(GatewayErrorCode.TooManyRequests);
-    }
-    next();
-  };
-  router.use('/public/share', limitPerIp);
+  router.use('/public/share', perIpLimit(deps.limits, 'share-ip', 'share_link_requests'));
 
   resource(router, '/public/share/:token', {
     get: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { THINK_TIMES, TIME_LIMITS } from '@vi/contracts';
+import { parseRfc3339 } from '@vi/platform-time';
 
 /**
  * Field schemas more than one request body uses, so a field is checked, and its errors worded, the same wherever it
@@ -25,3 +26,45 @@ export const questionFields = {
     z.enum(THINK_TIMES, { message: `must be one of "${THINK_TIMES.join('", "')}" (seconds)` }),
   ),
 };
+
+const { text, time_limit, takes, think_time } = questionFields;
+/** A question as an interview (and an open interview) takes it; think_time is ours, not the reference's (decision 013): absent, the service's default ("30"). */
+export const questionInput = z.object({ text, time_limit, takes: takes.default(-1), think_time: think_time.optional() });
+
+export const timestampField = z.string().refine((v) => parseRfc3339(v) !== null, 'must be an RFC 3339 timestamp, for example 2026-12-01T10:00:00+00:00');
+
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+/** Who an interview is for: an assignee of POST /interviews, an open interview's applicant. */
+export const assigneeFields = {
+  name: nameField,
+  email: emailField,
+  phone: z.string().trim().min(1).max(50).optional(),
+  phone_parsed: z.string().regex(E164, 'must be an E.164 number, for example +14155550123').optional(),
+};
+
+export function phonesTogether(a: { phone?: string; phone_parsed?: string }, ctx: z.RefinementCtx): void {
+  if ((a.phone === undefined) !== (a.phone_parsed === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [a.phone === undefined ? 'phone' : 'phone_parsed'], message: 'phone and phone_parsed go together' });
+  }
+}
+
+/** An IETF language tag (BCP 47) as `Intl` reads it, kept in its canonical form ("fr-fr" becomes "fr-FR"). */
+export function canonicalLanguage(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+/** The candidate's language (decision 047): what they are written to in. */
+export const languageField = z
+  .string()
+  .max(35, 'at most 35 characters')
+  .refine((tag) => canonicalLanguage(tag) !== undefined, 'must be an IETF language tag, for example es or fr-FR')
+  .meta({
+    description:
+      "The language the candidate is written to in: the invitation email and SMS, reminders, a live interview's emails and calendar text. " +
+      'Emails and SMS are written in English, Spanish, French or German (another language gets English); dates follow the whole tag. ' +
+      'Default "en"; the company pages send the user\'s browser language (decision 047).',
+  });

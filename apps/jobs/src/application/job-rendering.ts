@@ -2,26 +2,27 @@ import { jobJson, type jobs, type JobsSubject } from '@vi/contracts';
 import { toRfc3339 } from '@vi/platform-time';
 import type { Caller } from '@vi/platform-grpc';
 import type { Job } from '../domain/job';
-import type { IdentityDirectory } from './ports';
+import type { OpenInterview } from '../domain/open-interview';
+import type { IdentityDirectory, OpenInterviewLinks } from './ports';
 
 export type Summaries = Awaited<ReturnType<IdentityDirectory['summaries']>>;
 
 /** Jobs as the API shows them, with the names of their users and company from identity (one call). */
-export async function renderJobs(identity: IdentityDirectory, caller: Caller, list: Job[]): Promise<jobs.Job[]> {
+export async function renderJobs(identity: IdentityDirectory, links: OpenInterviewLinks, caller: Caller, list: Job[]): Promise<jobs.Job[]> {
   if (list.length === 0) return [];
   const summaries = await identity.summaries(
     caller,
     list.flatMap((j) => [j.createdBy, j.statusUpdatedBy]),
     list.map((j) => j.companyUuid),
   );
-  return list.map((job) => renderWith(summaries, job));
+  return list.map((job) => renderWith(summaries, links, job));
 }
 
 /**
  * Renders with summaries fetched beforehand, so that a transaction holding
  * locks never waits on another service.
  */
-export function renderWith({ users, companies }: Summaries, job: Job): jobs.Job {
+export function renderWith({ users, companies }: Summaries, links: OpenInterviewLinks, job: Job): jobs.Job {
   return {
     uuid: job.uuid,
     status: job.status,
@@ -36,11 +37,22 @@ export function renderWith({ users, companies }: Summaries, job: Job): jobs.Job 
     location: { uuid: job.locationUuid, formatted_address: job.locationAddress },
     address: job.place?.kind === 'address' ? { city: job.place.city, state: job.place.state, country: job.place.country } : undefined,
     locality: job.place?.kind === 'locality' ? { work_mode: job.place.workMode, work_place: job.place.workPlace } : undefined,
+    open_interview: job.openInterview ? renderOpenInterview(links, job.openInterview) : undefined,
   };
 }
 
-export async function renderJob(identity: IdentityDirectory, caller: Caller, job: Job): Promise<jobs.Job> {
-  return (await renderJobs(identity, caller, [job]))[0];
+function renderOpenInterview(links: OpenInterviewLinks, open: OpenInterview): jobs.OpenInterview {
+  return {
+    uuid: open.uuid,
+    link: links.linkOf(open.uuid),
+    expires_at: toRfc3339(open.expiresAt),
+    status: open.status,
+    questions: open.questions.map((q) => ({ uuid: q.uuid, text: q.text, time_limit: q.timeLimit, takes: q.takes, think_time: q.thinkTime })),
+  };
+}
+
+export async function renderJob(identity: IdentityDirectory, links: OpenInterviewLinks, caller: Caller, job: Job): Promise<jobs.Job> {
+  return (await renderJobs(identity, links, caller, [job]))[0];
 }
 
 /** Thrown inside a transaction when the job changed meanwhile and names a user whose summary was not fetched. */
@@ -51,10 +63,10 @@ class SummariesMissing extends Error {
 }
 
 /** Renders inside a transaction, or throws SummariesMissing for `withSummaries` to answer outside it. */
-export function renderFetched(summaries: Summaries, job: Job): jobs.Job {
+export function renderFetched(summaries: Summaries, links: OpenInterviewLinks, job: Job): jobs.Job {
   const missing = [job.createdBy, job.statusUpdatedBy].filter((uuid) => !summaries.users.has(uuid));
   if (missing.length > 0) throw new SummariesMissing(missing);
-  return renderWith(summaries, job);
+  return renderWith(summaries, links, job);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { identity, jobs } from '@vi/contracts';
-import type { Caller } from '@vi/platform-grpc';
+import type { Caller, Principal, UserPrincipal } from '@vi/platform-grpc';
 
 /** The jobs service's outbound ports besides its store (decision 033); adapters in `infrastructure/`. */
 
@@ -7,8 +7,9 @@ import type { Caller } from '@vi/platform-grpc';
 export interface IdentityDirectory {
   /** The active-job limit of the company's plan in force (-1 = unlimited). */
   jobsLimit(caller: Caller, companyUuid: string): Promise<number>;
+  /** A platform process (the gateway, for an open interview's public side) may ask too. */
   summaries(
-    caller: Caller,
+    caller: Caller<Principal>,
     userUuids: string[],
     companyUuids: string[],
   ): Promise<{ users: Map<string, identity.UserSummary>; companies: Map<string, identity.CompanySummary> }>;
@@ -27,4 +28,39 @@ export interface JobPageCache {
   /** Taken before the names of a page are read: `store` refuses a page whose names may have changed since. */
   mark(): number;
   store(key: string, version: number, mark: number, page: jobs.JobPage): void;
+}
+
+/** An applicant of an open interview, as the interview created for them is assigned (decision 045). */
+export interface Applicant {
+  name: string;
+  email: string;
+  phone?: string;
+  phoneParsed?: string;
+  hasSmsConsent: boolean;
+  /** An IETF tag, canonical (decision 047). */
+  language: string;
+}
+
+/** The one-way interview an applicant gets: the open interview's questions, due when their time to answer ends. */
+export interface ApplicantInterview {
+  jobUuid: string;
+  applicant: Applicant;
+  scheduledAt: Date;
+  questions: Array<{ text: string; timeLimit: number; takes: number; thinkTime: string }>;
+}
+
+/**
+ * What jobs asks the interviews service for an open interview's applicant (`infrastructure/interviews.client.ts`):
+ * the interview is created by the same use case as any other, acting as the user who turned the open interview on.
+ */
+export interface InterviewsDirectory {
+  /** Creates the applicant's one-way interview; answers its uuid. */
+  createInterview(creator: Caller<UserPrincipal>, request: ApplicantInterview): Promise<string>;
+  /** Sends the interview's invitation again, if it can still be answered. */
+  resendInvitation(caller: Caller<Principal>, interviewUuid: string): Promise<void>;
+}
+
+/** Where an open interview's link points. */
+export interface OpenInterviewLinks {
+  linkOf(openInterviewUuid: string): string;
 }

@@ -10,6 +10,7 @@ export interface JobsRepositories {
   readonly jobs: JobRepository;
   readonly locations: LocationRepository;
   readonly counters: JobCounterRepository;
+  readonly applications: OpenInterviewApplicationRepository;
 }
 
 export type JobsStore = Store<JobsRepositories>;
@@ -27,6 +28,8 @@ export interface JobRepository {
   find(companyUuid: string, uuid: string, options?: { lock?: boolean }): Promise<Job | undefined>;
   /** One page (list items without description), and the company's counts in the same snapshot; undefined when the page is empty. */
   listCounted(query: JobListQuery): Promise<{ jobs: Job[]; counts?: JobCounts }>;
+  /** The live job whose open interview has this uuid, in any company (decision 045). */
+  findByOpenInterview(openInterviewUuid: string): Promise<Job | undefined>;
   insert(job: Job): Promise<void>;
   update(job: Job): Promise<void>;
   markDeleted(uuid: string, at: Date): Promise<void>;
@@ -57,4 +60,23 @@ export interface JobCounterRepository {
   read(companyUuid: string): Promise<JobCounts>;
   /** Moves one job between the counts (`null`: not counted, new or deleted) and moves the list's version. */
   move(companyUuid: string, from: JobStatus | null, to: JobStatus | null): Promise<void>;
+}
+
+export interface OpenInterviewApplication {
+  /** Null while its creation is under way (or failed midway). */
+  interviewUuid: string | null;
+  /** When a repeat application last re-sent the invitation; null before any. */
+  resentAt: Date | null;
+}
+
+/** Applications through open interviews, one per email per open interview (decision 045). */
+export interface OpenInterviewApplicationRepository {
+  /** Claims the email's application: true when new, or when an earlier claim never got its interview and is older than `staleBefore`. */
+  claim(openInterviewUuid: string, emailKey: string, at: Date, staleBefore: Date): Promise<boolean>;
+  find(openInterviewUuid: string, emailKey: string): Promise<OpenInterviewApplication | undefined>;
+  attach(openInterviewUuid: string, emailKey: string, interviewUuid: string): Promise<void>;
+  /** Gives a claim back when its interview could not be created (nothing if one was attached). */
+  release(openInterviewUuid: string, emailKey: string): Promise<void>;
+  /** Records a re-sent invitation, only when none was re-sent after `lastBefore`: false means not now. */
+  markResent(openInterviewUuid: string, emailKey: string, at: Date, lastBefore: Date): Promise<boolean>;
 }

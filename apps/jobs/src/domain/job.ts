@@ -1,5 +1,6 @@
 import type { JobOrder } from '@vi/contracts';
 import type { LocationInput } from './location';
+import type { OpenInterview } from './open-interview';
 
 export type JobStatus = 'active' | 'inactive';
 
@@ -18,6 +19,8 @@ export interface Job {
   createdAt: Date;
   updatedAt: Date;
   statusUpdatedAt: Date;
+  /** Null until first turned on (decision 045). */
+  openInterview: OpenInterview | null;
 }
 
 export { JOB_ORDERS, type JobOrder } from '@vi/contracts';

@@ -1,6 +1,6 @@
 import type { identity } from '@vi/contracts';
 import type { Clock } from '@vi/platform-time';
-import type { Caller } from '@vi/platform-grpc';
+import type { Caller, Principal } from '@vi/platform-grpc';
 import type { IdentityDirectory } from '../application/ports';
 
 interface Entry<T> {
@@ -39,7 +39,7 @@ export class CachedIdentityDirectory implements IdentityDirectory {
     return this.source.jobsLimit(caller, companyUuid);
   }
 
-  async summaries(caller: Caller, userUuids: string[], companyUuids: string[]) {
+  async summaries(caller: Caller<Principal>, userUuids: string[], companyUuids: string[]) {
     const now = this.clock.now().getTime();
     const users = new Map<string, identity.UserSummary>();
     const companies = new Map<string, identity.CompanySummary>();

@@ -1,6 +1,6 @@
 import { credentials } from '@grpc/grpc-js';
 import { identity } from '@vi/contracts';
-import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens, type Caller } from '@vi/platform-grpc';
+import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens, type Caller, type Principal } from '@vi/platform-grpc';
 import type { IdentityDirectory } from '../application/ports';
 
 /** Identity over gRPC, called as the user the request acts for and within the request's deadline. */
@@ -16,7 +16,7 @@ export class GrpcIdentityDirectory implements IdentityDirectory {
     return plan.jobs_limit;
   }
 
-  async summaries(caller: Caller, userUuids: string[], companyUuids: string[]) {
+  async summaries(caller: Caller<Principal>, userUuids: string[], companyUuids: string[]) {
     const found = await this.upstream.call(
       (c) => c.getSummaries,
       { user_uuids: [...new Set(userUuids)], company_uuids: [...new Set(companyUuids)] },

@@ -1,8 +1,9 @@
 import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
 import type { Job } from '../domain/job';
 import type { LocationInput } from '../domain/location';
+import type { OpenInterview } from '../domain/open-interview';
 import type { JobCounts, JobListQuery } from '../application/store';
-import type { JobsDatabase } from './jobs.database';
+import type { JobsDatabase, StoredOpenInterview } from './jobs.database';
 
 const SORT_COLUMNS = {
   title: 'title_key',
@@ -19,6 +20,18 @@ export class JobRepository {
     let query = this.db.selectFrom('jobs').selectAll().where('uuid', '=', uuid).where('company_uuid', '=', companyUuid).where('deleted_at', 'is', null);
     if (options.lock) query = query.forUpdate();
     const row = await query.executeTakeFirst();
+    return row && toJob(row);
+  }
+
+  /** The live job whose open interview has this uuid, whatever its company (the public side of decision 045). */
+  async findByOpenInterview(openInterviewUuid: string): Promise<Job | undefined> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where(sql<string>`(open_interview ->> 'uuid')::uuid`, '=', openInterviewUuid)
+      .where('open_interview', 'is not', null)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return row && toJob(row);
   }
 
@@ -68,6 +81,7 @@ export class JobRepository {
         'created_at',
         'updated_at',
         'status_updated_at',
+        'open_interview',
       ])
       .where('company_uuid', '=', query.companyUuid)
       .where('deleted_at', 'is', null);
@@ -93,6 +107,7 @@ export class JobRepository {
         created_at: job.createdAt,
         updated_at: job.updatedAt,
         status_updated_at: job.statusUpdatedAt,
+        open_interview: storedOpenInterview(job.openInterview),
       })
       .execute();
   }
@@ -110,6 +125,7 @@ export class JobRepository {
         status_updated_by: job.statusUpdatedBy,
         updated_at: job.updatedAt,
         status_updated_at: job.statusUpdatedAt,
+        open_interview: storedOpenInterview(job.openInterview),
       })
       .where('uuid', '=', job.uuid)
       .execute();
@@ -135,6 +151,29 @@ function toJob(row: Omit<Selectable<JobsDatabase['jobs']>, 'deleted_at' | 'title
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     statusUpdatedAt: row.status_updated_at,
+    openInterview: row.open_interview && openInterviewOf(row.open_interview),
+  };
+}
+
+function storedOpenInterview(open: OpenInterview | null): string | null {
+  if (!open) return null;
+  const stored: StoredOpenInterview = {
+    uuid: open.uuid,
+    status: open.status,
+    expires_at: open.expiresAt.toISOString(),
+    created_by: open.createdBy,
+    questions: open.questions.map((q) => ({ uuid: q.uuid, text: q.text, time_limit: q.timeLimit, takes: q.takes, think_time: q.thinkTime })),
+  };
+  return JSON.stringify(stored);
+}
+
+function openInterviewOf(stored: StoredOpenInterview): OpenInterview {
+  return {
+    uuid: stored.uuid,
+    status: stored.status,
+    expiresAt: new Date(stored.expires_at),
+    createdBy: stored.created_by,
+    questions: stored.questions.map((q) => ({ uuid: q.uuid, text: q.text, timeLimit: q.time_limit, takes: q.takes, thinkTime: q.think_time })),
   };
 }
 

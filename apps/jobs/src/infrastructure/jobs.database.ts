@@ -1,5 +1,5 @@
 import type { OutboxTable } from '@vi/platform-bus';
-import type { Generated } from '@vi/platform-postgres';
+import type { ColumnType, Generated } from '@vi/platform-postgres';
 
 /** Row types of the `jobs` schema, for Kysely. */
 export interface JobsDatabase {
@@ -39,9 +39,27 @@ export interface JobsDatabase {
     updated_at: Date;
     status_updated_at: Date;
     deleted_at: Date | null;
+    /** Decision 045; written as JSON text, read back parsed. */
+    open_interview: ColumnType<StoredOpenInterview | null, string | null, string | null>;
     // Generated columns carry no not-null constraint of their own (never null here: their sources are not null).
     title_key: Generated<string | null>;
     location_key: Generated<string | null>;
   };
+  open_interview_applications: {
+    open_interview_uuid: string;
+    email_key: string;
+    interview_uuid: string | null;
+    claimed_at: Date;
+    resent_at: Date | null;
+  };
   outbox: OutboxTable;
+}
+
+/** A job's open interview as its `open_interview` column holds it. */
+export interface StoredOpenInterview {
+  uuid: string;
+  status: 'active' | 'inactive';
+  expires_at: string;
+  created_by: string;
+  questions: Array<{ uuid: string; text: string; time_limit: number; takes: number; think_time: string }>;
 }

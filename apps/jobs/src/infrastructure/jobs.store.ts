@@ -5,10 +5,16 @@ import { JobCounterRepository } from './job-counter.repository';
 import { JobRepository } from './job.repository';
 import type { JobsDatabase } from './jobs.database';
 import { KnownLocations, LocationRepository } from './location.repository';
+import { OpenInterviewApplicationRepository } from './open-interview-application.repository';
 
 /** The SQL repositories, bound to one connection or transaction; `knownLocations` is shared by all. */
 export function sqlJobsRepositories(db: Kysely<JobsDatabase>, knownLocations: KnownLocations): JobsRepositories {
-  return { jobs: new JobRepository(db), locations: new LocationRepository(db, knownLocations), counters: new JobCounterRepository(db) };
+  return {
+    jobs: new JobRepository(db),
+    locations: new LocationRepository(db, knownLocations),
+    counters: new JobCounterRepository(db),
+    applications: new OpenInterviewApplicationRepository(db),
+  };
 }
 
 export function createJobsStore(db: Kysely<JobsDatabase>, relay: ConstructorParameters<typeof OutboxStore>[1]): JobsStore {

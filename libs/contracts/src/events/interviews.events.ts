@@ -13,6 +13,8 @@ export const InterviewsSubjects = {
   InterviewRated: 'interviews.interview.rated',
   /** Customer support reset the interview (`npm run admin -- reset-interview`): back to requested, answers cleared. */
   InterviewReset: 'interviews.interview.reset',
+  /** An open interview's applicant applied again: the same invitation, by email only (decision 045); no webhook event. */
+  InterviewInvitationResent: 'interviews.interview.invitation_resent',
 } as const;
 
 export type InterviewsSubject = (typeof InterviewsSubjects)[keyof typeof InterviewsSubjects];

@@ -4032,6 +4032,19 @@ export const InterviewsServiceService = {
     responseSerialize: (value: Interview): Buffer => Buffer.from(Interview.encode(value).finish()),
     responseDeserialize: (value: Buffer): Interview => Interview.decode(value),
   },
+  /**
+   * For the jobs service alone: an open interview's applicant applied again, so their invitation goes out again
+   * (InterviewInvitationResent) while the interview can still be answered (decision 045).
+   */
+  resendInvitation: {
+    path: "/interviews.v1.InterviewsService/ResendInvitation",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: InterviewRef): Buffer => Buffer.from(InterviewRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): InterviewRef => InterviewRef.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
   listQuestions: {
     path: "/interviews.v1.InterviewsService/ListQuestions",
     requestStream: false,
@@ -4345,6 +4358,11 @@ export interface InterviewsServiceServer extends UntypedServiceImplementation {
    * its answers, takes and rating cleared, and a new candidate link (docs/interview-lifecycle.md).
    */
   resetInterview: handleUnaryCall<ResetInterviewRequest, Interview>;
+  /**
+   * For the jobs service alone: an open interview's applicant applied again, so their invitation goes out again
+   * (InterviewInvitationResent) while the interview can still be answered (decision 045).
+   */
+  resendInvitation: handleUnaryCall<InterviewRef, Empty>;
   listQuestions: handleUnaryCall<InterviewRef, QuestionList>;
   getQuestion: handleUnaryCall<QuestionRef, Question>;
   createQuestion: handleUnaryCall<CreateQuestionRequest, Question>;
@@ -4499,6 +4517,25 @@ export interface InterviewsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Interview) => void,
+  ): ClientUnaryCall;
+  /**
+   * For the jobs service alone: an open interview's applicant applied again, so their invitation goes out again
+   * (InterviewInvitationResent) while the interview can still be answered (decision 045).
+   */
+  resendInvitation(
+    request: InterviewRef,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  resendInvitation(
+    request: InterviewRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  resendInvitation(
+    request: InterviewRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
   ): ClientUnaryCall;
   listQuestions(
     request: InterviewRef,

@@ -63,7 +63,77 @@ export interface Job {
    * or its work mode and place. Unset in list items.
    */
   address?: Location | undefined;
-  locality?: Locality | undefined;
+  locality?:
+    | Locality
+    | undefined;
+  /** Absent until the job's open interview is first turned on (decision 045). */
+  open_interview?: OpenInterview | undefined;
+}
+
+export interface OpenInterviewQuestion {
+  uuid: string;
+  text: string;
+  time_limit: number;
+  /** -1: unlimited. */
+  takes: number;
+  /** Seconds to read the question before recording starts, as for interview questions. */
+  think_time: string;
+}
+
+export interface OpenInterview {
+  uuid: string;
+  /** <PUBLIC_BASE_URL>/apply/<uuid> */
+  link: string;
+  expires_at: string;
+  /** active or inactive */
+  status: string;
+  questions: OpenInterviewQuestion[];
+}
+
+export interface OpenInterviewQuestionInput {
+  text: string;
+  time_limit: number;
+  takes: number;
+  think_time?: string | undefined;
+}
+
+/**
+ * What POST/PUT /jobs send as open_interview; absent fields keep their value. The gateway has resolved a question
+ * set into its questions.
+ */
+export interface OpenInterviewInput {
+  status: string;
+  expires_at?:
+    | string
+    | undefined;
+  /** Whether `questions` replaces the questions (an empty list is sent as none). */
+  replace_questions: boolean;
+  questions: OpenInterviewQuestionInput[];
+}
+
+export interface OpenInterviewRef {
+  open_interview_uuid: string;
+}
+
+export interface PublicOpenInterview {
+  uuid: string;
+  company: CompanySummary | undefined;
+  job_title: string;
+  job_description: string;
+  location: LocationSummary | undefined;
+  time_limits: number[];
+  expires_at: string;
+}
+
+export interface OpenInterviewApplication {
+  open_interview_uuid: string;
+  name: string;
+  email: string;
+  phone?: string | undefined;
+  phone_parsed?: string | undefined;
+  has_sms_consent: boolean;
+  /** The applicant's language (an IETF tag, canonical), as for interview creation (decision 047). */
+  language: string;
 }
 
 export interface ListJobsRequest {
@@ -101,6 +171,7 @@ export interface CreateJobRequest {
   status: string;
   location?: Location | undefined;
   locality?: Locality | undefined;
+  open_interview?: OpenInterviewInput | undefined;
 }
 
 export interface UpdateJobRequest {
@@ -110,6 +181,7 @@ export interface UpdateJobRequest {
   status?: string | undefined;
   location?: Location | undefined;
   locality?: Locality | undefined;
+  open_interview?: OpenInterviewInput | undefined;
 }
 
 export interface JobSlots {
@@ -328,6 +400,7 @@ function createBaseJob(): Job {
     location: undefined,
     address: undefined,
     locality: undefined,
+    open_interview: undefined,
   };
 }
 
@@ -371,6 +444,9 @@ export const Job: MessageFns<Job> = {
     }
     if (message.locality !== undefined) {
       Locality.encode(message.locality, writer.uint32(106).fork()).join();
+    }
+    if (message.open_interview !== undefined) {
+      OpenInterview.encode(message.open_interview, writer.uint32(114).fork()).join();
     }
     return writer;
   },
@@ -484,6 +560,587 @@ export const Job: MessageFns<Job> = {
           }
 
           message.locality = Locality.decode(reader, reader.uint32());
+          continue;
+        }
+        case 14: {
+          if (tag !== 114) {
+            break;
+          }
+
+          message.open_interview = OpenInterview.decode(reader, reader.uint32());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseOpenInterviewQuestion(): OpenInterviewQuestion {
+  return { uuid: "", text: "", time_limit: 0, takes: 0, think_time: "" };
+}
+
+export const OpenInterviewQuestion: MessageFns<OpenInterviewQuestion> = {
+  encode(message: OpenInterviewQuestion, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uuid !== "") {
+      writer.uint32(10).string(message.uuid);
+    }
+    if (message.text !== "") {
+      writer.uint32(18).string(message.text);
+    }
+    if (message.time_limit !== 0) {
+      writer.uint32(24).int32(message.time_limit);
+    }
+    if (message.takes !== 0) {
+      writer.uint32(32).int32(message.takes);
+    }
+    if (message.think_time !== "") {
+      writer.uint32(42).string(message.think_time);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenInterviewQuestion {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseOpenInterviewQuestion();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.text = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 24) {
+            break;
+          }
+
+          message.time_limit = reader.int32();
+          continue;
+        }
+        case 4: {
+          if (tag !== 32) {
+            break;
+          }
+
+          message.takes = reader.int32();
+          continue;
+        }
+        case 5: {
+          if (tag !== 42) {
+            break;
+          }
+
+          message.think_time = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseOpenInterview(): OpenInterview {
+  return { uuid: "", link: "", expires_at: "", status: "", questions: [] };
+}
+
+export const OpenInterview: MessageFns<OpenInterview> = {
+  encode(message: OpenInterview, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uuid !== "") {
+      writer.uint32(10).string(message.uuid);
+    }
+    if (message.link !== "") {
+      writer.uint32(18).string(message.link);
+    }
+    if (message.expires_at !== "") {
+      writer.uint32(26).string(message.expires_at);
+    }
+    if (message.status !== "") {
+      writer.uint32(34).string(message.status);
+    }
+    for (const v of message.questions) {
+      OpenInterviewQuestion.encode(v!, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenInterview {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseOpenInterview();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.link = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.expires_at = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.status = reader.string();
+          continue;
+        }
+        case 5: {
+          if (tag !== 42) {
+            break;
+          }
+
+          message.questions.push(OpenInterviewQuestion.decode(reader, reader.uint32()));
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseOpenInterviewQuestionInput(): OpenInterviewQuestionInput {
+  return { text: "", time_limit: 0, takes: 0, think_time: undefined };
+}
+
+export const OpenInterviewQuestionInput: MessageFns<OpenInterviewQuestionInput> = {
+  encode(message: OpenInterviewQuestionInput, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.text !== "") {
+      writer.uint32(10).string(message.text);
+    }
+    if (message.time_limit !== 0) {
+      writer.uint32(16).int32(message.time_limit);
+    }
+    if (message.takes !== 0) {
+      writer.uint32(24).int32(message.takes);
+    }
+    if (message.think_time !== undefined) {
+      writer.uint32(34).string(message.think_time);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenInterviewQuestionInput {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseOpenInterviewQuestionInput();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.text = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 16) {
+            break;
+          }
+
+          message.time_limit = reader.int32();
+          continue;
+        }
+        case 3: {
+          if (tag !== 24) {
+            break;
+          }
+
+          message.takes = reader.int32();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.think_time = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseOpenInterviewInput(): OpenInterviewInput {
+  return { status: "", expires_at: undefined, replace_questions: false, questions: [] };
+}
+
+export const OpenInterviewInput: MessageFns<OpenInterviewInput> = {
+  encode(message: OpenInterviewInput, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== "") {
+      writer.uint32(10).string(message.status);
+    }
+    if (message.expires_at !== undefined) {
+      writer.uint32(18).string(message.expires_at);
+    }
+    if (message.replace_questions !== false) {
+      writer.uint32(24).bool(message.replace_questions);
+    }
+    for (const v of message.questions) {
+      OpenInterviewQuestionInput.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenInterviewInput {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseOpenInterviewInput();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.status = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.expires_at = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 24) {
+            break;
+          }
+
+          message.replace_questions = reader.bool();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.questions.push(OpenInterviewQuestionInput.decode(reader, reader.uint32()));
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseOpenInterviewRef(): OpenInterviewRef {
+  return { open_interview_uuid: "" };
+}
+
+export const OpenInterviewRef: MessageFns<OpenInterviewRef> = {
+  encode(message: OpenInterviewRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.open_interview_uuid !== "") {
+      writer.uint32(10).string(message.open_interview_uuid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenInterviewRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseOpenInterviewRef();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.open_interview_uuid = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBasePublicOpenInterview(): PublicOpenInterview {
+  return {
+    uuid: "",
+    company: undefined,
+    job_title: "",
+    job_description: "",
+    location: undefined,
+    time_limits: [],
+    expires_at: "",
+  };
+}
+
+export const PublicOpenInterview: MessageFns<PublicOpenInterview> = {
+  encode(message: PublicOpenInterview, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uuid !== "") {
+      writer.uint32(10).string(message.uuid);
+    }
+    if (message.company !== undefined) {
+      CompanySummary.encode(message.company, writer.uint32(18).fork()).join();
+    }
+    if (message.job_title !== "") {
+      writer.uint32(26).string(message.job_title);
+    }
+    if (message.job_description !== "") {
+      writer.uint32(34).string(message.job_description);
+    }
+    if (message.location !== undefined) {
+      LocationSummary.encode(message.location, writer.uint32(42).fork()).join();
+    }
+    writer.uint32(50).fork();
+    for (const v of message.time_limits) {
+      writer.int32(v);
+    }
+    writer.join();
+    if (message.expires_at !== "") {
+      writer.uint32(58).string(message.expires_at);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublicOpenInterview {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBasePublicOpenInterview();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.company = CompanySummary.decode(reader, reader.uint32());
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.job_title = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.job_description = reader.string();
+          continue;
+        }
+        case 5: {
+          if (tag !== 42) {
+            break;
+          }
+
+          message.location = LocationSummary.decode(reader, reader.uint32());
+          continue;
+        }
+        case 6: {
+          if (tag === 48) {
+            message.time_limits.push(reader.int32());
+
+            continue;
+          }
+
+          if (tag === 50) {
+            const end2 = reader.uint32() + reader.pos;
+            while (reader.pos < end2) {
+              message.time_limits.push(reader.int32());
+            }
+
+            continue;
+          }
+
+          break;
+        }
+        case 7: {
+          if (tag !== 58) {
+            break;
+          }
+
+          message.expires_at = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseOpenInterviewApplication(): OpenInterviewApplication {
+  return {
+    open_interview_uuid: "",
+    name: "",
+    email: "",
+    phone: undefined,
+    phone_parsed: undefined,
+    has_sms_consent: false,
+    language: "",
+  };
+}
+
+export const OpenInterviewApplication: MessageFns<OpenInterviewApplication> = {
+  encode(message: OpenInterviewApplication, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.open_interview_uuid !== "") {
+      writer.uint32(10).string(message.open_interview_uuid);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.email !== "") {
+      writer.uint32(26).string(message.email);
+    }
+    if (message.phone !== undefined) {
+      writer.uint32(34).string(message.phone);
+    }
+    if (message.phone_parsed !== undefined) {
+      writer.uint32(42).string(message.phone_parsed);
+    }
+    if (message.has_sms_consent !== false) {
+      writer.uint32(48).bool(message.has_sms_consent);
+    }
+    if (message.language !== "") {
+      writer.uint32(58).string(message.language);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenInterviewApplication {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseOpenInterviewApplication();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.open_interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.name = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.email = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.phone = reader.string();
+          continue;
+        }
+        case 5: {
+          if (tag !== 42) {
+            break;
+          }
+
+          message.phone_parsed = reader.string();
+          continue;
+        }
+        case 6: {
+          if (tag !== 48) {
+            break;
+          }
+
+          message.has_sms_consent = reader.bool();
+          continue;
+        }
+        case 7: {
+          if (tag !== 58) {
+            break;
+          }
+
+          message.language = reader.string();
           continue;
         }
       }
@@ -733,7 +1390,14 @@ export const Locality: MessageFns<Locality> = {
 };
 
 function createBaseCreateJobRequest(): CreateJobRequest {
-  return { title: "", description: "", status: "", location: undefined, locality: undefined };
+  return {
+    title: "",
+    description: "",
+    status: "",
+    location: undefined,
+    locality: undefined,
+    open_interview: undefined,
+  };
 }
 
 export const CreateJobRequest: MessageFns<CreateJobRequest> = {
@@ -752,6 +1416,9 @@ export const CreateJobRequest: MessageFns<CreateJobRequest> = {
     }
     if (message.locality !== undefined) {
       Locality.encode(message.locality, writer.uint32(42).fork()).join();
+    }
+    if (message.open_interview !== undefined) {
+      OpenInterviewInput.encode(message.open_interview, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -803,6 +1470,14 @@ export const CreateJobRequest: MessageFns<CreateJobRequest> = {
           message.locality = Locality.decode(reader, reader.uint32());
           continue;
         }
+        case 6: {
+          if (tag !== 50) {
+            break;
+          }
+
+          message.open_interview = OpenInterviewInput.decode(reader, reader.uint32());
+          continue;
+        }
       }
       if ((tag & 7) === 4 || tag === 0) {
         break;
@@ -821,6 +1496,7 @@ function createBaseUpdateJobRequest(): UpdateJobRequest {
     status: undefined,
     location: undefined,
     locality: undefined,
+    open_interview: undefined,
   };
 }
 
@@ -843,6 +1519,9 @@ export const UpdateJobRequest: MessageFns<UpdateJobRequest> = {
     }
     if (message.locality !== undefined) {
       Locality.encode(message.locality, writer.uint32(50).fork()).join();
+    }
+    if (message.open_interview !== undefined) {
+      OpenInterviewInput.encode(message.open_interview, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -900,6 +1579,14 @@ export const UpdateJobRequest: MessageFns<UpdateJobRequest> = {
           }
 
           message.locality = Locality.decode(reader, reader.uint32());
+          continue;
+        }
+        case 7: {
+          if (tag !== 58) {
+            break;
+          }
+
+          message.open_interview = OpenInterviewInput.decode(reader, reader.uint32());
           continue;
         }
       }
@@ -1030,6 +1717,33 @@ export const JobsServiceService = {
     responseSerialize: (value: JobStatus): Buffer => Buffer.from(JobStatus.encode(value).finish()),
     responseDeserialize: (value: Buffer): JobStatus => JobStatus.decode(value),
   },
+  /**
+   * The public side of an open interview (decision 045), for the gateway alone: what an applicant needs to decide.
+   * One not-found for an unknown, inactive or expired link and for an inactive or deleted job.
+   */
+  getPublicOpenInterview: {
+    path: "/jobs.v1.JobsService/GetPublicOpenInterview",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: OpenInterviewRef): Buffer => Buffer.from(OpenInterviewRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): OpenInterviewRef => OpenInterviewRef.decode(value),
+    responseSerialize: (value: PublicOpenInterview): Buffer => Buffer.from(PublicOpenInterview.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PublicOpenInterview => PublicOpenInterview.decode(value),
+  },
+  /**
+   * An application through an open interview, for the gateway alone: creates the applicant's one-way interview
+   * through the interviews service, once per email, or re-sends its invitation (at most once per 10 minutes).
+   */
+  applyToOpenInterview: {
+    path: "/jobs.v1.JobsService/ApplyToOpenInterview",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: OpenInterviewApplication): Buffer =>
+      Buffer.from(OpenInterviewApplication.encode(value).finish()),
+    requestDeserialize: (value: Buffer): OpenInterviewApplication => OpenInterviewApplication.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
 } as const;
 
 export interface JobsServiceServer extends UntypedServiceImplementation {
@@ -1045,6 +1759,16 @@ export interface JobsServiceServer extends UntypedServiceImplementation {
    * lags: issue 29, docs/interview-lifecycle.md). A deleted job is inactive.
    */
   getJobStatus: handleUnaryCall<JobStatusRequest, JobStatus>;
+  /**
+   * The public side of an open interview (decision 045), for the gateway alone: what an applicant needs to decide.
+   * One not-found for an unknown, inactive or expired link and for an inactive or deleted job.
+   */
+  getPublicOpenInterview: handleUnaryCall<OpenInterviewRef, PublicOpenInterview>;
+  /**
+   * An application through an open interview, for the gateway alone: creates the applicant's one-way interview
+   * through the interviews service, once per email, or re-sends its invitation (at most once per 10 minutes).
+   */
+  applyToOpenInterview: handleUnaryCall<OpenInterviewApplication, Empty>;
 }
 
 export interface JobsServiceClient extends Client {
@@ -1142,6 +1866,44 @@ export interface JobsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: JobStatus) => void,
+  ): ClientUnaryCall;
+  /**
+   * The public side of an open interview (decision 045), for the gateway alone: what an applicant needs to decide.
+   * One not-found for an unknown, inactive or expired link and for an inactive or deleted job.
+   */
+  getPublicOpenInterview(
+    request: OpenInterviewRef,
+    callback: (error: ServiceError | null, response: PublicOpenInterview) => void,
+  ): ClientUnaryCall;
+  getPublicOpenInterview(
+    request: OpenInterviewRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PublicOpenInterview) => void,
+  ): ClientUnaryCall;
+  getPublicOpenInterview(
+    request: OpenInterviewRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PublicOpenInterview) => void,
+  ): ClientUnaryCall;
+  /**
+   * An application through an open interview, for the gateway alone: creates the applicant's one-way interview
+   * through the interviews service, once per email, or re-sends its invitation (at most once per 10 minutes).
+   */
+  applyToOpenInterview(
+    request: OpenInterviewApplication,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  applyToOpenInterview(
+    request: OpenInterviewApplication,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  applyToOpenInterview(
+    request: OpenInterviewApplication,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,9 +1,23 @@
 import { z } from 'zod';
-import type { Job } from '../generated/jobs';
+import type { Job, OpenInterview, PublicOpenInterview } from '../generated/jobs';
 import { CompanySummaryView, JobLocationView, timestampView, UserSummaryView, uuidView } from './view-parts';
 
 /** A job is `active` (open to new interviews) or `inactive`. */
 export const JOB_STATUSES = ['active', 'inactive'] as const;
+
+/** An open interview's question as the job shows it (single reads and updates only). */
+export const OpenInterviewQuestionView = z.object({ uuid: uuidView, time_limit: z.number().int(), text: z.string() }).meta({ id: 'OpenInterviewQuestion' });
+
+/** A job's open interview (decision 045): one public link every applicant records a one-way interview through. */
+export const OpenInterviewView = z
+  .object({
+    uuid: uuidView,
+    link: z.string().meta({ description: '<PUBLIC_BASE_URL>/apply/<uuid>, the page an applicant opens' }),
+    expires_at: timestampView,
+    status: z.enum(JOB_STATUSES),
+    questions: z.array(OpenInterviewQuestionView).optional().meta({ description: 'On single reads and updates; left out of list items' }),
+  })
+  .meta({ id: 'OpenInterview' });
 
 /** The API's Job object; list items leave out `description`. */
 export const JobView = z
@@ -26,7 +40,7 @@ export const JobView = z
       .meta({
         description: "single reads: the work mode and place a job was posted with (the create body's `locality`); null for a job posted with an address",
       }),
-    open_interview: z.null(),
+    open_interview: OpenInterviewView.nullable(),
     job_video: z.null(),
   })
   .meta({ id: 'Job' });
@@ -55,7 +69,41 @@ export function jobJson(job: Job, options: { description: boolean }): JobJson {
     ...(options.description
       ? { locality: job.locality ? { work_mode: job.locality.work_mode as 'remote' | 'on_site' | 'hybrid', work_place: job.locality.work_place } : null }
       : {}),
-    open_interview: null,
+    open_interview: job.open_interview ? openInterviewJson(job.open_interview, options) : null,
     job_video: null,
+  };
+}
+
+function openInterviewJson(open: OpenInterview, options: { description: boolean }): z.output<typeof OpenInterviewView> {
+  return {
+    uuid: open.uuid,
+    link: open.link,
+    expires_at: open.expires_at,
+    status: open.status as (typeof JOB_STATUSES)[number],
+    // Single reads and updates (the ones with a description) carry the questions.
+    ...(options.description ? { questions: open.questions.map((q) => ({ uuid: q.uuid, time_limit: q.time_limit, text: q.text })) } : {}),
+  };
+}
+
+/** What an applicant sees before applying through an open interview (`GET /public/open_interviews/<uuid>`). */
+export const PublicOpenInterviewView = z
+  .object({
+    uuid: uuidView,
+    company: z.object({ name: z.string(), avatar: z.string() }),
+    job: z.object({ title: z.string(), description: z.string(), location: z.object({ formatted_address: z.string() }) }),
+    job_video: z.null(),
+    questions: z.object({ count: z.number().int(), time_limits: z.array(z.number().int()) }),
+    expires_at: timestampView,
+  })
+  .meta({ id: 'PublicOpenInterview' });
+
+export function publicOpenInterviewJson(open: PublicOpenInterview): z.output<typeof PublicOpenInterviewView> {
+  return {
+    uuid: open.uuid,
+    company: { name: open.company?.name ?? '', avatar: open.company?.avatar ?? '' },
+    job: { title: open.job_title, description: open.job_description, location: { formatted_address: open.location?.formatted_address ?? '' } },
+    job_video: null,
+    questions: { count: open.time_limits.length, time_limits: open.time_limits },
+    expires_at: open.expires_at,
   };
 }

@@ -1,6 +1,7 @@
 import { IdentitySubjects, JobsSubjects, type JobEventPayload, type UserEventPayload } from '@vi/contracts';
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
 import type { InterviewsStore } from '../store';
+import { jobPostRow } from '../shared/job-post-row';
 
 /**
  * Keeps what interviews show of jobs and people current: a renamed job or
@@ -14,17 +15,7 @@ export async function applyProjectionEvent(deps: { store: StoreOf<InterviewsStor
       const job = message.payload as JobEventPayload;
       const known = await tx.projections.jobs([job.uuid]);
       if (!known.has(job.uuid)) return; // no interview for this job yet: nothing to keep current
-      await tx.projections.upsertJob({
-        uuid: job.uuid,
-        company_uuid: job.company?.uuid ?? known.get(job.uuid)!.company_uuid,
-        title: job.title,
-        status: job.status,
-        created_at: new Date(job.created_at),
-        updated_at: new Date(job.updated_at),
-        status_updated_at: new Date(job.status_updated_at),
-        created_by: job.created_by,
-        location: job.location,
-      });
+      await tx.projections.upsertJob(jobPostRow(job, job.company?.uuid ?? known.get(job.uuid)!.company_uuid));
     } else if (message.subject === IdentitySubjects.UserUpdated) {
       const user = message.payload as UserEventPayload;
       const known = await tx.projections.people([user.uuid]);

@@ -7,10 +7,11 @@ import type { Clock } from '@vi/platform-time';
 import { newQuestion, thinkTimeOf, type Interview, type ThinkTime } from '../../domain/interview';
 import { scheduleProblem, type InterviewType } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import type { InterviewsStore, JobPostRow, NewInterviewRow } from '../store';
+import type { InterviewsStore, NewInterviewRow } from '../store';
 import type { IdentityDirectory, JobsDirectory } from '../ports';
 import { interviewEvent, renderInterviewsFrom } from '../interview-rendering';
 import { invitationOf } from '../shared/invitation';
+import { jobPostRow } from '../shared/job-post-row';
 
 export interface AssigneeInput {
   name: string;
@@ -86,17 +87,7 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
     caller,
     input.assignees.map((a) => ({ name: a.name, email: a.email })),
   );
-  const jobRow: JobPostRow = {
-    uuid: job.uuid,
-    company_uuid: companyUuid,
-    title: job.title,
-    status: job.status,
-    created_at: new Date(job.created_at),
-    updated_at: new Date(job.updated_at),
-    status_updated_at: new Date(job.status_updated_at),
-    created_by: job.created_by ?? null,
-    location: job.location ?? null,
-  };
+  const jobRow = jobPostRow(job, companyUuid);
   const people = [creator, ...candidates].map(({ uuid, name, email, avatar }) => ({ uuid, name, email, avatar }));
   const companyRow = { uuid: company.uuid, name: company.name, avatar: company.avatar };
 

@@ -30,6 +30,7 @@ import { measureTakeUpload } from './take-upload-metrics';
 import type { MediaPlaybackUrls, MediaStorage } from '../../application/ports';
 import type { VideoProbe } from '../../application/ports';
 import { resetInterview } from '../../application/reset-interview/reset-interview';
+import { resendInvitation } from '../../application/resend-invitation/resend-invitation';
 import { updateInterview } from '../../application/update-interview/update-interview';
 import type { InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
@@ -105,6 +106,10 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
         interviewUuid: req.interview_uuid,
         scheduledAt: req.scheduled_at === undefined ? undefined : new Date(req.scheduled_at),
       }),
+    resendInvitation: async (req, ctx) => {
+      await resendInvitation(deps, ctx.principal, req.interview_uuid);
+      return {};
+    },
     eraseCandidate: async (req, ctx) =>
       eraseCandidate(deps, ctx.principal, { candidateUuid: req.candidate_uuid, erasedName: req.erased_name, erasedEmail: req.erased_email }),
     issueCandidateLink: async (req, ctx) => issueCandidateLink(deps, ctx.principal, req.interview_uuid),

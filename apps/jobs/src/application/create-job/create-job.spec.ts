@@ -1,7 +1,7 @@
 import { jobJson } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore, type MemoryStore } from '@vi/platform-testing';
-import { aCaller, aCompanyUser, aJobSeeker, anAddress, IdentityTable } from '../../../test/factories';
+import { aCaller, aCompanyUser, aJobSeeker, anAddress, IdentityTable, testLinks } from '../../../test/factories';
 import { InMemoryCounters, InMemoryJobs, InMemoryLocations } from '../../../test/fakes';
 import { createJob, type CreateJobInput } from './create-job';
 
@@ -12,7 +12,8 @@ describe('createJob', () => {
   let jobs: InMemoryJobs;
   let counters: InMemoryCounters;
   let store: MemoryStore<{ jobs: InMemoryJobs; locations: InMemoryLocations; counters: InMemoryCounters }>;
-  const sut = (caller = aCaller(), given: Partial<CreateJobInput> = {}) => createJob({ store, identity, clock }, caller, { ...input, ...given });
+  const sut = (caller = aCaller(), given: Partial<CreateJobInput> = {}) =>
+    createJob({ store, identity, clock, links: testLinks }, caller, { ...input, ...given });
 
   beforeEach(() => {
     identity = new IdentityTable();

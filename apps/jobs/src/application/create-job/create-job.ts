@@ -7,7 +7,8 @@ import type { Job, JobStatus } from '../../domain/job';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { LocationInput } from '../../domain/location';
 import type { JobsStore } from '../store';
-import type { IdentityDirectory } from '../ports';
+import type { IdentityDirectory, OpenInterviewLinks } from '../ports';
+import { changedOpenInterview, type OpenInterviewInput } from '../shared/open-interview-change';
 import { jobEvent, renderWith } from '../job-rendering';
 
 export interface CreateJobInput {
@@ -15,6 +16,7 @@ export interface CreateJobInput {
   description: string;
   status: JobStatus;
   location: LocationInput;
+  openInterview?: OpenInterviewInput;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface CreateJobInput {
  * concurrent requests never overshoot and wait on each other only for the commit.
  */
 export async function createJob(
-  deps: { store: StoreOf<JobsStore, 'jobs' | 'locations' | 'counters'>; identity: IdentityDirectory; clock: Clock },
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'locations' | 'counters'>; identity: IdentityDirectory; links: OpenInterviewLinks; clock: Clock },
   caller: Caller,
   input: CreateJobInput,
 ): Promise<jobs.Job> {
@@ -32,6 +34,7 @@ export async function createJob(
     input.status === 'active' ? deps.identity.jobsLimit(caller, companyUuid) : Promise.resolve(-1),
     deps.identity.summaries(caller, [userUuid], [companyUuid]),
   ]);
+  const openInterview = input.openInterview ? changedOpenInterview(null, input.openInterview, userUuid, deps.clock.now()) : null;
   return deps.store.transaction(async (tx) => {
     const location = await tx.locations.findOrCreate(companyUuid, input.location);
     const now = deps.clock.now();
@@ -49,9 +52,10 @@ export async function createJob(
       createdAt: now,
       updatedAt: now,
       statusUpdatedAt: now,
+      openInterview,
     };
     await tx.jobs.insert(job);
-    const rendered = renderWith(summaries, job);
+    const rendered = renderWith(summaries, deps.links, job);
     await tx.publish([jobEvent(JobsSubjects.JobCreated, rendered)]);
     // Last, so the company's counter row is locked only until the commit (concurrent creations wait on it).
     if (!(await tx.counters.countNew(companyUuid, job.status, limit))) throw new JobsError(JobsErrorCode.JobSlotsExhausted);

@@ -1,7 +1,7 @@
 import { FakeClock } from '@vi/platform-time';
 import type { JobJson } from '@vi/contracts';
 import { memoryStore, type MemoryStore } from '@vi/platform-testing';
-import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable } from '../../../test/factories';
+import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable, testLinks } from '../../../test/factories';
 import { InMemoryCounters, InMemoryJobs } from '../../../test/fakes';
 import { deleteJob } from './delete-job';
 
@@ -13,7 +13,7 @@ describe('deleteJob', () => {
   let jobs: InMemoryJobs;
   let counters: InMemoryCounters;
   let store: MemoryStore<{ jobs: InMemoryJobs; counters: InMemoryCounters }>;
-  const sut = (uuid: string, caller = aCaller(admin)) => deleteJob({ store, identity, clock }, caller, uuid);
+  const sut = (uuid: string, caller = aCaller(admin)) => deleteJob({ store, identity, clock, links: testLinks }, caller, uuid);
   const withJob = (status: 'active' | 'inactive') => {
     const job = aJob({ companyUuid: admin.companyUuid!, status, createdAt: created, updatedAt: created, statusUpdatedAt: created });
     jobs = new InMemoryJobs(job);

@@ -4,13 +4,13 @@ import type { Clock } from '@vi/platform-time';
 import type { Caller } from '@vi/platform-grpc';
 import type { Job } from '../../domain/job';
 import type { JobsStore } from '../store';
-import type { IdentityDirectory } from '../ports';
+import type { IdentityDirectory, OpenInterviewLinks } from '../ports';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 import { findJob } from '../shared/find-job';
 
 /** Deletes a job post: it becomes inactive, frees its slot, and is gone from lists and reads. */
 export async function deleteJob(
-  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters'>; identity: IdentityDirectory; clock: Clock },
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters'>; identity: IdentityDirectory; links: OpenInterviewLinks; clock: Clock },
   caller: Caller,
   jobUuid: string,
 ): Promise<jobs.Empty> {
@@ -32,7 +32,7 @@ export async function deleteJob(
       await tx.jobs.update(deleted);
       await tx.jobs.markDeleted(jobUuid, now);
       await tx.counters.move(current.companyUuid, current.status, null);
-      await tx.publish([jobEvent(JobsSubjects.JobDeleted, renderFetched(summaries, deleted))]);
+      await tx.publish([jobEvent(JobsSubjects.JobDeleted, renderFetched(summaries, deps.links, deleted))]);
     }),
   );
   return {};

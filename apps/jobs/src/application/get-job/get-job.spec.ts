@@ -1,5 +1,5 @@
 import { memoryStore } from '@vi/platform-testing';
-import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable } from '../../../test/factories';
+import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable, testLinks } from '../../../test/factories';
 import { InMemoryJobs } from '../../../test/fakes';
 import { getJob } from './get-job';
 
@@ -13,7 +13,7 @@ describe('getJob', () => {
     createdAt: new Date('2026-02-03T04:05:06.789Z'),
   });
   const jobs = new InMemoryJobs(job);
-  const sut = (caller = aCaller(reader), uuid = job.uuid) => getJob({ store: memoryStore({ jobs }), identity }, caller, uuid);
+  const sut = (caller = aCaller(reader), uuid = job.uuid) => getJob({ store: memoryStore({ jobs }), identity, links: testLinks }, caller, uuid);
 
   it('shows the job with its people and company named, its location as posted and whole-second timestamps', async () => {
     identity.names.set(job.createdBy, 'Cleo Creator');

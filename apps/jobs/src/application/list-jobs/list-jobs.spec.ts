@@ -2,7 +2,7 @@ import type { JobJson } from '@vi/contracts';
 import { memoryStore } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { MemoryJobPageCache } from '../../infrastructure/memory-job-page.cache';
-import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable } from '../../../test/factories';
+import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable, testLinks } from '../../../test/factories';
 import { InMemoryCounters, InMemoryJobs } from '../../../test/fakes';
 import { listJobs, type ListJobsInput } from './list-jobs';
 
@@ -17,7 +17,7 @@ describe('listJobs', () => {
   ];
   const store = memoryStore({ jobs: new InMemoryJobs(...listed, aJob({ title: 'Elsewhere' })), counters: new InMemoryCounters(...listed) });
   const sut = async (given: Partial<ListJobsInput> = {}, caller = aCaller(user)) => {
-    const page = await listJobs({ store, identity, pages: new MemoryJobPageCache(() => identity.generation, new FakeClock()) }, caller, {
+    const page = await listJobs({ store, identity, links: testLinks, pages: new MemoryJobPageCache(() => identity.generation, new FakeClock()) }, caller, {
       statuses: [],
       orderBy: 'created_desc',
       rangeFrom: 0,

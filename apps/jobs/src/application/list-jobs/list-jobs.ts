@@ -3,7 +3,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import type { JobOrder, JobStatus } from '../../domain/job';
 import type { JobsStore } from '../store';
-import type { IdentityDirectory } from '../ports';
+import type { IdentityDirectory, OpenInterviewLinks } from '../ports';
 import type { JobPageCache } from '../ports';
 import { renderJobPage, renderJobs } from '../job-rendering';
 
@@ -17,7 +17,7 @@ export interface ListJobsInput {
 }
 
 export async function listJobs(
-  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters'>; identity: IdentityDirectory; pages: JobPageCache },
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters'>; identity: IdentityDirectory; links: OpenInterviewLinks; pages: JobPageCache },
   caller: Caller,
   input: ListJobsInput,
 ): Promise<jobs.JobPage> {
@@ -40,7 +40,7 @@ export async function listJobs(
   const counts = page.counts ?? current;
   const counted = statuses.length === 0 ? ['active', 'inactive'] : statuses;
   const total = (counted.includes('active') ? counts.active : 0) + (counted.includes('inactive') ? counts.inactive : 0);
-  const rendered = renderJobPage(await renderJobs(deps.identity, caller, page.jobs), total);
+  const rendered = renderJobPage(await renderJobs(deps.identity, deps.links, caller, page.jobs), total);
   // Only a page read in one statement with its version is kept (an empty one reads its counts separately).
   if (page.counts) deps.pages.store(key, page.counts.version, mark, rendered);
   return rendered;

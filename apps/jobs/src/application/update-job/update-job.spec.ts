@@ -2,7 +2,7 @@ import { jobJson } from '@vi/contracts';
 import { FakeClock, toRfc3339 } from '@vi/platform-time';
 import { memoryStore, type MemoryStore } from '@vi/platform-testing';
 import type { Job } from '../../domain/job';
-import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable, REMOTE } from '../../../test/factories';
+import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable, REMOTE, testLinks } from '../../../test/factories';
 import { InMemoryCounters, InMemoryJobs, InMemoryLocations } from '../../../test/fakes';
 import { updateJob, type UpdateJobInput } from './update-job';
 
@@ -15,7 +15,8 @@ describe('updateJob', () => {
   let jobs: InMemoryJobs;
   let counters: InMemoryCounters;
   let store: MemoryStore<{ jobs: InMemoryJobs; locations: InMemoryLocations; counters: InMemoryCounters }>;
-  const sut = (caller = aCaller(admin), given: Partial<UpdateJobInput> = {}) => updateJob({ store, identity, clock }, caller, { jobUuid: job.uuid, ...given });
+  const sut = (caller = aCaller(admin), given: Partial<UpdateJobInput> = {}) =>
+    updateJob({ store, identity, clock, links: testLinks }, caller, { jobUuid: job.uuid, ...given });
 
   beforeEach(() => {
     clock = new FakeClock('2026-05-01T10:00:00+00:00');
@@ -85,5 +86,35 @@ describe('updateJob', () => {
     const renamed = await sut(aCaller(admin), { title: 'Renamed' });
     expect(renamed.status_updated_by).toMatchObject({ uuid: meanwhile.userUuid, name: 'Mia Meanwhile' });
     expect(renamed.status_updated_at).toBe(toRfc3339(changed.statusUpdatedAt));
+  });
+
+  it('turns the open interview on, off and on: one link, its questions kept until replaced, the creator who last turned it on', async () => {
+    const questions = [{ text: 'Why us?', timeLimit: 60, takes: -1 }];
+    const on = await sut(aCaller(admin), { openInterview: { status: 'active', questions } });
+    expect(on.open_interview).toMatchObject({
+      link: `https://vi.test/apply/${on.open_interview!.uuid}`,
+      status: 'active',
+      expires_at: '2027-05-01T10:00:00+00:00',
+      questions: [{ text: 'Why us?', time_limit: 60, takes: -1, think_time: '30' }],
+    });
+    const off = await sut(aCaller(standard), { openInterview: { status: 'inactive' } });
+    expect(off.open_interview).toMatchObject({ uuid: on.open_interview!.uuid, status: 'inactive', questions: on.open_interview!.questions });
+    expect((await jobs.find(admin.companyUuid!, job.uuid))!.openInterview!.createdBy).toBe(admin.userUuid);
+    await sut(aCaller(standard), { openInterview: { status: 'active', expiresAt: new Date('2026-06-01T00:00:00Z') } });
+    const again = (await jobs.find(admin.companyUuid!, job.uuid))!.openInterview!;
+    expect(again).toMatchObject({ uuid: on.open_interview!.uuid, createdBy: standard.userUuid, expiresAt: new Date('2026-06-01T00:00:00Z') });
+  });
+
+  it('refuses an active open interview without questions, or ending in the past or after a year, and changes nothing', async () => {
+    await expect(sut(aCaller(admin), { openInterview: { status: 'active' } })).rejects.toMatchObject({
+      fieldErrors: [expect.objectContaining({ field: 'open_interview.questions' })],
+    });
+    const questions = [{ text: 'Why us?', timeLimit: 60, takes: -1 }];
+    for (const expiresAt of [new Date('2026-04-30T00:00:00Z'), new Date('2027-05-02T00:00:00Z')]) {
+      await expect(sut(aCaller(admin), { openInterview: { status: 'active', questions, expiresAt } })).rejects.toMatchObject({
+        fieldErrors: [expect.objectContaining({ field: 'open_interview.expires_at' })],
+      });
+    }
+    expect((await jobs.find(admin.companyUuid!, job.uuid))!.openInterview).toBeNull();
   });
 });

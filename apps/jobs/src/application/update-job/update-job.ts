@@ -6,7 +6,8 @@ import { takesSlot, type Job, type JobStatus } from '../../domain/job';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { LocationInput } from '../../domain/location';
 import type { JobsStore } from '../store';
-import type { IdentityDirectory } from '../ports';
+import type { IdentityDirectory, OpenInterviewLinks } from '../ports';
+import { changedOpenInterview, type OpenInterviewInput } from '../shared/open-interview-change';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 import { findJob } from '../shared/find-job';
 
@@ -16,11 +17,12 @@ export interface UpdateJobInput {
   description?: string;
   status?: JobStatus;
   location?: LocationInput;
+  openInterview?: OpenInterviewInput;
 }
 
 /** Changes any of a job's properties; activating it takes a slot, and its status fields move only when the status does. */
 export async function updateJob(
-  deps: { store: StoreOf<JobsStore, 'jobs' | 'locations' | 'counters'>; identity: IdentityDirectory; clock: Clock },
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'locations' | 'counters'>; identity: IdentityDirectory; links: OpenInterviewLinks; clock: Clock },
   caller: Caller,
   input: UpdateJobInput,
 ): Promise<jobs.Job> {
@@ -50,10 +52,13 @@ export async function updateJob(
         updatedAt: now,
         statusUpdatedAt: statusChanged ? now : current.statusUpdatedAt,
         statusUpdatedBy: statusChanged ? caller.principal.userUuid : current.statusUpdatedBy,
+        openInterview: input.openInterview
+          ? changedOpenInterview(current.openInterview, input.openInterview, caller.principal.userUuid, now)
+          : current.openInterview,
       };
       await tx.jobs.update(updated);
       await tx.counters.move(companyUuid, current.status, status);
-      const rendered = renderFetched(summaries, updated);
+      const rendered = renderFetched(summaries, deps.links, updated);
       await tx.publish([jobEvent(JobsSubjects.JobUpdated, rendered)]);
       return rendered;
     }),

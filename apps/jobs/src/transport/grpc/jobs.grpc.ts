@@ -6,7 +6,10 @@ import { deleteJob } from '../../application/delete-job/delete-job';
 import { getJob } from '../../application/get-job/get-job';
 import { getJobSlots } from '../../application/get-job-slots/get-job-slots';
 import { getJobStatus } from '../../application/get-job-status/get-job-status';
-import type { IdentityDirectory, JobPageCache } from '../../application/ports';
+import type { IdentityDirectory, InterviewsDirectory, JobPageCache, OpenInterviewLinks } from '../../application/ports';
+import { applyToOpenInterview } from '../../application/apply-to-open-interview/apply-to-open-interview';
+import { getPublicOpenInterview } from '../../application/get-public-open-interview/get-public-open-interview';
+import type { OpenInterviewInput } from '../../application/shared/open-interview-change';
 import { listJobs } from '../../application/list-jobs/list-jobs';
 import { updateJob } from '../../application/update-job/update-job';
 import type { JobOrder, JobStatus } from '../../domain/job';
@@ -18,6 +21,10 @@ export interface JobsGrpcDeps {
   identity: IdentityDirectory;
   pages: JobPageCache;
   clock: Clock;
+  links: OpenInterviewLinks;
+  interviews: InterviewsDirectory;
+  /** OPEN_INTERVIEW_DUE_DAYS. */
+  dueDays: number;
 }
 
 /** The gateway has validated shapes; this maps the message onto the domain's location. */
@@ -25,6 +32,18 @@ function locationOf(location?: jobs.Location, locality?: jobs.Locality): Locatio
   if (location) return { kind: 'address', city: location.city, state: location.state, country: location.country };
   if (locality) return { kind: 'locality', workMode: locality.work_mode as 'remote' | 'on_site' | 'hybrid', workPlace: locality.work_place };
   return undefined;
+}
+
+/** The gateway has validated shapes and formats (a question set arrives as its questions). */
+function openInterviewOf(input?: jobs.OpenInterviewInput): OpenInterviewInput | undefined {
+  if (!input) return undefined;
+  return {
+    status: input.status as JobStatus,
+    expiresAt: input.expires_at ? new Date(input.expires_at) : undefined,
+    questions: input.replace_questions
+      ? input.questions.map((q) => ({ text: q.text, timeLimit: q.time_limit, takes: q.takes, thinkTime: q.think_time }))
+      : undefined,
+  };
 }
 
 /** Transport only: request → use case → response message. */
@@ -44,6 +63,7 @@ export function jobsGrpcHandlers(deps: JobsGrpcDeps): UnaryHandlers<typeof jobs.
         description: req.description,
         status: req.status as JobStatus,
         location: locationOf(req.location, req.locality)!,
+        openInterview: openInterviewOf(req.open_interview),
       }),
     updateJob: async (req, ctx) =>
       updateJob(deps, callerOf(ctx), {
@@ -52,9 +72,29 @@ export function jobsGrpcHandlers(deps: JobsGrpcDeps): UnaryHandlers<typeof jobs.
         description: req.description,
         status: req.status as JobStatus | undefined,
         location: locationOf(req.location, req.locality),
+        openInterview: openInterviewOf(req.open_interview),
       }),
     deleteJob: async (req, ctx) => deleteJob(deps, callerOf(ctx), req.job_uuid),
     getJobSlots: async (_req, ctx) => getJobSlots(deps, callerOf(ctx)),
     getJobStatus: async (req, ctx) => getJobStatus(deps, ctx.principal, { companyUuid: req.company_uuid, jobUuid: req.job_uuid }),
+    getPublicOpenInterview: async (req, ctx) => getPublicOpenInterview(deps, ctx.principal, req.open_interview_uuid),
+    applyToOpenInterview: async (req, ctx) => {
+      await applyToOpenInterview(
+        deps,
+        { principal: ctx.principal, deadline: ctx.deadline },
+        {
+          openInterviewUuid: req.open_interview_uuid,
+          applicant: {
+            name: req.name,
+            email: req.email,
+            phone: req.phone,
+            phoneParsed: req.phone_parsed,
+            hasSmsConsent: req.has_sms_consent,
+            language: req.language,
+          },
+        },
+      );
+      return {};
+    },
   };
 }

@@ -68,6 +68,17 @@ describe('planMessages', () => {
     expect(messages().map((m) => m.kind)).toEqual(['interview_invitation', 'interview_invitation_sms']);
   });
 
+  it("re-sends an open interview applicant's invitation by email alone, keeping the pending reminder (decision 045)", async () => {
+    await sut(anInterviewEvent('interviews.interview.created', { scheduledAt: new Date(T0.getTime() + 3 * DAY) }));
+    await sut(anInterviewEvent('interviews.interview.invitation_resent', { scheduledAt: new Date(T0.getTime() + 3 * DAY) }));
+    expect(messages().map((m) => [m.kind, m.status])).toEqual([
+      ['interview_invitation', 'pending'],
+      ['interview_invitation_sms', 'pending'],
+      ['interview_reminder_sms', 'pending'],
+      ['interview_invitation', 'pending'],
+    ]);
+  });
+
   it('sends no SMS without the plan feature or without consent', async () => {
     features = {};
     await sut(anInterviewEvent('interviews.interview.created'));

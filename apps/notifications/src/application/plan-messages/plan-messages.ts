@@ -114,6 +114,7 @@ async function planFor(deps: MessagePlanDeps, message: BusMessage, now: Date): P
     case InterviewsSubjects.InterviewCreated:
     case InterviewsSubjects.InterviewRescheduled:
     case InterviewsSubjects.InterviewReset:
+    case InterviewsSubjects.InterviewInvitationResent:
       return planInvitation(deps, message, now);
     case SharingSubjects.ShareLinkCreated: {
       const link = message.payload as ShareLinkEventPayload;
@@ -170,7 +171,9 @@ async function planInvitation(deps: MessagePlanDeps, message: BusMessage, now: D
   const messages = live ? [] : [email(base, 'interview_invitation', candidate.email, invitationEmail(details))];
   const companyUuid = interview.company?.uuid;
   const phone = invitation.phone_parsed;
-  if (phone && invitation.has_sms_consent && companyUuid && (await deps.plans.features(companyUuid))[PlanFeature.InterviewSmsNotifications]) {
+  // A re-sent invitation (an open interview's applicant applied again) is its email alone: no second SMS nor reminder.
+  const resent = message.subject === InterviewsSubjects.InterviewInvitationResent;
+  if (!resent && phone && invitation.has_sms_consent && companyUuid && (await deps.plans.features(companyUuid))[PlanFeature.InterviewSmsNotifications]) {
     messages.push(sms(base, 'interview_invitation_sms', phone, invitationSms(details), now));
     const remindAt = new Date(new Date(interview.scheduled_at).getTime() - deps.reminderLeadMs);
     // Due sooner than the lead: the invitation just sent is the reminder.

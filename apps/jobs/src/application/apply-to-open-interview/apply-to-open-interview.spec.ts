@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { SharedErrorCode } from '@vi/contracts';
+import { AppError, ErrorKind } from '@vi/platform-errors';
+import type { Caller, Principal, UserPrincipal } from '@vi/platform-grpc';
+import { memoryStore } from '@vi/platform-testing';
+import { FakeClock } from '@vi/platform-time';
+import { aCompanyUser, aJob } from '../../../test/factories';
+import { InMemoryApplications, InMemoryJobs } from '../../../test/fakes';
+import type { OpenInterview } from '../../domain/open-interview';
+import type { ApplicantInterview, InterviewsDirectory } from '../ports';
+import { applyToOpenInterview } from './apply-to-open-interview';
+
+/** Interviews as jobs sees it: records what it is asked, and refuses when told to. */
+class InterviewsCalls implements InterviewsDirectory {
+  readonly created: Array<{ creator: UserPrincipal; request: ApplicantInterview; uuid: string }> = [];
+  readonly resent: Array<{ caller: Principal; interviewUuid: string }> = [];
+  refuse?: AppError;
+
+  async createInterview(creator: Caller<UserPrincipal>, request: ApplicantInterview): Promise<string> {
+    if (this.refuse) throw this.refuse;
+    const uuid = randomUUID();
+    this.created.push({ creator: creator.principal, request, uuid });
+    return uuid;
+  }
+
+  async resendInvitation(caller: Caller<Principal>, interviewUuid: string): Promise<void> {
+    this.resent.push({ caller: caller.principal, interviewUuid });
+  }
+}
+
+describe('applyToOpenInterview', () => {
+  const gateway = { principal: { kind: 'service', service: 'gateway' } as const };
+  const opener = aCompanyUser({ role: 'administrator' });
+  const question = { uuid: randomUUID(), text: 'Why us?', timeLimit: 60, takes: 2, thinkTime: '30' };
+  let clock: FakeClock;
+  let interviews: InterviewsCalls;
+  let open: OpenInterview;
+  let jobs: InMemoryJobs;
+  let deps: Parameters<typeof applyToOpenInterview>[0];
+  const applicant = (email = 'ada@example.com') => ({ name: 'Ada', email, hasSmsConsent: false, language: 'en' });
+  const sut = (email?: string, caller: Caller<Principal> = gateway) =>
+    applyToOpenInterview(deps, caller, { openInterviewUuid: open.uuid, applicant: applicant(email) });
+
+  beforeEach(() => {
+    clock = new FakeClock('2026-11-27T10:00:00+00:00');
+    interviews = new InterviewsCalls();
+    open = { uuid: randomUUID(), status: 'active', expiresAt: new Date('2027-01-01T00:00:00Z'), questions: [question], createdBy: opener.userUuid };
+    jobs = new InMemoryJobs(aJob({ companyUuid: opener.companyUuid!, status: 'active', openInterview: open }));
+    deps = { store: memoryStore({ jobs, applications: new InMemoryApplications() }), interviews, clock, dueDays: 7 };
+  });
+
+  it("creates the applicant's one-way interview as the user who turned the open interview on, due in the configured days", async () => {
+    await sut();
+    expect(interviews.created).toHaveLength(1);
+    const [{ creator, request }] = interviews.created;
+    expect(creator).toEqual({ kind: 'user', userUuid: opener.userUuid, companyUuid: opener.companyUuid, role: 'standard', userType: 'company_user' });
+    expect(request).toMatchObject({ applicant: applicant(), scheduledAt: new Date('2026-12-04T10:00:00Z'), questions: [question] });
+  });
+
+  it('creates nothing for a repeat of the same email in any case; re-sends at once, then at most once per 10 minutes', async () => {
+    await sut('ada@example.com');
+    await sut('ADA@example.com ');
+    const interviewUuid = interviews.created[0].uuid;
+    expect(interviews.resent).toEqual([{ caller: { kind: 'service', service: 'jobs' }, interviewUuid }]);
+    clock.advance(9 * 60_000);
+    await sut();
+    expect(interviews.resent).toHaveLength(1);
+    clock.advance(60_000);
+    await sut();
+    expect(interviews.resent).toHaveLength(2);
+    expect(interviews.created).toHaveLength(1);
+  });
+
+  it('gives the claim back when interviews refuses, so the email may apply again at once', async () => {
+    interviews.refuse = new AppError(ErrorKind.PaymentRequired, 'api.sms_feature_required', 'no SMS on this plan');
+    await expect(sut()).rejects.toBe(interviews.refuse);
+    interviews.refuse = undefined;
+    await sut();
+    expect(interviews.created).toHaveLength(1);
+  });
+
+  it('is one not-found for an unknown or expired link, and for the gateway alone', async () => {
+    const notFound = { code: SharedErrorCode.OpenInterviewNotFound };
+    await expect(applyToOpenInterview(deps, gateway, { openInterviewUuid: randomUUID(), applicant: applicant() })).rejects.toMatchObject(notFound);
+    clock.advance(open.expiresAt.getTime() - clock.now().getTime());
+    await expect(sut()).rejects.toMatchObject(notFound);
+    await expect(sut(undefined, { principal: opener })).rejects.toMatchObject({ code: SharedErrorCode.OperatorRequired });
+    expect(interviews.created).toEqual([]);
+  });
+});

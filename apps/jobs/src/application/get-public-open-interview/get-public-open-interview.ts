@@ -1,0 +1,30 @@
+import type { jobs } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
+import { requireOperator, type Principal } from '@vi/platform-grpc';
+import { toRfc3339, type Clock } from '@vi/platform-time';
+import type { IdentityDirectory } from '../ports';
+import type { JobsStore } from '../store';
+import { findOpenJob } from '../shared/find-open-job';
+
+/** The only caller: the gateway, for `GET /public/open_interviews/<uuid>` (no key: the link is public). */
+export const PUBLIC_OPEN_INTERVIEW_CALLER = 'gateway';
+
+/** What an applicant needs to decide whether to apply (decision 045): the job, its company, the questions' time limits. */
+export async function getPublicOpenInterview(
+  deps: { store: StoreOf<JobsStore, 'jobs'>; identity: IdentityDirectory; clock: Clock },
+  caller: Principal,
+  openInterviewUuid: string,
+): Promise<jobs.PublicOpenInterview> {
+  requireOperator(caller, PUBLIC_OPEN_INTERVIEW_CALLER);
+  const job = await findOpenJob(deps.store.read, openInterviewUuid, deps.clock.now());
+  const { companies } = await deps.identity.summaries({ principal: caller }, [], [job.companyUuid]);
+  return {
+    uuid: job.openInterview.uuid,
+    company: companies.get(job.companyUuid),
+    job_title: job.title,
+    job_description: job.description,
+    location: { uuid: job.locationUuid, formatted_address: job.locationAddress },
+    time_limits: job.openInterview.questions.map((q) => q.timeLimit),
+    expires_at: toRfc3339(job.openInterview.expiresAt),
+  };
+}

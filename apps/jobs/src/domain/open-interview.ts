@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import type { JobStatus } from './job';
+
+/** A question of an open interview: copied into every applicant's interview, so its later edits change none. */
+export interface OpenInterviewQuestion {
+  uuid: string;
+  text: string;
+  timeLimit: number;
+  /** -1: unlimited. */
+  takes: number;
+  thinkTime: string;
+}
+
+/** A job's open interview (decision 045): one public link through which every applicant gets a one-way interview. */
+export interface OpenInterview {
+  uuid: string;
+  status: JobStatus;
+  expiresAt: Date;
+  questions: OpenInterviewQuestion[];
+  /** Who last turned it on: the creator of the applicants' interviews. */
+  createdBy: string;
+}
+
+/** A repeat application re-sends the invitation at most this often. */
+export const RESEND_INTERVAL_MS = 10 * 60_000;
+
+/** A claimed application whose interview was never attached (its creation failed midway) may be claimed again after this. */
+export const STALE_CLAIM_MS = 60_000;
+
+function yearAfter(at: Date): Date {
+  const later = new Date(at);
+  later.setUTCFullYear(at.getUTCFullYear() + 1);
+  return later;
+}
+
+/** The end date's rule: in the future and within a year, as an interview's due time. */
+export function expiresAtProblem(at: Date, now: Date): string | null {
+  if (at.getTime() <= now.getTime()) return 'must be in the future';
+  if (at.getTime() > yearAfter(now).getTime()) return 'must be within 1 year';
+  return null;
+}
+
+/** Without an end date sent, a new open interview ends a year after it is turned on. */
+export function defaultExpiresAt(now: Date): Date {
+  return yearAfter(now);
+}
+
+/** Whether an applicant may read it and apply: active, not expired, on an active job. */
+export function acceptsApplications(open: OpenInterview | null, jobStatus: JobStatus, now: Date): open is OpenInterview {
+  return open !== null && open.status === 'active' && jobStatus === 'active' && open.expiresAt.getTime() > now.getTime();
+}
+
+/** An applicant's interview is due `dueDays` after applying, and never after the open interview ends. */
+export function applicationDueAt(now: Date, dueDays: number, expiresAt: Date): Date {
+  return new Date(Math.min(now.getTime() + dueDays * 24 * 3600_000, expiresAt.getTime()));
+}
+
+/**
+ * An applicant's key: one whatever the email's case, and a hash, so the jobs service keeps no address (the interview
+ * and identity hold it, and a job seeker's erasure reaches those).
+ */
+export function emailKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}

@@ -1,0 +1,66 @@
+import { sql, type Kysely } from '@vi/platform-postgres';
+import type { OpenInterviewApplication } from '../application/store';
+import type { JobsDatabase } from './jobs.database';
+
+/** One row per email per open interview (decision 045): claimed before the interview is created, then attached to it. */
+export class OpenInterviewApplicationRepository {
+  constructor(private readonly db: Kysely<JobsDatabase>) {}
+
+  async claim(openInterviewUuid: string, emailKey: string, at: Date, staleBefore: Date): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('open_interview_applications')
+      .values({ open_interview_uuid: openInterviewUuid, email_key: emailKey, interview_uuid: null, claimed_at: at, resent_at: null })
+      .onConflict((oc) =>
+        oc
+          .columns(['open_interview_uuid', 'email_key'])
+          .doUpdateSet({ claimed_at: at })
+          // Only a claim whose creation never finished is taken over.
+          .where('open_interview_applications.interview_uuid', 'is', null)
+          .where('open_interview_applications.claimed_at', '<', staleBefore),
+      )
+      .returning('email_key')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  async find(openInterviewUuid: string, emailKey: string): Promise<OpenInterviewApplication | undefined> {
+    const row = await this.db
+      .selectFrom('open_interview_applications')
+      .select(['interview_uuid', 'resent_at'])
+      .where('open_interview_uuid', '=', openInterviewUuid)
+      .where('email_key', '=', emailKey)
+      .executeTakeFirst();
+    return row && { interviewUuid: row.interview_uuid, resentAt: row.resent_at };
+  }
+
+  async attach(openInterviewUuid: string, emailKey: string, interviewUuid: string): Promise<void> {
+    await this.db
+      .updateTable('open_interview_applications')
+      .set({ interview_uuid: interviewUuid })
+      .where('open_interview_uuid', '=', openInterviewUuid)
+      .where('email_key', '=', emailKey)
+      .execute();
+  }
+
+  async release(openInterviewUuid: string, emailKey: string): Promise<void> {
+    await this.db
+      .deleteFrom('open_interview_applications')
+      .where('open_interview_uuid', '=', openInterviewUuid)
+      .where('email_key', '=', emailKey)
+      .where('interview_uuid', 'is', null)
+      .execute();
+  }
+
+  async markResent(openInterviewUuid: string, emailKey: string, at: Date, lastBefore: Date): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('open_interview_applications')
+      .set({ resent_at: at })
+      .where('open_interview_uuid', '=', openInterviewUuid)
+      .where('email_key', '=', emailKey)
+      .where('interview_uuid', 'is not', null)
+      .where((eb) => eb.or([eb('resent_at', 'is', null), eb('resent_at', '<=', lastBefore)]))
+      .returning(sql<number>`1`.as('one'))
+      .executeTakeFirst();
+    return updated !== undefined;
+  }
+}
