@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describeRepositoryContract, memoryStore } from '@vi/platform-testing';
 import type { InterviewsStore } from '../src/application/store';
 import { insertInterview, openInterviewsTestDatabase } from './database';
-import { AT, aBasicShareLink, aJobRow, anInterview, aPerson, aQuestion, aQuestionSet, aQuestionSetQuestion, aTake } from './factories';
+import { aBasicShareLink, aJobRow, anInterview, aPerson, aQuestion, aQuestionSet, aQuestionSetQuestion, aRecording, AT, aTake } from './factories';
 import {
   MemoryCounters,
   MemoryInterviews,
@@ -226,6 +226,44 @@ describeRepositoryContract<InterviewsStore>(
         });
 
         expect(await store().read.questionSets.find(set.companyUuid, set.uuid)).toEqual({ ...set, name: 'Renamed', updatedAt: later(1), questions: next });
+      });
+    });
+
+    describe('recordings', () => {
+      it("finds an interview's recordings under it only, lists them oldest first (ended ones when asked), keeps updates and sums their bytes", async () => {
+        const interview = anInterview({ status: 'completed' });
+        await insertInterview(store().read, interview);
+        const ended = aRecording(interview, { startedAt: later(0), size: 3_000_000_000 });
+        const running = aRecording(interview, { state: 'recording', startedAt: later(1000), endedAt: null, durationSeconds: null, storageKey: null, size: 10 });
+        for (const recording of [running, ended]) await store().read.recordings.insert(recording);
+
+        expect(await store().read.recordings.find(interview.uuid, ended.uuid)).toEqual(ended);
+        expect(await store().read.recordings.find(randomUUID(), ended.uuid)).toBeUndefined();
+        expect(await store().read.recordings.listFor([interview.uuid])).toEqual([ended, running]);
+        expect(await store().read.recordings.listFor([interview.uuid], { endedOnly: true })).toEqual([ended]);
+        expect(await store().read.recordings.findEndedInInterviews([interview.uuid], ended.uuid)).toEqual(ended);
+        expect(await store().read.recordings.findEndedInInterviews([interview.uuid], running.uuid)).toBeUndefined();
+        expect(await store().read.recordings.findEndedInInterviews([randomUUID()], ended.uuid)).toBeUndefined();
+        expect(await store().read.recordings.bytesStored(interview.uuid)).toBe(3_000_000_010);
+
+        const grown = { ...running, parts: 2, size: 20, lastActivityAt: later(2000) };
+        await store().transaction((tx) => tx.recordings.update(grown));
+        expect(await store().read.recordings.find(interview.uuid, running.uuid)).toEqual(grown);
+        await store().transaction((tx) => tx.recordings.delete(ended.uuid));
+        expect(await store().read.recordings.listFor([interview.uuid])).toEqual([grown]);
+      });
+
+      it("keeps a recording's parts in their order until they are deleted", async () => {
+        const interview = anInterview({ status: 'completed' });
+        await insertInterview(store().read, interview);
+        const recording = aRecording(interview, { state: 'recording', endedAt: null, durationSeconds: null, storageKey: null });
+        await store().read.recordings.insert(recording);
+        const part = (number: number) => ({ recordingUuid: recording.uuid, number, size: 100 + number, storageKey: `${recording.uuid}/part-${number}` });
+        for (const number of [1, 0, 2]) await store().read.recordings.insertPart(part(number));
+
+        expect(await store().read.recordings.partsOf(recording.uuid)).toEqual([part(0), part(1), part(2)]);
+        await store().read.recordings.deleteParts(recording.uuid);
+        expect(await store().read.recordings.partsOf(recording.uuid)).toEqual([]);
       });
     });
 
