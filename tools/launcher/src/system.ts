@@ -62,6 +62,44 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   }
 }
 
+/** A port chosen free may be taken by another process before the service binds it: so many tries, then the error. */
+const PORT_TRIES = 5;
+
+/**
+ * Jobs and interviews call each other (an open interview's applicant gets an interview: decision 045), so interviews'
+ * port is known before jobs starts, even when the run asks for any free port (`GRPC_PORT` 0). That port is free
+ * when chosen, not reserved: another process (parallel test systems) may bind it first, and interviews then fails
+ * with EADDRINUSE; both start again on another port.
+ */
+async function startJobsAndInterviews(
+  env: NodeJS.ProcessEnv,
+  identityUrl: string,
+  shared: { bus: EventBus; database: EmbeddedPostgres | undefined; level: string },
+  lifecycle: Lifecycle,
+): Promise<{ jobs: RunningJobsService; interviews: RunningInterviewsService }> {
+  const interviewsConfig = loadInterviewsConfig(env);
+  const { bus, database, level } = shared;
+  for (let attempt = 1; ; attempt++) {
+    const interviewsPort = interviewsConfig.grpcPort || (await freePort());
+    const jobs = await startJobsService(
+      { ...loadJobsConfig(env), upstreams: { identity: identityUrl, interviews: `127.0.0.1:${interviewsPort}` } },
+      { bus, database, logger: createLogger('jobs', level) },
+    );
+    try {
+      const interviews = await startInterviewsService(
+        { ...interviewsConfig, grpcPort: interviewsPort, upstreams: { identity: identityUrl, jobs: `127.0.0.1:${jobs.grpcPort}` } },
+        { bus, database, logger: createLogger('interviews', level) },
+      );
+      // Registered in start order: interviews (which calls jobs) is stopped first.
+      lifecycle.add('jobs', jobs, (s) => s.stop());
+      return { jobs, interviews: lifecycle.add('interviews', interviews, (s) => s.stop()) };
+    } catch (error) {
+      await jobs.stop();
+      if (interviewsConfig.grpcPort || attempt === PORT_TRIES || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
 async function startServices(options: SystemOptions, lifecycle: Lifecycle, logger: Logger): Promise<RunningSystem> {
   const env = options.env;
   const level = env.LOG_LEVEL ?? 'info';
@@ -80,27 +118,8 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
     s.stop(),
   );
   const identityUrl = `127.0.0.1:${identity.grpcPort}`;
-  // Jobs and interviews call each other (an open interview's applicant gets an interview: decision 045), so
-  // interviews' port is known before jobs starts, even when the run asks for any free port.
-  const interviewsConfig = loadInterviewsConfig(env);
-  const interviewsPort = interviewsConfig.grpcPort || (await freePort());
-  const jobs = lifecycle.add(
-    'jobs',
-    await startJobsService(
-      { ...loadJobsConfig(env), upstreams: { identity: identityUrl, interviews: `127.0.0.1:${interviewsPort}` } },
-      { bus, database, logger: createLogger('jobs', level) },
-    ),
-    (s) => s.stop(),
-  );
+  const { jobs, interviews } = await startJobsAndInterviews(env, identityUrl, { bus, database, level }, lifecycle);
   const jobsUrl = `127.0.0.1:${jobs.grpcPort}`;
-  const interviews = lifecycle.add(
-    'interviews',
-    await startInterviewsService(
-      { ...interviewsConfig, grpcPort: interviewsPort, upstreams: { identity: identityUrl, jobs: jobsUrl } },
-      { bus, database, logger: createLogger('interviews', level) },
-    ),
-    (s) => s.stop(),
-  );
   const interviewsUrl = `127.0.0.1:${interviews.grpcPort}`;
   const sharing = lifecycle.add(
     'sharing',
