@@ -36,10 +36,21 @@ export function scrollsHorizontally(page: Page): Promise<boolean> {
 export const isFocused = (element: unknown): boolean => element === (globalThis as any).document.activeElement;
 /** For `locator.evaluate`: the element's computed outline style ('none' when no focus ring shows). */
 export const outlineStyle = (element: unknown): string => (globalThis as any).getComputedStyle(element).outlineStyle;
-/** For `locator.evaluate` on a <video>: plays it muted (autoplay rules) and resolves when playing. */
-export const playMuted = (video: any): Promise<void> => {
+/**
+ * For `locator.evaluate` on a <video>: plays it muted (autoplay rules) and resolves when playing. A play() that
+ * Chromium interrupts (AbortError: its media pipeline paused or reloaded the element while it was starting, seen
+ * once in CI on the real servers) is asked again, at most three times.
+ */
+export const playMuted = async (video: any): Promise<void> => {
   video.muted = true;
-  return video.play();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await video.play();
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError' || attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
 };
 /** For `locator.evaluate` on a <video>: its playback position in seconds. */
 export const currentTime = (video: any): number => video.currentTime;
