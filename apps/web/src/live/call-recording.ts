@@ -2,9 +2,12 @@ import { api, ok } from '../company/api';
 
 /** A recording of the call in this browser (decision 040). */
 export interface CallRecording {
-  /** Stops recording; resolves once every part has reached the server (or failed after its retries). */
+  /** Stops recording; resolves once the recorder has handed over its last part (the parts still go on being sent). */
   stop(): Promise<void>;
-  /** After `stop()`: ends the recording on the server, which joins and measures its parts (seconds for a long call). */
+  /**
+   * After `stop()`: waits for every part to reach the server (each retried for about two minutes), then ends the
+   * recording there, which joins and measures its parts (seconds for a long call).
+   */
   save(): Promise<void>;
   readonly active: boolean;
 }
@@ -145,9 +148,9 @@ export async function startCallRecording(options: {
       clearInterval(timer);
       stream.getTracks().forEach((t) => t.stop());
       await audio.close();
-      await queue;
     },
     async save() {
+      await queue;
       await ok(api.POST('/interviews/{interviewUuid}/recordings/{recordingUuid}/end', { params: { path: { interviewUuid, recordingUuid } } }));
     },
   };

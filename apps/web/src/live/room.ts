@@ -7,9 +7,9 @@ import { participantIds, Signaling, type LiveRole, type PeerView, type ServerMes
 
 /** What `startCallRecording` (call-recording.ts) gives back. */
 export interface RecordingHandle {
-  /** Stops recording; resolves once every part has reached the server. */
+  /** Stops recording; resolves once the recorder has handed over its last part (not once it reached the server). */
   stop(): Promise<void>;
-  /** After `stop()`: the server joins and measures the parts. */
+  /** After `stop()`: every part reaches the server, which then joins and measures them. */
   save(): Promise<void>;
   readonly active: boolean;
 }
@@ -204,8 +204,8 @@ export function enterRoom(options: RoomOptions): void {
   }
 
   /**
-   * Stops this browser's recording, if any: resolves once every part has reached the server, with `saved`, the
-   * server joining them (seconds for a long call; nobody needs to wait for it). A recording that cannot be sent or
+   * Stops this browser's recording, if any: resolves once the recorder has stopped, with `saved`, the last parts
+   * reaching the server and the server joining them (seconds for a long call; nobody needs to wait for it). A recording that cannot be sent or
    * saved never keeps the call from ending: its parts are kept, and the service's idle finish ends it (decision 040).
    */
   async function stopRecording(): Promise<{ saved?: Promise<boolean> }> {
@@ -345,7 +345,8 @@ export function enterRoom(options: RoomOptions): void {
       yes.textContent = t.live.ending;
     }
     try {
-      // Every part sent first, then the interview completed and everyone told; the server joins the recording meanwhile.
+      // The recorder stopped, then the interview completed and everyone told; the last parts go on being sent and the
+      // server joins the recording meanwhile (a slow or retried upload never keeps anybody in the call).
       const { saved } = await stopRecording();
       await options.endInterview?.();
       signaling.send({ type: 'ended' });
