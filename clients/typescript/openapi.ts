@@ -281,7 +281,7 @@ export interface paths {
         };
         /**
          * A live interview's call recordings, oldest first
-         * @description A call left and rejoined may give several. One still being recorded has `ended_at` and `duration_seconds` null.
+         * @description A call left and rejoined may give several. One still being recorded, or whose parts are still being joined into one video (a few seconds after it ends), has `ended_at` and `duration_seconds` null.
          */
         get: operations["getInterviewsByInterviewUuidRecordings"];
         put?: never;
@@ -1543,7 +1543,7 @@ export interface components {
             content_type: "video/webm" | "video/mp4";
             /** @description measured from the video once it has ended; null before, or when its container carries no readable timing */
             duration_seconds: number | null;
-            /** @description null while the call is being recorded */
+            /** @description null while the call is being recorded, and while its parts are joined into one video (a few seconds after it ends) */
             ended_at: string | null;
             /** @description bytes received so far; once ended, the video’s size */
             size: number;

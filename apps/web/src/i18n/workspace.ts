@@ -305,7 +305,7 @@ export const ws = {
     recording: (n: number, duration: string) => `Recording ${n} (${duration})`,
     recordingNoLength: (n: number) => `Recording ${n}`,
     recordingStarted: (local: string) => `Started ${local}`,
-    recordingInProgress: 'Being recorded now: it can be watched once the call or the recording ends.',
+    recordingInProgress: 'Being recorded or saved now: it can be watched a few seconds after the call or the recording ends.',
     noRecordings: 'The call was not recorded.',
     recordingsNotYet: 'Recordings of the call show here once an interviewer has recorded it.',
     previousAnswer: 'Previous answer',
