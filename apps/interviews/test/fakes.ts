@@ -241,6 +241,12 @@ export class MemoryProjections implements Stateful<ProjectionState>, ProjectionR
     }
   }
 
+  async refreshForCreation({ company, job, people }: { company: CompanyRow; job: JobPostRow; people: PersonRow[] }, at: Date): Promise<void> {
+    await this.upsertCompany(company);
+    await this.refreshPeople(people, at);
+    await this.upsertJob(job);
+  }
+
   async upsertPerson(person: PersonRow, at: Date): Promise<void> {
     const seen = this.state.peopleAt.get(person.uuid);
     if (seen && seen > at) return;

@@ -138,6 +138,11 @@ export interface ProjectionRepository {
    * identity's events, which keep the order (decision 043). Not for events: they must move the time.
    */
   refreshPeople(people: PersonRow[], at: Date): Promise<void>;
+  /**
+   * What a creation read from identity and jobs (its company, job, creator and candidates), in one statement: each
+   * row as `upsertCompany`, `upsertJob` and `refreshPeople` write it (decision 048).
+   */
+  refreshForCreation(rows: { company: CompanyRow; job: JobPostRow; people: PersonRow[] }, at: Date): Promise<void>;
   /** Stored when new or different (no write when it changes nothing). */
   upsertCompany(company: CompanyRow): Promise<void>;
   jobs(uuids: string[]): Promise<Map<string, JobPostRow>>;
