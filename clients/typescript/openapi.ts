@@ -1453,6 +1453,8 @@ export interface components {
                 avatar: string;
                 name: string;
             };
+            /** @description Days an applicant has to record their interview after applying (OPEN_INTERVIEW_DUE_DAYS), never past `expires_at` */
+            due_days: number;
             /**
              * @description RFC 3339 date-time with a numeric offset
              * @example 2026-11-22T10:00:00+00:00
@@ -1470,6 +1472,8 @@ export interface components {
                 count: number;
                 time_limits: number[];
             };
+            /** @description Whether the company's plan sends SMS invitations: only then may an application carry a phone (with `has_sms_consent`) */
+            sms_invitations: boolean;
             uuid: string;
         };
         Question: {

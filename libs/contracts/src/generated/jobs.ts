@@ -123,6 +123,10 @@ export interface PublicOpenInterview {
   location: LocationSummary | undefined;
   time_limits: number[];
   expires_at: string;
+  /** Days an applicant has to record (OPEN_INTERVIEW_DUE_DAYS), never past expires_at. */
+  due_days: number;
+  /** Whether the company's plan sends SMS invitations: the apply page offers a phone only then. */
+  sms_invitations: boolean;
 }
 
 export interface OpenInterviewApplication {
@@ -928,6 +932,8 @@ function createBasePublicOpenInterview(): PublicOpenInterview {
     location: undefined,
     time_limits: [],
     expires_at: "",
+    due_days: 0,
+    sms_invitations: false,
   };
 }
 
@@ -955,6 +961,12 @@ export const PublicOpenInterview: MessageFns<PublicOpenInterview> = {
     writer.join();
     if (message.expires_at !== "") {
       writer.uint32(58).string(message.expires_at);
+    }
+    if (message.due_days !== 0) {
+      writer.uint32(80).int32(message.due_days);
+    }
+    if (message.sms_invitations !== false) {
+      writer.uint32(88).bool(message.sms_invitations);
     }
     return writer;
   },
@@ -1030,6 +1042,22 @@ export const PublicOpenInterview: MessageFns<PublicOpenInterview> = {
           }
 
           message.expires_at = reader.string();
+          continue;
+        }
+        case 10: {
+          if (tag !== 80) {
+            break;
+          }
+
+          message.due_days = reader.int32();
+          continue;
+        }
+        case 11: {
+          if (tag !== 88) {
+            break;
+          }
+
+          message.sms_invitations = reader.bool();
           continue;
         }
       }
