@@ -14,7 +14,12 @@ export class ProjectionRepository {
   async upsertJob(job: JobPostRow): Promise<void> {
     const written = await this.db
       .insertInto('job_posts')
-      .values({ ...job, created_by: JSON.stringify(job.created_by) as never, location: JSON.stringify(job.location) as never })
+      .values({
+        ...job,
+        created_by: JSON.stringify(job.created_by) as never,
+        location: JSON.stringify(job.location) as never,
+        video: JSON.stringify(job.video) as never,
+      })
       .onConflict((oc) =>
         oc
           .column('uuid')
@@ -25,13 +30,14 @@ export class ProjectionRepository {
             status_updated_at: job.status_updated_at,
             created_by: JSON.stringify(job.created_by) as never,
             location: JSON.stringify(job.location) as never,
+            video: JSON.stringify(job.video) as never,
           })
           .where('job_posts.updated_at', '<=', job.updated_at)
           // The job every creation for it brings along is usually the one stored: no write, no dead row.
           .where(
-            sql`(job_posts.title, job_posts.status, job_posts.updated_at, job_posts.status_updated_at, job_posts.created_by, job_posts.location)`,
+            sql`(job_posts.title, job_posts.status, job_posts.updated_at, job_posts.status_updated_at, job_posts.created_by, job_posts.location, job_posts.video)`,
             'is distinct from',
-            sql`(excluded.title, excluded.status, excluded.updated_at, excluded.status_updated_at, excluded.created_by, excluded.location)`,
+            sql`(excluded.title, excluded.status, excluded.updated_at, excluded.status_updated_at, excluded.created_by, excluded.location, excluded.video)`,
           ),
       )
       .returning('uuid')
