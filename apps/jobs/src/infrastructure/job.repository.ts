@@ -25,24 +25,22 @@ export class JobRepository {
   }
 
   /** The live job whose open interview has this uuid, whatever its company (the public side of decision 045). */
-  async findByOpenInterview(openInterviewUuid: string): Promise<Job | undefined> {
-    const row = await this.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where(sql<string>`(open_interview ->> 'uuid')::uuid`, '=', openInterviewUuid)
-      .where('open_interview', 'is not', null)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return row && toJob(row);
+  findByOpenInterview(openInterviewUuid: string): Promise<Job | undefined> {
+    return this.findLiveBy('open_interview', openInterviewUuid);
   }
 
   /** The live job whose video has this uuid, whatever its company (the public URL of decision 046). */
-  async findByVideo(videoUuid: string): Promise<Job | undefined> {
+  findByVideo(videoUuid: string): Promise<Job | undefined> {
+    return this.findLiveBy('video', videoUuid);
+  }
+
+  /** By the uuid inside a JSON column, through its unique expression index (migrations 0005 and 0006). */
+  private async findLiveBy(column: 'open_interview' | 'video', uuid: string): Promise<Job | undefined> {
     const row = await this.db
       .selectFrom('jobs')
       .selectAll()
-      .where(sql<string>`(video ->> 'uuid')::uuid`, '=', videoUuid)
-      .where('video', 'is not', null)
+      .where(sql<string>`(${sql.ref(column)} ->> 'uuid')::uuid`, '=', uuid)
+      .where(column, 'is not', null)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     return row && toJob(row);

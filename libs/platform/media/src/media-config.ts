@@ -20,8 +20,7 @@ export const mediaEnv = {
   MEDIA_PLAYBACK_URL_TTL: duration('5m'),
 };
 
-const mediaEnvSchema = z.object(mediaEnv);
-type MediaEnv = z.output<typeof mediaEnvSchema>;
+type MediaEnv = z.output<z.ZodObject<typeof mediaEnv>>;
 
 /** Where videos are kept: a directory (the embedded default) or an S3-compatible bucket. */
 export type MediaStorageConfig =

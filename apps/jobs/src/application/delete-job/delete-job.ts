@@ -4,21 +4,14 @@ import type { Clock } from '@vi/platform-time';
 import type { Caller } from '@vi/platform-grpc';
 import type { Job } from '../../domain/job';
 import type { JobsStore } from '../store';
-import type { IdentityDirectory, JobLinks, MediaStorage } from '../ports';
-import { forgetStoredVideo } from '../shared/forget-stored-video';
+import type { IdentityDirectory, JobLinks } from '../ports';
+import { forgetStoredVideo, type StoredVideoDeletion } from '../shared/forget-stored-video';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 import { findJob } from '../shared/find-job';
 
 /** Deletes a job post: it becomes inactive, frees its slot, and is gone from lists and reads; its video is deleted after (decision 046). */
 export async function deleteJob(
-  deps: {
-    store: StoreOf<JobsStore, 'jobs' | 'counters'>;
-    identity: IdentityDirectory;
-    links: JobLinks;
-    clock: Clock;
-    media: MediaStorage;
-    onOrphan: (storageKey: string, error: unknown) => void;
-  },
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters'>; identity: IdentityDirectory; links: JobLinks; clock: Clock } & StoredVideoDeletion,
   caller: Caller,
   jobUuid: string,
 ): Promise<jobs.Empty> {

@@ -4,21 +4,14 @@ import type { Caller } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
-import type { IdentityDirectory, JobLinks, MediaStorage } from '../ports';
+import type { IdentityDirectory, JobLinks } from '../ports';
 import { findJob } from '../shared/find-job';
-import { forgetStoredVideo } from '../shared/forget-stored-video';
+import { forgetStoredVideo, type StoredVideoDeletion } from '../shared/forget-stored-video';
 import type { JobsStore } from '../store';
 
 /** Removes a job's video (decision 046): the job shows none from the commit on (`JobUpdated`), and its object goes after. */
 export async function removeJobVideo(
-  deps: {
-    store: StoreOf<JobsStore, 'jobs'>;
-    identity: IdentityDirectory;
-    links: JobLinks;
-    clock: Clock;
-    media: MediaStorage;
-    onOrphan: (storageKey: string, error: unknown) => void;
-  },
+  deps: { store: StoreOf<JobsStore, 'jobs'>; identity: IdentityDirectory; links: JobLinks; clock: Clock } & StoredVideoDeletion,
   caller: Caller,
   jobUuid: string,
 ): Promise<jobs.Empty> {

@@ -9,22 +9,19 @@ import type { Job } from '../../domain/job';
 import { isJobVideoTooLong, jobVideoKey, MAX_JOB_VIDEO_SECONDS, roundedSeconds, type JobVideo } from '../../domain/job-video';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
-import type { IdentityDirectory, JobLinks, MediaStorage, VideoProbe } from '../ports';
+import type { IdentityDirectory, JobLinks, VideoProbe } from '../ports';
 import { findJob } from '../shared/find-job';
-import { forgetStoredVideo } from '../shared/forget-stored-video';
+import { forgetStoredVideo, type StoredVideoDeletion } from '../shared/forget-stored-video';
 import type { JobsStore } from '../store';
 
-export interface SetJobVideoDeps {
+export interface SetJobVideoDeps extends StoredVideoDeletion {
   store: StoreOf<JobsStore, 'jobs'>;
   identity: IdentityDirectory;
   links: JobLinks;
   clock: Clock;
-  media: MediaStorage;
   video: VideoProbe;
   /** MAX_JOB_VIDEO_BYTES. */
   maxBytes: number;
-  /** Told of a replaced video's object that could not be deleted (the change stands). */
-  onOrphan: (storageKey: string, error: unknown) => void;
 }
 
 /**
