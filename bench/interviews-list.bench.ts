@@ -8,8 +8,8 @@
  * It creates a throw-away database `vi_bench_<random>` on BENCH_DATABASE_URL,
  * applies the interviews service's real migrations, seeds it with set-based SQL,
  * then times what the list use case (`listInterviews`) does for one request:
- * `InterviewCounterRepository.total()`, then `InterviewRepository.list()`, then
- * `renderInterviews()` (the projections of jobs, people and companies of the page).
+ * `InterviewRepository.page()` (the page, the projections of its jobs, people and company, and the total, in one
+ * prepared statement), then `renderInterviewsFrom()`.
  * The database is dropped at the end, also on failure, on Ctrl-C and at the deadline.
  *
  *   npm run bench:interviews
@@ -24,7 +24,7 @@ import { Client } from 'pg';
 import type { interviews } from '@vi/contracts';
 import { migrateToLatest, openDatabase, sql, type Database, type Kysely } from '@vi/platform-postgres';
 import { interviewsMigrations } from '../apps/interviews/migrations';
-import { renderInterviews } from '../apps/interviews/src/application/interview-rendering';
+import { renderInterviewsFrom } from '../apps/interviews/src/application/interview-rendering';
 import { INTERVIEW_ORDERS, type Interview, type InterviewOrder } from '../apps/interviews/src/domain/interview';
 import type { InterviewStatus, InterviewType } from '../apps/interviews/src/domain/interview-status';
 import type { InterviewsDatabase } from '../apps/interviews/src/infrastructure/interviews.database';
@@ -527,12 +527,11 @@ function query(companyUuid: string, c: Case): InterviewListQuery {
   return { companyUuid, types: c.types, statuses: c.statuses, orderBy: c.orderBy, offset: c.offset, limit: PAGE_SIZE };
 }
 
-/** One request of the list use case (`listInterviews`): the total from the counters, the page, then rendering it. */
+/** One request of the list use case (`listInterviews`): the page, its projections and total in one statement, then rendering it. */
 async function listPage(repos: InterviewsRepositories, q: InterviewListQuery): Promise<ListResult> {
-  const total = await repos.counters.total(q.companyUuid, q.types, q.statuses);
-  if (q.offset >= total) return { page: [], rendered: [], total };
-  const page = await repos.interviews.list(q);
-  return { page, rendered: await renderInterviews(repos, page, { questions: false }), total };
+  const { interviews: page, total, ...lookups } = await repos.interviews.page(q);
+  if (total === undefined) return { page: [], rendered: [], total: await repos.counters.total(q.companyUuid, q.types, q.statuses) };
+  return { page, rendered: renderInterviewsFrom(page, { ...lookups, questions: new Map() }), total };
 }
 
 async function measure(db: Kysely<InterviewsDatabase>, repos: InterviewsRepositories, company: Company, c: Case, expectedTotal: number): Promise<Result> {
@@ -629,7 +628,7 @@ async function explain(db: Kysely<InterviewsDatabase>, q: InterviewListQuery, op
     transformQuery: (args) => (captured = args.node),
     transformResult: async (args) => args.result,
   };
-  await new InterviewRepository(db.withPlugin(capture)).list(q);
+  await new InterviewRepository(db.withPlugin(capture)).page(q);
   if (!captured) throw new Error('the repository ran no query');
   const compiled = db.getExecutor().compileQuery(captured, { queryId: 'bench-explain' });
   const plan = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain (${options}) ${compiled.sql}`, [...compiled.parameters]));

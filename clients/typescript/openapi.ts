@@ -281,7 +281,7 @@ export interface paths {
         };
         /**
          * A live interview's call recordings, oldest first
-         * @description A call left and rejoined may give several. One still being recorded has `ended_at` and `duration_seconds` null.
+         * @description A call left and rejoined may give several. One still being recorded, or whose parts are still being joined into one video (a few seconds after it ends), has `ended_at` and `duration_seconds` null.
          */
         get: operations["getInterviewsByInterviewUuidRecordings"];
         put?: never;
@@ -1174,6 +1174,13 @@ export interface components {
                 status: "active" | "inactive";
                 title: string;
                 uuid: string;
+                /** @description The job's video (decision 046), which the candidate page plays before the questions: its `url` needs no key. Null without one */
+                video: {
+                    /** @enum {string} */
+                    content_type: "video/webm" | "video/mp4";
+                    duration_seconds: number;
+                    url: string;
+                } | null;
             } | null;
             /** @description The language the candidate is written to in: the invitation email and SMS, reminders, a live interview's emails and calendar text (an IETF tag, canonical: "en", "es", "fr-FR"; decision 047). */
             language: string;
@@ -1514,6 +1521,8 @@ export interface components {
                 avatar: string;
                 name: string;
             };
+            /** @description Days an applicant has to record their interview after applying (OPEN_INTERVIEW_DUE_DAYS), never past `expires_at` */
+            due_days: number;
             /**
              * @description RFC 3339 date-time with a numeric offset
              * @example 2026-11-22T10:00:00+00:00
@@ -1537,6 +1546,8 @@ export interface components {
                 count: number;
                 time_limits: number[];
             };
+            /** @description Whether the company's plan sends SMS invitations: only then may an application carry a phone (with `has_sms_consent`) */
+            sms_invitations: boolean;
             uuid: string;
         };
         Question: {
@@ -1606,7 +1617,7 @@ export interface components {
             content_type: "video/webm" | "video/mp4";
             /** @description measured from the video once it has ended; null before, or when its container carries no readable timing */
             duration_seconds: number | null;
-            /** @description null while the call is being recorded */
+            /** @description null while the call is being recorded, and while its parts are joined into one video (a few seconds after it ends) */
             ended_at: string | null;
             /** @description bytes received so far; once ended, the video’s size */
             size: number;

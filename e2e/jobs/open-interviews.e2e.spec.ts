@@ -150,6 +150,8 @@ describe('open interviews', () => {
       job_video: null,
       questions: { count: 2, time_limits: [60, 120] },
       expires_at: open.expires_at,
+      due_days: 3,
+      sms_invitations: true,
     });
   });
 
@@ -269,6 +271,8 @@ describe('open interviews', () => {
 
   it('applies the plan’s rules: a phone needs the SMS feature', async () => {
     const { open } = await openJob({}, 'starter');
+    // The public side says so, so that the apply page offers no phone.
+    expect((await anyone.get(`/public/open_interviews/${open.uuid}`)).body.sms_invitations).toBe(false);
     const refused = await apply(open.uuid, {
       name: 'Sam Sms',
       email: seekerEmail('sms'),

@@ -13,6 +13,7 @@ import type {
   InterviewKeys,
   NewInterviewRow,
   InterviewListQuery,
+  InterviewPageRows,
   InterviewRepository,
   JobPostRow,
   PersonRow,
@@ -47,7 +48,10 @@ const NO_KEYS: InterviewKeys = { candidateKey: '', jobKey: '', companyKey: '' };
 export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, InterviewRepository {
   state = new Map<string, InterviewRow>();
 
-  constructor(interviews: Interview[] = []) {
+  constructor(
+    interviews: Interview[] = [],
+    private readonly joined?: { projections: MemoryProjections; shareLinks: MemoryShareLinks },
+  ) {
     for (const interview of interviews) this.state.set(interview.uuid, { interview: { ...interview }, keys: NO_KEYS, deletedAt: null });
   }
 
@@ -77,17 +81,29 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
     return this.live().find((i) => i.uuid === uuid && i.candidateUuid === candidateUuid);
   }
 
-  /** Filters and pages like the SQL; sorts by scheduled_at or updated_at only (names sort in the integration specs). */
-  async list(query: InterviewListQuery): Promise<Interview[]> {
+  /**
+   * Filters and pages like the SQL; sorts by scheduled_at or updated_at only (names sort in the integration specs).
+   * The page's projections and share links come from the fakes given to the constructor (none without them).
+   */
+  async page(query: InterviewListQuery): Promise<InterviewPageRows> {
     const [key, direction] = query.orderBy.split('_');
     const at = (i: Interview) => (key === 'updated' ? i.updatedAt : i.scheduledAt).getTime();
     const sign = direction === 'asc' ? 1 : -1;
-    return this.live()
+    const matching = this.live()
       .filter((i) => i.companyUuid === query.companyUuid)
       .filter((i) => query.types.length === 0 || query.types.includes(i.type))
       .filter((i) => query.statuses.length === 0 || query.statuses.includes(i.status))
-      .sort((a, b) => sign * (at(a) - at(b) || a.uuid.localeCompare(b.uuid)))
-      .slice(query.offset, query.offset + query.limit);
+      .sort((a, b) => sign * (at(a) - at(b) || a.uuid.localeCompare(b.uuid)));
+    const interviews = matching.slice(query.offset, query.offset + query.limit);
+    const { projections, shareLinks } = this.joined ?? { projections: new MemoryProjections(), shareLinks: new MemoryShareLinks() };
+    return {
+      interviews,
+      jobs: await projections.jobs(interviews.map((i) => i.jobUuid)),
+      people: await projections.people(interviews.flatMap((i) => [i.candidateUuid, i.createdBy])),
+      companies: await projections.companies(interviews.map((i) => i.companyUuid)),
+      shareLinks: await shareLinks.forInterviews(interviews.map((i) => i.uuid)),
+      total: interviews.length > 0 ? matching.length : undefined,
+    };
   }
 
   async insert(rows: NewInterviewRow[]): Promise<void> {
@@ -222,6 +238,12 @@ export class MemoryProjections implements Stateful<ProjectionState>, ProjectionR
       if (stored && stored.name === person.name && stored.email === person.email && stored.avatar === person.avatar) continue;
       await this.upsertPerson(person, at);
     }
+  }
+
+  async refreshForCreation({ company, job, people }: { company: CompanyRow; job: JobPostRow; people: PersonRow[] }, at: Date): Promise<void> {
+    await this.upsertCompany(company);
+    await this.refreshPeople(people, at);
+    await this.upsertJob(job);
   }
 
   async upsertPerson(person: PersonRow, at: Date): Promise<void> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describeRepositoryContract, memoryStore } from '@vi/platform-testing';
 import type { InterviewsStore } from '../src/application/store';
 import { insertInterview, openInterviewsTestDatabase } from './database';
-import { aBasicShareLink, aJobRow, anInterview, aPerson, aQuestion, aQuestionSet, aQuestionSetQuestion, aRecording, AT, aTake } from './factories';
+import { aBasicShareLink, aCompany, aJobRow, anInterview, aPerson, aQuestion, aQuestionSet, aQuestionSetQuestion, aRecording, AT, aTake } from './factories';
 import {
   MemoryCounters,
   MemoryInterviews,
@@ -301,6 +301,30 @@ describeRepositoryContract<InterviewsStore>(
         await projections.refreshPeople([{ ...person, name: 'Renamed' }], later(5000));
         await projections.upsertPerson({ ...person, name: 'Older event' }, later(3000));
         expect((await projections.people([person.uuid])).get(person.uuid)?.name).toBe('Renamed');
+      });
+
+      it("refreshes a creation's company, job and people in one call, as the three writes each would", async () => {
+        const interview = anInterview();
+        await insertInterview(store().read, interview, { job: 'Original', candidate: 'Original' });
+        const job = aJobRow({ uuid: interview.jobUuid, company_uuid: interview.companyUuid, title: 'Original', updated_at: later(1000) });
+        const person = aPerson({ uuid: interview.candidateUuid, name: 'Stored' });
+        const company = aCompany({ uuid: interview.companyUuid, name: 'Renamed Co' });
+        const stranger = aPerson();
+        const { projections } = store().read;
+        await projections.upsertPerson(person, later(1000));
+
+        await projections.refreshForCreation(
+          { company, job: { ...job, title: 'Retitled', updated_at: later(2000) }, people: [person, stranger, stranger] },
+          later(5000),
+        );
+        // An older job changes nothing; an identical person keeps its time, so an older event still applies (decision 043).
+        await projections.refreshForCreation({ company, job: { ...job, title: 'Older', updated_at: later(1500) }, people: [stranger] }, later(6000));
+        await projections.upsertPerson({ ...person, name: 'From an event' }, later(2000));
+
+        expect((await projections.jobs([job.uuid])).get(job.uuid)?.title).toBe('Retitled');
+        expect((await projections.companies([company.uuid])).get(company.uuid)).toEqual(company);
+        expect((await projections.people([person.uuid, stranger.uuid])).get(person.uuid)?.name).toBe('From an event');
+        expect((await projections.people([stranger.uuid])).get(stranger.uuid)).toEqual(stranger);
       });
 
       it('records an event as handled once', async () => {

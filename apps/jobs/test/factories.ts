@@ -74,6 +74,13 @@ export class IdentityTable implements IdentityDirectory {
     return this.limits.get(companyUuid) ?? -1;
   }
 
+  /** Companies whose plan sends SMS invitations. */
+  readonly sms = new Set<string>();
+
+  async smsInvitations(_caller: Caller, companyUuid: string): Promise<boolean> {
+    return this.sms.has(companyUuid);
+  }
+
   async summaries(_caller: Caller, userUuids: string[], companyUuids: string[]) {
     return {
       users: new Map(userUuids.map((uuid): [string, identity.UserSummary] => [uuid, this.userSummary(uuid)])),

@@ -19,7 +19,14 @@ export const WEB_DIST = join(REPO_ROOT, 'dist/web');
 const HASH_FILE = '.build-hash';
 const LOCK = join(REPO_ROOT, 'dist/.web-build.lock');
 /** Every page is one HTML entry; Vite splits the code per entry. */
-const PAGES = { candidate: 'candidate.html', share: 'share.html', account: 'account.html', company: 'company.html', 'not-found': 'not-found.html' };
+const PAGES = {
+  candidate: 'candidate.html',
+  share: 'share.html',
+  account: 'account.html',
+  company: 'company.html',
+  apply: 'apply.html',
+  'not-found': 'not-found.html',
+};
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -16,6 +16,7 @@ describe('webPages', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'candidate.html'), '<!doctype html><title>candidate</title>');
     writeFileSync(join(dist, 'share.html'), '<!doctype html><title>share</title>');
+    writeFileSync(join(dist, 'apply.html'), '<!doctype html><title>apply</title>');
     writeFileSync(join(dist, 'company.html'), '<!doctype html><title>company</title>');
     writeFileSync(join(dist, 'not-found.html'), '<!doctype html><title>not found</title>');
     writeFileSync(join(dist, 'assets/candidate-abc123.js'), 'console.log(1)');
@@ -35,6 +36,7 @@ describe('webPages', () => {
     for (const [path, title] of [
       ['/candidate/interviews/7f1c2d9e-0000-4000-8000-000000000001?token=secret', 'candidate'],
       ['/share/AbC_dEf-123', 'share'],
+      ['/apply/7f1c2d9e-0000-4000-8000-000000000002?name=Ada&email=ada%40example.com', 'apply'],
     ]) {
       const sut = await fetch(base + path);
       expect({ status: sut.status, body: await sut.text() }).toEqual({ status: 200, body: `<!doctype html><title>${title}</title>` });

@@ -98,6 +98,8 @@ export function webPages(distDir: string = DEFAULT_WEB_DIST, options: WebPagesOp
 
   router.get('/candidate/interviews/:interviewUuid', setPageHeaders, (_req, res) => sendPage(res, 'candidate.html'));
   router.get('/share/:token', setPageHeaders, (_req, res) => sendPage(res, 'share.html'));
+  // An open interview's public link (decision 045): the page reads the link's public side and takes applications.
+  router.get('/apply/:openInterview', setPageHeaders, (_req, res) => sendPage(res, 'apply.html'));
   // The company user's pages (decision 026): signing in, and what a session opens.
   router.get(['/sign-in', '/set-password', '/forgot-password'], setPageHeaders, (_req, res) => sendPage(res, 'account.html'));
   router.get(WORKSPACE_PATHS, setPageHeaders, (_req, res) => sendPage(res, 'company.html'));

@@ -288,7 +288,8 @@ export function interviewsRoutes(upstreams: Upstreams, options: { uploadTimeoutM
   resource(router, '/interviews/:interviewUuid/recordings', {
     get: {
       summary: "A live interview's call recordings, oldest first",
-      description: 'A call left and rejoined may give several. One still being recorded has `ended_at` and `duration_seconds` null.',
+      description:
+        'A call left and rejoined may give several. One still being recorded, or whose parts are still being joined into one video (a few seconds after it ends), has `ended_at` and `duration_seconds` null.',
       tag: 'Interviews',
       ok: { 200: arrayOf('Recording') },
       handler: async (req, res) => {

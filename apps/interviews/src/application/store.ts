@@ -44,6 +44,17 @@ export interface NewInterviewRow {
   keys: InterviewKeys;
 }
 
+/** A page of interviews with the projections and share links that render them (a list item has no questions). */
+export interface InterviewPageRows {
+  interviews: Interview[];
+  jobs: Map<string, JobPostRow>;
+  people: Map<string, PersonRow>;
+  companies: Map<string, CompanyRow>;
+  shareLinks: Map<string, BasicShareLinkWithoutUrl>;
+  /** The filter's total (the counters); undefined when the page is empty, and then read on its own. */
+  total: number | undefined;
+}
+
 export interface InterviewRepository {
   find(companyUuid: string, uuid: string, options?: { lock?: boolean }): Promise<Interview | undefined>;
   /** A live interview of any company: for customer support only. */
@@ -52,8 +63,11 @@ export interface InterviewRepository {
   findMany(companyUuid: string, uuids: string[]): Promise<Interview[]>;
   /** An interview by uuid if it is assigned to this job seeker (the candidate side's only way in). */
   findAssigned(uuid: string, candidateUuid: string, options?: { lock?: boolean }): Promise<Interview | undefined>;
-  /** A page sorted and filtered in the database; the uuid in the sort's direction makes the order total. */
-  list(query: InterviewListQuery): Promise<Interview[]>;
+  /**
+   * A page sorted and filtered in the database (the uuid in the sort's direction makes the order total), with what
+   * rendering it needs and the filter's exact total, read in one statement and one snapshot (decision 048).
+   */
+  page(query: InterviewListQuery): Promise<InterviewPageRows>;
   /** New interviews, in one statement (a bulk invitation's whole batch: decision 043). */
   insert(rows: NewInterviewRow[]): Promise<void>;
   update(interview: Interview): Promise<void>;
@@ -126,6 +140,11 @@ export interface ProjectionRepository {
    * identity's events, which keep the order (decision 043). Not for events: they must move the time.
    */
   refreshPeople(people: PersonRow[], at: Date): Promise<void>;
+  /**
+   * What a creation read from identity and jobs (its company, job, creator and candidates), in one statement: each
+   * row as `upsertCompany`, `upsertJob` and `refreshPeople` write it (decision 048).
+   */
+  refreshForCreation(rows: { company: CompanyRow; job: JobPostRow; people: PersonRow[] }, at: Date): Promise<void>;
   /** Stored when new or different (no write when it changes nothing). */
   upsertCompany(company: CompanyRow): Promise<void>;
   jobs(uuids: string[]): Promise<Map<string, JobPostRow>>;

@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
+import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
+import { prepared, sql, type Kysely, type Selectable } from '@vi/platform-postgres';
 import type { Interview } from '../domain/interview';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
-import type { NewInterviewRow, InterviewListQuery } from '../application/store';
+import type { NewInterviewRow, InterviewListQuery, InterviewPageRows, JobPostRow } from '../application/store';
 import type { InterviewsDatabase } from './interviews.database';
 import { LIVE_JOIN_CLOSES_AFTER_MS } from '../domain/live-call';
 
@@ -13,6 +14,62 @@ const SORT_COLUMNS = {
   company: 'company_key',
   job: 'job_key',
 } as const;
+
+/** The interviews' columns a page reads, named (a prepared statement's result must not change with the table). */
+const INTERVIEW_COLUMNS = sql.raw(
+  [
+    'uuid',
+    'company_uuid',
+    'type',
+    'status',
+    'scheduled_at',
+    'completed_at',
+    'accepted_at',
+    'rating',
+    'rated_by',
+    'rated_at',
+    'timezone',
+    'language',
+    'email_message',
+    'phone',
+    'phone_parsed',
+    'has_sms_consent',
+    'job_uuid',
+    'candidate_uuid',
+    'candidate_name',
+    'created_by',
+    'created_at',
+    'updated_at',
+    'candidate_key',
+    'job_key',
+    'company_key',
+  ].join(', '),
+);
+
+type InterviewColumns = Omit<Selectable<InterviewsDatabase['interviews']>, 'deleted_at'>;
+
+/** A row of a page: the interview, its job post, people, company and share link (null when not projected), and the total. */
+interface PageRow extends InterviewColumns {
+  job_company_uuid: string | null;
+  job_title: string | null;
+  job_status: string | null;
+  job_created_at: Date | null;
+  job_updated_at: Date | null;
+  job_status_updated_at: Date | null;
+  job_created_by: JobPostRow['created_by'];
+  job_location: JobPostRow['location'];
+  job_video: JobPostRow['video'];
+  candidate_person_name: string | null;
+  candidate_person_email: string | null;
+  candidate_person_avatar: string | null;
+  creator_name: string | null;
+  creator_email: string | null;
+  creator_avatar: string | null;
+  company_name: string | null;
+  company_avatar: string | null;
+  share_link: BasicShareLinkWithoutUrl | null;
+  total: number;
+}
 
 export class InterviewRepository {
   constructor(private readonly db: Kysely<InterviewsDatabase>) {}
@@ -56,46 +113,84 @@ export class InterviewRepository {
   }
 
   /**
-   * A page sorted and filtered in the database; the uuid in the sort's
-   * direction makes the order total. One branch per (type, status) pair, each
-   * an exact range of a `(company, type, status, key, uuid)` index limited to
-   * offset + limit rows, merged in order (migration 0002, bench/README.md).
+   * A page and everything that renders it in one prepared statement (decision 048): one branch per (type, status)
+   * pair, each an exact range of a `(company, type, status, key, uuid)` index limited to offset + limit rows, merged
+   * in order (migration 0002, bench/README.md); the page's job posts, people, company and share links joined to its
+   * rows; the filter's total from the counters (kept in the same transactions as the interviews) in the same
+   * snapshot. Types, statuses and the order are written into the text (fixed vocabulary: one statement per shape);
+   * the company and the range are parameters.
    */
-  async list(query: InterviewListQuery): Promise<Interview[]> {
+  async page(query: InterviewListQuery): Promise<InterviewPageRows> {
     const [key, direction] = query.orderBy.split('_') as [keyof typeof SORT_COLUMNS, 'asc' | 'desc'];
-    const column = SORT_COLUMNS[key];
+    const column = sql.raw(SORT_COLUMNS[key]);
     const types: InterviewType[] = query.types.length > 0 ? query.types : ['one_way', 'live'];
     const statuses: InterviewStatus[] = query.statuses.length > 0 ? query.statuses : ['requested', 'accepted', 'completed', 'expired', 'canceled'];
     // Interviews not completed yet sort after the completed ones, whatever the direction.
-    const nulls = column === 'completed_at' ? sql.raw(direction === 'asc' ? 'asc nulls last' : 'desc nulls last') : sql.raw(direction);
-    const order = sql`${sql.ref(column)} ${nulls}`;
+    const nulls = sql.raw(SORT_COLUMNS[key] === 'completed_at' ? `${direction} nulls last` : direction);
+    const dir = sql.raw(direction);
     const branches = types.flatMap((type) =>
-      statuses.map((status) =>
-        this.db
-          .selectFrom('interviews')
-          .selectAll()
-          .where('company_uuid', '=', query.companyUuid)
-          .where('deleted_at', 'is', null)
-          .where('type', '=', type)
-          .where('status', '=', status)
-          .orderBy(order)
-          .orderBy('uuid', direction)
-          .limit(query.offset + query.limit),
+      statuses.map(
+        (status) =>
+          sql`(select ${INTERVIEW_COLUMNS} from interviews where company_uuid = ${query.companyUuid} and deleted_at is null and type = ${sql.lit(type)} and status = ${sql.lit(status)} order by ${column} ${nulls}, uuid ${dir} limit ${query.offset + query.limit})`,
       ),
     );
-    const union = sql<Selectable<InterviewsDatabase['interviews']>>`(${sql.join(
-      branches.map((branch) => sql`(${branch})`),
-      sql` union all `,
-    )})`;
-    const rows = await this.db
-      .selectFrom(union.as('i'))
-      .selectAll()
-      .orderBy(order)
-      .orderBy('uuid', direction)
-      .offset(query.offset)
-      .limit(query.limit)
-      .execute();
-    return rows.map(toInterview);
+    const counted = sql.join(
+      [
+        sql`company_uuid = ${query.companyUuid}`,
+        ...(query.types.length > 0 ? [sql`type in (${sql.join(query.types.map((t) => sql.lit(t)))})`] : []),
+        ...(query.statuses.length > 0 ? [sql`status in (${sql.join(query.statuses.map((s) => sql.lit(s)))})`] : []),
+      ],
+      sql` and `,
+    );
+    const { rows } = await prepared(
+      sql<PageRow>`select i.*,
+  j.company_uuid as job_company_uuid, j.title as job_title, j.status as job_status, j.created_at as job_created_at, j.updated_at as job_updated_at,
+  j.status_updated_at as job_status_updated_at, j.created_by as job_created_by, j.location as job_location, j.video as job_video,
+  c.name as candidate_person_name, c.email as candidate_person_email, c.avatar as candidate_person_avatar,
+  cb.name as creator_name, cb.email as creator_email, cb.avatar as creator_avatar,
+  co.name as company_name, co.avatar as company_avatar,
+  s.link as share_link,
+  (select coalesce(sum(count), 0) from interview_counters where ${counted})::int8 as total
+from (select * from (${sql.join(branches, sql` union all `)}) u order by ${column} ${nulls}, uuid ${dir} offset ${query.offset} limit ${query.limit}) i
+left join job_posts j on j.uuid = i.job_uuid
+left join people c on c.uuid = i.candidate_uuid
+left join people cb on cb.uuid = i.created_by
+left join companies co on co.uuid = i.company_uuid
+left join share_links s on s.interview_uuid = i.uuid and s.link is not null
+order by i.${column} ${nulls}, i.uuid ${dir}`,
+    ).execute(this.db);
+    const page: InterviewPageRows = { interviews: [], jobs: new Map(), people: new Map(), companies: new Map(), shareLinks: new Map(), total: undefined };
+    for (const row of rows) {
+      page.interviews.push(toInterview(row));
+      page.total = row.total;
+      if (row.job_title !== null) {
+        page.jobs.set(row.job_uuid, {
+          uuid: row.job_uuid,
+          company_uuid: row.job_company_uuid!,
+          title: row.job_title,
+          status: row.job_status!,
+          created_at: row.job_created_at!,
+          updated_at: row.job_updated_at!,
+          status_updated_at: row.job_status_updated_at!,
+          created_by: row.job_created_by,
+          location: row.job_location,
+          video: row.job_video,
+        });
+      }
+      if (row.candidate_person_name !== null) {
+        page.people.set(row.candidate_uuid, {
+          uuid: row.candidate_uuid,
+          name: row.candidate_person_name,
+          email: row.candidate_person_email!,
+          avatar: row.candidate_person_avatar!,
+        });
+      }
+      if (row.creator_name !== null)
+        page.people.set(row.created_by, { uuid: row.created_by, name: row.creator_name, email: row.creator_email!, avatar: row.creator_avatar! });
+      if (row.company_name !== null) page.companies.set(row.company_uuid, { uuid: row.company_uuid, name: row.company_name, avatar: row.company_avatar! });
+      if (row.share_link !== null) page.shareLinks.set(row.uuid, row.share_link);
+    }
+    return page;
   }
 
   async insert(rows: NewInterviewRow[]): Promise<void> {
@@ -196,7 +291,7 @@ export class InterviewRepository {
   }
 }
 
-function toInterview(row: Selectable<InterviewsDatabase['interviews']>): Interview {
+function toInterview(row: InterviewColumns): Interview {
   return {
     uuid: row.uuid,
     companyUuid: row.company_uuid,

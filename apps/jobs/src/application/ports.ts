@@ -7,6 +7,8 @@ import type { Caller, Principal, UserPrincipal } from '@vi/platform-grpc';
 export interface IdentityDirectory {
   /** The active-job limit of the company's plan in force (-1 = unlimited). */
   jobsLimit(caller: Caller, companyUuid: string): Promise<number>;
+  /** Whether the company's plan in force sends SMS invitations (`interview_sms_notifications`); a platform process may ask. */
+  smsInvitations(caller: Caller<Principal>, companyUuid: string): Promise<boolean>;
   /** A platform process (the gateway, for an open interview's public side) may ask too. */
   summaries(
     caller: Caller<Principal>,

@@ -20,6 +20,10 @@ class IdentityTable implements IdentityDirectory {
     return 10;
   }
 
+  async smsInvitations(): Promise<boolean> {
+    return false;
+  }
+
   async summaries(_: Caller, userUuids: string[], companyUuids: string[]) {
     this.calls.push([...userUuids, ...companyUuids]);
     const answer = {

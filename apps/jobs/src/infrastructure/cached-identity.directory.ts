@@ -13,7 +13,7 @@ interface Entry<T> {
  * identity once its people are known (decision 023). Identity's events drop an entry on every replica as soon as
  * they arrive (`forgetUser`, `forgetCompany`); the time to live bounds what a missed event can leave behind. A
  * fetch that was under way when an entry was dropped does not store what it read: it may predate the change.
- * Plan limits are not cached: a changed plan must apply to the very next job created.
+ * Plan limits and features are not cached: a changed plan must apply to the very next job created.
  */
 export class CachedIdentityDirectory implements IdentityDirectory {
   private readonly users = new Map<string, Entry<identity.UserSummary>>();
@@ -37,6 +37,10 @@ export class CachedIdentityDirectory implements IdentityDirectory {
 
   jobsLimit(caller: Caller, companyUuid: string): Promise<number> {
     return this.source.jobsLimit(caller, companyUuid);
+  }
+
+  smsInvitations(caller: Caller<Principal>, companyUuid: string): Promise<boolean> {
+    return this.source.smsInvitations(caller, companyUuid);
   }
 
   async summaries(caller: Caller<Principal>, userUuids: string[], companyUuids: string[]) {

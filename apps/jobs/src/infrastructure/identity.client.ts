@@ -1,5 +1,5 @@
 import { credentials } from '@grpc/grpc-js';
-import { identity } from '@vi/contracts';
+import { identity, PlanFeature } from '@vi/contracts';
 import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens, type Caller, type Principal } from '@vi/platform-grpc';
 import type { IdentityDirectory } from '../application/ports';
 
@@ -14,6 +14,11 @@ export class GrpcIdentityDirectory implements IdentityDirectory {
   async jobsLimit(caller: Caller, companyUuid: string): Promise<number> {
     const plan = await this.upstream.call((c) => c.getCompanyPlan, { company_uuid: companyUuid }, { ...caller, idempotent: true });
     return plan.jobs_limit;
+  }
+
+  async smsInvitations(caller: Caller<Principal>, companyUuid: string): Promise<boolean> {
+    const plan = await this.upstream.call((c) => c.getCompanyPlan, { company_uuid: companyUuid }, { ...caller, idempotent: true });
+    return plan.features[PlanFeature.InterviewSmsNotifications] === true;
   }
 
   async summaries(caller: Caller<Principal>, userUuids: string[], companyUuids: string[]) {

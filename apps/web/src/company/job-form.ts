@@ -5,13 +5,15 @@ import { irreversibleButton } from './ui/dialog';
 import { field, formAlert, input, onSubmit, select } from './ui/form';
 import { linkButton, renderPage, toolbar, type Workspace } from './ui/frame';
 import { jobSlots } from './jobs';
+import { openInterviewSection } from './open-interview';
 import { navigateWithToast } from './ui/toast';
 
 /**
  * `/jobs/new` and `/jobs/<uuid>`: a job's title, description, where the work is — an address `{city, state,
  * country}` or a work mode `{work_mode, work_place}` — and status. Editing starts from what the job was posted with
  * (a single read carries the address's parts or the locality, decision 011) and sends the location only when it
- * changed, so saving an untouched form leaves the job's location as it was.
+ * changed, so saving an untouched form leaves the job's location as it was. An existing job's page also holds its
+ * open interview (`open-interview.ts`).
  */
 
 type JobBody = Body<'/jobs', 'post'>;
@@ -23,7 +25,12 @@ function radio(name: string, value: string, label: string, checked: boolean): HT
 
 export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray): Promise<void> {
   const uuid = match[1]?.toLowerCase();
-  const job = uuid ? (await ok(api.GET('/jobs/{jobUuid}', { params: { path: { jobUuid: uuid } } }))).data : undefined;
+  const [job, sets] = uuid
+    ? await Promise.all([
+        ok(api.GET('/jobs/{jobUuid}', { params: { path: { jobUuid: uuid } } })).then((r) => r.data),
+        ok(api.GET('/question_sets')).then((r) => r.data),
+      ])
+    : [undefined, []];
 
   const title = input({ name: 'title', required: true, maxlength: 200, autocomplete: 'off', value: job?.title });
   const description = el('textarea', { name: 'description', rows: 6 }, job?.description ?? '');
@@ -121,7 +128,7 @@ export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray
       job?.status === 'active' ? linkButton(`/jobs/${job.uuid}/invite`, ws.jobs.invite, 'secondary') : null,
     ),
     jobSlots(workspace),
-    form,
-    remove,
+    // On a laptop the open interview sits beside the job's form; on a phone, under it.
+    job ? el('div', { class: 'job-columns' }, el('div', {}, form, remove), openInterviewSection(job, sets)) : form,
   );
 }

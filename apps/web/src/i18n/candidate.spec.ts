@@ -3,7 +3,7 @@ import { CANDIDATE_LANGUAGES, pickLanguage } from './candidate';
 import { en } from './en';
 
 /** The candidate-facing sections of `en`: every one of their keys must exist, of the same kind, in every language. */
-const CANDIDATE_SECTIONS = ['common', 'errors', 'landing', 'practice', 'device', 'question', 'finish', 'language', 'share', 'live'] as const;
+const CANDIDATE_SECTIONS = ['common', 'errors', 'landing', 'practice', 'device', 'question', 'finish', 'language', 'share', 'apply', 'live'] as const;
 
 /** Each leaf as `path: kind` (a function with its arity, an array with its length), so a missing or odd key shows. */
 function shape(value: unknown, path: string): string[] {

@@ -39,10 +39,13 @@ export function apiErrorOf(status: number, text: string, retryAfterHeader?: stri
   }
 }
 
-export async function requestJson<T>(method: 'GET' | 'POST', path: string, headers: Record<string, string> = {}): Promise<T> {
+/** `body`, when given, is sent as JSON. */
+export async function requestJson<T>(method: 'GET' | 'POST', path: string, headers: Record<string, string> = {}, body?: unknown): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { method, headers: { accept: 'application/json', ...headers }, cache: 'no-store' });
+    const json =
+      body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json', accept: 'application/json', ...headers } };
+    response = await fetch(path, { method, headers: { accept: 'application/json', ...headers }, cache: 'no-store', ...json });
   } catch {
     throw new ApiError(0, 'network');
   }

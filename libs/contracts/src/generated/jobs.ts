@@ -175,7 +175,13 @@ export interface PublicOpenInterview {
   time_limits: number[];
   expires_at: string;
   /** The job's video, when it has one (decision 046). */
-  job_video?: JobVideo | undefined;
+  job_video?:
+    | JobVideo
+    | undefined;
+  /** Days an applicant has to record (OPEN_INTERVIEW_DUE_DAYS), never past expires_at. */
+  due_days: number;
+  /** Whether the company's plan sends SMS invitations: the apply page offers a phone only then. */
+  sms_invitations: boolean;
 }
 
 export interface OpenInterviewApplication {
@@ -1370,6 +1376,8 @@ function createBasePublicOpenInterview(): PublicOpenInterview {
     time_limits: [],
     expires_at: "",
     job_video: undefined,
+    due_days: 0,
+    sms_invitations: false,
   };
 }
 
@@ -1400,6 +1408,12 @@ export const PublicOpenInterview: MessageFns<PublicOpenInterview> = {
     }
     if (message.job_video !== undefined) {
       JobVideo.encode(message.job_video, writer.uint32(66).fork()).join();
+    }
+    if (message.due_days !== 0) {
+      writer.uint32(80).int32(message.due_days);
+    }
+    if (message.sms_invitations !== false) {
+      writer.uint32(88).bool(message.sms_invitations);
     }
     return writer;
   },
@@ -1483,6 +1497,22 @@ export const PublicOpenInterview: MessageFns<PublicOpenInterview> = {
           }
 
           message.job_video = JobVideo.decode(reader, reader.uint32());
+          continue;
+        }
+        case 10: {
+          if (tag !== 80) {
+            break;
+          }
+
+          message.due_days = reader.int32();
+          continue;
+        }
+        case 11: {
+          if (tag !== 88) {
+            break;
+          }
+
+          message.sms_invitations = reader.bool();
           continue;
         }
       }

@@ -48,6 +48,8 @@ describe('jobJson', () => {
         job_description: '',
         time_limits: [60],
         expires_at: video.created_at,
+        due_days: 7,
+        sms_invitations: false,
         job_video: video,
       }),
     );

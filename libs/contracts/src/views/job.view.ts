@@ -124,6 +124,12 @@ export const PublicOpenInterviewView = z
       .meta({ description: "The job's video (decision 046): plays from `url` without a key, Range requests answered 206; null without one" }),
     questions: z.object({ count: z.number().int(), time_limits: z.array(z.number().int()) }),
     expires_at: timestampView,
+    due_days: z.number().int().meta({
+      description: 'Days an applicant has to record their interview after applying (OPEN_INTERVIEW_DUE_DAYS), never past `expires_at`',
+    }),
+    sms_invitations: z.boolean().meta({
+      description: "Whether the company's plan sends SMS invitations: only then may an application carry a phone (with `has_sms_consent`)",
+    }),
   })
   .meta({ id: 'PublicOpenInterview' });
 
@@ -141,5 +147,7 @@ export function publicOpenInterviewJson(open: PublicOpenInterview): z.output<typ
       : null,
     questions: { count: open.time_limits.length, time_limits: open.time_limits },
     expires_at: open.expires_at,
+    due_days: open.due_days,
+    sms_invitations: open.sms_invitations,
   };
 }

@@ -7,7 +7,9 @@ export const RecordingView = z
   .object({
     uuid: uuidView,
     started_at: timestampView,
-    ended_at: timestampView.nullable().meta({ description: 'null while the call is being recorded' }),
+    ended_at: timestampView
+      .nullable()
+      .meta({ description: 'null while the call is being recorded, and while its parts are joined into one video (a few seconds after it ends)' }),
     duration_seconds: z
       .number()
       .nullable()

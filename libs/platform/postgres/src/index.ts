@@ -2,9 +2,11 @@ import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import { Pool, types } from 'pg';
 import type { Logger } from 'pino';
 import { EmbeddedPostgres } from './embedded-postgres';
+import { prepareMarkedStatements } from './prepared';
 
 export { EmbeddedPostgres } from './embedded-postgres';
 export { deleteInBatches } from './delete-in-batches';
+export { prepared } from './prepared';
 
 export { sql } from 'kysely';
 export type { RawBuilder } from 'kysely';
@@ -46,6 +48,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     // An idle connection the server ends (restart, failover) must not crash the
     // process: the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => options.logger?.warn({ err: error }, 'idle PostgreSQL connection closed'));
+    prepareMarkedStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     // Only create the schema when it is missing: a service's database user may
     // own its schema without the right to create schemas in the database.

@@ -136,9 +136,7 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
 
   // A statement per kind of row, whatever the number of assignees (decision 043).
   await deps.store.transaction(async (tx) => {
-    await tx.projections.upsertCompany(companyRow);
-    await tx.projections.upsertJob(jobRow);
-    await tx.projections.refreshPeople(people, now);
+    await tx.projections.refreshForCreation({ company: companyRow, job: jobRow, people }, now);
     await tx.interviews.insert(rows);
     await tx.questions.insert(interviewQuestions);
     await tx.counters.move(companyUuid, input.type, null, 'requested', rows.length);

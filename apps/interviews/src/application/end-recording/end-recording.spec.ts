@@ -53,4 +53,12 @@ describe('endRecording', () => {
       code: InterviewsErrorCode.RecordingNotFound,
     });
   });
+
+  it('answers a recording whose parts another request is still joining as not ended yet: no video to offer', async () => {
+    const joining = { ...going, state: 'finishing' as const, endedAt: new Date(AT.getTime() + 1_700_000) };
+    const deps = await fixture(joining);
+    const sut = await endRecording(deps, company, { interview_uuid: live.uuid, recording_uuid: going.uuid });
+    expect(sut).toMatchObject({ uuid: going.uuid, ended_at: undefined, duration_seconds: undefined });
+    expect(deps.store.read.recordings.allParts()).toHaveLength(3);
+  });
 });

@@ -31,5 +31,5 @@ export async function endRecording(
   if (!claim.claimed) return renderRecording(claim.recording);
   const ended = await finishRecording(deps, claim.recording);
   // No part ever came: nothing is kept, and the recording is answered as it was when it ended.
-  return renderRecording(ended ?? claim.recording);
+  return renderRecording(ended ?? { ...claim.recording, state: 'ended' });
 }

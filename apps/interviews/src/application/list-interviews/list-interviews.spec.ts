@@ -14,7 +14,8 @@ describe('listInterviews', () => {
     anInterview({ companyUuid, scheduledAt: at(20), status: 'requested' }),
     anInterview({ scheduledAt: at(5) }),
   ];
-  const store = memoryStore({ interviews: new MemoryInterviews(interviews), counters: new MemoryCounters(interviews), ...renderingRepos() });
+  const rendering = renderingRepos();
+  const store = memoryStore({ interviews: new MemoryInterviews(interviews, rendering), counters: new MemoryCounters(interviews), ...rendering });
   const caller = aCaller(aUserOfCompany(companyUuid));
   const all: ListInterviewsInput = { types: [], statuses: [], orderBy: 'scheduled_asc', rangeFrom: 0, rangeTo: 9 };
   const listed = async (input: ListInterviewsInput) => itemsOf(await listInterviews({ store }, caller, input));

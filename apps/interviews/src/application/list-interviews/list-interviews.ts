@@ -4,7 +4,7 @@ import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import type { InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
 import type { InterviewsStore } from '../store';
-import { renderInterviewPage, renderInterviews, type RenderingRepoName } from '../interview-rendering';
+import { renderInterviewPage, renderInterviewsFrom } from '../interview-rendering';
 
 export interface ListInterviewsInput {
   types: InterviewType[];
@@ -15,17 +15,18 @@ export interface ListInterviewsInput {
 }
 
 export async function listInterviews(
-  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | RenderingRepoName> },
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters'> },
   caller: Caller,
   input: ListInterviewsInput,
 ): Promise<interviews.InterviewPage> {
   const { companyUuid } = companyUserOf(caller.principal);
   const types = [...new Set(input.types)];
   const statuses = [...new Set(input.statuses)];
-  const total = await deps.store.read.counters.total(companyUuid, types, statuses);
-  // The counters are exact: a page past the end needs no query.
-  if (input.rangeFrom >= total) return renderInterviewPage([], total);
-  const page = await deps.store.read.interviews.list({
+  const {
+    interviews: list,
+    total,
+    ...lookups
+  } = await deps.store.read.interviews.page({
     companyUuid,
     types,
     statuses,
@@ -33,5 +34,7 @@ export async function listInterviews(
     offset: input.rangeFrom,
     limit: input.rangeTo - input.rangeFrom + 1,
   });
-  return renderInterviewPage(await renderInterviews(deps.store.read, page, { questions: false }), total);
+  // An empty page (past the end, or no interview) has no row to carry the total: the counters give it.
+  if (total === undefined) return renderInterviewPage([], await deps.store.read.counters.total(companyUuid, types, statuses));
+  return renderInterviewPage(renderInterviewsFrom(list, { ...lookups, questions: new Map() }), total);
 }

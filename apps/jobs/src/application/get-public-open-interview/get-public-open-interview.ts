@@ -10,15 +10,22 @@ import { findOpenJob } from '../shared/find-open-job';
 /** The only caller: the gateway, for `GET /public/open_interviews/<uuid>` (no key: the link is public). */
 export const PUBLIC_OPEN_INTERVIEW_CALLER = 'gateway';
 
-/** What an applicant needs to decide whether to apply (decision 045): the job, its company, its video (decision 046), the questions' time limits. */
+/**
+ * What an applicant needs to decide whether to apply (decision 045): the job, its company, its video (decision 046),
+ * the questions' time limits, the days they will have to record, and whether a phone is worth giving (the plan sends
+ * SMS invitations).
+ */
 export async function getPublicOpenInterview(
-  deps: { store: StoreOf<JobsStore, 'jobs'>; identity: IdentityDirectory; clock: Clock; links: JobLinks },
+  deps: { store: StoreOf<JobsStore, 'jobs'>; identity: IdentityDirectory; clock: Clock; dueDays: number; links: JobLinks },
   caller: Principal,
   openInterviewUuid: string,
 ): Promise<jobs.PublicOpenInterview> {
   requireOperator(caller, PUBLIC_OPEN_INTERVIEW_CALLER);
   const job = await findOpenJob(deps.store.read, openInterviewUuid, deps.clock.now());
-  const { companies } = await deps.identity.summaries({ principal: caller }, [], [job.companyUuid]);
+  const [{ companies }, smsInvitations] = await Promise.all([
+    deps.identity.summaries({ principal: caller }, [], [job.companyUuid]),
+    deps.identity.smsInvitations({ principal: caller }, job.companyUuid),
+  ]);
   return {
     uuid: job.openInterview.uuid,
     company: companies.get(job.companyUuid),
@@ -28,5 +35,7 @@ export async function getPublicOpenInterview(
     time_limits: job.openInterview.questions.map((q) => q.timeLimit),
     expires_at: toRfc3339(job.openInterview.expiresAt),
     job_video: job.video ? renderJobVideo(deps.links, job.video) : undefined,
+    due_days: deps.dueDays,
+    sms_invitations: smsInvitations,
   };
 }

@@ -1,0 +1,291 @@
+import '../shared/styles.css';
+import { companyBadge } from '../candidate/landing';
+import { languageSwitcher, t, useBrowserLanguage } from '../i18n/candidate';
+import { ApiError } from '../shared/api';
+import { el, pageRoot, show } from '../shared/dom';
+import { localTime } from '../shared/format';
+import { loadingScreen, messageScreen } from '../shared/screens';
+import { e164Of, openInterviewOf, readOpenInterview, sameOriginMedia, sendApplication, type Application, type PublicOpenInterview } from './apply-api';
+
+/**
+ * `/apply/<uuid>`, an open interview's link (decision 045): the job and its company, the job video, what will
+ * happen, and a form (name, email; a phone with SMS consent where the plan sends SMS; a hidden honeypot). After
+ * sending, one sentence: check your email. Every refusal is a sentence: a closed or unknown link (the API's one
+ * 404), too many attempts (when to retry), a bad field beside the field. `?name=&email=` pre-fill the form (an
+ * integrator's link). In the applicant's language, with the candidate pages' switcher (decision 042).
+ */
+
+const root = pageRoot();
+
+/** "2 minutes" and "14:05": how long to wait and until when, from a 429's Retry-After. */
+function retryWhen(error: ApiError): [string, string] {
+  const seconds = Math.max(1, error.retryAfter ?? 60);
+  const at = new Intl.DateTimeFormat(document.documentElement.lang || 'en', { timeStyle: 'short' }).format(new Date(Date.now() + seconds * 1000));
+  return [t.common.duration(seconds), at];
+}
+
+function closedScreen(): void {
+  document.title = t.apply.closedHeading;
+  show(
+    root,
+    el(
+      'main',
+      { class: 'card' },
+      languageSwitcher(closedScreen),
+      el('h1', {}, t.apply.closedHeading),
+      el('p', { role: 'alert', class: 'refusal' }, t.apply.closed),
+    ),
+  );
+}
+
+function failedToOpen(error: unknown): void {
+  if (error instanceof ApiError && error.code === 'api.open_interview_not_found') return closedScreen();
+  if (error instanceof ApiError && error.status === 429) {
+    const [wait, at] = retryWhen(error);
+    document.title = t.apply.tooManyHeading;
+    return messageScreen(root, t.apply.tooManyHeading, t.apply.tooManyRead(wait, at));
+  }
+  const sentence = error instanceof ApiError && (error.code === 'network' || error.status >= 500) ? t.errors.unavailable : t.errors.unexpected;
+  document.title = t.apply.unavailableHeading;
+  messageScreen(root, t.apply.unavailableHeading, sentence);
+}
+
+let nextId = 0;
+type Control = HTMLInputElement;
+
+/** A labelled input with its hint and its own error line (a refusal is said beside its cause). */
+function field(label: string, control: Control, hint?: string): HTMLElement {
+  nextId += 1;
+  control.id ||= `apply-field-${nextId}`;
+  const describedBy = [hint ? `${control.id}-hint` : '', `${control.id}-error`].filter(Boolean).join(' ');
+  control.setAttribute('aria-describedby', describedBy);
+  return el(
+    'div',
+    { class: 'field' },
+    el('label', { for: control.id }, label),
+    hint ? el('p', { id: `${control.id}-hint`, class: 'hint' }, hint) : null,
+    control,
+    el('p', { id: `${control.id}-error`, class: 'field-error' }),
+  );
+}
+
+function setFieldError(control: Control, sentence: string): void {
+  control.setAttribute('aria-invalid', 'true');
+  const line = document.getElementById(`${control.id}-error`);
+  if (line) line.textContent = sentence;
+}
+
+function clearFieldErrors(form: HTMLElement): void {
+  for (const control of form.querySelectorAll<Control>('[aria-invalid="true"]')) {
+    control.removeAttribute('aria-invalid');
+    const line = document.getElementById(`${control.id}-error`);
+    if (line) line.textContent = '';
+  }
+}
+
+function details(open: PublicOpenInterview): HTMLElement {
+  const company = open.company.name;
+  const video = open.job_video
+    ? el(
+        'figure',
+        { class: 'job-video' },
+        el('video', {
+          class: 'preview',
+          controls: true,
+          playsinline: true,
+          preload: 'metadata',
+          src: sameOriginMedia(open.job_video.url),
+          'aria-label': t.apply.videoLabel(open.job.title),
+        }),
+        el('figcaption', { class: 'muted' }, t.apply.videoCaption(company, t.common.duration(Math.round(open.job_video.duration_seconds)))),
+      )
+    : null;
+  const where = open.job.location.formatted_address;
+  return el(
+    'article',
+    { class: 'card apply-job', 'aria-labelledby': 'job-title' },
+    el('p', { class: 'eyebrow' }, t.apply.eyebrow(company)),
+    el('h1', { id: 'job-title' }, open.job.title),
+    where ? el('p', { class: 'muted job-where' }, where) : null,
+    // On a phone the form is below the job: one tap takes the applicant there.
+    el('a', { class: 'button jump', href: '#apply-heading' }, t.apply.formHeading),
+    video,
+    open.job.description.trim()
+      ? el(
+          'section',
+          { 'aria-labelledby': 'about-heading' },
+          el('h2', { id: 'about-heading' }, t.apply.aboutHeading),
+          el('p', { class: 'job-description' }, open.job.description),
+        )
+      : null,
+    el(
+      'section',
+      { 'aria-labelledby': 'steps-heading' },
+      el('h2', { id: 'steps-heading' }, t.apply.whatHappens),
+      el('ol', { class: 'steps' }, ...t.apply.steps(open.questions.count, open.due_days).map((step) => el('li', {}, step))),
+      el('h3', {}, t.apply.questionsHeading(open.questions.count)),
+      el('ul', { class: 'questions' }, ...open.questions.time_limits.map((limit, i) => el('li', {}, t.apply.questionLimit(i + 1, t.common.duration(limit))))),
+      el('p', { class: 'muted' }, t.apply.questionsHidden),
+      el('p', { class: 'muted' }, t.apply.closes(localTime(open.expires_at))),
+    ),
+  );
+}
+
+/** What was typed survives a switch of language: the form is drawn again with the same values. */
+interface Typed {
+  name: string;
+  email: string;
+  phone: string;
+  consent: boolean;
+}
+
+function applyForm(uuid: string, open: PublicOpenInterview, typed: Typed, keep: (typed: Typed) => void): HTMLElement {
+  const sms = open.sms_invitations;
+  const name = el('input', { type: 'text', name: 'name', autocomplete: 'name', required: true, maxlength: 200, value: typed.name });
+  const email = el('input', { type: 'email', name: 'email', autocomplete: 'email', required: true, maxlength: 254, value: typed.email, spellcheck: 'false' });
+  const phone = el('input', { type: 'tel', name: 'phone', autocomplete: 'tel', maxlength: 50, value: typed.phone });
+  const consent = el('input', {
+    type: 'checkbox',
+    id: 'sms-consent',
+    name: 'has_sms_consent',
+    checked: typed.consent,
+    'aria-describedby': 'sms-consent-error',
+  });
+  // The honeypot: out of sight and out of the keyboard's path and the accessibility tree; a robot fills it.
+  const website = el('input', { type: 'text', id: 'website', name: 'website', tabindex: '-1', autocomplete: 'off' });
+  const alert = el('p', { class: 'refusal form-alert', role: 'alert', hidden: true });
+  const submit = el('button', { type: 'submit' }, t.apply.send);
+  const current = (): Typed => ({ name: name.value, email: email.value, phone: phone.value, consent: consent.checked });
+  const form = el(
+    'form',
+    { class: 'apply-form', novalidate: true, 'aria-labelledby': 'apply-heading' },
+    alert,
+    field(t.apply.name, name),
+    field(t.apply.email, email, t.apply.emailHint),
+    sms ? field(t.apply.phone, phone, t.apply.phoneHint) : null,
+    sms
+      ? el(
+          'div',
+          { class: 'consent' },
+          el('div', { class: 'choice' }, consent, el('label', { for: 'sms-consent' }, t.apply.smsConsent)),
+          el('p', { id: 'sms-consent-error', class: 'field-error' }),
+        )
+      : null,
+    el('div', { class: 'honeypot', 'aria-hidden': 'true' }, el('label', { for: 'website' }, t.apply.honeypot), website),
+    el('p', { class: 'muted privacy' }, sms ? t.apply.privacyPhone(open.company.name) : t.apply.privacy(open.company.name)),
+    submit,
+  );
+  for (const control of [name, email, phone, consent]) control.addEventListener('input', () => keep(current()));
+
+  const refuse = (error: unknown) => {
+    let first: HTMLElement | null = null;
+    if (error instanceof ApiError && error.code === 'api.open_interview_not_found') return closedScreen();
+    if (error instanceof ApiError && error.fieldErrors.length > 0) {
+      for (const refused of error.fieldErrors) {
+        const [control, sentence] =
+          refused.field === 'name'
+            ? [name, refused.code === 'too_big' ? t.apply.fields.nameTooLong : t.apply.fields.nameMissing]
+            : refused.field === 'email'
+              ? [email, t.apply.fields.emailInvalid]
+              : refused.field === 'phone' || refused.field === 'phone_parsed'
+                ? [phone, t.apply.fields.phoneInvalid]
+                : refused.field === 'has_sms_consent'
+                  ? [consent, t.apply.fields.consentMissing]
+                  : [null, ''];
+        if (control && (sms || (control !== phone && control !== consent))) {
+          setFieldError(control, sentence);
+          first ??= control;
+        }
+      }
+    }
+    if (first) return first.focus();
+    alert.textContent =
+      error instanceof ApiError && error.status === 429
+        ? t.apply.tooMany(...retryWhen(error))
+        : error instanceof ApiError && error.status === 402
+          ? t.apply.smsNotOffered
+          : error instanceof ApiError && (error.code === 'network' || error.status >= 500)
+            ? t.errors.unavailable
+            : t.errors.unexpected;
+    alert.hidden = false;
+    alert.tabIndex = -1;
+    alert.focus();
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    clearFieldErrors(form);
+    alert.hidden = true;
+    const application: Application = { name: name.value.trim(), email: email.value.trim(), language: t.lang, website: website.value };
+    if (sms && phone.value.trim()) {
+      const parsed = e164Of(phone.value);
+      if (!parsed) {
+        setFieldError(phone, t.apply.fields.phoneInvalid);
+        return phone.focus();
+      }
+      Object.assign(application, { phone: phone.value.trim(), phone_parsed: parsed, has_sms_consent: consent.checked });
+    }
+    submit.disabled = true;
+    submit.textContent = t.apply.sending;
+    sendApplication(uuid, application)
+      .then(() => sentScreen(open, application.email))
+      .catch(refuse)
+      .finally(() => {
+        submit.disabled = false;
+        submit.textContent = t.apply.send;
+      });
+  });
+  return el(
+    'section',
+    { class: 'card apply-side', 'aria-labelledby': 'apply-heading' },
+    el('h2', { id: 'apply-heading' }, t.apply.formHeading),
+    el('p', { class: 'muted' }, t.apply.formIntro),
+    form,
+  );
+}
+
+/** A screen of the page: the company and the language switcher above `main`; the switcher draws it again. */
+function screen(open: PublicOpenInterview, title: string, rerender: () => void, main: HTMLElement): void {
+  document.title = title;
+  show(root, el('div', { class: 'apply-page' }, el('header', { class: 'apply-top' }, companyBadge(open.company), languageSwitcher(rerender)), main));
+}
+
+function applyScreen(uuid: string, open: PublicOpenInterview, typed: Typed): void {
+  let kept = typed;
+  const form = applyForm(uuid, open, typed, (now) => (kept = now));
+  screen(
+    open,
+    t.apply.title(open.job.title, open.company.name),
+    () => applyScreen(uuid, open, kept),
+    el('main', { class: 'apply-layout' }, details(open), form),
+  );
+}
+
+function sentScreen(open: PublicOpenInterview, email: string): void {
+  screen(
+    open,
+    t.apply.sentHeading,
+    () => sentScreen(open, email),
+    el(
+      'main',
+      { class: 'card apply-sent' },
+      el('p', { class: 'eyebrow' }, `${open.job.title} · ${open.company.name}`),
+      el('h1', {}, t.apply.sentHeading),
+      el('p', { role: 'status', class: 'ok' }, t.apply.sent(email)),
+      el('p', {}, t.apply.sentDue(open.due_days)),
+      el('p', { class: 'muted' }, t.apply.sentAgain),
+    ),
+  );
+}
+
+async function main(): Promise<void> {
+  useBrowserLanguage();
+  const uuid = openInterviewOf(window.location);
+  if (!uuid) return closedScreen();
+  loadingScreen(root);
+  const open = await readOpenInterview(uuid);
+  const query = new URLSearchParams(window.location.search);
+  applyScreen(uuid, open, { name: query.get('name') ?? '', email: query.get('email') ?? '', phone: '', consent: false });
+}
+
+main().catch(failedToOpen);
