@@ -117,7 +117,7 @@ export class InterviewRepository {
    * pair, each an exact range of a `(company, type, status, key, uuid)` index limited to offset + limit rows, merged
    * in order (migration 0002, bench/README.md); the page's job posts, people, company and share links joined to its
    * rows; the filter's total from the counters (kept in the same transactions as the interviews) in the same
-   * snapshot. Types, statuses and the order are written into the text (fixed vocabulary: one statement per shape);
+   * snapshot, and a page past that total scans nothing. Types, statuses and the order are written into the text (fixed vocabulary: one statement per shape);
    * the company and the range are parameters.
    */
   async page(query: InterviewListQuery): Promise<InterviewPageRows> {
@@ -142,6 +142,9 @@ export class InterviewRepository {
       ],
       sql` and `,
     );
+    // Evaluated once per statement (no reference to a row); as the page's condition, it is checked before any branch
+    // is scanned, so a page past the end reads no interview, as when the counters were read first.
+    const total = sql<number>`(select coalesce(sum(count), 0) from interview_counters where ${counted})::int8`;
     const { rows } = await prepared(
       sql<PageRow>`select i.*,
   j.company_uuid as job_company_uuid, j.title as job_title, j.status as job_status, j.created_at as job_created_at, j.updated_at as job_updated_at,
@@ -150,8 +153,8 @@ export class InterviewRepository {
   cb.name as creator_name, cb.email as creator_email, cb.avatar as creator_avatar,
   co.name as company_name, co.avatar as company_avatar,
   s.link as share_link,
-  (select coalesce(sum(count), 0) from interview_counters where ${counted})::int8 as total
-from (select * from (${sql.join(branches, sql` union all `)}) u order by ${column} ${nulls}, uuid ${dir} offset ${query.offset} limit ${query.limit}) i
+  ${total} as total
+from (select * from (${sql.join(branches, sql` union all `)}) u where ${query.offset} < ${total} order by ${column} ${nulls}, uuid ${dir} offset ${query.offset} limit ${query.limit}) i
 left join job_posts j on j.uuid = i.job_uuid
 left join people c on c.uuid = i.candidate_uuid
 left join people cb on cb.uuid = i.created_by
