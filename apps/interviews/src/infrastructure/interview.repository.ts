@@ -58,6 +58,7 @@ interface PageRow extends InterviewColumns {
   job_status_updated_at: Date | null;
   job_created_by: JobPostRow['created_by'];
   job_location: JobPostRow['location'];
+  job_video: JobPostRow['video'];
   candidate_person_name: string | null;
   candidate_person_email: string | null;
   candidate_person_avatar: string | null;
@@ -116,7 +117,7 @@ export class InterviewRepository {
    * pair, each an exact range of a `(company, type, status, key, uuid)` index limited to offset + limit rows, merged
    * in order (migration 0002, bench/README.md); the page's job posts, people, company and share links joined to its
    * rows; the filter's total from the counters (kept in the same transactions as the interviews) in the same
-   * snapshot. Types, statuses and the order are written into the text (fixed vocabulary: one statement per shape);
+   * snapshot, and a page past that total scans nothing. Types, statuses and the order are written into the text (fixed vocabulary: one statement per shape);
    * the company and the range are parameters.
    */
   async page(query: InterviewListQuery): Promise<InterviewPageRows> {
@@ -141,16 +142,19 @@ export class InterviewRepository {
       ],
       sql` and `,
     );
+    // Evaluated once per statement (no reference to a row); as the page's condition, it is checked before any branch
+    // is scanned, so a page past the end reads no interview, as when the counters were read first.
+    const total = sql<number>`(select coalesce(sum(count), 0) from interview_counters where ${counted})::int8`;
     const { rows } = await prepared(
       sql<PageRow>`select i.*,
   j.company_uuid as job_company_uuid, j.title as job_title, j.status as job_status, j.created_at as job_created_at, j.updated_at as job_updated_at,
-  j.status_updated_at as job_status_updated_at, j.created_by as job_created_by, j.location as job_location,
+  j.status_updated_at as job_status_updated_at, j.created_by as job_created_by, j.location as job_location, j.video as job_video,
   c.name as candidate_person_name, c.email as candidate_person_email, c.avatar as candidate_person_avatar,
   cb.name as creator_name, cb.email as creator_email, cb.avatar as creator_avatar,
   co.name as company_name, co.avatar as company_avatar,
   s.link as share_link,
-  (select coalesce(sum(count), 0) from interview_counters where ${counted})::int8 as total
-from (select * from (${sql.join(branches, sql` union all `)}) u order by ${column} ${nulls}, uuid ${dir} offset ${query.offset} limit ${query.limit}) i
+  ${total} as total
+from (select * from (${sql.join(branches, sql` union all `)}) u where ${query.offset} < ${total} order by ${column} ${nulls}, uuid ${dir} offset ${query.offset} limit ${query.limit}) i
 left join job_posts j on j.uuid = i.job_uuid
 left join people c on c.uuid = i.candidate_uuid
 left join people cb on cb.uuid = i.created_by
@@ -173,6 +177,7 @@ order by i.${column} ${nulls}, i.uuid ${dir}`,
           status_updated_at: row.job_status_updated_at!,
           created_by: row.job_created_by,
           location: row.job_location,
+          video: row.job_video,
         });
       }
       if (row.candidate_person_name !== null) {
