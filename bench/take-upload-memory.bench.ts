@@ -38,14 +38,13 @@ import { once } from 'node:events';
 import type { InterviewEventPayload } from '@vi/contracts';
 import { connectEventBus } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
-import { startS3TestServer } from '@vi/platform-testing';
+import { startS3TestServer, webmHeader } from '@vi/platform-testing';
 import { loadIdentityConfig } from '../apps/identity/src/config';
 import { startIdentityService } from '../apps/identity/src/composition-root';
 import { loadInterviewsConfig } from '../apps/interviews/src/config';
 import { startInterviewsService } from '../apps/interviews/src/composition-root';
 import { loadJobsConfig } from '../apps/jobs/src/config';
 import { startJobsService } from '../apps/jobs/src/composition-root';
-import { webmHeader } from '../apps/interviews/test/video-files';
 import { CandidateLinkIssuer } from '../e2e/support/candidate-links';
 
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 200);

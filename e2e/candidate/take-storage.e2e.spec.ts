@@ -1,4 +1,4 @@
-import { webmFile } from '../../apps/interviews/test/video-files';
+import { webmFile } from '@vi/platform-testing';
 import { ApiClient } from '../support/api-client';
 import { keptTakeNumbers } from '../support/database-dump';
 import { expectError } from '../support/expectations';

@@ -1,6 +1,5 @@
 import type { BusMessage } from '@vi/platform-bus';
-import { waitFor } from '@vi/platform-testing';
-import { mp4File, webmFile, webmHeader } from '../../apps/interviews/test/video-files';
+import { waitFor, mp4File, webmFile, webmHeader } from '@vi/platform-testing';
 import { ApiClient } from '../support/api-client';
 import { expectError, expectRfc3339Timestamps } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';

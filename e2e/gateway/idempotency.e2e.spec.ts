@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connectEventBus, NatsJetStreamBus, type EventBus } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
-import { testServers, waitFor } from '@vi/platform-testing';
-import { webmFile } from '../../apps/interviews/test/video-files';
+import { testServers, waitFor, webmFile } from '@vi/platform-testing';
 import { loadGatewayConfig } from '../../apps/gateway/src/config';
 import { startGateway, type RunningGateway } from '../../apps/gateway/src/composition-root';
 import { companyWithJob, interviewBody, seekerEmail, sleep } from '../interviews/interview-helpers';

@@ -1,5 +1,4 @@
-import { waitFor } from '@vi/platform-testing';
-import { webmFile } from '../../apps/interviews/test/video-files';
+import { waitFor, webmFile } from '@vi/platform-testing';
 import { companyWithJob, createInterview, interviewBody, seekerEmail } from '../interviews/interview-helpers';
 import { SmsEndpoint, WebhookReceiver, createWebhook, testPhone } from '../notifications/notification-helpers';
 import { completedInterviewWithTakes, InterviewCreations } from '../sharing/sharing-helpers';

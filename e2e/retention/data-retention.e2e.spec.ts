@@ -1,6 +1,5 @@
 import { sql, type RawBuilder } from '@vi/platform-postgres';
-import { waitFor } from '@vi/platform-testing';
-import { webmFile } from '../../apps/interviews/test/video-files';
+import { waitFor, webmFile } from '@vi/platform-testing';
 import { ApiClient } from '../support/api-client';
 import { countRows } from '../support/database-dump';
 import { startTestSystem, type TestSystem } from '../support/test-system';

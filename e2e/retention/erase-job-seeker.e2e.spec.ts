@@ -1,5 +1,4 @@
-import { waitFor } from '@vi/platform-testing';
-import { webmFile } from '../../apps/interviews/test/video-files';
+import { waitFor, webmFile } from '@vi/platform-testing';
 import { eraseJobSeeker } from '../../tools/admin-cli/src/erase-job-seeker';
 import { ApiClient } from '../support/api-client';
 import { databaseDump as dumpAll } from '../support/database-dump';

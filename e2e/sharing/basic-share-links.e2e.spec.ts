@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '@vi/platform-testing';
-import { webmFile } from '../../apps/interviews/test/video-files';
+import { waitFor, webmFile } from '@vi/platform-testing';
 import { ApiClient } from '../support/api-client';
 import { expectError, expectRfc3339Timestamps } from '../support/expectations';
 import type { TestSystem } from '../support/test-system';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { waitFor } from '@vi/platform-testing';
+import { waitFor, webmFile } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
-import { webmFile } from '../../apps/interviews/test/video-files';
 import { companyWithJob } from '../interviews/interview-helpers';
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
 import { expectError } from '../support/expectations';

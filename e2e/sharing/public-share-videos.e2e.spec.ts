@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expectError, expectRfc3339Timestamps } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { companyWithJob } from '../interviews/interview-helpers';
-import { webmFile } from '../../apps/interviews/test/video-files';
+import { webmFile } from '@vi/platform-testing';
 import { completedInterviewWithTakes, InterviewCreations, openShared, tokenOf, type Company } from './sharing-helpers';
 
 /** A real 12-second WebM (two frames a second, the last at 11.5 s) of about 24 × `frameBytes` bytes. */

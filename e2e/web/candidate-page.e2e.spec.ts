@@ -7,7 +7,7 @@ import { es } from '../../apps/web/src/i18n/es';
 import { companyWithJob, createInterview, inFuture, interviewBody, putInterview } from '../interviews/interview-helpers';
 import { createJob } from '../jobs/job-helpers';
 import { InterviewCreations } from '../sharing/sharing-helpers';
-import { checkDevicesAndStart, isFocused, recordTake, scrollsHorizontally } from './page-helpers';
+import { checkDevicesAndStart, currentTime, isFocused, playMuted, recordTake, scrollsHorizontally } from './page-helpers';
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
@@ -387,5 +387,47 @@ describeInBrowser('candidate page: failures and refusals (browser)', () => {
       expect(await page.textContent('main')).toMatch(/Dienstag, 2\. März 2027/);
     });
     await context.close();
+  });
+
+  it("shows and plays the job's video on the landing page (decision 046)", async () => {
+    // A real recording (a canvas through MediaRecorder), so that Chromium decodes and plays it.
+    const recorder = await browser.newPage();
+    const bytes: number[] = await recorder.evaluate(async () => {
+      const window: any = globalThis;
+      const canvas = window.document.createElement('canvas');
+      canvas.width = 160;
+      canvas.height = 90;
+      const context = canvas.getContext('2d');
+      const timer = window.setInterval(() => {
+        context.fillStyle = `hsl(${Date.now() % 360}, 70%, 50%)`;
+        context.fillRect(0, 0, 160, 90);
+      }, 40);
+      const media = new window.MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm' });
+      const parts: unknown[] = [];
+      media.ondataavailable = (event: any) => parts.push(event.data);
+      const stopped = new Promise((resolve) => (media.onstop = resolve));
+      media.start();
+      await new Promise((resolve) => window.setTimeout(resolve, 1500));
+      media.stop();
+      await stopped;
+      window.clearInterval(timer);
+      return Array.from(new Uint8Array(await new window.Blob(parts).arrayBuffer()));
+    });
+    await recorder.close();
+    const job = await createJob(company.api, { title: 'Stage Manager', status: 'active' });
+    const set = await company.api.request('PUT', `/jobs/${job.uuid}/video`, { rawBody: Buffer.from(bytes), headers: { 'content-type': 'video/webm' } });
+    expect(set.status).toBe(200);
+    const { url } = await invitation({}, job.uuid);
+    const { page } = await newPage(browser);
+    await withSteps(page, 'job-video', async (step) => {
+      await page.goto(url);
+      const caption = en.common.jobVideo(company.me.company.name);
+      await page.getByText(caption, { exact: true }).waitFor();
+      const video = page.getByLabel(caption);
+      await video.evaluate(playMuted);
+      // Polled from here: the page's CSP (no eval) refuses waitForFunction's string predicates.
+      await waitFor(async () => (await video.evaluate(currentTime)) > 0.3, 10_000, 100);
+      await step('job-video');
+    });
   });
 });

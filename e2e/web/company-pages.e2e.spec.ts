@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { waitFor } from '@vi/platform-testing';
+import { waitFor, webmFile } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
-import { webmFile } from '../../apps/interviews/test/video-files';
 import { en } from '../../apps/web/src/i18n/en';
 import { ws } from '../../apps/web/src/i18n/workspace';
 import { setPasswordTokenIn, STRONG_PASSWORD } from '../identity/session-helpers';

@@ -8,7 +8,8 @@ import { companyWithJob, seekerEmail } from '../interviews/interview-helpers';
 import { SmtpInbox } from '../notifications/notification-helpers';
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
 import { startTestSystem, type TestSystem } from '../support/test-system';
-import { checkDevicesAndStart, recordTake, scrollsHorizontally } from './page-helpers';
+import { webmFile } from '@vi/platform-testing';
+import { checkDevicesAndStart, playMuted, recordTake, scrollsHorizontally } from './page-helpers';
 import { expectNoAxeViolation, heading, LAPTOP, MAIL_TIMEOUT_MS, PHONE, signedInUser, type Company } from './workspace-helpers';
 
 /**
@@ -87,6 +88,27 @@ describeInBrowser('open interview: the job page’s link and the apply page (bro
       await page.getByRole('button', { name: `${ws.common.copy}: ${ws.openInterview.link}` }).click();
       await page.getByText(ws.common.copied).waitFor();
       expect(await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(link);
+
+      // The job video, recorded on the page with the (fake) camera: stopped once the page counts 3 s, watched, used.
+      const videoPanel = page.getByRole('region', { name: ws.jobVideo.heading });
+      expect(await videoPanel.textContent()).toContain(ws.jobVideo.none);
+      await videoPanel.getByRole('button', { name: ws.jobVideo.record }).click();
+      await videoPanel.getByRole('button', { name: ws.jobVideo.start }).click();
+      await videoPanel
+        .getByRole('timer')
+        .filter({ hasText: ws.jobVideo.left('2:57') })
+        .waitFor();
+      await videoPanel.getByRole('button', { name: ws.jobVideo.stop }).click();
+      await videoPanel.getByRole('heading', { name: ws.jobVideo.review }).waitFor();
+      await step('job-video-review');
+      await videoPanel.getByRole('button', { name: ws.jobVideo.use }).click();
+      await page.getByText(ws.jobVideo.saved('Barista')).waitFor();
+      const withVideo = (await company.api.get(`/jobs/${company.job.uuid}`)).body;
+      expect(withVideo.job_video).toMatchObject({ content_type: 'video/webm', duration_seconds: expect.any(Number) });
+      expect(withVideo.job_video.duration_seconds).toBeGreaterThan(2);
+      expect(await page.getByRole('region', { name: ws.jobVideo.heading }).getByLabel(ws.jobVideo.current).getAttribute('src')).toBe(
+        new URL(withVideo.job_video.url).pathname,
+      );
       await step('job-page-laptop');
       await axeAtBothWidths(page);
       await step('job-page-phone');
@@ -109,6 +131,10 @@ describeInBrowser('open interview: the job page’s link and the apply page (bro
       ]) {
         expect(text).toContain(part);
       }
+      // The recruiter's video, playable from this origin.
+      const jobVideo = on.getByRole('figure').locator('video');
+      await jobVideo.evaluate(playMuted);
+      await on.waitForFunction(() => (globalThis as any).document.querySelector('figure video').currentTime > 0);
       // Unlimited plan: SMS invitations, so a phone with its consent sentence is offered.
       expect(await on.getByLabel(en.apply.smsConsent).count()).toBe(1);
       expect(await on.getByLabel(en.apply.name).inputValue()).toBe('Ada Applicant');
@@ -176,6 +202,35 @@ describeInBrowser('open interview: the job page’s link and the apply page (bro
     });
     const job = (await company.api.get(`/jobs/${company.job.uuid}`)).body;
     expect(job.open_interview.status).toBe('inactive');
+
+    // The job video: a file that is no video is refused beside it; a WebM file replaces the recorded video; Remove, after asking.
+    await withSteps(page, 'job-video-file', async (step) => {
+      const panel = () => page.getByRole('region', { name: ws.jobVideo.heading });
+      await panel()
+        .getByLabel(ws.jobVideo.file)
+        .setInputFiles({ name: 'intro.webm', mimeType: 'video/webm', buffer: Buffer.from('not a video at all') });
+      await panel().getByRole('button', { name: ws.jobVideo.use }).click();
+      await panel().getByText(ws.refusals.byCode['api.job_video_not_video']).waitFor();
+      await step('not-a-video');
+      await panel()
+        .getByLabel(ws.jobVideo.file)
+        .setInputFiles({ name: 'intro.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await panel().getByText(ws.jobVideo.notAVideoFile).waitFor();
+      await panel()
+        .getByLabel(ws.jobVideo.file)
+        .setInputFiles({ name: 'intro.webm', mimeType: 'video/webm', buffer: webmFile({ seconds: 4 }) });
+      await panel().getByRole('button', { name: ws.jobVideo.use }).click();
+      await page.getByText(ws.jobVideo.saved('Barista')).waitFor();
+      const replaced = (await company.api.get(`/jobs/${company.job.uuid}`)).body.job_video;
+      expect(replaced.content_type).toBe('video/webm');
+      expect(replaced.duration_seconds).toBeCloseTo(4, 0);
+      expect(replaced.url).not.toBe(job.job_video.url);
+      await panel().getByRole('button', { name: ws.jobVideo.remove }).click();
+      await page.getByRole('dialog').getByRole('button', { name: ws.jobVideo.remove }).click();
+      await page.getByText(ws.jobVideo.removed('Barista')).waitFor();
+      expect((await company.api.get(`/jobs/${company.job.uuid}`)).body.job_video).toBeNull();
+      expect(await panel().textContent()).toContain(ws.jobVideo.none);
+    });
 
     const applicant = await newPage(browser, PHONE);
     const on = applicant.page;

@@ -1,11 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { waitFor } from '@vi/platform-testing';
+import { waitFor, webmFile } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
 import { en } from '../../apps/web/src/i18n/en';
 import { ws } from '../../apps/web/src/i18n/workspace';
 import { setPasswordTokenIn, STRONG_PASSWORD } from '../identity/session-helpers';
 import { companyWithJob, DAY_MS } from '../interviews/interview-helpers';
-import { webmFile } from '../../apps/interviews/test/video-files';
 import { bodyOf, SmtpInbox, WebhookReceiver } from '../notifications/notification-helpers';
 import { completedInterviewWithTakes, InterviewCreations, openInterview } from '../sharing/sharing-helpers';
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';

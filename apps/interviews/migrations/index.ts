@@ -8,6 +8,7 @@ import * as outboxTraceContext from './0006_outbox_trace_context';
 import * as candidateNamePerInterview from './0007_candidate_name_per_interview';
 import * as recordings from './0009_recordings';
 import * as interviewLanguage from './0010_interview_language';
+import * as jobPostVideo from './0011_job_post_video';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const interviewsMigrations: Record<string, Migration> = {
   '0007_candidate_name_per_interview': candidateNamePerInterview,
   '0009_recordings': recordings,
   '0010_interview_language': interviewLanguage,
+  '0011_job_post_video': jobPostVideo,
 };

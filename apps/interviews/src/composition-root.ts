@@ -3,6 +3,7 @@ import { busRetentionTasks, openServiceStorage, OutboxRelay, PollingLoop, Retent
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startProcess, type Running } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
+import { MediabunnyVideoProbe, openMediaStorage } from '@vi/platform-media';
 import { systemClock } from '@vi/platform-time';
 import { interviewsMigrations } from '../migrations';
 import { finishIdleRecordings } from './application/finish-idle-recordings/finish-idle-recordings';
@@ -13,9 +14,6 @@ import type { InterviewsConfig } from './config';
 import { SignedCandidateLinks } from './infrastructure/candidate-links';
 import type { InterviewsDatabase } from './infrastructure/interviews.database';
 import { createInterviewsStore } from './infrastructure/interviews.store';
-import { LocalMediaStorage } from './infrastructure/local-media-storage';
-import { S3MediaStorage, S3PlaybackUrls } from './infrastructure/s3-media-storage';
-import { MediabunnyVideoProbe } from './infrastructure/mediabunny-video-probe';
 import { GrpcIdentityDirectory } from './infrastructure/identity.client';
 import { GrpcJobsDirectory } from './infrastructure/jobs.client';
 import { interviewHandlers } from './transport/grpc/interviews.grpc';
@@ -51,13 +49,7 @@ export function startInterviewsService(config: InterviewsConfig, shared: SharedI
     const links = new SignedCandidateLinks(config.publicBaseUrl, config.secrets.candidateToken, clock);
     const store = createInterviewsStore(database.db, relay);
 
-    const storage = config.media.storage;
-    const media = storage.kind === 's3' ? lifecycle.add('media storage', new S3MediaStorage(storage), (m) => m.close()) : new LocalMediaStorage(storage.dir);
-    // The config allows redirect only with s3 (MEDIA_PLAYBACK, decision 024).
-    const playback =
-      storage.kind === 's3' && config.media.playback.kind === 'redirect'
-        ? lifecycle.add('playback URLs', new S3PlaybackUrls(storage, config.media.playback.urlTtlSeconds), (p) => p.close())
-        : undefined;
+    const { media, playback } = openMediaStorage(config.media, (name, resource, stop) => lifecycle.add(name, resource, stop));
     const purgeMedia = purgeDeletedInterviewMedia({ store, media, graceMs: config.media.deletedGraceMs });
     const purgeSuperseded = purgeSupersededTakes({ store, media, graceMs: config.media.supersededTakeGraceMs });
     const retention = lifecycle.add(

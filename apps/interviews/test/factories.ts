@@ -122,6 +122,7 @@ export function aJobRow(overrides: Partial<JobPostRow> = {}): JobPostRow {
     status_updated_at: AT,
     created_by: null,
     location: null,
+    video: null,
     ...overrides,
   };
 }

@@ -1,6 +1,5 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
 import type { Stateful } from '@vi/platform-testing';
-import type { MediaStorage } from '../src/application/ports';
 import type { MeasuredVideo, VideoContainer, VideoProbe } from '../src/application/ports';
 import type { Interview, InterviewQuestion } from '../src/domain/interview';
 import { OPEN_STATUSES, type InterviewStatus, type InterviewType } from '../src/domain/interview-status';
@@ -550,30 +549,8 @@ export class MemoryQuestionSets implements Stateful<Map<string, QuestionSetRow>>
 }
 
 /** Take videos in memory: what was written, and what is left. */
-export class MemoryMedia implements MediaStorage {
-  readonly files = new Map<string, Buffer>();
-
-  async write(key: string, data: AsyncIterable<Uint8Array>): Promise<number> {
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of data) chunks.push(chunk);
-    this.files.set(key, Buffer.concat(chunks));
-    return this.files.get(key)!.length;
-  }
-
-  async size(key: string): Promise<number> {
-    const file = this.files.get(key);
-    if (!file) throw new Error(`no video at ${key}`);
-    return file.length;
-  }
-
-  async *read(key: string, range: { start: number; end: number }): AsyncIterable<Buffer> {
-    yield (this.files.get(key) ?? Buffer.alloc(0)).subarray(range.start, range.end + 1);
-  }
-
-  async delete(key: string): Promise<void> {
-    this.files.delete(key);
-  }
-}
+/** Media storage in memory: `files` holds each key's bytes. */
+export { MemoryMediaStorage as MemoryMedia } from '@vi/platform-testing';
 
 /**
  * A video probe that reads the first four bytes as the container (`WEBM`, `MP4 `) and says the video lasts

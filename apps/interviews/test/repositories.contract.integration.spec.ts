@@ -327,6 +327,21 @@ describeRepositoryContract<InterviewsStore>(
         expect((await projections.people([stranger.uuid])).get(stranger.uuid)).toEqual(stranger);
       });
 
+      it("keeps a job's video (decision 046) from a creation and from an event, and its removal", async () => {
+        const interview = anInterview();
+        await insertInterview(store().read, interview, { job: 'Original', candidate: 'Original' });
+        const video = { url: 'https://vi.test/v1.0/public/job_videos/v1', duration_seconds: 42.48, content_type: 'video/webm' };
+        const job = aJobRow({ uuid: interview.jobUuid, company_uuid: interview.companyUuid, video, updated_at: later(1000) });
+        const { projections } = store().read;
+        await projections.refreshForCreation({ company: aCompany({ uuid: interview.companyUuid }), job, people: [aPerson()] }, later(1000));
+        expect((await projections.jobs([job.uuid])).get(job.uuid)?.video).toEqual(video);
+        const replaced = { ...video, url: 'https://vi.test/v1.0/public/job_videos/v2' };
+        await projections.upsertJob({ ...job, video: replaced, updated_at: later(2000) });
+        expect((await projections.jobs([job.uuid])).get(job.uuid)?.video).toEqual(replaced);
+        await projections.upsertJob({ ...job, video: null, updated_at: later(3000) });
+        expect((await projections.jobs([job.uuid])).get(job.uuid)?.video).toBeNull();
+      });
+
       it('records an event as handled once', async () => {
         const id = randomUUID();
         expect(await store().read.projections.markProcessed(id)).toBe(true);

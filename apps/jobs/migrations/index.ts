@@ -4,6 +4,7 @@ import * as outboxTraceContext from './0002_outbox_trace_context';
 import * as jobListVersion from './0003_job_list_version';
 import * as jobLocationParts from './0004_job_location_parts';
 import * as openInterviews from './0005_open_interviews';
+import * as jobVideos from './0006_job_videos';
 
 /** Forward-only, applied in key order at service start. */
 export const jobsMigrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const jobsMigrations: Record<string, Migration> = {
   '0003_job_list_version': jobListVersion,
   '0004_job_location_parts': jobLocationParts,
   '0005_open_interviews': openInterviews,
+  '0006_job_videos': jobVideos,
 };

@@ -3,6 +3,7 @@ import { busRetentionTasks, openServiceStorage, OutboxRelay, RetentionSweep, sta
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startProcess, type Running } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
+import { MediabunnyVideoProbe, openMediaStorage } from '@vi/platform-media';
 import { systemClock } from '@vi/platform-time';
 import { jobsMigrations } from '../migrations';
 import type { JobsConfig } from './config';
@@ -31,7 +32,13 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
     const remoteIdentity = lifecycle.add('identity client', new GrpcIdentityDirectory(config.upstreams.identity, tokens), (c) => c.close());
     const identity = new CachedIdentityDirectory(remoteIdentity, systemClock);
     const interviews = lifecycle.add('interviews client', new GrpcInterviewsDirectory(config.upstreams.interviews, tokens), (c) => c.close());
-    const links = { linkOf: (uuid: string) => `${config.publicBaseUrl}/apply/${uuid}` };
+    const links = {
+      linkOf: (uuid: string) => `${config.publicBaseUrl}/apply/${uuid}`,
+      videoUrlOf: (uuid: string) => `${config.publicBaseUrl}/v1.0/public/job_videos/${uuid}`,
+    };
+    const { media, playback } = openMediaStorage(config.media, (name, resource, stop) => lifecycle.add(name, resource, stop));
+    // A replaced or removed video's object that could not be deleted: the change stands, the key is logged (decision 046).
+    const onOrphan = (storageKey: string, error: unknown) => logger.warn({ err: error, storageKey }, 'job video left in media storage');
     const pages = new MemoryJobPageCache(() => identity.generation, systemClock);
     const store = createJobsStore(database.db, relay);
 
@@ -43,7 +50,20 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
     lifecycle.add('event consumers', await startConsumers(bus, jobsEventConsumers({ identity })), (c) => c.close());
     const server = new GrpcServer(tokens, logger).add(
       jobs.JobsServiceService,
-      jobsGrpcHandlers({ store, identity, pages, clock: systemClock, links, interviews, dueDays: config.openInterviewDueDays }),
+      jobsGrpcHandlers({
+        store,
+        identity,
+        pages,
+        clock: systemClock,
+        links,
+        interviews,
+        dueDays: config.openInterviewDueDays,
+        media,
+        playback,
+        video: new MediabunnyVideoProbe(),
+        maxBytes: config.media.maxJobVideoBytes,
+        onOrphan,
+      }),
     );
     const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
     lifecycle.add('gRPC server', server, (s) => s.shutdown());

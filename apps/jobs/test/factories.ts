@@ -6,7 +6,10 @@ import type { Job } from '../src/domain/job';
 import type { LocationInput } from '../src/domain/location';
 
 /** Links as the jobs service renders them, under a test base URL. */
-export const testLinks = { linkOf: (uuid: string) => `https://vi.test/apply/${uuid}` };
+export const testLinks = {
+  linkOf: (uuid: string) => `https://vi.test/apply/${uuid}`,
+  videoUrlOf: (uuid: string) => `https://vi.test/v1.0/public/job_videos/${uuid}`,
+};
 
 /** Decision 027: jobs' domain objects with valid defaults, so that a spec states only what matters to it. */
 
@@ -29,6 +32,7 @@ export function aJob(overrides: Partial<Job> = {}): Job {
     updatedAt: AT,
     statusUpdatedAt: AT,
     openInterview: null,
+    video: null,
     ...overrides,
   };
 }

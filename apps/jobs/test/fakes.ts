@@ -42,6 +42,10 @@ export class InMemoryJobs implements JobRepository, Stateful<Map<string, { job: 
     return [...this.state.values()].find((r) => r.deletedAt === null && r.job.openInterview?.uuid === openInterviewUuid)?.job;
   }
 
+  async findByVideo(videoUuid: string): Promise<Job | undefined> {
+    return [...this.state.values()].find((r) => r.deletedAt === null && r.job.video?.uuid === videoUuid)?.job;
+  }
+
   async insert(job: Job): Promise<void> {
     this.state.set(job.uuid, { job, deletedAt: null });
   }

@@ -3,7 +3,7 @@ import { jobJson, type JobJson } from '@vi/contracts';
 import { InProcessBus, OutboxRelay, type BusMessage } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
-import { createTestDatabase, type TestDatabase } from '@vi/platform-testing';
+import { createTestDatabase, MemoryMediaStorage, type TestDatabase } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { jobsMigrations } from '../migrations';
 import { createJob } from '../src/application/create-job/create-job';
@@ -244,7 +244,8 @@ describe('jobs repositories on a real database', () => {
     const identity = new IdentityTable();
     const clock = new FakeClock('2026-06-01T08:00:00+00:00');
     const pages = new MemoryJobPageCache(() => identity.generation, clock);
-    const deps = () => ({ store, identity, pages, clock, links: testLinks });
+    const media = new MemoryMediaStorage();
+    const deps = () => ({ store, identity, pages, clock, links: testLinks, media, onOrphan: () => undefined });
     const job = { title: 'Use case', description: 'On PostgreSQL', status: 'active' as const, location: REMOTE };
 
     it('never lets concurrent creations overshoot the plan, and a refused one leaves no job and no event', async () => {

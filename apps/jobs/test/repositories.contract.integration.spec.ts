@@ -103,6 +103,30 @@ describeRepositoryContract<JobsStore>(
       expect(await store().read.jobs.findByOpenInterview(randomUUID())).toBeUndefined();
     });
 
+    it('keeps a video with its job and finds the live job by its uuid, in any company, until replaced, removed or deleted', async () => {
+      const video = {
+        uuid: randomUUID(),
+        storageKey: 'jobs/j/v.webm',
+        contentType: 'video/webm' as const,
+        size: 123_456,
+        durationSeconds: 42.48,
+        createdAt: new Date('2026-11-27T10:00:00.123Z'),
+      };
+      const job = await stored({ video });
+      expect(await store().read.jobs.find(job.companyUuid, job.uuid)).toEqual(job);
+      expect(await store().read.jobs.findByVideo(video.uuid)).toEqual(job);
+      const replaced = { ...job, video: { ...video, uuid: randomUUID(), contentType: 'video/mp4' as const } };
+      await store().transaction((tx) => tx.jobs.update(replaced));
+      expect(await store().read.jobs.findByVideo(video.uuid)).toBeUndefined();
+      expect(await store().read.jobs.findByVideo(replaced.video.uuid)).toEqual(replaced);
+      await store().transaction((tx) => tx.jobs.update({ ...replaced, video: null }));
+      expect(await store().read.jobs.findByVideo(replaced.video.uuid)).toBeUndefined();
+      expect((await store().read.jobs.find(job.companyUuid, job.uuid))?.video).toBeNull();
+      await store().transaction((tx) => tx.jobs.update(replaced));
+      await store().transaction((tx) => tx.jobs.markDeleted(job.uuid, new Date('2026-11-02T00:00:00Z')));
+      expect(await store().read.jobs.findByVideo(replaced.video.uuid)).toBeUndefined();
+    });
+
     it("claims an email's application once, gives back a failed claim, and re-sends at most once per interval", async () => {
       const open = randomUUID();
       const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 10, minute));

@@ -1,6 +1,6 @@
 /**
  * Error codes several services raise, each with its one reason text: the caller-kind checks of decision 028 (a
- * company user, an administrator, an operator, a user), an invalid API key, an interview that is not there. `kind` is the ErrorKind of `@vi/platform-errors` (its HTTP
+ * company user, an administrator, an operator, a user), an invalid API key, an interview that is not there, a byte range outside a video. `kind` is the ErrorKind of `@vi/platform-errors` (its HTTP
  * status), spelled out here because contracts depend on nothing; the guards that raise these live in
  * `@vi/platform-grpc`. docs/errors.md lists them with every other code (tools/repo-checks compares the two).
  */
@@ -12,6 +12,7 @@ export const SharedErrorCode = {
   KeyInvalid: 'api.key_invalid',
   InterviewNotFound: 'api.interview_not_found',
   OpenInterviewNotFound: 'api.open_interview_not_found',
+  RangeNotSatisfiable: 'api.range_not_satisfiable',
 } as const;
 export type SharedErrorCode = (typeof SharedErrorCode)[keyof typeof SharedErrorCode];
 
@@ -26,4 +27,6 @@ export const SHARED_ERRORS = {
   [SharedErrorCode.InterviewNotFound]: { kind: 'not_found', reason: 'Interview not found' },
   // Raised by jobs and the gateway (a link that is no UUID): one answer for every link that takes no application (decision 045).
   [SharedErrorCode.OpenInterviewNotFound]: { kind: 'not_found', reason: 'This interview link is closed or does not exist' },
+  // Raised by interviews (takes, recordings) and jobs (job videos): `sendVideo` of `@vi/platform-media`.
+  [SharedErrorCode.RangeNotSatisfiable]: { kind: 'range_not_satisfiable', reason: 'The requested range is outside the video' },
 } as const satisfies Record<SharedErrorCode, { kind: string; reason: string }>;

@@ -45,8 +45,11 @@ export interface Operation {
   security?: Security;
   /** The query string: `range` alone, or a filtered, ordered list's (the spec its handler parses with). */
   query?: 'range' | ListQuerySpec<string, string>;
-  /** The JSON body its handler validates with, or `video`. */
-  body?: z.ZodType | 'video';
+  /**
+   * The JSON body its handler validates with, or a raw video: `video` (a take or a recording's part, whose length
+   * may be declared with X-Take-Duration-Seconds), `measured_video` (a job video: its length is only measured).
+   */
+  body?: z.ZodType | 'video' | 'measured_video';
   /** The body's JSON Schema when it is not exactly the zod schema's input. */
   bodySchema?: JsonSchema;
   /** Success statuses → body. */

@@ -7,6 +7,7 @@ const PATH_UUIDS = {
   companyUuid: 'Company',
   userUuid: 'User',
   jobUuid: 'Job',
+  jobVideoUuid: 'Job video',
   interviewUuid: 'Interview',
   questionUuid: 'Question',
   takeUuid: 'Take',

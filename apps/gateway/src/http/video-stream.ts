@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import type { Request, Response } from 'express';
-import type { interviews } from '@vi/contracts';
 import { GatewayErrorCode, gatewayError } from './gateway.errors';
 
 /** Streams can outlast a JSON request's deadline: a video gets as long as the download needs. */
@@ -20,13 +19,20 @@ export function parseByteRange(header: string | undefined): { range_start?: numb
   };
 }
 
+/** One message of a service's video stream (interviews' `TakeVideoChunk`, jobs' `JobVideoChunk`): meta, bytes, or a URL. */
+export interface VideoStreamChunk {
+  meta?: { size: number; content_type: string; start: number; end: number };
+  data: Buffer;
+  redirect_url?: string;
+}
+
 /**
- * Answers a video request from an upstream's stream of take chunks (meta
+ * Answers a video request from an upstream's stream of video chunks (meta
  * first, then bytes): 200 for the whole video, 206 with `Content-Range` for a
  * range. `open` gets the request's parsed range; an error before the first
  * chunk (404, 416) is still a JSON error.
  *
- * With presigned playback (interviews' MEDIA_PLAYBACK=redirect, decision 024)
+ * With presigned playback (MEDIA_PLAYBACK=redirect, decision 024)
  * the stream's only message is a URL of the object store, sent after the same
  * checks: 307 to it, never cached, since the URL expires and the next request
  * must be authorized again. The player sends its Range header there.
@@ -34,7 +40,7 @@ export function parseByteRange(header: string | undefined): { range_start?: numb
 export async function sendVideoStream(
   req: Request,
   res: Response,
-  open: (range: ReturnType<typeof parseByteRange>) => AsyncGenerator<interviews.TakeVideoChunk>,
+  open: (range: ReturnType<typeof parseByteRange>) => AsyncGenerator<VideoStreamChunk>,
 ): Promise<void> {
   const range = parseByteRange(req.get('range'));
   const chunks = open(range);

@@ -14,6 +14,7 @@ import {
   JobView,
   LocationSummaryView,
   OpenInterviewQuestionView,
+  JobVideoView,
   OpenInterviewView,
   PublicOpenInterviewView,
   MeView,
@@ -53,6 +54,7 @@ function viewComponents(): Record<string, JsonSchema> {
     JobLocationView,
     OpenInterviewQuestionView,
     OpenInterviewView,
+    JobVideoView,
     JobView,
     InterviewView,
     QuestionView,
@@ -181,7 +183,7 @@ function operationObject(method: string, path: string, op: Operation): JsonSchem
     responses,
     security: SECURITY[security],
   };
-  if (op.body === 'video') {
+  if (op.body === 'video' || op.body === 'measured_video') {
     operation.requestBody = {
       required: true,
       content: {

@@ -6,10 +6,17 @@ import { Counter } from 'prom-client';
  * number per client IP on the public share link paths), `auth_failures` (AUTH_FAILURES_PER_MINUTE, per IP),
  * `sign_in_account` and `sign_in_ip` (SIGN_IN_FAILURES_PER_ACCOUNT / _PER_IP), `open_interview_requests` (RATE_LIMIT_PER_MINUTE
  * per client IP on an open interview's public page) and `open_interview_applications` (OPEN_INTERVIEW_APPLICATIONS_PER_CLIENT
- * and _PER_LINK).
+ * and _PER_LINK), `job_video_requests` (RATE_LIMIT_PER_MINUTE per client IP on a job video's public URL).
  */
 export type RateLimitName =
-  'requests' | 'share_link_requests' | 'auth_failures' | 'sign_in_account' | 'sign_in_ip' | 'open_interview_requests' | 'open_interview_applications';
+  | 'requests'
+  | 'share_link_requests'
+  | 'auth_failures'
+  | 'sign_in_account'
+  | 'sign_in_ip'
+  | 'open_interview_requests'
+  | 'open_interview_applications'
+  | 'job_video_requests';
 
 const refusals = new Counter({
   name: 'rate_limit_refusals_total',

@@ -11,6 +11,7 @@ import { candidateRoutes } from './candidate.routes';
 import { identityRoutes } from './identity.routes';
 import { interviewsRoutes } from './interviews.routes';
 import { jobsRoutes } from './jobs.routes';
+import { publicJobVideosRoutes } from './public-job-videos.routes';
 import { publicOpenInterviewsRoutes } from './public-open-interviews.routes';
 import { publicShareRoutes } from './public-share.routes';
 import { questionSetsRoutes } from './question-sets.routes';
@@ -31,7 +32,7 @@ export interface ApiRouteDeps {
 
 /** Every router mounted under `/v1.0`, in mount order. A new route file joins one of the two lists. */
 export interface ApiRouters {
-  /** Before authentication: the description, share links' and open interviews' public sides, the web pages' session endpoints. */
+  /** Before authentication: the description, share links', open interviews' and job videos' public sides, the web pages' session endpoints. */
   open: Router[];
   /** Behind authentication (API key, session cookie or candidate token), the body parser and idempotency. */
   authenticated: Router[];
@@ -45,11 +46,12 @@ export function apiRouters(deps: ApiRouteDeps): ApiRouters {
       apiDescription(() => (document ??= openApiDocument([...routers.open, ...routers.authenticated]))),
       publicShareRoutes(deps),
       publicOpenInterviewsRoutes(deps),
+      publicJobVideosRoutes(deps),
       sessionRoutes(deps),
     ],
     authenticated: [
       identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })),
-      jobsRoutes(deps.upstreams),
+      jobsRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }),
       interviewsRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }),
       candidateRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }),
       questionSetsRoutes(deps.upstreams),

@@ -1,8 +1,9 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { JOB_STATUSES, jobJson, type jobs as JobsMessages } from '@vi/contracts';
+import { JOB_STATUSES, jobJson, TAKE_CONTENT_TYPES, type jobs as JobsMessages } from '@vi/contracts';
 import { AppError, ErrorKind, validationFailed } from '@vi/platform-errors';
 import { readAs, writeAs } from '../auth/request-context';
+import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { listRoute } from '../http/list-route';
 import { pathUuid } from '../http/path-uuids';
 import { arrayOf } from '../http/operation';
@@ -81,7 +82,8 @@ const updateBody = z
     }
   });
 
-export function jobsRoutes(upstreams: Upstreams): Router {
+/** `uploadTimeoutMs`: HTTP_UPLOAD_TIMEOUT_MS, the bound of a job video's upload, also the deadline of its gRPC stream. */
+export function jobsRoutes(upstreams: Upstreams, options: { uploadTimeoutMs: number }): Router {
   const router = Router();
   const jobs = upstreams.jobs;
 
@@ -155,6 +157,42 @@ export function jobsRoutes(upstreams: Upstreams): Router {
       ok: { 204: null },
       handler: async (req, res) => {
         await jobs.call((c) => c.deleteJob, { job_uuid: pathUuid(req, 'jobUuid') }, writeAs(res));
+        res.status(204).end();
+      },
+    },
+  });
+
+  resource(router, '/jobs/:jobUuid/video', {
+    put: {
+      summary: "Set the job's video (the video is the body)",
+      description:
+        'The recruiter introducing the role (decision 046), shown to candidates on their interview page and to applicants of the open interview. ' +
+        '`video/webm` or `video/mp4`, at most 3 minutes long as measured from its container (400 `api.job_video_too_long`) and `MAX_JOB_VIDEO_BYTES` ' +
+        '(200 MiB by default; 413 `api.job_video_too_large`); a body that is not such a video is 400 `api.job_video_not_video` and changes nothing. ' +
+        "Replaces the job's video: the previous one's `url` answers 404 from then on. Raises `JobUpdated`; answers the job.",
+      tag: 'Jobs',
+      body: 'measured_video',
+      ok: { 200: 'Job' },
+      handler: async (req, res) => {
+        const header = { job_uuid: pathUuid(req, 'jobUuid'), content_type: (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase() };
+        if (!(TAKE_CONTENT_TYPES as readonly string[]).includes(header.content_type)) throw gatewayError(GatewayErrorCode.UnsupportedMediaType);
+        // The body goes to the jobs service as it arrives: never whole in memory.
+        const messages = async function* () {
+          yield { header, data: Buffer.alloc(0) };
+          for await (const chunk of req) yield { data: chunk as Buffer };
+        };
+        const job = await jobs.clientStream((c) => c.setJobVideo, messages(), { ...writeAs(res), deadline: new Date(Date.now() + options.uploadTimeoutMs) });
+        res.json(jobJson(job, { description: true }));
+      },
+    },
+    delete: {
+      summary: "Remove the job's video",
+      description:
+        'Its `url` answers 404 from then on and the job shows `job_video: null`; raises `JobUpdated`. 404 `api.job_video_not_found` when the job has none.',
+      tag: 'Jobs',
+      ok: { 204: null },
+      handler: async (req, res) => {
+        await jobs.call((c) => c.removeJobVideo, { job_uuid: pathUuid(req, 'jobUuid') }, writeAs(res));
         res.status(204).end();
       },
     },

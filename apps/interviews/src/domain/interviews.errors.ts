@@ -24,7 +24,6 @@ export enum InterviewsErrorCode {
   MediaQuotaExceeded = 'api.interview_media_quota_exceeded',
   TakeTooLong = 'api.take_too_long',
   TakeNotVideo = 'api.take_not_video',
-  RangeNotSatisfiable = 'api.range_not_satisfiable',
   QuestionsRequired = 'api.interview_questions_required',
   RecordingNotFound = 'api.recording_not_found',
   RecordingEnded = 'api.recording_ended',
@@ -57,7 +56,6 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.MediaQuotaExceeded]: "The interview's videos would exceed the storage allowed for one interview",
   [InterviewsErrorCode.TakeTooLong]: "The video is longer than the question's time limit",
   [InterviewsErrorCode.TakeNotVideo]: 'The body is not a WebM or MP4 video',
-  [InterviewsErrorCode.RangeNotSatisfiable]: 'The requested range is outside the video',
   [InterviewsErrorCode.QuestionsRequired]: 'A one_way interview keeps at least one question',
   [InterviewsErrorCode.RecordingNotFound]: 'Recording not found',
   [InterviewsErrorCode.RecordingEnded]: 'The recording has ended: start a new one',
@@ -88,8 +86,6 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
     case InterviewsErrorCode.RecordingPartOutOfOrder:
     case InterviewsErrorCode.RecordingInProgress:
       return ErrorKind.Conflict;
-    case InterviewsErrorCode.RangeNotSatisfiable:
-      return ErrorKind.RangeNotSatisfiable;
     case InterviewsErrorCode.AlreadyCompleted:
     case InterviewsErrorCode.AlreadyCanceled:
     case InterviewsErrorCode.NotLive:

@@ -58,6 +58,7 @@ interface PageRow extends InterviewColumns {
   job_status_updated_at: Date | null;
   job_created_by: JobPostRow['created_by'];
   job_location: JobPostRow['location'];
+  job_video: JobPostRow['video'];
   candidate_person_name: string | null;
   candidate_person_email: string | null;
   candidate_person_avatar: string | null;
@@ -147,7 +148,7 @@ export class InterviewRepository {
     const { rows } = await prepared(
       sql<PageRow>`select i.*,
   j.company_uuid as job_company_uuid, j.title as job_title, j.status as job_status, j.created_at as job_created_at, j.updated_at as job_updated_at,
-  j.status_updated_at as job_status_updated_at, j.created_by as job_created_by, j.location as job_location,
+  j.status_updated_at as job_status_updated_at, j.created_by as job_created_by, j.location as job_location, j.video as job_video,
   c.name as candidate_person_name, c.email as candidate_person_email, c.avatar as candidate_person_avatar,
   cb.name as creator_name, cb.email as creator_email, cb.avatar as creator_avatar,
   co.name as company_name, co.avatar as company_avatar,
@@ -176,6 +177,7 @@ order by i.${column} ${nulls}, i.uuid ${dir}`,
           status_updated_at: row.job_status_updated_at!,
           created_by: row.job_created_by,
           location: row.job_location,
+          video: row.job_video,
         });
       }
       if (row.candidate_person_name !== null) {

@@ -14,7 +14,12 @@ export class ProjectionRepository {
   async upsertJob(job: JobPostRow): Promise<void> {
     const written = await this.db
       .insertInto('job_posts')
-      .values({ ...job, created_by: JSON.stringify(job.created_by) as never, location: JSON.stringify(job.location) as never })
+      .values({
+        ...job,
+        created_by: JSON.stringify(job.created_by) as never,
+        location: JSON.stringify(job.location) as never,
+        video: JSON.stringify(job.video) as never,
+      })
       .onConflict((oc) =>
         oc
           .column('uuid')
@@ -25,13 +30,14 @@ export class ProjectionRepository {
             status_updated_at: job.status_updated_at,
             created_by: JSON.stringify(job.created_by) as never,
             location: JSON.stringify(job.location) as never,
+            video: JSON.stringify(job.video) as never,
           })
           .where('job_posts.updated_at', '<=', job.updated_at)
           // The job every creation for it brings along is usually the one stored: no write, no dead row.
           .where(
-            sql`(job_posts.title, job_posts.status, job_posts.updated_at, job_posts.status_updated_at, job_posts.created_by, job_posts.location)`,
+            sql`(job_posts.title, job_posts.status, job_posts.updated_at, job_posts.status_updated_at, job_posts.created_by, job_posts.location, job_posts.video)`,
             'is distinct from',
-            sql`(excluded.title, excluded.status, excluded.updated_at, excluded.status_updated_at, excluded.created_by, excluded.location)`,
+            sql`(excluded.title, excluded.status, excluded.updated_at, excluded.status_updated_at, excluded.created_by, excluded.location, excluded.video)`,
           ),
       )
       .returning('uuid')
@@ -73,13 +79,13 @@ export class ProjectionRepository {
   on conflict (uuid) do update set name = excluded.name, email = excluded.email, avatar = excluded.avatar, updated_at = excluded.updated_at
   where people.updated_at <= excluded.updated_at and (people.name, people.email, people.avatar) is distinct from (excluded.name, excluded.email, excluded.avatar)
 ), job as (
-  insert into job_posts (uuid, company_uuid, title, status, created_at, updated_at, status_updated_at, created_by, location)
-  values (${job.uuid}, ${job.company_uuid}, ${job.title}, ${job.status}, ${job.created_at}, ${job.updated_at}, ${job.status_updated_at}, ${json(job.created_by)}, ${json(job.location)})
+  insert into job_posts (uuid, company_uuid, title, status, created_at, updated_at, status_updated_at, created_by, location, video)
+  values (${job.uuid}, ${job.company_uuid}, ${job.title}, ${job.status}, ${job.created_at}, ${job.updated_at}, ${job.status_updated_at}, ${json(job.created_by)}, ${json(job.location)}, ${json(job.video)})
   on conflict (uuid) do update set title = excluded.title, status = excluded.status, updated_at = excluded.updated_at,
-    status_updated_at = excluded.status_updated_at, created_by = excluded.created_by, location = excluded.location
+    status_updated_at = excluded.status_updated_at, created_by = excluded.created_by, location = excluded.location, video = excluded.video
   where job_posts.updated_at <= excluded.updated_at
-    and (job_posts.title, job_posts.status, job_posts.updated_at, job_posts.status_updated_at, job_posts.created_by, job_posts.location)
-      is distinct from (excluded.title, excluded.status, excluded.updated_at, excluded.status_updated_at, excluded.created_by, excluded.location)
+    and (job_posts.title, job_posts.status, job_posts.updated_at, job_posts.status_updated_at, job_posts.created_by, job_posts.location, job_posts.video)
+      is distinct from (excluded.title, excluded.status, excluded.updated_at, excluded.status_updated_at, excluded.created_by, excluded.location, excluded.video)
   returning uuid, lower(title) as job_key
 )
 update interviews set job_key = job.job_key from job where interviews.job_uuid = job.uuid and interviews.job_key is distinct from job.job_key`).execute(

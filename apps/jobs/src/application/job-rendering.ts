@@ -2,13 +2,14 @@ import { jobJson, type jobs, type JobsSubject } from '@vi/contracts';
 import { toRfc3339 } from '@vi/platform-time';
 import type { Caller } from '@vi/platform-grpc';
 import type { Job } from '../domain/job';
+import type { JobVideo } from '../domain/job-video';
 import type { OpenInterview } from '../domain/open-interview';
-import type { IdentityDirectory, OpenInterviewLinks } from './ports';
+import type { IdentityDirectory, JobLinks } from './ports';
 
 export type Summaries = Awaited<ReturnType<IdentityDirectory['summaries']>>;
 
 /** Jobs as the API shows them, with the names of their users and company from identity (one call). */
-export async function renderJobs(identity: IdentityDirectory, links: OpenInterviewLinks, caller: Caller, list: Job[]): Promise<jobs.Job[]> {
+export async function renderJobs(identity: IdentityDirectory, links: JobLinks, caller: Caller, list: Job[]): Promise<jobs.Job[]> {
   if (list.length === 0) return [];
   const summaries = await identity.summaries(
     caller,
@@ -22,7 +23,7 @@ export async function renderJobs(identity: IdentityDirectory, links: OpenIntervi
  * Renders with summaries fetched beforehand, so that a transaction holding
  * locks never waits on another service.
  */
-export function renderWith({ users, companies }: Summaries, links: OpenInterviewLinks, job: Job): jobs.Job {
+export function renderWith({ users, companies }: Summaries, links: JobLinks, job: Job): jobs.Job {
   return {
     uuid: job.uuid,
     status: job.status,
@@ -38,10 +39,22 @@ export function renderWith({ users, companies }: Summaries, links: OpenInterview
     address: job.place?.kind === 'address' ? { city: job.place.city, state: job.place.state, country: job.place.country } : undefined,
     locality: job.place?.kind === 'locality' ? { work_mode: job.place.workMode, work_place: job.place.workPlace } : undefined,
     open_interview: job.openInterview ? renderOpenInterview(links, job.openInterview) : undefined,
+    video: job.video ? renderJobVideo(links, job.video) : undefined,
   };
 }
 
-function renderOpenInterview(links: OpenInterviewLinks, open: OpenInterview): jobs.OpenInterview {
+export function renderJobVideo(links: JobLinks, video: JobVideo): jobs.JobVideo {
+  return {
+    uuid: video.uuid,
+    url: links.videoUrlOf(video.uuid),
+    duration_seconds: video.durationSeconds,
+    content_type: video.contentType,
+    size: video.size,
+    created_at: toRfc3339(video.createdAt),
+  };
+}
+
+function renderOpenInterview(links: JobLinks, open: OpenInterview): jobs.OpenInterview {
   return {
     uuid: open.uuid,
     link: links.linkOf(open.uuid),
@@ -51,7 +64,7 @@ function renderOpenInterview(links: OpenInterviewLinks, open: OpenInterview): jo
   };
 }
 
-export async function renderJob(identity: IdentityDirectory, links: OpenInterviewLinks, caller: Caller, job: Job): Promise<jobs.Job> {
+export async function renderJob(identity: IdentityDirectory, links: JobLinks, caller: Caller, job: Job): Promise<jobs.Job> {
   return (await renderJobs(identity, links, caller, [job]))[0];
 }
 
@@ -63,7 +76,7 @@ class SummariesMissing extends Error {
 }
 
 /** Renders inside a transaction, or throws SummariesMissing for `withSummaries` to answer outside it. */
-export function renderFetched(summaries: Summaries, links: OpenInterviewLinks, job: Job): jobs.Job {
+export function renderFetched(summaries: Summaries, links: JobLinks, job: Job): jobs.Job {
   const missing = [job.createdBy, job.statusUpdatedBy].filter((uuid) => !summaries.users.has(uuid));
   if (missing.length > 0) throw new SummariesMissing(missing);
   return renderWith(summaries, links, job);

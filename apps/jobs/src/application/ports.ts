@@ -62,7 +62,11 @@ export interface InterviewsDirectory {
   resendInvitation(caller: Caller<Principal>, interviewUuid: string): Promise<void>;
 }
 
-/** Where an open interview's link points. */
-export interface OpenInterviewLinks {
+/** The public URLs a job shows: its open interview's link (the applicant's page) and its video's. */
+export interface JobLinks {
   linkOf(openInterviewUuid: string): string;
+  videoUrlOf(videoUuid: string): string;
 }
+
+/** Video plumbing shared with interviews (`@vi/platform-media`): where job videos live, presigned playback, a container's measured length. */
+export type { MediaPlaybackUrls, MediaStorage, VideoProbe } from '@vi/platform-media';

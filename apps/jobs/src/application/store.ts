@@ -30,6 +30,8 @@ export interface JobRepository {
   listCounted(query: JobListQuery): Promise<{ jobs: Job[]; counts?: JobCounts }>;
   /** The live job whose open interview has this uuid, in any company (decision 045). */
   findByOpenInterview(openInterviewUuid: string): Promise<Job | undefined>;
+  /** The live job whose video has this uuid, in any company (decision 046). */
+  findByVideo(videoUuid: string): Promise<Job | undefined>;
   insert(job: Job): Promise<void>;
   update(job: Job): Promise<void>;
   markDeleted(uuid: string, at: Date): Promise<void>;

@@ -1,4 +1,5 @@
 import type { JobOrder } from '@vi/contracts';
+import type { JobVideo } from './job-video';
 import type { LocationInput } from './location';
 import type { OpenInterview } from './open-interview';
 
@@ -21,6 +22,8 @@ export interface Job {
   statusUpdatedAt: Date;
   /** Null until first turned on (decision 045). */
   openInterview: OpenInterview | null;
+  /** Null without one (decision 046). */
+  video: JobVideo | null;
 }
 
 export { JOB_ORDERS, type JobOrder } from '@vi/contracts';

@@ -3,17 +3,31 @@ import { AppError, ErrorKind, assertNever } from '@vi/platform-errors';
 export enum JobsErrorCode {
   JobNotFound = 'api.job_not_found',
   JobSlotsExhausted = 'api.plan_job_slots_exhausted',
+  JobVideoNotFound = 'api.job_video_not_found',
+  JobVideoNotVideo = 'api.job_video_not_video',
+  JobVideoTooLong = 'api.job_video_too_long',
+  JobVideoTooLarge = 'api.job_video_too_large',
 }
 
 const REASONS: Record<JobsErrorCode, string> = {
   [JobsErrorCode.JobNotFound]: 'Job not found',
   [JobsErrorCode.JobSlotsExhausted]: 'No active job slot remains on the plan; deactivate a job or upgrade the plan',
+  [JobsErrorCode.JobVideoNotFound]: 'Job video not found',
+  [JobsErrorCode.JobVideoNotVideo]: 'The body is not a WebM or MP4 video',
+  [JobsErrorCode.JobVideoTooLong]: 'The video is longer than 3 minutes',
+  [JobsErrorCode.JobVideoTooLarge]: 'The video is larger than allowed',
 };
 
 function kindOf(code: JobsErrorCode): ErrorKind {
   switch (code) {
     case JobsErrorCode.JobNotFound:
+    case JobsErrorCode.JobVideoNotFound:
       return ErrorKind.NotFound;
+    case JobsErrorCode.JobVideoNotVideo:
+    case JobsErrorCode.JobVideoTooLong:
+      return ErrorKind.InvalidArgument;
+    case JobsErrorCode.JobVideoTooLarge:
+      return ErrorKind.PayloadTooLarge;
     case JobsErrorCode.JobSlotsExhausted:
       return ErrorKind.PaymentRequired;
     default:

@@ -1,9 +1,10 @@
 import { sql, type Kysely, type Selectable } from '@vi/platform-postgres';
 import type { Job } from '../domain/job';
+import type { JobVideo } from '../domain/job-video';
 import type { LocationInput } from '../domain/location';
 import type { OpenInterview } from '../domain/open-interview';
 import type { JobCounts, JobListQuery } from '../application/store';
-import type { JobsDatabase, StoredOpenInterview } from './jobs.database';
+import type { JobsDatabase, StoredJobVideo, StoredOpenInterview } from './jobs.database';
 
 const SORT_COLUMNS = {
   title: 'title_key',
@@ -24,12 +25,22 @@ export class JobRepository {
   }
 
   /** The live job whose open interview has this uuid, whatever its company (the public side of decision 045). */
-  async findByOpenInterview(openInterviewUuid: string): Promise<Job | undefined> {
+  findByOpenInterview(openInterviewUuid: string): Promise<Job | undefined> {
+    return this.findLiveBy('open_interview', openInterviewUuid);
+  }
+
+  /** The live job whose video has this uuid, whatever its company (the public URL of decision 046). */
+  findByVideo(videoUuid: string): Promise<Job | undefined> {
+    return this.findLiveBy('video', videoUuid);
+  }
+
+  /** By the uuid inside a JSON column, through its unique expression index (migrations 0005 and 0006). */
+  private async findLiveBy(column: 'open_interview' | 'video', uuid: string): Promise<Job | undefined> {
     const row = await this.db
       .selectFrom('jobs')
       .selectAll()
-      .where(sql<string>`(open_interview ->> 'uuid')::uuid`, '=', openInterviewUuid)
-      .where('open_interview', 'is not', null)
+      .where(sql<string>`(${sql.ref(column)} ->> 'uuid')::uuid`, '=', uuid)
+      .where(column, 'is not', null)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     return row && toJob(row);
@@ -82,6 +93,7 @@ export class JobRepository {
         'updated_at',
         'status_updated_at',
         'open_interview',
+        'video',
       ])
       .where('company_uuid', '=', query.companyUuid)
       .where('deleted_at', 'is', null);
@@ -108,6 +120,7 @@ export class JobRepository {
         updated_at: job.updatedAt,
         status_updated_at: job.statusUpdatedAt,
         open_interview: storedOpenInterview(job.openInterview),
+        video: storedVideo(job.video),
       })
       .execute();
   }
@@ -126,6 +139,7 @@ export class JobRepository {
         updated_at: job.updatedAt,
         status_updated_at: job.statusUpdatedAt,
         open_interview: storedOpenInterview(job.openInterview),
+        video: storedVideo(job.video),
       })
       .where('uuid', '=', job.uuid)
       .execute();
@@ -152,6 +166,31 @@ function toJob(row: Omit<Selectable<JobsDatabase['jobs']>, 'deleted_at' | 'title
     updatedAt: row.updated_at,
     statusUpdatedAt: row.status_updated_at,
     openInterview: row.open_interview && openInterviewOf(row.open_interview),
+    video: row.video && videoOf(row.video),
+  };
+}
+
+function storedVideo(video: JobVideo | null): string | null {
+  if (!video) return null;
+  const stored: StoredJobVideo = {
+    uuid: video.uuid,
+    storage_key: video.storageKey,
+    content_type: video.contentType,
+    size: video.size,
+    duration_seconds: video.durationSeconds,
+    created_at: video.createdAt.toISOString(),
+  };
+  return JSON.stringify(stored);
+}
+
+function videoOf(stored: StoredJobVideo): JobVideo {
+  return {
+    uuid: stored.uuid,
+    storageKey: stored.storage_key,
+    contentType: stored.content_type,
+    size: stored.size,
+    durationSeconds: stored.duration_seconds,
+    createdAt: new Date(stored.created_at),
   };
 }
 

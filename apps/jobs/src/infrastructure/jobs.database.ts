@@ -41,6 +41,8 @@ export interface JobsDatabase {
     deleted_at: Date | null;
     /** Decision 045; written as JSON text, read back parsed. */
     open_interview: ColumnType<StoredOpenInterview | null, string | null, string | null>;
+    /** Decision 046; written as JSON text, read back parsed. */
+    video: ColumnType<StoredJobVideo | null, string | null, string | null>;
     // Generated columns carry no not-null constraint of their own (never null here: their sources are not null).
     title_key: Generated<string | null>;
     location_key: Generated<string | null>;
@@ -62,4 +64,14 @@ export interface StoredOpenInterview {
   expires_at: string;
   created_by: string;
   questions: Array<{ uuid: string; text: string; time_limit: number; takes: number; think_time: string }>;
+}
+
+/** A job's video as its `video` column holds it. */
+export interface StoredJobVideo {
+  uuid: string;
+  storage_key: string;
+  content_type: 'video/webm' | 'video/mp4';
+  size: number;
+  duration_seconds: number;
+  created_at: string;
 }

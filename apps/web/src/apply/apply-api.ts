@@ -1,17 +1,8 @@
 import type { components } from '@vi/api-client';
 import { requestJson } from '../shared/api';
 
-/**
- * The open interview's public side (apps/gateway/src/routes/public-open-interviews.routes.ts, decision 045), as the
- * OpenAPI description gives it, but for `job_video`: written against the shape issue 28 gives it (`{url,
- * duration_seconds, content_type}` or null) until the job video's endpoints land and the description carries it.
- */
-export interface PublicJobVideo {
-  url: string;
-  duration_seconds: number;
-  content_type: string;
-}
-export type PublicOpenInterview = Omit<components['schemas']['PublicOpenInterview'], 'job_video'> & { job_video: PublicJobVideo | null };
+/** The open interview's public side (apps/gateway/src/routes/public-open-interviews.routes.ts, decision 045), as the OpenAPI description gives it. */
+export type PublicOpenInterview = components['schemas']['PublicOpenInterview'];
 
 export interface Application {
   name: string;

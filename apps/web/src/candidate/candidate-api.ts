@@ -20,7 +20,12 @@ export interface CandidateInterview {
   timezone?: string;
   /** The interview's language (an IETF tag): the page's fallback when the browser names none it speaks (decision 047). */
   language?: string;
-  job_post: { title: string; status: 'active' | 'inactive' } | null;
+  job_post: {
+    title: string;
+    status: 'active' | 'inactive';
+    /** The recruiter's video about the job (decision 046): its url plays without a key. */
+    video?: { url: string; duration_seconds: number; content_type: string } | null;
+  } | null;
   company: { name: string; avatar: string } | null;
   questions: CandidateQuestion[];
 }

@@ -1,6 +1,7 @@
 import { t } from '../i18n/candidate';
 import { el } from '../shared/dom';
 import { browserTimeZone, localTime, zonedTime } from '../shared/format';
+import { takePlayer } from '../shared/take-player';
 import { thinkSecondsOf, type CandidateInterview } from './candidate-api';
 
 /** The company's avatar, or its initial when the image cannot be shown (another host, blocked by the CSP, or broken). */
@@ -13,6 +14,18 @@ export function companyBadge(company: { name: string; avatar: string } | null): 
     image.addEventListener('load', () => initial.replaceWith(image));
   }
   return badge;
+}
+
+/**
+ * The job's video (decision 046), when it has one: the recruiter's word before the questions. Played from the path of
+ * its url on this page's origin, as every call of the pages goes to the gateway that served them (the url's host is
+ * PUBLIC_BASE_URL, the same gateway in a deployment); the player asks again when a presigned URL has expired.
+ */
+export function jobVideo(interview: CandidateInterview): HTMLElement | null {
+  const video = interview.job_post?.video;
+  if (!video) return null;
+  const caption = t.common.jobVideo(interview.company?.name ?? '');
+  return el('figure', { class: 'job-video' }, takePlayer(new URL(video.url).pathname, caption), el('figcaption', {}, caption));
 }
 
 /** Who invites, for which job, by when, and what the questions are: everything before the device check. */
@@ -34,6 +47,7 @@ export function landingDetails(interview: CandidateInterview): HTMLElement[] {
     el('header', {}, companyBadge(interview.company)),
     el('h1', {}, t.landing.heading(job)),
     el('p', {}, t.landing.invitedBy(company)),
+    jobVideo(interview),
     el('p', { class: 'due' }, el('strong', {}, t.landing.due(localTime(interview.scheduled_at)))),
     zoned && zone ? el('p', { class: 'muted' }, t.landing.dueInterviewZone(zoned, zone)) : null,
     el('h2', {}, t.landing.questionsHeading(interview.questions.length)),

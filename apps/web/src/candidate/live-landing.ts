@@ -6,7 +6,7 @@ import { liveRegion, messageScreen, say } from '../shared/screens';
 import type { CandidateApi, CandidateInterview } from './candidate-api';
 import { deviceCheck } from './device-check';
 import { openCameraAndMicrophone } from './devices';
-import { companyBadge } from './landing';
+import { companyBadge, jobVideo } from './landing';
 import { refusalSentence } from './refusals';
 
 /** The call opens this long before the interview starts (decision 038). */
@@ -118,6 +118,7 @@ export function liveLanding(root: HTMLElement, api: CandidateApi, interview: Can
       el('header', {}, companyBadge(interview.company)),
       el('h1', {}, t.live.heading(interview.job_post?.title ?? '')),
       el('p', {}, t.live.invitedBy(company)),
+      jobVideo(interview),
       el('p', { class: 'due' }, el('strong', {}, t.live.when(localTime(interview.scheduled_at)))),
       zoned && zone ? el('p', { class: 'muted' }, t.live.whenInterviewZone(zoned, zone)) : null,
       el('p', { class: 'notice' }, t.live.recordedNotice),

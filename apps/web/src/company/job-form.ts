@@ -5,6 +5,7 @@ import { irreversibleButton } from './ui/dialog';
 import { field, formAlert, input, onSubmit, select } from './ui/form';
 import { linkButton, renderPage, toolbar, type Workspace } from './ui/frame';
 import { jobSlots } from './jobs';
+import { jobVideoSection } from './job-video';
 import { openInterviewSection } from './open-interview';
 import { navigateWithToast } from './ui/toast';
 
@@ -13,7 +14,7 @@ import { navigateWithToast } from './ui/toast';
  * country}` or a work mode `{work_mode, work_place}` — and status. Editing starts from what the job was posted with
  * (a single read carries the address's parts or the locality, decision 011) and sends the location only when it
  * changed, so saving an untouched form leaves the job's location as it was. An existing job's page also holds its
- * open interview (`open-interview.ts`).
+ * video (`job-video.ts`) and open interview (`open-interview.ts`).
  */
 
 type JobBody = Body<'/jobs', 'post'>;
@@ -128,7 +129,7 @@ export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray
       job?.status === 'active' ? linkButton(`/jobs/${job.uuid}/invite`, ws.jobs.invite, 'secondary') : null,
     ),
     jobSlots(workspace),
-    // On a laptop the open interview sits beside the job's form; on a phone, under it.
-    job ? el('div', { class: 'job-columns' }, el('div', {}, form, remove), openInterviewSection(job, sets)) : form,
+    // On a laptop the job's video and open interview sit beside its form; on a phone, under it.
+    job ? el('div', { class: 'job-columns' }, el('div', {}, form, remove), el('div', {}, jobVideoSection(job), openInterviewSection(job, sets))) : form,
   );
 }

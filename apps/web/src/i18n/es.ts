@@ -16,6 +16,7 @@ export const es: CandidateMessages = {
     },
     clock: (totalSeconds: number) => `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, '0')}`,
     companyLogo: (company: string) => `Logotipo de ${company}`,
+    jobVideo: (company: string) => `Unas palabras de ${company}`,
   },
   errors: {
     linkInvalid: 'Este enlace de entrevista ha caducado o no es válido. Pida un enlace nuevo a la empresa que le invitó.',

@@ -66,7 +66,18 @@ export interface JobPostSummary {
   status_updated_at: string;
   status: string;
   created_by: UserSummary | undefined;
-  location: LocationSummary | undefined;
+  location:
+    | LocationSummary
+    | undefined;
+  /** The job's video as jobs last published it (decision 046): what the candidate page plays. */
+  video?: JobPostVideo | undefined;
+}
+
+export interface JobPostVideo {
+  /** <PUBLIC_BASE_URL>/v1.0/public/job_videos/<uuid>: plays without a key. */
+  url: string;
+  duration_seconds: number;
+  content_type: string;
 }
 
 export interface Takes {
@@ -728,6 +739,7 @@ function createBaseJobPostSummary(): JobPostSummary {
     status: "",
     created_by: undefined,
     location: undefined,
+    video: undefined,
   };
 }
 
@@ -756,6 +768,9 @@ export const JobPostSummary: MessageFns<JobPostSummary> = {
     }
     if (message.location !== undefined) {
       LocationSummary.encode(message.location, writer.uint32(66).fork()).join();
+    }
+    if (message.video !== undefined) {
+      JobPostVideo.encode(message.video, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -829,6 +844,73 @@ export const JobPostSummary: MessageFns<JobPostSummary> = {
           }
 
           message.location = LocationSummary.decode(reader, reader.uint32());
+          continue;
+        }
+        case 9: {
+          if (tag !== 74) {
+            break;
+          }
+
+          message.video = JobPostVideo.decode(reader, reader.uint32());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseJobPostVideo(): JobPostVideo {
+  return { url: "", duration_seconds: 0, content_type: "" };
+}
+
+export const JobPostVideo: MessageFns<JobPostVideo> = {
+  encode(message: JobPostVideo, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    if (message.duration_seconds !== 0) {
+      writer.uint32(17).double(message.duration_seconds);
+    }
+    if (message.content_type !== "") {
+      writer.uint32(26).string(message.content_type);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JobPostVideo {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseJobPostVideo();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.url = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 17) {
+            break;
+          }
+
+          message.duration_seconds = reader.double();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.content_type = reader.string();
           continue;
         }
       }

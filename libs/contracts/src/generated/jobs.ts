@@ -11,7 +11,11 @@ import {
   type ChannelCredentials,
   Client,
   type ClientOptions,
+  type ClientReadableStream,
   type ClientUnaryCall,
+  type ClientWritableStream,
+  type handleClientStreamingCall,
+  type handleServerStreamingCall,
   type handleUnaryCall,
   makeGenericClientConstructor,
   type Metadata,
@@ -67,7 +71,54 @@ export interface Job {
     | Locality
     | undefined;
   /** Absent until the job's open interview is first turned on (decision 045). */
-  open_interview?: OpenInterview | undefined;
+  open_interview?:
+    | OpenInterview
+    | undefined;
+  /** Absent while the job has no video (decision 046). */
+  video?: JobVideo | undefined;
+}
+
+export interface JobVideo {
+  uuid: string;
+  /** <PUBLIC_BASE_URL>/v1.0/public/job_videos/<uuid> */
+  url: string;
+  duration_seconds: number;
+  /** video/webm or video/mp4 */
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
+export interface JobVideoUploadHeader {
+  job_uuid: string;
+  /** video/webm or video/mp4, as the request declared it. */
+  content_type: string;
+}
+
+export interface JobVideoUploadChunk {
+  header?: JobVideoUploadHeader | undefined;
+  data: Buffer;
+}
+
+export interface JobVideoRequest {
+  video_uuid: string;
+  /** Inclusive byte range; absent: the whole video. */
+  range_start?: number | undefined;
+  range_end?: number | undefined;
+}
+
+export interface JobVideoMeta {
+  size: number;
+  content_type: string;
+  start: number;
+  end: number;
+}
+
+export interface JobVideoChunk {
+  meta?: JobVideoMeta | undefined;
+  data: Buffer;
+  /** Instead of the meta and the bytes with MEDIA_PLAYBACK=redirect: a presigned URL, the stream's only message. */
+  redirect_url?: string | undefined;
 }
 
 export interface OpenInterviewQuestion {
@@ -123,6 +174,10 @@ export interface PublicOpenInterview {
   location: LocationSummary | undefined;
   time_limits: number[];
   expires_at: string;
+  /** The job's video, when it has one (decision 046). */
+  job_video?:
+    | JobVideo
+    | undefined;
   /** Days an applicant has to record (OPEN_INTERVIEW_DUE_DAYS), never past expires_at. */
   due_days: number;
   /** Whether the company's plan sends SMS invitations: the apply page offers a phone only then. */
@@ -405,6 +460,7 @@ function createBaseJob(): Job {
     address: undefined,
     locality: undefined,
     open_interview: undefined,
+    video: undefined,
   };
 }
 
@@ -451,6 +507,9 @@ export const Job: MessageFns<Job> = {
     }
     if (message.open_interview !== undefined) {
       OpenInterview.encode(message.open_interview, writer.uint32(114).fork()).join();
+    }
+    if (message.video !== undefined) {
+      JobVideo.encode(message.video, writer.uint32(122).fork()).join();
     }
     return writer;
   },
@@ -572,6 +631,390 @@ export const Job: MessageFns<Job> = {
           }
 
           message.open_interview = OpenInterview.decode(reader, reader.uint32());
+          continue;
+        }
+        case 15: {
+          if (tag !== 122) {
+            break;
+          }
+
+          message.video = JobVideo.decode(reader, reader.uint32());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseJobVideo(): JobVideo {
+  return { uuid: "", url: "", duration_seconds: 0, content_type: "", size: 0, created_at: "" };
+}
+
+export const JobVideo: MessageFns<JobVideo> = {
+  encode(message: JobVideo, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uuid !== "") {
+      writer.uint32(10).string(message.uuid);
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    if (message.duration_seconds !== 0) {
+      writer.uint32(25).double(message.duration_seconds);
+    }
+    if (message.content_type !== "") {
+      writer.uint32(34).string(message.content_type);
+    }
+    if (message.size !== 0) {
+      writer.uint32(40).int64(message.size);
+    }
+    if (message.created_at !== "") {
+      writer.uint32(50).string(message.created_at);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JobVideo {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseJobVideo();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.url = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 25) {
+            break;
+          }
+
+          message.duration_seconds = reader.double();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.content_type = reader.string();
+          continue;
+        }
+        case 5: {
+          if (tag !== 40) {
+            break;
+          }
+
+          message.size = longToNumber(reader.int64());
+          continue;
+        }
+        case 6: {
+          if (tag !== 50) {
+            break;
+          }
+
+          message.created_at = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseJobVideoUploadHeader(): JobVideoUploadHeader {
+  return { job_uuid: "", content_type: "" };
+}
+
+export const JobVideoUploadHeader: MessageFns<JobVideoUploadHeader> = {
+  encode(message: JobVideoUploadHeader, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.job_uuid !== "") {
+      writer.uint32(10).string(message.job_uuid);
+    }
+    if (message.content_type !== "") {
+      writer.uint32(18).string(message.content_type);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JobVideoUploadHeader {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseJobVideoUploadHeader();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.job_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.content_type = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseJobVideoUploadChunk(): JobVideoUploadChunk {
+  return { header: undefined, data: Buffer.alloc(0) };
+}
+
+export const JobVideoUploadChunk: MessageFns<JobVideoUploadChunk> = {
+  encode(message: JobVideoUploadChunk, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.header !== undefined) {
+      JobVideoUploadHeader.encode(message.header, writer.uint32(10).fork()).join();
+    }
+    if (message.data.length !== 0) {
+      writer.uint32(18).bytes(message.data);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JobVideoUploadChunk {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseJobVideoUploadChunk();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.header = JobVideoUploadHeader.decode(reader, reader.uint32());
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.data = Buffer.from(reader.bytes());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseJobVideoRequest(): JobVideoRequest {
+  return { video_uuid: "", range_start: undefined, range_end: undefined };
+}
+
+export const JobVideoRequest: MessageFns<JobVideoRequest> = {
+  encode(message: JobVideoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.video_uuid !== "") {
+      writer.uint32(10).string(message.video_uuid);
+    }
+    if (message.range_start !== undefined) {
+      writer.uint32(16).int64(message.range_start);
+    }
+    if (message.range_end !== undefined) {
+      writer.uint32(24).int64(message.range_end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JobVideoRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseJobVideoRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.video_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 16) {
+            break;
+          }
+
+          message.range_start = longToNumber(reader.int64());
+          continue;
+        }
+        case 3: {
+          if (tag !== 24) {
+            break;
+          }
+
+          message.range_end = longToNumber(reader.int64());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseJobVideoMeta(): JobVideoMeta {
+  return { size: 0, content_type: "", start: 0, end: 0 };
+}
+
+export const JobVideoMeta: MessageFns<JobVideoMeta> = {
+  encode(message: JobVideoMeta, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.size !== 0) {
+      writer.uint32(8).int64(message.size);
+    }
+    if (message.content_type !== "") {
+      writer.uint32(18).string(message.content_type);
+    }
+    if (message.start !== 0) {
+      writer.uint32(24).int64(message.start);
+    }
+    if (message.end !== 0) {
+      writer.uint32(32).int64(message.end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JobVideoMeta {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseJobVideoMeta();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 8) {
+            break;
+          }
+
+          message.size = longToNumber(reader.int64());
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.content_type = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 24) {
+            break;
+          }
+
+          message.start = longToNumber(reader.int64());
+          continue;
+        }
+        case 4: {
+          if (tag !== 32) {
+            break;
+          }
+
+          message.end = longToNumber(reader.int64());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseJobVideoChunk(): JobVideoChunk {
+  return { meta: undefined, data: Buffer.alloc(0), redirect_url: undefined };
+}
+
+export const JobVideoChunk: MessageFns<JobVideoChunk> = {
+  encode(message: JobVideoChunk, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.meta !== undefined) {
+      JobVideoMeta.encode(message.meta, writer.uint32(10).fork()).join();
+    }
+    if (message.data.length !== 0) {
+      writer.uint32(18).bytes(message.data);
+    }
+    if (message.redirect_url !== undefined) {
+      writer.uint32(26).string(message.redirect_url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JobVideoChunk {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseJobVideoChunk();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.meta = JobVideoMeta.decode(reader, reader.uint32());
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.data = Buffer.from(reader.bytes());
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.redirect_url = reader.string();
           continue;
         }
       }
@@ -932,6 +1375,7 @@ function createBasePublicOpenInterview(): PublicOpenInterview {
     location: undefined,
     time_limits: [],
     expires_at: "",
+    job_video: undefined,
     due_days: 0,
     sms_invitations: false,
   };
@@ -961,6 +1405,9 @@ export const PublicOpenInterview: MessageFns<PublicOpenInterview> = {
     writer.join();
     if (message.expires_at !== "") {
       writer.uint32(58).string(message.expires_at);
+    }
+    if (message.job_video !== undefined) {
+      JobVideo.encode(message.job_video, writer.uint32(66).fork()).join();
     }
     if (message.due_days !== 0) {
       writer.uint32(80).int32(message.due_days);
@@ -1042,6 +1489,14 @@ export const PublicOpenInterview: MessageFns<PublicOpenInterview> = {
           }
 
           message.expires_at = reader.string();
+          continue;
+        }
+        case 8: {
+          if (tag !== 66) {
+            break;
+          }
+
+          message.job_video = JobVideo.decode(reader, reader.uint32());
           continue;
         }
         case 10: {
@@ -1772,6 +2227,43 @@ export const JobsServiceService = {
     responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
     responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
   },
+  /**
+   * A job's video (decision 046), streamed in as it arrives: the first message carries the header. Replaces the
+   * job's video; a company user of the job's company (as UpdateJob). Answers the job as GetJob does.
+   */
+  setJobVideo: {
+    path: "/jobs.v1.JobsService/SetJobVideo",
+    requestStream: true,
+    responseStream: false,
+    requestSerialize: (value: JobVideoUploadChunk): Buffer => Buffer.from(JobVideoUploadChunk.encode(value).finish()),
+    requestDeserialize: (value: Buffer): JobVideoUploadChunk => JobVideoUploadChunk.decode(value),
+    responseSerialize: (value: Job): Buffer => Buffer.from(Job.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Job => Job.decode(value),
+  },
+  /** Removes the job's video (api.job_video_not_found when it has none). */
+  removeJobVideo: {
+    path: "/jobs.v1.JobsService/RemoveJobVideo",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: JobRef): Buffer => Buffer.from(JobRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): JobRef => JobRef.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /**
+   * A job video by its uuid, for the gateway alone (the uuid is the public URL's credential): first the meta, then
+   * the bytes of the range asked, or only a presigned URL (MEDIA_PLAYBACK=redirect). Not found once replaced, removed
+   * or its job deleted.
+   */
+  streamJobVideo: {
+    path: "/jobs.v1.JobsService/StreamJobVideo",
+    requestStream: false,
+    responseStream: true,
+    requestSerialize: (value: JobVideoRequest): Buffer => Buffer.from(JobVideoRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): JobVideoRequest => JobVideoRequest.decode(value),
+    responseSerialize: (value: JobVideoChunk): Buffer => Buffer.from(JobVideoChunk.encode(value).finish()),
+    responseDeserialize: (value: Buffer): JobVideoChunk => JobVideoChunk.decode(value),
+  },
 } as const;
 
 export interface JobsServiceServer extends UntypedServiceImplementation {
@@ -1797,6 +2289,19 @@ export interface JobsServiceServer extends UntypedServiceImplementation {
    * through the interviews service, once per email, or re-sends its invitation (at most once per 10 minutes).
    */
   applyToOpenInterview: handleUnaryCall<OpenInterviewApplication, Empty>;
+  /**
+   * A job's video (decision 046), streamed in as it arrives: the first message carries the header. Replaces the
+   * job's video; a company user of the job's company (as UpdateJob). Answers the job as GetJob does.
+   */
+  setJobVideo: handleClientStreamingCall<JobVideoUploadChunk, Job>;
+  /** Removes the job's video (api.job_video_not_found when it has none). */
+  removeJobVideo: handleUnaryCall<JobRef, Empty>;
+  /**
+   * A job video by its uuid, for the gateway alone (the uuid is the public URL's credential): first the meta, then
+   * the bytes of the range asked, or only a presigned URL (MEDIA_PLAYBACK=redirect). Not found once replaced, removed
+   * or its job deleted.
+   */
+  streamJobVideo: handleServerStreamingCall<JobVideoRequest, JobVideoChunk>;
 }
 
 export interface JobsServiceClient extends Client {
@@ -1933,6 +2438,48 @@ export interface JobsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Empty) => void,
   ): ClientUnaryCall;
+  /**
+   * A job's video (decision 046), streamed in as it arrives: the first message carries the header. Replaces the
+   * job's video; a company user of the job's company (as UpdateJob). Answers the job as GetJob does.
+   */
+  setJobVideo(callback: (error: ServiceError | null, response: Job) => void): ClientWritableStream<JobVideoUploadChunk>;
+  setJobVideo(
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Job) => void,
+  ): ClientWritableStream<JobVideoUploadChunk>;
+  setJobVideo(
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Job) => void,
+  ): ClientWritableStream<JobVideoUploadChunk>;
+  setJobVideo(
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Job) => void,
+  ): ClientWritableStream<JobVideoUploadChunk>;
+  /** Removes the job's video (api.job_video_not_found when it has none). */
+  removeJobVideo(request: JobRef, callback: (error: ServiceError | null, response: Empty) => void): ClientUnaryCall;
+  removeJobVideo(
+    request: JobRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  removeJobVideo(
+    request: JobRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /**
+   * A job video by its uuid, for the gateway alone (the uuid is the public URL's credential): first the meta, then
+   * the bytes of the range asked, or only a presigned URL (MEDIA_PLAYBACK=redirect). Not found once replaced, removed
+   * or its job deleted.
+   */
+  streamJobVideo(request: JobVideoRequest, options?: Partial<CallOptions>): ClientReadableStream<JobVideoChunk>;
+  streamJobVideo(
+    request: JobVideoRequest,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<JobVideoChunk>;
 }
 
 export const JobsServiceClient = makeGenericClientConstructor(JobsServiceService, "jobs.v1.JobsService") as unknown as {
@@ -1940,6 +2487,17 @@ export const JobsServiceClient = makeGenericClientConstructor(JobsServiceService
   service: typeof JobsServiceService;
   serviceName: string;
 };
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
 
 export interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;

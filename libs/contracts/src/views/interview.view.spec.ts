@@ -113,6 +113,8 @@ describe('candidateInterviewJson', () => {
         'job_post.location',
         'job_post.location.uuid',
         'job_post.location.formatted_address',
+        // The job's video (decision 046), null here: a url any candidate of the job may play, with its length and type.
+        'job_post.video',
         'company',
         'company.uuid',
         'company.name',

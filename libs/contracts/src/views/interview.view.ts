@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Interview } from '../generated/interviews';
 import { QuestionView, questionJson, takesLimitView, thinkTimeView, type ThinkTime } from './question.view';
 import { basicShareLinkJson, BasicShareLinkView } from './share-link.view';
+import { TAKE_CONTENT_TYPES } from './take.view';
 import { CompanySummaryView, LocationSummaryView, timestampView, UserSummaryView, uuidView } from './view-parts';
 
 export const INTERVIEW_TYPES = ['one_way', 'live'] as const;
@@ -119,7 +120,7 @@ export const RatingView = z
 /**
  * What the job seeker sees, built from an allow-list of what the candidate pages need (decision 036): the interview's
  * status and due time in the interview's `timezone` (the page names it beside the due time in the candidate's own
- * zone), the job's title and status, the company's name and logo, and every question in full (takes left, skipped).
+ * zone), the job's title, status and video, the company's name and logo, and every question in full (takes left, skipped).
  * Never what the company keeps for itself: its rating, its users (`created_by`, the job's `created_by`, emails),
  * the share link, nor the name and phone the company wrote for the candidate.
  */
@@ -136,7 +137,19 @@ export const CandidateInterviewView = InterviewView.pick({
   .extend({
     timezone: z.string(),
     job_post: z
-      .object({ uuid: uuidView, title: z.string(), status: z.enum(['active', 'inactive']), location: LocationSummaryView.nullable() })
+      .object({
+        uuid: uuidView,
+        title: z.string(),
+        status: z.enum(['active', 'inactive']),
+        location: LocationSummaryView.nullable(),
+        video: z
+          .object({ url: z.string(), duration_seconds: z.number(), content_type: z.enum(TAKE_CONTENT_TYPES) })
+          .strict()
+          .nullable()
+          .meta({
+            description: "The job's video (decision 046), which the candidate page plays before the questions: its `url` needs no key. Null without one",
+          }),
+      })
       .strict()
       .nullable(),
     company: CompanySummaryView.nullable(),
@@ -158,6 +171,9 @@ export function candidateInterviewJson(interview: Interview): z.output<typeof Ca
           title: job.title,
           status: job.status as 'active' | 'inactive',
           location: job.location ? { uuid: job.location.uuid, formatted_address: job.location.formatted_address } : null,
+          video: job.video
+            ? { url: job.video.url, duration_seconds: job.video.duration_seconds, content_type: job.video.content_type as (typeof TAKE_CONTENT_TYPES)[number] }
+            : null,
         }
       : null,
     company: company ? { uuid: company.uuid, name: company.name, avatar: company.avatar } : null,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Job, OpenInterview, PublicOpenInterview } from '../generated/jobs';
+import type { Job, JobVideo, OpenInterview, PublicOpenInterview } from '../generated/jobs';
+import { TAKE_CONTENT_TYPES } from './take.view';
 import { CompanySummaryView, JobLocationView, timestampView, UserSummaryView, uuidView } from './view-parts';
 
 /** A job is `active` (open to new interviews) or `inactive`. */
@@ -18,6 +19,21 @@ export const OpenInterviewView = z
     questions: z.array(OpenInterviewQuestionView).optional().meta({ description: 'On single reads and updates; left out of list items' }),
   })
   .meta({ id: 'OpenInterview' });
+
+/** A job's video (decision 046): the recruiter introducing the role, shown to candidates and applicants. */
+export const JobVideoView = z
+  .object({
+    uuid: uuidView,
+    url: z.string().meta({
+      description:
+        '<PUBLIC_BASE_URL>/v1.0/public/job_videos/<uuid>: streams the video (Range requests answered 206) without a key; 404 once the video is replaced or removed',
+    }),
+    duration_seconds: z.number().meta({ description: "The video's length, measured by the server from its container" }),
+    content_type: z.enum(TAKE_CONTENT_TYPES),
+    size: z.number().int().meta({ description: 'Bytes' }),
+    created_at: timestampView,
+  })
+  .meta({ id: 'JobVideo' });
 
 /** The API's Job object; list items leave out `description`. */
 export const JobView = z
@@ -41,7 +57,7 @@ export const JobView = z
         description: "single reads: the work mode and place a job was posted with (the create body's `locality`); null for a job posted with an address",
       }),
     open_interview: OpenInterviewView.nullable(),
-    job_video: z.null(),
+    job_video: JobVideoView.nullable().meta({ description: 'Set with PUT /jobs/<uuid>/video, removed with DELETE; null without one' }),
   })
   .meta({ id: 'Job' });
 
@@ -70,7 +86,18 @@ export function jobJson(job: Job, options: { description: boolean }): JobJson {
       ? { locality: job.locality ? { work_mode: job.locality.work_mode as 'remote' | 'on_site' | 'hybrid', work_place: job.locality.work_place } : null }
       : {}),
     open_interview: job.open_interview ? openInterviewJson(job.open_interview, options) : null,
-    job_video: null,
+    job_video: job.video ? jobVideoJson(job.video) : null,
+  };
+}
+
+function jobVideoJson(video: JobVideo): z.output<typeof JobVideoView> {
+  return {
+    uuid: video.uuid,
+    url: video.url,
+    duration_seconds: video.duration_seconds,
+    content_type: video.content_type as (typeof TAKE_CONTENT_TYPES)[number],
+    size: video.size,
+    created_at: video.created_at,
   };
 }
 
@@ -91,7 +118,10 @@ export const PublicOpenInterviewView = z
     uuid: uuidView,
     company: z.object({ name: z.string(), avatar: z.string() }),
     job: z.object({ title: z.string(), description: z.string(), location: z.object({ formatted_address: z.string() }) }),
-    job_video: z.null(),
+    job_video: z
+      .object({ url: z.string(), duration_seconds: z.number(), content_type: z.enum(TAKE_CONTENT_TYPES) })
+      .nullable()
+      .meta({ description: "The job's video (decision 046): plays from `url` without a key, Range requests answered 206; null without one" }),
     questions: z.object({ count: z.number().int(), time_limits: z.array(z.number().int()) }),
     expires_at: timestampView,
     due_days: z.number().int().meta({
@@ -108,7 +138,13 @@ export function publicOpenInterviewJson(open: PublicOpenInterview): z.output<typ
     uuid: open.uuid,
     company: { name: open.company?.name ?? '', avatar: open.company?.avatar ?? '' },
     job: { title: open.job_title, description: open.job_description, location: { formatted_address: open.location?.formatted_address ?? '' } },
-    job_video: null,
+    job_video: open.job_video
+      ? {
+          url: open.job_video.url,
+          duration_seconds: open.job_video.duration_seconds,
+          content_type: open.job_video.content_type as (typeof TAKE_CONTENT_TYPES)[number],
+        }
+      : null,
     questions: { count: open.time_limits.length, time_limits: open.time_limits },
     expires_at: open.expires_at,
     due_days: open.due_days,

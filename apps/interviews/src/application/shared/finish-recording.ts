@@ -3,7 +3,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import type { Recording } from '../../domain/recording';
 import type { InterviewsStore } from '../store';
 import type { MediaStorage } from '../ports';
-import { containerNamed } from './take-container';
+import { containerNamed } from '@vi/platform-media';
 import type { VideoProbe } from '../ports';
 
 export interface FinishRecordingDeps {

@@ -10,11 +10,22 @@ interface JobDescription {
   status_updated_at: string;
   created_by?: JobPostRow['created_by'] | null;
   location?: { uuid: string; formatted_address: string } | null;
+  /** In an event (the API's JSON). */
+  job_video?: JobVideoDescription | null;
+  /** Over gRPC (the Job message). */
+  video?: JobVideoDescription;
+}
+
+interface JobVideoDescription {
+  url: string;
+  duration_seconds: number;
+  content_type: string;
 }
 
 /**
  * What interviews keep of a job (their `job_post`): its location as the summary an interview shows
- * (`{uuid, formatted_address}`), never the parts a job's own single read adds (decision 011).
+ * (`{uuid, formatted_address}`), never the parts a job's own single read adds (decision 011), and its video's url,
+ * length and type (decision 046).
  */
 export function jobPostRow(job: JobDescription, companyUuid: string): JobPostRow {
   return {
@@ -27,5 +38,11 @@ export function jobPostRow(job: JobDescription, companyUuid: string): JobPostRow
     status_updated_at: new Date(job.status_updated_at),
     created_by: job.created_by ?? null,
     location: job.location ? { uuid: job.location.uuid, formatted_address: job.location.formatted_address } : null,
+    video: videoOf(job.job_video ?? job.video),
   };
+}
+
+/** Only what a player needs (decision 046): the company's bookkeeping (size, when) stays with jobs. */
+function videoOf(video: JobVideoDescription | null | undefined): JobPostRow['video'] {
+  return video ? { url: video.url, duration_seconds: video.duration_seconds, content_type: video.content_type } : null;
 }

@@ -7,9 +7,9 @@ import type { Recording } from '../../domain/recording';
 import { requireRecordable } from '../../domain/interview-status';
 import type { InterviewsStore } from '../store';
 import type { Caller } from '@vi/platform-grpc';
+import { containerNamed } from '@vi/platform-media';
 import { renderRecording } from '../recording-rendering';
 import { findInterview } from '../shared/find-interview';
-import { containerNamed } from '../shared/take-container';
 
 /** A recording of a live interview's call begins: its parts follow (decision 040). A call left and rejoined may start several. */
 export async function startRecording(

@@ -3,8 +3,8 @@ import type { StoreOf } from '@vi/platform-bus';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../store';
 import type { Caller } from '@vi/platform-grpc';
+import { sendVideo, type VideoSource } from '@vi/platform-media';
 import { findInterview } from '../shared/find-interview';
-import { sendVideo, type VideoSource } from '../shared/send-video';
 
 /** An ended recording's video for the company, whole or a byte range (HTTP Range), as a take's. */
 export async function streamRecordingVideo(

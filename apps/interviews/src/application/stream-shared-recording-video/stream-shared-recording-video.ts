@@ -1,9 +1,9 @@
 import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Principal } from '@vi/platform-grpc';
+import { sendVideo, type VideoSource } from '@vi/platform-media';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../store';
-import { sendVideo, type VideoSource } from '../shared/send-video';
 import { completedSharedInterviewUuids } from '../shared/sharing-scope';
 
 /** An ended recording's video for a share link: only one of these interviews of the company, while it is completed. */

@@ -1,11 +1,11 @@
 import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Caller } from '@vi/platform-grpc';
+import { sendVideo, type VideoSource } from '@vi/platform-media';
 import { takesVisible } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../store';
 import { findInterview } from '../shared/find-interview';
-import { sendVideo, type VideoSource } from '../shared/send-video';
 
 /** A take's video for the company once it may see takes (listTakes), whole or a byte range (HTTP Range), streamed from media storage (or its presigned URL). */
 export async function streamTakeVideo(

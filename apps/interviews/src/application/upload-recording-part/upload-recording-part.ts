@@ -8,11 +8,10 @@ import { MAX_RECORDING_PART_BYTES, RECORDING_BITRATE_SLACK_SECONDS } from '../..
 import { takeBytesAllowed } from '../../domain/take';
 import type { InterviewsStore } from '../store';
 import type { Caller } from '@vi/platform-grpc';
+import { streamedBody, containerNamed } from '@vi/platform-media';
 import type { MediaStorage } from '../ports';
 import { findInterview } from '../shared/find-interview';
 import { mediaBytesLeft, mediaQuotaExceeded, requireMediaQuota, type MediaQuota } from '../shared/media-quota';
-import { streamedBody } from '../shared/streamed-body';
-import { containerNamed } from '../shared/take-container';
 import type { VideoProbe } from '../ports';
 
 export interface RecordingPartDeps extends MediaQuota {

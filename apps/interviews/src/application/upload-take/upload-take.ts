@@ -4,6 +4,7 @@ import type { ReposOf, StoreOf } from '@vi/platform-bus';
 import { validationFailed } from '@vi/platform-errors';
 import type { Clock } from '@vi/platform-time';
 import type { Caller } from '@vi/platform-grpc';
+import { streamedBody, containerNamed } from '@vi/platform-media';
 import { isTakeTooLong, TAKE_DURATION_TOLERANCE_SECONDS, takeDuration, takesRemaining } from '../../domain/interview';
 import { requireStartedBeforeDue, requireTakeOpen } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
@@ -11,9 +12,7 @@ import { takeBytesAllowed, type Take } from '../../domain/take';
 import type { InterviewsStore } from '../store';
 import { candidateInterview } from '../shared/candidate-interview';
 import { findQuestion } from '../shared/find-question';
-import { containerNamed } from '../shared/take-container';
 import { mediaBytesLeft, mediaQuotaExceeded, requireMediaQuota } from '../shared/media-quota';
-import { streamedBody } from '../shared/streamed-body';
 import { renderTake } from '../take-rendering';
 import type { MediaStorage, VideoProbe } from '../ports';
 

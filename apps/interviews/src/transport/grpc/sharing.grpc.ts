@@ -1,7 +1,7 @@
 import type { interviews } from '@vi/contracts';
 import type { UnaryHandlers } from '@vi/platform-grpc';
+import { type VideoSource } from '@vi/platform-media';
 import { getSharedInterviews } from '../../application/get-shared-interviews/get-shared-interviews';
-import type { VideoSource } from '../../application/shared/send-video';
 import { streamSharedRecordingVideo } from '../../application/stream-shared-recording-video/stream-shared-recording-video';
 import { streamSharedTakeVideo } from '../../application/stream-shared-take-video/stream-shared-take-video';
 import type { InterviewsStore } from '../../application/store';

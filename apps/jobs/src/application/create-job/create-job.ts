@@ -7,7 +7,7 @@ import type { Job, JobStatus } from '../../domain/job';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { LocationInput } from '../../domain/location';
 import type { JobsStore } from '../store';
-import type { IdentityDirectory, OpenInterviewLinks } from '../ports';
+import type { IdentityDirectory, JobLinks } from '../ports';
 import { changedOpenInterview, type OpenInterviewInput } from '../shared/open-interview-change';
 import { jobEvent, renderWith } from '../job-rendering';
 
@@ -25,7 +25,7 @@ export interface CreateJobInput {
  * concurrent requests never overshoot and wait on each other only for the commit.
  */
 export async function createJob(
-  deps: { store: StoreOf<JobsStore, 'jobs' | 'locations' | 'counters'>; identity: IdentityDirectory; links: OpenInterviewLinks; clock: Clock },
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'locations' | 'counters'>; identity: IdentityDirectory; links: JobLinks; clock: Clock },
   caller: Caller,
   input: CreateJobInput,
 ): Promise<jobs.Job> {
@@ -53,6 +53,7 @@ export async function createJob(
       updatedAt: now,
       statusUpdatedAt: now,
       openInterview,
+      video: null,
     };
     await tx.jobs.insert(job);
     const rendered = renderWith(summaries, deps.links, job);

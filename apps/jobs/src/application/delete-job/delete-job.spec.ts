@@ -1,6 +1,6 @@
 import { FakeClock } from '@vi/platform-time';
 import type { JobJson } from '@vi/contracts';
-import { memoryStore, type MemoryStore } from '@vi/platform-testing';
+import { MemoryMediaStorage, memoryStore, type MemoryStore } from '@vi/platform-testing';
 import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable, testLinks } from '../../../test/factories';
 import { InMemoryCounters, InMemoryJobs } from '../../../test/fakes';
 import { deleteJob } from './delete-job';
@@ -13,9 +13,24 @@ describe('deleteJob', () => {
   let jobs: InMemoryJobs;
   let counters: InMemoryCounters;
   let store: MemoryStore<{ jobs: InMemoryJobs; counters: InMemoryCounters }>;
-  const sut = (uuid: string, caller = aCaller(admin)) => deleteJob({ store, identity, clock, links: testLinks }, caller, uuid);
-  const withJob = (status: 'active' | 'inactive') => {
-    const job = aJob({ companyUuid: admin.companyUuid!, status, createdAt: created, updatedAt: created, statusUpdatedAt: created });
+  const media = new MemoryMediaStorage();
+  const sut = (uuid: string, caller = aCaller(admin)) =>
+    deleteJob(
+      {
+        store,
+        identity,
+        clock,
+        links: testLinks,
+        media,
+        onOrphan: (key) => {
+          throw new Error(`kept ${key}`);
+        },
+      },
+      caller,
+      uuid,
+    );
+  const withJob = (status: 'active' | 'inactive', video: Parameters<typeof aJob>[0] = {}) => {
+    const job = aJob({ companyUuid: admin.companyUuid!, status, createdAt: created, updatedAt: created, statusUpdatedAt: created, ...video });
     jobs = new InMemoryJobs(job);
     counters = new InMemoryCounters(job);
     store = memoryStore({ jobs, counters });
@@ -32,6 +47,15 @@ describe('deleteJob', () => {
     expect(event.subject).toBe('jobs.job.deleted');
     expect(event.payload).toMatchObject({ status: 'inactive', updated_at: '2026-05-01T12:00:00+00:00', status_updated_at: '2026-05-01T12:00:00+00:00' });
     expect(event.payload.status_updated_by).toEqual(identity.userSummary(admin.userUuid));
+  });
+
+  it('deletes the stored video of a job deleted with one, once the job is gone', async () => {
+    const video = { uuid: 'v', storageKey: 'jobs/j/v.webm', contentType: 'video/webm' as const, size: 3, durationSeconds: 1, createdAt: created };
+    media.files.set(video.storageKey, Buffer.from('abc'));
+    media.files.set('jobs/other/w.webm', Buffer.from('def'));
+    const job = withJob('active', { video });
+    await sut(job.uuid);
+    expect([...media.files.keys()]).toEqual(['jobs/other/w.webm']);
   });
 
   it("keeps an inactive job's status fields: its status does not change", async () => {

@@ -4,19 +4,20 @@ import type { Clock } from '@vi/platform-time';
 import type { Caller } from '@vi/platform-grpc';
 import type { Job } from '../../domain/job';
 import type { JobsStore } from '../store';
-import type { IdentityDirectory, OpenInterviewLinks } from '../ports';
+import type { IdentityDirectory, JobLinks } from '../ports';
+import { forgetStoredVideo, type StoredVideoDeletion } from '../shared/forget-stored-video';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 import { findJob } from '../shared/find-job';
 
-/** Deletes a job post: it becomes inactive, frees its slot, and is gone from lists and reads. */
+/** Deletes a job post: it becomes inactive, frees its slot, and is gone from lists and reads; its video is deleted after (decision 046). */
 export async function deleteJob(
-  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters'>; identity: IdentityDirectory; links: OpenInterviewLinks; clock: Clock },
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters'>; identity: IdentityDirectory; links: JobLinks; clock: Clock } & StoredVideoDeletion,
   caller: Caller,
   jobUuid: string,
 ): Promise<jobs.Empty> {
   const before = await findJob(deps.store.read, caller, jobUuid);
   const summaries = await deps.identity.summaries(caller, [before.createdBy, before.statusUpdatedBy, caller.principal.userUuid], [before.companyUuid]);
-  await withSummaries(deps.identity, caller, summaries, (summaries) =>
+  const video = await withSummaries(deps.identity, caller, summaries, (summaries) =>
     deps.store.transaction(async (tx) => {
       await tx.counters.lock(before.companyUuid);
       const current = await findJob(tx, caller, jobUuid, { lock: true });
@@ -33,7 +34,9 @@ export async function deleteJob(
       await tx.jobs.markDeleted(jobUuid, now);
       await tx.counters.move(current.companyUuid, current.status, null);
       await tx.publish([jobEvent(JobsSubjects.JobDeleted, renderFetched(summaries, deps.links, deleted))]);
+      return current.video;
     }),
   );
+  if (video) await forgetStoredVideo(deps, video);
   return {};
 }

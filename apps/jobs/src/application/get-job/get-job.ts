@@ -2,12 +2,12 @@ import type { jobs } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Caller } from '@vi/platform-grpc';
 import type { JobsStore } from '../store';
-import type { IdentityDirectory, OpenInterviewLinks } from '../ports';
+import type { IdentityDirectory, JobLinks } from '../ports';
 import { renderJob } from '../job-rendering';
 import { findJob } from '../shared/find-job';
 
 export async function getJob(
-  deps: { store: StoreOf<JobsStore, 'jobs'>; identity: IdentityDirectory; links: OpenInterviewLinks },
+  deps: { store: StoreOf<JobsStore, 'jobs'>; identity: IdentityDirectory; links: JobLinks },
   caller: Caller,
   jobUuid: string,
 ): Promise<jobs.Job> {

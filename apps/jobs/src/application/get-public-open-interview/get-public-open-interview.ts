@@ -2,7 +2,8 @@ import type { jobs } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
 import { toRfc3339, type Clock } from '@vi/platform-time';
-import type { IdentityDirectory } from '../ports';
+import { renderJobVideo } from '../job-rendering';
+import type { IdentityDirectory, JobLinks } from '../ports';
 import type { JobsStore } from '../store';
 import { findOpenJob } from '../shared/find-open-job';
 
@@ -10,11 +11,12 @@ import { findOpenJob } from '../shared/find-open-job';
 export const PUBLIC_OPEN_INTERVIEW_CALLER = 'gateway';
 
 /**
- * What an applicant needs to decide whether to apply (decision 045): the job, its company, the questions' time limits,
- * the days they will have to record, and whether a phone is worth giving (the plan sends SMS invitations).
+ * What an applicant needs to decide whether to apply (decision 045): the job, its company, its video (decision 046),
+ * the questions' time limits, the days they will have to record, and whether a phone is worth giving (the plan sends
+ * SMS invitations).
  */
 export async function getPublicOpenInterview(
-  deps: { store: StoreOf<JobsStore, 'jobs'>; identity: IdentityDirectory; clock: Clock; dueDays: number },
+  deps: { store: StoreOf<JobsStore, 'jobs'>; identity: IdentityDirectory; clock: Clock; dueDays: number; links: JobLinks },
   caller: Principal,
   openInterviewUuid: string,
 ): Promise<jobs.PublicOpenInterview> {
@@ -32,6 +34,7 @@ export async function getPublicOpenInterview(
     location: { uuid: job.locationUuid, formatted_address: job.locationAddress },
     time_limits: job.openInterview.questions.map((q) => q.timeLimit),
     expires_at: toRfc3339(job.openInterview.expiresAt),
+    job_video: job.video ? renderJobVideo(deps.links, job.video) : undefined,
     due_days: deps.dueDays,
     sms_invitations: smsInvitations,
   };

@@ -3,7 +3,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import type { JobOrder, JobStatus } from '../../domain/job';
 import type { JobsStore } from '../store';
-import type { IdentityDirectory, OpenInterviewLinks } from '../ports';
+import type { IdentityDirectory, JobLinks } from '../ports';
 import type { JobPageCache } from '../ports';
 import { renderJobPage, renderJobs } from '../job-rendering';
 
@@ -17,7 +17,7 @@ export interface ListJobsInput {
 }
 
 export async function listJobs(
-  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters'>; identity: IdentityDirectory; links: OpenInterviewLinks; pages: JobPageCache },
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters'>; identity: IdentityDirectory; links: JobLinks; pages: JobPageCache },
   caller: Caller,
   input: ListJobsInput,
 ): Promise<jobs.JobPage> {

@@ -6,7 +6,7 @@ import { takesSlot, type Job, type JobStatus } from '../../domain/job';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { LocationInput } from '../../domain/location';
 import type { JobsStore } from '../store';
-import type { IdentityDirectory, OpenInterviewLinks } from '../ports';
+import type { IdentityDirectory, JobLinks } from '../ports';
 import { changedOpenInterview, type OpenInterviewInput } from '../shared/open-interview-change';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 import { findJob } from '../shared/find-job';
@@ -22,7 +22,7 @@ export interface UpdateJobInput {
 
 /** Changes any of a job's properties; activating it takes a slot, and its status fields move only when the status does. */
 export async function updateJob(
-  deps: { store: StoreOf<JobsStore, 'jobs' | 'locations' | 'counters'>; identity: IdentityDirectory; links: OpenInterviewLinks; clock: Clock },
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'locations' | 'counters'>; identity: IdentityDirectory; links: JobLinks; clock: Clock },
   caller: Caller,
   input: UpdateJobInput,
 ): Promise<jobs.Job> {

@@ -6,7 +6,10 @@ import { deleteJob } from '../../application/delete-job/delete-job';
 import { getJob } from '../../application/get-job/get-job';
 import { getJobSlots } from '../../application/get-job-slots/get-job-slots';
 import { getJobStatus } from '../../application/get-job-status/get-job-status';
-import type { IdentityDirectory, InterviewsDirectory, JobPageCache, OpenInterviewLinks } from '../../application/ports';
+import type { IdentityDirectory, InterviewsDirectory, JobLinks, JobPageCache, MediaPlaybackUrls, MediaStorage, VideoProbe } from '../../application/ports';
+import { removeJobVideo } from '../../application/remove-job-video/remove-job-video';
+import { setJobVideo } from '../../application/set-job-video/set-job-video';
+import { streamJobVideo } from '../../application/stream-job-video/stream-job-video';
 import { applyToOpenInterview } from '../../application/apply-to-open-interview/apply-to-open-interview';
 import { getPublicOpenInterview } from '../../application/get-public-open-interview/get-public-open-interview';
 import type { OpenInterviewInput } from '../../application/shared/open-interview-change';
@@ -21,10 +24,16 @@ export interface JobsGrpcDeps {
   identity: IdentityDirectory;
   pages: JobPageCache;
   clock: Clock;
-  links: OpenInterviewLinks;
+  links: JobLinks;
   interviews: InterviewsDirectory;
   /** OPEN_INTERVIEW_DUE_DAYS. */
   dueDays: number;
+  /** Job videos (decision 046): where they live, how they are measured, MAX_JOB_VIDEO_BYTES. */
+  media: MediaStorage;
+  playback?: MediaPlaybackUrls;
+  video: VideoProbe;
+  maxBytes: number;
+  onOrphan: (storageKey: string, error: unknown) => void;
 }
 
 /** The gateway has validated shapes; this maps the message onto the domain's location. */
@@ -75,6 +84,9 @@ export function jobsGrpcHandlers(deps: JobsGrpcDeps): UnaryHandlers<typeof jobs.
         openInterview: openInterviewOf(req.open_interview),
       }),
     deleteJob: async (req, ctx) => deleteJob(deps, callerOf(ctx), req.job_uuid),
+    setJobVideo: async (chunks, ctx) => setJobVideo(deps, callerOf(ctx), chunks),
+    removeJobVideo: async (req, ctx) => removeJobVideo(deps, callerOf(ctx), req.job_uuid),
+    streamJobVideo: async (req, ctx, send) => streamJobVideo(deps, ctx.principal, req, send),
     getJobSlots: async (_req, ctx) => getJobSlots(deps, callerOf(ctx)),
     getJobStatus: async (req, ctx) => getJobStatus(deps, ctx.principal, { companyUuid: req.company_uuid, jobUuid: req.job_uuid }),
     getPublicOpenInterview: async (req, ctx) => getPublicOpenInterview(deps, ctx.principal, req.open_interview_uuid),

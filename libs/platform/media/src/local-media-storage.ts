@@ -3,7 +3,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { MediaStorage } from '../application/ports';
+import type { MediaStorage } from './media-storage';
 
 /**
  * Take videos as files under MEDIA_DIR. Writes stream to disk (never the

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { MediaPlaybackUrls, MediaStorage } from '../application/ports';
-import type { MediaStorageConfig } from '../config';
+import type { MediaPlaybackUrls, MediaStorage } from './media-storage';
+import type { MediaStorageConfig } from './media-config';
 
 type S3Config = Extract<MediaStorageConfig, { kind: 's3' }>;
 

@@ -1,4 +1,4 @@
-import { mp4File, webmCluster, webmFile, webmHeader } from '../../test/video-files';
+import { mp4File, webmCluster, webmFile, webmHeader } from '@vi/platform-testing';
 import { MediabunnyVideoProbe } from './mediabunny-video-probe';
 
 /** The bytes in chunks of `size`, as an upload delivers them. */

@@ -1,16 +1,14 @@
-import type { interviews } from '@vi/contracts';
-import { anInterview, aQuestion, aTake } from '../../../test/factories';
-import { MemoryMedia } from '../../../test/fakes';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
-import { sendVideo } from './send-video';
+import { SharedErrorCode } from '@vi/contracts';
+import { MemoryMediaStorage } from '@vi/platform-testing';
+import { sendVideo, type VideoChunk } from './send-video';
 
 describe('sendVideo', () => {
-  const take = aTake(aQuestion(anInterview()), { contentType: 'video/mp4' });
-  const media = new MemoryMedia();
+  const take = { storageKey: 'interview/take.mp4', contentType: 'video/mp4' };
+  const media = new MemoryMediaStorage();
   media.files.set(take.storageKey, Buffer.from('0123456789'));
 
   async function sut(range: { range_start?: number; range_end?: number }) {
-    const chunks: interviews.TakeVideoChunk[] = [];
+    const chunks: VideoChunk[] = [];
     await sendVideo({ media }, take, range, async (chunk) => void chunks.push(chunk));
     return { meta: chunks[0].meta, bytes: Buffer.concat(chunks.slice(1).map((c) => c.data)).toString() };
   }
@@ -28,12 +26,12 @@ describe('sendVideo', () => {
   });
 
   it('refuses a range starting past the end (416)', async () => {
-    await expect(sut({ range_start: 10 })).rejects.toMatchObject({ code: InterviewsErrorCode.RangeNotSatisfiable });
-    await expect(sut({ range_start: 5, range_end: 4 })).rejects.toMatchObject({ code: InterviewsErrorCode.RangeNotSatisfiable });
+    await expect(sut({ range_start: 10 })).rejects.toMatchObject({ code: SharedErrorCode.RangeNotSatisfiable });
+    await expect(sut({ range_start: 5, range_end: 4 })).rejects.toMatchObject({ code: SharedErrorCode.RangeNotSatisfiable });
   });
 
   it('with presigned playback, sends only the URL the player fetches the video and its ranges from', async () => {
-    const chunks: interviews.TakeVideoChunk[] = [];
+    const chunks: VideoChunk[] = [];
     const playback = { playbackUrl: async (key: string, contentType: string) => `https://store.example/${key}?type=${contentType}&signed` };
 
     await sendVideo({ media, playback }, take, { range_start: 2 }, async (chunk) => void chunks.push(chunk));

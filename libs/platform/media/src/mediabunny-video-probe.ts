@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { MeasuredVideo, VideoContainer, VideoProbe } from '../application/ports';
+import type { MeasuredVideo, VideoContainer, VideoProbe } from './media-storage';
 
 // The parser reads sequentially and keeps at most this much of the video (a few seconds of it).
 const PARSER_CACHE_BYTES = 8 * 1024 * 1024;

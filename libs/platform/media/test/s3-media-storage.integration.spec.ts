@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { startS3TestServer, type S3TestServer } from '@vi/platform-testing';
-import { loadInterviewsConfig } from '../src/config';
-import { S3MediaStorage, S3PlaybackUrls } from '../src/infrastructure/s3-media-storage';
+import { z } from 'zod';
+import { parseEnv } from '@vi/platform-config';
+import { checkMediaEnv, mediaConfigOf, mediaEnv } from '../src/media-config';
+import { S3MediaStorage, S3PlaybackUrls } from '../src/s3-media-storage';
+
+/** The media config these variables give a service, as its loader reads them. */
+const mediaConfig = (env: NodeJS.ProcessEnv) => mediaConfigOf(parseEnv(z.object(mediaEnv).superRefine(checkMediaEnv), env), '/unused');
 
 const MiB = 1024 * 1024;
 
@@ -24,9 +29,9 @@ describe('S3 media storage (against s3rver on 127.0.0.1)', () => {
 
   beforeAll(async () => {
     server = await startS3TestServer();
-    const config = loadInterviewsConfig({ INTERNAL_JWT_SECRET: 'x'.repeat(32), CANDIDATE_TOKEN_SECRET: 'y'.repeat(32), ...server.mediaEnv });
-    if (config.media.storage.kind !== 's3') throw new Error('MEDIA_STORAGE=s3 did not select the S3 adapter');
-    sut = new S3MediaStorage(config.media.storage);
+    const config = mediaConfig(server.mediaEnv);
+    if (config.storage.kind !== 's3') throw new Error('MEDIA_STORAGE=s3 did not select the S3 adapter');
+    sut = new S3MediaStorage(config.storage);
   });
 
   afterAll(async () => {
@@ -87,16 +92,14 @@ describe('S3 media storage (against s3rver on 127.0.0.1)', () => {
     await sut.write(key, chunksOf(video));
     // The same server under another name, as an in-cluster endpoint and a public one differ: the host is signed.
     const publicEndpoint = server.endpoint.replace('127.0.0.1', 'localhost');
-    const config = loadInterviewsConfig({
-      INTERNAL_JWT_SECRET: 'x'.repeat(32),
-      CANDIDATE_TOKEN_SECRET: 'y'.repeat(32),
+    const config = mediaConfig({
       ...server.mediaEnv,
       S3_PUBLIC_ENDPOINT: publicEndpoint,
       MEDIA_PLAYBACK: 'redirect',
       MEDIA_PLAYBACK_URL_TTL: '2m',
     });
-    if (config.media.storage.kind !== 's3' || config.media.playback.kind !== 'redirect') throw new Error('not configured for presigned playback');
-    const urls = new S3PlaybackUrls(config.media.storage, config.media.playback.urlTtlSeconds);
+    if (config.storage.kind !== 's3' || config.playback.kind !== 'redirect') throw new Error('not configured for presigned playback');
+    const urls = new S3PlaybackUrls(config.storage, config.playback.urlTtlSeconds);
     try {
       const url = new URL(await urls.playbackUrl(key, 'video/webm'));
       expect(url.origin).toBe(publicEndpoint);

@@ -1,0 +1,33 @@
+import { JobsSubjects, type jobs } from '@vi/contracts';
+import type { StoreOf } from '@vi/platform-bus';
+import type { Caller } from '@vi/platform-grpc';
+import type { Clock } from '@vi/platform-time';
+import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
+import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
+import type { IdentityDirectory, JobLinks } from '../ports';
+import { findJob } from '../shared/find-job';
+import { forgetStoredVideo, type StoredVideoDeletion } from '../shared/forget-stored-video';
+import type { JobsStore } from '../store';
+
+/** Removes a job's video (decision 046): the job shows none from the commit on (`JobUpdated`), and its object goes after. */
+export async function removeJobVideo(
+  deps: { store: StoreOf<JobsStore, 'jobs'>; identity: IdentityDirectory; links: JobLinks; clock: Clock } & StoredVideoDeletion,
+  caller: Caller,
+  jobUuid: string,
+): Promise<jobs.Empty> {
+  const before = await findJob(deps.store.read, caller, jobUuid);
+  if (!before.video) throw new JobsError(JobsErrorCode.JobVideoNotFound);
+  const summaries = await deps.identity.summaries(caller, [before.createdBy, before.statusUpdatedBy], [before.companyUuid]);
+  const removed = await withSummaries(deps.identity, caller, summaries, (summaries) =>
+    deps.store.transaction(async (tx) => {
+      const current = await findJob(tx, caller, jobUuid, { lock: true });
+      if (!current.video) throw new JobsError(JobsErrorCode.JobVideoNotFound);
+      const updated = { ...current, video: null, updatedAt: deps.clock.now() };
+      await tx.jobs.update(updated);
+      await tx.publish([jobEvent(JobsSubjects.JobUpdated, renderFetched(summaries, deps.links, updated))]);
+      return current.video;
+    }),
+  );
+  await forgetStoredVideo(deps, removed);
+  return {};
+}
