@@ -5,6 +5,7 @@ import { en } from './en';
 import { es } from './es';
 import { fr } from './fr';
 import { LANGUAGE_NAMES, writtenLanguageOf, type WrittenLanguage } from './language-names';
+import { setPageMessages, t } from './page-messages';
 
 export type { CandidateMessages } from './candidate-messages';
 
@@ -20,7 +21,7 @@ export { LANGUAGE_NAMES };
 const CHOICE_KEY = 'vi-candidate:language';
 
 /** The messages of the page's current language (a live binding: modules read it when they render). */
-export let t: CandidateMessages = en;
+export { t };
 
 const supported: (tag: string | null | undefined) => CandidateLanguage | undefined = writtenLanguageOf;
 
@@ -42,7 +43,7 @@ function storedChoice(): string | null {
 
 /** Sets the page's language (its messages, `<html lang>` for dates and screen readers). */
 export function useLanguage(lang: CandidateLanguage): void {
-  t = CANDIDATE_LANGUAGES[lang];
+  setPageMessages(CANDIDATE_LANGUAGES[lang]);
   document.documentElement.lang = lang;
 }
 

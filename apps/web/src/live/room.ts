@@ -1,5 +1,5 @@
 import './room.css';
-import { t } from '../i18n/candidate';
+import { t } from '../i18n/page-messages';
 import { el, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
 import { PeerLink } from './peer-link';

@@ -1,4 +1,4 @@
-import { t } from '../i18n/candidate';
+import { t } from '../i18n/page-messages';
 import { el, show } from './dom';
 
 /** A page that only states something: a refusal, a confirmation, an unavailable link. */
