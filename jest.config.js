@@ -18,6 +18,10 @@ module.exports = {
   testTimeout: 60_000,
   // Most specs wait on HTTP, timers and the database rather than the CPU: three files at a time keep two cores busy.
   maxWorkers: 3,
+  // A worker keeps what each spec file loaded (its module registry and PGlite's WASM memory: about 40 MB of heap and
+  // 300-400 MB resident per e2e file), so three workers grew to 7-8 GB each and the kernel killed one on a 24-GB
+  // machine: a worker whose heap passed this after a file is replaced by a fresh one (jest measures the heap only).
+  workerIdleMemoryLimit: '300MB',
   globalSetup: '<rootDir>/jest.global-setup.js',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/src/**/*.spec.ts'] },
