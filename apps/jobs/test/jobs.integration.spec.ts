@@ -3,7 +3,7 @@ import { jobJson, type JobJson } from '@vi/contracts';
 import { InProcessBus, OutboxRelay, type BusMessage } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
-import { createTestDatabase, MemoryMediaStorage, type TestDatabase } from '@vi/platform-testing';
+import { createTestDatabase, MemoryMediaStorage, waitFor, type TestDatabase } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { jobsMigrations } from '../migrations';
 import { createJob } from '../src/application/create-job/create-job';
@@ -273,9 +273,12 @@ describe('jobs repositories on a real database', () => {
       clock.advance(1_000);
       await deleteJob(deps(), caller, created.uuid);
       await relay.drain();
+      // Drained means published, not yet delivered: closing at once lost the last event once on NATS.
+      const mineSoFar = () => events.filter((m) => (m.payload as JobJson).uuid === created.uuid);
+      await waitFor(() => mineSoFar().length >= 3, 10_000).catch(() => undefined);
       await subscription.close();
 
-      const mine = events.filter((m) => (m.payload as JobJson).uuid === created.uuid);
+      const mine = mineSoFar();
       expect(mine.map((m) => m.subject)).toEqual(['jobs.job.created', 'jobs.job.updated', 'jobs.job.deleted']);
       expect(mine[0].payload).toEqual(jobJson(created, { description: true }));
       expect(mine[1].payload).toEqual(jobJson(updated, { description: true }));
