@@ -6,7 +6,8 @@
  * BENCH_SECONDS measured), and reads each service process's CPU time (utime + stime in /proc/<pid>/stat) at the
  * start and end of the measured window: CPU ms per request = CPU time used / 2xx responses. Replicas of a
  * service are summed. `pg` is every postgres process alive through the window (other users of the server count
- * too), `nats` and `redis` the machine's NATS and Redis servers;
+ * too), or with BENCH_DATABASE=<name> only the backends connected to that database, `nats` and `redis` the machine's
+ * NATS and Redis servers;
  * `loadgen` is this process.
  *
  *   BENCH_KEY=vik_… npm run bench:services
@@ -15,6 +16,11 @@
  * Paths: get-jobs, get-jobs?range=0-0, post-jobs, get-interviews, post-interviews, post-interviews-10,
  * post-interviews-100, get-me (BENCH_PATHS picks some). The two bulk paths invite 10 or 100 new job seekers per
  * request (three questions each) over BENCH_BULK_CONNECTIONS connections (default 1: the time one recruiter waits).
+ *
+ * BENCH_SETTLE=1 counts what each request causes after its answer too (events consumed, emails sent): the services
+ * are let settle (quiet) before and after BENCH_SECONDS of load, and the CPU between the two quiet points, less what
+ * each process used in 4 idle seconds before the load (scaled to that time), is divided by the requests made between
+ * them (p50/p99 are then of every request of the load, queueing included).
  *
  * It also prints each service process's resident memory before the run (idle) and its peak since it started.
  *
@@ -29,6 +35,9 @@ const KEY = process.env.BENCH_KEY ?? '';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BULK_CONNECTIONS = Number(process.env.BENCH_BULK_CONNECTIONS ?? 1);
+const SETTLE = process.env.BENCH_SETTLE === '1';
+const IDLE_SECONDS = 4;
+const DATABASE = process.env.BENCH_DATABASE;
 const WARMUP_SECONDS = 2;
 const CLOCK_TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
 const SERVICES = ['gateway', 'identity', 'jobs', 'interviews', 'sharing', 'notifications'] as const;
@@ -75,7 +84,8 @@ function ourService(pid: string, cmdline: string): string | undefined {
 
 /** The shared servers the product runs on, which the single-process app uses too (PostgreSQL) or not at all. */
 function serverName(cmdline: string): string | undefined {
-  if (cmdline.startsWith('postgres')) return 'pg';
+  // BENCH_DATABASE: only the backends serving that database (their title names it), not the server's other users.
+  if (cmdline.startsWith('postgres')) return !DATABASE || cmdline.includes(` ${DATABASE} `) ? 'pg' : undefined;
   if (/(^|\/)nats-server( |$)/.test(cmdline)) return 'nats';
   if (/(^|\/)redis-server( |$)/.test(cmdline)) return 'redis';
   return undefined;
@@ -131,7 +141,97 @@ interface Result {
   cpuMsPerRequest: Record<string, number>;
 }
 
+/**
+ * Waits until this checkout's services are quiet (together under 2 % of a core over two consecutive half seconds, or
+ * `maxSeconds`): the work a request caused after its answer (events consumed, emails sent) is then done.
+ */
+async function settled(maxSeconds = 180): Promise<void> {
+  const ours = (snapshot: Map<string, number>) =>
+    [...snapshot].filter(([key]) => (SERVICES as readonly string[]).includes(key.split(':')[0])).reduce((sum, [, seconds]) => sum + seconds, 0);
+  const deadline = Date.now() + maxSeconds * 1000;
+  let quiet = 0;
+  let last = ours(cpuSnapshot());
+  while (quiet < 2 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = ours(cpuSnapshot());
+    quiet = now - last < 0.01 ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
 async function measure(scenario: Scenario): Promise<Result> {
+  return SETTLE ? measureSettled(scenario) : measureWindow(scenario);
+}
+
+/**
+ * BENCH_SETTLE=1: everything a request causes, after its answer included. The services are let settle after the
+ * warm-up, then loaded for BENCH_SECONDS, then let settle again; CPU per request = CPU used between the two quiet
+ * points / the 2xx answers of every request made between them.
+ */
+async function measureSettled(scenario: Scenario): Promise<Result> {
+  const warm = await load(scenario, WARMUP_SECONDS);
+  await settled();
+  // What each process uses with nothing to do (polling loops, timers, other users of the servers), subtracted below.
+  const idleFrom = cpuSnapshot();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  const before = cpuSnapshot();
+  const idle = cpuUsed(idleFrom, before);
+  // Sampled all along: a PostgreSQL backend the pool closes before the end still counts up to its last sample, and
+  // one opened meanwhile from its start.
+  const lastSeen = new Map(before);
+  const sample = () => cpuSnapshot().forEach((seconds, key) => lastSeen.set(key, seconds));
+  const sampler = setInterval(sample, 250);
+  const started = performance.now();
+  const measured = await load(scenario, SECONDS);
+  await settled();
+  clearInterval(sampler);
+  sample();
+  const elapsed = (performance.now() - started) / 1000;
+  const used: Record<string, number> = {};
+  for (const [key, seconds] of lastSeen) {
+    const name = key.split(':')[0];
+    used[name] = (used[name] ?? 0) + seconds - (before.get(key) ?? 0);
+  }
+  const cpuMsPerRequest: Record<string, number> = {};
+  for (const [name, seconds] of Object.entries(used)) {
+    const busy = Math.max(0, seconds - ((idle[name] ?? 0) * elapsed) / IDLE_SECONDS);
+    cpuMsPerRequest[name] = (busy * 1000) / Math.max(1, measured.latencies.length);
+  }
+  const pick = (q: number) => measured.latencies[Math.min(measured.latencies.length - 1, Math.floor(q * measured.latencies.length))] ?? NaN;
+  return {
+    name: scenario.name,
+    rps: measured.latencies.length / measured.elapsed,
+    p50: pick(0.5),
+    p99: pick(0.99),
+    failed: measured.failed + warm.failed,
+    cpuMsPerRequest,
+  };
+}
+
+/** Loads the path for `seconds` and waits for the requests under way: every request made counts. */
+async function load(scenario: Scenario, seconds: number): Promise<{ latencies: number[]; failed: number; elapsed: number }> {
+  let stop = false;
+  let n = 0;
+  const latencies: number[] = [];
+  let failed = 0;
+  const started = performance.now();
+  const loop = async () => {
+    while (!stop) {
+      const begun = performance.now();
+      const answer = await scenario.run(n++).catch((error: Error) => ({ status: 0, body: error.message }));
+      if (answer.status >= 200 && answer.status < 300) latencies.push(performance.now() - begun);
+      else if (failed++ === 0) process.stderr.write(`${scenario.name}: first failure: ${answer.status} ${answer.body.slice(0, 200)}\n`);
+    }
+  };
+  const loops = Array.from({ length: scenario.connections ?? CONNECTIONS }, loop);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  stop = true;
+  await Promise.all(loops);
+  latencies.sort((a, b) => a - b);
+  return { latencies, failed, elapsed: (performance.now() - started) / 1000 };
+}
+
+async function measureWindow(scenario: Scenario): Promise<Result> {
   let counting = false;
   let stop = false;
   let n = 0;
@@ -266,7 +366,9 @@ async function main(): Promise<void> {
   }
   const columns = [...SERVICES, 'pg', 'nats', 'redis', 'loadgen'];
   const lines = [
-    `${CONNECTIONS} connections, ${SECONDS} s measured after ${WARMUP_SECONDS} s; CPU in ms per 2xx response`,
+    SETTLE
+      ? `${CONNECTIONS} connections, ${SECONDS} s of load between two quiet points; CPU in ms per 2xx response, the work after the answers included`
+      : `${CONNECTIONS} connections, ${SECONDS} s measured after ${WARMUP_SECONDS} s; CPU in ms per 2xx response`,
     ['path', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', ...columns].join(' | '),
     ...results.map((r) =>
       [r.name, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), String(r.failed), ...columns.map((c) => (r.cpuMsPerRequest[c] ?? 0).toFixed(2))].join(

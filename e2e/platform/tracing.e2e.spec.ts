@@ -73,9 +73,9 @@ describe('one trace from an API request to the event consumers it causes', () =>
     expect(published).toBeDefined();
     expect(invitationConsumer()!.parentSpanContext?.spanId).toBe(published!.spanContext().spanId);
     // The email the consumer planned is sent later by notifications' worker, in a span under the consumer's; the
-    // candidate link it asks interviews for is one more call in the same trace.
+    // candidate links it asks interviews for (every invitation of the pass in one call, decision 051) are one more call in the same trace.
     const sent = child(invitationConsumer()!, (s) => s.name === 'send interview_invitation');
     expect(sent?.attributes).toMatchObject({ 'notification.channel': 'email', 'notification.attempt': 1 });
-    expect(child(sent!, (s) => s.kind === SpanKind.CLIENT && s.name === 'interviews.v1.InterviewsService/IssueCandidateLink')).toBeDefined();
+    expect(child(sent!, (s) => s.kind === SpanKind.CLIENT && s.name === 'interviews.v1.InterviewsService/IssueCandidateLinks')).toBeDefined();
   });
 });

@@ -73,6 +73,10 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
     return this.live().find((i) => i.uuid === uuid);
   }
 
+  async findManyForSupport(uuids: string[]): Promise<Interview[]> {
+    return this.live().filter((i) => uuids.includes(i.uuid));
+  }
+
   async findMany(companyUuid: string, uuids: string[]): Promise<Interview[]> {
     return this.live().filter((i) => i.companyUuid === companyUuid && uuids.includes(i.uuid));
   }

@@ -61,6 +61,7 @@ describeRepositoryContract<InterviewsStore>(
         expect(await repos.interviews.find(interview.companyUuid, interview.uuid)).toEqual(interview);
         expect(await repos.interviews.findAssigned(interview.uuid, interview.candidateUuid)).toEqual(interview);
         expect(await repos.interviews.findForSupport(interview.uuid)).toEqual(interview);
+        expect(await repos.interviews.findManyForSupport([interview.uuid, randomUUID()])).toEqual([interview]);
         expect(await repos.interviews.findMany(interview.companyUuid, [interview.uuid, randomUUID()])).toEqual([interview]);
         expect(await repos.interviews.find(randomUUID(), interview.uuid)).toBeUndefined();
         expect(await repos.interviews.findAssigned(interview.uuid, randomUUID())).toBeUndefined();
@@ -70,6 +71,7 @@ describeRepositoryContract<InterviewsStore>(
         expect(await repos.interviews.find(interview.companyUuid, interview.uuid)).toBeUndefined();
         expect(await repos.interviews.findAssigned(interview.uuid, interview.candidateUuid)).toBeUndefined();
         expect(await repos.interviews.findForSupport(interview.uuid)).toBeUndefined();
+        expect(await repos.interviews.findManyForSupport([interview.uuid])).toEqual([]);
         expect(await repos.interviews.allOfCandidate(interview.candidateUuid)).toEqual([{ ...interview, updatedAt: later(1000), deletedAt: later(1000) }]);
       });
 

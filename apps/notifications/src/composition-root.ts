@@ -85,7 +85,10 @@ export function startNotificationsService(config: NotificationsConfig, shared: S
     const messageWorker = lifecycle.add(
       'message worker',
       new PollingLoop(
-        () => messages.pass(),
+        // A full pass means a backlog: the next one starts at once rather than at the next poll.
+        async () => {
+          if (await messages.pass()) messageWorker.kick();
+        },
         config.pollMs,
         (error) => logger.error({ err: error }, 'message pass failed'),
       ),

@@ -93,7 +93,11 @@ describe('notifications event handling on a real database', () => {
     const interviewUuid = randomUUID();
     const texts: string[] = [];
     const emails: OutgoingEmail[] = [];
-    const links = { setPasswordUrl: async () => null, candidateUrl: async () => 'https://app.example/candidate?t=x', shareLinkUrls: async () => new Map() };
+    const links = {
+      setPasswordUrl: async () => null,
+      candidateUrls: async (uuids: string[]) => new Map(uuids.map((u) => [u, 'https://app.example/candidate?t=x'])),
+      shareLinkUrls: async () => new Map(),
+    };
     const dispatcher = new MessageDispatcher({
       store,
       clock,

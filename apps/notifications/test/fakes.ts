@@ -11,6 +11,7 @@ import type {
   EventLedger,
   LastNotificationRow,
   LoggedAttempt,
+  MessageOutcome,
   MessageRepository,
   MessageRow,
   NewDelivery,
@@ -101,6 +102,18 @@ export class InMemoryLedger implements PublicOf<EventLedger>, Stateful<{ process
     if (!(await this.markProcessed(consumer, row.event_id))) return false;
     this.state.last = [...this.state.last.filter((l) => l.company_uuid !== row.company_uuid || l.event_type !== row.event_type), { ...row }];
     return true;
+  }
+
+  async markProcessedMany(consumer: string, eventIds: string[]): Promise<Set<string>> {
+    const first = new Set<string>();
+    for (const id of eventIds) if (await this.markProcessed(consumer, id)) first.add(id);
+    return first;
+  }
+
+  async markProcessedRememberingLastMany(consumer: string, lasts: LastNotificationRow[]): Promise<Set<string>> {
+    const first = new Set<string>();
+    for (const row of lasts) if (await this.markProcessedRememberingLast(consumer, row)) first.add(row.event_id);
+    return first;
   }
 
   async lastOf(companyUuid: string, eventType: string): Promise<LastNotificationRow | undefined> {
@@ -247,12 +260,18 @@ export class InMemoryMessages implements PublicOf<MessageRepository>, Stateful<M
     return due.map((m) => ({ ...m }));
   }
 
-  async finish(uuid: string, status: 'sent' | 'failed' | 'skipped' | 'canceled', attempts: number, now: Date, error: string | null): Promise<void> {
-    Object.assign(this.find(uuid), { status, attempts, locked_until: null, last_error: error, sent_at: status === 'sent' ? now : null });
-  }
-
-  async retryAt(uuid: string, attempts: number, sendAfter: Date, error: string): Promise<void> {
-    Object.assign(this.find(uuid), { attempts, send_after: sendAfter, locked_until: null, last_error: error });
+  async finishAttempts(outcomes: MessageOutcome[], now: Date): Promise<void> {
+    for (const o of outcomes) {
+      const row = this.find(o.uuid);
+      Object.assign(row, {
+        status: o.status,
+        attempts: o.attempts,
+        locked_until: null,
+        last_error: o.error,
+        sent_at: o.status === 'sent' ? now : null,
+        send_after: o.sendAfter ?? row.send_after,
+      });
+    }
   }
 }
 

@@ -197,6 +197,30 @@ describeRepositoryContract<NotificationsStore>(
         expect((await store.read.messages.claimDue(at(3), at(4), 2)).map((m) => m.uuid)).toContain(earlier.uuid);
         expect((await store.read.messages.claimDue(at(3), at(4), 2)).map((m) => m.uuid)).toEqual([later.uuid]);
       });
+
+      it("records a pass's outcomes together: done ones are never claimed again, a retried one when due again", async () => {
+        const [sent, canceled, retried, failed, untouched] = [1, 2, 3, 4, 5].map(() => aNewMessage({ send_after: at(1) }));
+        await store.read.messages.insertMany([sent, canceled, retried, failed, untouched]);
+        await store.read.messages.claimDue(at(1), at(2), 10);
+
+        await store.read.messages.finishAttempts(
+          [
+            { uuid: sent.uuid, status: 'sent', attempts: 1, error: null, sendAfter: null },
+            { uuid: canceled.uuid, status: 'canceled', attempts: 1, error: 'link no longer issued', sendAfter: null },
+            { uuid: retried.uuid, status: 'pending', attempts: 1, error: 'SMTP 451', sendAfter: at(5) },
+            { uuid: failed.uuid, status: 'failed', attempts: 3, error: 'SMTP 550', sendAfter: null },
+          ],
+          at(1.5),
+        );
+
+        // The untouched one is still leased until at(2); the retried one is due at(5), with its attempt and error.
+        expect(await store.read.messages.claimDue(at(1.9), at(3), 10)).toEqual([]);
+        expect((await store.read.messages.claimDue(at(4), at(4.5), 10)).map((m) => m.uuid)).toEqual([untouched.uuid]);
+        const again = (await store.read.messages.claimDue(at(5), at(6), 10)).find((m) => m.uuid === retried.uuid);
+        expect(again).toMatchObject({ uuid: retried.uuid, status: 'pending', attempts: 1, last_error: 'SMTP 451', send_after: at(5), sent_at: null });
+        // Sent, canceled and failed: never claimed again.
+        expect((await store.read.messages.claimDue(at(100), at(101), 10)).map((m) => m.uuid).sort()).toEqual([untouched.uuid, retried.uuid].sort());
+      });
     });
 
     it('keeps a calendar invitation with its message (read back as it was written)', async () => {

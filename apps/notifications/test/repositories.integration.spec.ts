@@ -92,8 +92,13 @@ describe('notifications repositories on a real database', () => {
       aNewMessage({ interview_uuid: interview, kind: 'interview_invitation' }),
     ];
     await store.read.messages.insertMany([reminder, sent, invitation]);
-    await store.read.messages.finish(sent.uuid, 'sent', 1, at(0), null);
-    await store.read.messages.retryAt(invitation.uuid, 1, at(1), 'SMTP 451');
+    await store.read.messages.finishAttempts(
+      [
+        { uuid: sent.uuid, status: 'sent', attempts: 1, error: null, sendAfter: null },
+        { uuid: invitation.uuid, status: 'pending', attempts: 1, error: 'SMTP 451', sendAfter: at(1) },
+      ],
+      at(0),
+    );
 
     await store.read.messages.cancelPending(interview, ['interview_reminder_sms'], at(0.5));
 

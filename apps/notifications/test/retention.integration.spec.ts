@@ -62,7 +62,7 @@ describe('notifications retention on a real database', () => {
   it('removes a sent, failed, canceled or skipped message 30 days after it was recorded; a pending one never', async () => {
     const [sent, pending] = [aNewMessage(), aNewMessage({ send_after: new Date(T0.getTime() + 60 * DAY) })];
     await store.read.messages.insertMany([sent, pending]);
-    await store.read.messages.finish(sent.uuid, 'sent', 1, T0, null);
+    await store.read.messages.finishAttempts([{ uuid: sent.uuid, status: 'sent', attempts: 1, error: null, sendAfter: null }], T0);
 
     clock.advance(30 * DAY - MINUTE);
     await sweep.sweep();

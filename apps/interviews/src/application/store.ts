@@ -59,6 +59,8 @@ export interface InterviewRepository {
   find(companyUuid: string, uuid: string, options?: { lock?: boolean }): Promise<Interview | undefined>;
   /** A live interview of any company: for customer support only. */
   findForSupport(uuid: string, options?: { lock?: boolean }): Promise<Interview | undefined>;
+  /** The live interviews of any company among these uuids, in no particular order (the candidate links of a dispatcher pass). */
+  findManyForSupport(uuids: string[]): Promise<Interview[]>;
   /** The company's live interviews among these uuids (the sharing service's reads). */
   findMany(companyUuid: string, uuids: string[]): Promise<Interview[]>;
   /** An interview by uuid if it is assigned to this job seeker (the candidate side's only way in). */

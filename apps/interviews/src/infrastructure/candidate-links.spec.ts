@@ -1,3 +1,4 @@
+import jwt from 'jsonwebtoken';
 import { FakeClock } from '@vi/platform-time';
 import { AT, anInterview } from '../../test/factories';
 import { LATE_TAKE_WINDOW_MS } from '../domain/interview-status';
@@ -46,5 +47,20 @@ describe('SignedCandidateLinks', () => {
     expect(sut.verify(tokenOf(other.linkFor(interview)))).toBeNull();
     const token = tokenOf(sut.linkFor(interview));
     expect(sut.verify(`${token.slice(0, -2)}xx`)).toBeNull();
+  });
+
+  it('writes a standard HS256 JWT, as jsonwebtoken would: its header, the claims, and a signature it verifies', () => {
+    const { sut } = fixture();
+    const token = tokenOf(sut.linkFor(interview));
+    const exp = Math.floor((interview.scheduledAt.getTime() + LATE_TAKE_WINDOW_MS) / 1000);
+    expect(jwt.decode(token, { complete: true })).toMatchObject({
+      header: { alg: 'HS256', typ: 'JWT' },
+      payload: { sub: interview.candidateUuid, iid: interview.uuid, iat: Math.floor(AT.getTime() / 1000), exp, aud: 'candidate', jti: expect.any(String) },
+    });
+    expect(
+      jwt.verify(token, 'a-secret-of-the-test', { algorithms: ['HS256'], audience: 'candidate', clockTimestamp: Math.floor(AT.getTime() / 1000) }),
+    ).toMatchObject({
+      iid: interview.uuid,
+    });
   });
 });

@@ -86,6 +86,15 @@ export class InterviewRepository {
     return row && toInterview(row);
   }
 
+  /** Live interviews of any company among these uuids: one prepared statement whatever their number (decision 051). */
+  async findManyForSupport(uuids: string[]): Promise<Interview[]> {
+    if (uuids.length === 0) return [];
+    const { rows } = await prepared(
+      sql<InterviewColumns>`select ${INTERVIEW_COLUMNS} from interviews where uuid = any(${uuids}::uuid[]) and deleted_at is null`,
+    ).execute(this.db);
+    return rows.map(toInterview);
+  }
+
   /** The company's live interviews among these uuids (the sharing service's reads). */
   async findMany(companyUuid: string, uuids: string[]): Promise<Interview[]> {
     if (uuids.length === 0) return [];

@@ -66,7 +66,8 @@ export interface SecretSealer {
 export interface LinkIssuer {
   /** `null` too when `recipient` is no longer the user's address (decision 034). */
   setPasswordUrl(userUuid: string, recipient: string): Promise<string | null>;
-  candidateUrl(interviewUuid: string): Promise<string | null>;
+  /** The candidate links of these interviews, in one call (decision 051); interviews that no longer issue one are left out. */
+  candidateUrls(interviewUuids: string[]): Promise<Map<string, string>>;
   /** The URLs of these share links; links that do not exist are left out. */
   shareLinkUrls(linkUuids: string[]): Promise<Map<string, string>>;
 }

@@ -183,9 +183,17 @@ export interface MessageRepository {
   cancelPending(interviewUuid: string, kinds: string[], now: Date): Promise<void>;
   /** Due messages, leased until `leaseUntil` (replicas never take the same one). */
   claimDue(now: Date, leaseUntil: Date, limit: number): Promise<MessageRow[]>;
-  finish(uuid: string, status: 'sent' | 'failed' | 'skipped' | 'canceled', attempts: number, now: Date, error: string | null): Promise<void>;
-  retryAt(uuid: string, attempts: number, sendAfter: Date, error: string): Promise<void>;
+  /**
+   * Records what attempts came to, in one statement however many (a dispatcher pass's): each message leaves its lease,
+   * `sent_at` is `now` for those sent, and a retried one (`pending`) is due again at its `sendAfter`.
+   */
+  finishAttempts(outcomes: MessageOutcome[], now: Date): Promise<void>;
 }
+
+/** What one attempt at a message came to: done (sent, failed, skipped, canceled), or `pending` again from `sendAfter`. */
+export type MessageOutcome =
+  | { uuid: string; status: Exclude<MessageStatus, 'pending'>; attempts: number; error: string | null; sendAfter: null }
+  | { uuid: string; status: 'pending'; attempts: number; error: string; sendAfter: Date };
 
 /** Consumers' idempotency and the last notification per type. */
 export interface EventLedger {
@@ -193,6 +201,13 @@ export interface EventLedger {
   markProcessed(consumer: string, eventId: string): Promise<boolean>;
   /** Marks the event processed and, the first time, remembers it as the company's last of its type: true the first time. */
   markProcessedRememberingLast(consumer: string, last: LastNotificationRow): Promise<boolean>;
+  /** `markProcessed` for several events in one statement (a consumer's batch, decision 051): the ids handled for the first time. */
+  markProcessedMany(consumer: string, eventIds: string[]): Promise<Set<string>>;
+  /**
+   * `markProcessedRememberingLast` for several events in one statement: the ids handled for the first time. Of those,
+   * the one given last for a company and type is remembered as its last.
+   */
+  markProcessedRememberingLastMany(consumer: string, lasts: LastNotificationRow[]): Promise<Set<string>>;
   lastOf(companyUuid: string, eventType: string): Promise<LastNotificationRow | undefined>;
 }
 

@@ -28,10 +28,11 @@ export class GrpcLinkIssuer implements LinkIssuer {
     return orNull(async () => (await this.identity.call((c) => c.issueSetPasswordLink, { user_uuid: userUuid, recipient }, AS_NOTIFICATIONS)).url);
   }
 
-  candidateUrl(interviewUuid: string): Promise<string | null> {
-    return orNull(
-      async () => (await this.interviews.call((c) => c.issueCandidateLink, { interview_uuid: interviewUuid }, { ...AS_NOTIFICATIONS, idempotent: true })).url,
-    );
+  async candidateUrls(interviewUuids: string[]): Promise<Map<string, string>> {
+    if (interviewUuids.length === 0) return new Map();
+    // Each call signs new tokens, but a repeat only makes more valid links for the same interviews: safe to retry.
+    const issued = await this.interviews.call((c) => c.issueCandidateLinks, { interview_uuids: interviewUuids }, { ...AS_NOTIFICATIONS, idempotent: true });
+    return new Map(issued.links.map((l) => [l.interview_uuid, l.url]));
   }
 
   async shareLinkUrls(linkUuids: string[]): Promise<Map<string, string>> {

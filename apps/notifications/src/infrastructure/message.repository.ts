@@ -1,6 +1,6 @@
-import { sql, type Kysely } from '@vi/platform-postgres';
+import { prepared, sql, type Kysely } from '@vi/platform-postgres';
 import { traceHeaders } from '@vi/platform-tracing';
-import type { MessageRow, NewMessage } from '../application/store';
+import type { MessageOutcome, MessageRow, NewMessage } from '../application/store';
 import type { NotificationsDatabase } from './notifications.database';
 
 export class MessageRepository {
@@ -60,15 +60,17 @@ export class MessageRepository {
     return result.rows;
   }
 
-  async finish(uuid: string, status: 'sent' | 'failed' | 'skipped' | 'canceled', attempts: number, now: Date, error: string | null): Promise<void> {
-    await this.db
-      .updateTable('messages')
-      .set({ status, attempts, locked_until: null, last_error: error, sent_at: status === 'sent' ? now : null })
-      .where('uuid', '=', uuid)
-      .execute();
-  }
-
-  async retryAt(uuid: string, attempts: number, sendAfter: Date, error: string): Promise<void> {
-    await this.db.updateTable('messages').set({ attempts, send_after: sendAfter, locked_until: null, last_error: error }).where('uuid', '=', uuid).execute();
+  async finishAttempts(outcomes: MessageOutcome[], now: Date): Promise<void> {
+    if (outcomes.length === 0) return;
+    // Arrays as parameters: one statement text (prepared once per connection, decision 048) for a pass of any size.
+    await prepared(sql`
+      update messages m set
+        status = o.status, attempts = o.attempts, locked_until = null, last_error = o.error,
+        sent_at = case when o.status = 'sent' then ${now}::timestamptz end,
+        send_after = coalesce(o.send_after, m.send_after)
+      from unnest(${outcomes.map((o) => o.uuid)}::uuid[], ${outcomes.map((o) => o.status)}::text[], ${outcomes.map((o) => o.attempts)}::int[],
+        ${outcomes.map((o) => o.error)}::text[], ${outcomes.map((o) => o.sendAfter?.toISOString() ?? null)}::timestamptz[])
+        as o(uuid, status, attempts, error, send_after)
+      where m.uuid = o.uuid`).execute(this.db);
   }
 }

@@ -37,6 +37,19 @@ export interface CandidateLink {
   url: string;
 }
 
+export interface InterviewRefs {
+  interview_uuids: string[];
+}
+
+export interface IssuedCandidateLink {
+  interview_uuid: string;
+  url: string;
+}
+
+export interface CandidateLinks {
+  links: IssuedCandidateLink[];
+}
+
 export interface EraseCandidateRequest {
   candidate_uuid: string;
   erased_name: string;
@@ -525,6 +538,128 @@ export const CandidateLink: MessageFns<CandidateLink> = {
           }
 
           message.url = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseInterviewRefs(): InterviewRefs {
+  return { interview_uuids: [] };
+}
+
+export const InterviewRefs: MessageFns<InterviewRefs> = {
+  encode(message: InterviewRefs, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.interview_uuids) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InterviewRefs {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseInterviewRefs();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuids.push(reader.string());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseIssuedCandidateLink(): IssuedCandidateLink {
+  return { interview_uuid: "", url: "" };
+}
+
+export const IssuedCandidateLink: MessageFns<IssuedCandidateLink> = {
+  encode(message: IssuedCandidateLink, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_uuid !== "") {
+      writer.uint32(10).string(message.interview_uuid);
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IssuedCandidateLink {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseIssuedCandidateLink();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.url = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseCandidateLinks(): CandidateLinks {
+  return { links: [] };
+}
+
+export const CandidateLinks: MessageFns<CandidateLinks> = {
+  encode(message: CandidateLinks, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.links) {
+      IssuedCandidateLink.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CandidateLinks {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseCandidateLinks();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.links.push(IssuedCandidateLink.decode(reader, reader.uint32()));
           continue;
         }
       }
@@ -4199,6 +4334,20 @@ export const InterviewsServiceService = {
     responseDeserialize: (value: Buffer): CandidateLink => CandidateLink.decode(value),
   },
   /**
+   * The same for up to 100 interviews in one call (every invitation of one dispatcher pass, decision 051): a link
+   * for each interview that still issues one, in no particular order; the others (deleted, finished, unknown) are
+   * left out, where IssueCandidateLink answers NOT_FOUND.
+   */
+  issueCandidateLinks: {
+    path: "/interviews.v1.InterviewsService/IssueCandidateLinks",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: InterviewRefs): Buffer => Buffer.from(InterviewRefs.encode(value).finish()),
+    requestDeserialize: (value: Buffer): InterviewRefs => InterviewRefs.decode(value),
+    responseSerialize: (value: CandidateLinks): Buffer => Buffer.from(CandidateLinks.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CandidateLinks => CandidateLinks.decode(value),
+  },
+  /**
    * Operators only (admin CLI erase-job-seeker): erases a job seeker's takes, videos and personal fields and
    * deletes their interviews (InterviewDeleted); returns every interview of theirs (decision 019).
    */
@@ -4457,6 +4606,12 @@ export interface InterviewsServiceServer extends UntypedServiceImplementation {
    * invitation or reminder): the token travels only in this reply and the message (decision 018).
    */
   issueCandidateLink: handleUnaryCall<InterviewRef, CandidateLink>;
+  /**
+   * The same for up to 100 interviews in one call (every invitation of one dispatcher pass, decision 051): a link
+   * for each interview that still issues one, in no particular order; the others (deleted, finished, unknown) are
+   * left out, where IssueCandidateLink answers NOT_FOUND.
+   */
+  issueCandidateLinks: handleUnaryCall<InterviewRefs, CandidateLinks>;
   /**
    * Operators only (admin CLI erase-job-seeker): erases a job seeker's takes, videos and personal fields and
    * deletes their interviews (InterviewDeleted); returns every interview of theirs (decision 019).
@@ -4728,6 +4883,26 @@ export interface InterviewsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CandidateLink) => void,
+  ): ClientUnaryCall;
+  /**
+   * The same for up to 100 interviews in one call (every invitation of one dispatcher pass, decision 051): a link
+   * for each interview that still issues one, in no particular order; the others (deleted, finished, unknown) are
+   * left out, where IssueCandidateLink answers NOT_FOUND.
+   */
+  issueCandidateLinks(
+    request: InterviewRefs,
+    callback: (error: ServiceError | null, response: CandidateLinks) => void,
+  ): ClientUnaryCall;
+  issueCandidateLinks(
+    request: InterviewRefs,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CandidateLinks) => void,
+  ): ClientUnaryCall;
+  issueCandidateLinks(
+    request: InterviewRefs,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CandidateLinks) => void,
   ): ClientUnaryCall;
   /**
    * Operators only (admin CLI erase-job-seeker): erases a job seeker's takes, videos and personal fields and

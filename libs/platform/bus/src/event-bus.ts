@@ -15,6 +15,9 @@ export interface BusMessage<P = unknown> {
 
 export type MessageHandler = (message: BusMessage) => Promise<void>;
 
+/** Several messages of one durable consumer handled as one unit (decision 051). */
+export type BatchHandler = (messages: BusMessage[]) => Promise<void>;
+
 export interface Subscription {
   close(): Promise<void>;
 }
@@ -25,6 +28,15 @@ export interface ConsumeOptions {
   /** NATS-style patterns (`identity.>`, `jobs.job.*`). */
   subjects: string[];
   handler: MessageHandler;
+  /**
+   * Optional, for consumers whose work per message is mostly round trips: the messages already waiting when the
+   * consumer is free (at most 64, in stream order) are handed over together, and every one of them is acknowledged
+   * only once it resolves, so it commits their effects before resolving (ack after commit). Idempotent on each
+   * message's id, like `handler`. When it throws, each message of the batch is handled again alone by `handler`,
+   * so a message that cannot be handled holds up only itself. The JetStream adapter uses it when more than one
+   * message waits; the in-process bus always calls `handler`.
+   */
+  batchHandler?: BatchHandler;
 }
 
 export interface SubscribeOptions {

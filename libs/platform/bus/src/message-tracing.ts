@@ -1,6 +1,6 @@
 import { withCorrelationId } from '@vi/platform-logger';
-import { contextFromHeaders, inSpan, SpanKind, traceHeaderNames, traceHeaders, tracer, type TraceHeaders } from '@vi/platform-tracing';
-import type { BusMessage, MessageHandler } from './event-bus';
+import { contextFromHeaders, inSpan, linkFromHeaders, SpanKind, traceHeaderNames, traceHeaders, tracer, type TraceHeaders } from '@vi/platform-tracing';
+import type { BatchHandler, BusMessage, MessageHandler } from './event-bus';
 
 const busTracer = tracer('@vi/platform-bus');
 
@@ -47,6 +47,30 @@ export function handleDelivered(message: BusMessage, handler: MessageHandler, op
         },
       },
       () => handler(message),
+    ),
+  );
+}
+
+/**
+ * How a batch handler runs (decision 051): in one CONSUMER span, a new trace linked to the span that published each
+ * message (a batch has many parents; OpenTelemetry's convention for batch processing), under a correlation id of its own.
+ */
+export function handleDeliveredBatch(messages: BusMessage[], handler: BatchHandler, options: { consumer: string; system?: string }): Promise<void> {
+  return withCorrelationId(undefined, () =>
+    inSpan(
+      busTracer,
+      `process batch ${options.consumer}`,
+      {
+        kind: SpanKind.CONSUMER,
+        links: messages.flatMap((message) => linkFromHeaders(message.trace) ?? []),
+        attributes: {
+          'messaging.operation.type': 'process',
+          'messaging.batch.message_count': messages.length,
+          'messaging.consumer.group.name': options.consumer,
+          ...(options.system ? { 'messaging.system': options.system } : {}),
+        },
+      },
+      () => handler(messages),
     ),
   );
 }

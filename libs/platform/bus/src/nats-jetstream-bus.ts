@@ -1,10 +1,19 @@
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
 import { headers as natsHeaders, type Msg, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { consumerDeliveries, consumerRedeliveries } from './bus-metrics';
 import type { BusMessage, ConsumeOptions, EventBus, SubscribeOptions, Subscription, TransientHandler } from './event-bus';
-import { handleDelivered, traceOfHeaders } from './message-tracing';
+import { handleDelivered, handleDeliveredBatch, traceOfHeaders } from './message-tracing';
 
 export interface NatsBusOptions {
   url: string;
@@ -18,6 +27,8 @@ export interface NatsBusOptions {
 }
 
 const CORRELATION_HEADER = 'X-Correlation-Id';
+/** Messages a pull asks for at a time, and the most a batch handler is given at once. */
+const MAX_BATCH = 64;
 
 /**
  * JetStream adapter: one stream `<ROOT>` holding `<root>.>`; publish waits for
@@ -124,41 +135,81 @@ export class NatsJetStreamBus implements EventBus {
       });
     }
     const consumer = await this.js.consumers.get(this.streamName, durable);
-    const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
-    const delays = this.options.redeliveryDelaysMs ?? [1_000, 5_000, 30_000];
-    const loop = (async () => {
+    const messages: ConsumerMessages = await consumer.consume({ max_messages: MAX_BATCH });
+    // Reading and handling apart: what arrives while a handler runs waits here, and is handed over together next
+    // when the consumer has a batch handler (decision 051). The server bounds it (the consumer's unacknowledged limit).
+    const waiting: JsMsg[] = [];
+    let wake: (() => void) | undefined;
+    let reading = true;
+    const read = (async () => {
       for await (const m of messages) {
-        let message: BusMessage;
-        try {
-          message = this.decode(m);
-        } catch (error) {
-          this.options.logger.error({ err: error, subject: m.subject }, 'undecodable message; terminated');
-          m.term();
-          continue;
-        }
-        if (m.info.deliveryCount > 1) consumerRedeliveries.inc({ durable: options.durable });
-        try {
-          await handleDelivered(message, options.handler, { consumer: options.durable, system: 'nats' });
-          m.ack();
-          consumerDeliveries.inc({ durable: options.durable, outcome: 'handled' });
-        } catch (error) {
-          consumerDeliveries.inc({ durable: options.durable, outcome: 'failed' });
-          const delay = delays[Math.min(m.info.deliveryCount - 1, delays.length - 1)];
-          this.options.logger.warn({ err: error, subject: message.subject, id: message.id, delay }, 'handler failed; will redeliver');
-          m.nak(delay);
-        }
+        waiting.push(m);
+        wake?.();
+      }
+      reading = false;
+      wake?.();
+    })();
+    const handle = (async () => {
+      for (;;) {
+        if (waiting.length > 0) await this.handle(options, waiting.splice(0, options.batchHandler ? MAX_BATCH : 1));
+        else if (!reading) return;
+        else await new Promise<void>((resolve) => (wake = resolve));
       }
     })();
     return {
       close: async () => {
         await messages.close();
-        await loop;
+        await Promise.all([read, handle]);
         // Only once the server has taken the unsubscribe (a flush's round trip) is the closed pull no longer a
         // place to deliver to: an event published after close() waits for the next consumer of this durable
         // instead of going to the closed one and coming back only after ack_wait (60 s).
         await this.connection.flush().catch(() => undefined);
       },
     };
+  }
+
+  /** Handles what was taken together: as one batch when the consumer has a batch handler, else (or when it failed) one by one. */
+  private async handle(options: ConsumeOptions, taken: JsMsg[]): Promise<void> {
+    const decoded: Array<{ m: JsMsg; message: BusMessage }> = [];
+    for (const m of taken) {
+      try {
+        decoded.push({ m, message: this.decode(m) });
+      } catch (error) {
+        this.options.logger.error({ err: error, subject: m.subject }, 'undecodable message; terminated');
+        m.term();
+        continue;
+      }
+      if (m.info.deliveryCount > 1) consumerRedeliveries.inc({ durable: options.durable });
+    }
+    if (decoded.length > 1 && options.batchHandler) {
+      try {
+        await handleDeliveredBatch(
+          decoded.map((d) => d.message),
+          options.batchHandler,
+          { consumer: options.durable, system: 'nats' },
+        );
+        for (const { m } of decoded) m.ack();
+        consumerDeliveries.inc({ durable: options.durable, outcome: 'handled' }, decoded.length);
+        return;
+      } catch (error) {
+        this.options.logger.warn({ err: error, durable: options.durable, count: decoded.length }, 'batch handler failed; handling its messages one by one');
+      }
+    }
+    for (const { m, message } of decoded) await this.handleOne(options, m, message);
+  }
+
+  private async handleOne(options: ConsumeOptions, m: JsMsg, message: BusMessage): Promise<void> {
+    const delays = this.options.redeliveryDelaysMs ?? [1_000, 5_000, 30_000];
+    try {
+      await handleDelivered(message, options.handler, { consumer: options.durable, system: 'nats' });
+      m.ack();
+      consumerDeliveries.inc({ durable: options.durable, outcome: 'handled' });
+    } catch (error) {
+      consumerDeliveries.inc({ durable: options.durable, outcome: 'failed' });
+      const delay = delays[Math.min(m.info.deliveryCount - 1, delays.length - 1)];
+      this.options.logger.warn({ err: error, subject: message.subject, id: message.id, delay }, 'handler failed; will redeliver');
+      m.nak(delay);
+    }
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {

@@ -94,6 +94,46 @@ describe.each(adapters)('%s event bus', (_name, connect) => {
     expect(attempts).toBe(2);
   });
 
+  it('hands what waits to a batch handler, acknowledged once it resolves; a failed batch is handled again message by message', async () => {
+    const [entered, handledAlone, batches]: [string[], string[], string[][]] = [[], [], []];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const poison = message('jobs.job.updated', { poison: true });
+    await bus.consume({
+      durable: 'batched',
+      subjects: ['jobs.>'],
+      handler: async (m) => {
+        entered.push(m.id);
+        if ((m.payload as { hold?: boolean }).hold) await held;
+        if ((m.payload as { poison?: boolean }).poison && handledAlone.includes(m.id)) return;
+        handledAlone.push(m.id);
+        if ((m.payload as { poison?: boolean }).poison) throw new Error('not yet');
+      },
+      batchHandler: async (ms) => {
+        batches.push(ms.map((m) => m.id));
+        if (ms.some((m) => (m.payload as { poison?: boolean }).poison)) throw new Error('one of them is bad');
+      },
+    });
+    const first = message('jobs.job.created', { hold: true });
+    await bus.publish(first);
+    await waitFor(() => entered.includes(first.id));
+    const waiting = Array.from({ length: 10 }, () => message('jobs.job.created'));
+    for (const m of [...waiting, poison]) await bus.publish(m);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await waitFor(() => bus.idle(), 10_000);
+
+    const handled = new Set([...handledAlone, ...batches.filter((b) => !b.includes(poison.id)).flat()]);
+    expect([first, ...waiting, poison].every((m) => handled.has(m.id))).toBe(true);
+    if (bus instanceof NatsJetStreamBus) {
+      // The ten that waited behind the held one came together, with the poison: that batch failed and each was handled alone.
+      expect(batches.some((b) => b.length > 1 && b.includes(poison.id))).toBe(true);
+      expect(handledAlone.filter((id) => id === poison.id)).toHaveLength(1);
+    } else {
+      expect(batches).toEqual([]);
+    }
+  });
+
   it('broadcasts to every subscriber', async () => {
     const seen: string[] = [];
     await bus.subscribe({ subjects: ['identity.api_key.revoked'], handler: async () => void seen.push('a') });

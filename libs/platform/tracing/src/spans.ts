@@ -7,6 +7,7 @@ import {
   SpanStatusCode,
   trace,
   type Context,
+  type Link,
   type Span,
   type SpanOptions,
   type Tracer,
@@ -109,6 +110,13 @@ export function traceHeaderNames(): string[] {
 export function contextFromHeaders(headers: HeaderSource | undefined): Context {
   if (!enabled || !headers) return ROOT_CONTEXT;
   return propagation.extract(ROOT_CONTEXT, headers);
+}
+
+/** A link to the span that `headers` name (a batch's span links to each message's publisher), or undefined when tracing is off or they name none. */
+export function linkFromHeaders(headers: HeaderSource | undefined): Link | undefined {
+  if (!enabled || !headers) return undefined;
+  const spanContext = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, headers));
+  return spanContext && isSpanContextValid(spanContext) ? { context: spanContext } : undefined;
 }
 
 /** The active span's trace id (32 hex digits), or undefined when tracing is off or no span is active. */

@@ -7,19 +7,28 @@ import type { CandidateLinks } from '../ports';
 /** The only caller: the notifications service, when it sends an invitation or a reminder. */
 export const CANDIDATE_LINK_CALLER = 'notifications';
 
+type Deps = { store: StoreOf<InterviewsStore, 'interviews'>; links: CandidateLinks };
+
 /**
- * A fresh candidate link, signed when the notifications service sends the
- * message (decision 018): no event, outbox row or message row holds a usable
- * token. Only an interview the job seeker can still answer (requested or
- * accepted, not deleted) gets one; otherwise 404, and the message is not sent.
+ * Fresh candidate links, signed when the notifications service sends the messages (decision 018): no event, outbox
+ * row or message row holds a usable token. Only an interview the job seeker can still answer (requested or
+ * accepted, not deleted) gets one; the others are left out, and their messages are not sent. One read for every
+ * interview asked: the notifications dispatcher asks for all the invitations of one pass at once (decision 051).
  */
-export async function issueCandidateLink(
-  deps: { store: StoreOf<InterviewsStore, 'interviews'>; links: CandidateLinks },
-  caller: Principal,
-  interviewUuid: string,
-): Promise<interviews.CandidateLink> {
+export async function issueCandidateLinks(deps: Deps, caller: Principal, interviewUuids: string[]): Promise<interviews.CandidateLinks> {
   requireOperator(caller, CANDIDATE_LINK_CALLER);
-  const interview = await deps.store.read.interviews.findForSupport(interviewUuid);
-  if (!interview || (interview.status !== 'requested' && interview.status !== 'accepted')) throw sharedError(SharedErrorCode.InterviewNotFound);
-  return { url: deps.links.linkFor(interview) };
+  if (interviewUuids.length === 0) return { links: [] };
+  const found = await deps.store.read.interviews.findManyForSupport([...new Set(interviewUuids)]);
+  return {
+    links: found
+      .filter((interview) => interview.status === 'requested' || interview.status === 'accepted')
+      .map((interview) => ({ interview_uuid: interview.uuid, url: deps.links.linkFor(interview) })),
+  };
+}
+
+/** One interview's link (callers not upgraded to `issueCandidateLinks`); 404 when it no longer issues one. */
+export async function issueCandidateLink(deps: Deps, caller: Principal, interviewUuid: string): Promise<interviews.CandidateLink> {
+  const [link] = (await issueCandidateLinks(deps, caller, [interviewUuid])).links;
+  if (!link) throw sharedError(SharedErrorCode.InterviewNotFound);
+  return { url: link.url };
 }

@@ -5,7 +5,7 @@ import { completeInterview } from '../../application/complete-interview/complete
 import { getCandidateInterview } from '../../application/get-candidate-interview/get-candidate-interview';
 import { joinLiveInterview } from '../../application/join-live-interview/join-live-interview';
 import { eraseCandidate } from '../../application/erase-candidate/erase-candidate';
-import { issueCandidateLink } from '../../application/issue-candidate-link/issue-candidate-link';
+import { issueCandidateLink, issueCandidateLinks } from '../../application/issue-candidate-link/issue-candidate-link';
 import { resolveCandidateToken, type CandidateTokenVerifier } from '../../application/resolve-candidate-token/resolve-candidate-token';
 import { skipQuestion } from '../../application/skip-question/skip-question';
 import { createInterviews } from '../../application/create-interviews/create-interviews';
@@ -113,6 +113,7 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
     eraseCandidate: async (req, ctx) =>
       eraseCandidate(deps, ctx.principal, { candidateUuid: req.candidate_uuid, erasedName: req.erased_name, erasedEmail: req.erased_email }),
     issueCandidateLink: async (req, ctx) => issueCandidateLink(deps, ctx.principal, req.interview_uuid),
+    issueCandidateLinks: async (req, ctx) => issueCandidateLinks(deps, ctx.principal, req.interview_uuids),
     resolveCandidateToken: async (req, ctx) => resolveCandidateToken(deps, ctx.principal, req),
     getCandidateInterview: async (req, ctx) => getCandidateInterview(deps, callerOf(ctx), req.interview_uuid),
     acceptInterview: async (req, ctx) => acceptInterview(deps, callerOf(ctx), req.interview_uuid),

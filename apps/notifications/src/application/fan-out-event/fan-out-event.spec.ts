@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { FakeClock } from '@vi/platform-time';
 import { aJobEvent, anInterviewEvent, aWebhookRow, T0 } from '../../../test/factories';
 import { notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
-import { fanOutEvent } from './fan-out-event';
+import { fanOutEvent, fanOutEvents } from './fan-out-event';
 
 describe('fanOutEvent', () => {
   const company = randomUUID();
@@ -60,5 +60,21 @@ describe('fanOutEvent', () => {
     await sut(anInterviewEvent('interviews.interview.canceled', { companyUuid: company }));
     expect(db.deliveries.state.deliveries).toEqual([]);
     expect(db.ledger.state.last).toEqual([]);
+  });
+
+  it("handles a consumer's batch in order: one record for the companies without webhooks, deliveries for the others (decision 051)", async () => {
+    const listening = randomUUID();
+    const webhook = aWebhookRow({ company_uuid: listening });
+    db.webhooks.state.push(webhook);
+    const [first, second, heard] = [aJobEvent(company), aJobEvent(company), aJobEvent(listening)];
+    const deps = { store: memoryStore({ ledger: db.ledger, webhooks: db.webhooks, deliveries: db.deliveries }), clock, onQueued: () => void woken++ };
+
+    await fanOutEvents(deps, [first, heard, second]);
+    await fanOutEvents(deps, [second, heard]);
+
+    expect(await db.ledger.lastOf(company, 'JobCreated')).toMatchObject({ event_id: second.id });
+    expect(await db.ledger.lastOf(listening, 'JobCreated')).toMatchObject({ event_id: heard.id });
+    expect(db.deliveries.state.deliveries.map((d) => [d.webhook_uuid, d.event_id])).toEqual([[webhook.uuid, heard.id]]);
+    expect(woken).toBe(1);
   });
 });

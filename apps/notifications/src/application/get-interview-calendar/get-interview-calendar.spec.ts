@@ -14,7 +14,7 @@ describe('getInterviewCalendar', () => {
     getInterviewCalendar(
       {
         store: memoryStore({ calendars: db.calendars }),
-        links: { candidateUrl: async () => issued },
+        links: { candidateUrls: async (uuids) => new Map(issued === null ? [] : uuids.map((u) => [u, issued!])) },
         clock: new FakeClock(T0),
         calendar: { organizerEmail: 'no-reply@vi.example' },
       },

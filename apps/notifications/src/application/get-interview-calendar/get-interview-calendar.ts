@@ -10,7 +10,7 @@ import type { NotificationsStore } from '../store';
 
 export interface InterviewCalendarDeps {
   store: StoreOf<NotificationsStore, 'calendars'>;
-  links: Pick<LinkIssuer, 'candidateUrl'>;
+  links: Pick<LinkIssuer, 'candidateUrls'>;
   clock: Clock;
   calendar: Pick<LiveCalendarSettings, 'organizerEmail'>;
 }
@@ -27,7 +27,7 @@ export async function getInterviewCalendar(deps: InterviewCalendarDeps, caller: 
     throw new NotificationsError(NotificationsErrorCode.InterviewCalendarNotFound);
   }
   const canceled = interview.status === 'canceled';
-  const url = canceled ? null : await deps.links.candidateUrl(interview.uuid);
+  const url = canceled ? null : ((await deps.links.candidateUrls([interview.uuid])).get(interview.uuid) ?? null);
   if (!canceled && url === null) throw new NotificationsError(NotificationsErrorCode.InterviewCalendarNotFound);
   const details = {
     candidateName: interview.assigned_to?.name ?? '',

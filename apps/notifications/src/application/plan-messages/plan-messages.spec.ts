@@ -4,24 +4,21 @@ import { toRfc3339, FakeClock } from '@vi/platform-time';
 import { aUserEvent, anInterviewEvent, DAY, HOUR, liveCalendar, T0 } from '../../../test/factories';
 import { notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
 import { LINK_PLACEHOLDER } from '../../domain/messages';
-import { planMessages } from './plan-messages';
+import { planMessages, planMessagesBatch } from './plan-messages';
 
 describe('planMessages', () => {
   const clock = new FakeClock(T0);
   let db: NotificationsRepositoryFakes;
   let features: Record<string, boolean>;
-  const sut = (message: Parameters<typeof planMessages>[1]) =>
-    planMessages(
-      {
-        store: memoryStore({ ledger: db.ledger, messages: db.messages, calendars: db.calendars }),
-        clock,
-        plans: { features: async () => features },
-        reminderLeadMs: DAY,
-        calendar: liveCalendar,
-        onQueued: () => undefined,
-      },
-      message,
-    );
+  const deps = () => ({
+    store: memoryStore({ ledger: db.ledger, messages: db.messages, calendars: db.calendars }),
+    clock,
+    plans: { features: async () => features },
+    reminderLeadMs: DAY,
+    calendar: liveCalendar,
+    onQueued: () => undefined,
+  });
+  const sut = (message: Parameters<typeof planMessages>[1]) => planMessages(deps(), message);
   const messages = () =>
     db.messages.state.map((m) => ({ kind: m.kind, channel: m.channel, to: m.recipient, status: m.status, sendAfter: toRfc3339(m.send_after) }));
 
@@ -99,6 +96,25 @@ describe('planMessages', () => {
 
     await sut(anInterviewEvent('interviews.interview.completed', { interviewUuid, invitation: null }));
     expect(reminders().map((m) => m.status)).toEqual(['canceled', 'canceled']);
+  });
+
+  it("plans a consumer's batch in stream order: a reschedule cancels the reminder of the creation before it; a redelivered event plans nothing (decision 051)", async () => {
+    const [interviewUuid, other] = [randomUUID(), randomUUID()];
+    const created = anInterviewEvent('interviews.interview.created', { interviewUuid, scheduledAt: new Date(T0.getTime() + 3 * DAY) });
+    const otherCreated = anInterviewEvent('interviews.interview.created', { interviewUuid: other, scheduledAt: new Date(T0.getTime() + 3 * DAY) });
+    await planMessagesBatch(deps(), [
+      created,
+      otherCreated,
+      anInterviewEvent('interviews.interview.rescheduled', { interviewUuid, scheduledAt: new Date(T0.getTime() + 5 * DAY) }),
+      created,
+    ]);
+    await planMessagesBatch(deps(), [otherCreated, created]);
+
+    const remindersOf = (uuid: string) =>
+      db.messages.state.filter((m) => m.interview_uuid === uuid && m.kind === 'interview_reminder_sms').map((m) => m.status);
+    expect(remindersOf(interviewUuid)).toEqual(['canceled', 'pending']);
+    expect(remindersOf(other)).toEqual(['pending']);
+    expect(db.messages.state.filter((m) => m.kind === 'interview_invitation')).toHaveLength(3);
   });
 
   it('plans nothing twice for a redelivered event', async () => {

@@ -77,21 +77,49 @@ interface Plan {
  * `send_after` is in the future; an ended interview cancels it, a reschedule
  * or a reset replaces it.
  */
-export async function planMessages(deps: MessagePlanDeps, message: BusMessage): Promise<void> {
+export function planMessages(deps: MessagePlanDeps, message: BusMessage): Promise<void> {
+  return planMessagesBatch(deps, [message]);
+}
+
+/**
+ * The same for the events of a consumer's batch (decision 051), in one transaction applied in stream order: the
+ * events are marked processed in one statement, and the messages of consecutive events inserted in one; what an
+ * event cancels (a moved or ended interview's reminder) is canceled after the messages of the events before it.
+ */
+export async function planMessagesBatch(deps: MessagePlanDeps, messages: BusMessage[]): Promise<void> {
   const now = deps.clock.now();
-  const plan = await planFor(deps, message, now);
-  if (!plan) return;
+  const unique = [...new Map(messages.map((message) => [message.id, message])).values()];
+  const planned = await Promise.all(unique.map(async (message) => ({ id: message.id, plan: await planFor(deps, message, now) })));
+  const plans = planned.flatMap(({ id, plan }) => (plan ? [{ id, plan }] : []));
+  if (plans.length === 0) return;
   const queued = await deps.store.transaction(async (tx) => {
-    if (!(await tx.ledger.markProcessed('messages', message.id))) return 0;
-    if (plan.cancelRemindersOf) await tx.messages.cancelPending(plan.cancelRemindersOf, [REMINDER], now);
-    if (plan.forgetCalendarOf) await tx.calendars.deleteOfInterviews([plan.forgetCalendarOf]);
-    const rows = [...plan.messages];
-    if (plan.calendar) {
-      const sequence = await tx.calendars.record(plan.calendar.change);
-      if (sequence !== null) rows.push(...plan.calendar.messages(sequence));
+    const first = await tx.ledger.markProcessedMany(
+      'messages',
+      plans.map((p) => p.id),
+    );
+    let rows: NewMessage[] = [];
+    let count = 0;
+    const insert = async () => {
+      await tx.messages.insertMany(rows);
+      count += rows.length;
+      rows = [];
+    };
+    for (const { id, plan } of plans) {
+      if (!first.has(id)) continue;
+      if (plan.cancelRemindersOf || plan.forgetCalendarOf || plan.calendar) {
+        // The messages of the events before this one first: it may cancel them (a reschedule right after a creation).
+        await insert();
+        if (plan.cancelRemindersOf) await tx.messages.cancelPending(plan.cancelRemindersOf, [REMINDER], now);
+        if (plan.forgetCalendarOf) await tx.calendars.deleteOfInterviews([plan.forgetCalendarOf]);
+        if (plan.calendar) {
+          const sequence = await tx.calendars.record(plan.calendar.change);
+          if (sequence !== null) rows.push(...plan.calendar.messages(sequence));
+        }
+      }
+      rows.push(...plan.messages);
     }
-    await tx.messages.insertMany(rows);
-    return rows.length;
+    await insert();
+    return count;
   });
   if (queued > 0) deps.onQueued();
 }

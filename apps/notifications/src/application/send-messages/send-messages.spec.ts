@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createLogger } from '@vi/platform-logger';
 import { FakeClock } from '@vi/platform-time';
 import { aNewMessage, DAY, T0 } from '../../../test/factories';
-import { notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
+import { InMemoryMessages, notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
 import type { LinkIssuer, OutgoingEmail } from '../ports';
 import { MessageDispatcher } from './send-messages';
 import type { CalendarInvitation } from '../../domain/calendar';
@@ -21,11 +21,17 @@ describe('MessageDispatcher', () => {
   let smsConfigured: boolean;
   let issued: string | null;
 
+  let candidateCalls: string[][];
   const links: LinkIssuer = {
     setPasswordUrl: async () => issued,
-    candidateUrl: async () => issued,
+    candidateUrls: async (uuids) => {
+      candidateCalls.push(uuids);
+      return new Map(issued === null ? [] : uuids.map((u) => [u, `${issued}&for=${u}`]));
+    },
     shareLinkUrls: async (uuids) => new Map(issued === null ? [] : uuids.map((u) => [u, issued!])),
   };
+  let mailDelayMs: (email: OutgoingEmail) => number;
+  let finishStatements: number;
   const sut = () =>
     new MessageDispatcher({
       store: memoryStore({ messages: db.messages }),
@@ -33,6 +39,8 @@ describe('MessageDispatcher', () => {
       mailer: {
         send: async (email) => {
           if (mailFails) throw new Error('SMTP 451 try later');
+          const delay = mailDelayMs(email);
+          if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
           emails.push(email);
         },
       },
@@ -46,12 +54,20 @@ describe('MessageDispatcher', () => {
       retryScheduleMs: [30 * SECOND, 120 * SECOND],
       leaseMs: 120 * SECOND,
       logger,
+      outcomeWaitMs: 50,
     });
+  class CountingMessages extends InMemoryMessages {
+    override async finishAttempts(...args: Parameters<InMemoryMessages['finishAttempts']>): Promise<void> {
+      finishStatements++;
+      return super.finishAttempts(...args);
+    }
+  }
 
   beforeEach(() => {
     clock = new FakeClock(T0);
-    db = notificationsFakes();
+    db = { ...notificationsFakes(), messages: new CountingMessages() };
     [emails, texts, mailFails, smsConfigured, issued] = [[], [], false, true, 'https://app.example/set-password?token=t0k3n'];
+    [candidateCalls, mailDelayMs, finishStatements] = [[], () => 0, 0];
   });
 
   it('sends a due email with its link in place; the stored message keeps only the placeholder', async () => {
@@ -93,8 +109,9 @@ describe('MessageDispatcher', () => {
     expect(emails).toHaveLength(1);
     expect(emails[0].calendar?.method).toBe('REQUEST');
     const [event] = (await parseICalendar(emails[0].calendar!.content)).events;
-    expect(event).toMatchObject({ uid: 'i1@video-interviewing', sequence: 1, start: '2026-03-05T09:00:00.000Z', url: issued });
-    expect(event.description).toBe(`Join from your interview's page: ${issued}`);
+    const url = `${issued}&for=${db.messages.state[0].link_subject}`;
+    expect(event).toMatchObject({ uid: 'i1@video-interviewing', sequence: 1, start: '2026-03-05T09:00:00.000Z', url });
+    expect(event.description).toBe(`Join from your interview's page: ${url}`);
     expect(emails[0].calendar!.content).toContain('DTSTAMP:20260302T090000Z');
     expect(db.messages.state[0].calendar).toEqual(calendar);
   });
@@ -162,5 +179,57 @@ describe('MessageDispatcher', () => {
 
     expect(texts).toEqual([]);
     expect(db.messages.state[0]).toMatchObject({ status: 'skipped', last_error: 'no SMS provider configured' });
+  });
+
+  it("asks for the candidate links of a pass's invitations in one call, and records the pass's outcomes in one statement (decision 051)", async () => {
+    issued = 'https://app.example/candidate/interviews/i?token=t0k3n';
+    const interviews = Array.from({ length: 5 }, () => randomUUID());
+    const gone = interviews[3];
+    await db.messages.insertMany(interviews.map((uuid) => aNewMessage({ kind: 'interview_invitation', link_kind: 'candidate', link_subject: uuid })));
+    await db.messages.insertMany([aNewMessage({ channel: 'sms', kind: 'interview_invitation_sms', subject: null, html_body: null })]);
+    const issuing = links.candidateUrls;
+    links.candidateUrls = async (uuids) => {
+      const found = await issuing(uuids);
+      found.delete(gone);
+      return found;
+    };
+
+    try {
+      await sut().pass();
+    } finally {
+      links.candidateUrls = issuing;
+    }
+
+    expect(candidateCalls).toHaveLength(1);
+    expect([...candidateCalls[0]].sort()).toEqual([...interviews].sort());
+    expect(finishStatements).toBe(1);
+    // Each email has its own interview's link; the interview that no longer issues one is canceled.
+    expect(emails.map((e) => e.text.match(/&for=([\w-]+)/)?.[1]).sort()).toEqual(interviews.filter((i) => i !== gone).sort());
+    const statusOf = (uuid: string) => db.messages.state.find((m) => m.link_subject === uuid)?.status;
+    expect(interviews.map(statusOf)).toEqual(['sent', 'sent', 'sent', 'canceled', 'sent']);
+    expect(db.messages.state.find((m) => m.channel === 'sms')).toMatchObject({ status: 'sent', attempts: 1, locked_until: null });
+  });
+
+  it('does not keep a sent message leased behind a slow one of its pass: its outcome is written within the wait', async () => {
+    await db.messages.insertMany([aNewMessage({ recipient: 'fast@acme.example' }), aNewMessage({ recipient: 'slow@acme.example' })]);
+    mailDelayMs = (email) => (email.to === 'slow@acme.example' ? 300 : 0);
+    const statusOf = (to: string) => db.messages.state.find((m) => m.recipient === to)?.status;
+
+    const pass = sut().pass();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect([statusOf('fast@acme.example'), statusOf('slow@acme.example')]).toEqual(['sent', 'pending']);
+    await pass;
+
+    expect([statusOf('fast@acme.example'), statusOf('slow@acme.example')]).toEqual(['sent', 'sent']);
+    expect(finishStatements).toBe(2);
+  });
+
+  it('says when a pass claimed a full batch, so that the worker runs the next one at once', async () => {
+    await db.messages.insertMany(Array.from({ length: 21 }, () => aNewMessage()));
+    const dispatcher = sut();
+
+    expect(await dispatcher.pass()).toBe(true);
+    expect(await dispatcher.pass()).toBe(false);
+    expect(emails).toHaveLength(21);
   });
 });

@@ -8,9 +8,12 @@ import { messagesSent } from '../../application/notification-metrics';
 import { toICalendar, type CalendarInvitation } from '../../domain/calendar';
 import { withLink } from '../../domain/messages';
 import type { LinkIssuer, Mailer, SmsSender } from '../ports';
-import type { MessageLinkKind, MessageRow, NotificationsStore } from '../store';
+import type { MessageOutcome, MessageRow, NotificationsStore } from '../store';
 
 const notificationsTracer = tracer('notifications');
+
+/** Messages claimed per pass: their candidate links are one call, their outcomes one statement (decision 051). */
+const PASS_SIZE = 20;
 
 export interface MessageSendDeps {
   store: StoreOf<NotificationsStore, 'messages'>;
@@ -22,6 +25,11 @@ export interface MessageSendDeps {
   retryScheduleMs: number[];
   leaseMs: number;
   logger: Logger;
+  /**
+   * The longest a message done (sent, canceled, …) waits for the others of its pass before its outcome is written
+   * (default 1 s): a slow send never keeps a sent sibling leased, and so claimable again, for long.
+   */
+  outcomeWaitMs?: number;
 }
 
 /**
@@ -31,18 +39,32 @@ export interface MessageSendDeps {
  * of its owner now and exists only in what goes out (decision 018); when the
  * owner no longer issues it (user or interview gone, or a set-password email to an address the user no longer
  * has), the message is canceled.
+ *
+ * What a pass does per message is what only that message needs (its body, the email): the candidate and share
+ * links of the whole pass are one call to their owner, and the outcomes of the pass one statement (decision 051).
  */
 export class MessageDispatcher {
   constructor(private readonly deps: MessageSendDeps) {}
 
-  async pass(): Promise<void> {
+  /** One pass; true when it claimed a full batch, so that more may be due now (the worker runs again at once). */
+  async pass(): Promise<boolean> {
     const now = this.deps.clock.now();
-    const claimed = await this.deps.store.read.messages.claimDue(now, new Date(now.getTime() + this.deps.leaseMs), 20);
-    await Promise.all(claimed.map((message) => this.send(message)));
+    const claimed = await this.deps.store.read.messages.claimDue(now, new Date(now.getTime() + this.deps.leaseMs), PASS_SIZE);
+    if (claimed.length === 0) return false;
+    const links = new PassLinks(this.deps.links, claimed);
+    const outcomes = new PassOutcomes((done) => this.deps.store.read.messages.finishAttempts(done, this.deps.clock.now()), this.deps.outcomeWaitMs ?? 1_000);
+    await Promise.all(claimed.map((message) => this.send(message, links, outcomes)));
+    const done = await outcomes.flush();
+    const count = (status: MessageOutcome['status']) => done.filter((o) => o.status === status).length;
+    this.deps.logger.info(
+      { sent: count('sent'), retried: count('pending'), failed: count('failed'), canceled: count('canceled'), skipped: count('skipped') },
+      'message pass',
+    );
+    return claimed.length === PASS_SIZE;
   }
 
   /** Each attempt is a span in the trace of the request that caused the message (a child of the consumer's span). */
-  private send(message: MessageRow): Promise<void> {
+  private send(message: MessageRow, links: PassLinks, outcomes: PassOutcomes): Promise<void> {
     const attempt = message.attempts + 1;
     return inSpan(
       notificationsTracer,
@@ -52,19 +74,24 @@ export class MessageDispatcher {
         parent: contextFromHeaders(message.trace_context ?? undefined),
         attributes: { 'notification.channel': message.channel, 'notification.kind': message.kind, 'notification.attempt': attempt },
       },
-      (span) => this.attempt(message, attempt, span),
+      async (span) => outcomes.add(message, await this.attempt(message, attempt, links, span)),
     );
   }
 
-  private async attempt(message: MessageRow, attempt: number, span: Span): Promise<void> {
-    const { store, mailer, sms, logger, clock } = this.deps;
+  private async attempt(message: MessageRow, attempts: number, links: PassLinks, span: Span): Promise<MessageOutcome> {
+    const { mailer, sms, logger, clock } = this.deps;
+    const finished = (status: 'sent' | 'skipped' | 'canceled', error: string | null): MessageOutcome => ({
+      uuid: message.uuid,
+      status,
+      attempts,
+      error,
+      sendAfter: null,
+    });
     try {
-      const content = await this.contentOf(message);
+      const content = await this.contentOf(message, links);
       if (!content) {
         logger.info({ kind: message.kind, message: message.uuid }, 'message canceled: its link is no longer issued');
-        await store.read.messages.finish(message.uuid, 'canceled', attempt, clock.now(), 'link no longer issued');
-        messagesSent.inc({ channel: message.channel, outcome: 'canceled' });
-        return;
+        return finished('canceled', 'link no longer issued');
       }
       if (message.channel === 'email') {
         await mailer.send({
@@ -76,48 +103,113 @@ export class MessageDispatcher {
           kind: message.kind,
         });
       } else if (!sms.configured) {
-        logger.info({ kind: message.kind, message: message.uuid }, 'SMS_PROVIDER_URL is not set: SMS skipped');
-        await store.read.messages.finish(message.uuid, 'skipped', attempt, clock.now(), 'no SMS provider configured');
-        messagesSent.inc({ channel: message.channel, outcome: 'skipped' });
-        return;
+        logger.debug({ kind: message.kind, message: message.uuid }, 'SMS_PROVIDER_URL is not set: SMS skipped');
+        return finished('skipped', 'no SMS provider configured');
       } else {
         await sms.send({ to: message.recipient, body: content.text, idempotencyKey: message.uuid });
       }
-      await store.read.messages.finish(message.uuid, 'sent', attempt, clock.now(), null);
-      messagesSent.inc({ channel: message.channel, outcome: 'sent' });
-      logger.info({ kind: message.kind, channel: message.channel, message: message.uuid }, 'message sent');
+      logger.debug({ kind: message.kind, channel: message.channel, message: message.uuid }, 'message sent');
+      return finished('sent', null);
     } catch (error) {
       failSpan(span, error);
       const reason = error instanceof Error ? error.message : 'send failed';
-      const delay = nextRetryDelay({ scheduleMs: this.deps.retryScheduleMs, retryAfterMaxMs: 0 }, attempt);
-      logger.warn({ err: error, kind: message.kind, message: message.uuid, attempt, retryInMs: delay }, 'message not sent');
-      messagesSent.inc({ channel: message.channel, outcome: delay === null ? 'failed' : 'retried' });
-      if (delay === null) await store.read.messages.finish(message.uuid, 'failed', attempt, clock.now(), reason);
-      else await store.read.messages.retryAt(message.uuid, attempt, new Date(clock.now().getTime() + delay), reason);
+      const delay = nextRetryDelay({ scheduleMs: this.deps.retryScheduleMs, retryAfterMaxMs: 0 }, attempts);
+      logger.warn({ err: error, kind: message.kind, message: message.uuid, attempt: attempts, retryInMs: delay }, 'message not sent');
+      if (delay === null) return { uuid: message.uuid, status: 'failed', attempts, error: reason, sendAfter: null };
+      return { uuid: message.uuid, status: 'pending', attempts, error: reason, sendAfter: new Date(clock.now().getTime() + delay) };
     }
   }
 
   /** The body as it goes out, the link in place; null when the owner no longer issues the link. */
   private async contentOf(
     message: MessageRow,
+    links: PassLinks,
   ): Promise<{ text: string; html: string | null; subject: string | null; calendar: CalendarInvitation | null } | null> {
     const stored = { text: message.text_body, html: message.html_body, subject: message.subject, calendar: message.calendar };
     if (!message.link_kind || !message.link_subject) return stored;
-    const url = await this.issue(message.link_kind, message.link_subject, message.recipient);
+    const url = await links.urlOf(message);
     return url === null ? null : withLink(stored, url);
   }
+}
 
-  private async issue(kind: MessageLinkKind, subject: string, recipient: string): Promise<string | null> {
-    const { links } = this.deps;
+/**
+ * The bearer links of one pass's messages. Candidate and share links are asked of their owners in one call per
+ * kind, made when the first message needs one (in that message's span), for every message of the pass; a failed
+ * call fails the attempt of each message that needed it. Set-password links stay one call each (identity issues
+ * one at a time, and they are rare).
+ */
+class PassLinks {
+  private candidates: Promise<Map<string, string>> | undefined;
+  private shareLinks: Promise<Map<string, string>> | undefined;
+
+  constructor(
+    private readonly issuer: LinkIssuer,
+    private readonly messages: MessageRow[],
+  ) {}
+
+  async urlOf(message: MessageRow): Promise<string | null> {
+    const subject = message.link_subject!;
+    const kind = message.link_kind!;
     switch (kind) {
       case 'set_password':
-        return links.setPasswordUrl(subject, recipient);
+        return this.issuer.setPasswordUrl(subject, message.recipient);
       case 'candidate':
-        return links.candidateUrl(subject);
+        this.candidates ??= this.issuer.candidateUrls(this.subjectsOf('candidate'));
+        return (await this.candidates).get(subject) ?? null;
       case 'share_link':
-        return (await links.shareLinkUrls([subject])).get(subject) ?? null;
+        this.shareLinks ??= this.issuer.shareLinkUrls(this.subjectsOf('share_link'));
+        return (await this.shareLinks).get(subject) ?? null;
       default:
         return assertNever(kind);
     }
+  }
+
+  private subjectsOf(kind: 'candidate' | 'share_link'): string[] {
+    return [...new Set(this.messages.flatMap((m) => (m.link_kind === kind && m.link_subject ? [m.link_subject] : [])))];
+  }
+}
+
+/**
+ * The outcomes of one pass, written in one statement once every message is done, or earlier for those done when
+ * one has waited `waitMs` (a slow send elsewhere in the pass): each written once, counted once it is written.
+ */
+class PassOutcomes {
+  private waiting: Array<{ outcome: MessageOutcome; channel: MessageRow['channel'] }> = [];
+  private timer: NodeJS.Timeout | undefined;
+  private readonly writes: Promise<void>[] = [];
+  private readonly written: MessageOutcome[] = [];
+
+  constructor(
+    private readonly write: (outcomes: MessageOutcome[]) => Promise<void>,
+    private readonly waitMs: number,
+  ) {}
+
+  add(message: MessageRow, outcome: MessageOutcome): void {
+    this.waiting.push({ outcome, channel: message.channel });
+    this.timer ??= setTimeout(() => this.writeWaiting(), this.waitMs);
+  }
+
+  /** Writes what is still waiting; resolves with every outcome of the pass once all are written. */
+  async flush(): Promise<MessageOutcome[]> {
+    this.writeWaiting();
+    await Promise.all(this.writes);
+    return this.written;
+  }
+
+  private writeWaiting(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.waiting;
+    if (batch.length === 0) return;
+    this.waiting = [];
+    const write = this.write(batch.map((b) => b.outcome)).then(() => {
+      for (const { outcome, channel } of batch) {
+        messagesSent.inc({ channel, outcome: outcome.status === 'pending' ? 'retried' : outcome.status });
+        this.written.push(outcome);
+      }
+    });
+    // Awaited by flush(); handled here so that a write started by the timer never goes unhandled meanwhile.
+    write.catch(() => undefined);
+    this.writes.push(write);
   }
 }
