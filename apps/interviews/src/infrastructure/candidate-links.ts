@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Clock } from '@vi/platform-time';
 import type { CandidateLinks } from '../application/ports';
@@ -6,8 +6,6 @@ import { LATE_TAKE_WINDOW_MS, type InterviewType } from '../domain/interview-sta
 import { actionableUntil } from '../domain/live-call';
 
 const AUDIENCE = 'candidate';
-/** The JOSE header of every token: HS256, a JWT. */
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
 /**
  * Candidate links: `{PUBLIC_BASE_URL}/candidate/interviews/<uuid>?token=…`,
@@ -34,14 +32,13 @@ export class SignedCandidateLinks implements CandidateLinks {
       iat: seconds(this.clock.now()),
       // A one-way interview's link lives on for the late-take window; the interviews service lets only a take upload through then.
       exp: seconds(new Date(actionableUntil(interview.type, interview.scheduledAt).getTime() + (interview.type === 'one_way' ? LATE_TAKE_WINDOW_MS : 0))),
-      aud: AUDIENCE,
-      // Every invitation (creation, reschedule, reset) gets a link of its own, even within the same second.
-      jti: randomUUID(),
     };
-    // The compact JWS by hand (RFC 7515): jsonwebtoken's sign validated its options and claims at every call, most
-    // of the cost of a link (decision 051); what it produced is the same, and `verify` below still checks with it.
-    const signed = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-    const token = `${signed}.${createHmac('sha256', this.secret).update(signed).digest('base64url')}`;
+    const token = jwt.sign(claims, this.secret, {
+      algorithm: 'HS256',
+      audience: AUDIENCE,
+      // Every invitation (creation, reschedule, reset) gets a link of its own, even within the same second.
+      jwtid: randomUUID(),
+    });
     return `${this.publicBaseUrl}/candidate/interviews/${interview.uuid}?token=${token}`;
   }
 
