@@ -33,6 +33,14 @@ export class MemoryStore<R extends Record<string, Stateful>> {
     }
   }
 
+  /**
+   * A change one statement makes (`statement` of @vi/platform-bus's stores): its work sees the repositories, and a
+   * failure puts their state back as a transaction's does. A fake whose statement records events keeps them itself.
+   */
+  async statement<T>(work: (repos: R) => Promise<T>): Promise<T> {
+    return this.transaction((tx) => work(tx));
+  }
+
   /** The subjects published so far, in order. */
   subjects(): string[] {
     return this.published.map((event) => event.subject);
