@@ -258,18 +258,19 @@ export class OutboxStore<DB, R extends object> {
 
   /**
    * Runs `work`, a change made by ONE statement that records its own events (`outboxInsertFor`), on the pool: a
-   * statement is atomic on its own, so it needs no BEGIN and COMMIT, two round trips fewer (decision 052). Retried
-   * and followed by a kick of the relay as a transaction is.
+   * statement is atomic on its own, so it needs no BEGIN and COMMIT, two round trips fewer (decision 052). Retried as
+   * a transaction is; the relay is kicked after it only when `recorded(result)` says it wrote events (a relay pass
+   * costs three round trips, for nothing when the statement made nothing).
    */
-  async statement<T>(work: (repos: R) => Promise<T>): Promise<T> {
-    return this.retried(() => work(this.read));
+  async statement<T>(work: (repos: R) => Promise<T>, recorded: (result: T) => boolean = () => true): Promise<T> {
+    return this.retried(() => work(this.read), recorded);
   }
 
-  private async retried<T>(attempt: () => Promise<T>): Promise<T> {
+  private async retried<T>(attempt: () => Promise<T>, recorded: (result: T) => boolean = () => true): Promise<T> {
     for (let n = 1; ; n++) {
       try {
         const result = await attempt();
-        this.relay.kick();
+        if (recorded(result)) this.relay.kick();
         return result;
       } catch (error) {
         if (n === MAX_TRANSACTION_ATTEMPTS || !isRetryableAbort(error)) throw error;

@@ -45,7 +45,10 @@ export async function ensureJobSeekers(
     .map(([, input]) => newJobSeeker(input, now))
     // Events only for the users this statement makes: one that lost a race was announced by its maker.
     .map((user) => ({ user, event: userEvents.created(user, deps.defaultAvatarUrl) }));
-  const found = await deps.store.statement((store) => store.jobSeekers.ensure(fresh, summaryUuids(summariesOf)));
+  const found = await deps.store.statement(
+    (store) => store.jobSeekers.ensure(fresh, summaryUuids(summariesOf)),
+    (made) => made.inserted.length > 0,
+  );
 
   const byEmail = new Map<string, UserCard>();
   const keep = (users: UserCard[]) => users.forEach((u) => byEmail.set(u.email.toLowerCase(), u));
