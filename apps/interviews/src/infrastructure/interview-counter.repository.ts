@@ -17,13 +17,7 @@ export class InterviewCounterRepository {
         .where('status', '=', from)
         .execute();
     }
-    if (to) {
-      await this.db
-        .insertInto('interview_counters')
-        .values({ company_uuid: companyUuid, type, status: to, count })
-        .onConflict((oc) => oc.columns(['company_uuid', 'type', 'status']).doUpdateSet((eb) => ({ count: eb('interview_counters.count', '+', count) })))
-        .execute();
-    }
+    if (to) await counterIncrease(this.db, companyUuid, type, to, count).execute();
   }
 
   async total(companyUuid: string, types: InterviewType[], statuses: InterviewStatus[]): Promise<number> {
@@ -36,4 +30,12 @@ export class InterviewCounterRepository {
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.total);
   }
+}
+
+/** Adds `count` interviews to a company's counter of a type and status: on its own or in a creation's statement. */
+export function counterIncrease(db: Kysely<InterviewsDatabase>, companyUuid: string, type: InterviewType, status: InterviewStatus, count: number) {
+  return db
+    .insertInto('interview_counters')
+    .values({ company_uuid: companyUuid, type, status, count })
+    .onConflict((oc) => oc.columns(['company_uuid', 'type', 'status']).doUpdateSet((eb) => ({ count: eb('interview_counters.count', '+', count) })));
 }

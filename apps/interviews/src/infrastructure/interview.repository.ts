@@ -198,38 +198,7 @@ order by i.${column} ${nulls}, i.uuid ${dir}`,
 
   async insert(rows: NewInterviewRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.db
-      .insertInto('interviews')
-      .values(
-        rows.map(({ interview, keys }) => ({
-          uuid: interview.uuid,
-          company_uuid: interview.companyUuid,
-          type: interview.type,
-          status: interview.status,
-          scheduled_at: interview.scheduledAt,
-          completed_at: interview.completedAt,
-          accepted_at: interview.acceptedAt,
-          rating: interview.rating === null ? null : String(interview.rating),
-          rated_by: interview.ratedBy,
-          rated_at: interview.ratedAt,
-          timezone: interview.timezone,
-          language: interview.language,
-          email_message: interview.emailMessage,
-          phone: interview.phone,
-          phone_parsed: interview.phoneParsed,
-          has_sms_consent: interview.hasSmsConsent,
-          job_uuid: interview.jobUuid,
-          candidate_uuid: interview.candidateUuid,
-          candidate_name: interview.candidateName,
-          created_by: interview.createdBy,
-          created_at: interview.createdAt,
-          updated_at: interview.updatedAt,
-          candidate_key: keys.candidateKey,
-          job_key: keys.jobKey,
-          company_key: keys.companyKey,
-        })),
-      )
-      .execute();
+    await interviewInsert(this.db, rows).execute();
   }
 
   async update(interview: Interview): Promise<void> {
@@ -319,4 +288,37 @@ function toInterview(row: InterviewColumns): Interview {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The insert of new interviews (at least one), on its own or as a part of a creation's statement. */
+export function interviewInsert(db: Kysely<InterviewsDatabase>, rows: NewInterviewRow[]) {
+  return db.insertInto('interviews').values(
+    rows.map(({ interview, keys }) => ({
+      uuid: interview.uuid,
+      company_uuid: interview.companyUuid,
+      type: interview.type,
+      status: interview.status,
+      scheduled_at: interview.scheduledAt,
+      completed_at: interview.completedAt,
+      accepted_at: interview.acceptedAt,
+      rating: interview.rating === null ? null : String(interview.rating),
+      rated_by: interview.ratedBy,
+      rated_at: interview.ratedAt,
+      timezone: interview.timezone,
+      language: interview.language,
+      email_message: interview.emailMessage,
+      phone: interview.phone,
+      phone_parsed: interview.phoneParsed,
+      has_sms_consent: interview.hasSmsConsent,
+      job_uuid: interview.jobUuid,
+      candidate_uuid: interview.candidateUuid,
+      candidate_name: interview.candidateName,
+      created_by: interview.createdBy,
+      created_at: interview.createdAt,
+      updated_at: interview.updatedAt,
+      candidate_key: keys.candidateKey,
+      job_key: keys.jobKey,
+      company_key: keys.companyKey,
+    })),
+  );
 }

@@ -40,26 +40,7 @@ export class QuestionRepository {
 
   async insert(questions: InterviewQuestion[]): Promise<void> {
     if (questions.length === 0) return;
-    await this.db
-      .insertInto('interview_questions')
-      .values(
-        questions.map((q) => ({
-          uuid: q.uuid,
-          interview_uuid: q.interviewUuid,
-          position: q.position,
-          text: q.text,
-          time_limit: q.timeLimit,
-          takes_limit: q.takesLimit,
-          think_time: q.thinkTime,
-          takes_completed: q.takesCompleted,
-          completed: q.completed,
-          skipped: q.skipped,
-          started_at: q.startedAt,
-          created_at: q.createdAt,
-          updated_at: q.updatedAt,
-        })),
-      )
-      .execute();
+    await questionInsert(this.db, questions).execute();
   }
 
   async update(question: InterviewQuestion): Promise<void> {
@@ -101,4 +82,25 @@ function toQuestion(row: Selectable<InterviewsDatabase['interview_questions']>):
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The insert of new questions (at least one), on its own or as a part of a creation's statement. */
+export function questionInsert(db: Kysely<InterviewsDatabase>, questions: InterviewQuestion[]) {
+  return db.insertInto('interview_questions').values(
+    questions.map((q) => ({
+      uuid: q.uuid,
+      interview_uuid: q.interviewUuid,
+      position: q.position,
+      text: q.text,
+      time_limit: q.timeLimit,
+      takes_limit: q.takesLimit,
+      think_time: q.thinkTime,
+      takes_completed: q.takesCompleted,
+      completed: q.completed,
+      skipped: q.skipped,
+      started_at: q.startedAt,
+      created_at: q.createdAt,
+      updated_at: q.updatedAt,
+    })),
+  );
 }

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { toRfc3339 } from '@vi/platform-time';
 import { currentCorrelationId } from '@vi/platform-logger';
 import { traceHeaders, type TraceHeaders } from '@vi/platform-tracing';
-import type { BusMessage, EventBus } from './event-bus';
+import type { EventBus } from './event-bus';
 import { Gauge } from 'prom-client';
 import { outboxRelayed } from './bus-metrics';
 import { publishInSpan } from './message-tracing';
@@ -60,51 +60,65 @@ export interface NewEvent<P = unknown> {
  * committed change loses its event, no rolled-back change publishes one.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs inside any service's transaction, whatever its schema
-export async function enqueueEvents(trx: Kysely<any>, events: NewEvent[]): Promise<BusMessage[]> {
+export async function enqueueEvents(trx: Kysely<any>, events: NewEvent[]): Promise<PendingEvents['rows']> {
   if (events.length === 0) return [];
-  const { rows, correlationId, trace, occurredAt } = outboxRecords(events);
-  await trx
-    .insertInto('outbox')
-    .values(rows.map((row) => ({ ...row, correlation_id: correlationId, trace_context: trace ? JSON.stringify(trace) : null, occurred_at: occurredAt })))
-    .execute();
-  return rows.map((row, i) => ({
-    id: row.id,
-    subject: row.subject,
-    payload: events[i].payload,
-    correlationId: correlationId ?? undefined,
-    trace,
-    occurredAt: toRfc3339(occurredAt),
-  }));
+  const pending = pendingEvents(events);
+  await outboxInsert(trx, pending).execute();
+  return pending.rows;
 }
 
-/** What every outbox row of one write carries: its own id, subject and payload (JSON), and the request's correlation and trace. */
-function outboxRecords(events: NewEvent[]) {
+/** The outbox rows of events not yet written: made by `pendingEvents`, written by `outboxInsert` in a statement of the change. */
+export interface PendingEvents {
+  readonly rows: ReadonlyArray<Omit<OutboxTable, 'seq' | 'published_at' | 'payload' | 'trace_context'> & { payload: string; trace_context: string | null }>;
+}
+
+/** The outbox rows of these events, stamped with the current correlation id, trace and time. */
+export function pendingEvents(events: NewEvent[]): PendingEvents {
+  const now = new Date();
+  const correlationId = currentCorrelationId() ?? null;
+  const trace = traceHeaders();
+  const traceContext = trace ? JSON.stringify(trace) : null;
   return {
-    rows: events.map((event) => ({ id: randomUUID(), subject: event.subject, payload: JSON.stringify(event.payload) })),
-    correlationId: currentCorrelationId() ?? null,
-    trace: traceHeaders(),
-    occurredAt: new Date(),
+    rows: events.map((event) => ({
+      id: randomUUID(),
+      subject: event.subject,
+      payload: JSON.stringify(event.payload),
+      correlation_id: correlationId,
+      trace_context: traceContext,
+      occurred_at: now,
+    })),
   };
 }
 
-/** An event that a statement records only if it made the row named by `key` (see `outboxInsertFor`). */
+/**
+ * The insert of pending events' outbox rows, to run on its own or to embed in a statement that writes their change
+ * (a data-modifying `WITH` part: decision 053). There must be at least one row.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's schema has the outbox table
+export function outboxInsert(db: Kysely<any>, pending: PendingEvents) {
+  return db.insertInto('outbox').values([...pending.rows]);
+}
+
+/** An event that a statement records only if it made the row named by `key` (`outboxInsertFor`). */
 export interface KeyedEvent extends NewEvent {
   key: string;
 }
 
 /**
- * The outbox insert as one part of a service's own data-modifying statement (`with made as (insert … on conflict do
- * nothing returning uuid), events as (${outboxInsertFor(events, sql`select uuid::text from made`)}) …`): records each
- * event whose `key` is among the keys `made` selects, in the order given, so only the rows that statement made are
- * announced. Its text is the same whatever the number of events (arrays as parameters), so the statement can be
- * `prepared`. Run it through `OutboxStore.statement`, which kicks the relay after it (decision 052).
+ * The outbox insert as a part of a service's own data-modifying statement, for events that depend on what the
+ * statement writes (`with made as (insert … on conflict do nothing returning uuid), events as (${outboxInsertFor(events,
+ * sql`select uuid::text from made`)}) …`): records each event whose `key` is among the keys `made` selects, in the
+ * order given, so only the rows that statement made are announced (decision 052). Its text is the same whatever the
+ * number of events (arrays as parameters), so the statement can be `prepared`. Run it through `OutboxStore.statement`.
  */
 export function outboxInsertFor(events: KeyedEvent[], made: RawBuilder<unknown>): RawBuilder<unknown> {
-  const { rows, correlationId, trace, occurredAt } = outboxRecords(events);
+  const { rows } = pendingEvents(events);
+  const column = <K extends keyof PendingEvents['rows'][number]>(key: K) => rows.map((row) => row[key]);
   return sql`insert into outbox (id, subject, payload, correlation_id, trace_context, occurred_at)
-  select e.id, e.subject, e.payload, ${correlationId}::text, ${trace ? JSON.stringify(trace) : null}::jsonb, ${occurredAt}::timestamptz
-  from unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.subject)}::text[], ${rows.map((r) => r.payload)}::jsonb[], ${events.map((e) => e.key)}::text[])
-    with ordinality as e(id, subject, payload, key, n)
+  select e.id, e.subject, e.payload, e.correlation_id, e.trace_context, e.occurred_at
+  from unnest(${column('id')}::uuid[], ${column('subject')}::text[], ${column('payload')}::jsonb[], ${column('correlation_id')}::text[],
+    ${column('trace_context')}::jsonb[], ${column('occurred_at').map((at) => at.toISOString())}::timestamptz[], ${events.map((e) => e.key)}::text[])
+    with ordinality as e(id, subject, payload, correlation_id, trace_context, occurred_at, key, n)
   where e.key in (${made})
   order by e.n`;
 }
@@ -222,6 +236,12 @@ export type WithOutbox<R> = R & {
   publish(events: NewEvent[]): Promise<void>;
 };
 
+/** What a one-statement write (`statement`) hands to its work: the repositories, and its events' outbox rows to write. */
+export type WithPendingEvents<R> = R & {
+  /** The outbox rows of these events, for the statement to insert with its change (`outboxInsert`); published after it. */
+  events(events: NewEvent[]): PendingEvents;
+};
+
 /**
  * A service's entry point to its schema: `read` repositories on the pool, or a
  * transaction whose repositories and outbox share one connection. The relay is
@@ -257,25 +277,26 @@ export class OutboxStore<DB, R extends object> {
   }
 
   /**
-   * Runs `work`, a change made by ONE statement that records its own events (`outboxInsertFor`), on the pool: a
-   * statement is atomic on its own, so it needs no BEGIN and COMMIT, two round trips fewer (decision 052). Retried as
-   * a transaction is; the relay is kicked after it only when `recorded(result)` says it wrote events (a relay pass
-   * costs three round trips, for nothing when the statement made nothing).
+   * Runs `work`, which writes its change and its events' outbox rows in ONE statement (data-modifying `WITH` parts),
+   * on the pool with no explicit transaction: PostgreSQL runs a single statement atomically, so this saves the
+   * `BEGIN` and `COMMIT` round trips (decision 053). `work` makes exactly one write; it is retried after a deadlock
+   * like a transaction, and the relay is kicked after it.
    */
-  async statement<T>(work: (repos: R) => Promise<T>, recorded: (result: T) => boolean = () => true): Promise<T> {
-    return this.retried(() => work(this.read), recorded);
+  async statement<T>(work: (scope: WithPendingEvents<R>) => Promise<T>, recorded?: (result: T) => boolean): Promise<T> {
+    return this.retried(() => work(Object.assign(this.repositories(this.db), { events: pendingEvents })), recorded);
   }
 
-  private async retried<T>(attempt: () => Promise<T>, recorded: (result: T) => boolean = () => true): Promise<T> {
-    for (let n = 1; ; n++) {
+  /** Kicks the relay after a success, unless `recorded(result)` says nothing was recorded (a relay pass is three round trips: decision 052). */
+  private async retried<T>(run: () => Promise<T>, recorded: (result: T) => boolean = () => true): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
       try {
-        const result = await attempt();
+        const result = await run();
         if (recorded(result)) this.relay.kick();
         return result;
       } catch (error) {
-        if (n === MAX_TRANSACTION_ATTEMPTS || !isRetryableAbort(error)) throw error;
+        if (attempt === MAX_TRANSACTION_ATTEMPTS || !isRetryableAbort(error)) throw error;
         // A short random pause, so that the two transactions do not meet again in the same order.
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * n));
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
       }
     }
   }

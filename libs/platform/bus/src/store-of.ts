@@ -1,4 +1,4 @@
-import type { WithOutbox } from './outbox';
+import type { WithOutbox, WithPendingEvents } from './outbox';
 
 /** The public members of `T`: a class's private fields left out, so that a plain object can stand in for it. */
 export type PublicOf<T> = { [M in keyof T]: T[M] };
@@ -18,7 +18,7 @@ export type StoreOf<S extends { readonly read: object }, K extends keyof S['read
   readonly read: ReposOf<S, K>;
   transaction<T>(work: (tx: ReposOf<S, K> & Omit<TransactionOf<S>, keyof S['read']>) => Promise<T>): Promise<T>;
 } & (S extends { statement(work: never): unknown }
-  ? { statement<T>(work: (repos: ReposOf<S, K>) => Promise<T>, recorded?: (result: T) => boolean): Promise<T> }
+  ? { statement<T>(work: (scope: WithPendingEvents<ReposOf<S, K>>) => Promise<T>, recorded?: (result: T) => boolean): Promise<T> }
   : unknown);
 
 /**
@@ -30,8 +30,8 @@ export interface Store<R extends object> {
   readonly read: R;
   transaction<T>(work: (tx: WithOutbox<R>) => Promise<T>): Promise<T>;
   /**
-   * A change one statement makes with its events (`outboxInsertFor`), without BEGIN and COMMIT (decision 052); the
-   * relay is kicked after it when `recorded(result)` (by default always).
+   * One write of one statement, its events' outbox rows in it (decision 053); the relay is kicked after it unless
+   * `recorded(result)` says it recorded none (decision 052).
    */
-  statement<T>(work: (repos: R) => Promise<T>, recorded?: (result: T) => boolean): Promise<T>;
+  statement<T>(work: (scope: WithPendingEvents<R>) => Promise<T>, recorded?: (result: T) => boolean): Promise<T>;
 }

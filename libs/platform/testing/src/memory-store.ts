@@ -34,11 +34,15 @@ export class MemoryStore<R extends Record<string, Stateful>> {
   }
 
   /**
-   * A change one statement makes (`statement` of @vi/platform-bus's stores): its work sees the repositories, and a
-   * failure puts their state back as a transaction's does. A fake whose statement records events keeps them itself.
+   * A one-statement write (`Store.statement`): the work's repository write gets its events from `events`, which
+   * are published when the work returns, as a statement's outbox rows are relayed after it. A fake whose statement
+   * records events only for the rows it made (`outboxInsertFor`) keeps them in its own state.
    */
-  async statement<T>(work: (repos: R) => Promise<T>): Promise<T> {
-    return this.transaction((tx) => work(tx));
+  async statement<T>(work: (scope: R & { events(events: PublishedEvent[]): { rows: never[] } }) => Promise<T>): Promise<T> {
+    return this.transaction((tx) => {
+      const { publish, ...repos } = tx;
+      return work({ ...(repos as unknown as R), events: (events: PublishedEvent[]) => (void publish(events), { rows: [] }) });
+    });
   }
 
   /** The subjects published so far, in order. */
