@@ -18,10 +18,10 @@ export class CreationRepository {
   async write({ projections, at, interviews, questions }: NewCreation, events: PendingEvents): Promise<void> {
     const [{ interview }] = interviews;
     await prepared(sql`with ${creationProjectionParts(projections, at)},
-new_interviews as (${interviewInsert(this.db, interviews)}),
-${questions.length > 0 ? sql`new_questions as (${questionInsert(this.db, questions)}),` : sql``}
-counter as (${counterIncrease(this.db, interview.companyUuid, interview.type, interview.status, interviews.length)}),
-events as (${outboxInsert(this.db, events)})
+new_interviews as (${interviewInsert(interviews)}),
+${questions.length > 0 ? sql`new_questions as (${questionInsert(questions)}),` : sql``}
+counter as (${counterIncrease(interview.companyUuid, interview.type, interview.status, interviews.length)}),
+events as (${outboxInsert(events)})
 select 1 as written`).execute(this.db);
   }
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from '@vi/platform-postgres';
+import { insertRows, sql, type Kysely } from '@vi/platform-postgres';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
 import type { InterviewsDatabase } from './interviews.database';
 
@@ -17,7 +17,7 @@ export class InterviewCounterRepository {
         .where('status', '=', from)
         .execute();
     }
-    if (to) await counterIncrease(this.db, companyUuid, type, to, count).execute();
+    if (to) await counterIncrease(companyUuid, type, to, count).execute(this.db);
   }
 
   async total(companyUuid: string, types: InterviewType[], statuses: InterviewStatus[]): Promise<number> {
@@ -33,9 +33,7 @@ export class InterviewCounterRepository {
 }
 
 /** Adds `count` interviews to a company's counter of a type and status: on its own or in a creation's statement. */
-export function counterIncrease(db: Kysely<InterviewsDatabase>, companyUuid: string, type: InterviewType, status: InterviewStatus, count: number) {
-  return db
-    .insertInto('interview_counters')
-    .values({ company_uuid: companyUuid, type, status, count })
-    .onConflict((oc) => oc.columns(['company_uuid', 'type', 'status']).doUpdateSet((eb) => ({ count: eb('interview_counters.count', '+', count) })));
+export function counterIncrease(companyUuid: string, type: InterviewType, status: InterviewStatus, count: number) {
+  return sql`${insertRows<InterviewsDatabase, 'interview_counters'>('interview_counters', [{ company_uuid: companyUuid, type, status, count }])}
+on conflict (company_uuid, type, status) do update set count = interview_counters.count + excluded.count`;
 }

@@ -1,5 +1,5 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
-import { prepared, sql, type Kysely, type Selectable } from '@vi/platform-postgres';
+import { insertRows, prepared, sql, type Kysely, type Selectable } from '@vi/platform-postgres';
 import type { Interview } from '../domain/interview';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
 import type { NewInterviewRow, InterviewListQuery, InterviewPageRows, JobPostRow } from '../application/store';
@@ -198,7 +198,7 @@ order by i.${column} ${nulls}, i.uuid ${dir}`,
 
   async insert(rows: NewInterviewRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await interviewInsert(this.db, rows).execute();
+    await interviewInsert(rows).execute(this.db);
   }
 
   async update(interview: Interview): Promise<void> {
@@ -291,8 +291,9 @@ function toInterview(row: InterviewColumns): Interview {
 }
 
 /** The insert of new interviews (at least one), on its own or as a part of a creation's statement. */
-export function interviewInsert(db: Kysely<InterviewsDatabase>, rows: NewInterviewRow[]) {
-  return db.insertInto('interviews').values(
+export function interviewInsert(rows: NewInterviewRow[]) {
+  return insertRows<InterviewsDatabase, 'interviews'>(
+    'interviews',
     rows.map(({ interview, keys }) => ({
       uuid: interview.uuid,
       company_uuid: interview.companyUuid,

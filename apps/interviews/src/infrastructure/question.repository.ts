@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from '@vi/platform-postgres';
+import { insertRows, type Kysely, type Selectable } from '@vi/platform-postgres';
 import type { InterviewQuestion, ThinkTime } from '../domain/interview';
 import type { InterviewsDatabase } from './interviews.database';
 
@@ -40,7 +40,7 @@ export class QuestionRepository {
 
   async insert(questions: InterviewQuestion[]): Promise<void> {
     if (questions.length === 0) return;
-    await questionInsert(this.db, questions).execute();
+    await questionInsert(questions).execute(this.db);
   }
 
   async update(question: InterviewQuestion): Promise<void> {
@@ -85,8 +85,9 @@ function toQuestion(row: Selectable<InterviewsDatabase['interview_questions']>):
 }
 
 /** The insert of new questions (at least one), on its own or as a part of a creation's statement. */
-export function questionInsert(db: Kysely<InterviewsDatabase>, questions: InterviewQuestion[]) {
-  return db.insertInto('interview_questions').values(
+export function questionInsert(questions: InterviewQuestion[]) {
+  return insertRows<InterviewsDatabase, 'interview_questions'>(
+    'interview_questions',
     questions.map((q) => ({
       uuid: q.uuid,
       interview_uuid: q.interviewUuid,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Generated, type Kysely, type RawBuilder } from 'kysely';
+import { insertRows } from '@vi/platform-postgres';
 import type { Logger } from 'pino';
 import { toRfc3339 } from '@vi/platform-time';
 import { currentCorrelationId } from '@vi/platform-logger';
@@ -63,14 +64,17 @@ export interface NewEvent<P = unknown> {
 export async function enqueueEvents(trx: Kysely<any>, events: NewEvent[]): Promise<PendingEvents['rows']> {
   if (events.length === 0) return [];
   const pending = pendingEvents(events);
-  await outboxInsert(trx, pending).execute();
+  await outboxInsert(pending).execute(trx);
   return pending.rows;
 }
 
 /** The outbox rows of events not yet written: made by `pendingEvents`, written by `outboxInsert` in a statement of the change. */
 export interface PendingEvents {
-  readonly rows: ReadonlyArray<Omit<OutboxTable, 'seq' | 'published_at' | 'payload' | 'trace_context'> & { payload: string; trace_context: string | null }>;
+  readonly rows: ReadonlyArray<OutboxInsertRow>;
 }
+
+/** An outbox row as inserted: its payload and trace context as JSON text. */
+type OutboxInsertRow = Omit<OutboxTable, 'seq' | 'published_at' | 'payload' | 'trace_context'> & { payload: string; trace_context: string | null };
 
 /** The outbox rows of these events, stamped with the current correlation id, trace and time. */
 export function pendingEvents(events: NewEvent[]): PendingEvents {
@@ -94,9 +98,8 @@ export function pendingEvents(events: NewEvent[]): PendingEvents {
  * The insert of pending events' outbox rows, to run on its own or to embed in a statement that writes their change
  * (a data-modifying `WITH` part: decision 053). There must be at least one row.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's schema has the outbox table
-export function outboxInsert(db: Kysely<any>, pending: PendingEvents) {
-  return db.insertInto('outbox').values([...pending.rows]);
+export function outboxInsert(pending: PendingEvents): RawBuilder<unknown> {
+  return insertRows<{ outbox: OutboxInsertRow }, 'outbox'>('outbox', pending.rows);
 }
 
 /** An event that a statement records only if it made the row named by `key` (`outboxInsertFor`). */
