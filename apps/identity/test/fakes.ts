@@ -1,11 +1,14 @@
-import type { Stateful } from '@vi/platform-testing';
+import type { PublishedEvent, Stateful } from '@vi/platform-testing';
 import type { PlanDefinition } from '../src/domain/plan';
 import type { StoredSession } from '../src/domain/session';
 import { sameAddress, type Company, type User } from '../src/domain/user';
 import type {
   ApiKeyOwner,
   ApiKeyRepository,
+  CompanyCard,
   CompanyRepository,
+  JobSeekerRepository,
+  NewJobSeeker,
   PasswordRepository,
   PlanRepository,
   SessionRepository,
@@ -13,6 +16,7 @@ import type {
   SignInFailureRepository,
   SignInWindow,
   StoredApiKey,
+  UserCard,
   UserPage,
   UserRepository,
 } from '../src/application/store';
@@ -132,16 +136,6 @@ export class InMemoryUsers implements UserRepository, Stateful<Map<string, { use
     this.state.set(user.uuid, { user, deletedAt: null });
   }
 
-  async insertJobSeekers(users: User[]): Promise<User[]> {
-    const inserted: User[] = [];
-    for (const user of users) {
-      if (await this.findJobSeekerByEmail(user.email)) continue;
-      this.state.set(user.uuid, { user, deletedAt: null });
-      inserted.push(user);
-    }
-    return inserted;
-  }
-
   async update(uuid: string, change: Partial<Pick<User, 'name' | 'email'>> & { updatedAt: Date }): Promise<void> {
     const row = this.state.get(uuid);
     if (row) row.user = { ...row.user, name: change.name ?? row.user.name, email: change.email ?? row.user.email, updatedAt: change.updatedAt };
@@ -150,6 +144,37 @@ export class InMemoryUsers implements UserRepository, Stateful<Map<string, { use
   async markDeleted(uuid: string, at: Date): Promise<void> {
     const row = this.state.get(uuid);
     if (row) this.state.set(uuid, { user: { ...row.user, active: false, updatedAt: at }, deletedAt: at });
+  }
+}
+
+/** Job seekers made through the users fake; `state` holds the events the statement recorded in the outbox. */
+export class InMemoryJobSeekers implements JobSeekerRepository, Stateful<PublishedEvent[]> {
+  state: PublishedEvent[] = [];
+
+  constructor(
+    private readonly users: InMemoryUsers,
+    private readonly companies: InMemoryCompanies,
+  ) {}
+
+  async ensure(
+    fresh: NewJobSeeker[],
+    summariesOf: { userUuids: string[]; companyUuids: string[] },
+  ): Promise<{ known: UserCard[]; inserted: string[]; users: UserCard[]; companies: CompanyCard[] }> {
+    const known = await this.users.findJobSeekersByEmail(fresh.map((f) => f.user.email));
+    const inserted: string[] = [];
+    for (const { user, event } of fresh) {
+      if (await this.users.findJobSeekerByEmail(user.email)) continue;
+      await this.users.insert(user);
+      this.state.push(event);
+      inserted.push(user.uuid);
+    }
+    const card = ({ uuid, companyUuid, name, email, avatarUrl }: User): UserCard => ({ uuid, companyUuid, name, email, avatarUrl });
+    return {
+      known: known.map(card),
+      inserted,
+      users: (await this.users.findIncludingDeleted(summariesOf.userUuids)).map(card),
+      companies: (await this.companies.findMany(summariesOf.companyUuids)).map(({ uuid, name, avatarUrl }) => ({ uuid, name, avatarUrl })),
+    };
   }
 }
 

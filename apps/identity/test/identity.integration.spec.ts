@@ -96,12 +96,15 @@ describe('identity use cases on a real database', () => {
     const lists = [emails, [...emails].reverse(), emails.filter((_, i) => i % 2 === 0), [...emails].reverse().filter((_, i) => i % 3 === 0)];
 
     const answers = await Promise.all(
-      lists.map((list) =>
-        ensureJobSeekers(
-          deps,
-          created.admin,
-          list.map((email) => ({ name: email, email })),
-        ),
+      lists.map(
+        async (list) =>
+          (
+            await ensureJobSeekers(
+              deps,
+              created.admin,
+              list.map((email) => ({ name: email, email })),
+            )
+          ).jobSeekers,
       ),
     );
 

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { isUniqueViolation } from '@vi/platform-postgres';
 import { describeRepositoryContract, memoryStore } from '@vi/platform-testing';
 import type { IdentityStore } from '../src/application/store';
+import type { User } from '../src/domain/user';
 import { aCompany, aJobSeekerUser, anApiKey, aSession, aUser, HOUR, MINUTE, PLANS, T0 } from './factories';
 import {
   InMemoryApiKeys,
   InMemoryCompanies,
+  InMemoryJobSeekers,
   InMemoryPasswords,
   InMemoryPlans,
   InMemorySessions,
@@ -26,9 +28,11 @@ const refusedBy = async (work: Promise<unknown>, constraint: string) => {
 
 function inMemory() {
   const users = new InMemoryUsers();
+  const companies = new InMemoryCompanies();
   return {
-    companies: new InMemoryCompanies(),
+    companies,
     users,
+    jobSeekers: new InMemoryJobSeekers(users, companies),
     apiKeys: new InMemoryApiKeys(users),
     plans: new InMemoryPlans(),
     setPasswordTokens: new InMemorySetPasswordTokens(),
@@ -158,23 +162,6 @@ describeRepositoryContract<IdentityStore>(
         await refusedBy(repos.users.insert(aJobSeekerUser({ email: 'SAM@seeker.example' })), 'users_job_seeker_email');
       });
 
-      it('inserts job seekers in bulk, leaving out each whose email a live job seeker has, and finds them by their emails', async () => {
-        const sam = aJobSeekerUser({ email: 'sam@bulk.example' });
-        await repos.users.insert(sam);
-        const [again, ann, bo] = [
-          aJobSeekerUser({ email: 'SAM@bulk.example' }),
-          aJobSeekerUser({ email: 'ann@bulk.example' }),
-          aJobSeekerUser({ email: 'bo@bulk.example' }),
-        ];
-
-        expect(await repos.users.insertJobSeekers([again, ann, bo])).toEqual([ann, bo]);
-        expect(await repos.users.insertJobSeekers([])).toEqual([]);
-
-        const found = await repos.users.findJobSeekersByEmail(['Ann@bulk.example', 'sam@BULK.example', 'nobody@bulk.example', 'bo@bulk.example']);
-        expect(found.map((u) => u.uuid).sort()).toEqual([sam.uuid, ann.uuid, bo.uuid].sort());
-        expect(await repos.users.findJobSeekersByEmail([])).toEqual([]);
-      });
-
       it('renames, changing nothing else', async () => {
         const company = aCompany();
         await repos.companies.insert(company);
@@ -182,6 +169,37 @@ describeRepositoryContract<IdentityStore>(
         await repos.users.insert(pat);
         await repos.users.update(pat.uuid, { name: 'Patricia', updatedAt: at(HOUR) });
         expect(await repos.users.find(pat.uuid)).toEqual({ ...pat, name: 'Patricia', updatedAt: at(HOUR) });
+      });
+    });
+
+    describe('job seekers', () => {
+      const asNew = (...users: User[]) => users.map((user) => ({ user, event: { subject: 'identity.user.created', payload: { uuid: user.uuid } } }));
+      const card = ({ uuid, companyUuid, name, email, avatarUrl }: User) => ({ uuid, companyUuid, name, email, avatarUrl });
+
+      it('finds the known by email in any case, inserts the others, and reads the summaries asked, in one call', async () => {
+        const company = aCompany();
+        await repos.companies.insert(company);
+        const pat = aUser(company);
+        const sam = aJobSeekerUser({ email: 'sam@bulk.example' });
+        await repos.users.insert(pat);
+        await repos.users.insert(sam);
+        const [ann, again, bo] = [
+          aJobSeekerUser({ email: 'ann@bulk.example' }),
+          aJobSeekerUser({ email: 'SAM@bulk.example' }),
+          aJobSeekerUser({ email: 'bo@bulk.example' }),
+        ];
+
+        const sut = await repos.jobSeekers.ensure(asNew(ann, again, bo), { userUuids: [pat.uuid, randomUUID()], companyUuids: [company.uuid] });
+
+        expect(sut.known).toEqual([card(sam)]);
+        expect([...sut.inserted].sort()).toEqual([ann.uuid, bo.uuid].sort());
+        expect(sut.users).toEqual([card(pat)]);
+        expect(sut.companies).toEqual([{ uuid: company.uuid, name: company.name, avatarUrl: company.avatarUrl }]);
+        expect(await repos.users.find(ann.uuid)).toEqual(ann);
+        const found = await repos.users.findJobSeekersByEmail(['Ann@bulk.example', 'sam@BULK.example', 'nobody@bulk.example', 'bo@bulk.example']);
+        expect(found.map((u) => u.uuid).sort()).toEqual([sam.uuid, ann.uuid, bo.uuid].sort());
+        expect(await repos.users.findJobSeekersByEmail([])).toEqual([]);
+        expect(await repos.jobSeekers.ensure([], { userUuids: [], companyUuids: [] })).toEqual({ known: [], inserted: [], users: [], companies: [] });
       });
     });
 

@@ -229,15 +229,16 @@ export class IdentityTable implements IdentityDirectory {
 
   readonly ensureCalls: number[] = [];
 
-  async ensureJobSeekers(_caller: Caller, assignees: Array<{ name: string; email: string }>): Promise<identity.UserSummary[]> {
+  async ensureJobSeekers(caller: Caller, assignees: Array<{ name: string; email: string }>, summariesOf: { userUuids: string[]; companyUuids: string[] }) {
     this.ensureCalls.push(assignees.length);
-    return assignees.map((assignee) => {
+    const jobSeekers = assignees.map((assignee) => {
       const known = this.seekers.get(assignee.email.toLowerCase());
       if (known) return known;
       const seeker = { uuid: randomUUID(), name: assignee.name, email: assignee.email, avatar: '' };
       this.seekers.set(assignee.email.toLowerCase(), seeker);
       return seeker;
     });
+    return { jobSeekers, ...(await this.summaries(caller, summariesOf.userUuids, summariesOf.companyUuids)) };
   }
 
   async planFeatures(_caller: Caller, companyUuid: string): Promise<Record<string, boolean>> {

@@ -5,7 +5,7 @@ import type { PlanDefinition } from '../domain/plan';
 import type { Company } from '../domain/user';
 import { avatarOf } from './avatar-rendering';
 
-export function renderCompanySummary(company: Company, defaultAvatarUrl: string): identity.CompanySummary {
+export function renderCompanySummary(company: Pick<Company, 'uuid' | 'name' | 'avatarUrl'>, defaultAvatarUrl: string): identity.CompanySummary {
   return { uuid: company.uuid, name: company.name, avatar: avatarOf(company.avatarUrl, defaultAvatarUrl) };
 }
 

@@ -1,4 +1,4 @@
-import type { Store } from '@vi/platform-bus';
+import type { NewEvent, Store } from '@vi/platform-bus';
 import type { PlanDefinition } from '../domain/plan';
 import type { StoredSession } from '../domain/session';
 import type { Company, User } from '../domain/user';
@@ -11,6 +11,7 @@ import type { PasswordHash } from './ports';
 export interface IdentityRepositories {
   readonly companies: CompanyRepository;
   readonly users: UserRepository;
+  readonly jobSeekers: JobSeekerRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly plans: PlanRepository;
   readonly setPasswordTokens: SetPasswordTokenRepository;
@@ -146,11 +147,6 @@ export interface UserRepository {
   /** A page of a company's users, oldest first (uuid breaks ties so pages are stable). */
   listByCompany(companyUuid: string, offset: number, limit: number): Promise<UserPage>;
   insert(user: User): Promise<void>;
-  /**
-   * Inserts these job seekers in one statement, leaving out each whose email a live job seeker already has (in any
-   * case, perhaps inserted by a concurrent transaction, which this one waits for); answers those inserted.
-   */
-  insertJobSeekers(users: User[]): Promise<User[]>;
   update(
     uuid: string,
     change: Partial<Pick<User, 'name' | 'email'>> & {
@@ -158,6 +154,30 @@ export interface UserRepository {
     },
   ): Promise<void>;
   markDeleted(uuid: string, at: Date): Promise<void>;
+}
+
+/** What a summary shows of a user (and whose company they are in, for who may see it). */
+export type UserCard = Pick<User, 'uuid' | 'companyUuid' | 'name' | 'email' | 'avatarUrl'>;
+/** What a summary shows of a company. */
+export type CompanyCard = Pick<Company, 'uuid' | 'name' | 'avatarUrl'>;
+
+/** A job seeker to make if their email is new, with the `identity.user.created` event its insert records. */
+export interface NewJobSeeker {
+  user: User;
+  event: NewEvent;
+}
+
+export interface JobSeekerRepository {
+  /**
+   * One statement, run through `store.statement` (decision 052): finds the live job seekers with the emails of
+   * `fresh` (in any case); inserts each of `fresh` whose email none of them has, in the order given, with its event in
+   * the outbox, leaving out (and unannounced) each whose email a concurrent writer gave a job seeker first (it waits
+   * for that writer); and reads the users (deleted ones included) and companies named in `summariesOf`.
+   */
+  ensure(
+    fresh: NewJobSeeker[],
+    summariesOf: { userUuids: string[]; companyUuids: string[] },
+  ): Promise<{ known: UserCard[]; inserted: string[]; users: UserCard[]; companies: CompanyCard[] }>;
 }
 
 /** An account's failed sign-ins in a window (decision 034). */

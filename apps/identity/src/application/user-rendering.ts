@@ -8,7 +8,7 @@ import { renderPlan } from './plan-rendering';
 import type { PlanView } from './shared/plan-view';
 import { avatarOf } from './avatar-rendering';
 
-export function renderUserSummary(user: User, defaultAvatarUrl: string): identity.UserSummary {
+export function renderUserSummary(user: Pick<User, 'uuid' | 'name' | 'email' | 'avatarUrl'>, defaultAvatarUrl: string): identity.UserSummary {
   return { uuid: user.uuid, name: user.name, email: user.email, avatar: avatarOf(user.avatarUrl, defaultAvatarUrl) };
 }
 

@@ -3,6 +3,7 @@ import type { Kysely } from '@vi/platform-postgres';
 import type { IdentityRepositories, IdentityStore } from '../application/store';
 import { ApiKeyRepository } from './api-key.repository';
 import { CompanyRepository } from './company.repository';
+import { JobSeekerRepository } from './job-seeker.repository';
 import type { IdentityDatabase } from './identity.database';
 import { PasswordRepository } from './password.repository';
 import { PlanRepository } from './plan.repository';
@@ -16,6 +17,7 @@ export function sqlIdentityRepositories(db: Kysely<IdentityDatabase>): IdentityR
   return {
     companies: new CompanyRepository(db),
     users: new UserRepository(db),
+    jobSeekers: new JobSeekerRepository(db),
     apiKeys: new ApiKeyRepository(db),
     plans: new PlanRepository(db),
     setPasswordTokens: new SetPasswordTokenRepository(db),

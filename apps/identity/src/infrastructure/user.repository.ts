@@ -103,25 +103,6 @@ export class UserRepository {
     await this.db.insertInto('users').values(toRow(user)).execute();
   }
 
-  async insertJobSeekers(users: User[]): Promise<User[]> {
-    if (users.length === 0) return [];
-    // The arbiter is users_job_seeker_email (its expression and predicate), so only that conflict is skipped.
-    const inserted = await this.db
-      .insertInto('users')
-      .values(users.map(toRow))
-      .onConflict((oc) =>
-        oc
-          .expression(sql`lower(email)`)
-          .where('deleted_at', 'is', null)
-          .where('type', '=', 'job_seeker')
-          .doNothing(),
-      )
-      .returning('uuid')
-      .execute();
-    const uuids = new Set(inserted.map((r) => r.uuid));
-    return users.filter((u) => uuids.has(u.uuid));
-  }
-
   async update(uuid: string, change: Partial<Pick<User, 'name' | 'email'>> & { updatedAt: Date }): Promise<void> {
     await this.db.updateTable('users').set({ name: change.name, email: change.email, updated_at: change.updatedAt }).where('uuid', '=', uuid).execute();
   }

@@ -6,14 +6,23 @@ import type { InterviewType } from '../domain/interview-status';
 
 /** What interviews need from identity. */
 export interface IdentityDirectory {
-  /** The job seekers with these emails, made when new, in the order given (one call, decision 043). */
-  ensureJobSeekers(caller: Caller, assignees: Array<{ name: string; email: string }>): Promise<identity.UserSummary[]>;
-  planFeatures(caller: Caller, companyUuid: string): Promise<Record<string, boolean>>;
-  summaries(
+  /**
+   * The job seekers with these emails, made when new, in the order given, and the summaries of `summariesOf` (a
+   * creation's creator and company): one call (decisions 043 and 052).
+   */
+  ensureJobSeekers(
     caller: Caller,
-    userUuids: string[],
-    companyUuids: string[],
-  ): Promise<{ users: Map<string, identity.UserSummary>; companies: Map<string, identity.CompanySummary> }>;
+    assignees: Array<{ name: string; email: string }>,
+    summariesOf: { userUuids: string[]; companyUuids: string[] },
+  ): Promise<{ jobSeekers: identity.UserSummary[] } & Summaries>;
+  planFeatures(caller: Caller, companyUuid: string): Promise<Record<string, boolean>>;
+  summaries(caller: Caller, userUuids: string[], companyUuids: string[]): Promise<Summaries>;
+}
+
+/** Users and companies by uuid, as identity shows them to the caller. */
+export interface Summaries {
+  users: Map<string, identity.UserSummary>;
+  companies: Map<string, identity.CompanySummary>;
 }
 
 /** What interviews need from jobs: the job, as the caller sees it (undefined when not theirs), and its status now. */

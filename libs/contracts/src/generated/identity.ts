@@ -307,10 +307,14 @@ export interface EnsureJobSeekerRequest {
 
 export interface EnsureJobSeekersRequest {
   assignees: EnsureJobSeekerRequest[];
+  /** Users and companies whose summaries to answer as well (a creation's creator and company); absent: none. */
+  summaries: GetSummariesRequest | undefined;
 }
 
 export interface JobSeekers {
   users: UserSummary[];
+  /** The summaries asked in the request's `summaries` (empty lists when none were asked). */
+  summaries: Summaries | undefined;
 }
 
 function createBaseEmpty(): Empty {
@@ -3074,13 +3078,16 @@ export const EnsureJobSeekerRequest: MessageFns<EnsureJobSeekerRequest> = {
 };
 
 function createBaseEnsureJobSeekersRequest(): EnsureJobSeekersRequest {
-  return { assignees: [] };
+  return { assignees: [], summaries: undefined };
 }
 
 export const EnsureJobSeekersRequest: MessageFns<EnsureJobSeekersRequest> = {
   encode(message: EnsureJobSeekersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.assignees) {
       EnsureJobSeekerRequest.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.summaries !== undefined) {
+      GetSummariesRequest.encode(message.summaries, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -3100,6 +3107,14 @@ export const EnsureJobSeekersRequest: MessageFns<EnsureJobSeekersRequest> = {
           message.assignees.push(EnsureJobSeekerRequest.decode(reader, reader.uint32()));
           continue;
         }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.summaries = GetSummariesRequest.decode(reader, reader.uint32());
+          continue;
+        }
       }
       if ((tag & 7) === 4 || tag === 0) {
         break;
@@ -3111,13 +3126,16 @@ export const EnsureJobSeekersRequest: MessageFns<EnsureJobSeekersRequest> = {
 };
 
 function createBaseJobSeekers(): JobSeekers {
-  return { users: [] };
+  return { users: [], summaries: undefined };
 }
 
 export const JobSeekers: MessageFns<JobSeekers> = {
   encode(message: JobSeekers, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.users) {
       UserSummary.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.summaries !== undefined) {
+      Summaries.encode(message.summaries, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -3135,6 +3153,14 @@ export const JobSeekers: MessageFns<JobSeekers> = {
           }
 
           message.users.push(UserSummary.decode(reader, reader.uint32()));
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.summaries = Summaries.decode(reader, reader.uint32());
           continue;
         }
       }
@@ -3267,8 +3293,9 @@ export const IdentityServiceService = {
     responseDeserialize: (value: Buffer): UserSummary => UserSummary.decode(value),
   },
   /**
-   * The same for every assignee of a bulk invitation at once (one read, one transaction for those new), answered in
-   * the order asked; an email given twice names the same job seeker twice (decision 043).
+   * The same for every assignee of a bulk invitation at once (one statement, decision 052), answered in the order
+   * asked; an email given twice names the same job seeker twice (decision 043). With `summaries`, the answer also
+   * carries those users' and companies' summaries (GetSummaries' rules): a creation makes one call to identity.
    */
   ensureJobSeekers: {
     path: "/identity.v1.IdentityService/EnsureJobSeekers",
@@ -3441,8 +3468,9 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   /** A job seeker for an interview assignee: the existing one with that email, or a new one. */
   ensureJobSeeker: handleUnaryCall<EnsureJobSeekerRequest, UserSummary>;
   /**
-   * The same for every assignee of a bulk invitation at once (one read, one transaction for those new), answered in
-   * the order asked; an email given twice names the same job seeker twice (decision 043).
+   * The same for every assignee of a bulk invitation at once (one statement, decision 052), answered in the order
+   * asked; an email given twice names the same job seeker twice (decision 043). With `summaries`, the answer also
+   * carries those users' and companies' summaries (GetSummaries' rules): a creation makes one call to identity.
    */
   ensureJobSeekers: handleUnaryCall<EnsureJobSeekersRequest, JobSeekers>;
   listUsers: handleUnaryCall<ListUsersRequest, UserPage>;
@@ -3648,8 +3676,9 @@ export interface IdentityServiceClient extends Client {
     callback: (error: ServiceError | null, response: UserSummary) => void,
   ): ClientUnaryCall;
   /**
-   * The same for every assignee of a bulk invitation at once (one read, one transaction for those new), answered in
-   * the order asked; an email given twice names the same job seeker twice (decision 043).
+   * The same for every assignee of a bulk invitation at once (one statement, decision 052), answered in the order
+   * asked; an email given twice names the same job seeker twice (decision 043). With `summaries`, the answer also
+   * carries those users' and companies' summaries (GetSummaries' rules): a creation makes one call to identity.
    */
   ensureJobSeekers(
     request: EnsureJobSeekersRequest,

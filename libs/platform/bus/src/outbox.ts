@@ -102,6 +102,30 @@ export function outboxInsert(pending: PendingEvents): RawBuilder<unknown> {
   return insertRows<{ outbox: OutboxInsertRow }, 'outbox'>('outbox', pending.rows);
 }
 
+/** An event that a statement records only if it made the row named by `key` (`outboxInsertFor`). */
+export interface KeyedEvent extends NewEvent {
+  key: string;
+}
+
+/**
+ * The outbox insert as a part of a service's own data-modifying statement, for events that depend on what the
+ * statement writes (`with made as (insert … on conflict do nothing returning uuid), events as (${outboxInsertFor(events,
+ * sql`select uuid::text from made`)}) …`): records each event whose `key` is among the keys `made` selects, in the
+ * order given, so only the rows that statement made are announced (decision 052). Its text is the same whatever the
+ * number of events (arrays as parameters), so the statement can be `prepared`. Run it through `OutboxStore.statement`.
+ */
+export function outboxInsertFor(events: KeyedEvent[], made: RawBuilder<unknown>): RawBuilder<unknown> {
+  const { rows } = pendingEvents(events);
+  const column = <K extends keyof PendingEvents['rows'][number]>(key: K) => rows.map((row) => row[key]);
+  return sql`insert into outbox (id, subject, payload, correlation_id, trace_context, occurred_at)
+  select e.id, e.subject, e.payload, e.correlation_id, e.trace_context, e.occurred_at
+  from unnest(${column('id')}::uuid[], ${column('subject')}::text[], ${column('payload')}::jsonb[], ${column('correlation_id')}::text[],
+    ${column('trace_context')}::jsonb[], ${column('occurred_at').map((at) => at.toISOString())}::timestamptz[], ${events.map((e) => e.key)}::text[])
+    with ordinality as e(id, subject, payload, correlation_id, trace_context, occurred_at, key, n)
+  where e.key in (${made})
+  order by e.n`;
+}
+
 export interface OutboxRelayOptions {
   pollIntervalMs?: number;
   batchSize?: number;
@@ -261,15 +285,16 @@ export class OutboxStore<DB, R extends object> {
    * `BEGIN` and `COMMIT` round trips (decision 053). `work` makes exactly one write; it is retried after a deadlock
    * like a transaction, and the relay is kicked after it.
    */
-  async statement<T>(work: (scope: WithPendingEvents<R>) => Promise<T>): Promise<T> {
-    return this.retried(() => work(Object.assign(this.repositories(this.db), { events: pendingEvents })));
+  async statement<T>(work: (scope: WithPendingEvents<R>) => Promise<T>, recorded?: (result: T) => boolean): Promise<T> {
+    return this.retried(() => work(Object.assign(this.repositories(this.db), { events: pendingEvents })), recorded);
   }
 
-  private async retried<T>(run: () => Promise<T>): Promise<T> {
+  /** Kicks the relay after a success, unless `recorded(result)` says nothing was recorded (a relay pass is three round trips: decision 052). */
+  private async retried<T>(run: () => Promise<T>, recorded: (result: T) => boolean = () => true): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await run();
-        this.relay.kick();
+        if (recorded(result)) this.relay.kick();
         return result;
       } catch (error) {
         if (attempt === MAX_TRANSACTION_ATTEMPTS || !isRetryableAbort(error)) throw error;

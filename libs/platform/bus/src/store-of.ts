@@ -17,7 +17,9 @@ export type ReposOf<S extends { readonly read: object }, K extends keyof S['read
 export type StoreOf<S extends { readonly read: object }, K extends keyof S['read']> = {
   readonly read: ReposOf<S, K>;
   transaction<T>(work: (tx: ReposOf<S, K> & Omit<TransactionOf<S>, keyof S['read']>) => Promise<T>): Promise<T>;
-} & (S extends { statement(work: never): unknown } ? { statement<T>(work: (scope: WithPendingEvents<ReposOf<S, K>>) => Promise<T>): Promise<T> } : unknown);
+} & (S extends { statement(work: never): unknown }
+  ? { statement<T>(work: (scope: WithPendingEvents<ReposOf<S, K>>) => Promise<T>, recorded?: (result: T) => boolean): Promise<T> }
+  : unknown);
 
 /**
  * A service's store as its use cases see it (decision 033): repositories to read with, and transactions whose work
@@ -27,6 +29,9 @@ export type StoreOf<S extends { readonly read: object }, K extends keyof S['read
 export interface Store<R extends object> {
   readonly read: R;
   transaction<T>(work: (tx: WithOutbox<R>) => Promise<T>): Promise<T>;
-  /** One write of one statement, its events' outbox rows in it (decision 053). */
-  statement<T>(work: (scope: WithPendingEvents<R>) => Promise<T>): Promise<T>;
+  /**
+   * One write of one statement, its events' outbox rows in it (decision 053); the relay is kicked after it unless
+   * `recorded(result)` says it recorded none (decision 052).
+   */
+  statement<T>(work: (scope: WithPendingEvents<R>) => Promise<T>, recorded?: (result: T) => boolean): Promise<T>;
 }

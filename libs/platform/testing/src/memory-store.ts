@@ -35,7 +35,8 @@ export class MemoryStore<R extends Record<string, Stateful>> {
 
   /**
    * A one-statement write (`Store.statement`): the work's repository write gets its events from `events`, which
-   * are published when the work returns, as a statement's outbox rows are relayed after it.
+   * are published when the work returns, as a statement's outbox rows are relayed after it. A fake whose statement
+   * records events only for the rows it made (`outboxInsertFor`) keeps them in its own state.
    */
   async statement<T>(work: (scope: R & { events(events: PublishedEvent[]): { rows: never[] } }) => Promise<T>): Promise<T> {
     return this.transaction((tx) => {

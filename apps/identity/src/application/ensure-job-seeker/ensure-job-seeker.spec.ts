@@ -1,20 +1,23 @@
 import { memoryStore, type MemoryStore } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { aCompany, aJobSeekerUser, aUser, DEFAULT_AVATAR, principalOf, T0 } from '../../../test/factories';
-import { InMemoryUsers } from '../../../test/fakes';
+import { InMemoryCompanies, InMemoryJobSeekers, InMemoryUsers } from '../../../test/fakes';
 import { ensureJobSeeker, ensureJobSeekers } from './ensure-job-seeker';
 
 describe('ensureJobSeeker', () => {
   const clock = new FakeClock(T0);
-  const recruiter = aUser(aCompany());
+  const company = aCompany();
+  const recruiter = aUser(company);
   let users: InMemoryUsers;
-  let store: MemoryStore<{ users: InMemoryUsers }>;
+  let jobSeekers: InMemoryJobSeekers;
+  let store: MemoryStore<{ users: InMemoryUsers; jobSeekers: InMemoryJobSeekers }>;
   const sut = (input: { name: string; email: string }, principal = principalOf(recruiter)) =>
     ensureJobSeeker({ store, defaultAvatarUrl: DEFAULT_AVATAR, clock }, principal, input);
 
   beforeEach(() => {
     users = new InMemoryUsers(recruiter);
-    store = memoryStore({ users });
+    jobSeekers = new InMemoryJobSeekers(users, new InMemoryCompanies(company));
+    store = memoryStore({ users, jobSeekers });
   });
 
   it('makes a new job seeker the first time an email is invited, and says so on the bus', async () => {
@@ -22,7 +25,7 @@ describe('ensureJobSeeker', () => {
 
     expect(seeker).toEqual({ uuid: expect.any(String), name: 'Sam Seeker', email: 'sam@seeker.example', avatar: DEFAULT_AVATAR });
     expect(await users.find(seeker.uuid)).toMatchObject({ type: 'job_seeker', companyUuid: null, role: null });
-    expect(store.published).toEqual([{ subject: 'identity.user.created', payload: expect.objectContaining({ uuid: seeker.uuid, type: 'job_seeker' }) }]);
+    expect(jobSeekers.state).toEqual([{ subject: 'identity.user.created', payload: expect.objectContaining({ uuid: seeker.uuid, type: 'job_seeker' }) }]);
   });
 
   it('finds the job seeker whoever invited them before, by email in any case, and keeps their name', async () => {
@@ -33,14 +36,14 @@ describe('ensureJobSeeker', () => {
     const found = await sut({ name: 'Samuel', email: 'SAM@seeker.example' }, principalOf(otherRecruiter));
 
     expect(found).toMatchObject({ uuid: known.uuid, name: 'Sam' });
-    expect(store.published).toEqual([]);
+    expect(jobSeekers.state).toEqual([]);
   });
 
   it('ensures a bulk invitation’s job seekers at once, in the order asked: the known found, the new made and announced once each', async () => {
     const known = aJobSeekerUser({ email: 'sam@seeker.example', name: 'Sam' });
     await users.insert(known);
 
-    const sut = await ensureJobSeekers({ store, defaultAvatarUrl: DEFAULT_AVATAR, clock }, principalOf(recruiter), [
+    const { jobSeekers: sut } = await ensureJobSeekers({ store, defaultAvatarUrl: DEFAULT_AVATAR, clock }, principalOf(recruiter), [
       { name: 'Ann', email: 'ann@seeker.example' },
       { name: 'Samuel', email: 'SAM@seeker.example' },
       { name: 'Annie', email: 'Ann@Seeker.example' },
@@ -50,7 +53,28 @@ describe('ensureJobSeeker', () => {
     expect(sut.map((s) => s.name)).toEqual(['Ann', 'Sam', 'Ann', 'Bo']);
     expect(sut[2].uuid).toBe(sut[0].uuid);
     expect(sut[1].uuid).toBe(known.uuid);
-    expect(store.published.map((e) => (e.payload as { uuid: string }).uuid)).toEqual([sut[0].uuid, sut[3].uuid]);
+    expect(jobSeekers.state.map((e) => (e.payload as { uuid: string }).uuid)).toEqual([sut[0].uuid, sut[3].uuid]);
+  });
+
+  it('answers the summaries asked with the job seekers, as GetSummaries shows them to the caller', async () => {
+    const stranger = aUser(aCompany());
+    await users.insert(stranger);
+
+    const sut = await ensureJobSeekers(
+      { store, defaultAvatarUrl: DEFAULT_AVATAR, clock },
+      principalOf(recruiter),
+      [{ name: 'Ann', email: 'ann@seeker.example' }],
+      {
+        userUuids: [recruiter.uuid, stranger.uuid, recruiter.uuid],
+        companyUuids: [company.uuid],
+      },
+    );
+
+    expect(sut.summaries).toEqual({
+      users: [{ uuid: recruiter.uuid, name: recruiter.name, email: recruiter.email, avatar: DEFAULT_AVATAR }],
+      companies: [{ uuid: company.uuid, name: company.name, avatar: DEFAULT_AVATAR }],
+    });
+    expect(sut.jobSeekers).toEqual([expect.objectContaining({ name: 'Ann', email: 'ann@seeker.example' })]);
   });
 
   it('is asked by company users only', async () => {

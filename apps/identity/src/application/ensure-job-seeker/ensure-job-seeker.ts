@@ -4,57 +4,67 @@ import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type UserPrincipal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import type { User } from '../../domain/user';
-import type { IdentityStore } from '../store';
+import type { IdentityStore, UserCard } from '../store';
+import { summaryUuids, visibleSummaries } from '../shared/visible-summaries';
 import { renderUserSummary, userEvents } from '../user-rendering';
 
-type Deps = { store: StoreOf<IdentityStore, 'users'>; defaultAvatarUrl: string; clock: Clock };
+type Deps = { store: StoreOf<IdentityStore, 'users' | 'jobSeekers'>; defaultAvatarUrl: string; clock: Clock };
 type Assignee = { name: string; email: string };
+/** Users and companies whose summaries the caller wants with the job seekers (GetSummaries' rules). */
+type SummariesOf = { userUuids: string[]; companyUuids: string[] };
 
 /**
  * The job seeker an interview is assigned to: the one with this email
  * (whatever company invited them before), or a new one.
  */
 export async function ensureJobSeeker(deps: Deps, principal: UserPrincipal, input: Assignee): Promise<identity.UserSummary> {
-  return (await ensureJobSeekers(deps, principal, [input]))[0];
+  return (await ensureJobSeekers(deps, principal, [input])).jobSeekers[0];
 }
 
 /**
- * The job seekers of a bulk invitation, in the order asked, at a cost that does not grow in round trips with their
- * number (decision 043): one read finds those who exist, one transaction inserts the others with their
- * `identity.user.created` events. An email given twice (in any case) names one job seeker, with the first name given.
- * A job seeker another transaction inserted meanwhile is not inserted again (the unique index decides) but read back.
+ * The job seekers of a bulk invitation, in the order asked, and the summaries a creation needs besides (its creator
+ * and company), in one round trip to PostgreSQL whatever their number (decisions 043 and 052): one statement finds
+ * those who exist, inserts the others with their `identity.user.created` events, and reads the summaries. An email
+ * given twice (in any case) names one job seeker, with the first name given. A job seeker another writer inserted
+ * meanwhile is not inserted again (the unique index decides) but read back.
  */
-export async function ensureJobSeekers(deps: Deps, principal: UserPrincipal, inputs: Assignee[]): Promise<identity.UserSummary[]> {
+export async function ensureJobSeekers(
+  deps: Deps,
+  principal: UserPrincipal,
+  inputs: Assignee[],
+  summariesOf: SummariesOf = { userUuids: [], companyUuids: [] },
+): Promise<{ jobSeekers: identity.UserSummary[]; summaries: identity.Summaries }> {
   companyUserOf(principal);
-  const byEmail = new Map<string, User>();
-  const keep = (users: User[]) => users.forEach((u) => byEmail.set(u.email.toLowerCase(), u));
-  keep(await deps.store.read.users.findJobSeekersByEmail(inputs.map((i) => i.email)));
+  const asked = new Map<string, Assignee>();
+  for (const input of inputs) if (!asked.has(input.email.toLowerCase())) asked.set(input.email.toLowerCase(), input);
+  const now = deps.clock.now();
+  // Every email is offered as new (the statement inserts those it does not find), in email order: two invitations
+  // sharing new emails wait on each other's index entries in one order, never in a cycle.
+  const fresh = [...asked.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, input]) => newJobSeeker(input, now))
+    // Events only for the users this statement makes: one that lost a race was announced by its maker.
+    .map((user) => ({ user, event: userEvents.created(user, deps.defaultAvatarUrl) }));
+  const found = await deps.store.statement(
+    (store) => store.jobSeekers.ensure(fresh, summaryUuids(summariesOf)),
+    (made) => made.inserted.length > 0,
+  );
 
-  const missing = new Map<string, Assignee>();
-  for (const input of inputs) {
-    const key = input.email.toLowerCase();
-    if (!byEmail.has(key) && !missing.has(key)) missing.set(key, input);
-  }
-  if (missing.size > 0) {
-    const now = deps.clock.now();
-    // In email order: two invitations sharing new emails wait on each other's index entries in one order, never in a cycle.
-    const fresh = [...missing.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, input]) => newJobSeeker(input, now));
-    const inserted = await deps.store.transaction(async (tx) => {
-      const users = await tx.users.insertJobSeekers(fresh);
-      // Events only for the users this transaction made: one that lost a race was announced by its maker.
-      if (users.length > 0) await tx.publish(users.map((user) => userEvents.created(user, deps.defaultAvatarUrl)));
-      return users;
-    });
-    keep(inserted);
-    if (inserted.length < fresh.length) keep(await deps.store.read.users.findJobSeekersByEmail(fresh.filter((u) => !inserted.includes(u)).map((u) => u.email)));
-  }
+  const byEmail = new Map<string, UserCard>();
+  const keep = (users: UserCard[]) => users.forEach((u) => byEmail.set(u.email.toLowerCase(), u));
+  const inserted = new Set(found.inserted);
+  keep(found.known);
+  keep(fresh.filter((f) => inserted.has(f.user.uuid)).map((f) => f.user));
+  const lost = fresh.filter((f) => !byEmail.has(f.user.email.toLowerCase()));
+  if (lost.length > 0) keep(await deps.store.read.users.findJobSeekersByEmail(lost.map((f) => f.user.email)));
 
-  return inputs.map((input) => {
+  const jobSeekers = inputs.map((input) => {
     const user = byEmail.get(input.email.toLowerCase());
     // Only a job seeker deleted between the insert and the read back: the caller may try again.
     if (!user) throw new Error(`the job seeker ${input.email} vanished while being ensured`);
     return renderUserSummary(user, deps.defaultAvatarUrl);
   });
+  return { jobSeekers, summaries: visibleSummaries(principal, found.users, found.companies, deps.defaultAvatarUrl) };
 }
 
 function newJobSeeker(input: Assignee, now: Date): User {

@@ -66,7 +66,11 @@ export function identityGrpcHandlers(deps: IdentityGrpcDeps): UnaryHandlers<type
     getCompanyPlan: async (req, ctx) => getCompanyPlan(deps, ctx.principal, req.company_uuid),
     getSummaries: async (req, ctx) => getSummaries(deps, ctx.principal, { userUuids: req.user_uuids, companyUuids: req.company_uuids }),
     ensureJobSeeker: async (req, ctx) => ensureJobSeeker(deps, ctx.user(), { name: req.name, email: req.email }),
-    ensureJobSeekers: async (req, ctx) => ({ users: await ensureJobSeekers(deps, ctx.user(), req.assignees) }),
+    ensureJobSeekers: async (req, ctx) => {
+      const wanted = req.summaries && { userUuids: req.summaries.user_uuids, companyUuids: req.summaries.company_uuids };
+      const { jobSeekers, summaries } = await ensureJobSeekers(deps, ctx.user(), req.assignees, wanted);
+      return { users: jobSeekers, summaries };
+    },
     listUsers: async (req, ctx) => listUsers(deps, ctx.user(), { rangeFrom: req.range_from, rangeTo: req.range_to }),
     createUser: async (req, ctx) => createUser(deps, ctx.user(), { name: req.name, email: req.email, role: req.role as UserRole }),
     getUser: async (req, ctx) => getUser(deps, ctx.user(), req.user_uuid),

@@ -69,24 +69,24 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
     throw validationFailed([{ field: 'has_sms_consent', reason: 'must be true when phones are given', code: 'invalid_value' }]);
   }
 
-  const [job, features, summaries] = await Promise.all([
+  const [job, features] = await Promise.all([
     deps.jobs.findJob(caller, input.jobUuid),
     withPhones ? deps.identity.planFeatures(caller, companyUuid) : Promise.resolve({} as Record<string, boolean>),
-    deps.identity.summaries(caller, [caller.principal.userUuid], [companyUuid]),
   ]);
   if (!job || job.status !== 'active') {
     throw validationFailed([{ field: 'job_post.uuid', reason: 'must be an active job of your company', code: 'invalid_value' }]);
   }
   if (withPhones && !features[PlanFeature.InterviewSmsNotifications]) throw new InterviewsError(InterviewsErrorCode.SmsFeatureRequired);
-  const creator = summaries.users.get(caller.principal.userUuid);
-  const company = summaries.companies.get(companyUuid);
-  if (!creator || !company) throw new Error('identity did not return the caller or their company');
 
-  // Job seekers first, all in one call (idempotent on email): a failed transaction leaves at most users who can be invited again.
-  const candidates = await deps.identity.ensureJobSeekers(
+  // Job seekers first, all in one call (idempotent on email) that also names the creator and company (decision 052):
+  // a failed transaction leaves at most users who can be invited again.
+  const identity = await deps.identity.ensureJobSeekers(
     caller,
     input.assignees.map((a) => ({ name: a.name, email: a.email })),
+    { userUuids: [caller.principal.userUuid], companyUuids: [companyUuid] },
   );
+  const [candidates, creator, company] = [identity.jobSeekers, identity.users.get(caller.principal.userUuid), identity.companies.get(companyUuid)];
+  if (!creator || !company) throw new Error('identity did not return the caller or their company');
   const jobRow = jobPostRow(job, companyUuid);
   const people = [creator, ...candidates].map(({ uuid, name, email, avatar }) => ({ uuid, name, email, avatar }));
   const companyRow = { uuid: company.uuid, name: company.name, avatar: company.avatar };
