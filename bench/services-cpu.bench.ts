@@ -13,7 +13,7 @@
  *   BENCH_URL=http://localhost:9080/v1.0 BENCH_KEY=vik_… BENCH_SECONDS=10 BENCH_PATHS=get-jobs,get-me npm run bench:services
  *
  * Paths: get-jobs, get-jobs?range=0-0, post-jobs, get-interviews, post-interviews, post-interviews-10,
- * post-interviews-100, get-me (BENCH_PATHS picks some). The two bulk paths invite 10 or 100 new job seekers per
+ * post-interviews-100, get-me, post-applications (BENCH_PATHS picks some). The two bulk paths invite 10 or 100 new job seekers per
  * request (three questions each) over BENCH_BULK_CONNECTIONS connections (default 1: the time one recruiter waits).
  *
  * It also prints each service process's resident memory before the run (idle) and its peak since it started.
@@ -169,7 +169,7 @@ async function measure(scenario: Scenario): Promise<Result> {
   return { name: scenario.name, rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), failed, cpuMsPerRequest };
 }
 
-async function prepare(): Promise<{ jobUuid: string }> {
+async function prepare(): Promise<{ jobUuid: string; openInterviewUuid: string }> {
   const me = await call('GET', '/me');
   if (me.status !== 200) throw new Error(`GET /me answered ${me.status}: set BENCH_KEY to an administrator's key (${me.body.slice(0, 200)})`);
   const job = await call('POST', '/jobs', {
@@ -184,7 +184,22 @@ async function prepare(): Promise<{ jobUuid: string }> {
     const created = await call('POST', '/interviews', interviewBody(jobUuid, i));
     if (created.status !== 201) throw new Error(`POST /interviews answered ${created.status}: ${created.body.slice(0, 200)}`);
   }
-  return { jobUuid };
+  // The job's open interview (decision 045), for the applications path.
+  const opened = await call('PUT', `/jobs/${jobUuid}`, { open_interview: { status: 'active', questions: QUESTIONS.slice(0, 2) } });
+  if (opened.status !== 200) throw new Error(`PUT /jobs/<uuid> (open interview) answered ${opened.status}: ${opened.body.slice(0, 200)}`);
+  const openInterviewUuid = (JSON.parse(opened.body) as { open_interview: { uuid: string } }).open_interview.uuid;
+  return { jobUuid, openInterviewUuid };
+}
+
+const QUESTIONS = [
+  { text: 'Tell us about yourself.', time_limit: 60, takes: 2 },
+  { text: 'Why this job?', time_limit: 90 },
+  { text: 'What would you change first?', time_limit: 120 },
+];
+
+/** An application through the open interview, from a new address each time (a repeat would create nothing). */
+function applicationBody(n: number): unknown {
+  return { name: `Applicant ${n}`, email: `applicant-${process.pid.toString(36)}-${n}@bench.example` };
 }
 
 /** One interview (`assignees` absent: a single assignee object), or one per assignee of an array of new job seekers. */
@@ -200,11 +215,7 @@ function interviewBody(jobUuid: string, n: number, assignees?: number): unknown 
       assignees === undefined
         ? { name: `Candidate ${n}`, email: `candidate${n}@bench.example` }
         : Array.from({ length: assignees }, (_, i) => ({ name: `Bulk ${n}.${i}`, email: `bulk${assignees}-${run}-${n}-${i}@bench.example` })),
-    questions: [
-      { text: 'Tell us about yourself.', time_limit: 60, takes: 2 },
-      { text: 'Why this job?', time_limit: 90 },
-      { text: 'What would you change first?', time_limit: 120 },
-    ],
+    questions: QUESTIONS,
   };
 }
 
@@ -229,7 +240,7 @@ function memory(): Map<string, { rss: number; peak: number }> {
 async function main(): Promise<void> {
   if (!KEY) throw new Error('set BENCH_KEY to the administrator key that npm run start:services printed');
   const idle = memory();
-  const { jobUuid } = await prepare();
+  const { jobUuid, openInterviewUuid } = await prepare();
   const scenarios: Scenario[] = [
     { name: 'GET /jobs', run: () => call('GET', '/jobs') },
     // One job from the page cache: the gateway, one gRPC hop and one small read (the list's version) for an answer
@@ -251,6 +262,9 @@ async function main(): Promise<void> {
     { name: 'POST /interviews-10', run: (n) => call('POST', '/interviews', interviewBody(jobUuid, n, 10)), connections: BULK_CONNECTIONS },
     { name: 'POST /interviews-100', run: (n) => call('POST', '/interviews', interviewBody(jobUuid, n, 100)), connections: BULK_CONNECTIONS },
     { name: 'GET /me', run: () => call('GET', '/me') },
+    // An applicant through the open interview (decision 045): no key; the gateway's per-address and per-link limits
+    // must be raised for a benchmark (OPEN_INTERVIEW_APPLICATIONS_PER_CLIENT and _PER_LINK).
+    { name: 'POST /applications', run: (n) => call('POST', `/public/open_interviews/${openInterviewUuid}/applications`, applicationBody(n)) },
   ];
   const wanted = process.env.BENCH_PATHS?.split(',').map((p) =>
     p

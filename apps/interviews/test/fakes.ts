@@ -9,6 +9,8 @@ import type { Recording, RecordingPart } from '../src/domain/recording';
 import type { Take } from '../src/domain/take';
 import type {
   CompanyRow,
+  CreationRepository,
+  NewCreation,
   InterviewCounterRepository,
   InterviewListState,
   InterviewKeys,
@@ -36,6 +38,31 @@ import type {
 /** The repositories rendering an interview reads, empty unless seeded. */
 export function renderingRepos(seed: { questions?: InterviewQuestion[] } = {}) {
   return { projections: new MemoryProjections(), questions: new MemoryQuestions(seed.questions), shareLinks: new MemoryShareLinks() };
+}
+
+/**
+ * A creation's one statement in memory: the same writes, made through the other fakes given (the store puts their
+ * state back when the work throws). Its events are published by the store (`events`).
+ */
+export class MemoryCreations implements Stateful<null>, CreationRepository {
+  state = null;
+
+  constructor(private readonly repos: { interviews: MemoryInterviews; questions: MemoryQuestions; counters: MemoryCounters; projections: MemoryProjections }) {}
+
+  async write({ projections, at, interviews, questions }: NewCreation): Promise<void> {
+    await this.repos.projections.refreshForCreation(projections, at);
+    await this.repos.interviews.insert(interviews);
+    await this.repos.questions.insert(questions);
+    const [{ interview }] = interviews;
+    await this.repos.counters.move(interview.companyUuid, interview.type, null, interview.status, interviews.length);
+  }
+}
+
+/** The repositories a creation writes, sharing their rows with `creations`. */
+export function creationRepos(interviews: Interview[] = []) {
+  const rendering = renderingRepos();
+  const repos = { interviews: new MemoryInterviews(interviews, rendering), counters: new MemoryCounters(interviews), ...rendering };
+  return { ...repos, creations: new MemoryCreations(repos) };
 }
 
 interface InterviewRow {
@@ -275,6 +302,7 @@ export class MemoryProjections implements Stateful<ProjectionState>, ProjectionR
     }
   }
 
+  /** What the creation's statement writes of the projections (`MemoryCreations`). */
   async refreshForCreation({ company, job, people }: { company: CompanyRow; job: JobPostRow; people: PersonRow[] }, at: Date): Promise<void> {
     await this.upsertCompany(company);
     await this.refreshPeople(people, at);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describeRepositoryContract, memoryStore } from '@vi/platform-testing';
-import type { InterviewsStore } from '../src/application/store';
+import type { CompanyRow, InterviewsStore, JobPostRow, PersonRow } from '../src/application/store';
 import { insertInterview, openInterviewsTestDatabase } from './database';
 import { aBasicShareLink, aCompany, aJobRow, anInterview, aPerson, aQuestion, aQuestionSet, aQuestionSetQuestion, aRecording, AT, aTake } from './factories';
 import {
   MemoryCounters,
+  MemoryCreations,
   MemoryInterviews,
   MemoryProjections,
   MemoryQuestions,
@@ -28,16 +29,20 @@ describeRepositoryContract<InterviewsStore>(
     'in memory (test/fakes.ts)': async () => {
       const [projections, shareLinks] = [new MemoryProjections(), new MemoryShareLinks()];
       const interviews = new MemoryInterviews([], { projections, shareLinks });
+      const written = {
+        interviews,
+        questions: new MemoryQuestions(),
+        counters: new MemoryCounters([], interviews),
+        projections,
+      };
       return {
         store: memoryStore({
-          interviews,
-          questions: new MemoryQuestions(),
-          counters: new MemoryCounters([], interviews),
-          projections,
+          ...written,
           takes: new MemoryTakes(),
           recordings: new MemoryRecordings(),
           questionSets: new MemoryQuestionSets(),
           shareLinks,
+          creations: new MemoryCreations(written),
         }),
         close: async () => undefined,
       };
@@ -307,7 +312,41 @@ describeRepositoryContract<InterviewsStore>(
         expect((await projections.people([person.uuid])).get(person.uuid)?.name).toBe('Renamed');
       });
 
-      it("refreshes a creation's company, job and people in one call, as the three writes each would", async () => {
+      /** A creation of one interview for `job` (with one question and its event), its projections as given. */
+      const create = (projections: { company: CompanyRow; job: JobPostRow; people: PersonRow[] }, at: Date) => {
+        const interview = anInterview({ companyUuid: projections.company.uuid, jobUuid: projections.job.uuid, createdAt: at, updatedAt: at });
+        const keys = { candidateKey: 'c', jobKey: projections.job.title.toLowerCase(), companyKey: projections.company.name.toLowerCase() };
+        return store()
+          .statement((write) =>
+            write.creations.write(
+              {
+                // The new interview's own creator and candidate are among its people, as in every creation.
+                projections: {
+                  ...projections,
+                  people: [...projections.people, aPerson({ uuid: interview.createdBy }), aPerson({ uuid: interview.candidateUuid })],
+                },
+                at,
+                interviews: [{ interview, keys }],
+                questions: [aQuestion(interview)],
+              },
+              write.events([{ subject: 'interviews.interview.created', payload: { uuid: interview.uuid } }]),
+            ),
+          )
+          .then(() => interview);
+      };
+
+      it("writes a creation's interviews, questions and counter in one write", async () => {
+        const company = aCompany();
+        const job = aJobRow({ company_uuid: company.uuid });
+        const interview = await create({ company, job, people: [aPerson()] }, later(1000));
+        const { interviews, questions, counters } = store().read;
+
+        expect(await interviews.find(company.uuid, interview.uuid)).toMatchObject({ uuid: interview.uuid, status: interview.status, jobUuid: job.uuid });
+        expect((await questions.listFor([interview.uuid])).get(interview.uuid)).toHaveLength(1);
+        expect(await counters.total(company.uuid, [interview.type], [interview.status])).toBe(1);
+      });
+
+      it("refreshes a creation's company, job and people as the three writes each would", async () => {
         const interview = anInterview();
         await insertInterview(store().read, interview, { job: 'Original', candidate: 'Original' });
         const job = aJobRow({ uuid: interview.jobUuid, company_uuid: interview.companyUuid, title: 'Original', updated_at: later(1000) });
@@ -317,12 +356,9 @@ describeRepositoryContract<InterviewsStore>(
         const { projections } = store().read;
         await projections.upsertPerson(person, later(1000));
 
-        await projections.refreshForCreation(
-          { company, job: { ...job, title: 'Retitled', updated_at: later(2000) }, people: [person, stranger, stranger] },
-          later(5000),
-        );
+        await create({ company, job: { ...job, title: 'Retitled', updated_at: later(2000) }, people: [person, stranger, stranger] }, later(5000));
         // An older job changes nothing; an identical person keeps its time, so an older event still applies (decision 043).
-        await projections.refreshForCreation({ company, job: { ...job, title: 'Older', updated_at: later(1500) }, people: [stranger] }, later(6000));
+        await create({ company, job: { ...job, title: 'Older', updated_at: later(1500) }, people: [stranger] }, later(6000));
         await projections.upsertPerson({ ...person, name: 'From an event' }, later(2000));
 
         expect((await projections.jobs([job.uuid])).get(job.uuid)?.title).toBe('Retitled');
@@ -337,7 +373,7 @@ describeRepositoryContract<InterviewsStore>(
         const video = { url: 'https://vi.test/v1.0/public/job_videos/v1', duration_seconds: 42.48, content_type: 'video/webm' };
         const job = aJobRow({ uuid: interview.jobUuid, company_uuid: interview.companyUuid, video, updated_at: later(1000) });
         const { projections } = store().read;
-        await projections.refreshForCreation({ company: aCompany({ uuid: interview.companyUuid }), job, people: [aPerson()] }, later(1000));
+        await create({ company: aCompany({ uuid: interview.companyUuid }), job, people: [aPerson()] }, later(1000));
         expect((await projections.jobs([job.uuid])).get(job.uuid)?.video).toEqual(video);
         const replaced = { ...video, url: 'https://vi.test/v1.0/public/job_videos/v2' };
         await projections.upsertJob({ ...job, video: replaced, updated_at: later(2000) });

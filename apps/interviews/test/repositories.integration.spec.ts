@@ -1,5 +1,5 @@
 import { insertInterview, openInterviewsTestDatabase, type InterviewsTestDatabase } from './database';
-import { AT, aJobRow, anInterview, aPerson, aQuestion, aTake } from './factories';
+import { AT, aCompany, aJobRow, anInterview, aPerson, aQuestion, aTake } from './factories';
 
 /**
  * What only interviews' database guarantees: locks, unique take numbers, the sort keys it keeps. What the use cases
@@ -36,6 +36,33 @@ describe('interviews repositories on a real database', () => {
     await Promise.all([first, second]);
 
     expect(order).toEqual(['first done', 'second saw canceled']);
+  });
+
+  it('writes a creation and its events in one statement, and nothing of it when the statement fails (decision 053)', async () => {
+    const company = aCompany();
+    const job = aJobRow({ company_uuid: company.uuid, title: 'Welder' });
+    const create = (interview: ReturnType<typeof anInterview>, subject: string) =>
+      t.store.statement((write) =>
+        write.creations.write(
+          {
+            projections: { company, job, people: [aPerson({ uuid: interview.candidateUuid }), aPerson({ uuid: interview.createdBy })] },
+            at: later(1),
+            interviews: [{ interview, keys: { candidateKey: 'c', jobKey: 'welder', companyKey: 'co' } }],
+            questions: [aQuestion(interview)],
+          },
+          write.events([{ subject, payload: { uuid: interview.uuid } }]),
+        ),
+      );
+    const first = anInterview({ companyUuid: company.uuid, jobUuid: job.uuid });
+    await create(first, 'test.creation.first');
+
+    // The same interview again: its insert fails at the statement's end, after the other parts ran.
+    await expect(create({ ...first, candidateUuid: aPerson().uuid }, 'test.creation.again')).rejects.toThrow(/unique|duplicate/i);
+
+    expect(await t.events('test.creation.first')).toEqual([{ subject: 'test.creation.first', payload: { uuid: first.uuid } }]);
+    expect(await t.events('test.creation.again')).toEqual([]);
+    expect(await t.store.read.counters.total(company.uuid, [], [])).toBe(1);
+    expect((await t.store.read.questions.listFor([first.uuid])).get(first.uuid)).toHaveLength(1);
   });
 
   it('refuses a second take with the same number for a question', async () => {

@@ -1,5 +1,5 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
-import type { Store } from '@vi/platform-bus';
+import type { PendingEvents, Store } from '@vi/platform-bus';
 import type { Interview, InterviewOrder, InterviewQuestion } from '../domain/interview';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
 import type { QuestionSet, QuestionSetQuestion } from '../domain/question-set';
@@ -19,6 +19,7 @@ export interface InterviewsRepositories {
   readonly recordings: RecordingRepository;
   readonly questionSets: QuestionSetRepository;
   readonly shareLinks: ShareLinkProjectionRepository;
+  readonly creations: CreationRepository;
 }
 
 export type InterviewsStore = Store<InterviewsRepositories>;
@@ -42,6 +43,24 @@ export interface InterviewKeys {
 export interface NewInterviewRow {
   interview: Interview;
   keys: InterviewKeys;
+}
+
+/** What one creation writes: the projections of what it read from identity and jobs, its interviews and their questions. */
+export interface NewCreation {
+  /** Its company, job, creator and candidates, each row as `upsertCompany`, `upsertJob` and `refreshPeople` write it. */
+  projections: { company: CompanyRow; job: JobPostRow; people: PersonRow[] };
+  at: Date;
+  /** At least one; all of one company, type and status. */
+  interviews: NewInterviewRow[];
+  questions: InterviewQuestion[];
+}
+
+export interface CreationRepository {
+  /**
+   * Writes a creation and its events' outbox rows in one statement (decisions 043, 048, 053): the projections (only
+   * what changed), the interviews, their questions, and the counter moved by their number.
+   */
+  write(creation: NewCreation, events: PendingEvents): Promise<void>;
 }
 
 /** A page of interviews with the projections and share links that render them (a list item has no questions). */
@@ -153,11 +172,6 @@ export interface ProjectionRepository {
    * identity's events, which keep the order (decision 043). Not for events: they must move the time.
    */
   refreshPeople(people: PersonRow[], at: Date): Promise<void>;
-  /**
-   * What a creation read from identity and jobs (its company, job, creator and candidates), in one statement: each
-   * row as `upsertCompany`, `upsertJob` and `refreshPeople` write it (decision 048).
-   */
-  refreshForCreation(rows: { company: CompanyRow; job: JobPostRow; people: PersonRow[] }, at: Date): Promise<void>;
   /** Stored when new or different (no write when it changes nothing). */
   upsertCompany(company: CompanyRow): Promise<void>;
   jobs(uuids: string[]): Promise<Map<string, JobPostRow>>;

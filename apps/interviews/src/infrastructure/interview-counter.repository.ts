@@ -1,4 +1,4 @@
-import { prepared, sql, type Kysely, type RawBuilder } from '@vi/platform-postgres';
+import { insertRows, prepared, sql, type Kysely, type RawBuilder } from '@vi/platform-postgres';
 import type { InterviewListState } from '../application/store';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
 import type { InterviewsDatabase } from './interviews.database';
@@ -18,13 +18,7 @@ export class InterviewCounterRepository {
         .where('status', '=', from)
         .execute();
     }
-    if (to) {
-      await this.db
-        .insertInto('interview_counters')
-        .values({ company_uuid: companyUuid, type, status: to, count })
-        .onConflict((oc) => oc.columns(['company_uuid', 'type', 'status']).doUpdateSet((eb) => ({ count: eb('interview_counters.count', '+', count) })))
-        .execute();
-    }
+    if (to) await counterIncrease(companyUuid, type, to, count).execute(this.db);
   }
 
   async total(companyUuid: string, types: InterviewType[], statuses: InterviewStatus[]): Promise<number> {
@@ -65,4 +59,10 @@ export function filterTotalOf(companyUuid: string, types: InterviewType[], statu
 /** The company's list version (the sum of its shards, migration 0012), as a scalar subquery. */
 export function listVersionOf(companyUuid: string): RawBuilder<number> {
   return sql<number>`(select coalesce(sum(version), 0) from interview_list_versions where company_uuid = ${companyUuid})::int8`;
+}
+
+/** Adds `count` interviews to a company's counter of a type and status: on its own or in a creation's statement. */
+export function counterIncrease(companyUuid: string, type: InterviewType, status: InterviewStatus, count: number) {
+  return sql`${insertRows<InterviewsDatabase, 'interview_counters'>('interview_counters', [{ company_uuid: companyUuid, type, status, count }])}
+on conflict (company_uuid, type, status) do update set count = interview_counters.count + excluded.count`;
 }

@@ -1,5 +1,5 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
-import { prepared, sql, type Kysely, type Selectable } from '@vi/platform-postgres';
+import { insertRows, prepared, sql, type Kysely, type Selectable } from '@vi/platform-postgres';
 import type { Interview } from '../domain/interview';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
 import type { NewInterviewRow, InterviewListQuery, InterviewPageRows, JobPostRow } from '../application/store';
@@ -201,38 +201,7 @@ order by i.${column} ${nulls}, i.uuid ${dir}`,
 
   async insert(rows: NewInterviewRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.db
-      .insertInto('interviews')
-      .values(
-        rows.map(({ interview, keys }) => ({
-          uuid: interview.uuid,
-          company_uuid: interview.companyUuid,
-          type: interview.type,
-          status: interview.status,
-          scheduled_at: interview.scheduledAt,
-          completed_at: interview.completedAt,
-          accepted_at: interview.acceptedAt,
-          rating: interview.rating === null ? null : String(interview.rating),
-          rated_by: interview.ratedBy,
-          rated_at: interview.ratedAt,
-          timezone: interview.timezone,
-          language: interview.language,
-          email_message: interview.emailMessage,
-          phone: interview.phone,
-          phone_parsed: interview.phoneParsed,
-          has_sms_consent: interview.hasSmsConsent,
-          job_uuid: interview.jobUuid,
-          candidate_uuid: interview.candidateUuid,
-          candidate_name: interview.candidateName,
-          created_by: interview.createdBy,
-          created_at: interview.createdAt,
-          updated_at: interview.updatedAt,
-          candidate_key: keys.candidateKey,
-          job_key: keys.jobKey,
-          company_key: keys.companyKey,
-        })),
-      )
-      .execute();
+    await interviewInsert(rows).execute(this.db);
   }
 
   async update(interview: Interview): Promise<void> {
@@ -322,4 +291,38 @@ function toInterview(row: InterviewColumns): Interview {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The insert of new interviews (at least one), on its own or as a part of a creation's statement. */
+export function interviewInsert(rows: NewInterviewRow[]) {
+  return insertRows<InterviewsDatabase, 'interviews'>(
+    'interviews',
+    rows.map(({ interview, keys }) => ({
+      uuid: interview.uuid,
+      company_uuid: interview.companyUuid,
+      type: interview.type,
+      status: interview.status,
+      scheduled_at: interview.scheduledAt,
+      completed_at: interview.completedAt,
+      accepted_at: interview.acceptedAt,
+      rating: interview.rating === null ? null : String(interview.rating),
+      rated_by: interview.ratedBy,
+      rated_at: interview.ratedAt,
+      timezone: interview.timezone,
+      language: interview.language,
+      email_message: interview.emailMessage,
+      phone: interview.phone,
+      phone_parsed: interview.phoneParsed,
+      has_sms_consent: interview.hasSmsConsent,
+      job_uuid: interview.jobUuid,
+      candidate_uuid: interview.candidateUuid,
+      candidate_name: interview.candidateName,
+      created_by: interview.createdBy,
+      created_at: interview.createdAt,
+      updated_at: interview.updatedAt,
+      candidate_key: keys.candidateKey,
+      job_key: keys.jobKey,
+      company_key: keys.companyKey,
+    })),
+  );
 }

@@ -1,6 +1,7 @@
 import { OutboxStore } from '@vi/platform-bus';
 import type { Kysely } from '@vi/platform-postgres';
 import type { InterviewsRepositories, InterviewsStore } from '../application/store';
+import { CreationRepository } from './creation.repository';
 import { InterviewCounterRepository } from './interview-counter.repository';
 import { InterviewRepository } from './interview.repository';
 import type { InterviewsDatabase } from './interviews.database';
@@ -22,6 +23,7 @@ export function sqlInterviewsRepositories(db: Kysely<InterviewsDatabase>): Inter
     recordings: new RecordingRepository(db),
     questionSets: new QuestionSetRepository(db),
     shareLinks: new ShareLinkProjectionRepository(db),
+    creations: new CreationRepository(db),
   };
 }
 

@@ -1,7 +1,42 @@
 import { markEventProcessed } from '@vi/platform-bus';
-import { prepared, sql, type Kysely, type RawBuilder } from '@vi/platform-postgres';
+import { sql, type Kysely, type RawBuilder } from '@vi/platform-postgres';
 import type { CompanyRow, JobPostRow, PersonRow } from '../application/store';
 import type { InterviewsDatabase } from './interviews.database';
+
+/**
+ * A creation's projections as data-modifying `WITH` parts, for the creation's one statement (decisions 048, 053): the
+ * company, the people (creator and candidates) and the job, each written as `upsertCompany`, `refreshPeople` and
+ * `upsertJob` write it (nothing when nothing changed), and the job's `RETURNING` feeding the sort key of the job's
+ * existing interviews (parts share a snapshot, so the key comes from the job this statement wrote).
+ */
+export function creationProjectionParts(
+  { company, job, people }: { company: CompanyRow; job: JobPostRow; people: PersonRow[] },
+  at: Date,
+): RawBuilder<unknown> {
+  const unique = inUuidOrder(people);
+  const json = (value: unknown) => JSON.stringify(value);
+  return sql`company as (
+  insert into companies (uuid, name, avatar) values (${company.uuid}, ${company.name}, ${company.avatar})
+  on conflict (uuid) do update set name = excluded.name, avatar = excluded.avatar
+  where (companies.name, companies.avatar) is distinct from (excluded.name, excluded.avatar)
+), person as (
+  insert into people (uuid, name, email, avatar, updated_at)
+  values ${sql.join(unique.map((p) => sql`(${p.uuid}, ${p.name}, ${p.email}, ${p.avatar}, ${at})`))}
+  on conflict (uuid) do update set name = excluded.name, email = excluded.email, avatar = excluded.avatar, updated_at = excluded.updated_at
+  where people.updated_at <= excluded.updated_at and (people.name, people.email, people.avatar) is distinct from (excluded.name, excluded.email, excluded.avatar)
+), job as (
+  insert into job_posts (uuid, company_uuid, title, status, created_at, updated_at, status_updated_at, created_by, location, video)
+  values (${job.uuid}, ${job.company_uuid}, ${job.title}, ${job.status}, ${job.created_at}, ${job.updated_at}, ${job.status_updated_at}, ${json(job.created_by)}, ${json(job.location)}, ${json(job.video)})
+  on conflict (uuid) do update set title = excluded.title, status = excluded.status, updated_at = excluded.updated_at,
+    status_updated_at = excluded.status_updated_at, created_by = excluded.created_by, location = excluded.location, video = excluded.video
+  where job_posts.updated_at <= excluded.updated_at
+    and (job_posts.title, job_posts.status, job_posts.updated_at, job_posts.status_updated_at, job_posts.created_by, job_posts.location, job_posts.video)
+      is distinct from (excluded.title, excluded.status, excluded.updated_at, excluded.status_updated_at, excluded.created_by, excluded.location, excluded.video)
+  returning uuid, lower(title) as job_key
+), job_keys as (
+  update interviews set job_key = job.job_key from job where interviews.job_uuid = job.uuid and interviews.job_key is distinct from job.job_key
+)`;
+}
 
 /**
  * What interviews show of other services' data (jobs, users, companies):
@@ -62,35 +97,6 @@ export class ProjectionRepository {
           .where(sql`(people.name, people.email, people.avatar)`, 'is distinct from', sql`(excluded.name, excluded.email, excluded.avatar)`),
       )
       .execute();
-  }
-
-  async refreshForCreation({ company, job, people }: { company: CompanyRow; job: JobPostRow; people: PersonRow[] }, at: Date): Promise<void> {
-    const unique = inUuidOrder(people);
-    const json = (value: unknown) => JSON.stringify(value);
-    // One statement, one round trip (decision 048); each part is the statement its method above runs on its own.
-    // Sub-statements share a snapshot, so the job's sort key is written from the job this statement wrote.
-    await prepared(sql`with company as (
-  insert into companies (uuid, name, avatar) values (${company.uuid}, ${company.name}, ${company.avatar})
-  on conflict (uuid) do update set name = excluded.name, avatar = excluded.avatar
-  where (companies.name, companies.avatar) is distinct from (excluded.name, excluded.avatar)
-), person as (
-  insert into people (uuid, name, email, avatar, updated_at)
-  values ${sql.join(unique.map((p) => sql`(${p.uuid}, ${p.name}, ${p.email}, ${p.avatar}, ${at})`))}
-  on conflict (uuid) do update set name = excluded.name, email = excluded.email, avatar = excluded.avatar, updated_at = excluded.updated_at
-  where people.updated_at <= excluded.updated_at and (people.name, people.email, people.avatar) is distinct from (excluded.name, excluded.email, excluded.avatar)
-), job as (
-  insert into job_posts (uuid, company_uuid, title, status, created_at, updated_at, status_updated_at, created_by, location, video)
-  values (${job.uuid}, ${job.company_uuid}, ${job.title}, ${job.status}, ${job.created_at}, ${job.updated_at}, ${job.status_updated_at}, ${json(job.created_by)}, ${json(job.location)}, ${json(job.video)})
-  on conflict (uuid) do update set title = excluded.title, status = excluded.status, updated_at = excluded.updated_at,
-    status_updated_at = excluded.status_updated_at, created_by = excluded.created_by, location = excluded.location, video = excluded.video
-  where job_posts.updated_at <= excluded.updated_at
-    and (job_posts.title, job_posts.status, job_posts.updated_at, job_posts.status_updated_at, job_posts.created_by, job_posts.location, job_posts.video)
-      is distinct from (excluded.title, excluded.status, excluded.updated_at, excluded.status_updated_at, excluded.created_by, excluded.location, excluded.video)
-  returning uuid, lower(title) as job_key
-)
-update interviews set job_key = job.job_key from job where interviews.job_uuid = job.uuid and interviews.job_key is distinct from job.job_key`).execute(
-      this.db,
-    );
   }
 
   async upsertPerson(person: PersonRow, at: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from '@vi/platform-postgres';
+import { insertRows, type Kysely, type Selectable } from '@vi/platform-postgres';
 import type { InterviewQuestion, ThinkTime } from '../domain/interview';
 import type { InterviewsDatabase } from './interviews.database';
 
@@ -40,26 +40,7 @@ export class QuestionRepository {
 
   async insert(questions: InterviewQuestion[]): Promise<void> {
     if (questions.length === 0) return;
-    await this.db
-      .insertInto('interview_questions')
-      .values(
-        questions.map((q) => ({
-          uuid: q.uuid,
-          interview_uuid: q.interviewUuid,
-          position: q.position,
-          text: q.text,
-          time_limit: q.timeLimit,
-          takes_limit: q.takesLimit,
-          think_time: q.thinkTime,
-          takes_completed: q.takesCompleted,
-          completed: q.completed,
-          skipped: q.skipped,
-          started_at: q.startedAt,
-          created_at: q.createdAt,
-          updated_at: q.updatedAt,
-        })),
-      )
-      .execute();
+    await questionInsert(questions).execute(this.db);
   }
 
   async update(question: InterviewQuestion): Promise<void> {
@@ -101,4 +82,26 @@ function toQuestion(row: Selectable<InterviewsDatabase['interview_questions']>):
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The insert of new questions (at least one), on its own or as a part of a creation's statement. */
+export function questionInsert(questions: InterviewQuestion[]) {
+  return insertRows<InterviewsDatabase, 'interview_questions'>(
+    'interview_questions',
+    questions.map((q) => ({
+      uuid: q.uuid,
+      interview_uuid: q.interviewUuid,
+      position: q.position,
+      text: q.text,
+      time_limit: q.timeLimit,
+      takes_limit: q.takesLimit,
+      think_time: q.thinkTime,
+      takes_completed: q.takesCompleted,
+      completed: q.completed,
+      skipped: q.skipped,
+      started_at: q.startedAt,
+      created_at: q.createdAt,
+      updated_at: q.updatedAt,
+    })),
+  );
 }

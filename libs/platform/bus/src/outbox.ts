@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Generated, type Kysely } from 'kysely';
+import { sql, type Generated, type Kysely, type RawBuilder } from 'kysely';
+import { insertRows } from '@vi/platform-postgres';
 import type { Logger } from 'pino';
 import { toRfc3339 } from '@vi/platform-time';
 import { currentCorrelationId } from '@vi/platform-logger';
 import { traceHeaders, type TraceHeaders } from '@vi/platform-tracing';
-import type { BusMessage, EventBus } from './event-bus';
+import type { EventBus } from './event-bus';
 import { Gauge } from 'prom-client';
 import { outboxRelayed } from './bus-metrics';
 import { publishInSpan } from './message-tracing';
@@ -60,28 +61,45 @@ export interface NewEvent<P = unknown> {
  * committed change loses its event, no rolled-back change publishes one.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs inside any service's transaction, whatever its schema
-export async function enqueueEvents(trx: Kysely<any>, events: NewEvent[]): Promise<BusMessage[]> {
+export async function enqueueEvents(trx: Kysely<any>, events: NewEvent[]): Promise<PendingEvents['rows']> {
   if (events.length === 0) return [];
+  const pending = pendingEvents(events);
+  await outboxInsert(pending).execute(trx);
+  return pending.rows;
+}
+
+/** The outbox rows of events not yet written: made by `pendingEvents`, written by `outboxInsert` in a statement of the change. */
+export interface PendingEvents {
+  readonly rows: ReadonlyArray<OutboxInsertRow>;
+}
+
+/** An outbox row as inserted: its payload and trace context as JSON text. */
+type OutboxInsertRow = Omit<OutboxTable, 'seq' | 'published_at' | 'payload' | 'trace_context'> & { payload: string; trace_context: string | null };
+
+/** The outbox rows of these events, stamped with the current correlation id, trace and time. */
+export function pendingEvents(events: NewEvent[]): PendingEvents {
   const now = new Date();
   const correlationId = currentCorrelationId() ?? null;
   const trace = traceHeaders();
-  const rows = events.map((event) => ({
-    id: randomUUID(),
-    subject: event.subject,
-    payload: JSON.stringify(event.payload),
-    correlation_id: correlationId,
-    trace_context: trace ? JSON.stringify(trace) : null,
-    occurred_at: now,
-  }));
-  await trx.insertInto('outbox').values(rows).execute();
-  return rows.map((row, i) => ({
-    id: row.id,
-    subject: row.subject,
-    payload: events[i].payload,
-    correlationId: row.correlation_id ?? undefined,
-    trace,
-    occurredAt: toRfc3339(now),
-  }));
+  const traceContext = trace ? JSON.stringify(trace) : null;
+  return {
+    rows: events.map((event) => ({
+      id: randomUUID(),
+      subject: event.subject,
+      payload: JSON.stringify(event.payload),
+      correlation_id: correlationId,
+      trace_context: traceContext,
+      occurred_at: now,
+    })),
+  };
+}
+
+/**
+ * The insert of pending events' outbox rows, to run on its own or to embed in a statement that writes their change
+ * (a data-modifying `WITH` part: decision 053). There must be at least one row.
+ */
+export function outboxInsert(pending: PendingEvents): RawBuilder<unknown> {
+  return insertRows<{ outbox: OutboxInsertRow }, 'outbox'>('outbox', pending.rows);
 }
 
 export interface OutboxRelayOptions {
@@ -197,6 +215,12 @@ export type WithOutbox<R> = R & {
   publish(events: NewEvent[]): Promise<void>;
 };
 
+/** What a one-statement write (`statement`) hands to its work: the repositories, and its events' outbox rows to write. */
+export type WithPendingEvents<R> = R & {
+  /** The outbox rows of these events, for the statement to insert with its change (`outboxInsert`); published after it. */
+  events(events: NewEvent[]): PendingEvents;
+};
+
 /**
  * A service's entry point to its schema: `read` repositories on the pool, or a
  * transaction whose repositories and outbox share one connection. The relay is
@@ -220,15 +244,31 @@ export class OutboxStore<DB, R extends object> {
    * (decision 028: calls to other services and files go before or after the transaction).
    */
   async transaction<T>(work: (tx: WithOutbox<R>) => Promise<T>): Promise<T> {
+    return this.retried(() =>
+      this.db.transaction().execute((trx) =>
+        work(
+          Object.assign(this.repositories(trx), {
+            publish: async (events: NewEvent[]): Promise<void> => void (await enqueueEvents(trx, events)),
+          }),
+        ),
+      ),
+    );
+  }
+
+  /**
+   * Runs `work`, which writes its change and its events' outbox rows in ONE statement (data-modifying `WITH` parts),
+   * on the pool with no explicit transaction: PostgreSQL runs a single statement atomically, so this saves the
+   * `BEGIN` and `COMMIT` round trips (decision 053). `work` makes exactly one write; it is retried after a deadlock
+   * like a transaction, and the relay is kicked after it.
+   */
+  async statement<T>(work: (scope: WithPendingEvents<R>) => Promise<T>): Promise<T> {
+    return this.retried(() => work(Object.assign(this.repositories(this.db), { events: pendingEvents })));
+  }
+
+  private async retried<T>(run: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.db.transaction().execute((trx) =>
-          work(
-            Object.assign(this.repositories(trx), {
-              publish: async (events: NewEvent[]): Promise<void> => void (await enqueueEvents(trx, events)),
-            }),
-          ),
-        );
+        const result = await run();
         this.relay.kick();
         return result;
       } catch (error) {

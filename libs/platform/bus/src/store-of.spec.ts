@@ -38,6 +38,7 @@ describe('StoreOf', () => {
     const fake: StoreOf<Store, 'users'> = {
       read: { users },
       transaction: (work) => work({ users, publish: async (events) => void published.push(...events) }),
+      statement: (work) => work({ users, events: (events) => (published.push(...events), { rows: [] }) }),
     };
 
     const sut = await renameUser({ store: fake }, 'u1', 'Grace');

@@ -1,4 +1,4 @@
-import type { WithOutbox } from './outbox';
+import type { WithOutbox, WithPendingEvents } from './outbox';
 
 /** The public members of `T`: a class's private fields left out, so that a plain object can stand in for it. */
 export type PublicOf<T> = { [M in keyof T]: T[M] };
@@ -14,10 +14,10 @@ export type ReposOf<S extends { readonly read: object }, K extends keyof S['read
  * reads and writes those repositories only, in transactions that keep the store's `publish`. The whole store is
  * one, so production passes it as it is; a spec passes a fake of just those repositories.
  */
-export interface StoreOf<S extends { readonly read: object }, K extends keyof S['read']> {
+export type StoreOf<S extends { readonly read: object }, K extends keyof S['read']> = {
   readonly read: ReposOf<S, K>;
   transaction<T>(work: (tx: ReposOf<S, K> & Omit<TransactionOf<S>, keyof S['read']>) => Promise<T>): Promise<T>;
-}
+} & (S extends { statement(work: never): unknown } ? { statement<T>(work: (scope: WithPendingEvents<ReposOf<S, K>>) => Promise<T>): Promise<T> } : unknown);
 
 /**
  * A service's store as its use cases see it (decision 033): repositories to read with, and transactions whose work
@@ -27,4 +27,6 @@ export interface StoreOf<S extends { readonly read: object }, K extends keyof S[
 export interface Store<R extends object> {
   readonly read: R;
   transaction<T>(work: (tx: WithOutbox<R>) => Promise<T>): Promise<T>;
+  /** One write of one statement, its events' outbox rows in it (decision 053). */
+  statement<T>(work: (scope: WithPendingEvents<R>) => Promise<T>): Promise<T>;
 }

@@ -7,6 +7,7 @@ import { prepareMarkedStatements } from './prepared';
 export { EmbeddedPostgres } from './embedded-postgres';
 export { deleteInBatches } from './delete-in-batches';
 export { prepared } from './prepared';
+export { insertRows } from './insert-rows';
 
 export { sql } from 'kysely';
 export type { RawBuilder } from 'kysely';

@@ -33,6 +33,17 @@ export class MemoryStore<R extends Record<string, Stateful>> {
     }
   }
 
+  /**
+   * A one-statement write (`Store.statement`): the work's repository write gets its events from `events`, which
+   * are published when the work returns, as a statement's outbox rows are relayed after it.
+   */
+  async statement<T>(work: (scope: R & { events(events: PublishedEvent[]): { rows: never[] } }) => Promise<T>): Promise<T> {
+    return this.transaction((tx) => {
+      const { publish, ...repos } = tx;
+      return work({ ...(repos as unknown as R), events: (events: PublishedEvent[]) => (void publish(events), { rows: [] }) });
+    });
+  }
+
   /** The subjects published so far, in order. */
   subjects(): string[] {
     return this.published.map((event) => event.subject);

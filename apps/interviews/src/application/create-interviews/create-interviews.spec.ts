@@ -2,7 +2,7 @@ import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, aCompanyUser, anInterview, aQuestionSet, aQuestionSetQuestion, IdentityTable, JobsTable, theCandidateOf } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, MemoryQuestionSets, renderingRepos } from '../../../test/fakes';
+import { creationRepos, MemoryQuestionSets } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { renderInterviews } from '../interview-rendering';
 import { createInterviews, type CreateInterviewsInput } from './create-interviews';
@@ -15,12 +15,7 @@ describe('createInterviews', () => {
     const job = jobs.add();
     const set = aQuestionSet({ companyUuid: admin.companyUuid!, questions: [aQuestionSetQuestion({ text: 'From the set', thinkTime: '90' })] });
     const deps = {
-      store: memoryStore({
-        interviews: new MemoryInterviews(),
-        counters: new MemoryCounters(),
-        questionSets: new MemoryQuestionSets([set]),
-        ...renderingRepos(),
-      }),
+      store: memoryStore({ questionSets: new MemoryQuestionSets([set]), ...creationRepos() }),
       clock: new FakeClock(AT),
       identity: new IdentityTable(),
       jobs,

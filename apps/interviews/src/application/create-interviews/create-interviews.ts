@@ -43,7 +43,7 @@ export interface CreateInterviewsInput {
 }
 
 export interface CreateInterviewsDeps {
-  store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'questionSets' | 'projections' | 'questions'>;
+  store: StoreOf<InterviewsStore, 'questionSets' | 'creations'>;
   clock: Clock;
   identity: IdentityDirectory;
   jobs: JobsDirectory;
@@ -134,14 +134,14 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
     },
   );
 
-  // A statement per kind of row, whatever the number of assignees (decision 043).
-  await deps.store.transaction(async (tx) => {
-    await tx.projections.refreshForCreation({ company: companyRow, job: jobRow, people }, now);
-    await tx.interviews.insert(rows);
-    await tx.questions.insert(interviewQuestions);
-    await tx.counters.move(companyUuid, input.type, null, 'requested', rows.length);
-    await tx.publish(rows.map(({ interview }, i) => interviewEvent(InterviewsSubjects.InterviewCreated, created[i], { invitation: invitationOf(interview) })));
-  });
+  // One statement, whatever the number of assignees (decisions 043, 053).
+  const events = rows.map(({ interview }, i) => interviewEvent(InterviewsSubjects.InterviewCreated, created[i], { invitation: invitationOf(interview) }));
+  await deps.store.statement((write) =>
+    write.creations.write(
+      { projections: { company: companyRow, job: jobRow, people }, at: now, interviews: rows, questions: interviewQuestions },
+      write.events(events),
+    ),
+  );
   return { interviews: created };
 }
 

@@ -36,11 +36,11 @@ export async function applyToOpenInterview(
   const key = emailKey(input.applicant.email);
   const since = (ms: number) => new Date(now.getTime() - ms);
 
-  const claimed = await deps.store.transaction((tx) => tx.applications.claim(open.uuid, key, now, since(STALE_CLAIM_MS)));
+  const claimed = await deps.store.statement((write) => write.applications.claim(open.uuid, key, now, since(STALE_CLAIM_MS)));
   if (!claimed) {
     const existing = await deps.store.read.applications.find(open.uuid, key);
     if (!existing?.interviewUuid) return; // its first application is still being created
-    if (await deps.store.transaction((tx) => tx.applications.markResent(open.uuid, key, now, since(RESEND_INTERVAL_MS)))) {
+    if (await deps.store.statement((write) => write.applications.markResent(open.uuid, key, now, since(RESEND_INTERVAL_MS)))) {
       await deps.interviews.resendInvitation({ principal: JOBS_SERVICE, deadline: caller.deadline }, existing.interviewUuid);
     }
     return;
@@ -61,8 +61,8 @@ export async function applyToOpenInterview(
     });
   } catch (error) {
     // Refused (a plan rule, a bad phone) or failed: the email may apply again at once.
-    await deps.store.transaction((tx) => tx.applications.release(open.uuid, key));
+    await deps.store.statement((write) => write.applications.release(open.uuid, key));
     throw error;
   }
-  await deps.store.transaction((tx) => tx.applications.attach(open.uuid, key, interviewUuid));
+  await deps.store.statement((write) => write.applications.attach(open.uuid, key, interviewUuid));
 }
