@@ -9,6 +9,7 @@ import * as candidateNamePerInterview from './0007_candidate_name_per_interview'
 import * as recordings from './0009_recordings';
 import * as interviewLanguage from './0010_interview_language';
 import * as jobPostVideo from './0011_job_post_video';
+import * as interviewListVersions from './0012_interview_list_versions';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const interviewsMigrations: Record<string, Migration> = {
   '0009_recordings': recordings,
   '0010_interview_language': interviewLanguage,
   '0011_job_post_video': jobPostVideo,
+  '0012_interview_list_versions': interviewListVersions,
 };

@@ -16,6 +16,7 @@ import type { InterviewsDatabase } from './infrastructure/interviews.database';
 import { createInterviewsStore } from './infrastructure/interviews.store';
 import { GrpcIdentityDirectory } from './infrastructure/identity.client';
 import { GrpcJobsDirectory } from './infrastructure/jobs.client';
+import { interviewPageCache } from './infrastructure/interview-page.cache';
 import { interviewHandlers } from './transport/grpc/interviews.grpc';
 import { questionSetHandlers } from './transport/grpc/question-sets.grpc';
 import { interviewsEventConsumers } from './transport/events/event-consumers';
@@ -87,6 +88,7 @@ export function startInterviewsService(config: InterviewsConfig, shared: SharedI
         maxTakeBitrate: config.media.maxTakeBitrate,
         maxInterviewMediaBytes: config.media.maxInterviewMediaBytes,
         clock,
+        pages: interviewPageCache(clock),
       }),
       ...questionSetHandlers({ store, clock }),
       ...sharingHandlers({ store, media, playback }),

@@ -1,11 +1,14 @@
 import { createLogger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
 import { createTestDatabase, type TestDatabase } from '@vi/platform-testing';
+import { FakeClock } from '@vi/platform-time';
 import { interviewsMigrations } from '../migrations';
 import type { Interview, InterviewQuestion } from '../src/domain/interview';
 import type { InterviewsDatabase } from '../src/infrastructure/interviews.database';
 import type { InterviewsRepositories, InterviewsStore } from '../src/application/store';
 import { createInterviewsStore } from '../src/infrastructure/interviews.store';
+import { interviewPageCache } from '../src/infrastructure/interview-page.cache';
+import type { InterviewPageCache } from '../src/application/ports';
 import { aCompany, aJobRow, aPerson } from './factories';
 
 /**
@@ -16,6 +19,8 @@ import { aCompany, aJobRow, aPerson } from './factories';
 export interface InterviewsTestDatabase {
   database: Database<InterviewsDatabase>;
   store: InterviewsStore;
+  /** The list's page cache, as the service keeps one per process (decision 050): every list a spec reads goes through it. */
+  pages: InterviewPageCache;
   /** The events recorded so far, oldest first; only `subject`'s when given. */
   events(subject?: string): Promise<Array<{ subject: string; payload: any }>>;
   close(): Promise<void>;
@@ -28,6 +33,7 @@ export async function openInterviewsTestDatabase(): Promise<InterviewsTestDataba
   return {
     database,
     store: createInterviewsStore(database.db, { kick: () => undefined }),
+    pages: interviewPageCache(new FakeClock()),
     events: async (subject) => {
       let query = database.db.selectFrom('outbox').select(['subject', 'payload']).orderBy('seq');
       if (subject) query = query.where('subject', '=', subject);

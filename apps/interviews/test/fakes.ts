@@ -12,6 +12,7 @@ import type {
   CreationRepository,
   NewCreation,
   InterviewCounterRepository,
+  InterviewListState,
   InterviewKeys,
   NewInterviewRow,
   InterviewListQuery,
@@ -74,6 +75,8 @@ const NO_KEYS: InterviewKeys = { candidateKey: '', jobKey: '', companyKey: '' };
 
 export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, InterviewRepository {
   state = new Map<string, InterviewRow>();
+  /** Per company: what its list showed when its version was last read, and that version. */
+  private readonly versions = new Map<string, { shown: string; version: number }>();
 
   constructor(
     interviews: Interview[] = [],
@@ -134,7 +137,31 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
       companies: await projections.companies(interviews.map((i) => i.companyUuid)),
       shareLinks: await shareLinks.forInterviews(interviews.map((i) => i.uuid)),
       total: interviews.length > 0 ? matching.length : undefined,
+      version: interviews.length > 0 ? await this.listVersion(query.companyUuid) : undefined,
     };
+  }
+
+  /**
+   * The company's list version, as the SQL triggers keep it (migration 0012): it moves whenever anything its
+   * interviews show changed (their rows, deleted ones included, their jobs, people, company and share links).
+   */
+  async listVersion(companyUuid: string): Promise<number> {
+    const rows = [...this.state.values()].filter((row) => row.interview.companyUuid === companyUuid);
+    const { projections, shareLinks } = this.joined ?? { projections: new MemoryProjections(), shareLinks: new MemoryShareLinks() };
+    const shown = JSON.stringify(
+      await Promise.all(
+        rows.map(async (row) => [
+          row,
+          [...(await projections.jobs([row.interview.jobUuid])).values()],
+          [...(await projections.people([row.interview.candidateUuid, row.interview.createdBy])).values()],
+          [...(await projections.companies([companyUuid])).values()],
+          shareLinks.state.get(row.interview.uuid) ?? null,
+        ]),
+      ),
+    );
+    const last = this.versions.get(companyUuid) ?? { shown: JSON.stringify([]), version: 0 };
+    if (last.shown !== shown) this.versions.set(companyUuid, { shown, version: last.version + 1 });
+    return this.versions.get(companyUuid)?.version ?? 0;
   }
 
   async insert(rows: NewInterviewRow[]): Promise<void> {
@@ -180,8 +207,11 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
 export class MemoryCounters implements Stateful<Map<string, number>>, InterviewCounterRepository {
   state = new Map<string, number>();
 
-  /** Counters as the interviews given would have left them. */
-  constructor(interviews: Interview[] = []) {
+  /** Counters as the interviews given would have left them; `lists` gives the list versions (`listState`). */
+  constructor(
+    interviews: Interview[] = [],
+    private readonly lists?: Pick<MemoryInterviews, 'listVersion'>,
+  ) {
     for (const i of interviews) this.state.set(`${i.companyUuid}|${i.type}|${i.status}`, (this.state.get(`${i.companyUuid}|${i.type}|${i.status}`) ?? 0) + 1);
   }
 
@@ -201,6 +231,11 @@ export class MemoryCounters implements Stateful<Map<string, number>>, InterviewC
       total += count;
     }
     return total;
+  }
+
+  async listState(companyUuid: string, types: InterviewType[], statuses: InterviewStatus[]): Promise<InterviewListState> {
+    if (!this.lists) throw new Error('MemoryCounters reads list versions from the MemoryInterviews it is given');
+    return { version: await this.lists.listVersion(companyUuid), total: await this.total(companyUuid, types, statuses) };
   }
 }
 

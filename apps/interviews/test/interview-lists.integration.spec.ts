@@ -72,7 +72,13 @@ describe('interview lists on a real database', () => {
 
   async function page(orderBy: InterviewOrder, rangeFrom: number, rangeTo: number, filter: { types?: InterviewType[]; statuses?: InterviewStatus[] } = {}) {
     return itemsOf(
-      await listInterviews({ store: t.store }, caller, { types: filter.types ?? [], statuses: filter.statuses ?? [], orderBy, rangeFrom, rangeTo }),
+      await listInterviews({ store: t.store, pages: t.pages }, caller, {
+        types: filter.types ?? [],
+        statuses: filter.statuses ?? [],
+        orderBy,
+        rangeFrom,
+        rangeTo,
+      }),
     );
   }
 
@@ -135,7 +141,7 @@ describe('interview lists on a real database', () => {
     expect(all.interviews.map((i) => i.uuid)).not.toContain(deleted.uuid);
     expect(all.interviews.map((i) => i.uuid)).not.toContain(otherCompany.uuid);
     const other = itemsOf(
-      await listInterviews({ store: t.store }, aCaller(aUserOfCompany(otherCompany.companyUuid)), {
+      await listInterviews({ store: t.store, pages: t.pages }, aCaller(aUserOfCompany(otherCompany.companyUuid)), {
         types: [],
         statuses: [],
         orderBy: 'scheduled_asc',

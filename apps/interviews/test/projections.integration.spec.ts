@@ -39,7 +39,9 @@ describe('projections of other services’ events on a real database', () => {
   afterAll(() => t.close());
 
   const order = async (orderBy: 'candidate_asc' | 'job_asc') =>
-    itemsOf(await listInterviews({ store: t.store }, caller, { types: [], statuses: [], orderBy, rangeFrom: 0, rangeTo: 9 })).interviews.map((i) => i.uuid);
+    itemsOf(await listInterviews({ store: t.store, pages: t.pages }, caller, { types: [], statuses: [], orderBy, rangeFrom: 0, rangeTo: 9 })).interviews.map(
+      (i) => i.uuid,
+    );
 
   it('shows and sorts a renamed job under its new title, an older event arriving late changing nothing; a job seeker keeps the name the company gave', async () => {
     const seeker = aPerson({ uuid: alpha.candidateUuid, name: 'Zoe' });

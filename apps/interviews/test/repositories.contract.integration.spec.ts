@@ -27,11 +27,13 @@ describeRepositoryContract<InterviewsStore>(
   "interviews' repositories",
   {
     'in memory (test/fakes.ts)': async () => {
+      const [projections, shareLinks] = [new MemoryProjections(), new MemoryShareLinks()];
+      const interviews = new MemoryInterviews([], { projections, shareLinks });
       const written = {
-        interviews: new MemoryInterviews(),
+        interviews,
         questions: new MemoryQuestions(),
-        counters: new MemoryCounters(),
-        projections: new MemoryProjections(),
+        counters: new MemoryCounters([], interviews),
+        projections,
       };
       return {
         store: memoryStore({
@@ -39,7 +41,7 @@ describeRepositoryContract<InterviewsStore>(
           takes: new MemoryTakes(),
           recordings: new MemoryRecordings(),
           questionSets: new MemoryQuestionSets(),
-          shareLinks: new MemoryShareLinks(),
+          shareLinks,
           creations: new MemoryCreations(written),
         }),
         close: async () => undefined,
@@ -401,6 +403,54 @@ describeRepositoryContract<InterviewsStore>(
         await shareLinks.apply(interview.uuid, null, 3);
         await shareLinks.apply(interview.uuid, link, 2);
         expect(await shareLinks.forInterviews([interview.uuid])).toEqual(new Map());
+      });
+    });
+
+    describe('list versions (decision 050)', () => {
+      it('moves a company’s list version with every write to what its list shows, and with nothing else', async () => {
+        const interview = anInterview();
+        const other = anInterview();
+        const repos = store().read;
+        await insertInterview(repos, interview);
+        await insertInterview(repos, other);
+        const version = async () => (await repos.counters.listState(interview.companyUuid, [], [])).version;
+        const seen = [await version()];
+        /** The version after `write`: higher than every one before it. */
+        const moves = async (write: () => Promise<unknown>) => {
+          await write();
+          const next = await version();
+          expect(next).toBeGreaterThan(Math.max(...seen));
+          seen.push(next);
+        };
+        const stays = async (write: () => Promise<unknown>) => {
+          await write();
+          expect(await version()).toBe(seen.at(-1));
+        };
+
+        await stays(async () => undefined);
+        await moves(() => repos.interviews.update({ ...interview, status: 'accepted', acceptedAt: later(1), updatedAt: later(1) }));
+        await moves(() => repos.projections.upsertPerson(aPerson({ uuid: interview.candidateUuid, email: 'new@people.example' }), later(2)));
+        await moves(() => repos.projections.upsertPerson(aPerson({ uuid: interview.createdBy, name: 'Renamed' }), later(2)));
+        await moves(() =>
+          repos.projections.upsertJob(aJobRow({ uuid: interview.jobUuid, company_uuid: interview.companyUuid, title: 'New', updated_at: later(3) })),
+        );
+        await moves(() => repos.projections.upsertCompany(aCompany({ uuid: interview.companyUuid, name: 'New name' })));
+        await moves(() => repos.shareLinks.apply(interview.uuid, aBasicShareLink(), 1));
+        await moves(() => repos.interviews.erasePersonalFields(interview.uuid, later(4), 'Erased'));
+        await moves(() => repos.interviews.markDeleted(interview.uuid, later(5)));
+        await stays(() => repos.interviews.update({ ...other, status: 'canceled', updatedAt: later(6) }));
+        await stays(() => repos.projections.upsertPerson(aPerson({ uuid: other.candidateUuid, name: 'Elsewhere' }), later(6)));
+        await stays(() => repos.projections.upsertPerson(aPerson(), later(6)));
+        expect((await repos.counters.listState(interview.companyUuid, [], [])).total).toBe(1);
+      });
+
+      it('gives the version of a page with the page (one snapshot), and none with an empty page', async () => {
+        const interview = anInterview();
+        await insertInterview(store().read, interview);
+        const query = { companyUuid: interview.companyUuid, types: [], statuses: [], orderBy: 'scheduled_asc' as const, offset: 0, limit: 10 };
+        const page = await store().read.interviews.page(query);
+        expect(page.version).toBe((await store().read.counters.listState(interview.companyUuid, [], [])).version);
+        expect((await store().read.interviews.page({ ...query, offset: 10 })).version).toBeUndefined();
       });
     });
   },

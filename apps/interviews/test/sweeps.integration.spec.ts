@@ -31,7 +31,7 @@ describe('sweeps on a real database', () => {
     const expiredEvents = async () => (await t.events(InterviewsSubjects.InterviewExpired)).map((event) => event.payload.interview);
     const total = async (statuses: Array<'expired' | 'requested'>) =>
       (
-        await listInterviews({ store: t.store }, aCaller(aUserOfCompany(companyUuid)), {
+        await listInterviews({ store: t.store, pages: t.pages }, aCaller(aUserOfCompany(companyUuid)), {
           types: [],
           statuses,
           orderBy: 'scheduled_asc',

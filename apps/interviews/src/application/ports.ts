@@ -1,4 +1,4 @@
-import type { identity, jobs } from '@vi/contracts';
+import type { identity, interviews, jobs } from '@vi/contracts';
 import type { Caller } from '@vi/platform-grpc';
 import type { InterviewType } from '../domain/interview-status';
 
@@ -35,6 +35,18 @@ export interface JobsDirectory {
 /** Signs the link a job seeker opens (the candidate token is scoped to one interview). */
 export interface CandidateLinks {
   linkFor(interview: { uuid: string; candidateUuid: string; type: InterviewType; scheduledAt: Date }): string;
+}
+
+/**
+ * Pages rendered before, each at the company's list version it was read at (decision 050): one is served again only
+ * at that version (`VersionedPageCache` of `@vi/platform-grpc`).
+ */
+export interface InterviewPageCache {
+  /** Whether a page is kept under `key` (without one, reading the version first would be a round trip for nothing). */
+  has(key: string): boolean;
+  find(key: string, version: number): interviews.InterviewPage | undefined;
+  mark(): number;
+  store(key: string, version: number, mark: number, page: interviews.InterviewPage): void;
 }
 
 /** Video plumbing shared with jobs (`@vi/platform-media`): where videos live, presigned playback, a container's measured length. */

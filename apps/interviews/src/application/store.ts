@@ -72,6 +72,14 @@ export interface InterviewPageRows {
   shareLinks: Map<string, BasicShareLinkWithoutUrl>;
   /** The filter's total (the counters); undefined when the page is empty, and then read on its own. */
   total: number | undefined;
+  /** The company's list version, read in the same statement (decision 050); undefined when the page is empty. */
+  version: number | undefined;
+}
+
+/** What a page kept from before is checked against: the company's list version and the filter's total, in one snapshot. */
+export interface InterviewListState {
+  version: number;
+  total: number;
 }
 
 export interface InterviewRepository {
@@ -115,6 +123,11 @@ export interface InterviewCounterRepository {
   /** Moves `count` interviews (default one) of a type from one status to another (null: none, for a creation or a deletion). */
   move(companyUuid: string, type: InterviewType, from: InterviewStatus | null, to: InterviewStatus | null, count?: number): Promise<void>;
   total(companyUuid: string, types: InterviewType[], statuses: InterviewStatus[]): Promise<number>;
+  /**
+   * The company's list version (moved in the transaction of every write to what a list item shows: migration 0012,
+   * decision 050) and the filter's total, in one prepared statement.
+   */
+  listState(companyUuid: string, types: InterviewType[], statuses: InterviewStatus[]): Promise<InterviewListState>;
 }
 
 /** A job as interviews keep it from the jobs service's events. */

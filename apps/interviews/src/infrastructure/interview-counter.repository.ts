@@ -1,4 +1,5 @@
-import { insertRows, sql, type Kysely } from '@vi/platform-postgres';
+import { insertRows, prepared, sql, type Kysely, type RawBuilder } from '@vi/platform-postgres';
+import type { InterviewListState } from '../application/store';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
 import type { InterviewsDatabase } from './interviews.database';
 
@@ -30,6 +31,34 @@ export class InterviewCounterRepository {
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.total);
   }
+
+  async listState(companyUuid: string, types: InterviewType[], statuses: InterviewStatus[]): Promise<InterviewListState> {
+    const { rows } = await prepared(
+      sql<InterviewListState>`select ${listVersionOf(companyUuid)} as version, ${filterTotalOf(companyUuid, types, statuses)} as total`,
+    ).execute(this.db);
+    return rows[0];
+  }
+}
+
+/**
+ * The filter's total from the counters, as a scalar subquery (evaluated once per statement). Types and statuses
+ * are written into the text (fixed vocabulary: one prepared statement per filter, decision 048).
+ */
+export function filterTotalOf(companyUuid: string, types: InterviewType[], statuses: InterviewStatus[]): RawBuilder<number> {
+  const counted = sql.join(
+    [
+      sql`company_uuid = ${companyUuid}`,
+      ...(types.length > 0 ? [sql`type in (${sql.join(types.map((t) => sql.lit(t)))})`] : []),
+      ...(statuses.length > 0 ? [sql`status in (${sql.join(statuses.map((s) => sql.lit(s)))})`] : []),
+    ],
+    sql` and `,
+  );
+  return sql<number>`(select coalesce(sum(count), 0) from interview_counters where ${counted})::int8`;
+}
+
+/** The company's list version (the sum of its shards, migration 0012), as a scalar subquery. */
+export function listVersionOf(companyUuid: string): RawBuilder<number> {
+  return sql<number>`(select coalesce(sum(version), 0) from interview_list_versions where company_uuid = ${companyUuid})::int8`;
 }
 
 /** Adds `count` interviews to a company's counter of a type and status: on its own or in a creation's statement. */

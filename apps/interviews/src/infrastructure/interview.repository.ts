@@ -5,6 +5,7 @@ import type { InterviewStatus, InterviewType } from '../domain/interview-status'
 import type { NewInterviewRow, InterviewListQuery, InterviewPageRows, JobPostRow } from '../application/store';
 import type { InterviewsDatabase } from './interviews.database';
 import { LIVE_JOIN_CLOSES_AFTER_MS } from '../domain/live-call';
+import { filterTotalOf, listVersionOf } from './interview-counter.repository';
 
 const SORT_COLUMNS = {
   scheduled: 'scheduled_at',
@@ -69,6 +70,7 @@ interface PageRow extends InterviewColumns {
   company_avatar: string | null;
   share_link: BasicShareLinkWithoutUrl | null;
   total: number;
+  version: number;
 }
 
 export class InterviewRepository {
@@ -143,17 +145,9 @@ export class InterviewRepository {
           sql`(select ${INTERVIEW_COLUMNS} from interviews where company_uuid = ${query.companyUuid} and deleted_at is null and type = ${sql.lit(type)} and status = ${sql.lit(status)} order by ${column} ${nulls}, uuid ${dir} limit ${query.offset + query.limit})`,
       ),
     );
-    const counted = sql.join(
-      [
-        sql`company_uuid = ${query.companyUuid}`,
-        ...(query.types.length > 0 ? [sql`type in (${sql.join(query.types.map((t) => sql.lit(t)))})`] : []),
-        ...(query.statuses.length > 0 ? [sql`status in (${sql.join(query.statuses.map((s) => sql.lit(s)))})`] : []),
-      ],
-      sql` and `,
-    );
     // Evaluated once per statement (no reference to a row); as the page's condition, it is checked before any branch
     // is scanned, so a page past the end reads no interview, as when the counters were read first.
-    const total = sql<number>`(select coalesce(sum(count), 0) from interview_counters where ${counted})::int8`;
+    const total = filterTotalOf(query.companyUuid, query.types, query.statuses);
     const { rows } = await prepared(
       sql<PageRow>`select i.*,
   j.company_uuid as job_company_uuid, j.title as job_title, j.status as job_status, j.created_at as job_created_at, j.updated_at as job_updated_at,
@@ -162,7 +156,7 @@ export class InterviewRepository {
   cb.name as creator_name, cb.email as creator_email, cb.avatar as creator_avatar,
   co.name as company_name, co.avatar as company_avatar,
   s.link as share_link,
-  ${total} as total
+  ${total} as total, ${listVersionOf(query.companyUuid)} as version
 from (select * from (${sql.join(branches, sql` union all `)}) u where ${query.offset} < ${total} order by ${column} ${nulls}, uuid ${dir} offset ${query.offset} limit ${query.limit}) i
 left join job_posts j on j.uuid = i.job_uuid
 left join people c on c.uuid = i.candidate_uuid
@@ -171,10 +165,19 @@ left join companies co on co.uuid = i.company_uuid
 left join share_links s on s.interview_uuid = i.uuid and s.link is not null
 order by i.${column} ${nulls}, i.uuid ${dir}`,
     ).execute(this.db);
-    const page: InterviewPageRows = { interviews: [], jobs: new Map(), people: new Map(), companies: new Map(), shareLinks: new Map(), total: undefined };
+    const page: InterviewPageRows = {
+      interviews: [],
+      jobs: new Map(),
+      people: new Map(),
+      companies: new Map(),
+      shareLinks: new Map(),
+      total: undefined,
+      version: undefined,
+    };
     for (const row of rows) {
       page.interviews.push(toInterview(row));
       page.total = row.total;
+      page.version = row.version;
       if (row.job_title !== null) {
         page.jobs.set(row.job_uuid, {
           uuid: row.job_uuid,

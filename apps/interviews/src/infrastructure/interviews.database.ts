@@ -37,6 +37,8 @@ export interface InterviewsDatabase {
     company_key: string;
   };
   interview_counters: { company_uuid: string; type: string; status: string; count: Generated<number> };
+  /** A company's list version is the sum of its rows, moved by triggers (migration 0012, decision 050). */
+  interview_list_versions: { company_uuid: string; shard: number; version: number };
   interview_questions: {
     uuid: string;
     interview_uuid: string;

@@ -4,3 +4,4 @@ export * from './caller-kind';
 export * from './grpc-errors';
 export * from './grpc-server';
 export * from './upstream-client';
+export * from './page-cache';

@@ -1,8 +1,10 @@
 import { SharedErrorCode } from '@vi/contracts';
 import { memoryStore } from '@vi/platform-testing';
-import { AT, aBasicShareLink, aCaller, anInterview, aUserOfCompany, itemsOf, theCandidateOf } from '../../../test/factories';
+import { FakeClock } from '@vi/platform-time';
+import { AT, aBasicShareLink, aCaller, anInterview, aPerson, aUserOfCompany, itemsOf, theCandidateOf } from '../../../test/factories';
 import { MemoryCounters, MemoryInterviews, renderingRepos } from '../../../test/fakes';
 import type { Interview } from '../../domain/interview';
+import { interviewPageCache } from '../../infrastructure/interview-page.cache';
 import { listInterviews, type ListInterviewsInput } from './list-interviews';
 
 describe('listInterviews', () => {
@@ -15,10 +17,15 @@ describe('listInterviews', () => {
     anInterview({ scheduledAt: at(5) }),
   ];
   const rendering = renderingRepos();
-  const store = memoryStore({ interviews: new MemoryInterviews(interviews, rendering), counters: new MemoryCounters(interviews), ...rendering });
+  const rows = new MemoryInterviews(interviews, rendering);
+  const store = memoryStore({ interviews: rows, counters: new MemoryCounters(interviews, rows), ...rendering });
   const caller = aCaller(aUserOfCompany(companyUuid));
   const all: ListInterviewsInput = { types: [], statuses: [], orderBy: 'scheduled_asc', rangeFrom: 0, rangeTo: 9 };
-  const listed = async (input: ListInterviewsInput) => itemsOf(await listInterviews({ store }, caller, input));
+  let pages = interviewPageCache(new FakeClock());
+  beforeEach(() => {
+    pages = interviewPageCache(new FakeClock());
+  });
+  const listed = async (input: ListInterviewsInput) => itemsOf(await listInterviews({ store, pages }, caller, input));
 
   it('pages the company’s interviews in the order asked, with the total of the filter', async () => {
     const sut = await listed({ ...all, rangeFrom: 1, rangeTo: 1 });
@@ -53,6 +60,54 @@ describe('listInterviews', () => {
   });
 
   it('refuses job seekers with 403 api.company_user_required', async () => {
-    await expect(listInterviews({ store }, aCaller(theCandidateOf(interviews[0])), all)).rejects.toMatchObject({ code: SharedErrorCode.CompanyUserRequired });
+    await expect(listInterviews({ store, pages }, aCaller(theCandidateOf(interviews[0])), all)).rejects.toMatchObject({
+      code: SharedErrorCode.CompanyUserRequired,
+    });
+  });
+
+  describe('a page read again (decision 050)', () => {
+    const read = jest.spyOn(rows, 'page');
+    beforeEach(() => read.mockClear());
+
+    it('is answered as it was rendered, without reading the page, while the list version has not moved', async () => {
+      const first = await listInterviews({ store, pages }, caller, all);
+      const again = await listInterviews({ store, pages }, caller, all);
+      expect(read).toHaveBeenCalledTimes(1);
+      expect(again.items_json).toBe(first.items_json);
+      expect({ ...again, items_json: undefined }).toEqual({ ...first, items_json: undefined });
+    });
+
+    it('is kept per company, order, range and filter (a filter in another order is the same page)', async () => {
+      await listed({ ...all, statuses: ['requested', 'completed'] });
+      await listed({ ...all, statuses: ['completed', 'requested', 'completed'] });
+      expect(read).toHaveBeenCalledTimes(1);
+      await listed({ ...all, rangeTo: 1 });
+      await listed({ ...all, orderBy: 'scheduled_desc' });
+      await listed({ ...all, types: ['live'] });
+      expect(read).toHaveBeenCalledTimes(4);
+    });
+
+    it('is read again once anything it shows changed: an interview, a person, a share link', async () => {
+      await listed(all);
+      await store.read.interviews.update({ ...interviews[0], status: 'accepted', updatedAt: at(40) });
+      expect((await listed(all)).interviews.find((i) => i.uuid === interviews[0].uuid)?.status).toBe('accepted');
+
+      await store.read.projections.upsertPerson(aPerson({ uuid: interviews[0].createdBy, name: 'Renamed Recruiter' }), at(50));
+      expect((await listed(all)).interviews.find((i) => i.uuid === interviews[0].uuid)?.created_by?.name).toBe('Renamed Recruiter');
+
+      const link = aBasicShareLink();
+      await store.read.shareLinks.apply(interviews[1].uuid, link, 10);
+      expect((await listed(all)).shareLinkUuids).toEqual([link.uuid]);
+      await store.read.shareLinks.apply(interviews[1].uuid, null, 11);
+      expect((await listed(all)).shareLinkUuids).toEqual([]);
+      expect(read).toHaveBeenCalledTimes(5);
+      await store.read.interviews.update(interviews[0]);
+    });
+
+    it('is not kept when empty (its total was read apart from it)', async () => {
+      await listed({ ...all, rangeFrom: 3, rangeTo: 5 });
+      await listed({ ...all, rangeFrom: 3, rangeTo: 5 });
+      expect(read).toHaveBeenCalledTimes(2);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import type { InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
 import type { InterviewsStore } from '../store';
+import type { InterviewPageCache } from '../ports';
 import { renderInterviewPage, renderInterviewsFrom } from '../interview-rendering';
 
 export interface ListInterviewsInput {
@@ -14,17 +15,32 @@ export interface ListInterviewsInput {
   rangeTo: number;
 }
 
+/**
+ * A page of the company's interviews. A page rendered before is answered again as it was while the company's list
+ * version (moved by every write to what an item shows) is the one it was read at (decision 050); a list item
+ * depends on nothing else, the clock included.
+ */
 export async function listInterviews(
-  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters'> },
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters'>; pages: InterviewPageCache },
   caller: Caller,
   input: ListInterviewsInput,
 ): Promise<interviews.InterviewPage> {
   const { companyUuid } = companyUserOf(caller.principal);
-  const types = [...new Set(input.types)];
-  const statuses = [...new Set(input.statuses)];
+  const types = [...new Set(input.types)].sort();
+  const statuses = [...new Set(input.statuses)].sort();
+  const key = [companyUuid, input.orderBy, input.rangeFrom, input.rangeTo, ...types, '|', ...statuses].join(' ');
+  if (deps.pages.has(key)) {
+    // One small statement: the version and the filter's total in one snapshot, then the page as it was rendered.
+    const current = await deps.store.read.counters.listState(companyUuid, types, statuses);
+    const kept = deps.pages.find(key, current.version);
+    if (kept) return { ...kept, total: current.total };
+  }
+
+  const mark = deps.pages.mark();
   const {
     interviews: list,
     total,
+    version,
     ...lookups
   } = await deps.store.read.interviews.page({
     companyUuid,
@@ -34,7 +50,10 @@ export async function listInterviews(
     offset: input.rangeFrom,
     limit: input.rangeTo - input.rangeFrom + 1,
   });
-  // An empty page (past the end, or no interview) has no row to carry the total: the counters give it.
-  if (total === undefined) return renderInterviewPage([], await deps.store.read.counters.total(companyUuid, types, statuses));
-  return renderInterviewPage(renderInterviewsFrom(list, { ...lookups, questions: new Map() }), total);
+  // An empty page (past the end, or no interview) has no row to carry the total: the counters give it. It is not kept.
+  if (total === undefined || version === undefined) return renderInterviewPage([], await deps.store.read.counters.total(companyUuid, types, statuses));
+  const page = renderInterviewPage(renderInterviewsFrom(list, { ...lookups, questions: new Map() }), total);
+  // Kept at the version read in the same statement as the page: what it shows is what that version stands for.
+  deps.pages.store(key, version, mark, page);
+  return page;
 }

@@ -10,7 +10,7 @@ import { resolveCandidateToken, type CandidateTokenVerifier } from '../../applic
 import { skipQuestion } from '../../application/skip-question/skip-question';
 import { createInterviews } from '../../application/create-interviews/create-interviews';
 import { deleteInterview } from '../../application/delete-interview/delete-interview';
-import type { CandidateLinks, IdentityDirectory, JobsDirectory } from '../../application/ports';
+import type { CandidateLinks, IdentityDirectory, InterviewPageCache, JobsDirectory } from '../../application/ports';
 import { getInterview } from '../../application/get-interview/get-interview';
 import { listInterviews } from '../../application/list-interviews/list-interviews';
 import { createQuestion } from '../../application/create-question/create-question';
@@ -51,6 +51,8 @@ export interface InterviewsGrpcDeps {
   maxTakeBitrate: number;
   maxInterviewMediaBytes: number;
   clock: Clock;
+  /** Pages of the list rendered before (decision 050). */
+  pages: InterviewPageCache;
 }
 
 type InterviewHandlers = Omit<
