@@ -295,13 +295,23 @@ describeInBrowser('company workspace: changing and removing, refusals, keyboard 
       await tired.getByRole('dialog').getByLabel(ws.team.name, { exact: true }).fill('Riley Patient');
       // Spent from here with the page's session cookie: a browser sends only six requests at a time.
       const cookie = (await context.cookies(site)).map((c) => `${c.name}=${c.value}`).join('; ');
-      let refused = 0;
-      for (let round = 0; round < 12 && refused === 0; round++) {
-        const answers = await Promise.all(Array.from({ length: 50 }, () => fetch(`${site}/v1.0/me`, { headers: { cookie, accept: 'application/json' } })));
-        await Promise.all(answers.map((a) => a.arrayBuffer()));
-        refused = answers.filter((a) => a.status === 429).length;
+      // The allowance is per minute: a refusal that ends within seconds (spent at the end of a window) could be over
+      // before the save, so then the next window is waited for (the server says when) and spent instead.
+      const spend = async (): Promise<number> => {
+        for (let round = 0; round < 12; round++) {
+          const answers = await Promise.all(Array.from({ length: 50 }, () => fetch(`${site}/v1.0/me`, { headers: { cookie, accept: 'application/json' } })));
+          await Promise.all(answers.map((a) => a.arrayBuffer()));
+          const refusal = answers.find((a) => a.status === 429);
+          if (refusal) return Number(refusal.headers.get('retry-after'));
+        }
+        return 0;
+      };
+      let refusedForSeconds = await spend();
+      if (refusedForSeconds > 0 && refusedForSeconds < 20) {
+        await new Promise((resolve) => setTimeout(resolve, (refusedForSeconds + 1) * 1000));
+        refusedForSeconds = await spend();
       }
-      expect(refused).toBeGreaterThan(0);
+      expect(refusedForSeconds).toBeGreaterThanOrEqual(20);
       await tired.getByRole('dialog').getByRole('button', { name: ws.common.save }).click();
       await tired
         .getByRole('dialog')
