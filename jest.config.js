@@ -16,8 +16,9 @@ module.exports = {
   // Starting real services (PGlite's WASM, servers) takes seconds: hooks and tests get 60 s (CI machines are shared).
   // (testTimeout is a global option; per-project values are ignored.)
   testTimeout: 60_000,
-  // Most specs wait on HTTP, timers and the database rather than the CPU: three files at a time keep two cores busy.
-  maxWorkers: 3,
+  // Two files at a time on two cores: with three, the browser specs (Chromium beside three PGlite systems) saturated a
+  // slower CI machine and timed out (2026-11-27: 60-150 s test limits exceeded, 503s from 10-s request deadlines).
+  maxWorkers: 2,
   // A worker keeps what each spec file loaded (its module registry and PGlite's WASM memory: about 40 MB of heap and
   // 300-400 MB resident per e2e file), so three workers grew to 7-8 GB each and the kernel killed one on a 24-GB
   // machine: a worker whose heap passed this after a file is replaced by a fresh one (jest measures the heap only).
