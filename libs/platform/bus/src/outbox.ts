@@ -283,7 +283,7 @@ export class OutboxStore<DB, R extends object> {
    * Runs `work`, which writes its change and its events' outbox rows in ONE statement (data-modifying `WITH` parts),
    * on the pool with no explicit transaction: PostgreSQL runs a single statement atomically, so this saves the
    * `BEGIN` and `COMMIT` round trips (decision 053). `work` makes exactly one write; it is retried after a deadlock
-   * like a transaction, and the relay is kicked after it.
+   * like a transaction, and the relay is kicked after it unless `recorded(result)` says it wrote no event (decision 052).
    */
   async statement<T>(work: (scope: WithPendingEvents<R>) => Promise<T>, recorded?: (result: T) => boolean): Promise<T> {
     return this.retried(() => work(Object.assign(this.repositories(this.db), { events: pendingEvents })), recorded);
