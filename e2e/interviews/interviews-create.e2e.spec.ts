@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { waitFor } from '@vi/platform-testing';
 import { expectError } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { createJob, expectValidationFailed } from '../jobs/job-helpers';
@@ -297,6 +298,34 @@ describe('POST /interviews', () => {
       const before = await totalInterviews(company.api);
       expectValidationFailed(await company.api.post('/interviews', interviewBody(doomed.uuid)), ['job_post.uuid']);
       expect(await totalInterviews(company.api)).toBe(before);
+    });
+
+    it('a job deactivated or deleted after interviews were made for it: 400 as soon as interviews hears of it (decision 057)', async () => {
+      const own = await companyWithJob(t);
+      const other = await createJob(own.api, { title: 'Second role', status: 'active' });
+      // Both jobs are now remembered by interviews for the next creations.
+      await createInterview(own.api, interviewBody(own.job.uuid));
+      await createInterview(own.api, interviewBody(other.uuid));
+      expect((await own.api.put(`/jobs/${own.job.uuid}`, { status: 'inactive' })).status).toBe(200);
+      expect((await own.api.delete(`/jobs/${other.uuid}`)).status).toBe(204);
+      // The events reach every replica within milliseconds; until then a creation may still go through.
+      for (const job of [own.job.uuid, other.uuid]) {
+        let refusal: Awaited<ReturnType<typeof own.api.post>> | undefined;
+        await waitFor(
+          async () => {
+            const answer = await own.api.post('/interviews', interviewBody(job));
+            if (answer.status === 201) return false;
+            refusal = answer;
+            return true;
+          },
+          5_000,
+          50,
+        );
+        const before = await totalInterviews(own.api);
+        expectValidationFailed(refusal!, ['job_post.uuid']);
+        expectValidationFailed(await own.api.post('/interviews', interviewBody(job)), ['job_post.uuid']);
+        expect(await totalInterviews(own.api)).toBe(before);
+      }
     });
 
     it('another company`s question set: 400 naming interview_question_set', async () => {

@@ -22,7 +22,10 @@ import { expectError } from '../support/expectations';
   let runner: ChildProcess;
   let output = '';
   const dataDir = mkdtempSync(join(tmpdir(), 'vi-services-'));
-  const portOffset = 1000 + Math.floor(Math.random() * 3000);
+  // The gRPC ports (50051 + offset + 10·replica) kept above Linux's ephemeral range (32768–60999): there an
+  // outgoing connection of a parallel test could hold one as its local port (a CI run failed on EADDRINUSE).
+  // Gateway and health ports (8080/9100 + offset) stay below it.
+  const portOffset = 11_000 + Math.floor(Math.random() * 3_400);
   // An OTLP/HTTP collector: the request bodies (protobuf) every service process exports its spans in.
   const exported: Buffer[] = [];
   const collector = createServer((req, res) => {
@@ -181,16 +184,15 @@ import { expectError } from '../support/expectations';
     }
 
     // A rename reaches the summary cache of both jobs replicas (identity's event, broadcast over NATS): every
-    // following page names the user anew, within a second of the rename's answer.
+    // following page names the user anew. Within a second on a quiet machine; 10 s allowed, as a loaded CI machine
+    // took more than one (2026-11-28), and still far below the 60 s after which the cache would forget it anyway.
     const me = (await first.get('/me')).body as { uuid: string };
     expect((await first.put(`/users/${me.uuid}`, { name: 'Renamed Administrator' })).status).toBe(201);
-    const renamedAt = Date.now();
     const everyReplicaRenamed = async () => {
       const pages = await Promise.all(Array.from({ length: 4 }, () => second.get('/jobs')));
       return pages.every((page) => (page.body as Array<{ created_by: { name: string } }>)[0].created_by.name === 'Renamed Administrator');
     };
-    await waitFor(everyReplicaRenamed, 1_000, 10);
-    expect(Date.now() - renamedAt).toBeLessThan(1_000);
+    await waitFor(everyReplicaRenamed, 10_000, 20);
 
     const exited = new Promise<number | null>((resolve) => runner.once('exit', (code) => resolve(code)));
     runner.kill('SIGINT');

@@ -9,6 +9,7 @@ import type { PrincipalCache } from './auth/principal-cache';
 import { cors } from './http/cors';
 import { sessionIdFrom, type SessionCookieSettings } from './auth/session-cookie';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { gatedByFirstSegment } from './http/first-segment-gate';
 import { jsonBody, refuseMalformedPath, requireHostHeader } from './http/hostile-input';
 import { webPages } from './http/web-pages';
 import { idempotency } from './idempotency/idempotency';
@@ -72,12 +73,13 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   v1.use(jsonBody);
   v1.use(idempotency({ ...deps.idempotency, requestTimeoutMs: deps.requestTimeoutMs, uploadTimeoutMs: deps.uploadTimeoutMs, logger: deps.logger }));
   const routers = apiRouters({ ...deps, sessions, authenticate, signInLimits: deps.signInLimits ?? new SignInLimits(DEFAULT_SIGN_IN_LIMITS) });
-  for (const router of routers.authenticated) v1.use(router);
+  // Each router is skipped in one step by a request none of its paths can match (decision 056).
+  for (const router of routers.authenticated) v1.use(gatedByFirstSegment(router));
   // Browser apps of listed origins; preflights are answered before authentication.
   app.use('/v1.0', cors(deps.corsAllowedOrigins));
   // The API description (no key needed), share links' public side (no API key) and the web pages' sign-in,
   // set-password and session endpoints: before the authenticated routes.
-  for (const router of routers.open) app.use('/v1.0', router);
+  for (const router of routers.open) app.use('/v1.0', gatedByFirstSegment(router));
   app.use('/v1.0', v1);
   // The API description's reference page.
   app.use(apiDocsPage());

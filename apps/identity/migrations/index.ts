@@ -5,6 +5,7 @@ import * as passwordsAndSessions from './0003_passwords_and_sessions';
 import * as noBearerTokensAtRest from './0004_no_bearer_tokens_at_rest';
 import * as outboxTraceContext from './0005_outbox_trace_context';
 import * as signInFailures from './0006_sign_in_failures';
+import * as outboxClaims from './0007_outbox_claims';
 
 /** Forward-only, applied in key order at service start. */
 export const identityMigrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const identityMigrations: Record<string, Migration> = {
   '0004_no_bearer_tokens_at_rest': noBearerTokensAtRest,
   '0005_outbox_trace_context': outboxTraceContext,
   '0006_sign_in_failures': signInFailures,
+  '0007_outbox_claims': outboxClaims,
 };

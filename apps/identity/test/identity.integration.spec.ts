@@ -90,7 +90,7 @@ describe('identity use cases on a real database', () => {
 
   it('makes each job seeker once when bulk invitations sharing emails run at once, in any order, and announces each once', async () => {
     const created = await newCompany('Bulk seekers', 'growth');
-    const count = async () => (await database.outbox()).filter((e) => e.subject === 'identity.user.created').length;
+    const count = async () => (await database.outbox()).filter((e) => e.subject === 'identity.job_seeker.created').length;
     const before = await count();
     const emails = Array.from({ length: 20 }, (_, i) => `bulk${i}@seeker.example`);
     const lists = [emails, [...emails].reverse(), emails.filter((_, i) => i % 2 === 0), [...emails].reverse().filter((_, i) => i % 3 === 0)];

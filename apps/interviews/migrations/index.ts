@@ -10,6 +10,9 @@ import * as recordings from './0009_recordings';
 import * as interviewLanguage from './0010_interview_language';
 import * as jobPostVideo from './0011_job_post_video';
 import * as interviewListVersions from './0012_interview_list_versions';
+import * as interviewCounterShards from './0013_interview_counter_shards';
+import * as outboxClaims from './0014_outbox_claims';
+import * as shardsByTransaction from './0015_shards_by_transaction';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
@@ -24,4 +27,7 @@ export const interviewsMigrations: Record<string, Migration> = {
   '0010_interview_language': interviewLanguage,
   '0011_job_post_video': jobPostVideo,
   '0012_interview_list_versions': interviewListVersions,
+  '0013_interview_counter_shards': interviewCounterShards,
+  '0014_outbox_claims': outboxClaims,
+  '0015_shards_by_transaction': shardsByTransaction,
 };

@@ -16,6 +16,7 @@ import type { InterviewsDatabase } from './infrastructure/interviews.database';
 import { createInterviewsStore } from './infrastructure/interviews.store';
 import { GrpcIdentityDirectory } from './infrastructure/identity.client';
 import { GrpcJobsDirectory } from './infrastructure/jobs.client';
+import { CachedJobsDirectory } from './infrastructure/cached-jobs.directory';
 import { interviewPageCache } from './infrastructure/interview-page.cache';
 import { interviewHandlers } from './transport/grpc/interviews.grpc';
 import { questionSetHandlers } from './transport/grpc/question-sets.grpc';
@@ -45,8 +46,11 @@ export function startInterviewsService(config: InterviewsConfig, shared: SharedI
     const relay = lifecycle.add('outbox relay', new OutboxRelay(database.db, bus, logger, { pollIntervalMs: config.outboxPollMs }), (r) => r.stop());
     const tokens = new PrincipalTokens(config.secrets.internalJwt);
     const identity = lifecycle.add('identity client', new GrpcIdentityDirectory(config.upstreams.identity, tokens), (c) => c.close());
-    const jobs = lifecycle.add('jobs client', new GrpcJobsDirectory(config.upstreams.jobs, tokens), (c) => c.close());
     const clock = systemClock;
+    const jobs = new CachedJobsDirectory(
+      lifecycle.add('jobs client', new GrpcJobsDirectory(config.upstreams.jobs, tokens), (c) => c.close()),
+      clock,
+    );
     const links = new SignedCandidateLinks(config.publicBaseUrl, config.secrets.candidateToken, clock);
     const store = createInterviewsStore(database.db, relay);
 
@@ -73,7 +77,7 @@ export function startInterviewsService(config: InterviewsConfig, shared: SharedI
       ),
       (loop) => loop.stop(),
     );
-    lifecycle.add('event consumers', await startConsumers(bus, interviewsEventConsumers({ store })), (c) => c.close());
+    lifecycle.add('event consumers', await startConsumers(bus, interviewsEventConsumers({ store, jobs })), (c) => c.close());
     const server = new GrpcServer(tokens, logger).add(interviews.InterviewsServiceService, {
       ...interviewHandlers({
         store,

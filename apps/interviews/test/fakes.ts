@@ -165,7 +165,13 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
   }
 
   async insert(rows: NewInterviewRow[]): Promise<void> {
-    for (const { interview, keys } of rows) this.state.set(interview.uuid, { interview: { ...interview }, keys, deletedAt: null });
+    for (const { interview, keys } of rows) {
+      // As the primary key refuses it (`isUniqueViolation` reads PostgreSQL's 23505).
+      if (this.state.has(interview.uuid)) {
+        throw Object.assign(new Error('duplicate key value violates unique constraint "interviews_pkey"'), { code: '23505', constraint: 'interviews_pkey' });
+      }
+      this.state.set(interview.uuid, { interview: { ...interview }, keys, deletedAt: null });
+    }
   }
 
   async update(interview: Interview): Promise<void> {

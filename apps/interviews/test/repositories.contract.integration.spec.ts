@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describeRepositoryContract, memoryStore } from '@vi/platform-testing';
+import { isUniqueViolation } from '@vi/platform-postgres';
 import type { CompanyRow, InterviewsStore, JobPostRow, PersonRow } from '../src/application/store';
 import { insertInterview, openInterviewsTestDatabase } from './database';
 import { aBasicShareLink, aCompany, aJobRow, anInterview, aPerson, aQuestion, aQuestionSet, aQuestionSetQuestion, aRecording, AT, aTake } from './factories';
@@ -315,8 +316,14 @@ describeRepositoryContract<InterviewsStore>(
       });
 
       /** A creation of one interview for `job` (with one question and its event), its projections as given. */
-      const create = (projections: { company: CompanyRow; job: JobPostRow; people: PersonRow[] }, at: Date) => {
-        const interview = anInterview({ companyUuid: projections.company.uuid, jobUuid: projections.job.uuid, createdAt: at, updatedAt: at });
+      const create = (projections: { company: CompanyRow; job: JobPostRow; people: PersonRow[] }, at: Date, uuid?: string) => {
+        const interview = anInterview({
+          ...(uuid && { uuid }),
+          companyUuid: projections.company.uuid,
+          jobUuid: projections.job.uuid,
+          createdAt: at,
+          updatedAt: at,
+        });
         const keys = { candidateKey: 'c', jobKey: projections.job.title.toLowerCase(), companyKey: projections.company.name.toLowerCase() };
         return store()
           .statement((write) =>
@@ -346,6 +353,20 @@ describeRepositoryContract<InterviewsStore>(
         expect(await interviews.find(company.uuid, interview.uuid)).toMatchObject({ uuid: interview.uuid, status: interview.status, jobUuid: job.uuid });
         expect((await questions.listFor([interview.uuid])).get(interview.uuid)).toHaveLength(1);
         expect(await counters.total(company.uuid, [interview.type], [interview.status])).toBe(1);
+      });
+
+      it('refuses a creation under the uuid of one written, whole: its primary key says so, and nothing of the second is kept', async () => {
+        const company = aCompany();
+        const job = aJobRow({ company_uuid: company.uuid });
+        const first = await create({ company, job, people: [] }, later(1000));
+
+        const refusal: unknown = await create({ company, job, people: [] }, later(2000), first.uuid).catch((error: unknown) => error);
+
+        expect(isUniqueViolation(refusal, 'interviews_pkey')).toBe(true);
+        const { interviews, questions, counters } = store().read;
+        expect((await interviews.find(company.uuid, first.uuid))?.createdAt).toEqual(later(1000));
+        expect((await questions.listFor([first.uuid])).get(first.uuid)).toHaveLength(1);
+        expect(await counters.total(company.uuid, [first.type], [first.status])).toBe(1);
       });
 
       it("refreshes a creation's company, job and people as the three writes each would", async () => {

@@ -5,6 +5,9 @@ import * as jobListVersion from './0003_job_list_version';
 import * as jobLocationParts from './0004_job_location_parts';
 import * as openInterviews from './0005_open_interviews';
 import * as jobVideos from './0006_job_videos';
+import * as outboxClaims from './0007_outbox_claims';
+import * as videoDeletions from './0008_video_deletions';
+import * as applicationInterviewUuids from './0009_application_interview_uuids';
 
 /** Forward-only, applied in key order at service start. */
 export const jobsMigrations: Record<string, Migration> = {
@@ -14,4 +17,7 @@ export const jobsMigrations: Record<string, Migration> = {
   '0004_job_location_parts': jobLocationParts,
   '0005_open_interviews': openInterviews,
   '0006_job_videos': jobVideos,
+  '0007_outbox_claims': outboxClaims,
+  '0008_video_deletions': videoDeletions,
+  '0009_application_interview_uuids': applicationInterviewUuids,
 };

@@ -6,6 +6,7 @@ import { createLogger } from '@vi/platform-logger';
 import { MediabunnyVideoProbe, openMediaStorage } from '@vi/platform-media';
 import { systemClock } from '@vi/platform-time';
 import { jobsMigrations } from '../migrations';
+import { sweepVideoDeletions } from './application/sweep-video-deletions/sweep-video-deletions';
 import type { JobsConfig } from './config';
 import { CachedIdentityDirectory } from './infrastructure/cached-identity.directory';
 import { GrpcIdentityDirectory } from './infrastructure/identity.client';
@@ -37,14 +38,19 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
       videoUrlOf: (uuid: string) => `${config.publicBaseUrl}/v1.0/public/job_videos/${uuid}`,
     };
     const { media, playback } = openMediaStorage(config.media, (name, resource, stop) => lifecycle.add(name, resource, stop));
-    // A replaced or removed video's object that could not be deleted: the change stands, the key is logged (decision 046).
-    const onOrphan = (storageKey: string, error: unknown) => logger.warn({ err: error, storageKey }, 'job video left in media storage');
+    // A video's object that could not be deleted at once: the change stands, its row waits for the sweep (decision 061).
+    const onOrphan = (storageKey: string, error: unknown) => logger.warn({ err: error, storageKey }, 'job video left for the retention sweep');
     const pages = new MemoryJobPageCache(() => identity.generation, systemClock);
     const store = createJobsStore(database.db, relay);
 
     const retention = lifecycle.add(
       'retention sweep',
-      new RetentionSweep(busRetentionTasks(database.db, config.retention), config.retention.sweepIntervalMs, logger),
+      // The video task last: a storage that refuses deletes fails it, and the bus tables are pruned all the same.
+      new RetentionSweep(
+        [...busRetentionTasks(database.db, config.retention), sweepVideoDeletions({ store, media })],
+        config.retention.sweepIntervalMs,
+        logger,
+      ),
       (r) => r.stop(),
     );
     lifecycle.add('event consumers', await startConsumers(bus, jobsEventConsumers({ identity })), (c) => c.close());

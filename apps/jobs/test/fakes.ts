@@ -10,6 +10,7 @@ import type {
   LocationRepository,
   OpenInterviewApplication,
   OpenInterviewApplicationRepository,
+  VideoDeletionRepository,
 } from '../src/application/store';
 
 /**
@@ -111,16 +112,19 @@ export class InMemoryLocations implements LocationRepository, Stateful<Map<strin
   }
 }
 
-export class InMemoryApplications implements OpenInterviewApplicationRepository, Stateful<Map<string, OpenInterviewApplication & { claimedAt: Date }>> {
-  /** By open interview and email key. */
-  state = new Map<string, OpenInterviewApplication & { claimedAt: Date }>();
+type ApplicationRow = OpenInterviewApplication & { claimedInterviewUuid: string; claimedAt: Date };
 
-  async claim(openInterviewUuid: string, emailKey: string, at: Date, staleBefore: Date): Promise<boolean> {
+export class InMemoryApplications implements OpenInterviewApplicationRepository, Stateful<Map<string, ApplicationRow>> {
+  /** By open interview and email key. */
+  state = new Map<string, ApplicationRow>();
+
+  async claim(openInterviewUuid: string, emailKey: string, at: Date, staleBefore: Date, interviewUuid: string): Promise<string | undefined> {
     const key = `${openInterviewUuid}/${emailKey}`;
     const row = this.state.get(key);
-    if (row && (row.interviewUuid !== null || row.claimedAt >= staleBefore)) return false;
-    this.state.set(key, { interviewUuid: null, resentAt: null, claimedAt: at });
-    return true;
+    if (row && (row.interviewUuid !== null || row.claimedAt >= staleBefore)) return undefined;
+    const claimedInterviewUuid = row?.claimedInterviewUuid ?? interviewUuid;
+    this.state.set(key, { interviewUuid: null, resentAt: null, claimedInterviewUuid, claimedAt: at });
+    return claimedInterviewUuid;
   }
 
   async find(openInterviewUuid: string, emailKey: string): Promise<OpenInterviewApplication | undefined> {
@@ -134,8 +138,9 @@ export class InMemoryApplications implements OpenInterviewApplicationRepository,
   }
 
   async release(openInterviewUuid: string, emailKey: string): Promise<void> {
-    const key = `${openInterviewUuid}/${emailKey}`;
-    if (this.state.get(key)?.interviewUuid === null) this.state.delete(key);
+    const row = this.state.get(`${openInterviewUuid}/${emailKey}`);
+    // Claimable again at once, as PostgreSQL's '-infinity' is before any staleness bound.
+    if (row?.interviewUuid === null) row.claimedAt = new Date(-8.64e15);
   }
 
   async markResent(openInterviewUuid: string, emailKey: string, at: Date, lastBefore: Date): Promise<boolean> {
@@ -143,5 +148,26 @@ export class InMemoryApplications implements OpenInterviewApplicationRepository,
     if (!row || row.interviewUuid === null || (row.resentAt !== null && row.resentAt > lastBefore)) return false;
     row.resentAt = at;
     return true;
+  }
+}
+
+export class InMemoryVideoDeletions implements VideoDeletionRepository, Stateful<Map<string, Date>> {
+  /** When each key's object is to go. */
+  state = new Map<string, Date>();
+
+  async schedule(storageKey: string, after: Date): Promise<void> {
+    this.state.set(storageKey, after);
+  }
+
+  async due(now: Date, limit: number): Promise<string[]> {
+    return [...this.state.entries()]
+      .filter(([, after]) => after <= now)
+      .sort(([keyA, a], [keyB, b]) => a.getTime() - b.getTime() || (keyA < keyB ? -1 : 1))
+      .slice(0, limit)
+      .map(([key]) => key);
+  }
+
+  async forget(storageKeys: string[]): Promise<void> {
+    for (const key of storageKeys) this.state.delete(key);
   }
 }

@@ -9,7 +9,7 @@ import type { Job } from '../src/domain/job';
 import type { JobsDatabase } from '../src/infrastructure/jobs.database';
 import { createJobsStore } from '../src/infrastructure/jobs.store';
 import { aJob, anAddress } from './factories';
-import { InMemoryApplications, InMemoryCounters, InMemoryJobs, InMemoryLocations } from './fakes';
+import { InMemoryApplications, InMemoryCounters, InMemoryJobs, InMemoryLocations, InMemoryVideoDeletions } from './fakes';
 
 const logger = createLogger('jobs-contract', 'silent');
 
@@ -28,6 +28,7 @@ describeRepositoryContract<JobsStore>(
         locations: new InMemoryLocations(),
         counters: new InMemoryCounters(),
         applications: new InMemoryApplications(),
+        videoDeletions: new InMemoryVideoDeletions(),
       }),
       close: async () => undefined,
     }),
@@ -127,31 +128,60 @@ describeRepositoryContract<JobsStore>(
       expect(await store().read.jobs.findByVideo(replaced.video.uuid)).toBeUndefined();
     });
 
-    it("claims an email's application once, gives back a failed claim, and re-sends at most once per interval", async () => {
+    it("claims an email's application once under one interview uuid, gives back a failed claim, and re-sends at most once per interval", async () => {
       const open = randomUUID();
       const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 10, minute));
       const apps = () => store().read.applications;
-      const claim = (minute: number, staleBefore: number) => store().transaction((tx) => tx.applications.claim(open, 'ann', at(minute), at(staleBefore)));
+      const claim = (minute: number, staleBefore: number) =>
+        store().transaction((tx) => tx.applications.claim(open, 'ann', at(minute), at(staleBefore), randomUUID()));
       const resend = (minute: number, lastBefore: number) => store().transaction((tx) => tx.applications.markResent(open, 'ann', at(minute), at(lastBefore)));
-      expect(await claim(0, -1)).toBe(true);
-      expect(await claim(0, -1)).toBe(false);
-      // A claim that never got its interview is taken over once stale, or given back.
-      expect(await claim(2, 1)).toBe(true);
+      const interviewUuid = await claim(0, -1);
+      expect(interviewUuid).toEqual(expect.any(String));
+      expect(await claim(0, -1)).toBeUndefined();
+      // A claim that never got its interview is taken over once stale, or at once when given back: under the first
+      // claim's uuid each time (its creation may have been made).
+      expect(await claim(2, 1)).toBe(interviewUuid);
       await store().transaction((tx) => tx.applications.release(open, 'ann'));
-      expect(await apps().find(open, 'ann')).toBeUndefined();
+      expect(await apps().find(open, 'ann')).toEqual({ interviewUuid: null, resentAt: null });
+      expect(await claim(3, -100)).toBe(interviewUuid);
 
-      expect(await claim(3, 2)).toBe(true);
-      const interviewUuid = randomUUID();
-      await store().transaction((tx) => tx.applications.attach(open, 'ann', interviewUuid));
+      await store().transaction((tx) => tx.applications.attach(open, 'ann', interviewUuid!));
       await store().transaction((tx) => tx.applications.release(open, 'ann'));
       expect(await apps().find(open, 'ann')).toEqual({ interviewUuid, resentAt: null });
-      expect(await claim(30, 29)).toBe(false);
+      expect(await claim(30, 29)).toBeUndefined();
       // The first re-send at once, the next only once the interval since it has passed.
       expect(await resend(4, -6)).toBe(true);
       expect(await resend(5, -5)).toBe(false);
       expect(await resend(14, 4)).toBe(true);
       expect(await apps().find(open, 'ann')).toEqual({ interviewUuid, resentAt: at(14) });
       expect(await apps().find(randomUUID(), 'ann')).toBeUndefined();
+    });
+
+    it('lists the video objects due for deletion, the longest due first; a key scheduled again takes its new time, a forgotten one is gone', async () => {
+      const at = (minute: number) => new Date(Date.UTC(2026, 10, 28, 10, minute));
+      const [a, b, c] = ['a', 'b', 'c'].map((name) => `jobs/${randomUUID()}/${name}.webm`);
+      await store().transaction(async (tx) => {
+        await tx.videoDeletions.schedule(c, at(3));
+        await tx.videoDeletions.schedule(a, at(1));
+        await tx.videoDeletions.schedule(b, at(2));
+      });
+      const deletions = () => store().read.videoDeletions;
+      expect(await deletions().due(at(2), 10)).toEqual([a, b]);
+      expect(await deletions().due(at(2), 1)).toEqual([a]);
+      expect(await deletions().due(at(0), 10)).toEqual([]);
+      await deletions().schedule(b, at(5));
+      expect(await deletions().due(at(4), 10)).toEqual([a, c]);
+      await deletions().forget([a, 'jobs/never-scheduled.webm']);
+      await deletions().forget([]);
+      expect(await deletions().due(at(10), 10)).toEqual([c, b]);
+      // Forgotten in a transaction that fails: still due.
+      await expect(
+        store().transaction(async (tx) => {
+          await tx.videoDeletions.forget([c]);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await deletions().due(at(10), 10)).toEqual([c, b]);
     });
 
     it("lists a company's live jobs of one status, without their description or posted address, a page at a time", async () => {

@@ -216,6 +216,8 @@ export class InMemoryDeliveries implements PublicOf<DeliveryRepository>, Statefu
 export class InMemoryMessages implements PublicOf<MessageRepository>, Stateful<MessageRow[]> {
   state: MessageRow[] = [];
 
+  constructor(private readonly ledger: InMemoryLedger) {}
+
   private find(uuid: string): MessageRow {
     const row = this.state.find((m) => m.uuid === uuid);
     if (!row) throw new Error(`no message ${uuid}`);
@@ -237,6 +239,13 @@ export class InMemoryMessages implements PublicOf<MessageRepository>, Stateful<M
         trace_context: traceHeaders() ?? null,
       });
     }
+  }
+
+  async insertOfFirstTime(consumer: string, eventIds: string[], rows: Array<NewMessage & { event_id: string }>): Promise<number> {
+    const first = await this.ledger.markProcessedMany(consumer, eventIds);
+    const before = this.state.length;
+    await this.insertMany(rows.filter((r) => first.has(r.event_id)).map(({ event_id: _, ...row }) => row));
+    return this.state.length - before;
   }
 
   async deleteOfInterviews(interviewUuids: string[]): Promise<number> {
@@ -314,5 +323,5 @@ export type NotificationsRepositoryFakes = {
 export function notificationsFakes(): NotificationsRepositoryFakes {
   const webhooks = new InMemoryWebhooks();
   const ledger = new InMemoryLedger();
-  return { webhooks, deliveries: new InMemoryDeliveries(webhooks, ledger), messages: new InMemoryMessages(), ledger, calendars: new InMemoryCalendars() };
+  return { webhooks, deliveries: new InMemoryDeliveries(webhooks, ledger), messages: new InMemoryMessages(ledger), ledger, calendars: new InMemoryCalendars() };
 }

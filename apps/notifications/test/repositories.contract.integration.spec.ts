@@ -9,7 +9,7 @@ const at = (hours: number) => new Date(T0.getTime() + hours * HOUR);
 
 function inMemory() {
   const [webhooks, ledger] = [new InMemoryWebhooks(), new InMemoryLedger()];
-  return { webhooks, ledger, deliveries: new InMemoryDeliveries(webhooks, ledger), messages: new InMemoryMessages(), calendars: new InMemoryCalendars() };
+  return { webhooks, ledger, deliveries: new InMemoryDeliveries(webhooks, ledger), messages: new InMemoryMessages(ledger), calendars: new InMemoryCalendars() };
 }
 
 /**
@@ -188,6 +188,32 @@ describeRepositoryContract<NotificationsStore>(
         expect(await store.read.messages.claimDue(at(1.5), at(3), 10)).toEqual([]);
         // The lease ran out (the process died): another replica takes it.
         expect(await store.read.messages.claimDue(at(2.5), at(3), 10)).toHaveLength(1);
+      });
+
+      it('marks events processed and records the messages of those seen for the first time, in one call (decision 054)', async () => {
+        const [seen, fresh] = [randomUUID(), randomUUID()];
+        await store.read.ledger.markProcessed('messages', seen);
+        const ofSeen = aNewMessage({ send_after: at(1) });
+        const ofFresh = [aNewMessage({ send_after: at(1), calendar: null }), aNewMessage({ send_after: at(1), subject: null, html_body: null })];
+
+        expect(
+          await store.read.messages.insertOfFirstTime(
+            'messages',
+            [seen, fresh],
+            [{ ...ofSeen, event_id: seen }, ...ofFresh.map((m) => ({ ...m, event_id: fresh }))],
+          ),
+        ).toBe(2);
+        expect((await store.read.messages.claimDue(at(1), at(2), 10)).map((m) => m.uuid).sort()).toEqual(ofFresh.map((m) => m.uuid).sort());
+        expect(await store.read.ledger.markProcessed('messages', fresh)).toBe(false);
+        // Redelivered: nothing recorded twice.
+        expect(
+          await store.read.messages.insertOfFirstTime(
+            'messages',
+            [fresh],
+            ofFresh.map((m) => ({ ...m, uuid: randomUUID(), event_id: fresh })),
+          ),
+        ).toBe(0);
+        expect(await store.read.messages.claimDue(at(3), at(4), 10)).toHaveLength(2);
       });
 
       it('sends the earliest due first, at most the limit', async () => {

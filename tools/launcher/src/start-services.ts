@@ -12,8 +12,11 @@ PostgreSQL, NATS and Redis named by DATABASE_URL, NATS_URL and REDIS_URL.
 
   --replicas N | service=N,...   processes per service (default 1), e.g. --replicas jobs=2,gateway=2
   --node-args="ARGS"             extra node options for every service process, e.g. --node-args="--cpu-prof"
-  --port-offset N                add N to every port (gateway 8080+N, identity 50051+N, health 9100+N, ...)
+  --port-offset N                add N (0 to 15000) to every port (gateway 8080+N, identity 50051+N, health 9100+N, ...)
   -h, --help                     this text`;
+
+/** The highest offset that keeps every port valid (the highest: notifications' ninth replica, 50135 + N). */
+const MAX_PORT_OFFSET = 15_000;
 
 /** This machine's servers (README): PostgreSQL with trust auth for `postgres`, NATS with JetStream, Redis. */
 const LOCAL_SERVERS = {
@@ -49,7 +52,8 @@ function readOptions(): { replicas: Record<ServiceName, number>; nodeArgs: strin
       replicas[service as ServiceName] = count(n);
     }
   const portOffset = Number(values['port-offset']);
-  if (!Number.isInteger(portOffset) || portOffset < 0 || portOffset > 5000) throw new Error('--port-offset must be a whole number from 0 to 5000');
+  if (!Number.isInteger(portOffset) || portOffset < 0 || portOffset > MAX_PORT_OFFSET)
+    throw new Error(`--port-offset must be a whole number from 0 to ${MAX_PORT_OFFSET}`);
   return { replicas, nodeArgs: values['node-args'].split(/\s+/).filter(Boolean), portOffset };
 }
 

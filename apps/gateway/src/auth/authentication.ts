@@ -80,20 +80,23 @@ export function authentication(deps: {
     const purpose = credential.kind === 'candidate_token' && credential.forTakeUpload ? ':take_upload' : '';
     const fingerprint = PrincipalCache.fingerprint(`${credential.kind}${purpose}:${credential.value}`);
     const cached = deps.cache.get(fingerprint);
-    // A known credential needs no resolving, so the IP's failure count and the request count go to the limits
-    // store together (one round trip to Redis). An unknown one is never resolved for an IP that is blocked.
+    // A known credential needs no resolving, so the IP's failure count and the request count are one command to
+    // the limits store (decision 056): a blocked IP's request is not counted. An unknown credential is never
+    // resolved for an IP that is blocked.
     if (cached) {
       const bucket = bucketOf(credential, cached);
-      const [blocked, decision] = await Promise.all([deps.limits.authBlocked(ip), deps.limits.consumeRequest(bucket)]);
-      try {
-        refuseBlocked(res, blocked);
-        if (credential.kind === 'session') assertNotForged(req, deps.sessions, credential.value);
-      } catch (refusal) {
-        // A refused request costs its key nothing, as when the limits were asked one after the other.
-        await deps.limits.refundRequest(bucket);
-        throw refusal;
+      const admission = await deps.limits.admit(ip, bucket);
+      if (admission.blocked) throw blockedRefusal(res, admission.blocked);
+      if (credential.kind === 'session') {
+        try {
+          assertNotForged(req, deps.sessions, credential.value);
+        } catch (refusal) {
+          // A refused request costs its key nothing, as when the limits were asked one after the other.
+          await deps.limits.refundRequest(bucket);
+          throw refusal;
+        }
       }
-      admit(res, cached, decision, deadline, credential);
+      admit(res, cached, admission.decision, deadline, credential);
       next();
       return;
     }
@@ -122,10 +125,14 @@ export function authentication(deps: {
 
 /** Refuses every request of an IP that failed authentication too often, whatever its credential. */
 function refuseBlocked(res: Response, blocked: RateDecision | null): void {
-  if (!blocked) return;
+  if (blocked) throw blockedRefusal(res, blocked);
+}
+
+/** The 429 of a blocked IP, its headers set and the refusal counted. */
+function blockedRefusal(res: Response, blocked: RateDecision): Error {
   setRateHeaders(res, blocked);
   countRefusal('auth_failures');
-  throw gatewayError(GatewayErrorCode.TooManyRequests);
+  return gatewayError(GatewayErrorCode.TooManyRequests);
 }
 
 /** Sets the rate headers and the request's context, or refuses the request past its key's limit. */

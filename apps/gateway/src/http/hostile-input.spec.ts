@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '@vi/platform-errors';
-import { MAX_JSON_DEPTH, nulFieldErrors, refuseDeepNesting } from './hostile-input';
+import { holdsNul, MAX_JSON_DEPTH, nulFieldErrors, refuseDeepNesting } from './hostile-input';
 
 describe('nulFieldErrors', () => {
   it('names every string and property name holding U+0000 by its JSON path', () => {
@@ -13,6 +13,16 @@ describe('nulFieldErrors', () => {
     expect(nulFieldErrors('\0').map((e) => e.field)).toEqual(['body']);
     expect(nulFieldErrors({ a: 'b', c: [1, true, null] })).toEqual([]);
     expect(nulFieldErrors(undefined)).toEqual([]);
+  });
+});
+
+describe('holdsNul', () => {
+  it('finds U+0000 wherever nulFieldErrors names it, and nothing in clean values', () => {
+    const values: unknown[] = [{ title: 'a\0' }, { questions: [{ text: 'x' }, { text: '\0' }] }, ['\0'], { meta: { 'k\0': 1 } }, '\0'];
+    for (const value of values) expect([holdsNul(value), nulFieldErrors(value).length > 0]).toEqual([true, true]);
+    for (const value of [{ a: 'b', c: [1, true, null, { d: 'e' }] }, undefined, null, 0, 'text', []]) {
+      expect([holdsNul(value), nulFieldErrors(value).length > 0]).toEqual([false, false]);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { AppError } from '@vi/platform-errors';
 import { validate } from '../http/validation';
 import { interviewsSchemas } from './interviews.routes';
+import { canonicalLanguage } from './request-fields';
 import { questionSetsSchemas } from './question-sets.routes';
 
 function fieldErrors(run: () => unknown) {
@@ -46,6 +47,17 @@ describe('a question`s fields, wherever a question is sent', () => {
     for (const time_limit of [30, 60, 90, 120, 160, 180]) {
       expect(validate(interviewsSchemas.question, { text: 'Q', time_limit })).toMatchObject({ time_limit });
       expect(validate(questionSetsSchemas.createBody, { name: 'Set', questions: [{ text: 'Q', time_limit }] }).questions[0]).toMatchObject({ time_limit });
+    }
+  });
+});
+
+describe('canonicalLanguage', () => {
+  it('answers the canonical tag, or nothing for what is not a tag, the same when asked again', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(canonicalLanguage('fr-fr')).toBe('fr-FR');
+      expect(canonicalLanguage('EN')).toBe('en');
+      expect(canonicalLanguage('not a tag')).toBeUndefined();
+      expect(canonicalLanguage('')).toBeUndefined();
     }
   });
 });

@@ -49,13 +49,24 @@ export function phonesTogether(a: { phone?: string; phone_parsed?: string }, ctx
   }
 }
 
+// Asking ICU for a tag's canonical form costs more than the rest of a creation's checks together (a profile of the
+// gateway, decision 056): answers are remembered, invalid tags included (`null`), with a bound against a flood.
+const canonicalTags = new Map<string, string | null>();
+const MAX_CANONICAL_TAGS = 1_000;
+
 /** An IETF language tag (BCP 47) as `Intl` reads it, kept in its canonical form ("fr-fr" becomes "fr-FR"). */
 export function canonicalLanguage(tag: string): string | undefined {
-  try {
-    return Intl.getCanonicalLocales(tag)[0];
-  } catch {
-    return undefined;
+  let canonical = canonicalTags.get(tag);
+  if (canonical === undefined) {
+    try {
+      canonical = Intl.getCanonicalLocales(tag)[0] ?? null;
+    } catch {
+      canonical = null;
+    }
+    if (canonicalTags.size >= MAX_CANONICAL_TAGS) canonicalTags.clear();
+    canonicalTags.set(tag, canonical);
   }
+  return canonical ?? undefined;
 }
 /** The candidate's language (decision 047): what they are written to in. */
 export const languageField = z

@@ -161,7 +161,7 @@ export type UserCard = Pick<User, 'uuid' | 'companyUuid' | 'name' | 'email' | 'a
 /** What a summary shows of a company. */
 export type CompanyCard = Pick<Company, 'uuid' | 'name' | 'avatarUrl'>;
 
-/** A job seeker to make if their email is new, with the `identity.user.created` event its insert records. */
+/** A job seeker to make if their email is new, with the `identity.job_seeker.created` event its insert records. */
 export interface NewJobSeeker {
   user: User;
   event: NewEvent;

@@ -59,7 +59,7 @@ function userPayload(user: User, defaultAvatarUrl: string, at: Date): UserEventP
 export const userEvents = {
   /** No set-password link: the notifications service asks for one when it sends the email (decision 018). */
   created: (user: User, defaultAvatarUrl: string): NewEvent => ({
-    subject: IdentitySubjects.UserCreated,
+    subject: user.type === 'job_seeker' ? IdentitySubjects.JobSeekerCreated : IdentitySubjects.UserCreated,
     payload: userPayload(user, defaultAvatarUrl, user.createdAt),
   }),
   updated: (user: User, defaultAvatarUrl: string): NewEvent => ({

@@ -1,4 +1,4 @@
-import { insertRows, prepared, sql, type Kysely, type RawBuilder } from '@vi/platform-postgres';
+import { prepared, sql, type Kysely, type RawBuilder } from '@vi/platform-postgres';
 import type { InterviewListState } from '../application/store';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
 import type { InterviewsDatabase } from './interviews.database';
@@ -9,15 +9,7 @@ export class InterviewCounterRepository {
 
   async move(companyUuid: string, type: InterviewType, from: InterviewStatus | null, to: InterviewStatus | null, count = 1): Promise<void> {
     if (from === to || count === 0) return;
-    if (from) {
-      await this.db
-        .updateTable('interview_counters')
-        .set((eb) => ({ count: eb('count', '-', count) }))
-        .where('company_uuid', '=', companyUuid)
-        .where('type', '=', type)
-        .where('status', '=', from)
-        .execute();
-    }
+    if (from) await counterIncrease(companyUuid, type, from, -count).execute(this.db);
     if (to) await counterIncrease(companyUuid, type, to, count).execute(this.db);
   }
 
@@ -61,8 +53,13 @@ export function listVersionOf(companyUuid: string): RawBuilder<number> {
   return sql<number>`(select coalesce(sum(version), 0) from interview_list_versions where company_uuid = ${companyUuid})::int8`;
 }
 
-/** Adds `count` interviews to a company's counter of a type and status: on its own or in a creation's statement. */
+/**
+ * Adds `count` (negative: removes) interviews to a company's counter of a type and status, on the shard of this
+ * transaction (its id modulo 16, as the list versions' triggers choose theirs: decisions 059 and 062): on its own or
+ * in a creation's statement.
+ */
 export function counterIncrease(companyUuid: string, type: InterviewType, status: InterviewStatus, count: number) {
-  return sql`${insertRows<InterviewsDatabase, 'interview_counters'>('interview_counters', [{ company_uuid: companyUuid, type, status, count }])}
-on conflict (company_uuid, type, status) do update set count = interview_counters.count + excluded.count`;
+  return sql`insert into interview_counters (company_uuid, type, status, shard, count)
+values (${companyUuid}, ${type}, ${status}, (pg_current_xact_id()::text::bigint % 16)::smallint, ${count})
+on conflict (company_uuid, type, status, shard) do update set count = interview_counters.count + excluded.count`;
 }

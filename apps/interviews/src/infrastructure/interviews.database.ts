@@ -36,7 +36,7 @@ export interface InterviewsDatabase {
     job_key: string;
     company_key: string;
   };
-  interview_counters: { company_uuid: string; type: string; status: string; count: Generated<number> };
+  interview_counters: { company_uuid: string; type: string; status: string; shard: Generated<number>; count: Generated<number> };
   /** A company's list version is the sum of its rows, moved by triggers (migration 0012, decision 050). */
   interview_list_versions: { company_uuid: string; shard: number; version: number };
   interview_questions: {

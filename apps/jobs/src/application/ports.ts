@@ -45,6 +45,8 @@ export interface Applicant {
 
 /** The one-way interview an applicant gets: the open interview's questions, due when their time to answer ends. */
 export interface ApplicantInterview {
+  /** The uuid the interview is created under, chosen when the application was first claimed (decision 063). */
+  interviewUuid: string;
   jobUuid: string;
   applicant: Applicant;
   scheduledAt: Date;

@@ -11,6 +11,7 @@ export interface JobsRepositories {
   readonly locations: LocationRepository;
   readonly counters: JobCounterRepository;
   readonly applications: OpenInterviewApplicationRepository;
+  readonly videoDeletions: VideoDeletionRepository;
 }
 
 export type JobsStore = Store<JobsRepositories>;
@@ -73,12 +74,32 @@ export interface OpenInterviewApplication {
 
 /** Applications through open interviews, one per email per open interview (decision 045). */
 export interface OpenInterviewApplicationRepository {
-  /** Claims the email's application: true when new, or when an earlier claim never got its interview and is older than `staleBefore`. */
-  claim(openInterviewUuid: string, emailKey: string, at: Date, staleBefore: Date): Promise<boolean>;
+  /**
+   * Claims the email's application when new, or when an earlier claim never got its interview and is older than
+   * `staleBefore`: answers the uuid its interview is to be created under (`interviewUuid` at the first claim, kept by
+   * every later one, decision 063), or undefined when not claimed.
+   */
+  claim(openInterviewUuid: string, emailKey: string, at: Date, staleBefore: Date, interviewUuid: string): Promise<string | undefined>;
   find(openInterviewUuid: string, emailKey: string): Promise<OpenInterviewApplication | undefined>;
   attach(openInterviewUuid: string, emailKey: string, interviewUuid: string): Promise<void>;
-  /** Gives a claim back when its interview could not be created (nothing if one was attached). */
+  /**
+   * Gives a claim back when its interview's creation failed or was refused (nothing if one was attached): it may be
+   * claimed again at once, and keeps its interview uuid.
+   */
   release(openInterviewUuid: string, emailKey: string): Promise<void>;
   /** Records a re-sent invitation, only when none was re-sent after `lastBefore`: false means not now. */
   markResent(openInterviewUuid: string, emailKey: string, at: Date, lastBefore: Date): Promise<boolean>;
+}
+
+/**
+ * Job videos' objects to delete from media storage (decision 061), each recorded in the transaction that stops a job
+ * showing it, or before the upload of one no job shows yet: a failed delete or a crash leaves its row for the sweep.
+ */
+export interface VideoDeletionRepository {
+  /** The object of `storageKey` is to go from `after` on (a key scheduled again takes the new time). */
+  schedule(storageKey: string, after: Date): Promise<void>;
+  /** Keys whose time has come by `now`, the longest due first, at most `limit`. */
+  due(now: Date, limit: number): Promise<string[]>;
+  /** Forgets keys: their objects are gone, or a job shows them now. */
+  forget(storageKeys: string[]): Promise<void>;
 }

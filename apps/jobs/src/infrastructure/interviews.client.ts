@@ -30,8 +30,9 @@ export class GrpcInterviewsDirectory implements InterviewsDirectory {
         timezone: 'UTC',
         has_sms_consent: applicant.hasSmsConsent,
         language: applicant.language,
+        interview_uuid: request.interviewUuid,
       },
-      // A creation is not repeated: a retry could create a second interview.
+      // Not repeated here: a repeat application asks again, under the same uuid (decision 063).
       { ...creator, idempotent: false },
     );
     return created.interviews[0].uuid;

@@ -51,8 +51,15 @@ export interface JobsDatabase {
     open_interview_uuid: string;
     email_key: string;
     interview_uuid: string | null;
+    /** Decision 063: the uuid its interview is created under, from its first claim on (null only before it). */
+    claimed_interview_uuid: string | null;
     claimed_at: Date;
     resent_at: Date | null;
+  };
+  /** Decision 061. */
+  video_deletions: {
+    storage_key: string;
+    delete_after: Date;
   };
   outbox: OutboxTable;
 }

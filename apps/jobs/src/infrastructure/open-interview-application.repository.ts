@@ -6,21 +6,32 @@ import type { JobsDatabase } from './jobs.database';
 export class OpenInterviewApplicationRepository {
   constructor(private readonly db: Kysely<JobsDatabase>) {}
 
-  async claim(openInterviewUuid: string, emailKey: string, at: Date, staleBefore: Date): Promise<boolean> {
-    const inserted = await this.db
+  async claim(openInterviewUuid: string, emailKey: string, at: Date, staleBefore: Date, interviewUuid: string): Promise<string | undefined> {
+    const claimed = await this.db
       .insertInto('open_interview_applications')
-      .values({ open_interview_uuid: openInterviewUuid, email_key: emailKey, interview_uuid: null, claimed_at: at, resent_at: null })
+      .values({
+        open_interview_uuid: openInterviewUuid,
+        email_key: emailKey,
+        interview_uuid: null,
+        claimed_interview_uuid: interviewUuid,
+        claimed_at: at,
+        resent_at: null,
+      })
       .onConflict((oc) =>
         oc
           .columns(['open_interview_uuid', 'email_key'])
-          .doUpdateSet({ claimed_at: at })
+          .doUpdateSet({
+            claimed_at: at,
+            // A creation under the first claim's uuid may have been made (its answer lost): asked again, not twice.
+            claimed_interview_uuid: sql<string>`coalesce(open_interview_applications.claimed_interview_uuid, excluded.claimed_interview_uuid)`,
+          })
           // Only a claim whose creation never finished is taken over.
           .where('open_interview_applications.interview_uuid', 'is', null)
           .where('open_interview_applications.claimed_at', '<', staleBefore),
       )
-      .returning('email_key')
+      .returning('claimed_interview_uuid')
       .executeTakeFirst();
-    return inserted !== undefined;
+    return claimed?.claimed_interview_uuid ?? undefined;
   }
 
   async find(openInterviewUuid: string, emailKey: string): Promise<OpenInterviewApplication | undefined> {
@@ -44,7 +55,8 @@ export class OpenInterviewApplicationRepository {
 
   async release(openInterviewUuid: string, emailKey: string): Promise<void> {
     await this.db
-      .deleteFrom('open_interview_applications')
+      .updateTable('open_interview_applications')
+      .set({ claimed_at: sql<Date>`'-infinity'` })
       .where('open_interview_uuid', '=', openInterviewUuid)
       .where('email_key', '=', emailKey)
       .where('interview_uuid', 'is', null)

@@ -177,6 +177,12 @@ export interface DeliveryRepository {
 export interface MessageRepository {
   /** Records messages to send; one already recorded under the same dedupe key is kept as it is. */
   insertMany(rows: NewMessage[]): Promise<void>;
+  /**
+   * `consumer`'s ledger and the messages of its events in one statement (decision 054): the events are marked
+   * processed, and the messages of those seen for the first time inserted (one already recorded under the same dedupe
+   * key kept as it is). How many messages were inserted.
+   */
+  insertOfFirstTime(consumer: string, eventIds: string[], rows: Array<NewMessage & { event_id: string }>): Promise<number>;
   /** Deletes every message of these interviews, whatever its status (a job seeker's erasure). */
   deleteOfInterviews(interviewUuids: string[]): Promise<number>;
   /** Cancels an interview's pending messages of these kinds (reminders of a finished or moved interview). */

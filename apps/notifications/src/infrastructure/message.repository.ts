@@ -27,6 +27,35 @@ export class MessageRepository {
       .execute();
   }
 
+  async insertOfFirstTime(consumer: string, eventIds: string[], rows: Array<NewMessage & { event_id: string }>): Promise<number> {
+    if (eventIds.length === 0) return 0;
+    const trace = traceHeaders();
+    const column = <K extends keyof NewMessage>(key: K) => rows.map((r) => r[key] ?? null);
+    // Arrays as parameters: one statement text (prepared once per connection, decision 048) for a batch of any size.
+    const result = await prepared(sql`
+      with first as (
+        insert into processed_events (consumer, event_id, processed_at)
+        select ${consumer}, event_id, ${new Date()}::timestamptz from unnest(${eventIds}::text[]) as event_id
+        on conflict (consumer, event_id) do nothing
+        returning event_id
+      )
+      insert into messages (uuid, dedupe_key, channel, kind, recipient, subject, text_body, html_body, interview_uuid, link_kind,
+        link_subject, send_after, created_at, status, trace_context, calendar)
+      select m.uuid, m.dedupe_key, m.channel, m.kind, m.recipient, m.subject, m.text_body, m.html_body, m.interview_uuid, m.link_kind,
+        m.link_subject, m.send_after, m.created_at, 'pending', ${trace ? JSON.stringify(trace) : null}::jsonb, m.calendar::jsonb
+      from unnest(${rows.map((r) => r.event_id)}::text[], ${column('uuid')}::uuid[], ${column('dedupe_key')}::text[], ${column('channel')}::text[],
+        ${column('kind')}::text[], ${column('recipient')}::text[], ${column('subject')}::text[], ${column('text_body')}::text[],
+        ${column('html_body')}::text[], ${column('interview_uuid')}::uuid[], ${column('link_kind')}::text[], ${column('link_subject')}::uuid[],
+        ${rows.map((r) => r.send_after.toISOString())}::timestamptz[], ${rows.map((r) => r.created_at.toISOString())}::timestamptz[],
+        ${rows.map((r) => (r.calendar ? JSON.stringify(r.calendar) : null))}::text[])
+        with ordinality as m(event_id, uuid, dedupe_key, channel, kind, recipient, subject, text_body, html_body, interview_uuid, link_kind,
+          link_subject, send_after, created_at, calendar, n)
+      where m.event_id in (select event_id from first)
+      order by m.n
+      on conflict (dedupe_key) do nothing`).execute(this.db);
+    return Number(result.numAffectedRows ?? 0);
+  }
+
   /** Deletes every message of these interviews, whatever its status (a job seeker's erasure). */
   async deleteOfInterviews(interviewUuids: string[]): Promise<number> {
     const result = await this.db.deleteFrom('messages').where('interview_uuid', 'in', interviewUuids).executeTakeFirst();

@@ -5,7 +5,13 @@
 export const IdentitySubjects = {
   CompanyCreated: 'identity.company.created',
   CompanyPlanChanged: 'identity.company.plan_changed',
+  /** A company user was made (a company's administrator, or a user added to it): notifications emails a set-password link. */
   UserCreated: 'identity.user.created',
+  /**
+   * A job seeker was made (a first invitation of their email). A subject of its own, with the same payload, so the
+   * consumers of company users' creations are not sent (and do not skip) one event per invited candidate (decision 060).
+   */
+  JobSeekerCreated: 'identity.job_seeker.created',
   UserUpdated: 'identity.user.updated',
   UserDeleted: 'identity.user.deleted',
   /** A company user asked for a new set-password link (the forgot-password page): the payload carries it. */

@@ -202,6 +202,11 @@ export interface CreateInterviewsRequest {
   has_sms_consent: boolean;
   /** An IETF tag, validated and canonical (the gateway's default: "en"). */
   language: string;
+  /**
+   * For one assignee: the uuid the interview is created under, chosen by a service that may have to ask again (an
+   * open interview's application, decision 063). Asking again answers the interview it made, and sends nothing.
+   */
+  interview_uuid?: string | undefined;
 }
 
 export interface UpdateInterviewRequest {
@@ -1926,6 +1931,7 @@ function createBaseCreateInterviewsRequest(): CreateInterviewsRequest {
     timezone: "",
     has_sms_consent: false,
     language: "",
+    interview_uuid: undefined,
   };
 }
 
@@ -1960,6 +1966,9 @@ export const CreateInterviewsRequest: MessageFns<CreateInterviewsRequest> = {
     }
     if (message.language !== "") {
       writer.uint32(82).string(message.language);
+    }
+    if (message.interview_uuid !== undefined) {
+      writer.uint32(90).string(message.interview_uuid);
     }
     return writer;
   },
@@ -2049,6 +2058,14 @@ export const CreateInterviewsRequest: MessageFns<CreateInterviewsRequest> = {
           }
 
           message.language = reader.string();
+          continue;
+        }
+        case 11: {
+          if (tag !== 90) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
           continue;
         }
       }

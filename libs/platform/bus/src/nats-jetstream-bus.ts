@@ -47,7 +47,9 @@ export class NatsJetStreamBus implements EventBus {
   ) {}
 
   static async connect(options: NatsBusOptions): Promise<NatsJetStreamBus> {
-    const connection = await connect({ servers: options.url, name: options.streamRoot, maxReconnectAttempts: -1 });
+    // noAsyncTraces: the client would otherwise make an Error (capturing a stack) for every request, so for every
+    // JetStream publish, only to name the caller should that request fail (decision 055).
+    const connection = await connect({ servers: options.url, name: options.streamRoot, maxReconnectAttempts: -1, noAsyncTraces: true });
     const jsm = await jetstreamManager(connection);
     const bus = new NatsJetStreamBus(connection, jetstream(connection), jsm, options, new Date());
     await bus.ensureStream();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Generated, type Kysely, type RawBuilder } from 'kysely';
-import { insertRows } from '@vi/platform-postgres';
+import { insertRows, prepared } from '@vi/platform-postgres';
 import type { Logger } from 'pino';
 import { toRfc3339 } from '@vi/platform-time';
 import { currentCorrelationId } from '@vi/platform-logger';
@@ -23,6 +23,11 @@ export interface OutboxTable {
   trace_context: TraceHeaders | null;
   occurred_at: Date;
   published_at: Date | null;
+  /**
+   * Until when a relay holds the unpublished row (addOutboxClaims, decision 055): another relay claims it only once
+   * this has passed, so a relay that died between its claim and its publish loses nothing. Null when never claimed.
+   */
+  claimed_until: Date | null;
 }
 
 /**
@@ -51,6 +56,14 @@ export async function addOutboxTraceContext(db: Kysely<unknown>): Promise<void> 
   await sql`alter table outbox add column trace_context jsonb`.execute(db);
 }
 
+/**
+ * Migration step adding the outbox's `claimed_until` (decision 055): a relay claims rows with a lease, in one statement
+ * of its own, instead of holding their row locks in a transaction while it publishes them.
+ */
+export async function addOutboxClaims(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table outbox add column claimed_until timestamptz`.execute(db);
+}
+
 export interface NewEvent<P = unknown> {
   subject: string;
   payload: P;
@@ -74,7 +87,10 @@ export interface PendingEvents {
 }
 
 /** An outbox row as inserted: its payload and trace context as JSON text. */
-type OutboxInsertRow = Omit<OutboxTable, 'seq' | 'published_at' | 'payload' | 'trace_context'> & { payload: string; trace_context: string | null };
+type OutboxInsertRow = Omit<OutboxTable, 'seq' | 'published_at' | 'claimed_until' | 'payload' | 'trace_context'> & {
+  payload: string;
+  trace_context: string | null;
+};
 
 /** The outbox rows of these events, stamped with the current correlation id, trace and time. */
 export function pendingEvents(events: NewEvent[]): PendingEvents {
@@ -129,7 +145,19 @@ export function outboxInsertFor(events: KeyedEvent[], made: RawBuilder<unknown>)
 export interface OutboxRelayOptions {
   pollIntervalMs?: number;
   batchSize?: number;
+  /**
+   * How long a claim holds its rows (ms, 30 s by default): past it, another pass or replica claims them again. It
+   * must outlast a pass's publishes (each bounded by the bus client's timeout, 5 s on NATS); a relay that outlives
+   * it publishes them twice, under the same ids, which the bus de-duplicates.
+   */
+  leaseMs?: number;
 }
+
+/** An outbox row as the relay claims it. */
+type ClaimedRow = Pick<OutboxTable, 'id' | 'subject' | 'payload' | 'correlation_id' | 'trace_context' | 'occurred_at'> & { seq: number | string };
+
+/** How long the last published batch waits for the next pass to mark it before a pass runs for that alone (ms). */
+const MARK_LINGER_MS = 50;
 
 /** The relays of this process (one per service; several under `npm start`), for the age gauge. */
 const runningRelays = new Set<OutboxRelay>();
@@ -145,13 +173,19 @@ new Gauge({
 });
 
 /**
- * Moves outbox rows to the bus in commit order. Replicas cooperate through
- * `FOR UPDATE SKIP LOCKED`; a crash between publish and mark re-publishes the
- * same id, which the bus de-duplicates. `kick()` after a commit makes the
- * common case immediate; polling covers restarts and other replicas' rows.
+ * Moves outbox rows to the bus in commit order (decisions 006, 055). A batch is one statement that marks what the
+ * previous batch published and claims the next rows with a lease (`claimed_until`, the database's clock), then its
+ * publishes, outside any transaction: replicas cooperate through `FOR UPDATE SKIP LOCKED` and the lease, and a
+ * relay that dies between its claim and its mark leaves rows that are claimed again once their lease has passed and
+ * re-published under the same ids, which the bus de-duplicates. `kick()` after a commit makes the common case
+ * immediate; polling covers restarts and other replicas' rows.
  */
 export class OutboxRelay {
   private readonly loop: PollingLoop;
+  /** Ids published but not yet marked: the next claim marks them (a failed claim leaves them to the next). */
+  private unmarked: string[] = [];
+  /** The pass that marks what the last one published, when no other comes first. */
+  private lingering: NodeJS.Timeout | undefined;
 
   constructor(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shared by every service, whatever its schema
@@ -161,7 +195,7 @@ export class OutboxRelay {
     private readonly options: OutboxRelayOptions = {},
   ) {
     this.loop = new PollingLoop(
-      () => this.drain(),
+      () => this.pass(),
       options.pollIntervalMs ?? 500,
       (error: unknown) => this.logger.error({ err: error }, 'outbox relay pass failed'),
     );
@@ -177,59 +211,102 @@ export class OutboxRelay {
     this.loop.kick();
   }
 
-  /** Stops polling and waits for the pass under way. */
+  /** Stops polling, waits for the pass under way, and marks what it published. */
   async stop(): Promise<void> {
     runningRelays.delete(this);
     await this.loop.stop();
+    clearTimeout(this.lingering);
+    const published = this.unmarked.splice(0);
+    if (published.length > 0) {
+      await sql`update outbox set published_at = ${new Date()} where id = any(${published}::uuid[]) and published_at is null`.execute(this.db);
+    }
   }
 
+  /** The oldest event of the outbox not yet published: an event this relay published and has yet to mark is published. */
   async oldestUnpublishedAgeSeconds(): Promise<number> {
-    const row = (await this.db
-      .selectFrom('outbox')
-      .select((eb) => eb.fn.min('occurred_at').as('oldest'))
-      .where('published_at', 'is', null)
-      .executeTakeFirst()) as { oldest: Date | string | null } | undefined;
-    return row?.oldest ? Math.max(0, (Date.now() - new Date(row.oldest).getTime()) / 1000) : 0;
+    const result = await sql<{ oldest: Date | string | null }>`select min(occurred_at) as oldest from outbox
+      where published_at is null and id <> all(${this.unmarked}::uuid[])`.execute(this.db);
+    const oldest = result.rows[0]?.oldest;
+    return oldest ? Math.max(0, (Date.now() - new Date(oldest).getTime()) / 1000) : 0;
   }
 
-  /** Relays until nothing is left; returns how many events were published. */
+  /**
+   * The polling loop's pass: claims and publishes until a claim comes back short of a batch, and leaves the last
+   * batch's mark to the next pass's claim, which under load comes within milliseconds (the next commit's kick): one
+   * statement per batch. When none comes within MARK_LINGER_MS, a pass runs to mark them (decision 055).
+   */
+  private async pass(): Promise<void> {
+    clearTimeout(this.lingering);
+    for (;;) {
+      const rows = await this.claim();
+      if (rows.length > 0) await this.publish(rows);
+      if (rows.length < (this.options.batchSize ?? 100)) break;
+    }
+    if (this.unmarked.length > 0) this.lingering = setTimeout(() => this.loop.kick(), MARK_LINGER_MS).unref();
+  }
+
+  /**
+   * Relays until nothing is left; returns how many events were published. Each claim marks what the one before it
+   * published, and the last one claims nothing, so when it returns every event it published is marked.
+   */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      const published = await this.relayBatch();
-      total += published;
-      if (published < (this.options.batchSize ?? 100)) return total;
+      const rows = await this.claim();
+      if (rows.length === 0) return total;
+      await this.publish(rows);
+      total += rows.length;
+    }
+  }
+
+  /** Marks the rows published before (one data-modifying `WITH` part) and claims the oldest unclaimed ones, in one statement. */
+  private async claim(): Promise<ClaimedRow[]> {
+    const published = this.unmarked;
+    this.unmarked = [];
+    try {
+      const claimed = await prepared(sql<ClaimedRow>`with marked as (
+          update outbox set published_at = ${new Date()} where id = any(${published}::uuid[]) and published_at is null
+        )
+        update outbox set claimed_until = now() + ${this.options.leaseMs ?? 30_000}::double precision * interval '1 millisecond'
+        where id in (
+          select id from outbox
+          where published_at is null and (claimed_until is null or claimed_until < now()) and id <> all(${published}::uuid[])
+          order by seq limit ${this.options.batchSize ?? 100}
+          for update skip locked
+        )
+        returning id, seq, subject, payload, correlation_id, trace_context, occurred_at`).execute(this.db);
+      return claimed.rows.sort((a, b) => Number(a.seq) - Number(b.seq));
+    } catch (error) {
+      this.unmarked = [...published, ...this.unmarked];
+      throw error;
     }
   }
 
   /**
-   * Claims the oldest unpublished rows and marks them published in one statement, publishes them, and commits: a
-   * round trip less than selecting and then updating. If publishing fails, the transaction rolls back and none is
-   * marked; the next pass publishes them again under the same ids, which the bus de-duplicates.
+   * Publishes claimed rows, all at once: the client writes them to the bus in outbox order and the acknowledgements
+   * come back together. If one fails, none is marked and their claim is given up, so the next pass publishes them
+   * again, in order, under the same ids (the bus de-duplicates those already out); if even that fails, their lease runs out.
    */
-  private async relayBatch(): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const claimed = await sql<OutboxTable>`
-        update outbox set published_at = ${new Date()}
-        where id in (
-          select id from outbox where published_at is null order by seq limit ${this.options.batchSize ?? 100} for update skip locked
-        )
-        returning *`.execute(trx);
-      const rows = claimed.rows.sort((a, b) => Number(a.seq) - Number(b.seq));
-      // All at once: the client writes them to the bus in outbox order and the acknowledgements come back together,
-      // instead of one round trip per event while the rows stay locked.
-      await Promise.all(
-        rows.map((row) =>
-          publishInSpan(
-            { id: row.id, subject: row.subject, payload: row.payload, correlationId: row.correlation_id ?? undefined, occurredAt: toRfc3339(row.occurred_at) },
-            row.trace_context,
-            (traced) => this.bus.publish(traced),
-          ),
+  private async publish(rows: ClaimedRow[]): Promise<void> {
+    const results = await Promise.allSettled(
+      rows.map((row) =>
+        publishInSpan(
+          { id: row.id, subject: row.subject, payload: row.payload, correlationId: row.correlation_id ?? undefined, occurredAt: toRfc3339(row.occurred_at) },
+          row.trace_context,
+          (traced) => this.bus.publish(traced),
         ),
-      );
-      outboxRelayed.inc(rows.length);
-      return rows.length;
-    });
+      ),
+    );
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) {
+      const ids = rows.map((row) => row.id);
+      await sql`update outbox set claimed_until = null where id = any(${ids}::uuid[]) and published_at is null`
+        .execute(this.db)
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'outbox relay could not give up its claim; the lease will run out'));
+      throw failed.reason;
+    }
+    this.unmarked.push(...rows.map((row) => row.id));
+    outboxRelayed.inc(rows.length);
   }
 }
 
@@ -248,7 +325,7 @@ export type WithPendingEvents<R> = R & {
 /**
  * A service's entry point to its schema: `read` repositories on the pool, or a
  * transaction whose repositories and outbox share one connection. The relay is
- * kicked after each commit so events leave at once.
+ * kicked after each commit that recorded an event, so events leave at once.
  */
 export class OutboxStore<DB, R extends object> {
   readonly read: R;
@@ -268,14 +345,22 @@ export class OutboxStore<DB, R extends object> {
    * (decision 028: calls to other services and files go before or after the transaction).
    */
   async transaction<T>(work: (tx: WithOutbox<R>) => Promise<T>): Promise<T> {
-    return this.retried(() =>
-      this.db.transaction().execute((trx) =>
-        work(
-          Object.assign(this.repositories(trx), {
-            publish: async (events: NewEvent[]): Promise<void> => void (await enqueueEvents(trx, events)),
-          }),
-        ),
-      ),
+    let recorded = false;
+    return this.retried(
+      () => {
+        recorded = false;
+        return this.db.transaction().execute((trx) =>
+          work(
+            Object.assign(this.repositories(trx), {
+              publish: async (events: NewEvent[]): Promise<void> => {
+                recorded ||= events.length > 0;
+                await enqueueEvents(trx, events);
+              },
+            }),
+          ),
+        );
+      },
+      () => recorded,
     );
   }
 
@@ -283,14 +368,27 @@ export class OutboxStore<DB, R extends object> {
    * Runs `work`, which writes its change and its events' outbox rows in ONE statement (data-modifying `WITH` parts),
    * on the pool with no explicit transaction: PostgreSQL runs a single statement atomically, so this saves the
    * `BEGIN` and `COMMIT` round trips (decision 053). `work` makes exactly one write; it is retried after a deadlock
-   * like a transaction, and the relay is kicked after it unless `recorded(result)` says it wrote no event (decision 052).
+   * like a transaction, and the relay is kicked after it if it recorded an event: `recorded(result)` says so when given
+   * (decision 052), else whether `events` was given any (decision 058).
    */
   async statement<T>(work: (scope: WithPendingEvents<R>) => Promise<T>, recorded?: (result: T) => boolean): Promise<T> {
-    return this.retried(() => work(Object.assign(this.repositories(this.db), { events: pendingEvents })), recorded);
+    let offered = false;
+    const events = (list: NewEvent[]): PendingEvents => {
+      offered ||= list.length > 0;
+      return pendingEvents(list);
+    };
+    return this.retried(
+      () => work(Object.assign(this.repositories(this.db), { events })),
+      // `recorded` knows best (outboxInsertFor writes only some of the events offered); else whether any was offered.
+      (result) => (recorded ? recorded(result) : offered),
+    );
   }
 
-  /** Kicks the relay after a success, unless `recorded(result)` says nothing was recorded (a relay pass is three round trips: decision 052). */
-  private async retried<T>(run: () => Promise<T>, recorded: (result: T) => boolean = () => true): Promise<T> {
+  /**
+   * Kicks the relay after a success only if `recorded(result)` says the work recorded an event: a relay pass costs
+   * round trips, and most transactions record none (decisions 052, 055, 058).
+   */
+  private async retried<T>(run: () => Promise<T>, recorded: (result: T) => boolean): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await run();

@@ -30,8 +30,8 @@ export interface Store<R extends object> {
   readonly read: R;
   transaction<T>(work: (tx: WithOutbox<R>) => Promise<T>): Promise<T>;
   /**
-   * One write of one statement, its events' outbox rows in it (decision 053); the relay is kicked after it unless
-   * `recorded(result)` says it recorded none (decision 052).
+   * One write of one statement, its events' outbox rows in it (decision 053); the relay is kicked after it if it
+   * recorded an event: `recorded(result)` says so when given (decision 052), else whether `events` was given any.
    */
   statement<T>(work: (scope: WithPendingEvents<R>) => Promise<T>, recorded?: (result: T) => boolean): Promise<T>;
 }

@@ -4,6 +4,7 @@ import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postg
 import { createTestDatabase, testServers, uniqueName, waitFor, type TestDatabase } from '@vi/platform-testing';
 import { SpanKind, startSpan, startTracing, tracer, withContext, type Tracing } from '@vi/platform-tracing';
 import {
+  addOutboxClaims,
   addOutboxTraceContext,
   createOutboxTable,
   enqueueEvents,
@@ -35,6 +36,7 @@ describe('trace context through the outbox', () => {
     await migrateToLatest(database.db, 'outbox_tracing_test', {
       '0001_outbox': { up: (db) => createOutboxTable(db) },
       '0002_trace_context': { up: (db) => addOutboxTraceContext(db) },
+      '0003_claims': { up: (db) => addOutboxClaims(db) },
     });
   });
   afterAll(async () => {

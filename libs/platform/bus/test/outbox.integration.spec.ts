@@ -4,14 +4,17 @@ import { createTestDatabase, waitFor, type TestDatabase } from '@vi/platform-tes
 import { FakeClock } from '@vi/platform-time';
 import { register } from 'prom-client';
 import {
+  addOutboxClaims,
   addOutboxTraceContext,
   busRetentionTasks,
   createOutboxTable,
   enqueueEvents,
   InProcessBus,
   OutboxRelay,
+  outboxInsert,
   OutboxStore,
   RetentionSweep,
+  type PendingEvents,
   type BusMessage,
   type EventBus,
   type OutboxTable,
@@ -28,6 +31,7 @@ async function openOutboxDatabase<DB>(schema: string, ownTable?: string): Promis
       up: async (db) => {
         await createOutboxTable(db);
         await addOutboxTraceContext(db);
+        await addOutboxClaims(db);
         if (ownTable) await sql.raw(ownTable).execute(db);
       },
     },
@@ -54,6 +58,17 @@ describe('transactional outbox', () => {
   });
   beforeEach(() => {
     received.length = 0;
+  });
+
+  /** The spec's bus, its publishes made by `publish` instead. */
+  const publishingWith = (publish: EventBus['publish']): EventBus => ({
+    publish,
+    consume: (options) => bus.consume(options),
+    subscribe: (options) => bus.subscribe(options),
+    sendTransient: (subject, payload) => bus.sendTransient(subject, payload),
+    subscribeTransient: (subjects, handler) => bus.subscribeTransient(subjects, handler),
+    idle: () => bus.idle(),
+    close: () => Promise.resolve(),
   });
 
   it('publishes events of committed transactions in order, and none of rolled-back ones', async () => {
@@ -84,15 +99,7 @@ describe('transactional outbox', () => {
 
   it('shows the age of the oldest event a relay could not publish, and 0 once it is out; counts what it relays', async () => {
     const metric = async (name: string) => (await register.getSingleMetric(name)!.get()).values[0]?.value ?? 0;
-    const unreachable: EventBus = {
-      publish: () => Promise.reject(new Error('the bus is unreachable')),
-      consume: (options) => bus.consume(options),
-      subscribe: (options) => bus.subscribe(options),
-      sendTransient: (subject, payload) => bus.sendTransient(subject, payload),
-      subscribeTransient: (subjects, handler) => bus.subscribeTransient(subjects, handler),
-      idle: () => bus.idle(),
-      close: () => Promise.resolve(),
-    };
+    const unreachable = publishingWith(() => Promise.reject(new Error('the bus is unreachable')));
     const stuck = new OutboxRelay(database.db, unreachable, logger, { pollIntervalMs: 50 });
     stuck.start();
     await database.db.transaction().execute((trx) => enqueueEvents(trx, [{ subject: 'test.thing.stuck', payload: {} }]));
@@ -106,6 +113,65 @@ describe('transactional outbox', () => {
     expect(await metric('outbox_oldest_unpublished_age_seconds')).toBe(0);
     expect(await metric('outbox_events_relayed_total')).toBe(relayedBefore + 1);
     await relay.stop();
+  });
+
+  /** A bus whose publishes never answer: a relay using it has claimed its rows and then, as far as anyone can tell, died. */
+  const silent = (): EventBus => publishingWith(() => new Promise<void>(() => undefined));
+
+  it('leaves rows claimed by a relay that died before publishing them until its lease runs out, then publishes them once', async () => {
+    await database.db.transaction().execute((trx) => enqueueEvents(trx, [{ subject: 'test.thing.orphaned', payload: { n: 1 } }]));
+    const dead = new OutboxRelay(database.db, silent(), logger, { leaseMs: 1_500 });
+    void dead.drain();
+    await waitFor(
+      async () =>
+        (await database.db.selectFrom('outbox').select('claimed_until').where('subject', '=', 'test.thing.orphaned').executeTakeFirstOrThrow())
+          .claimed_until !== null,
+    );
+    const claimedAt = Date.now();
+
+    const relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: 50 });
+    relay.start();
+    await waitFor(() => received.some((m) => m.subject === 'test.thing.orphaned'), 10_000);
+    // Not before the lease ran out: the dead relay's claim was respected (a little slack for the database's clock).
+    expect(Date.now() - claimedAt).toBeGreaterThanOrEqual(1_000);
+    await relay.stop();
+    await waitFor(() => bus.idle());
+    expect(received.filter((m) => m.subject === 'test.thing.orphaned')).toHaveLength(1);
+    const row = await database.db.selectFrom('outbox').select('published_at').where('subject', '=', 'test.thing.orphaned').executeTakeFirstOrThrow();
+    expect(row.published_at).not.toBeNull();
+  });
+
+  it('gives up the claim of a batch it could not publish, so the next pass publishes it at once, each event once', async () => {
+    let failures = 1;
+    const flaky = publishingWith((message) => (failures-- > 0 ? Promise.reject(new Error('the bus hiccuped')) : bus.publish(message)));
+    await database.db.transaction().execute((trx) =>
+      enqueueEvents(trx, [
+        { subject: 'test.thing.first', payload: {} },
+        { subject: 'test.thing.second', payload: {} },
+      ]),
+    );
+    const relay = new OutboxRelay(database.db, flaky, logger, { leaseMs: 60_000 });
+    await expect(relay.drain()).rejects.toThrow('the bus hiccuped');
+    expect(await relay.drain()).toBe(2);
+    await waitFor(() => bus.idle());
+    // The second went out beside the first that failed (a batch's publishes are concurrent); published again with
+    // its batch, it is de-duplicated by its id.
+    expect(received.map((m) => m.subject).sort()).toEqual(['test.thing.first', 'test.thing.second']);
+    expect(await database.db.selectFrom('outbox').select('id').where('published_at', 'is', null).execute()).toEqual([]);
+  });
+
+  it('marks everything it published by the time a drain returns, batch after batch, in order', async () => {
+    await database.db.transaction().execute((trx) =>
+      enqueueEvents(
+        trx,
+        Array.from({ length: 5 }, (_, n) => ({ subject: 'test.thing.created', payload: { n } })),
+      ),
+    );
+    const relay = new OutboxRelay(database.db, bus, logger, { batchSize: 2 });
+    expect(await relay.drain()).toBe(5);
+    expect(await database.db.selectFrom('outbox').select('id').where('published_at', 'is', null).execute()).toEqual([]);
+    await waitFor(() => bus.idle());
+    expect(received.map((m) => (m.payload as { n: number }).n)).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('publishes each event once when several relays (replicas) run together', async () => {
@@ -232,5 +298,60 @@ describe('a transaction PostgreSQL aborts to break a deadlock', () => {
       { id: 'b', balance: 100 },
     ]);
     expect(await database.db.selectFrom('outbox').select('subject').execute()).toHaveLength(2);
+  });
+});
+
+describe('the relay kicked after a write (decision 058)', () => {
+  let testDb: TestDatabase;
+  type Tables = { outbox: OutboxTable; notes: { id: string } };
+  let database: Database<Tables>;
+  let bus: InProcessBus;
+  let relay: OutboxRelay;
+  const received: string[] = [];
+  let kicks = 0;
+
+  beforeAll(async () => {
+    ({ testDb, database } = await openOutboxDatabase<Tables>('kick_test', 'create table notes (id text primary key)'));
+    bus = new InProcessBus(logger);
+    await bus.consume({ durable: 'collector', subjects: ['>'], handler: async (m) => void received.push(m.subject) });
+    // It never polls within the spec: an event leaves only if its write kicked the relay.
+    relay = new OutboxRelay(database.db, bus, logger, { pollIntervalMs: 3_600_000 });
+  });
+  afterAll(async () => {
+    await relay.stop();
+    await bus.close();
+    await database.close();
+    await testDb.drop();
+  });
+
+  it('publishes at once after a write that recorded an event, and runs no relay pass after one that recorded none', async () => {
+    const store = new OutboxStore(database.db, { kick: () => (kicks++, relay.kick()) }, (db) => ({
+      note: (id: string) => db.insertInto('notes').values({ id }).execute(),
+      /** The note and its events' outbox rows in one statement, as a one-statement write makes them (decision 053). */
+      noteWith: (id: string, events: PendingEvents) =>
+        sql`with note as (insert into notes (id) values (${id})), events as (${outboxInsert(events)}) select 1`.execute(db),
+    }));
+    await store.transaction(async (tx) => {
+      await tx.note('a');
+      await tx.publish([]);
+    });
+    await store.statement((write) => write.note('b'));
+    expect(kicks).toBe(0);
+
+    await store.transaction(async (tx) => {
+      await tx.note('c');
+      await tx.publish([{ subject: 'test.note.c', payload: {} }]);
+    });
+    await store.statement((write) => write.noteWith('d', write.events([{ subject: 'test.note.d', payload: {} }])));
+    await waitFor(() => received.length === 2, 5_000, 10);
+    expect(received).toEqual(['test.note.c', 'test.note.d']);
+    expect(kicks).toBe(2);
+
+    // `recorded(result)` decides when given: a statement may write fewer events than it offered (outboxInsertFor).
+    await store.statement(
+      (write) => write.note('e').then(() => write.events([{ subject: 'test.note.e', payload: {} }])),
+      () => false,
+    );
+    expect(kicks).toBe(2);
   });
 });

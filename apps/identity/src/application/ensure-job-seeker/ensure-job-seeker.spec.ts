@@ -25,7 +25,7 @@ describe('ensureJobSeeker', () => {
 
     expect(seeker).toEqual({ uuid: expect.any(String), name: 'Sam Seeker', email: 'sam@seeker.example', avatar: DEFAULT_AVATAR });
     expect(await users.find(seeker.uuid)).toMatchObject({ type: 'job_seeker', companyUuid: null, role: null });
-    expect(jobSeekers.state).toEqual([{ subject: 'identity.user.created', payload: expect.objectContaining({ uuid: seeker.uuid, type: 'job_seeker' }) }]);
+    expect(jobSeekers.state).toEqual([{ subject: 'identity.job_seeker.created', payload: expect.objectContaining({ uuid: seeker.uuid, type: 'job_seeker' }) }]);
   });
 
   it('finds the job seeker whoever invited them before, by email in any case, and keeps their name', async () => {

@@ -24,7 +24,7 @@ export async function ensureJobSeeker(deps: Deps, principal: UserPrincipal, inpu
 /**
  * The job seekers of a bulk invitation, in the order asked, and the summaries a creation needs besides (its creator
  * and company), in one round trip to PostgreSQL whatever their number (decisions 043 and 052): one statement finds
- * those who exist, inserts the others with their `identity.user.created` events, and reads the summaries. An email
+ * those who exist, inserts the others with their `identity.job_seeker.created` events, and reads the summaries. An email
  * given twice (in any case) names one job seeker, with the first name given. A job seeker another writer inserted
  * meanwhile is not inserted again (the unique index decides) but read back.
  */

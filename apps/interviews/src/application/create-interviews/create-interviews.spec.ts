@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
@@ -69,6 +70,53 @@ describe('createInterviews', () => {
       },
     });
     expect(await deps.store.read.counters.total(admin.companyUuid!, ['one_way'], ['requested'])).toBe(2);
+  });
+
+  it('creates under the uuid a service chose, once: asked again (its answer lost to a deadline) it answers that interview, and writes and sends nothing', async () => {
+    const { deps, input } = fixture();
+    const interviewUuid = randomUUID();
+
+    const [first] = (await createInterviews(deps, caller, { ...input, interviewUuid })).interviews;
+    const [again] = (await createInterviews(deps, caller, { ...input, interviewUuid })).interviews;
+
+    expect(first.uuid).toBe(interviewUuid);
+    expect(again).toEqual(first);
+    expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewCreated]);
+    expect(deps.identity.ensureCalls).toEqual([1]);
+    expect(await deps.store.read.counters.total(admin.companyUuid!, [], [])).toBe(1);
+    const two = [input.assignees[0], { name: 'Joe', email: 'joe@seekers.example' }];
+    await expect(createInterviews(deps, caller, { ...input, assignees: two, interviewUuid: randomUUID() })).rejects.toMatchObject({
+      fieldErrors: [expect.objectContaining({ field: 'interview_uuid' })],
+    });
+  });
+
+  it('does not make again an interview made under the uuid and deleted since: 404, nothing sent', async () => {
+    const { deps, input } = fixture();
+    const interviewUuid = randomUUID();
+    await createInterviews(deps, caller, { ...input, interviewUuid });
+    await deps.store.read.interviews.markDeleted(interviewUuid, AT);
+
+    await expect(createInterviews(deps, caller, { ...input, interviewUuid })).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
+    expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewCreated]);
+  });
+
+  it('answers, for one uuid asked twice at once, the interview whichever was first wrote: the primary key lets one creation in, whole', async () => {
+    const { deps, input } = fixture();
+    const interviewUuid = randomUUID();
+    const ensure = deps.identity.ensureJobSeekers.bind(deps.identity);
+    let other: ReturnType<typeof createInterviews> | undefined;
+    // The other request, past the same check, writes while this one asks identity.
+    deps.identity.ensureJobSeekers = async (...args) => {
+      const answer = await ensure(...args);
+      if (!other) await (other = createInterviews(deps, caller, { ...input, interviewUuid }));
+      return answer;
+    };
+
+    const [sut] = (await createInterviews(deps, caller, { ...input, interviewUuid })).interviews;
+
+    expect(sut).toEqual((await other!).interviews[0]);
+    expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewCreated]);
+    expect(await deps.store.read.counters.total(admin.companyUuid!, [], [])).toBe(1);
   });
 
   it('invites in bulk with one call to identity, and answers exactly what reading the stored interviews renders', async () => {

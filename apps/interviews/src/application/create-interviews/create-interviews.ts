@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { InterviewsSubjects, PlanFeature, type interviews } from '@vi/contracts';
+import { InterviewsSubjects, PlanFeature, SharedErrorCode, type interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { companyUserOf, type Caller } from '@vi/platform-grpc';
+import { companyUserOf, sharedError, type Caller } from '@vi/platform-grpc';
 import { validationFailed } from '@vi/platform-errors';
+import { isUniqueViolation } from '@vi/platform-postgres';
 import type { Clock } from '@vi/platform-time';
 import { newQuestion, thinkTimeOf, type Interview, type ThinkTime } from '../../domain/interview';
 import { scheduleProblem, type InterviewType } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore, NewInterviewRow } from '../store';
 import type { IdentityDirectory, JobsDirectory } from '../ports';
-import { interviewEvent, renderInterviewsFrom } from '../interview-rendering';
+import { interviewEvent, renderInterview, renderInterviewsFrom, type RenderingRepoName } from '../interview-rendering';
 import { invitationOf } from '../shared/invitation';
 import { jobPostRow } from '../shared/job-post-row';
 
@@ -40,10 +41,15 @@ export interface CreateInterviewsInput {
   /** An IETF tag, canonical (the gateway validated it); empty: English. */
   language: string;
   hasSmsConsent: boolean;
+  /**
+   * For one assignee: the uuid to create the interview under, chosen by a service that may ask again (decision 063).
+   * Asked again, the creation answers the interview it made and writes and sends nothing.
+   */
+  interviewUuid?: string;
 }
 
 export interface CreateInterviewsDeps {
-  store: StoreOf<InterviewsStore, 'questionSets' | 'creations'>;
+  store: StoreOf<InterviewsStore, 'questionSets' | 'creations' | 'interviews' | RenderingRepoName>;
   clock: Clock;
   identity: IdentityDirectory;
   jobs: JobsDirectory;
@@ -56,6 +62,14 @@ export interface CreateInterviewsDeps {
  */
 export async function createInterviews(deps: CreateInterviewsDeps, caller: Caller, input: CreateInterviewsInput): Promise<interviews.InterviewList> {
   const { companyUuid } = companyUserOf(caller.principal);
+  const { interviewUuid } = input;
+  if (interviewUuid !== undefined) {
+    if (input.assignees.length !== 1) {
+      throw validationFailed([{ field: 'interview_uuid', reason: 'is for a creation of one assignee', code: 'invalid_value' }]);
+    }
+    const made = await madeUnder(deps, companyUuid, interviewUuid);
+    if (made) return made;
+  }
   const now = deps.clock.now();
   const problem = scheduleProblem(input.scheduledAt, now);
   if (problem) throw validationFailed([{ field: 'scheduled_at', reason: problem, code: 'invalid_value' }]);
@@ -93,7 +107,7 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
 
   const rows = input.assignees.map((assignee, i): NewInterviewRow => {
     const interview: Interview = {
-      uuid: randomUUID(),
+      uuid: interviewUuid ?? randomUUID(),
       companyUuid,
       type: input.type,
       status: 'requested',
@@ -136,13 +150,28 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
 
   // One statement, whatever the number of assignees (decisions 043, 053).
   const events = rows.map(({ interview }, i) => interviewEvent(InterviewsSubjects.InterviewCreated, created[i], { invitation: invitationOf(interview) }));
-  await deps.store.statement((write) =>
-    write.creations.write(
-      { projections: { company: companyRow, job: jobRow, people }, at: now, interviews: rows, questions: interviewQuestions },
-      write.events(events),
-    ),
-  );
+  try {
+    await deps.store.statement((write) =>
+      write.creations.write(
+        { projections: { company: companyRow, job: jobRow, people }, at: now, interviews: rows, questions: interviewQuestions },
+        write.events(events),
+      ),
+    );
+  } catch (error) {
+    if (interviewUuid === undefined || !isUniqueViolation(error, 'interviews_pkey')) throw error;
+    // The same uuid asked for twice at once: the primary key lets one statement in, whole; the other answers it. A
+    // uuid taken and not found was made and then deleted: it is not made again.
+    const made = await madeUnder(deps, companyUuid, interviewUuid);
+    if (!made) throw sharedError(SharedErrorCode.InterviewNotFound);
+    return made;
+  }
   return { interviews: created };
+}
+
+/** The answer for the company's interview made under `uuid` by an earlier request; undefined when none shows. */
+async function madeUnder(deps: CreateInterviewsDeps, companyUuid: string, uuid: string): Promise<interviews.InterviewList | undefined> {
+  const made = await deps.store.read.interviews.find(companyUuid, uuid);
+  return made && { interviews: [await renderInterview(deps.store.read, made)] };
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {

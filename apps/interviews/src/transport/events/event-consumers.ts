@@ -1,10 +1,20 @@
+import { JobsSubjects, type JobEventPayload } from '@vi/contracts';
 import type { EventConsumer } from '@vi/platform-bus';
+import type { CachedJobsDirectory } from '../../infrastructure/cached-jobs.directory';
 import { applyProjectionEvent, PROJECTION_SUBJECTS } from '../../application/apply-projections/apply-projections';
 import { applyShareLinkEvent, SHARE_LINK_SUBJECTS } from '../../application/apply-share-links/apply-share-links';
 
 /** The events interviews consumes, as data the composition root starts (decision 028). */
-export function interviewsEventConsumers(deps: Parameters<typeof applyProjectionEvent>[0] & Parameters<typeof applyShareLinkEvent>[0]): EventConsumer[] {
+export function interviewsEventConsumers(
+  deps: Parameters<typeof applyProjectionEvent>[0] & Parameters<typeof applyShareLinkEvent>[0] & { jobs: Pick<CachedJobsDirectory, 'forgetJob'> },
+): EventConsumer[] {
   return [
+    // Every replica drops the job it remembers for creations (decision 057): a broadcast, not a shared durable.
+    {
+      broadcast: true,
+      subjects: [JobsSubjects.JobUpdated, JobsSubjects.JobDeleted],
+      handler: async (message) => deps.jobs.forgetJob((message.payload as JobEventPayload).uuid),
+    },
     // What interviews show of jobs and people, kept current.
     { durable: 'interviews-projections', subjects: PROJECTION_SUBJECTS, handler: (message) => applyProjectionEvent(deps, message) },
     // Which interviews have a basic share link, for their `share_link` field.

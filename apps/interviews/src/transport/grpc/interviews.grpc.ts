@@ -91,6 +91,7 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
         timezone: req.timezone,
         language: req.language,
         hasSmsConsent: req.has_sms_consent,
+        interviewUuid: req.interview_uuid,
       }),
     updateInterview: async (req, ctx) =>
       updateInterview(deps, callerOf(ctx), {

@@ -6,20 +6,28 @@ import { memoryStore } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { aCompanyUser, aJob } from '../../../test/factories';
 import { InMemoryApplications, InMemoryJobs } from '../../../test/fakes';
-import type { OpenInterview } from '../../domain/open-interview';
+import { emailKey, type OpenInterview } from '../../domain/open-interview';
 import type { ApplicantInterview, InterviewsDirectory } from '../ports';
 import { applyToOpenInterview } from './apply-to-open-interview';
 
-/** Interviews as jobs sees it: records what it is asked, and refuses when told to. */
+/**
+ * Interviews as jobs sees it: records what it is asked, creating once per uuid as the service does (decision 063),
+ * and refuses, or makes the interview but loses the answer, when told to.
+ */
 class InterviewsCalls implements InterviewsDirectory {
   readonly created: Array<{ creator: UserPrincipal; request: ApplicantInterview; uuid: string }> = [];
   readonly resent: Array<{ caller: Principal; interviewUuid: string }> = [];
   refuse?: AppError;
+  loseAnswer?: AppError;
+  /** Interviews the company deleted. */
+  readonly deleted = new Set<string>();
 
   async createInterview(creator: Caller<UserPrincipal>, request: ApplicantInterview): Promise<string> {
     if (this.refuse) throw this.refuse;
-    const uuid = randomUUID();
-    this.created.push({ creator: creator.principal, request, uuid });
+    const uuid = request.interviewUuid;
+    if (this.deleted.has(uuid)) throw new AppError(ErrorKind.NotFound, SharedErrorCode.InterviewNotFound, 'Interview not found');
+    if (!this.created.some((c) => c.uuid === uuid)) this.created.push({ creator: creator.principal, request, uuid });
+    if (this.loseAnswer) throw this.loseAnswer;
     return uuid;
   }
 
@@ -77,6 +85,36 @@ describe('applyToOpenInterview', () => {
     interviews.refuse = undefined;
     await sut();
     expect(interviews.created).toHaveLength(1);
+  });
+
+  /** An application whose interview interviews made, its answer lost to a deadline: the uuid it was made under. */
+  const applyLosingTheAnswer = async () => {
+    interviews.loseAnswer = new AppError(ErrorKind.Unavailable, 'api.service_unavailable', 'deadline exceeded');
+    await expect(sut()).rejects.toBe(interviews.loseAnswer);
+    interviews.loseAnswer = undefined;
+    return interviews.created[0].uuid;
+  };
+
+  it('asks again for the interview whose creation answered nothing (a deadline after interviews made it), under the same uuid: one interview, attached', async () => {
+    const uuid = await applyLosingTheAnswer();
+
+    await sut();
+
+    expect(interviews.created).toHaveLength(1);
+    expect(await deps.store.read.applications.find(open.uuid, emailKey('ada@example.com'))).toEqual({ interviewUuid: uuid, resentAt: null });
+    // The next repeat re-sends that interview's invitation.
+    await sut();
+    expect(interviews.resent).toEqual([{ caller: { kind: 'service', service: 'jobs' }, interviewUuid: uuid }]);
+  });
+
+  it('makes nothing again when the interview whose answer was lost was deleted since: the repeat answers as any repeat does', async () => {
+    const uuid = await applyLosingTheAnswer();
+    interviews.deleted.add(uuid);
+
+    await sut();
+
+    expect(interviews.created).toHaveLength(1);
+    expect(await deps.store.read.applications.find(open.uuid, emailKey('ada@example.com'))).toEqual({ interviewUuid: uuid, resentAt: null });
   });
 
   it('is one not-found for an unknown or expired link, and for the gateway alone', async () => {

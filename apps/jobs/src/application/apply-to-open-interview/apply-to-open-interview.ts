@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { SharedErrorCode } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
+import { AppError } from '@vi/platform-errors';
 import { requireOperator, type Caller, type Principal, type ServicePrincipal, type UserPrincipal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { applicationDueAt, emailKey, RESEND_INTERVAL_MS, STALE_CLAIM_MS } from '../../domain/open-interview';
@@ -21,8 +24,9 @@ export interface ApplyToOpenInterviewDeps {
 /**
  * An application through an open interview (decision 045). The first one of an email claims its row, then has the
  * interviews service create the one-way interview as for any creation (its rules, its InterviewCreated, its
- * invitation), acting as the company user who turned the open interview on. A repeat creates nothing: it re-sends
- * the invitation at most once per RESEND_INTERVAL_MS. The caller's answer is the same either way.
+ * invitation), acting as the company user who turned the open interview on, under the uuid the claim chose (decision
+ * 063: a failed creation may have been made, so it is asked again, never made twice). A repeat creates nothing: it
+ * re-sends the invitation at most once per RESEND_INTERVAL_MS. The caller's answer is the same either way.
  */
 export async function applyToOpenInterview(
   deps: ApplyToOpenInterviewDeps,
@@ -36,8 +40,8 @@ export async function applyToOpenInterview(
   const key = emailKey(input.applicant.email);
   const since = (ms: number) => new Date(now.getTime() - ms);
 
-  const claimed = await deps.store.statement((write) => write.applications.claim(open.uuid, key, now, since(STALE_CLAIM_MS)));
-  if (!claimed) {
+  const claimed = await deps.store.statement((write) => write.applications.claim(open.uuid, key, now, since(STALE_CLAIM_MS), randomUUID()));
+  if (claimed === undefined) {
     const existing = await deps.store.read.applications.find(open.uuid, key);
     if (!existing?.interviewUuid) return; // its first application is still being created
     if (await deps.store.statement((write) => write.applications.markResent(open.uuid, key, now, since(RESEND_INTERVAL_MS)))) {
@@ -54,13 +58,20 @@ export async function applyToOpenInterview(
   let interviewUuid: string;
   try {
     interviewUuid = await deps.interviews.createInterview(creator, {
+      interviewUuid: claimed,
       jobUuid: job.uuid,
       applicant: input.applicant,
       scheduledAt: applicationDueAt(now, deps.dueDays, open.expiresAt),
       questions: open.questions,
     });
   } catch (error) {
-    // Refused (a plan rule, a bad phone) or failed: the email may apply again at once.
+    if (error instanceof AppError && error.code === SharedErrorCode.InterviewNotFound) {
+      // Made under this uuid by an earlier try whose answer was lost, and deleted by the company since: not made again.
+      await deps.store.statement((write) => write.applications.attach(open.uuid, key, claimed));
+      return;
+    }
+    // Refused (a plan rule, a bad phone) or failed (a deadline: perhaps made): the email may apply again at once, and
+    // that application asks for the same interview.
     await deps.store.statement((write) => write.applications.release(open.uuid, key));
     throw error;
   }

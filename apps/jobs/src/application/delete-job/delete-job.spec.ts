@@ -2,7 +2,7 @@ import { FakeClock } from '@vi/platform-time';
 import type { JobJson } from '@vi/contracts';
 import { MemoryMediaStorage, memoryStore, type MemoryStore } from '@vi/platform-testing';
 import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable, testLinks } from '../../../test/factories';
-import { InMemoryCounters, InMemoryJobs } from '../../../test/fakes';
+import { InMemoryCounters, InMemoryJobs, InMemoryVideoDeletions } from '../../../test/fakes';
 import { deleteJob } from './delete-job';
 
 describe('deleteJob', () => {
@@ -12,28 +12,19 @@ describe('deleteJob', () => {
   const created = new Date('2026-05-01T09:00:00+00:00');
   let jobs: InMemoryJobs;
   let counters: InMemoryCounters;
-  let store: MemoryStore<{ jobs: InMemoryJobs; counters: InMemoryCounters }>;
+  let videoDeletions: InMemoryVideoDeletions;
+  let store: MemoryStore<{ jobs: InMemoryJobs; counters: InMemoryCounters; videoDeletions: InMemoryVideoDeletions }>;
   const media = new MemoryMediaStorage();
-  const sut = (uuid: string, caller = aCaller(admin)) =>
-    deleteJob(
-      {
-        store,
-        identity,
-        clock,
-        links: testLinks,
-        media,
-        onOrphan: (key) => {
-          throw new Error(`kept ${key}`);
-        },
-      },
-      caller,
-      uuid,
-    );
+  let orphans: string[];
+  const sut = (uuid: string, caller = aCaller(admin), storage: typeof media = media) =>
+    deleteJob({ store, identity, clock, links: testLinks, media: storage, onOrphan: (key) => void orphans.push(key) }, caller, uuid);
   const withJob = (status: 'active' | 'inactive', video: Parameters<typeof aJob>[0] = {}) => {
     const job = aJob({ companyUuid: admin.companyUuid!, status, createdAt: created, updatedAt: created, statusUpdatedAt: created, ...video });
     jobs = new InMemoryJobs(job);
     counters = new InMemoryCounters(job);
-    store = memoryStore({ jobs, counters });
+    videoDeletions = new InMemoryVideoDeletions();
+    store = memoryStore({ jobs, counters, videoDeletions });
+    orphans = [];
     return job;
   };
 
@@ -56,6 +47,22 @@ describe('deleteJob', () => {
     const job = withJob('active', { video });
     await sut(job.uuid);
     expect([...media.files.keys()]).toEqual(['jobs/other/w.webm']);
+    expect(videoDeletions.state.size).toBe(0);
+    expect(orphans).toEqual([]);
+  });
+
+  it('deletes the job even when its video cannot be deleted now, leaving the object listed for the sweep from the deletion on', async () => {
+    const video = { uuid: 'v', storageKey: 'jobs/j/v.webm', contentType: 'video/webm' as const, size: 3, durationSeconds: 1, createdAt: created };
+    const refusing = new MemoryMediaStorage();
+    refusing.files.set(video.storageKey, Buffer.from('abc'));
+    refusing.delete = async () => {
+      throw new Error('storage unavailable');
+    };
+    const job = withJob('active', { video });
+    await sut(job.uuid, aCaller(admin), refusing);
+    expect(await jobs.find(admin.companyUuid!, job.uuid)).toBeUndefined();
+    expect(orphans).toEqual([video.storageKey]);
+    expect(videoDeletions.state).toEqual(new Map([[video.storageKey, clock.now()]]));
   });
 
   it("keeps an inactive job's status fields: its status does not change", async () => {

@@ -9,9 +9,12 @@ import { forgetStoredVideo, type StoredVideoDeletion } from '../shared/forget-st
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 import { findJob } from '../shared/find-job';
 
-/** Deletes a job post: it becomes inactive, frees its slot, and is gone from lists and reads; its video is deleted after (decision 046). */
+/**
+ * Deletes a job post: it becomes inactive, frees its slot, and is gone from lists and reads; its video is deleted
+ * after (decision 046), its deletion recorded in the same transaction (decision 061).
+ */
 export async function deleteJob(
-  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters'>; identity: IdentityDirectory; links: JobLinks; clock: Clock } & StoredVideoDeletion,
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'counters' | 'videoDeletions'>; identity: IdentityDirectory; links: JobLinks; clock: Clock } & StoredVideoDeletion,
   caller: Caller,
   jobUuid: string,
 ): Promise<jobs.Empty> {
@@ -33,10 +36,11 @@ export async function deleteJob(
       await tx.jobs.update(deleted);
       await tx.jobs.markDeleted(jobUuid, now);
       await tx.counters.move(current.companyUuid, current.status, null);
+      if (current.video) await tx.videoDeletions.schedule(current.video.storageKey, now);
       await tx.publish([jobEvent(JobsSubjects.JobDeleted, renderFetched(summaries, deps.links, deleted))]);
       return current.video;
     }),
   );
-  if (video) await forgetStoredVideo(deps, video);
+  if (video) await forgetStoredVideo(deps, video.storageKey);
   return {};
 }

@@ -9,9 +9,12 @@ import { findJob } from '../shared/find-job';
 import { forgetStoredVideo, type StoredVideoDeletion } from '../shared/forget-stored-video';
 import type { JobsStore } from '../store';
 
-/** Removes a job's video (decision 046): the job shows none from the commit on (`JobUpdated`), and its object goes after. */
+/**
+ * Removes a job's video (decision 046): the job shows none from the commit on (`JobUpdated`), and its object goes
+ * after, its deletion recorded in the same transaction (decision 061).
+ */
 export async function removeJobVideo(
-  deps: { store: StoreOf<JobsStore, 'jobs'>; identity: IdentityDirectory; links: JobLinks; clock: Clock } & StoredVideoDeletion,
+  deps: { store: StoreOf<JobsStore, 'jobs' | 'videoDeletions'>; identity: IdentityDirectory; links: JobLinks; clock: Clock } & StoredVideoDeletion,
   caller: Caller,
   jobUuid: string,
 ): Promise<jobs.Empty> {
@@ -24,10 +27,11 @@ export async function removeJobVideo(
       if (!current.video) throw new JobsError(JobsErrorCode.JobVideoNotFound);
       const updated = { ...current, video: null, updatedAt: deps.clock.now() };
       await tx.jobs.update(updated);
+      await tx.videoDeletions.schedule(current.video.storageKey, updated.updatedAt);
       await tx.publish([jobEvent(JobsSubjects.JobUpdated, renderFetched(summaries, deps.links, updated))]);
       return current.video;
     }),
   );
-  await forgetStoredVideo(deps, removed);
+  await forgetStoredVideo(deps, removed.storageKey);
   return {};
 }

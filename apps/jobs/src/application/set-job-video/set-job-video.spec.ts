@@ -4,10 +4,11 @@ import { MemoryMediaStorage, memoryStore, webmFile, type MemoryStore } from '@vi
 import { FakeClock } from '@vi/platform-time';
 import type { Job } from '../../domain/job';
 import { aCaller, aCompanyUser, aJob, aJobSeeker, IdentityTable, testLinks } from '../../../test/factories';
-import { InMemoryJobs } from '../../../test/fakes';
+import { InMemoryJobs, InMemoryVideoDeletions } from '../../../test/fakes';
 import { removeJobVideo } from '../remove-job-video/remove-job-video';
 import { streamJobVideo } from '../stream-job-video/stream-job-video';
-import { setJobVideo } from './set-job-video';
+import { sweepVideoDeletions } from '../sweep-video-deletions/sweep-video-deletions';
+import { setJobVideo, UNCOMMITTED_VIDEO_KEPT_MS } from './set-job-video';
 
 describe('setJobVideo, removeJobVideo and streamJobVideo', () => {
   const admin = aCompanyUser();
@@ -17,8 +18,19 @@ describe('setJobVideo, removeJobVideo and streamJobVideo', () => {
   let job: Job;
   let jobs: InMemoryJobs;
   let media: MemoryMediaStorage;
-  let store: MemoryStore<{ jobs: InMemoryJobs }>;
-  const deps = () => ({ store, identity, clock, links: testLinks, media, video: new MediabunnyVideoProbe(), maxBytes: 300_000, onOrphan: () => undefined });
+  let videoDeletions: InMemoryVideoDeletions;
+  let store: MemoryStore<{ jobs: InMemoryJobs; videoDeletions: InMemoryVideoDeletions }>;
+  let orphans: string[];
+  const deps = () => ({
+    store,
+    identity,
+    clock,
+    links: testLinks,
+    media,
+    video: new MediabunnyVideoProbe(),
+    maxBytes: 300_000,
+    onOrphan: (key: string) => void orphans.push(key),
+  });
   async function* upload(body: Buffer, contentType = 'video/webm', jobUuid = job.uuid) {
     yield { header: { job_uuid: jobUuid, content_type: contentType }, data: Buffer.alloc(0) };
     for (let at = 0; at < body.length; at += 4096) yield { data: body.subarray(at, at + 4096) };
@@ -36,8 +48,18 @@ describe('setJobVideo, removeJobVideo and streamJobVideo', () => {
     job = aJob({ companyUuid: admin.companyUuid!, createdBy: admin.userUuid, status: 'active' });
     jobs = new InMemoryJobs(job);
     media = new MemoryMediaStorage();
-    store = memoryStore({ jobs });
+    videoDeletions = new InMemoryVideoDeletions();
+    store = memoryStore({ jobs, videoDeletions });
+    orphans = [];
   });
+  /** Media storage refusing every delete from now on (an outage), as the sweep will find it again once it passes. */
+  const refuseDeletes = () => {
+    const working = media.delete.bind(media);
+    media.delete = async () => {
+      throw new Error('storage unavailable');
+    };
+    return () => void (media.delete = working);
+  };
 
   it('keeps the video measured from its container, shows it on the job and in JobUpdated, and serves it by its uuid', async () => {
     const video = webmFile({ seconds: 42.5, frameBytes: 100 });
@@ -63,6 +85,42 @@ describe('setJobVideo, removeJobVideo and streamJobVideo', () => {
     expect([...media.files.keys()]).toEqual([`jobs/${job.uuid}/${second.video!.uuid}.webm`]);
     await expect(streamed(first.video!.uuid)).rejects.toMatchObject({ code: 'api.job_video_not_found' });
     expect((await streamed(second.video!.uuid)).length).toBeGreaterThan(0);
+    expect(videoDeletions.state.size).toBe(0);
+  });
+
+  it('leaves a replaced video it cannot delete now to the sweep, which deletes it once storage answers, never the video shown', async () => {
+    const first = await sut(webmFile({ seconds: 5 }));
+    const restore = refuseDeletes();
+    clock.advance(60_000);
+    const second = await sut(webmFile({ seconds: 7 }));
+    const [firstKey, secondKey] = [first, second].map((shown) => `jobs/${shown.uuid}/${shown.video!.uuid}.webm`);
+    expect(orphans).toEqual([firstKey]);
+    expect(videoDeletions.state).toEqual(new Map([[firstKey, clock.now()]]));
+    const sweep = sweepVideoDeletions({ store, media });
+    await expect(sweep.run(clock.now())).rejects.toThrow('1 of 1 job videos could not be deleted');
+
+    restore();
+    expect(await sweep.run(clock.now())).toBe(1);
+    expect([...media.files.keys()]).toEqual([secondKey]);
+    expect(videoDeletions.state.size).toBe(0);
+    expect((await streamed(second.video!.uuid)).length).toBeGreaterThan(0);
+  });
+
+  it('lists an upload no job came to show (its object kept by a failing storage) for the sweep, a day after it began', async () => {
+    const restore = refuseDeletes();
+    jobs.update = async () => {
+      throw new Error('the database went away');
+    };
+    await expect(sut(webmFile({ seconds: 5 }))).rejects.toThrow('the database went away');
+    const [key] = [...media.files.keys()];
+    expect(orphans).toEqual([key]);
+    restore();
+    const sweep = sweepVideoDeletions({ store, media });
+    expect(await sweep.run(new Date(clock.now().getTime() + UNCOMMITTED_VIDEO_KEPT_MS - 1))).toBe(0);
+    expect(media.files.has(key)).toBe(true);
+    expect(await sweep.run(new Date(clock.now().getTime() + UNCOMMITTED_VIDEO_KEPT_MS))).toBe(1);
+    expect(media.files.size).toBe(0);
+    expect(videoDeletions.state.size).toBe(0);
   });
 
   it('refuses what is not a video, a container other than the one named, over 3 minutes or too large, keeping nothing', async () => {
@@ -74,6 +132,7 @@ describe('setJobVideo, removeJobVideo and streamJobVideo', () => {
     ];
     for (const [refused, code] of refusals) await expect(refused()).rejects.toMatchObject({ code });
     expect(media.files.size).toBe(0);
+    expect(videoDeletions.state.size).toBe(0);
     expect(store.published).toHaveLength(0);
     // Three minutes and the tolerance a browser's stop needs are accepted.
     await expect(sut(webmFile({ seconds: 181, frameBytes: 8 }))).resolves.toMatchObject({ video: { duration_seconds: expect.any(Number) } });
@@ -92,6 +151,7 @@ describe('setJobVideo, removeJobVideo and streamJobVideo', () => {
     await removeJobVideo(deps(), aCaller(admin), job.uuid);
     expect(store.published.at(-1)).toMatchObject({ subject: 'jobs.job.updated', payload: { uuid: job.uuid, job_video: null } });
     expect(media.files.size).toBe(0);
+    expect(videoDeletions.state.size).toBe(0);
     await expect(streamed(set.video!.uuid)).rejects.toMatchObject({ code: 'api.job_video_not_found' });
     await expect(removeJobVideo(deps(), aCaller(admin), job.uuid)).rejects.toMatchObject({ code: 'api.job_video_not_found' });
   });

@@ -14,8 +14,14 @@ import { findJob } from '../shared/find-job';
 import { forgetStoredVideo, type StoredVideoDeletion } from '../shared/forget-stored-video';
 import type { JobsStore } from '../store';
 
+/**
+ * How long an upload's object is kept before the sweep may take it when no job came to show it (its request failed
+ * or its process stopped before the commit): far longer than any upload's request may last (decision 061).
+ */
+export const UNCOMMITTED_VIDEO_KEPT_MS = 24 * 60 * 60 * 1000;
+
 export interface SetJobVideoDeps extends StoredVideoDeletion {
-  store: StoreOf<JobsStore, 'jobs'>;
+  store: StoreOf<JobsStore, 'jobs' | 'videoDeletions'>;
   identity: IdentityDirectory;
   links: JobLinks;
   clock: Clock;
@@ -29,7 +35,8 @@ export interface SetJobVideoDeps extends StoredVideoDeletion {
  * first bytes must announce the container the content type names, the body may not pass `maxBytes`, the measured
  * length may not pass three minutes. A refused video is deleted before the answer and the job is unchanged. Once
  * the job points at the new video (one transaction, with `JobUpdated`), the replaced one is deleted: its URL is
- * already gone, since it is found through the job.
+ * already gone, since it is found through the job. Each object is in `videoDeletions` whenever no job shows it, from
+ * before its first byte is stored (decision 061): what a failure or a crash leaves, the retention sweep deletes.
  */
 export async function setJobVideo(deps: SetJobVideoDeps, caller: Caller, chunks: AsyncIterable<jobs.JobVideoUploadChunk>): Promise<jobs.Job> {
   const iterator = chunks[Symbol.asyncIterator]();
@@ -52,10 +59,11 @@ export async function setJobVideo(deps: SetJobVideoDeps, caller: Caller, chunks:
   const measured = deps.video.measure(body.bytes(requireBounded));
   const videoUuid = randomUUID();
   const key = jobVideoKey(before.uuid, videoUuid, container);
-  const size = await deps.media.write(key, measured.data);
+  await deps.store.read.videoDeletions.schedule(key, new Date(deps.clock.now().getTime() + UNCOMMITTED_VIDEO_KEPT_MS));
   let replaced: JobVideo | null;
   let rendered: jobs.Job;
   try {
+    const size = await deps.media.write(key, measured.data);
     const seconds = await measured.duration;
     if (seconds === null) throw new JobsError(JobsErrorCode.JobVideoNotVideo, "The video's container carries no readable duration");
     const durationSeconds = roundedSeconds(seconds);
@@ -77,15 +85,17 @@ export async function setJobVideo(deps: SetJobVideoDeps, caller: Caller, chunks:
         };
         const updated: Job = { ...current, video, updatedAt: now };
         await tx.jobs.update(updated);
+        await tx.videoDeletions.forget([key]);
+        if (current.video) await tx.videoDeletions.schedule(current.video.storageKey, now);
         const rendered = renderFetched(summaries, deps.links, updated);
         await tx.publish([jobEvent(JobsSubjects.JobUpdated, rendered)]);
         return { replaced: current.video, rendered };
       }),
     ));
   } catch (error) {
-    await deps.media.delete(key);
+    await forgetStoredVideo(deps, key);
     throw error;
   }
-  if (replaced) await forgetStoredVideo(deps, replaced);
+  if (replaced) await forgetStoredVideo(deps, replaced.storageKey);
   return rendered;
 }

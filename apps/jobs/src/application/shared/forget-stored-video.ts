@@ -1,21 +1,24 @@
-import type { JobVideo } from '../../domain/job-video';
+import type { StoreOf } from '@vi/platform-bus';
 import type { MediaStorage } from '../ports';
+import type { JobsStore } from '../store';
 
-/** What deleting a job video's object needs: the storage, and who is told of one that could not be deleted. */
+/** What deleting a job video's object needs: the storage, its deletion rows, and who is told of one left for the sweep. */
 export interface StoredVideoDeletion {
+  store: StoreOf<JobsStore, 'videoDeletions'>;
   media: MediaStorage;
   onOrphan: (storageKey: string, error: unknown) => void;
 }
 
 /**
- * Deletes a video the job no longer shows (replaced, removed, or its job deleted), after the change committed: the
- * change stands whatever happens here, so a failed delete is handed to `onOrphan` (the service logs the key) rather
- * than failing a request whose change was made (decision 046).
+ * An object no job shows (its video replaced, removed or its job deleted, after that change committed; or an upload
+ * that was refused), whose deletion row is already recorded (decision 061): deleted now, then its row. A failure
+ * changes nothing for the request (the change stands): the row stays for the retention sweep, and `onOrphan` is told.
  */
-export async function forgetStoredVideo(deps: StoredVideoDeletion, video: JobVideo): Promise<void> {
+export async function forgetStoredVideo(deps: StoredVideoDeletion, storageKey: string): Promise<void> {
   try {
-    await deps.media.delete(video.storageKey);
+    await deps.media.delete(storageKey);
+    await deps.store.read.videoDeletions.forget([storageKey]);
   } catch (error) {
-    deps.onOrphan(video.storageKey, error);
+    deps.onOrphan(storageKey, error);
   }
 }

@@ -92,7 +92,20 @@ export async function planMessagesBatch(deps: MessagePlanDeps, messages: BusMess
   const planned = await Promise.all(unique.map(async (message) => ({ id: message.id, plan: await planFor(deps, message, now) })));
   const plans = planned.flatMap(({ id, plan }) => (plan ? [{ id, plan }] : []));
   if (plans.length === 0) return;
-  const queued = await deps.store.transaction(async (tx) => {
+  // A batch of events that only add messages (creations, as a rule) is one statement, its ledger included (decision 054).
+  const queued = plans.every(({ plan }) => !plan.cancelRemindersOf && !plan.forgetCalendarOf && !plan.calendar)
+    ? await deps.store.read.messages.insertOfFirstTime(
+        'messages',
+        plans.map((p) => p.id),
+        plans.flatMap(({ id, plan }) => plan.messages.map((m) => ({ ...m, event_id: id }))),
+      )
+    : await inOrder(deps, plans, now);
+  if (queued > 0) deps.onQueued();
+}
+
+/** Events that cancel or change what is planned, in one transaction applied in stream order. */
+async function inOrder(deps: MessagePlanDeps, plans: Array<{ id: string; plan: Plan }>, now: Date): Promise<number> {
+  return deps.store.transaction(async (tx) => {
     const first = await tx.ledger.markProcessedMany(
       'messages',
       plans.map((p) => p.id),
@@ -121,7 +134,6 @@ export async function planMessagesBatch(deps: MessagePlanDeps, messages: BusMess
     await insert();
     return count;
   });
-  if (queued > 0) deps.onQueued();
 }
 
 async function planFor(deps: MessagePlanDeps, message: BusMessage, now: Date): Promise<Plan | undefined> {

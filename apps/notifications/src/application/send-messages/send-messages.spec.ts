@@ -65,7 +65,8 @@ describe('MessageDispatcher', () => {
 
   beforeEach(() => {
     clock = new FakeClock(T0);
-    db = { ...notificationsFakes(), messages: new CountingMessages() };
+    const fakes = notificationsFakes();
+    db = { ...fakes, messages: new CountingMessages(fakes.ledger) };
     [emails, texts, mailFails, smsConfigured, issued] = [[], [], false, true, 'https://app.example/set-password?token=t0k3n'];
     [candidateCalls, mailDelayMs, finishStatements] = [[], () => 0, 0];
   });
