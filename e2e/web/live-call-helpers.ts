@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { waitFor } from '@vi/platform-testing';
 import { en } from '../../apps/web/src/i18n/en';
 import { newPage } from '../support/browser';
@@ -85,4 +85,25 @@ export async function checkAndJoin(page: Page): Promise<void> {
 /** The tile caption of a participant as the page shows it ("Name" or "Name: microphone off"). */
 export function tileOf(page: Page, name: string) {
   return page.locator('.tile figcaption', { hasText: name });
+}
+
+/**
+ * The page's requests to its recordings (start, each part, end), with their answers and how long each took: what a
+ * failure about saving a recording prints, since CI keeps no artifacts.
+ */
+export function recordingRequests(page: Page): () => string {
+  const since = Date.now();
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const lines = new Map<Request, { at: number; what: string; outcome?: string }>();
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/\/recordings(\/|$)/.test(path)) lines.set(request, { at: Date.now(), what: `${request.method()} …${path.slice(path.indexOf('/recordings'))}` });
+  });
+  const answered = (request: Request, outcome: string) => {
+    const line = lines.get(request);
+    if (line) line.outcome = `${outcome} after ${seconds(Date.now() - line.at)}`;
+  };
+  page.on('requestfinished', (request) => void request.response().then((response) => answered(request, String(response?.status() ?? 'no answer'))));
+  page.on('requestfailed', (request) => answered(request, `failed (${request.failure()?.errorText ?? 'unknown'})`));
+  return () => [...lines.values()].map((l) => `+${seconds(l.at - since)} ${l.what}: ${l.outcome ?? 'pending'}`).join('\n');
 }

@@ -15,7 +15,7 @@ import { describeInBrowser, launchChromium, newPage, oneHeavyBrowserSpecAtATime,
 import { startTestSystem } from '../support/test-system';
 import { describeWithCoturn, startCoturn, type TurnServer } from '../support/turn-server';
 import { signedInColleague } from '../live/live-helpers';
-import { callPage, callStats, checkAndJoin, mediaAdvances, tileOf } from './live-call-helpers';
+import { callPage, callStats, checkAndJoin, mediaAdvances, recordingRequests, tileOf } from './live-call-helpers';
 import { axeViolations, currentTime, isFocused, playMuted, scrollsHorizontally } from './page-helpers';
 
 /**
@@ -107,6 +107,7 @@ describeInBrowser('live interview call (browser)', () => {
       const { uuid, link } = await invite(s);
       const candidate = await callPage(browser, { viewport: { width: 390, height: 844 } });
       const company = await interviewerPage(browser, s);
+      const recordingTraffic = recordingRequests(company.page);
 
       await withSteps(candidate.page, 'live-call', async (step) => {
         // The landing page: company, job, when, recording notice; attendance confirmed (InterviewAccepted).
@@ -182,7 +183,9 @@ describeInBrowser('live interview call (browser)', () => {
         // them: seconds on a quiet machine, more than 15 s on a saturated CI machine (2026-11-28), so the page gets a
         // minute to settle, and a failure says which of its two last sentences it showed.
         const saving = company.page.getByText(en.live.recordingSaved).or(company.page.getByText(en.live.recordingSavedLater));
-        await saving.waitFor({ timeout: SAVING_SETTLES_MS });
+        await saving.waitFor({ timeout: SAVING_SETTLES_MS }).catch((error: Error) => {
+          throw new Error(`${error.message}\nThe interviewer's recording requests:\n${recordingTraffic()}`);
+        });
         expect(await saving.textContent()).toBe(en.live.recordingSaved);
         // Two recordings, ended and measured by the server: together about as long as the call was recorded.
         const recordings: Array<{ ended_at: string; size: number; duration_seconds: number }> = (await s.company.api.get(`/interviews/${uuid}/recordings`))
