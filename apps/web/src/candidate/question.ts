@@ -1,5 +1,5 @@
 import { t } from '../i18n/candidate';
-import { ApiError } from '../shared/api';
+import { ApiError, isTransient } from '../shared/api';
 import { el, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
 import { thinkSecondsOf, type CandidateApi, type CandidateQuestion, type SubmittedQuestions } from './candidate-api';
@@ -7,7 +7,7 @@ import { clockOf, dueCountdown, duePassed, secondsUntil } from './due-time';
 import { guardLeaving } from './leave-guard';
 import { forgetPendingTake, loadPendingTake, savePendingTake } from './pending-takes';
 import { record, type Recording } from './recorder';
-import { isTransient, refusalSentence } from './refusals';
+import { refusalSentence } from './refusals';
 import { uploadTake } from './upload';
 
 export interface QuestionContext {

@@ -50,8 +50,3 @@ export function refusalSentence(error: unknown): string {
       return t.errors.unexpected;
   }
 }
-
-/** Whether trying the same request again later can succeed (network drops, overload), as opposed to a refusal. */
-export function isTransient(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'network' || error.status === 429 || error.status >= 500);
-}

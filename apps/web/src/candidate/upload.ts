@@ -1,5 +1,4 @@
-import { ApiError, apiErrorOf } from '../shared/api';
-import { isTransient } from './refusals';
+import { ApiError, apiErrorOf, isTransient } from '../shared/api';
 import type { Recording } from './recorder';
 
 export interface UploadProgress {

@@ -1,12 +1,14 @@
 import { api, ok } from '../company/api';
+import { partQueue } from './part-queue';
 
 /** A recording of the call in this browser (decision 040). */
 export interface CallRecording {
   /** Stops recording; resolves once the recorder has handed over its last part (the parts still go on being sent). */
   stop(): Promise<void>;
   /**
-   * After `stop()`: waits for every part to reach the server (each retried for about two minutes), then ends the
-   * recording there, which joins and measures its parts (seconds for a long call).
+   * After `stop()`: waits for every part to reach the server (each retried for about two minutes, none sent after
+   * one failed for good), then ends the recording there, which joins and measures what arrived (seconds for a long
+   * call). Rejects when a part failed for good, once what arrived is ended.
    */
   save(): Promise<void>;
   readonly active: boolean;
@@ -17,7 +19,7 @@ const HEIGHT = 720;
 const FPS = 15;
 /** A closed tab loses at most this much of the call (plus a part in flight). */
 const TIMESLICE_MS = 4_000;
-/** Retries of one part: 1, 2, 4 … up to 10 s apart, for about two minutes (the service's idle finish). */
+/** Retries of one part after a transient failure: about two minutes (the service's idle finish; part-queue.ts). */
 const RETRY_FOR_MS = 110_000;
 
 /** WebM where the browser has it, else fragmented MP4 (Safari). */
@@ -105,33 +107,21 @@ export async function startCallRecording(options: {
 
   const stream = new MediaStream([...canvas.captureStream(FPS).getVideoTracks(), ...mix.stream.getAudioTracks()]);
   const recorder = new MediaRecorder(stream, { mimeType, videoBitsPerSecond: 1_500_000, audioBitsPerSecond: 64_000 });
-  let next = 0;
-  let queue: Promise<void> = Promise.resolve();
   let active = true;
-
-  const sendPart = async (n: number, body: Blob) => {
-    const until = Date.now() + RETRY_FOR_MS;
-    for (let wait = 1_000; ; wait = Math.min(wait * 2, 10_000)) {
-      try {
-        await ok(
-          api.PUT('/interviews/{interviewUuid}/recordings/{recordingUuid}/parts/{n}', {
-            params: { path: { interviewUuid, recordingUuid, n: String(n) } },
-            body: body as never,
-            bodySerializer: (b: unknown) => b as Blob,
-            headers: { 'content-type': 'application/octet-stream' },
-          }),
-        );
-        return;
-      } catch (error) {
-        if (Date.now() + wait > until) throw error;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
-  };
+  const parts = partQueue(
+    (n, body: Blob) =>
+      ok(
+        api.PUT('/interviews/{interviewUuid}/recordings/{recordingUuid}/parts/{n}', {
+          params: { path: { interviewUuid, recordingUuid, n: String(n) } },
+          body: body as never,
+          bodySerializer: (b: unknown) => b as Blob,
+          headers: { 'content-type': 'application/octet-stream' },
+        }),
+      ).then(() => undefined),
+    { retryForMs: RETRY_FOR_MS, onError: options.onError },
+  );
   recorder.ondataavailable = (event) => {
-    if (event.data.size === 0) return;
-    const n = next++;
-    queue = queue.then(() => sendPart(n, event.data)).catch((error: unknown) => options.onError?.(error instanceof Error ? error : new Error(String(error))));
+    if (event.data.size > 0) parts.add(event.data);
   };
   recorder.start(TIMESLICE_MS);
 
@@ -150,8 +140,13 @@ export async function startCallRecording(options: {
       await audio.close();
     },
     async save() {
-      await queue;
+      const failed = await parts.drained().then(
+        () => undefined,
+        (error: Error) => error,
+      );
+      // Ended with what arrived; the caller still learns when not all of it did.
       await ok(api.POST('/interviews/{interviewUuid}/recordings/{recordingUuid}/end', { params: { path: { interviewUuid, recordingUuid } } }));
+      if (failed) throw failed;
     },
   };
 }

@@ -9,7 +9,7 @@ import { participantIds, Signaling, type LiveRole, type PeerView, type ServerMes
 export interface RecordingHandle {
   /** Stops recording; resolves once the recorder has handed over its last part (not once it reached the server). */
   stop(): Promise<void>;
-  /** After `stop()`: every part reaches the server, which then joins and measures them. */
+  /** After `stop()`: every part reaches the server, which then joins and measures them; rejects when one could not. */
   save(): Promise<void>;
   readonly active: boolean;
 }

@@ -53,3 +53,8 @@ export async function requestJson<T>(method: 'GET' | 'POST', path: string, heade
   if (!response.ok) throw apiErrorOf(response.status, text, response.headers.get('retry-after'));
   return JSON.parse(text) as T;
 }
+
+/** Whether trying the same request again later can succeed (network drops, overload), as opposed to a refusal. */
+export function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'network' || error.status === 429 || error.status >= 500);
+}

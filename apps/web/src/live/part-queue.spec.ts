@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import { ApiError } from '../shared/api';
+import { partQueue } from './part-queue';
+
+/** A server answering each try of a part from a script: `undefined` is a 204, an ApiError its refusal. */
+function server(answers: Record<number, Array<ApiError | undefined>>) {
+  const tries: number[] = [];
+  const kept: string[] = [];
+  const send = async (n: number, part: string) => {
+    tries.push(n);
+    const answer = answers[n]?.shift();
+    if (answer) throw answer;
+    kept.push(part);
+  };
+  return { send, tries, kept };
+}
+
+const noWait = () => Promise.resolve();
+
+describe('partQueue (a call recording sent in parts, decision 040)', () => {
+  it('sends the parts one after another, in the order they were recorded', async () => {
+    const s = server({});
+    const queue = partQueue(s.send, { retryForMs: 110_000, sleep: noWait });
+    ['a', 'b', 'c'].forEach((part) => queue.add(part));
+    await queue.drained();
+    expect(s.tries).toEqual([0, 1, 2]);
+    expect(s.kept).toEqual(['a', 'b', 'c']);
+  });
+
+  it('tries a part again after a network failure, a 429 or a 5xx, waiting longer each time', async () => {
+    const s = server({ 1: [new ApiError(0, 'network'), new ApiError(503, 'api.service_unavailable'), new ApiError(429, 'api.rate_limited')] });
+    const waits: number[] = [];
+    const queue = partQueue(s.send, { retryForMs: 110_000, sleep: async (ms) => void waits.push(ms) });
+    ['a', 'b', 'c'].forEach((part) => queue.add(part));
+    await queue.drained();
+    expect(s.tries).toEqual([0, 1, 1, 1, 1, 2]);
+    expect(waits).toEqual([1_000, 2_000, 4_000]);
+    expect(s.kept).toEqual(['a', 'b', 'c']);
+  });
+
+  it('takes a refusal as final at once: no retry, no later part, one error told, and drained() rejects with it', async () => {
+    const refusal = new ApiError(409, 'api.recording_ended');
+    const s = server({ 1: [refusal] });
+    const told: Error[] = [];
+    const queue = partQueue(s.send, { retryForMs: 110_000, sleep: noWait, onError: (error) => told.push(error) });
+    ['a', 'b', 'c'].forEach((part) => queue.add(part));
+    await expect(queue.drained()).rejects.toBe(refusal);
+    queue.add('d');
+    await expect(queue.drained()).rejects.toBe(refusal);
+    expect(s.tries).toEqual([0, 1]);
+    expect(s.kept).toEqual(['a']);
+    expect(told).toEqual([refusal]);
+  });
+
+  it('gives a part up once its retries would pass the time allowed, and sends nothing after it', async () => {
+    const down = new ApiError(503, 'api.service_unavailable');
+    const s = server({ 0: Array.from({ length: 100 }, () => down) });
+    let now = 0;
+    const realNow = Date.now;
+    Date.now = () => now;
+    try {
+      const queue = partQueue(s.send, { retryForMs: 30_000, sleep: async (ms) => void (now += ms) });
+      ['a', 'b'].forEach((part) => queue.add(part));
+      await expect(queue.drained()).rejects.toBe(down);
+    } finally {
+      Date.now = realNow;
+    }
+    // Tries after 1, 2, 4, 8 and 10 s (25 s in all); the next would start past 30 s.
+    expect(s.tries).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(s.kept).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import { isTransient } from '../shared/api';
+
+/** A recording's parts, sent one after another in the order they were added (decision 040). */
+export interface PartQueue<Part> {
+  add(part: Part): void;
+  /**
+   * Resolves once every part added so far reached the server; rejects with the failure when one could not, after
+   * which no later part was sent (the server keeps parts only in order).
+   */
+  drained(): Promise<void>;
+}
+
+export interface PartQueueOptions {
+  /** How long one part is retried after a transient failure (a network failure, a 429, a 5xx). */
+  retryForMs: number;
+  /** Told once, when a part failed for good. */
+  onError?: (error: Error) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Sends part n with `send(n, part)`. A transient failure is retried 1, 2, 4 … up to 10 s apart for `retryForMs`; a
+ * refusal (another 4xx: the recording ended, too large, over the quota) is final at once, as is the part that ran out
+ * of retries.
+ */
+export function partQueue<Part>(send: (n: number, part: Part) => Promise<void>, options: PartQueueOptions): PartQueue<Part> {
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  let next = 0;
+  let queue: Promise<void> = Promise.resolve();
+  let failed: Error | undefined;
+
+  const sendWithRetries = async (n: number, part: Part) => {
+    const until = Date.now() + options.retryForMs;
+    for (let wait = 1_000; ; wait = Math.min(wait * 2, 10_000)) {
+      try {
+        return await send(n, part);
+      } catch (error) {
+        if (!isTransient(error) || Date.now() + wait > until) throw error;
+        await sleep(wait);
+      }
+    }
+  };
+
+  return {
+    add(part) {
+      const n = next++;
+      queue = queue.then(async () => {
+        if (failed) return;
+        try {
+          await sendWithRetries(n, part);
+        } catch (error) {
+          failed = error instanceof Error ? error : new Error(String(error));
+          options.onError?.(failed);
+        }
+      });
+    },
+    async drained() {
+      await queue;
+      if (failed) throw failed;
+    },
+  };
+}
