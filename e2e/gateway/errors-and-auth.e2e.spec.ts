@@ -59,14 +59,15 @@ describe('gateway: authentication and error shapes', () => {
     expect(response.headers.get('x-request-id')).toBe('integrator-trace-42');
   });
 
-  it('503 JSON, quickly, when an upstream is unreachable', async () => {
+  it('503 JSON at the request deadline when an upstream is unreachable', async () => {
     const config = loadGatewayConfig(t.serviceEnv({ IDENTITY_GRPC_URL: '127.0.0.1:1', REQUEST_TIMEOUT_MS: '3000' }));
     const gateway = await startGateway(config, { bus: t.system.bus, logger: createLogger('gateway', 'silent'), rateLimitPrefix: `dead-${Date.now()}` });
     try {
       const started = Date.now();
       const response = await new ApiClient(`http://127.0.0.1:${gateway.port}/v1.0`, t.admin.apiKey).get('/me');
       expectError(response, 503, 'api.service_unavailable');
-      expect(Date.now() - started).toBeLessThan(3_500);
+      // The deadline set here (3 s), not the default (10 s): the bound is not a speed, a loaded machine answers late.
+      expect(Date.now() - started).toBeLessThan(9_000);
     } finally {
       await gateway.stop();
     }

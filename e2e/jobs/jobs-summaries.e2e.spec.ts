@@ -18,9 +18,9 @@ describe('/jobs: the names of people stay current', () => {
 
     const renamed = await company.api.put(`/users/${me.user.uuid}`, { name: 'Someone Else Now' });
     expect(renamed.status).toBe(201);
-    const started = Date.now();
-    await waitFor(async () => (await listJobs(company.api)).items[0].created_by.name === 'Someone Else Now', 1_000, 10);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // The summary cache would keep the old name for 60 s: the new one within 10 s came by the rename's event (a
+    // bound, not a speed: a loaded CI machine took more than a second).
+    await waitFor(async () => (await listJobs(company.api)).items[0].created_by.name === 'Someone Else Now', 10_000, 10);
     const read = await company.api.get(`/jobs/${job.uuid}`);
     expect(read.body.created_by).toEqual({ ...me.user, name: 'Someone Else Now' });
     expect(read.body.status_updated_by.name).toBe('Someone Else Now');
