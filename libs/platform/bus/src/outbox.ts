@@ -247,16 +247,21 @@ export class OutboxRelay {
 
   /**
    * Relays until nothing is left; returns how many events were published. Each claim marks what the one before it
-   * published, and the last one claims nothing, so when it returns every event it published is marked.
+   * published, and the last one claims nothing, so when it returns every event it published is marked. It runs in
+   * place of a pass, never beside one: a pass kicked by a commit would otherwise hold rows this drain cannot claim and
+   * still be publishing them when it returns.
    */
   async drain(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const rows = await this.claim();
-      if (rows.length === 0) return total;
-      await this.publish(rows);
-      total += rows.length;
-    }
+    return this.loop.exclusively(async () => {
+      clearTimeout(this.lingering);
+      let total = 0;
+      for (;;) {
+        const rows = await this.claim();
+        if (rows.length === 0) return total;
+        await this.publish(rows);
+        total += rows.length;
+      }
+    });
   }
 
   /** Marks the rows published before (one data-modifying `WITH` part) and claims the oldest unclaimed ones, in one statement. */

@@ -31,9 +31,23 @@ export class PollingLoop {
       this.again = true;
       return;
     }
-    this.running = this.pass()
+    this.occupy(this.pass().catch(this.onError));
+  }
+
+  /**
+   * Runs `work` in place of a pass: after the pass under way, and with kicks meanwhile deferred until it ends, so it
+   * never overlaps a pass (a relay's `drain` must not return while a kicked pass still holds rows it claimed).
+   */
+  async exclusively<T>(work: () => Promise<T>): Promise<T> {
+    while (this.running) await this.running;
+    const result = work();
+    this.occupy(result.catch(() => undefined));
+    return result;
+  }
+
+  private occupy(pass: Promise<unknown>): void {
+    this.running = pass
       .then(() => undefined)
-      .catch(this.onError)
       .finally(() => {
         this.running = undefined;
         if (this.again) {

@@ -174,6 +174,32 @@ describe('transactional outbox', () => {
     expect(received.map((m) => (m.payload as { n: number }).n)).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('returns from a drain only once the pass a commit kicked has published the rows it claimed', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = publishingWith(async (message) => {
+      await held;
+      await bus.publish(message);
+    });
+    const relay = new OutboxRelay(database.db, slow, logger);
+    await database.db.transaction().execute((trx) => enqueueEvents(trx, [{ subject: 'test.thing.kicked', payload: {} }]));
+    relay.kick();
+    await waitFor(
+      async () =>
+        (await database.db.selectFrom('outbox').select('claimed_until').where('subject', '=', 'test.thing.kicked').executeTakeFirstOrThrow()).claimed_until !==
+        null,
+    );
+    let drained = false;
+    const drain = relay.drain().then(() => (drained = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(drained).toBe(false);
+    release();
+    await drain;
+    await waitFor(() => bus.idle());
+    expect(received.map((m) => m.subject)).toEqual(['test.thing.kicked']);
+    expect(await database.db.selectFrom('outbox').select('id').where('published_at', 'is', null).execute()).toEqual([]);
+  });
+
   it('publishes each event once when several relays (replicas) run together', async () => {
     await database.db.transaction().execute((trx) =>
       enqueueEvents(
