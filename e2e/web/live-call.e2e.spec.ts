@@ -186,7 +186,10 @@ describeInBrowser('live interview call (browser)', () => {
           // parts still queued are sent one after another, each retried after transient failures, before the server
           // joins them: seconds on a quiet machine, more than 60 s twice on CI machines (2026-11-28), so the page gets
           // what it allows itself, and a failure names its last sentence and every recording request it made.
-          const saving = company.page.getByText(en.live.recordingSaved).or(company.page.getByText(en.live.recordingSavedLater));
+          const saving = company.page
+            .getByText(en.live.recordingSaved)
+            .or(company.page.getByText(en.live.recordingSavedPartly))
+            .or(company.page.getByText(en.live.recordingSavedLater));
           const said = await saving.waitFor({ timeout: SAVING_SETTLES_MS }).then(
             () => saving.textContent(),
             (error: Error) => error.message,

@@ -250,6 +250,8 @@ export const de: CandidateMessages = {
     recordingFailed: 'Die Aufnahme konnte nicht gestartet werden. Das Gespräch geht ohne Aufnahme weiter.',
     recordingSaving: 'Aufnahme wird gespeichert…',
     recordingSaved: 'Die Aufnahme ist gespeichert.',
+    recordingSavedPartly:
+      'Die Aufnahme ist bis zu der Stelle gespeichert, an der ihr Hochladen abbrach; der Rest des Gesprächs hat unseren Server nicht erreicht.',
     recordingSavedLater:
       'Das Speichern der Aufnahme wurde hier nicht abgeschlossen. Was unseren Server erreicht hat, bleibt erhalten und wird innerhalb weniger Minuten gespeichert.',
     recordingInterrupted:

@@ -273,6 +273,7 @@ export const en = {
     recordingFailed: 'The recording could not be started. The call goes on without it.',
     recordingSaving: 'Saving the recording…',
     recordingSaved: 'The recording is saved.',
+    recordingSavedPartly: 'The recording is saved up to where its upload stopped; the rest of the call did not reach our server.',
     recordingSavedLater: 'Saving the recording did not finish here. What reached our server is kept and saved within a few minutes.',
     recordingInterrupted: 'Part of the recording could not be saved: the connection to our server failed. The call goes on; what was saved is kept.',
     reconnecting: 'Your connection dropped. Reconnecting…',

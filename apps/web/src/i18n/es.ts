@@ -245,6 +245,7 @@ export const es: CandidateMessages = {
     recordingFailed: 'No se ha podido iniciar la grabación. La llamada continúa sin grabarse.',
     recordingSaving: 'Guardando la grabación…',
     recordingSaved: 'La grabación se ha guardado.',
+    recordingSavedPartly: 'La grabación se ha guardado hasta donde se interrumpió su subida; el resto de la llamada no llegó a nuestro servidor.',
     recordingSavedLater: 'La grabación no ha terminado de guardarse aquí. Lo que ha llegado a nuestro servidor se conserva y se guardará en unos minutos.',
     recordingInterrupted:
       'No se ha podido guardar una parte de la grabación: ha fallado la conexión con nuestro servidor. La llamada continúa; lo que se ha guardado se conserva.',

@@ -252,6 +252,8 @@ export const fr: CandidateMessages = {
     recordingFailed: 'L’enregistrement n’a pas pu démarrer. L’appel continue sans être enregistré.',
     recordingSaving: 'Sauvegarde de l’enregistrement…',
     recordingSaved: 'L’enregistrement est sauvegardé.',
+    recordingSavedPartly:
+      'L’enregistrement est sauvegardé jusqu’à l’endroit où son envoi s’est interrompu\u00a0; la suite de l’appel n’est pas parvenue à notre serveur.',
     recordingSavedLater:
       'La sauvegarde de l’enregistrement n’a pas pu se terminer ici. Ce qui est parvenu à notre serveur est conservé et sera sauvegardé d’ici quelques minutes.',
     recordingInterrupted:

@@ -1,5 +1,5 @@
 import { api, ok } from '../company/api';
-import { partQueue } from './part-queue';
+import { endWithWhatArrived, partQueue, type EndedRecording } from './part-queue';
 
 /** A recording of the call in this browser (decision 040). */
 export interface CallRecording {
@@ -8,9 +8,9 @@ export interface CallRecording {
   /**
    * After `stop()`: waits for every part to reach the server (each retried for about two minutes, none sent after
    * one failed for good), then ends the recording there, which joins and measures what arrived (seconds for a long
-   * call). Rejects when a part failed for good, once what arrived is ended.
+   * call): 'whole', or 'partial' when a part failed for good. Rejects when the end failed.
    */
-  save(): Promise<void>;
+  save(): Promise<EndedRecording>;
   readonly active: boolean;
 }
 
@@ -139,14 +139,10 @@ export async function startCallRecording(options: {
       stream.getTracks().forEach((t) => t.stop());
       await audio.close();
     },
-    async save() {
-      const failed = await parts.drained().then(
-        () => undefined,
-        (error: Error) => error,
-      );
-      // Ended with what arrived; the caller still learns when not all of it did.
-      await ok(api.POST('/interviews/{interviewUuid}/recordings/{recordingUuid}/end', { params: { path: { interviewUuid, recordingUuid } } }));
-      if (failed) throw failed;
+    save() {
+      return endWithWhatArrived(parts, async () => {
+        await ok(api.POST('/interviews/{interviewUuid}/recordings/{recordingUuid}/end', { params: { path: { interviewUuid, recordingUuid } } }));
+      });
     },
   };
 }

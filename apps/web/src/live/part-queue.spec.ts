@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '../shared/api';
-import { partQueue } from './part-queue';
+import { endWithWhatArrived, partQueue } from './part-queue';
 
 /** A server answering each try of a part from a script: `undefined` is a 204, an ApiError its refusal. */
 function server(answers: Record<number, Array<ApiError | undefined>>) {
@@ -68,5 +68,43 @@ describe('partQueue (a call recording sent in parts, decision 040)', () => {
     // Tries after 1, 2, 4, 8 and 10 s (25 s in all); the next would start past 30 s.
     expect(s.tries).toEqual([0, 0, 0, 0, 0, 0]);
     expect(s.kept).toEqual([]);
+  });
+});
+
+describe('endWithWhatArrived (the recording ended when the call is)', () => {
+  /** The server's end of the recording: what it had kept when it was asked. */
+  function ending(s: ReturnType<typeof server>, refuse?: Error) {
+    const endedWith: string[][] = [];
+    const end = async () => {
+      if (refuse) throw refuse;
+      endedWith.push([...s.kept]);
+    };
+    return { end, endedWith };
+  }
+
+  it('ends the recording once every part arrived: whole', async () => {
+    const s = server({});
+    const queue = partQueue(s.send, { retryForMs: 110_000, sleep: noWait });
+    ['a', 'b'].forEach((part) => queue.add(part));
+    const e = ending(s);
+    await expect(endWithWhatArrived(queue, e.end)).resolves.toBe('whole');
+    expect(e.endedWith).toEqual([['a', 'b']]);
+  });
+
+  it('ends it with the parts before one refused: partial, saved up to where the upload stopped', async () => {
+    const s = server({ 1: [new ApiError(413, 'api.interview_media_quota_exceeded')] });
+    const queue = partQueue(s.send, { retryForMs: 110_000, sleep: noWait });
+    ['a', 'b', 'c'].forEach((part) => queue.add(part));
+    const e = ending(s);
+    await expect(endWithWhatArrived(queue, e.end)).resolves.toBe('partial');
+    expect(e.endedWith).toEqual([['a']]);
+  });
+
+  it('rejects when the end itself fails, so the page says the server finishes it later', async () => {
+    const s = server({});
+    const queue = partQueue(s.send, { retryForMs: 110_000, sleep: noWait });
+    queue.add('a');
+    const down = new ApiError(503, 'api.service_unavailable');
+    await expect(endWithWhatArrived(queue, ending(s, down).end)).rejects.toBe(down);
   });
 });

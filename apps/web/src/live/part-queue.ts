@@ -60,3 +60,20 @@ export function partQueue<Part>(send: (n: number, part: Part) => Promise<void>, 
     },
   };
 }
+
+/** How a recording was ended: with every part sent, or with those before a part that failed for good. */
+export type EndedRecording = 'whole' | 'partial';
+
+/**
+ * Waits for every part added to `queue`, then ends the recording with what arrived (`end`), whether or not a part
+ * failed: the server keeps parts only in order, so what arrived is the recording up to where its upload stopped.
+ * Rejects only when `end` does (the service's idle finish then ends it, decision 040).
+ */
+export async function endWithWhatArrived(queue: PartQueue<unknown>, end: () => Promise<void>): Promise<EndedRecording> {
+  const whole = await queue.drained().then(
+    () => true,
+    () => false,
+  );
+  await end();
+  return whole ? 'whole' : 'partial';
+}

@@ -3,14 +3,18 @@ import { t } from '../i18n/page-messages';
 import { el, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
 import { PeerLink } from './peer-link';
+import type { EndedRecording } from './part-queue';
 import { participantIds, Signaling, type LiveRole, type PeerView, type ServerMessage } from './signaling';
 
 /** What `startCallRecording` (call-recording.ts) gives back. */
 export interface RecordingHandle {
   /** Stops recording; resolves once the recorder has handed over its last part (not once it reached the server). */
   stop(): Promise<void>;
-  /** After `stop()`: every part reaches the server, which then joins and measures them; rejects when one could not. */
-  save(): Promise<void>;
+  /**
+   * After `stop()`: the parts reach the server, which then joins and measures them: 'whole', or 'partial' when a part
+   * failed for good (the recording ends before it); rejects when the end could not be asked for.
+   */
+  save(): Promise<EndedRecording>;
   readonly active: boolean;
 }
 
@@ -208,7 +212,7 @@ export function enterRoom(options: RoomOptions): void {
    * reaching the server and the server joining them (seconds for a long call; nobody needs to wait for it). A recording that cannot be sent or
    * saved never keeps the call from ending: its parts are kept, and the service's idle finish ends it (decision 040).
    */
-  async function stopRecording(): Promise<{ saved?: Promise<boolean> }> {
+  async function stopRecording(): Promise<{ saved?: Promise<EndedRecording | 'not-ended'> }> {
     await recordingStarting;
     const handle = recording;
     recording = undefined;
@@ -216,14 +220,19 @@ export function enterRoom(options: RoomOptions): void {
     if (!handle) return {};
     const interrupted = () => {
       say(notice, t.live.recordingInterrupted, 'refusal');
-      return false;
+      return 'not-ended' as const;
     };
     try {
       await handle.stop();
     } catch {
       return { saved: Promise.resolve(interrupted()) };
     }
-    return { saved: handle.save().then(() => true, interrupted) };
+    return {
+      saved: handle.save().then((ended) => {
+        if (ended === 'partial') say(notice, t.live.recordingInterrupted, 'refusal');
+        return ended;
+      }, interrupted),
+    };
   }
 
   async function handle(message: ServerMessage): Promise<void> {
@@ -354,10 +363,14 @@ export function enterRoom(options: RoomOptions): void {
       if (!saved) return;
       const saving = el('p', { role: 'status', class: 'notice' }, t.live.recordingSaving);
       card.append(saving);
-      if (await saved) {
-        saving.textContent = t.live.recordingSaved;
-        if (options.recordingsLink) card.append(el('p', {}, el('a', { href: options.recordingsLink.href }, options.recordingsLink.text)));
-      } else saving.textContent = t.live.recordingSavedLater;
+      const ended = await saved;
+      if (ended === 'not-ended') {
+        // The service's idle finish ends it with what arrived (decision 040).
+        saving.textContent = t.live.recordingSavedLater;
+        return;
+      }
+      saving.textContent = ended === 'whole' ? t.live.recordingSaved : t.live.recordingSavedPartly;
+      if (options.recordingsLink) card.append(el('p', {}, el('a', { href: options.recordingsLink.href }, options.recordingsLink.text)));
     } catch (error) {
       if (yes) {
         yes.disabled = false;
