@@ -1,6 +1,6 @@
 import type { jobs } from '@vi/contracts';
 import type { Clock } from '@vi/platform-time';
-import type { Caller } from '@vi/platform-grpc';
+import { DirectoryCache, type Caller } from '@vi/platform-grpc';
 import type { JobsDirectory } from '../application/ports';
 
 /**
@@ -13,28 +13,25 @@ import type { JobsDirectory } from '../application/ports';
  * needs, is never cached.
  */
 export class CachedJobsDirectory implements JobsDirectory {
-  private readonly entries = new Map<string, { companyUuid: string | null; job: jobs.Job; expiresAt: number }>();
-  private drops = 0;
+  private readonly cache: DirectoryCache<{ companyUuid: string | null; job: jobs.Job }>;
 
   constructor(
     private readonly source: JobsDirectory,
-    private readonly clock: Clock,
-    private readonly ttlMs = 10_000,
-    private readonly maxEntries = 10_000,
-  ) {}
+    clock: Clock,
+    ttlMs = 10_000,
+    maxEntries = 10_000,
+  ) {
+    this.cache = new DirectoryCache({ clock, ttlMs, maxEntries });
+  }
 
   async findJob(caller: Caller, jobUuid: string): Promise<jobs.Job | undefined> {
     const companyUuid = caller.principal.companyUuid;
-    const now = this.clock.now().getTime();
-    const entry = this.entries.get(jobUuid);
-    if (entry && entry.companyUuid === companyUuid && entry.expiresAt > now) return entry.job;
-    const generation = this.drops;
+    const kept = this.cache.get(jobUuid);
+    if (kept && kept.companyUuid === companyUuid) return kept.job;
+    const mark = this.cache.mark();
     const job = await this.source.findJob(caller, jobUuid);
     // Not found is not kept: it is rare, and a job made a moment later must be found at once.
-    if (job && generation === this.drops) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(jobUuid, { companyUuid, job, expiresAt: now + this.ttlMs });
-    }
+    if (job) this.cache.store(jobUuid, { companyUuid, job }, mark);
     return job;
   }
 
@@ -44,7 +41,6 @@ export class CachedJobsDirectory implements JobsDirectory {
 
   /** The job changed (its status, title, video…) or was deleted. */
   forgetJob(jobUuid: string): void {
-    this.drops++;
-    this.entries.delete(jobUuid);
+    this.cache.forget(jobUuid);
   }
 }

@@ -1,12 +1,7 @@
 import type { identity } from '@vi/contracts';
 import type { Clock } from '@vi/platform-time';
-import type { Caller, Principal } from '@vi/platform-grpc';
+import { DirectoryCache, type Caller, type Principal } from '@vi/platform-grpc';
 import type { IdentityDirectory } from '../application/ports';
-
-interface Entry<T> {
-  value: T;
-  expiresAt: number;
-}
 
 /**
  * User and company summaries (names, emails, avatars) kept in this process, so a page of jobs costs no call to
@@ -16,23 +11,25 @@ interface Entry<T> {
  * Plan limits and features are not cached: a changed plan must apply to the very next job created.
  */
 export class CachedIdentityDirectory implements IdentityDirectory {
-  private readonly users = new Map<string, Entry<identity.UserSummary>>();
-  private readonly companies = new Map<string, Entry<identity.CompanySummary>>();
-  private drops = 0;
+  private readonly users: DirectoryCache<identity.UserSummary>;
+  private readonly companies: DirectoryCache<identity.CompanySummary>;
 
   constructor(
     private readonly source: IdentityDirectory,
-    private readonly clock: Clock,
-    private readonly ttlMs = 60_000,
-    private readonly maxEntries = 20_000,
-  ) {}
+    clock: Clock,
+    ttlMs = 60_000,
+    maxEntries = 20_000,
+  ) {
+    this.users = new DirectoryCache({ clock, ttlMs, maxEntries });
+    this.companies = new DirectoryCache({ clock, ttlMs, maxEntries });
+  }
 
   /**
    * Moves with every drop: fetches started under an older generation are not stored, and pages of jobs rendered
    * under one are not served (MemoryJobPageCache).
    */
   get generation(): number {
-    return this.drops;
+    return this.users.mark() + this.companies.mark();
   }
 
   jobsLimit(caller: Caller, companyUuid: string): Promise<number> {
@@ -44,51 +41,43 @@ export class CachedIdentityDirectory implements IdentityDirectory {
   }
 
   async summaries(caller: Caller<Principal>, userUuids: string[], companyUuids: string[]) {
-    const now = this.clock.now().getTime();
     const users = new Map<string, identity.UserSummary>();
     const companies = new Map<string, identity.CompanySummary>();
-    const missingUsers = collect(this.users, userUuids, users, now);
-    const missingCompanies = collect(this.companies, companyUuids, companies, now);
+    const missingUsers = collect(this.users, userUuids, users);
+    const missingCompanies = collect(this.companies, companyUuids, companies);
     if (missingUsers.length === 0 && missingCompanies.length === 0) return { users, companies };
-    const generation = this.generation;
+    const userMark = this.users.mark();
+    const companyMark = this.companies.mark();
     const fetched = await this.source.summaries(caller, missingUsers, missingCompanies);
-    const keep = generation === this.generation;
     for (const [uuid, user] of fetched.users) {
       users.set(uuid, user);
-      if (keep) this.store(this.users, uuid, user);
+      this.users.store(uuid, user, userMark);
     }
     for (const [uuid, company] of fetched.companies) {
       companies.set(uuid, company);
-      if (keep) this.store(this.companies, uuid, company);
+      this.companies.store(uuid, company, companyMark);
     }
     return { users, companies };
   }
 
   /** A user was renamed, changed or deleted. */
   forgetUser(userUuid: string): void {
-    this.drops++;
-    this.users.delete(userUuid);
+    this.users.forget(userUuid);
   }
 
   /** A company changed. */
   forgetCompany(companyUuid: string): void {
-    this.drops++;
-    this.companies.delete(companyUuid);
-  }
-
-  private store<T>(entries: Map<string, Entry<T>>, uuid: string, value: T): void {
-    if (entries.size >= this.maxEntries) entries.clear();
-    entries.set(uuid, { value, expiresAt: this.clock.now().getTime() + this.ttlMs });
+    this.companies.forget(companyUuid);
   }
 }
 
 /** Puts the live cached values into `found`; returns the uuids still to fetch (each once). */
-function collect<T>(entries: Map<string, Entry<T>>, uuids: string[], found: Map<string, T>, now: number): string[] {
+function collect<T>(cache: DirectoryCache<T>, uuids: string[], found: Map<string, T>): string[] {
   const missing = new Set<string>();
   for (const uuid of uuids) {
     if (found.has(uuid)) continue;
-    const entry = entries.get(uuid);
-    if (entry && entry.expiresAt > now) found.set(uuid, entry.value);
+    const value = cache.get(uuid);
+    if (value !== undefined) found.set(uuid, value);
     else missing.add(uuid);
   }
   return [...missing];

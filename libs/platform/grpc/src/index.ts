@@ -5,3 +5,4 @@ export * from './grpc-errors';
 export * from './grpc-server';
 export * from './upstream-client';
 export * from './page-cache';
+export * from './directory-cache';
