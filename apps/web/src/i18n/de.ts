@@ -255,7 +255,7 @@ export const de: CandidateMessages = {
     recordingSavedLater:
       'Das Speichern der Aufnahme wurde hier nicht abgeschlossen. Was unseren Server erreicht hat, bleibt erhalten und wird innerhalb weniger Minuten gespeichert.',
     recordingInterrupted:
-      'Ein Teil der Aufnahme konnte nicht gespeichert werden: Die Verbindung zu unserem Server ist fehlgeschlagen. Das Gespräch geht weiter; was gespeichert wurde, bleibt erhalten.',
+      'Die Aufnahme wurde beendet: Ein Teil davon hat unseren Server nicht erreicht. Was gespeichert wurde, bleibt erhalten; Sie können die Aufnahme erneut starten.',
     reconnecting: 'Ihre Verbindung wurde unterbrochen. Verbindung wird wiederhergestellt…',
     reconnected: 'Wieder verbunden.',
     joined: (name: string) => `${name} ist dem Gespräch beigetreten.`,

@@ -275,7 +275,7 @@ export const en = {
     recordingSaved: 'The recording is saved.',
     recordingSavedPartly: 'The recording is saved up to where its upload stopped; the rest of the call did not reach our server.',
     recordingSavedLater: 'Saving the recording did not finish here. What reached our server is kept and saved within a few minutes.',
-    recordingInterrupted: 'Part of the recording could not be saved: the connection to our server failed. The call goes on; what was saved is kept.',
+    recordingInterrupted: 'The recording stopped: part of it could not reach our server. What was saved is kept; you can start recording again.',
     reconnecting: 'Your connection dropped. Reconnecting…',
     reconnected: 'Connected again.',
     joined: (name: string) => `${name} joined the call.`,

@@ -248,7 +248,7 @@ export const es: CandidateMessages = {
     recordingSavedPartly: 'La grabación se ha guardado hasta donde se interrumpió su subida; el resto de la llamada no llegó a nuestro servidor.',
     recordingSavedLater: 'La grabación no ha terminado de guardarse aquí. Lo que ha llegado a nuestro servidor se conserva y se guardará en unos minutos.',
     recordingInterrupted:
-      'No se ha podido guardar una parte de la grabación: ha fallado la conexión con nuestro servidor. La llamada continúa; lo que se ha guardado se conserva.',
+      'La grabación se ha detenido: una parte no ha llegado a nuestro servidor. Lo que se ha guardado se conserva; puede volver a iniciar la grabación.',
     reconnecting: 'Se ha perdido la conexión. Reconectando…',
     reconnected: 'Conectado de nuevo.',
     joined: (name: string) => `${name} se ha unido a la llamada.`,

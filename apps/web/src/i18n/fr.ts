@@ -257,7 +257,7 @@ export const fr: CandidateMessages = {
     recordingSavedLater:
       'La sauvegarde de l’enregistrement n’a pas pu se terminer ici. Ce qui est parvenu à notre serveur est conservé et sera sauvegardé d’ici quelques minutes.',
     recordingInterrupted:
-      'Une partie de l’enregistrement n’a pas pu être sauvegardée\u00a0: la connexion à notre serveur a échoué. L’appel continue\u00a0; ce qui a été sauvegardé est conservé.',
+      'L’enregistrement s’est arrêté\u00a0: une partie n’est pas parvenue à notre serveur. Ce qui a été sauvegardé est conservé\u00a0; vous pouvez relancer l’enregistrement.',
     reconnecting: 'Votre connexion a été interrompue. Reconnexion…',
     reconnected: 'Connexion rétablie.',
     joined: (name: string) => `${name} a rejoint l’appel.`,

@@ -194,7 +194,13 @@ export function enterRoom(options: RoomOptions): void {
             [...participants.values()]
               .filter((p) => p.video.srcObject instanceof MediaStream)
               .map((p) => ({ name: p.view.name, stream: p.video.srcObject as MediaStream })),
-          () => say(notice, t.live.recordingInterrupted, 'refusal'),
+          () => {
+            // No part after a failed one can be kept (decision 040): the recording stops for everyone and ends with what
+            // arrived, rather than show "Recording" while nothing is saved; an interviewer may start a new one.
+            recordingStoppedOnPurpose = true;
+            say(notice, t.live.recordingInterrupted, 'refusal');
+            void stopRecording();
+          },
         );
         signaling.send({ type: 'recording', active: true });
       } catch {
