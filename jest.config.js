@@ -18,8 +18,8 @@ module.exports = {
   testTimeout: 60_000,
   // Two files at a time on two cores: with three, the browser specs (Chromium beside three PGlite systems) saturated a
   // slower CI machine and timed out (2026-11-27: 60-150 s test limits exceeded, 503s from 10-s request deadlines).
-  // The two heaviest browser specs (candidate-page, live-call) still take turns (`oneHeavyBrowserSpecAtATime`,
-  // e2e/support/browser.ts): side by side they starved Chromium (2026-11-28).
+  // The three heaviest specs (candidate-page, live-call, start-services) still take turns (`oneHeavySpecAtATime`,
+  // e2e/support/heavy-specs.ts): side by side they starved Chromium and the sign-in flood's neighbours (2026-11-28).
   maxWorkers: 2,
   // A worker keeps what each spec file loaded (its module registry and PGlite's WASM memory: about 40 MB of heap and
   // 300-400 MB resident per e2e file), so three workers grew to 7-8 GB each and the kernel killed one on a 24-GB

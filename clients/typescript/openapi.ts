@@ -326,7 +326,7 @@ export interface paths {
         get?: never;
         /**
          * Send part n of a recording (the bytes are the body)
-         * @description Parts are numbered 0, 1, 2 … and sent in order, each once the one before it was answered (409 `api.recording_part_out_of_order` otherwise); appended in order they make the video (MediaRecorder chunks of WebM or fragmented MP4). A part already received is answered 204 again and ignored, so a lost answer can be retried. 409 `api.recording_ended` once the recording has ended; 413 `api.recording_too_large` (a part over 64 MiB, or more than `MAX_TAKE_BITRATE` since the recording started) or `api.interview_media_quota_exceeded` (the interview's `MAX_INTERVIEW_MEDIA_BYTES`, shared with its takes).
+         * @description Parts are numbered 0, 1, 2 … and sent in order, each once the one before it was answered (409 `api.recording_part_out_of_order` otherwise); appended in order they make the video (MediaRecorder chunks of WebM or fragmented MP4). A part already received is answered 204 again and ignored, so a lost answer can be retried. Part 0 must start the container of the recording's `content_type` and hold at least its first 8 bytes (400 `api.take_not_video`; Chromium's MediaRecorder may hand its first byte over alone, so gather chunks until they reach that). 409 `api.recording_ended` once the recording has ended; 413 `api.recording_too_large` (a part over 64 MiB, or more than `MAX_TAKE_BITRATE` since the recording started) or `api.interview_media_quota_exceeded` (the interview's `MAX_INTERVIEW_MEDIA_BYTES`, shared with its takes).
          */
         put: operations["putInterviewsByInterviewUuidRecordingsByRecordingUuidPartsByN"];
         post?: never;

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { waitFor } from '@vi/platform-testing';
 
 /**
  * Browser end-to-end tests: playwright-core driving the system's Chromium
@@ -66,54 +64,6 @@ export function describeInBrowser(name: string, body: () => void): void {
   }
   sayBrowserTestsDidNotRunOnce();
   describe(name, () => it.todo(`did not run: Chromium is not installed (apt-get install chromium)`));
-}
-
-/** How long a heavy browser spec waits for the other to finish (the longest took about 370 s on a loaded machine). */
-const HEAVY_SPEC_WAIT_MS = 600_000;
-const HEAVY_SPEC_LOCK = join(tmpdir(), `vi-heavy-browser-spec-${createHash('sha256').update(resolve(__dirname, '../..')).digest('hex').slice(0, 12)}`);
-
-/**
- * Call at a spec file's top level: the heaviest browser specs (the candidate's recorder, a recorded WebRTC call) run
- * one at a time across jest's workers. Two at once on 2 cores starved Chromium's renderers in CI (2026-11-28: a
- * click not dispatched for 15 s, tests past 60 s), while the other worker's specs never did. The lock is a directory
- * in the OS's temp folder, one per checkout, holding its jest worker's pid; one left by a worker that died is taken
- * over.
- */
-export function oneHeavyBrowserSpecAtATime(): void {
-  const pidFile = join(HEAVY_SPEC_LOCK, 'pid');
-  const held = () => {
-    try {
-      return readFileSync(pidFile, 'utf8') === String(process.pid);
-    } catch {
-      return false;
-    }
-  };
-  const take = () => {
-    try {
-      mkdirSync(HEAVY_SPEC_LOCK);
-      writeFileSync(pidFile, String(process.pid));
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    let holder: number;
-    try {
-      holder = Number(readFileSync(pidFile, 'utf8'));
-    } catch {
-      return false; // being taken right now: its pid is not written yet
-    }
-    try {
-      process.kill(holder, 0);
-      return false;
-    } catch {
-      rmSync(HEAVY_SPEC_LOCK, { recursive: true, force: true });
-      return false; // free now: taken at the next look
-    }
-  };
-  beforeAll(() => waitFor(take, HEAVY_SPEC_WAIT_MS, 500), HEAVY_SPEC_WAIT_MS + 10_000);
-  afterAll(() => {
-    if (held()) rmSync(HEAVY_SPEC_LOCK, { recursive: true, force: true });
-  });
 }
 
 /** Headless Chromium with a fresh profile (Playwright makes a temporary user data dir per launch). */

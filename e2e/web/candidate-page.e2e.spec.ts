@@ -8,14 +8,15 @@ import { companyWithJob, createInterview, inFuture, interviewBody, putInterview 
 import { createJob } from '../jobs/job-helpers';
 import { InterviewCreations } from '../sharing/sharing-helpers';
 import { checkDevicesAndStart, currentTime, isFocused, playMuted, recordTake, scrollsHorizontally } from './page-helpers';
-import { describeInBrowser, launchChromium, newPage, oneHeavyBrowserSpecAtATime, withSteps } from '../support/browser';
+import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
+import { oneHeavySpecAtATime } from '../support/heavy-specs';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
 /** The candidate page's harder paths: uploads that fail, reloads, every refusal as a sentence, and the promises it keeps. */
 
 const TAKES_PATH = /\/v1\.0\/candidate\/interviews\/[^/]+\/questions\/[^/]+\/takes$/;
 
-oneHeavyBrowserSpecAtATime();
+oneHeavySpecAtATime();
 
 describeInBrowser('candidate page: failures and refusals (browser)', () => {
   let t: TestSystem;

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import { waitFor } from '@vi/platform-testing';
 import { en } from '../../apps/web/src/i18n/en';
 import { newPage } from '../support/browser';
@@ -99,11 +99,24 @@ export function recordingRequests(page: Page): () => string {
     const path = new URL(request.url()).pathname;
     if (/\/recordings(\/|$)/.test(path)) lines.set(request, { at: Date.now(), what: `${request.method()} …${path.slice(path.indexOf('/recordings'))}` });
   });
-  const answered = (request: Request, outcome: string) => {
+  const answered = (request: Request, outcome: string, at = Date.now()) => {
     const line = lines.get(request);
-    if (line) line.outcome = `${outcome} after ${seconds(Date.now() - line.at)}`;
+    if (line) line.outcome = `${outcome} after ${seconds(at - line.at)}`;
   };
-  page.on('requestfinished', (request) => void request.response().then((response) => answered(request, String(response?.status() ?? 'no answer'))));
+  // A refusal names its code and reason (the JSON error), so a failure says why the server said no.
+  const outcomeOf = async (response: Response | null): Promise<string> => {
+    if (!response) return 'no answer';
+    if (response.status() < 400) return String(response.status());
+    const body = await response.text().catch(() => '');
+    return `${response.status()} ${body.slice(0, 300)}`;
+  };
+  page.on('requestfinished', (request) => {
+    const at = Date.now();
+    void request
+      .response()
+      .then(outcomeOf)
+      .then((outcome) => answered(request, outcome, at));
+  });
   page.on('requestfailed', (request) => answered(request, `failed (${request.failure()?.errorText ?? 'unknown'})`));
   return () => [...lines.values()].map((l) => `+${seconds(l.at - since)} ${l.what}: ${l.outcome ?? 'pending'}`).join('\n');
 }

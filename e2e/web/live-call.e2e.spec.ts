@@ -11,7 +11,8 @@ import { fr } from '../../apps/web/src/i18n/fr';
 import { ws } from '../../apps/web/src/i18n/workspace';
 import { companyWithJob, createInterview, getInterview, inFuture, liveBody, putInterview, seekerEmail } from '../interviews/interview-helpers';
 import { SmtpInbox } from '../notifications/notification-helpers';
-import { describeInBrowser, launchChromium, newPage, oneHeavyBrowserSpecAtATime, withSteps } from '../support/browser';
+import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
+import { oneHeavySpecAtATime } from '../support/heavy-specs';
 import { startTestSystem } from '../support/test-system';
 import { describeWithCoturn, startCoturn, type TurnServer } from '../support/turn-server';
 import { signedInColleague } from '../live/live-helpers';
@@ -88,7 +89,7 @@ async function interviewerPage(browser: Browser, s: LiveSystem, options: { relay
   return opened;
 }
 
-oneHeavyBrowserSpecAtATime();
+oneHeavySpecAtATime();
 
 describeInBrowser('live interview call (browser)', () => {
   let s: LiveSystem;

@@ -1,5 +1,5 @@
 import { api, ok } from '../company/api';
-import { endWithWhatArrived, partQueue, type EndedRecording } from './part-queue';
+import { endWithWhatArrived, partQueue, partsOfAtLeast, type EndedRecording } from './part-queue';
 
 /** A recording of the call in this browser (decision 040). */
 export interface CallRecording {
@@ -21,6 +21,8 @@ const FPS = 15;
 const TIMESLICE_MS = 4_000;
 /** Retries of one part after a transient failure: about two minutes (the service's idle finish; part-queue.ts). */
 const RETRY_FOR_MS = 110_000;
+/** A part is sent once it holds this much (the last excepted): more than the head the server checks part 0 by. */
+const MIN_PART_BYTES = 1024;
 
 /** WebM where the browser has it, else fragmented MP4 (Safari). */
 function recorderType(): { mimeType: string; contentType: 'video/webm' | 'video/mp4' } {
@@ -120,8 +122,9 @@ export async function startCallRecording(options: {
       ).then(() => undefined),
     { retryForMs: RETRY_FOR_MS, onError: options.onError },
   );
+  const gathered = partsOfAtLeast(MIN_PART_BYTES, (chunks: Blob[]) => parts.add(chunks.length === 1 ? chunks[0] : new Blob(chunks, { type: chunks[0].type })));
   recorder.ondataavailable = (event) => {
-    if (event.data.size > 0) parts.add(event.data);
+    if (event.data.size > 0) gathered.add(event.data);
   };
   recorder.start(TIMESLICE_MS);
 
@@ -135,6 +138,7 @@ export async function startCallRecording(options: {
       const flushed = new Promise<void>((resolve) => recorder.addEventListener('stop', () => resolve(), { once: true }));
       recorder.stop();
       await flushed;
+      gathered.flush();
       clearInterval(timer);
       stream.getTracks().forEach((t) => t.stop());
       await audio.close();

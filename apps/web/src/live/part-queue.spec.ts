@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '../shared/api';
-import { endWithWhatArrived, partQueue } from './part-queue';
+import { endWithWhatArrived, partQueue, partsOfAtLeast } from './part-queue';
 
 /** A server answering each try of a part from a script: `undefined` is a 204, an ApiError its refusal. */
 function server(answers: Record<number, Array<ApiError | undefined>>) {
@@ -106,5 +106,26 @@ describe('endWithWhatArrived (the recording ended when the call is)', () => {
     queue.add('a');
     const down = new ApiError(503, 'api.service_unavailable');
     await expect(endWithWhatArrived(queue, ending(s, down).end)).rejects.toBe(down);
+  });
+});
+
+describe('partsOfAtLeast (the recorder’s chunks gathered into parts)', () => {
+  const chunk = (size: number) => ({ size });
+
+  it('sends a first byte handed over alone together with the chunk after it, and larger chunks as they come', () => {
+    const sent: number[][] = [];
+    const gathered = partsOfAtLeast(1024, (chunks) => sent.push(chunks.map((c) => c.size)));
+    // What Chromium gave at a 100-ms timeslice: 0x1A alone, then the rest of the header and the first frames.
+    [1, 9021, 4508, 3686].forEach((size) => gathered.add(chunk(size)));
+    expect(sent).toEqual([[1, 9021], [4508], [3686]]);
+  });
+
+  it('sends what is left when the recorder stops, however small, and nothing when nothing is left', () => {
+    const sent: number[][] = [];
+    const gathered = partsOfAtLeast(1024, (chunks) => sent.push(chunks.map((c) => c.size)));
+    [2000, 10, 20].forEach((size) => gathered.add(chunk(size)));
+    gathered.flush();
+    gathered.flush();
+    expect(sent).toEqual([[2000], [10, 20]]);
   });
 });

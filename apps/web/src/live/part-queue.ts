@@ -77,3 +77,29 @@ export async function endWithWhatArrived(queue: PartQueue<unknown>, end: () => P
   await end();
   return whole ? 'whole' : 'partial';
 }
+
+/**
+ * Gathers a recorder's chunks into parts of at least `minBytes`; `flush()` sends what is left, however small. Chromium's
+ * MediaRecorder can hand the container's first byte over alone (0x1A, then the rest of the EBML header with the next
+ * chunk: seen at a 100-ms timeslice, and on loaded CI machines at 4 s), and the server refuses a first part too short
+ * to show it starts the announced container (400 `api.take_not_video`).
+ */
+export function partsOfAtLeast<Chunk extends { size: number }>(minBytes: number, send: (chunks: Chunk[]) => void): { add(chunk: Chunk): void; flush(): void } {
+  let gathered: Chunk[] = [];
+  let size = 0;
+  const flush = () => {
+    if (gathered.length === 0) return;
+    const part = gathered;
+    gathered = [];
+    size = 0;
+    send(part);
+  };
+  return {
+    add(chunk) {
+      gathered.push(chunk);
+      size += chunk.size;
+      if (size >= minBytes) flush();
+    },
+    flush,
+  };
+}

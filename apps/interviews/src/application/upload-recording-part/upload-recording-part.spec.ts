@@ -47,6 +47,11 @@ describe('uploadRecordingPart', () => {
     const deps = fixture();
     await expect(uploadRecordingPart(deps, company, part(1, 'cluster'))).rejects.toMatchObject({ code: InterviewsErrorCode.RecordingPartOutOfOrder });
     await expect(uploadRecordingPart(deps, company, part(0, 'MP4 box'))).rejects.toMatchObject({ code: InterviewsErrorCode.TakeNotVideo });
+    // Chromium's recorder may hand the container's first byte over alone: the refusal says what a first part needs.
+    await expect(uploadRecordingPart(deps, company, part(0, 'W'))).rejects.toMatchObject({
+      code: InterviewsErrorCode.TakeNotVideo,
+      message: expect.stringContaining('at least the first 4 bytes'),
+    });
     await expect(uploadRecordingPart(deps, company, part(0))).rejects.toMatchObject({ fieldErrors: [expect.objectContaining({ field: 'body' })] });
     expect(deps.media.files.size).toBe(0);
     expect(await deps.store.read.recordings.find(live.uuid, recording.uuid)).toMatchObject({ parts: 0, size: 0 });

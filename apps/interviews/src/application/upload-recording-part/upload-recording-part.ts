@@ -61,7 +61,13 @@ export async function uploadRecordingPart(deps: RecordingPartDeps, caller: Calle
   const body = await streamedBody(iterator, first.done ? undefined : first.value.data, deps.video.headBytes);
   if (body.head.length === 0) throw validationFailed([{ field: 'body', reason: 'a part carries some bytes of the video', code: 'required' }]);
   if (header.number === 0 && deps.video.containerOf(body.head) !== containerNamed(before.recording.contentType)) {
-    throw new InterviewsError(InterviewsErrorCode.TakeNotVideo, `The recording's first part must start a ${before.recording.contentType} video`);
+    const { contentType } = before.recording;
+    throw new InterviewsError(
+      InterviewsErrorCode.TakeNotVideo,
+      body.head.length < deps.video.headBytes
+        ? `The recording's first part must hold at least the first ${deps.video.headBytes} bytes of its ${contentType} video, to show it starts one`
+        : `The recording's first part must start a ${contentType} video`,
+    );
   }
 
   const quotaLeft = await mediaBytesLeft(deps.store.read, deps, before.recording.interviewUuid);
