@@ -168,7 +168,11 @@ export class LiveRooms {
         const room = this.room(interviewUuid);
         const known = room.participants.get(event.participant.id);
         room.participants.set(event.participant.id, event.participant);
-        if (!known || known.instance !== event.participant.instance)
+        // A join this replica announced was judged a newcomer by join(), which has already put it in the roster: its
+        // neighbours here are told, always. From elsewhere, what this replica knew decides: a participant it knows with
+        // the same page load (a socket coming back through another replica, or a `present` answer) stays quiet.
+        const ownAnnouncement = event.kind === 'joined' && event.participant.gateway === this.gateway;
+        if (ownAnnouncement || !known || known.instance !== event.participant.instance)
           this.broadcast(room, { type: 'peer-joined', peer: viewOf(event.participant) }, event.participant.id);
         // Someone joined elsewhere: tell that replica who is here, in case it started after they joined.
         if (event.kind === 'joined' && event.participant.gateway !== this.gateway) {
