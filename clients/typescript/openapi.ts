@@ -287,7 +287,7 @@ export interface paths {
         put?: never;
         /**
          * Start recording the call (an interviewer's browser)
-         * @description Then send the video in parts while the call goes on (`PUT …/parts/<n>`) and end it (`POST …/end`). A recording whose parts stop coming for `RECORDING_IDLE_FINISH` (2 minutes) is ended by the service, keeping what arrived. Live interviews only, while they can be held (decision 040).
+         * @description Then send the video in parts while the call goes on (`PUT …/parts/<n>`) and end it (`POST …/end`). A recording whose parts stop coming for `RECORDING_IDLE_FINISH` (2 minutes) is ended by the service, keeping what arrived. Live interviews only, while they can be held: inside the join window (400 `api.interview_join_not_open` before it, `api.interview_expired` after; decision 040).
          */
         post: operations["postInterviewsByInterviewUuidRecordings"];
         delete?: never;

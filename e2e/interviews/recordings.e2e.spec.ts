@@ -3,7 +3,7 @@ import { ApiClient } from '../support/api-client';
 import { expectError, expectRfc3339Timestamps } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { openShared, tokenOf } from '../sharing/sharing-helpers';
-import { companyWithJob, createInterview, interviewBody, liveBody, UUID } from './interview-helpers';
+import { companyWithJob, createInterview, inFuture, interviewBody, liveBody, UUID } from './interview-helpers';
 
 /**
  * The idle time after which the service finishes a recording whose uploader vanished: short for the spec, yet long
@@ -32,7 +32,8 @@ describe("recordings of live interviews' calls: sent in parts, joined, measured,
   const basic = () => ({ authorization: `Basic ${Buffer.from(`${company.apiKey}:`).toString('base64')}` });
 
   async function startedRecording() {
-    const interview = await createInterview(company.api, liveBody(company.job.uuid));
+    // Its call is being held: inside the join window (15 minutes before the time to 3 hours after).
+    const interview = await createInterview(company.api, liveBody(company.job.uuid, { scheduled_at: inFuture(5 * 60_000) }));
     const started = await company.api.post(`/interviews/${interview.uuid}/recordings`, { content_type: 'video/webm' });
     expect(started.status).toBe(201);
     return { interview, recording: started.body };
@@ -89,6 +90,10 @@ describe("recordings of live interviews' calls: sent in parts, joined, measured,
   it('refuses what cannot be recorded, and keeps nothing of a refused part', async () => {
     const oneWay = await createInterview(company.api, interviewBody(company.job.uuid));
     expectError(await company.api.post(`/interviews/${oneWay.uuid}/recordings`, { content_type: 'video/webm' }), 400, 'api.interview_not_live');
+    // A call 30 days ahead cannot be recorded yet: nobody can be in it.
+    const ahead = await createInterview(company.api, liveBody(company.job.uuid, { scheduled_at: inFuture(30 * 86_400_000) }));
+    expectError(await company.api.post(`/interviews/${ahead.uuid}/recordings`, { content_type: 'video/webm' }), 400, 'api.interview_join_not_open');
+    expect((await company.api.get(`/interviews/${ahead.uuid}/recordings`)).body).toEqual([]);
     const { interview, recording } = await startedRecording();
     expectError(await company.api.post(`/interviews/${interview.uuid}/recordings`, { content_type: 'video/ogg' }), 400, 'api.validation_failed');
     expectError(await putPart(company.api, interview.uuid, recording.uuid, 0, Buffer.from('not a video at all')), 400, 'api.take_not_video');

@@ -102,18 +102,23 @@ describe('live call signaling across two gateway replicas', () => {
 
   it('takes at most four participants, and tells the others at once when one leaves on purpose', async () => {
     const { uuid, token } = await liveInterview();
+    // Four people: a seat is a person's (issue 38), so each interviewer is a colleague of their own.
+    const [second, third] = [
+      await signedInColleague(t, company, inbox, `second.${Date.now()}@live.example`),
+      await signedInColleague(t, company, inbox, `third.${Date.now()}@live.example`),
+    ];
     const members = [
       await open(t.baseUrl, uuid),
       await open(replicaUrl(), uuid, { cookie: interviewer.cookie }),
-      await open(t.baseUrl, uuid, { cookie: interviewer.cookie }),
-      await open(replicaUrl(), uuid, { cookie: interviewer.cookie }),
+      await open(t.baseUrl, uuid, { cookie: second.cookie }),
+      await open(replicaUrl(), uuid, { cookie: third.cookie }),
     ];
     members[0].join(token);
     for (const member of members.slice(1)) member.join();
     for (const member of members) await member.next('welcome');
     await members[0].next('peer-joined', (m) => m.peer.id === members[3].id);
 
-    const fifth = await open(t.baseUrl, uuid, { cookie: interviewer.cookie });
+    const fifth = await open(t.baseUrl, uuid, { cookie: (await signedInColleague(t, company, inbox, `fifth.${Date.now()}@live.example`)).cookie });
     fifth.join();
     expect(await fifth.next('refused')).toMatchObject({ code: 'api.live_call_full' });
     expect((await fifth.closedWith()).code).toBe(4409);

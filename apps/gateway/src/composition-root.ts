@@ -67,9 +67,10 @@ export function startGateway(config: GatewayConfig, shared: { bus?: EventBus; lo
     });
     const server = createHttpServer(app, config.http);
     const rooms = lifecycle.add('live call rooms', await new LiveRooms(bus).start(), (r) => r.close());
-    const signaling = attachLiveSignaling(server, {
+    const signaling = await attachLiveSignaling(server, {
       upstreams,
       rooms,
+      bus,
       sessions,
       limits,
       ice: config.ice,

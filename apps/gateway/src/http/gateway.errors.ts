@@ -19,6 +19,7 @@ export enum GatewayErrorCode {
   OriginNotAllowed = 'api.origin_not_allowed',
   CsrfTokenInvalid = 'api.csrf_token_invalid',
   LiveCallFull = 'api.live_call_full',
+  LiveCallJoinedElsewhere = 'api.live_call_joined_elsewhere',
 }
 
 const DEFINITIONS: Record<GatewayErrorCode, [ErrorKind, string]> = {
@@ -45,6 +46,7 @@ const DEFINITIONS: Record<GatewayErrorCode, [ErrorKind, string]> = {
   [GatewayErrorCode.OriginNotAllowed]: [ErrorKind.PermissionDenied, 'This request must come from our own pages (its Origin header is missing or foreign)'],
   [GatewayErrorCode.CsrfTokenInvalid]: [ErrorKind.PermissionDenied, 'The X-CSRF-Token header is missing or does not match the session'],
   [GatewayErrorCode.LiveCallFull]: [ErrorKind.Conflict, 'The call already has 4 participants, the most it takes'],
+  [GatewayErrorCode.LiveCallJoinedElsewhere]: [ErrorKind.Conflict, 'You joined this call from another page or device, which took this one’s place'],
 };
 
 export function gatewayError(code: GatewayErrorCode, reason?: string): AppError {

@@ -27,4 +27,13 @@ describe('iceServersFor', () => {
     expect(iceServersFor({ ...settings, turnSecret: undefined }, 'p', now)).toEqual([{ urls: settings.stunUrls }]);
     expect(iceServersFor({ stunUrls: [], turnUrls: [], turnCredentialTtlMs: 1 }, 'p', now)).toEqual([]);
   });
+
+  it('lets TURN credentials last no longer than the call’s window', () => {
+    const closesAt = now.getTime() + 20 * 60_000;
+    const [, turn] = iceServersFor(settings, 'peer-1', now, closesAt);
+    expect(Number(turn.username!.split(':')[0])).toBe(closesAt / 1000);
+    // A window longer than the TTL keeps the TTL.
+    const [, later] = iceServersFor(settings, 'peer-1', now, now.getTime() + 10 * 3600_000);
+    expect(Number(later.username!.split(':')[0]) * 1000).toBe(now.getTime() + settings.turnCredentialTtlMs);
+  });
 });

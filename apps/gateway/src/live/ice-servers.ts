@@ -21,11 +21,13 @@ export interface IceSettings {
  * base64(HMAC-SHA1(secret, username))): short-lived and derived per participant, so the page never holds a fixed
  * password and a leaked one expires by itself (decision 039).
  */
-export function iceServersFor(settings: IceSettings, participantId: string, now: Date): IceServer[] {
+export function iceServersFor(settings: IceSettings, participantId: string, now: Date, notAfterMs = Infinity): IceServer[] {
   const servers: IceServer[] = [];
   if (settings.stunUrls.length > 0) servers.push({ urls: settings.stunUrls });
+  // Valid `TURN_CREDENTIAL_TTL`, and never past `notAfterMs` (the end of the call's join window, issue 38).
+  const ttlMs = Math.max(0, Math.min(settings.turnCredentialTtlMs, notAfterMs - now.getTime()));
   if (settings.turnUrls.length > 0 && settings.turnSecret)
-    servers.push({ urls: settings.turnUrls, ...turnCredential(settings.turnSecret, participantId, now, settings.turnCredentialTtlMs) });
+    servers.push({ urls: settings.turnUrls, ...turnCredential(settings.turnSecret, participantId, now, ttlMs) });
   return servers;
 }
 

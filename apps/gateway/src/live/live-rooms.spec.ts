@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { InProcessBus } from '@vi/platform-bus';
+import { GatewayErrorCode } from '../http/gateway.errors';
 import type { LiveRole, PeerView, ServerMessage } from './live-protocol';
 import { LiveRooms, type LiveSocket } from './live-rooms';
 
@@ -11,6 +12,10 @@ import { LiveRooms, type LiveSocket } from './live-rooms';
 class FakeSocket implements LiveSocket {
   readonly messages: ServerMessage[] = [];
   closed?: { code: number; reason: string };
+  refused?: GatewayErrorCode;
+  refuse(code: GatewayErrorCode): void {
+    this.refused = code;
+  }
   send(message: ServerMessage): void {
     this.messages.push(message);
   }
@@ -86,7 +91,7 @@ describe('LiveRooms', () => {
 
     it('introduces each of up to four participants to everyone before them, and refuses a fifth', async () => {
       const [gateway] = await start(1);
-      const people = [];
+      const people: Array<Awaited<ReturnType<typeof join>>> = [];
       for (const [role, name] of [
         ['candidate', 'Casey'],
         ['interviewer', 'Ines'],
@@ -160,6 +165,33 @@ describe('LiveRooms', () => {
       expect(interviewer.socket.of('peer-left')).toEqual([]);
       await new Promise((resolve) => setTimeout(resolve, 40));
       expect(interviewer.socket.of('peer-left')).toEqual([{ type: 'peer-left', id: candidate.view.id }]);
+    });
+
+    it('gives a person one seat: the same person from another page takes it over, the older page is told and the others see it leave', async () => {
+      const [gateway] = await start(1);
+      const candidate = await join(person('candidate', 'Casey'), gateway);
+      const interviewer = await join(person('interviewer', 'Ines'), gateway);
+      const others = [await join(person('interviewer', 'Ivo'), gateway), await join(person('interviewer', 'Ida'), gateway)];
+      // Four people: the candidate's second tab (another id, the same token's person) is not a fifth.
+      const secondTab = await join({ view: { ...candidate.view, id: randomUUID(), instance: randomUUID() } }, gateway);
+      expect(secondTab.outcome).toMatchObject({ admitted: true });
+      expect((secondTab.outcome as { peers: PeerView[] }).peers.map((p) => p.id).sort()).toEqual([interviewer, ...others].map((p) => p.view.id).sort());
+      expect(candidate.socket.refused).toBe(GatewayErrorCode.LiveCallJoinedElsewhere);
+      expect(interviewer.socket.of('peer-left')).toEqual([{ type: 'peer-left', id: candidate.view.id }]);
+      expect(peerJoinedIds(interviewer.socket)).toContain(secondTab.view.id);
+      expect(gateway.size(interview)).toBe(4);
+      // A fifth person is still refused.
+      expect((await join(person('interviewer', 'Fifi'), gateway)).outcome).toEqual({ admitted: false, reason: 'full' });
+    });
+
+    it('relays a signal only to another participant: never back to its sender, nor to an id nobody holds', async () => {
+      const [gateway] = await start(1);
+      const candidate = await join(person('candidate', 'Casey'), gateway);
+      await join(person('interviewer', 'Ines'), gateway);
+      gateway.relay(interview, candidate.view, { type: 'signal', to: candidate.view.id, data: 'x'.repeat(60_000) });
+      gateway.relay(interview, candidate.view, { type: 'signal', to: randomUUID(), data: 'x' });
+      await settle();
+      expect(candidate.socket.of('signal')).toEqual([]);
     });
 
     it('refuses an id held by another person', async () => {

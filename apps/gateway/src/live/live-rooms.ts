@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus, Subscription } from '@vi/platform-bus';
+import { GatewayErrorCode } from '../http/gateway.errors';
 import { MAX_PARTICIPANTS, type LiveRole, type PeerView, type ServerMessage } from './live-protocol';
 
 /** A participant's connection on this replica. */
 export interface LiveSocket {
   send(message: ServerMessage): void;
   close(code: number, reason: string): void;
+  /** Tells the page why it is out (`refused`, a sentence on the page, no reconnection) and closes with 4000 + the status. */
+  refuse(code: GatewayErrorCode): void;
 }
 
 interface Participant extends PeerView {
@@ -19,6 +22,8 @@ interface Participant extends PeerView {
 type RoomEvent =
   | { kind: 'joined' | 'present'; participant: Participant }
   | { kind: 'left'; id: string }
+  /** The person of this participant joined again from another page (another id): this one gives its seat up. */
+  | { kind: 'replaced'; id: string }
   | { kind: 'signal'; from: string; to: string; data: unknown }
   | { kind: 'state'; from: string; audio: boolean; video: boolean }
   | { kind: 'recording'; active: boolean; by: string }
@@ -76,15 +81,18 @@ export class LiveRooms {
   }
 
   /**
-   * Admits a participant on this replica: at most MAX_PARTICIPANTS in a room, by what this replica knows. The same
-   * id and user coming back (a dropped socket, a reload of the same tab) takes its place again instead of counting
-   * twice; an id another user holds is refused.
+   * Admits a participant on this replica: at most MAX_PARTICIPANTS people in a room, by what this replica knows. A seat
+   * belongs to a person (a candidate token's job seeker, a company user), not to a socket: the same id and user coming
+   * back (a dropped socket, a reload of the same tab) takes its place again; the same person from another page (another
+   * id: a second tab, a phone) takes the seat over, and the older page is told and closed; an id another user holds is
+   * refused.
    */
   join(interviewUuid: string, peer: PeerView & { userUuid: string }, socket: LiveSocket): JoinOutcome {
     const room = this.room(interviewUuid);
     const existing = room.participants.get(peer.id);
     if (existing && existing.userUuid !== peer.userUuid) return { admitted: false, reason: 'taken' };
-    if (!existing && room.participants.size >= MAX_PARTICIPANTS) return { admitted: false, reason: 'full' };
+    const replaced = [...room.participants.values()].filter((p) => p.userUuid === peer.userUuid && p.id !== peer.id);
+    if (!existing && replaced.length === 0 && room.participants.size >= MAX_PARTICIPANTS) return { admitted: false, reason: 'full' };
     clearTimeout(room.pendingLeaves.get(peer.id));
     room.pendingLeaves.delete(peer.id);
     const previous = room.local.get(peer.id);
@@ -92,7 +100,9 @@ export class LiveRooms {
     room.local.set(peer.id, socket);
     const participant: Participant = { ...peer, gateway: this.gateway, joinedAt: existing?.joinedAt ?? this.now() };
     room.participants.set(peer.id, participant);
-    const peers = [...room.participants.values()].filter((p) => p.id !== peer.id).map(viewOf);
+    for (const older of replaced) this.send(interviewUuid, { kind: 'replaced', id: older.id });
+    const gone = new Set(replaced.map((p) => p.id));
+    const peers = [...room.participants.values()].filter((p) => p.id !== peer.id && !gone.has(p.id)).map(viewOf);
     // A socket coming back with the same page load resumes quietly; a new page load is introduced to everyone.
     if (!existing || existing.instance !== peer.instance) this.send(interviewUuid, { kind: 'joined', participant });
     return { admitted: true, peers, recording: room.recording };
@@ -110,6 +120,8 @@ export class LiveRooms {
   ): void {
     switch (message.type) {
       case 'signal':
+        // Only to another participant of the room: never back to the sender, nor to an id nobody holds.
+        if (message.to === from.id || !this.rooms.get(interviewUuid)?.participants.has(message.to)) return;
         return this.send(interviewUuid, { kind: 'signal', from: from.id, to: message.to, data: message.data });
       case 'state':
         return this.send(interviewUuid, { kind: 'state', from: from.id, audio: message.audio, video: message.video });
@@ -190,6 +202,19 @@ export class LiveRooms {
         if (room.recordingBy === event.id) room.recording = false;
         this.broadcast(room, { type: 'peer-left', id: event.id });
         if (room.participants.size === 0) this.rooms.delete(interviewUuid);
+        return;
+      }
+      case 'replaced': {
+        const room = this.rooms.get(interviewUuid);
+        if (!room) return;
+        const socket = room.local.get(event.id);
+        room.local.delete(event.id);
+        clearTimeout(room.pendingLeaves.get(event.id));
+        room.pendingLeaves.delete(event.id);
+        socket?.refuse(GatewayErrorCode.LiveCallJoinedElsewhere);
+        if (!room.participants.delete(event.id)) return;
+        if (room.recordingBy === event.id) room.recording = false;
+        this.broadcast(room, { type: 'peer-left', id: event.id });
         return;
       }
       case 'signal':

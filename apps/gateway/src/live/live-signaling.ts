@@ -1,7 +1,9 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { AppError, httpStatusOf } from '@vi/platform-errors';
+import { AppError, ErrorKind, httpStatusOf } from '@vi/platform-errors';
+import type { EventBus, BusMessage } from '@vi/platform-bus';
+import { IdentitySubjects, InterviewsSubjects, type InterviewEventPayload, type UserEventPayload } from '@vi/contracts';
 import type { Logger } from '@vi/platform-logger';
 import type { UserPrincipal } from '@vi/platform-grpc';
 import { resolveCandidatePrincipal, resolveSessionPrincipal } from '../auth/session-authentication';
@@ -12,6 +14,7 @@ import type { Upstreams } from '../upstream/upstreams';
 import { iceServersFor, type IceSettings } from './ice-servers';
 import { parseClientMessage, type ClientMessage, type LiveRole, type ServerMessage } from './live-protocol';
 import type { LiveRooms, LiveSocket } from './live-rooms';
+import { SocketBudget } from './socket-budget';
 
 const PATH = /^\/v1\.0\/interviews\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/live$/i;
 /** The join must arrive soon after the socket opens; an idle unauthenticated socket is closed. */
@@ -20,10 +23,31 @@ const JOIN_TIMEOUT_MS = 10_000;
 const PING_INTERVAL_MS = 15_000;
 /** SDP offers with many candidates stay far below this. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
+/**
+ * What may wait for a page that does not read its socket: a few hundred signals. Past it the socket is dropped (the
+ * page, if it is one of ours on a stalled network, reconnects and resumes), so a reader that never reads cannot
+ * make the gateway hold what is sent to it.
+ */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** A refused socket whose page does not take the close (it reads nothing) is cut after this. */
+const CLOSE_GRACE_MS = 2_000;
+/** Joins of one person (a page's first message) a minute, across sockets: a reload loop or a script cannot spin. */
+const JOINS_PER_PERSON_PER_MINUTE = 30;
+/** Interview events after which everyone in its call is asked again whether they may stay (decision 039). */
+const RECHECKED_ON = [
+  InterviewsSubjects.InterviewCanceled,
+  InterviewsSubjects.InterviewCompleted,
+  InterviewsSubjects.InterviewExpired,
+  InterviewsSubjects.InterviewDeleted,
+  InterviewsSubjects.InterviewRescheduled,
+  InterviewsSubjects.InterviewReset,
+];
 
 export interface LiveSignalingDeps {
   upstreams: Upstreams;
   rooms: LiveRooms;
+  /** The domain events that end someone's right to be in a call (cancellation, completion, a deleted user …). */
+  bus: Pick<EventBus, 'subscribe'>;
   sessions: SessionCookieSettings;
   limits: RateLimits;
   ice: IceSettings;
@@ -39,18 +63,23 @@ export interface LiveSignalingDeps {
  * cookie the upgrade carried or by the candidate token inside the message (never in the URL, which proxies log).
  * Interviews decides who may join and when; LiveRooms carries the messages across replicas.
  */
-export function attachLiveSignaling(server: Server, deps: LiveSignalingDeps): { close(): Promise<void> } {
+export async function attachLiveSignaling(server: Server, deps: LiveSignalingDeps): Promise<{ close(): Promise<void> }> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const alive = new WeakSet<WebSocket>();
+  const admitted = new Admitted();
+  const subscription = await deps.bus.subscribe({
+    subjects: [...RECHECKED_ON, IdentitySubjects.UserDeleted],
+    handler: async (message) => admitted.onEvent(message),
+  });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const match = PATH.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
     if (!match) return refuseUpgrade(socket, gatewayError(GatewayErrorCode.NotFound));
-    if (!originAllowed(req, deps.sessions)) return refuseUpgrade(socket, gatewayError(GatewayErrorCode.OriginNotAllowed));
+    if (!originAllowed(req, deps.sessions, deps.trustProxy)) return refuseUpgrade(socket, gatewayError(GatewayErrorCode.OriginNotAllowed));
     wss.handleUpgrade(req, socket, head, (ws) => {
       alive.add(ws);
       ws.on('pong', () => alive.add(ws));
-      serve(ws, req, match[1].toLowerCase(), deps);
+      serve(ws, req, match[1].toLowerCase(), deps, admitted);
     });
   });
 
@@ -69,21 +98,84 @@ export function attachLiveSignaling(server: Server, deps: LiveSignalingDeps): { 
   return {
     close: async () => {
       clearInterval(pinger);
+      await subscription.close();
+      admitted.clear();
       for (const ws of wss.clients) ws.close(1001, 'going away');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
 }
 
-/** Browsers always send Origin with a WebSocket: it must be the page's own origin or a configured page origin. */
-function originAllowed(req: IncomingMessage, sessions: SessionCookieSettings): boolean {
+/** A socket admitted to a call on this replica, for what may end its right to be there. */
+interface AdmittedSocket {
+  interviewUuid: string;
+  userUuid: string;
+  role: LiveRole;
+  /** Asks interviews again (JoinLiveInterview): the socket stays, with the window's new end, or is refused. */
+  recheck(): Promise<void>;
+  refuse(error: AppError): void;
+}
+
+/**
+ * The sockets admitted on this replica, by interview: an event that may end someone's right to be in a call makes
+ * interviews judge each of them again, as at their join (decision 039); a deleted user or an erased job seeker is
+ * out at once. Every replica hears every event (a broadcast subscription) and acts on its own sockets.
+ */
+class Admitted {
+  private readonly byInterview = new Map<string, Set<AdmittedSocket>>();
+
+  add(socket: AdmittedSocket): void {
+    let set = this.byInterview.get(socket.interviewUuid);
+    if (!set) this.byInterview.set(socket.interviewUuid, (set = new Set()));
+    set.add(socket);
+  }
+
+  remove(socket: AdmittedSocket): void {
+    const set = this.byInterview.get(socket.interviewUuid);
+    set?.delete(socket);
+    if (set?.size === 0) this.byInterview.delete(socket.interviewUuid);
+  }
+
+  clear(): void {
+    this.byInterview.clear();
+  }
+
+  async onEvent(message: BusMessage): Promise<void> {
+    if (message.subject === IdentitySubjects.UserDeleted) {
+      const user = (message.payload as UserEventPayload).uuid;
+      for (const set of this.byInterview.values())
+        for (const socket of [...set])
+          if (socket.userUuid === user)
+            socket.refuse(
+              socket.role === 'candidate'
+                ? new AppError(ErrorKind.Unauthenticated, 'api.candidate_token_invalid', 'This invitation link no longer opens anything: its person was erased')
+                : gatewayError(GatewayErrorCode.KeyNotSet, 'This account was deleted'),
+            );
+      return;
+    }
+    const interviewUuid = (message.payload as InterviewEventPayload).interview?.uuid;
+    const sockets = interviewUuid ? this.byInterview.get(interviewUuid) : undefined;
+    if (sockets) await Promise.all([...sockets].map((socket) => socket.recheck()));
+  }
+}
+
+/**
+ * Browsers always send Origin with a WebSocket: it must be the page's own origin, whole (scheme, host and port, as
+ * the HTTP CSRF check compares it: `https://localhost:8080` is not the origin of an http server on that host), or a
+ * configured page origin.
+ */
+function originAllowed(req: IncomingMessage, sessions: SessionCookieSettings, trust: (address: string, hop: number) => boolean): boolean {
   const origin = req.headers.origin;
   if (!origin) return false;
-  try {
-    return new URL(origin).host === req.headers.host || sessions.allowedOrigins.includes(origin);
-  } catch {
-    return false;
-  }
+  return origin === `${protocolOf(req, trust)}://${req.headers.host}` || sessions.allowedOrigins.includes(origin);
+}
+
+/** The scheme the client used, as Express's `req.protocol` finds it: the TLS socket's, or a trusted proxy's X-Forwarded-Proto. */
+function protocolOf(req: IncomingMessage, trust: (address: string, hop: number) => boolean): string {
+  const own = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  if (!trust(req.socket.remoteAddress ?? '', 0)) return own;
+  const forwarded = String(req.headers['x-forwarded-proto'] ?? '');
+  return (forwarded.split(',')[0] ?? '').trim() || own;
 }
 
 /** The client's address as Express's `req.ip` finds it: the nearest hop of X-Forwarded-For not trusted as a proxy. */
@@ -105,28 +197,53 @@ function refuseUpgrade(socket: Duplex, error: AppError): void {
 }
 
 function send(ws: WebSocket, message: ServerMessage): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  if (ws.readyState !== ws.OPEN) return;
+  // A page that does not read what it is sent is not kept waiting on: its socket is dropped (it reconnects if it can).
+  if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return ws.terminate();
+  ws.send(JSON.stringify(message));
 }
 
 /** Tells the page why in a sentence-ready message, then closes with 4000 + the HTTP status of the same refusal. */
 function refuse(ws: WebSocket, error: unknown, logger: Logger): void {
   const refusal = error instanceof AppError ? error : gatewayError(GatewayErrorCode.InternalError);
   if (!(error instanceof AppError)) logger.error({ err: error }, 'live call join failed');
+  if (ws.readyState !== ws.OPEN) return;
   send(ws, { type: 'refused', code: refusal.code, reason: refusal.reason });
   ws.close(4000 + httpStatusOf(refusal.kind), refusal.code);
+  // A page that reads nothing never answers the close: it is cut, so nothing stays held for it.
+  setTimeout(() => ws.readyState !== ws.CLOSED && ws.terminate(), CLOSE_GRACE_MS).unref();
 }
 
-function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps: LiveSignalingDeps): void {
+/** The call is over for everyone (the interview completed): `ended`, then a normal close. */
+function end(ws: WebSocket): void {
+  send(ws, { type: 'ended' });
+  ws.close(1000, 'the interview ended');
+  setTimeout(() => ws.readyState !== ws.CLOSED && ws.terminate(), CLOSE_GRACE_MS).unref();
+}
+
+function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps: LiveSignalingDeps, admitted: Admitted): void {
   let self: { id: string; role: LiveRole } | undefined;
+  let entry: AdmittedSocket | undefined;
+  let windowEnd: NodeJS.Timeout | undefined;
   let leaving = false;
   let joining = false;
-  const socket: LiveSocket = { send: (message) => send(ws, message), close: (code, reason) => ws.close(code, reason) };
+  const budget = new SocketBudget();
+  const socket: LiveSocket = {
+    send: (message) => send(ws, message),
+    close: (code, reason) => ws.close(code, reason),
+    refuse: (code) => refuse(ws, gatewayError(code), deps.logger),
+  };
   const joinTimer = setTimeout(
     () => refuse(ws, gatewayError(GatewayErrorCode.KeyNotSet, 'Join the call with your first message'), deps.logger),
     JOIN_TIMEOUT_MS,
   );
 
   ws.on('message', (data, isBinary) => {
+    if (ws.readyState !== ws.OPEN) return;
+    // Everything a socket sends counts, whatever it is (signals, state, re-joins, bytes that are not a message).
+    if (!budget.take((data as Buffer).length)) {
+      return refuse(ws, gatewayError(GatewayErrorCode.TooManyRequests, 'This connection sent more messages than a call needs, so it was closed'), deps.logger);
+    }
     const message = isBinary ? undefined : parseClientMessage((data as Buffer).toString('utf8'));
     if (!self) {
       // Anything before the join is handled once: the join, or a refusal.
@@ -148,9 +265,27 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
 
   ws.on('close', () => {
     clearTimeout(joinTimer);
+    clearTimeout(windowEnd);
+    if (entry) admitted.remove(entry);
     if (self) deps.rooms.disconnected(interviewUuid, self.id, socket, leaving);
   });
   ws.on('error', (error) => deps.logger.debug({ err: error }, 'live call socket error'));
+
+  /** Asks interviews whether this principal may be in the call now (decision 038): its participant, or a refusal. */
+  function admission(principal: UserPrincipal) {
+    return deps.upstreams.interviews.call(
+      (c) => c.joinLiveInterview,
+      { interview_uuid: interviewUuid },
+      { principal, deadline: new Date(Date.now() + deps.requestTimeoutMs), idempotent: true },
+    );
+  }
+
+  /** At the window's end the socket is judged again (interviews refuses it then: the call is closed). */
+  function endsAt(closesAt: string): void {
+    clearTimeout(windowEnd);
+    windowEnd = setTimeout(() => void entry?.recheck(), Math.max(0, Date.parse(closesAt) - Date.now()) + 1_000);
+    windowEnd.unref();
+  }
 
   async function join(message: Extract<ClientMessage, { type: 'join' }>): Promise<void> {
     const deadline = new Date(Date.now() + deps.requestTimeoutMs);
@@ -160,11 +295,8 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
       if (error instanceof AppError && httpStatusOf(error.kind) === 401) await deps.limits.recordAuthFailure(ip);
       throw error;
     });
-    const participant = await deps.upstreams.interviews.call(
-      (c) => c.joinLiveInterview,
-      { interview_uuid: interviewUuid },
-      { principal, deadline, idempotent: true },
-    );
+    if (!(await deps.limits.consumeLiveJoin(principal.userUuid, JOINS_PER_PERSON_PER_MINUTE)).allowed) throw gatewayError(GatewayErrorCode.TooManyRequests);
+    const participant = await admission(principal);
     if (ws.readyState !== ws.OPEN) return;
     const role = participant.role as LiveRole;
     const peer = {
@@ -179,11 +311,29 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
     if (!outcome.admitted)
       throw gatewayError(GatewayErrorCode.LiveCallFull, outcome.reason === 'taken' ? 'This participant id is in use by someone else' : undefined);
     self = { id: peer.id, role };
+    entry = {
+      interviewUuid,
+      userUuid: participant.user_uuid,
+      role,
+      refuse: (error) => refuse(ws, error, deps.logger),
+      recheck: async () => {
+        try {
+          endsAt((await admission(principal)).closes_at);
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'api.interview_already_completed') return end(ws);
+          // Only a refusal ends the socket; interviews being unreachable a moment does not.
+          if (error instanceof AppError && httpStatusOf(error.kind) < 500) refuse(ws, error, deps.logger);
+        }
+      },
+    };
+    admitted.add(entry);
+    endsAt(participant.closes_at);
     send(ws, {
       type: 'welcome',
       self: peer,
       peers: outcome.peers,
-      iceServers: iceServersFor(deps.ice, peer.id, new Date()),
+      // TURN credentials last no longer than the call's window.
+      iceServers: iceServersFor(deps.ice, peer.id, new Date(), Date.parse(participant.closes_at)),
       recording: outcome.recording,
       closesAt: participant.closes_at,
     });

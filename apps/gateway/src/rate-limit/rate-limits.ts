@@ -81,6 +81,7 @@ export class RateLimits {
   private readonly admitCommand: AdmitCommand | undefined;
   private readonly keys: { perKey: string; authFailures: string };
   private readonly applications: { perClient: RateLimiterAbstract; perOpenInterview: RateLimiterAbstract };
+  private readonly liveJoins = new Map<number, RateLimiterAbstract>();
 
   constructor(
     private readonly options: {
@@ -116,6 +117,13 @@ export class RateLimits {
     const client = await consume(this.applications.perClient, ip, this.options.applicationsPerClient ?? 5);
     if (!client.allowed) return client;
     return consume(this.applications.perOpenInterview, openInterviewUuid, this.options.applicationsPerOpenInterview ?? 60);
+  }
+
+  /** Counts one join of a live call by a person (user uuid), across replicas: at most `perMinute` (decision 039). */
+  async consumeLiveJoin(personUuid: string, perMinute: number): Promise<RateDecision> {
+    let which = this.liveJoins.get(perMinute);
+    if (!which) this.liveJoins.set(perMinute, (which = limiter(perMinute, `${this.options.keyPrefix ?? 'rl'}:live-join`, this.options.redis)));
+    return consume(which, personUuid, perMinute);
   }
 
   /**

@@ -277,6 +277,8 @@ export const de: CandidateMessages = {
       'api.candidate_token_invalid':
         'Dieser Interview-Link ist abgelaufen oder ungültig. Bitten Sie das Unternehmen, das Sie eingeladen hat, um einen neuen Link.',
       'api.key_not_set': 'Öffnen Sie das Gespräch über Ihren Einladungslink, oder melden Sie sich zuerst an.',
+      'api.live_call_joined_elsewhere':
+        'Sie sind dem Gespräch auf einer anderen Seite oder einem anderen Gerät beigetreten, daher hat diese Seite es verlassen. Machen Sie dort weiter, oder laden Sie diese Seite neu, um das Gespräch hierher zurückzuholen.',
       'api.live_call_full':
         'Das Gespräch hat bereits 4 Teilnehmende, mehr sind nicht möglich. Versuchen Sie es erneut, wenn jemand das Gespräch verlassen hat.',
       'api.interview_not_live': 'Dieses Interview ist kein Live-Interview: Es hat kein Gespräch.',

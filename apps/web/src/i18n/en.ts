@@ -295,6 +295,8 @@ export const en = {
       'api.interview_not_found': 'This interview does not exist, or this link or account cannot open it.',
       'api.candidate_token_invalid': 'This interview link has expired or is not valid. Ask the company that invited you for a new link.',
       'api.key_not_set': 'Open the call from your invitation link, or sign in first.',
+      'api.live_call_joined_elsewhere':
+        'You joined this call from another page or device, so this page left it. Go on there, or reload this page to bring the call back here.',
       'api.live_call_full': 'The call already has 4 participants, the most it takes. Try again when someone leaves.',
       'api.interview_not_live': 'This interview is not a live interview: it has no call.',
       'api.too_many_requests': 'Too many attempts from this network. Wait a minute, then try again.',

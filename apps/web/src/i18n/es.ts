@@ -269,6 +269,8 @@ export const es: CandidateMessages = {
       'api.interview_not_found': 'Esta entrevista no existe, o este enlace o esta cuenta no pueden abrirla.',
       'api.candidate_token_invalid': 'Este enlace de entrevista ha caducado o no es válido. Pida un enlace nuevo a la empresa que le invitó.',
       'api.key_not_set': 'Abra la llamada desde su enlace de invitación o inicie sesión primero.',
+      'api.live_call_joined_elsewhere':
+        'Se ha unido a esta llamada desde otra página u otro dispositivo, así que esta página la ha dejado. Continúe allí, o recargue esta página para traer la llamada aquí.',
       'api.live_call_full': 'La llamada ya tiene 4 participantes, el máximo posible. Vuelva a intentarlo cuando salga alguien.',
       'api.interview_not_live': 'Esta entrevista no es una entrevista en directo: no tiene llamada.',
       'api.too_many_requests': 'Demasiados intentos desde esta red. Espere un minuto y vuelva a intentarlo.',

@@ -277,6 +277,8 @@ export const fr: CandidateMessages = {
       'api.interview_not_found': 'Cet entretien n’existe pas, ou ce lien ou ce compte ne permet pas de l’ouvrir.',
       'api.candidate_token_invalid': 'Ce lien d’entretien a expiré ou n’est pas valide. Demandez un nouveau lien à l’entreprise qui vous a invité(e).',
       'api.key_not_set': 'Ouvrez l’appel depuis votre lien d’invitation, ou connectez-vous d’abord.',
+      'api.live_call_joined_elsewhere':
+        'Vous avez rejoint cet appel depuis une autre page ou un autre appareil\u00a0: cette page l’a donc quitté. Continuez là-bas, ou rechargez cette page pour y ramener l’appel.',
       'api.live_call_full': 'L’appel compte déjà 4\u00a0participants, le maximum. Réessayez quand quelqu’un l’aura quitté.',
       'api.interview_not_live': 'Cet entretien n’est pas un entretien en direct\u00a0: il n’a pas d’appel.',
       'api.too_many_requests': 'Trop de tentatives depuis ce réseau. Patientez une minute, puis réessayez.',

@@ -7,8 +7,9 @@ import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { joinLiveInterview } from './join-live-interview';
 
 describe('joinLiveInterview', () => {
-  const live = anInterview({ type: 'live', scheduledAt: new Date(AT.getTime() + 10 * 60_000) });
-  const candidate = aPerson({ uuid: live.candidateUuid, name: 'Ada Lovelace' });
+  const live = anInterview({ type: 'live', scheduledAt: new Date(AT.getTime() + 10 * 60_000), candidateName: 'Bravo Name' });
+  // The person's name in identity (another company's words for them: decision 036) is never shown in this call.
+  const candidate = aPerson({ uuid: live.candidateUuid, name: 'Alpha Name' });
   const interviewer = aUserOfCompany(live.companyUuid);
   const newColleague = aUserOfCompany(live.companyUuid);
   const fixture = (interview = live) => ({
@@ -30,14 +31,14 @@ describe('joinLiveInterview', () => {
     clock: new FakeClock(AT),
   });
 
-  it('admits the candidate of its token and a user of its company, each with their name, role and the join window', async () => {
+  it('admits the candidate of its token (with the name this interview gave them) and a user of its company, each with their name, role and the join window', async () => {
     const deps = fixture();
 
     expect(await joinLiveInterview(deps, aCaller(theCandidateOf(live)), live.uuid)).toEqual({
       interview_uuid: live.uuid,
       user_uuid: live.candidateUuid,
       role: 'candidate',
-      display_name: 'Ada Lovelace',
+      display_name: 'Bravo Name',
       opens_at: '2026-03-02T08:55:00+00:00',
       closes_at: '2026-03-02T12:10:00+00:00',
     });

@@ -22,18 +22,28 @@ export async function joinLiveInterview(
   const role: LiveRole = principal.userType === 'job_seeker' ? 'candidate' : 'interviewer';
   const interview = role === 'candidate' ? await candidateInterview(deps.store.read, caller, uuid) : await findInterview(deps.store.read, caller, uuid);
   requireJoinable(interview, deps.clock.now());
-  // The projection has everyone an interview names; a colleague who joins may be newer than it (identity's event
-  // still on its way), so identity is asked then.
-  const person =
-    (await deps.store.read.projections.people([principal.userUuid])).get(principal.userUuid) ??
-    (await deps.identity.summaries(caller, [principal.userUuid], [])).users.get(principal.userUuid);
   const window = joinWindowOf(interview.scheduledAt);
   return {
     interview_uuid: interview.uuid,
     user_uuid: principal.userUuid,
     role,
-    display_name: person?.name ?? '',
+    display_name: role === 'candidate' ? interview.candidateName : await colleagueName(deps, caller, principal.userUuid),
     opens_at: toRfc3339(window.opensAt),
     closes_at: toRfc3339(window.closesAt),
   };
+}
+
+/**
+ * A company user's name. The projection has everyone an interview names; a colleague who joins may be newer than it
+ * (identity's event still on its way), so identity is asked then. The candidate is never looked up: the room shows
+ * the name this interview's company gave them (decision 036), not identity's first name of the person.
+ */
+async function colleagueName(
+  deps: { store: StoreOf<InterviewsStore, 'projections'>; identity: Pick<IdentityDirectory, 'summaries'> },
+  caller: Caller,
+  userUuid: string,
+): Promise<string> {
+  const person =
+    (await deps.store.read.projections.people([userUuid])).get(userUuid) ?? (await deps.identity.summaries(caller, [userUuid], [])).users.get(userUuid);
+  return person?.name ?? '';
 }

@@ -7,7 +7,8 @@ import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { startRecording } from './start-recording';
 
 describe('startRecording', () => {
-  const live = anInterview({ type: 'live' });
+  // Inside its join window (it opens 15 minutes before).
+  const live = anInterview({ type: 'live', scheduledAt: new Date(AT.getTime() + 5 * 60_000) });
   const company = aCaller(aUserOfCompany(live.companyUuid));
   const fixture = (...interviews: ReturnType<typeof anInterview>[]) => ({
     store: memoryStore({ interviews: new MemoryInterviews([live, ...interviews]), recordings: new MemoryRecordings() }),
@@ -34,6 +35,16 @@ describe('startRecording', () => {
     for (const [interview, code] of ended) await expect(start(interview.uuid)).rejects.toMatchObject({ code });
     await expect(start(live.uuid, 'video/ogg')).rejects.toMatchObject({ fieldErrors: [expect.objectContaining({ field: 'content_type' })] });
     await expect(start(live.uuid, 'video/webm', aCaller(aUserOfCompany(oneWay.uuid)))).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
+    expect(deps.store.read.recordings.all()).toEqual([]);
+  });
+
+  it('refuses outside the join window: before it opens (an interview 30 days ahead) and after it closed', async () => {
+    const ahead = anInterview({ type: 'live', companyUuid: live.companyUuid, scheduledAt: new Date(AT.getTime() + 30 * 86_400_000) });
+    const past = anInterview({ type: 'live', companyUuid: live.companyUuid, scheduledAt: new Date(AT.getTime() - 4 * 3600_000) });
+    const deps = fixture(ahead, past);
+    const start = (uuid: string) => startRecording(deps, company, { interview_uuid: uuid, content_type: 'video/webm' });
+    await expect(start(ahead.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.JoinNotOpen });
+    await expect(start(past.uuid)).rejects.toMatchObject({ code: InterviewsErrorCode.InterviewExpired });
     expect(deps.store.read.recordings.all()).toEqual([]);
   });
 });

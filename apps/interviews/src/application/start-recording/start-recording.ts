@@ -5,6 +5,7 @@ import { validationFailed } from '@vi/platform-errors';
 import type { Clock } from '@vi/platform-time';
 import type { Recording } from '../../domain/recording';
 import { requireRecordable } from '../../domain/interview-status';
+import { requireJoinable } from '../../domain/live-call';
 import type { InterviewsStore } from '../store';
 import type { Caller } from '@vi/platform-grpc';
 import { containerNamed } from '@vi/platform-media';
@@ -24,6 +25,8 @@ export async function startRecording(
     const interview = await findInterview(tx, caller, request.interview_uuid, { lock: true });
     requireRecordable(interview.type, interview.status);
     const now = deps.clock.now();
+    // Only while its call can be held: not for an interview 30 days ahead, nor after its window closed (decision 040).
+    requireJoinable(interview, now);
     const recording: Recording = {
       uuid: randomUUID(),
       interviewUuid: interview.uuid,
