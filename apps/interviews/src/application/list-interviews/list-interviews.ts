@@ -1,6 +1,6 @@
 import { INTERVIEW_ORDERS, INTERVIEW_STATUSES, INTERVIEW_TYPES, type interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { validationFailed, type FieldError } from '@vi/platform-errors';
+import { outsideVocabulary, validationFailed } from '@vi/platform-errors';
 import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import type { InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
@@ -66,12 +66,10 @@ export async function listInterviews(
  * `api.validation_failed` (gRPC INVALID_ARGUMENT) before anything is read.
  */
 function refuseUnknownListValues(input: ListInterviewsInput): void {
-  const errors: FieldError[] = [];
-  const check = (field: string, given: readonly string[], allowed: readonly string[]) => {
-    if (given.some((value) => !allowed.includes(value))) errors.push({ field, reason: `must be one of ${allowed.join(', ')}`, code: 'invalid_value' });
-  };
-  check('type[]', input.types, INTERVIEW_TYPES);
-  check('status[]', input.statuses, INTERVIEW_STATUSES);
-  check('orderby', [input.orderBy], INTERVIEW_ORDERS);
+  const errors = [
+    outsideVocabulary('type[]', input.types, INTERVIEW_TYPES),
+    outsideVocabulary('status[]', input.statuses, INTERVIEW_STATUSES),
+    outsideVocabulary('orderby', [input.orderBy], INTERVIEW_ORDERS),
+  ].filter((error) => error !== undefined);
   if (errors.length > 0) throw validationFailed(errors);
 }
