@@ -47,13 +47,15 @@ export function calendarEnd(start: string): string {
  * escapes again. Decision 041.
  */
 export function calendarParameterText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    // eslint-disable-next-line no-control-regex -- control characters are what this drops
-    .replace(/[\\\x00-\x08\x0B-\x1F\x7F]/g, '')
-    .replace(/\^/g, '^^')
-    .replace(/"/g, "^'")
-    .replace(/\n/g, '^n');
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      // eslint-disable-next-line no-control-regex -- control characters are what this drops
+      .replace(/[\\\x00-\x08\x0B-\x1F\x7F]/g, '')
+      .replace(/\^/g, '^^')
+      .replace(/"/g, "^'")
+      .replace(/\n/g, '^n')
+  );
 }
 
 /**
