@@ -118,6 +118,24 @@ describe('hostile requests over every route: never a 5xx, always the JSON error,
     expect(routes.length).toBeGreaterThan(50);
   });
 
+  it('says X-Content-Type-Options: nosniff on every answer: every GET route, a refusal without a key, an unknown path, a page', async () => {
+    // Plain fetch: the pages and assets among the routes are not the API description's.
+    const server = t.baseUrl.replace(/\/v1\.0$/, '');
+    const authorization = `Basic ${Buffer.from(`${company.api.apiKey}:`).toString('base64')}`;
+    const answers: Array<[string, Response]> = [];
+    for (const route of routes.filter((r) => r.method === 'GET')) {
+      answers.push([route.path, await fetch(`${server}${withParams(route.path)}`, { headers: { authorization }, redirect: 'manual' })]);
+    }
+    answers.push(['no key', await fetch(`${server}/v1.0/jobs`)]);
+    answers.push(['unknown path', await fetch(`${server}/v1.0/no-such-thing`, { headers: { authorization } })]);
+    answers.push(['malformed path', await fetch(`${server}/v1.0/jobs/%zz`, { headers: { authorization } })]);
+    expect(answers.length).toBeGreaterThan(20);
+    for (const [label, response] of answers) {
+      await response.arrayBuffer();
+      expect({ label, nosniff: response.headers.get('x-content-type-options') }).toEqual({ label, nosniff: 'nosniff' });
+    }
+  });
+
   it('404 api.not_found for a path segment that is not percent-encoded UTF-8 or decodes to NUL, on every route and method', async () => {
     const before = await counts();
     for (const route of routes.filter((r) => r.path.includes(':'))) {
@@ -250,6 +268,7 @@ describe('hostile requests over every route: never a 5xx, always the JSON error,
       const answer = await rawRequest(port, bytes).catch((error: Error) => Promise.reject(new Error(`${label}: ${error.message}`)));
       expect({ label, status: answer.status }).toEqual({ label, status });
       expect({ label, json: /content-type: application\/json/i.test(answer.headers) }).toEqual({ label, json: true });
+      expect({ label, nosniff: /\r\nx-content-type-options: nosniff\r\n/i.test(answer.headers) }).toEqual({ label, nosniff: true });
       const body = JSON.parse(answer.body);
       expect({ label, body }).toEqual({ label, body: { reason: expect.any(String), code, lang: `error.${code.slice(4)}` } });
       expect(answer.headers + answer.body).not.toContain(marker);

@@ -1,6 +1,6 @@
 import { waitFor, webmFile } from '@vi/platform-testing';
 import { ApiClient } from '../support/api-client';
-import { expectError, expectRfc3339Timestamps } from '../support/expectations';
+import { expectError, expectHugeRangesAnswered, expectRfc3339Timestamps } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { openShared, tokenOf } from '../sharing/sharing-helpers';
 import { companyWithJob, createInterview, inFuture, interviewBody, liveBody, UUID } from './interview-helpers';
@@ -80,6 +80,7 @@ describe("recordings of live interviews' calls: sent in parts, joined, measured,
     expect(range.status).toBe(206);
     expect(range.headers.get('content-range')).toBe(`bytes 100-1099/${video.length}`);
     expect(Buffer.from(await range.arrayBuffer()).equals(video.subarray(100, 1100))).toBe(true);
+    await expectHugeRangesAnswered((range) => fetch(path, { headers: { ...basic(), range } }), video);
 
     // Ended: a late part is refused, ending again answers it as it is, a retried part is still accepted.
     expectError(await putPart(company.api, interview.uuid, recording.uuid, 4, parts[0]), 409, 'api.recording_ended');
@@ -162,6 +163,7 @@ describe("recordings of live interviews' calls: sent in parts, joined, measured,
     const shared = await fetch(`${t.baseUrl}/public/share/${token}/recordings/${recording.uuid}/video`, { headers: { range: 'bytes=0-99' } });
     expect(shared.status).toBe(206);
     expect(Buffer.from(await shared.arrayBuffer()).equals(video.subarray(0, 100))).toBe(true);
+    await expectHugeRangesAnswered((range) => fetch(`${t.baseUrl}/public/share/${token}/recordings/${recording.uuid}/video`, { headers: { range } }), video);
     expect((await fetch(`${t.baseUrl}/public/share/${token}/recordings/${interview.uuid}/video`)).status).toBe(404);
   });
 

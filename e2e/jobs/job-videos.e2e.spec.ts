@@ -1,7 +1,7 @@
 import type { BusMessage, Subscription } from '@vi/platform-bus';
 import { mp4File, waitFor, webmFile } from '@vi/platform-testing';
 import { ApiClient } from '../support/api-client';
-import { expectError, expectRfc3339Timestamps } from '../support/expectations';
+import { expectError, expectHugeRangesAnswered, expectRfc3339Timestamps } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { collectJobEvents, createJob } from './job-helpers';
 
@@ -73,6 +73,7 @@ describe('job videos: PUT/DELETE /jobs/<uuid>/video and their public URL', () =>
     expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${video.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(1000, 2000))).toBe(true);
     expectError(await anyone().request('GET', here(url), { headers: { range: `bytes=${video.length + 10}-` } }), 416, 'api.range_not_satisfiable');
+    await expectHugeRangesAnswered((range) => play(url, { range }), video);
   });
 
   it('replaces a video (the old URL is 404 and its object gone) and removes it (204, 404, job_video null), with JobUpdated each time', async () => {

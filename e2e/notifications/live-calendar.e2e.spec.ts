@@ -1,4 +1,4 @@
-import { parseICalendar, waitFor } from '@vi/platform-testing';
+import { icalendarContentLines, parseICalendar, waitFor } from '@vi/platform-testing';
 import { ApiClient } from '../support/api-client';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import {
@@ -127,6 +127,32 @@ describe('live interview calendar invitations', () => {
       expect(await calendarOf(cancellation)).toMatchObject({ method: 'CANCEL', uid: invited.uid, sequence: 3, status: 'CANCELLED', url: null });
     }
     expect((await inbox.next(seeker, 4, MAIL_TIMEOUT_MS)).subject).toBe(`Canceled: your live interview for Live Welder at ${company.me.company.name}`);
+  });
+
+  it("keeps a hostile name inside its parameter in every calendar: the job seeker's email, the creator's copy and the download (issue 38)", async () => {
+    const company = await companyWithJob(t, 'unlimited', { title: 'Quoted Welder' });
+    const seeker = seekerEmail('quoted');
+    const creator = company.me.user.email as string;
+    const name = 'Jane":mailto:attacker@evil.example';
+    const interview = await createInterview(company.api, liveBody(company.job.uuid, { assigned_to: { name, email: seeker }, scheduled_at: inFuture(2 * DAY) }));
+    const emailed = await withCalendar(seeker);
+    const token = new URL(/(http\S+\/candidate\/interviews\/\S+)/.exec(emailed.text)![1]).searchParams.get('token')!;
+    const downloaded = await candidateApi.request('GET', `/candidate/interviews/${interview.uuid}/calendar.ics`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const calendars: Array<[string, string, string[]]> = [
+      ["the job seeker's email", emailed.calendars[0].content, [seeker]],
+      ["the creator's copy", (await withCalendar(creator)).calendars[0].content, [seeker, creator]],
+      ['the download', downloaded.body as string, [seeker]],
+    ];
+    for (const [label, ics, addresses] of calendars) {
+      // Strictly as RFC 5545 writes it (parseICalendar checks every line first), the name whole, the addresses ours.
+      const attendees = icalendarContentLines(ics).filter((line) => line.name === 'ATTENDEE');
+      expect({ label, values: attendees.map((a) => a.value.toLowerCase()) }).toEqual({ label, values: addresses.map((a) => `mailto:${a}`) });
+      expect({ label, seeker: attendees[0].parameters.find((p) => p.name === 'CN')?.values }).toEqual({ label, seeker: [name] });
+      const [event] = (await parseICalendar(ics)).events;
+      expect({ label, emails: event.attendees.map((a) => a.email), name: event.attendees[0].name }).toEqual({ label, emails: addresses, name });
+    }
   });
 
   it("refuses the calendar file of a one-way interview and of another candidate's interview", async () => {

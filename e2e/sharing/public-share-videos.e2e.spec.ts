@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expectError, expectRfc3339Timestamps } from '../support/expectations';
+import { expectError, expectHugeRangesAnswered, expectRfc3339Timestamps } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { companyWithJob } from '../interviews/interview-helpers';
 import { webmFile } from '@vi/platform-testing';
@@ -100,6 +100,7 @@ describe('what a share link opens: interviews, questions, takes and their videos
     const beyond = await fetchVideo(take.video_url, { range: `bytes=${video.length}-` });
     expect(beyond.status).toBe(416);
     expect(((await beyond.json()) as { code: string }).code).toBe('api.range_not_satisfiable');
+    await expectHugeRangesAnswered((range) => fetchVideo(take.video_url, { range }), video);
   });
 
   it('serves videos only through an active link, and only takes of its interviews', async () => {

@@ -49,11 +49,13 @@ export function createGatewayApp(deps: GatewayAppDeps): Express {
   // Empty: no proxy is trusted, the client is the connection's peer (Express would read '' as an address).
   app.set('trust proxy', deps.trustProxy.trim() === '' ? false : deps.trustProxy);
 
-  // One correlation id from the HTTP request into gRPC metadata, events and logs.
+  // One correlation id from the HTTP request into gRPC metadata, events and logs. Every answer (JSON, a video, an
+  // error, a page) is read as the type it declares, never sniffed into another (decision 017).
   app.use((req, res, next) => {
     const incoming = req.get('X-Request-Id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', requestId);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     withCorrelationId(requestId, () => next());
   });
   // One trace from the HTTP request through gRPC metadata and events (off unless OTLP is configured).

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { applyOperations, componentDirectories, KustomizeError, overlayDirectories, renderKustomization, type KubeObject } from './kustomize';
 import { ruleProblems } from './rules';
 import { schemaProblems } from './schemas';
@@ -92,6 +93,30 @@ describe('deploy/k8s overlays', () => {
       expect(deployment).toContainEqual({ name: 'TURN_SECRET', valueFrom: { secretKeyRef: { name: 'platform-secrets', key: 'TURN_SECRET' } } });
     }
     expect(gatewayEnv).toContainEqual(expect.objectContaining({ name: 'TURN_URLS', value: expect.stringContaining('turns:turn.example.com:443') }));
+  });
+
+  it("production's coturn relays to no address inside a cluster or a provider's network, and to public ones", () => {
+    const objects = renderKustomization(join(k8s, 'overlays/production'));
+    const args = (byName(objects, 'Deployment', 'coturn').spec as { template: { spec: { containers: Array<{ args: string[] }> } } }).template.spec.containers[0]
+      .args;
+    // coturn's `--denied-peer-ip=<first>-<last>`, compared as numbers of the same family.
+    const value = (address: string) =>
+      ipaddr
+        .parse(address)
+        .toByteArray()
+        .reduce((n, byte) => (n << 8n) | BigInt(byte), 0n);
+    const denied = args
+      .filter((arg) => arg.startsWith('--denied-peer-ip='))
+      .map((arg) => arg.slice('--denied-peer-ip='.length).split(/-(?=[^-]*$)/))
+      .map(([first, last]) => ({ kind: ipaddr.parse(first).kind(), first: value(first), last: value(last) }));
+    const isDenied = (address: string) =>
+      denied.some((range) => range.kind === ipaddr.parse(address).kind() && range.first <= value(address) && value(address) <= range.last);
+    const inside = ['10.1.2.3', '172.16.0.1', '172.31.255.254', '192.168.1.1', '169.254.169.254', '100.64.0.1', '100.127.255.254', '0.0.0.0'];
+    const inside6 = ['fc00::1', 'fd12:3456:789a::1', 'fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'fe80::1', 'febf:ffff::1'];
+    const outside = ['8.8.8.8', '100.63.255.255', '100.128.0.1', '172.32.0.1', '2001:4860:4860::8888', 'fec0::1', 'fbff::1'];
+    expect([...inside, ...inside6].filter((address) => !isDenied(address))).toEqual([]);
+    expect(outside.filter(isDenied)).toEqual([]);
+    expect(args).not.toContain('--allow-loopback-peers');
   });
 });
 

@@ -58,6 +58,6 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   const answer = clientErrorAnswer(error);
   const body = JSON.stringify(errorBody(answer.code, answer.reason));
   socket.end(
-    `HTTP/1.1 ${answer.status} ${answer.statusText}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${answer.status} ${answer.statusText}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

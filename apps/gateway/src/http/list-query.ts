@@ -1,4 +1,4 @@
-import { validationFailed, type FieldError } from '@vi/platform-errors';
+import { outsideVocabulary, validationFailed, type FieldError } from '@vi/platform-errors';
 import { parseRange, type PageRange } from './paging';
 
 export interface ListQuerySpec<F extends string, O extends string> {
@@ -29,15 +29,13 @@ export function parseListQuery<F extends string, O extends string>(query: Record
   for (const [name, allowed] of Object.entries(spec.filters) as Array<[F, readonly string[]]>) {
     const bare = name.replace(/\[\]$/, '');
     const given = [...values(query[name]), ...values(query[bare])];
-    if (given.some((v) => typeof v !== 'string' || !allowed.includes(v))) {
-      errors.push({ field: name, reason: `must be one of ${allowed.join(', ')}`, code: 'invalid_value' });
-    }
+    const unknown = outsideVocabulary(name, given, allowed);
+    if (unknown) errors.push(unknown);
     filters[name] = given as string[];
   }
   const orderby = query.orderby ?? spec.defaultOrder;
-  if (typeof orderby !== 'string' || !(spec.orders as readonly string[]).includes(orderby)) {
-    errors.push({ field: 'orderby', reason: `must be one of ${spec.orders.join(', ')}`, code: 'invalid_value' });
-  }
+  const unknownOrder = outsideVocabulary('orderby', [orderby], spec.orders);
+  if (unknownOrder) errors.push(unknownOrder);
   let range: PageRange = { from: 0, to: 0 };
   try {
     range = parseRange(query.range);

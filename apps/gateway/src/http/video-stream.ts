@@ -9,13 +9,19 @@ export const VIDEO_STREAM_DEADLINE_MS = 60 * 60 * 1000;
  * One `bytes=` range of an HTTP Range header: `start-end`, `start-` or the
  * suffix `-length` (sent as a range end without a start). Anything else (or
  * several ranges) is ignored, and the whole video is served.
+ *
+ * A position beyond `Number.MAX_SAFE_INTEGER` (`bytes=99999999999999999999-`) cannot cross gRPC's int64 as a number
+ * (the service would refuse to decode it and answer 500), and no video is that long: it is read as that largest
+ * number, which means the same to the service. A first position there is past every video's end (416, RFC 9110
+ * §15.5.17); a last position or a suffix length there covers the whole video (206 of all of it, RFC 9110 §14.1.2).
  */
 export function parseByteRange(header: string | undefined): { range_start?: number; range_end?: number } | undefined {
   const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  const position = (digits: string) => Math.min(Number(digits), Number.MAX_SAFE_INTEGER);
   return {
-    ...(match[1] !== '' ? { range_start: Number(match[1]) } : {}),
-    ...(match[2] !== '' ? { range_end: Number(match[2]) } : {}),
+    ...(match[1] !== '' ? { range_start: position(match[1]) } : {}),
+    ...(match[2] !== '' ? { range_end: position(match[2]) } : {}),
   };
 }
 

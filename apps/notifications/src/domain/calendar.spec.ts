@@ -1,5 +1,5 @@
-import { parseICalendar } from '@vi/platform-testing';
-import { calendarEnd, calendarUid, toICalendar, type CalendarInvitation } from './calendar';
+import { icalendarContentLines, parseICalendar } from '@vi/platform-testing';
+import { calendarEnd, calendarParameterText, calendarUid, toICalendar, type CalendarInvitation } from './calendar';
 
 /** The `.ics` as RFC 5545 wants it, read back with ical.js (a parser made for the job, not ours). */
 describe('toICalendar', () => {
@@ -49,6 +49,59 @@ describe('toICalendar', () => {
           ],
         },
       ],
+    });
+  });
+
+  describe('names that try to leave their parameter (issue 38)', () => {
+    const hostile = {
+      seeker: 'Jane":mailto:attacker@evil.example',
+      company: 'Acme"; SENT-BY="mailto:x@evil.example',
+      creator: 'Cory ^\'Creator\' "Boss"\r\nROLE=CHAIR;\\x',
+    };
+    const ics = () =>
+      toICalendar(
+        {
+          ...invitation,
+          organizer: { name: hostile.company, email: 'no-reply@vi.example' },
+          attendees: [
+            { name: hostile.seeker, email: 'jane@seeker.example' },
+            { name: hostile.creator, email: 'cory@acme.example' },
+          ],
+        },
+        stampedAt,
+      );
+
+    it('keeps each name inside its CN: every line as RFC 5545 writes it, the addresses and parameters ours alone', () => {
+      const lines = icalendarContentLines(ics());
+      const people = lines.filter((line) => line.name === 'ORGANIZER' || line.name === 'ATTENDEE');
+      expect(people.map((line) => [line.name, line.value.toLowerCase(), line.parameters.map((p) => p.name)])).toEqual([
+        ['ORGANIZER', 'mailto:no-reply@vi.example', ['CN']],
+        ['ATTENDEE', 'mailto:jane@seeker.example', ['ROLE', 'PARTSTAT', 'RSVP', 'CN']],
+        ['ATTENDEE', 'mailto:cory@acme.example', ['ROLE', 'PARTSTAT', 'RSVP', 'CN']],
+      ]);
+      // RFC 6868 read back: the names as given, but for what cannot be in a name (a backslash, a control character).
+      expect(people.map((line) => line.parameters.find((p) => p.name === 'CN')!.values)).toEqual([
+        [hostile.company],
+        [hostile.seeker],
+        ['Cory ^\'Creator\' "Boss"\nROLE=CHAIR;x'],
+      ]);
+    });
+
+    it('reads back with ical.js: the same names and addresses, nothing added', async () => {
+      const [event] = (await parseICalendar(ics())).events;
+      expect([event.organizer, event.attendees]).toEqual([
+        { name: hostile.company, email: 'no-reply@vi.example' },
+        [
+          { name: hostile.seeker, email: 'jane@seeker.example', rsvp: 'FALSE' },
+          { name: 'Cory ^\'Creator\' "Boss"\nROLE=CHAIR;x', email: 'cory@acme.example', rsvp: 'FALSE' },
+        ],
+      ]);
+    });
+
+    it("writes a double quote as ^', a line break as ^n and a caret as ^^ (RFC 6868)", () => {
+      expect(calendarParameterText('a"b\nc^d\r\ne\rf')).toBe("a^'b^nc^^d^ne^nf");
+      expect(calendarParameterText('Zoë & Co, Inc.; "Best": yes')).toBe("Zoë & Co, Inc.; ^'Best^': yes");
+      expect(calendarParameterText('tab\there\u0000\u001b\\')).toBe('tab\there');
     });
   });
 

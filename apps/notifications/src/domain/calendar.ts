@@ -39,8 +39,29 @@ export function calendarEnd(start: string): string {
 }
 
 /**
+ * A name (a job seeker's, a company user's, a company's) as the value of a quoted parameter (`CN="…"`). RFC 5545
+ * §3.2 has no escape inside a quoted parameter value: a DQUOTE ends it. ical-generator writes `\"` and `\\` there,
+ * so `Jane":mailto:attacker@evil.example` ended the name early and made the rest the attendee's address. RFC 6868
+ * writes a DQUOTE as `^'`, a line break as `^n` and a caret as `^^`; control characters (no reader shows them in a
+ * name) and backslashes (ical-generator would double them) are dropped. What is left is nothing ical-generator
+ * escapes again. Decision 041.
+ */
+export function calendarParameterText(text: string): string {
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      // eslint-disable-next-line no-control-regex -- control characters are what this drops
+      .replace(/[\\\x00-\x08\x0B-\x1F\x7F]/g, '')
+      .replace(/\^/g, '^^')
+      .replace(/"/g, "^'")
+      .replace(/\n/g, '^n')
+  );
+}
+
+/**
  * The `.ics` text: CRLF line ends (the last line too), lines folded at 75 octets, TEXT values escaped and times in
- * UTC (`…Z`), as RFC 5545 requires; ical-generator does the folding and escaping. `stampedAt` is the DTSTAMP (when
+ * UTC (`…Z`), as RFC 5545 requires; ical-generator does the folding and the escaping of TEXT values, names in
+ * parameters are ours (`calendarParameterText`). `stampedAt` is the DTSTAMP (when
  * this copy was made).
  */
 export function toICalendar(invitation: CalendarInvitation, stampedAt: Date): string {
@@ -58,12 +79,18 @@ export function toICalendar(invitation: CalendarInvitation, stampedAt: Date): st
     summary: invitation.summary,
     description: invitation.description,
     ...(invitation.url ? { location: invitation.url, url: invitation.url } : {}),
-    organizer: invitation.organizer,
+    organizer: { ...invitation.organizer, name: calendarParameterText(invitation.organizer.name) },
     status: cancel ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
   for (const attendee of invitation.attendees) {
     // Attending is confirmed on the interview's page, not by a calendar reply nobody would read.
-    event.createAttendee({ ...attendee, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.NEEDSACTION, rsvp: false });
+    event.createAttendee({
+      ...attendee,
+      name: calendarParameterText(attendee.name),
+      role: ICalAttendeeRole.REQ,
+      status: ICalAttendeeStatus.NEEDSACTION,
+      rsvp: false,
+    });
   }
   const text = calendar.toString();
   return text.endsWith('\r\n') ? text : `${text}\r\n`;

@@ -24,9 +24,28 @@ describe('safeNext', () => {
     ['our host on another port', 'https://app.example:8443/x'],
     ['a script', 'javascript:alert(1)'],
     ['data', 'data:text/html,<script>alert(1)</script>'],
+    ['a dot segment before two slashes', '/.//evil.example/x'],
+    ['an encoded dot segment before two slashes', '/%2e//evil.example/x'],
+    ['a double-dot segment before two slashes', '/a/..//evil.example/x'],
+    ['dot segments before a backslash', '/a/../\\evil.example/x'],
+    ['an encoded double dot before two slashes', '/%2e%2e//evil.example/x'],
+    ['a dot segment with a tab', '/.\t//evil.example/x'],
   ])('refuses %s and returns to the interviews list', (_label: string, next: string) => {
     expect(sut(next)).toBe('/interviews');
   });
+
+  it('keeps a path whose dot segments resolve to a page of this site', () => {
+    expect(sut('/a/../interviews')).toBe('/interviews');
+    expect(sut('/./jobs')).toBe('/jobs');
+    expect(sut('/interview/1b2c/watch?next=//evil.example')).toBe('/interview/1b2c/watch?next=//evil.example');
+  });
+
+  it.each(['/.//evil.example/x', '/%2e//evil.example/x', '/a/..//evil.example/x', '/\t/evil.example/x'])(
+    'never hands the browser an address of another host: %s',
+    (next: string) => {
+      expect(new URL(sut(next), origin).origin).toBe(origin);
+    },
+  );
 
   it('returns to the interviews list when there is no next', () => {
     expect(sut(null)).toBe('/interviews');

@@ -46,8 +46,8 @@ export interface SessionInfo {
 /**
  * Where a sign-in returns to: a page of this site only, never another (no open redirect, decision 034). `next` is
  * resolved against the page's origin as the browser itself will resolve it (which strips tabs and newlines and
- * reads `\\` as `/`, so `/\t/evil.example` is `//evil.example`), and anything whose origin is not ours falls back
- * to the interviews list.
+ * reads `\\` as `/`, so `/\t/evil.example` is `//evil.example`), and anything whose origin is not ours, or whose
+ * resolved path starts with `//` or `/\\` (`/.//evil.example/x`), falls back to the interviews list.
  */
 export function safeNext(next: string | null, origin: string = location.origin): string {
   const fallback = '/interviews';
@@ -58,7 +58,11 @@ export function safeNext(next: string | null, origin: string = location.origin):
   } catch {
     return fallback;
   }
-  return target.origin === origin ? target.pathname + target.search + target.hash : fallback;
+  if (target.origin !== origin) return fallback;
+  // A path that itself begins with `//` or `/\` (`/.//evil.example/x` resolves to `//evil.example/x`) would be read
+  // by the browser as another host once it is used as the address to go to.
+  if (/^\/[/\\]/.test(target.pathname)) return fallback;
+  return target.pathname + target.search + target.hash;
 }
 
 export function signInUrl(next: string): string {

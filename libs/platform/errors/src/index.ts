@@ -61,6 +61,17 @@ export function validationFailed(errors: FieldError[]): AppError {
   return new AppError(ErrorKind.InvalidArgument, VALIDATION_FAILED, `Validation failed: ${fields}`, errors);
 }
 
+/**
+ * The field error for values outside a fixed vocabulary (a list's `orderby`, `status[]`, …), or none when every
+ * value is in it. The gateway checks a query with it, and a service that writes such values into SQL text checks
+ * them again itself, whoever its caller is.
+ */
+export function outsideVocabulary(field: string, given: readonly unknown[], allowed: readonly string[]): FieldError | undefined {
+  return given.some((value) => typeof value !== 'string' || !allowed.includes(value))
+    ? { field, reason: `must be one of ${allowed.join(', ')}`, code: 'invalid_value' }
+    : undefined;
+}
+
 /** The localization key of a code: `api.user_not_found` → `error.user_not_found`. */
 export function langKeyOf(code: string): string {
   return `error.${code.replace(/^api\./, '')}`;

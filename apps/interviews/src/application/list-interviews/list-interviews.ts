@@ -1,5 +1,6 @@
-import type { interviews } from '@vi/contracts';
+import { INTERVIEW_ORDERS, INTERVIEW_STATUSES, INTERVIEW_TYPES, type interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
+import { outsideVocabulary, validationFailed } from '@vi/platform-errors';
 import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import type { InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
@@ -26,6 +27,7 @@ export async function listInterviews(
   input: ListInterviewsInput,
 ): Promise<interviews.InterviewPage> {
   const { companyUuid } = companyUserOf(caller.principal);
+  refuseUnknownListValues(input);
   const types = [...new Set(input.types)].sort();
   const statuses = [...new Set(input.statuses)].sort();
   const key = [companyUuid, input.orderBy, input.rangeFrom, input.rangeTo, ...types, '|', ...statuses].join(' ');
@@ -56,4 +58,18 @@ export async function listInterviews(
   // Kept at the version read in the same statement as the page: what it shows is what that version stands for.
   deps.pages.store(key, version, mark, page);
   return page;
+}
+
+/**
+ * The order, types and statuses are written into the statement's text (one prepared statement per shape, decision
+ * 048), so the service checks them itself, whoever calls it: a value outside the contract's vocabulary is 400
+ * `api.validation_failed` (gRPC INVALID_ARGUMENT) before anything is read.
+ */
+function refuseUnknownListValues(input: ListInterviewsInput): void {
+  const errors = [
+    outsideVocabulary('type[]', input.types, INTERVIEW_TYPES),
+    outsideVocabulary('status[]', input.statuses, INTERVIEW_STATUSES),
+    outsideVocabulary('orderby', [input.orderBy], INTERVIEW_ORDERS),
+  ].filter((error) => error !== undefined);
+  if (errors.length > 0) throw validationFailed(errors);
 }

@@ -45,6 +45,25 @@ describe('listJobs', () => {
     expect({ total: past.total, count: past.count, items: past.items }).toEqual({ total: 3, count: 0, items: [] });
   });
 
+  it.each([
+    [{ orderBy: 'created_sideways' }, 'orderby'],
+    [{ orderBy: 'salary_desc' }, 'orderby'],
+    [{ orderBy: 'created_asc; delete from jobs' }, 'orderby'],
+    [{ statuses: ['active', 'archived'] }, 'status[]'],
+  ])('refuses %j, outside the contract, with api.validation_failed before reading anything (issue 38)', async (given, field) => {
+    const reads: string[] = [];
+    const untouched = { read: new Proxy({}, { get: (_target, name) => reads.push(String(name)) && undefined }) } as unknown as typeof store;
+    const refused = listJobs({ store: untouched, identity, links: testLinks, pages: new MemoryJobPageCache(() => 0, new FakeClock()) }, aCaller(user), {
+      statuses: [],
+      orderBy: 'created_desc',
+      rangeFrom: 0,
+      rangeTo: 49,
+      ...(given as Partial<ListJobsInput>),
+    });
+    await expect(refused).rejects.toMatchObject({ kind: 'invalid_argument', code: 'api.validation_failed', fieldErrors: [expect.objectContaining({ field })] });
+    expect(reads).toEqual([]);
+  });
+
   it('is only for company users (403)', async () => {
     await expect(sut({}, aCaller(aJobSeeker()))).rejects.toMatchObject({ code: 'api.company_user_required' });
   });

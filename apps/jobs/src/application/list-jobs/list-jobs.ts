@@ -1,5 +1,6 @@
-import type { jobs } from '@vi/contracts';
+import { JOB_ORDERS, JOB_STATUSES, type jobs } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
+import { outsideVocabulary, validationFailed } from '@vi/platform-errors';
 import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import type { JobOrder, JobStatus } from '../../domain/job';
 import type { JobsStore } from '../store';
@@ -22,6 +23,11 @@ export async function listJobs(
   input: ListJobsInput,
 ): Promise<jobs.JobPage> {
   const { companyUuid } = companyUserOf(caller.principal);
+  // The order picks the statement's column and direction: checked here too, whoever the caller (decision 017).
+  const errors = [outsideVocabulary('status[]', input.statuses, JOB_STATUSES), outsideVocabulary('orderby', [input.orderBy], JOB_ORDERS)].filter(
+    (error) => error !== undefined,
+  );
+  if (errors.length > 0) throw validationFailed(errors);
   const statuses = [...new Set(input.statuses)].sort();
   const key = [companyUuid, input.orderBy, input.rangeFrom, input.rangeTo, ...statuses].join(' ');
   const current = await deps.store.read.counters.read(companyUuid);
