@@ -1,26 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { InProcessBus } from '@vi/platform-bus';
-import type { LiveRole, PeerView, ServerMessage } from './live-protocol';
-import { LiveRooms, type LiveSocket } from './live-rooms';
+import type { LiveRole, PeerView } from './live-protocol';
+import { FakeSocket } from './fake-live-socket';
+import { LiveRooms } from './live-rooms';
 
 /**
  * The rooms when a gateway replica dies mid-call (kill -9, a node lost: it tells nobody) or a participant's socket
  * moves from one live replica to another (a load balancer's choice after a drop), on one bus as in a cluster.
  */
-
-class FakeSocket implements LiveSocket {
-  readonly messages: ServerMessage[] = [];
-  closed?: { code: number; reason: string };
-  send(message: ServerMessage): void {
-    this.messages.push(message);
-  }
-  close(code: number, reason: string): void {
-    this.closed = { code, reason };
-  }
-  of<T extends ServerMessage['type']>(type: T): Array<Extract<ServerMessage, { type: T }>> {
-    return this.messages.filter((m): m is Extract<ServerMessage, { type: T }> => m.type === type);
-  }
-}
 
 const HEARTBEAT_MS = 20;
 const GRACE_MS = 30;
