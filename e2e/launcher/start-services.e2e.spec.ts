@@ -191,10 +191,10 @@ import { startServicesRunner, type ServicesRunner } from '../support/start-servi
     // Each process exported its spans (the last ones as it stopped) under its own service.name, and the request's
     // trace went from the gateway over gRPC to jobs, and over NATS to notifications' consumer of jobs.job.created.
     const traced = exported.filter((body) => body.includes(Buffer.from(traceId, 'hex')));
-    const services = ['gateway', 'identity', 'jobs', 'interviews', 'sharing', 'notifications'].filter((name) =>
+    const tracing = ['gateway', 'identity', 'jobs', 'interviews', 'sharing', 'notifications'].filter((name) =>
       traced.some((body) => body.includes(serviceNameAttribute(name))),
     );
-    expect(services).toEqual(expect.arrayContaining(['gateway', 'jobs', 'notifications']));
+    expect(tracing).toEqual(expect.arrayContaining(['gateway', 'jobs', 'notifications']));
   }, 60_000);
 });
 
