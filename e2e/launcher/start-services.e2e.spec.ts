@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +11,7 @@ import { ApiClient } from '../support/api-client';
 import { CandidateLinkIssuer } from '../support/candidate-links';
 import { expectError } from '../support/expectations';
 import { oneHeavySpecAtATime } from '../support/heavy-specs';
+import { startServicesRunner, type ServicesRunner } from '../support/start-services-runner';
 
 /**
  * `npm run start:services`: every service in a process of its own on the real servers, replicas included; what
@@ -22,8 +22,7 @@ import { oneHeavySpecAtATime } from '../support/heavy-specs';
   // Before its own beforeAll: the processes start only once no recorded call or recorder spec runs beside them.
   oneHeavySpecAtATime();
   let database: TestDatabase;
-  let runner: ChildProcess;
-  let output = '';
+  let services: ServicesRunner;
   const dataDir = mkdtempSync(join(tmpdir(), 'vi-services-'));
   // The gRPC ports (50051 + offset + 10·replica) kept above Linux's ephemeral range (32768–60999): there an
   // outgoing connection of a parallel test could hold one as its local port (a CI run failed on EADDRINUSE).
@@ -44,51 +43,28 @@ import { oneHeavySpecAtATime } from '../support/heavy-specs';
     collector.listen(0, '127.0.0.1');
     await once(collector, 'listening');
     database = await createTestDatabase();
-    runner = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'tools/launcher/src/start-services.ts', '--replicas', 'jobs=2,gateway=2', '--port-offset', String(portOffset)],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: database.url,
-          NATS_URL: testServers.natsUrl,
-          REDIS_URL: testServers.redisUrl,
-          EVENT_STREAM: uniqueName('svc').toLowerCase(),
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          LOG_FORMAT: 'json',
-          OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    runner.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    runner.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(() => output.includes('Ctrl-C stops every process') || runner.exitCode !== null, 90_000, 100);
-    if (runner.exitCode !== null) throw new Error(`start:services exited early:\n${output}`);
+    services = await startServicesRunner(['--replicas', 'jobs=2,gateway=2', '--port-offset', String(portOffset)], {
+      DATABASE_URL: database.url,
+      NATS_URL: testServers.natsUrl,
+      REDIS_URL: testServers.redisUrl,
+      EVENT_STREAM: uniqueName('svc').toLowerCase(),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+    });
   }, 120_000);
 
   afterAll(async () => {
     // A test that failed before its Ctrl-C: stop the runner the same way, and whatever it started if it could not.
-    if (runner?.exitCode === null) {
-      const exited = new Promise((resolve) => runner.once('exit', resolve));
-      runner.kill('SIGINT');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-    }
-    for (const match of output.matchAll(/pid (\d+)/g)) {
-      try {
-        process.kill(Number(match[1]), 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    await services?.stop();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
     collector.close();
   }, 30_000);
 
   it('refuses a completion sent as soon as the job was made inactive, jobs and interviews being separate processes', async () => {
-    const key = /Admin API key\s+(\S+)/.exec(output)?.[1];
+    const key = /Admin API key\s+(\S+)/.exec(services.output())?.[1];
     const api = new ApiClient(`http://127.0.0.1:${8080 + portOffset}/v1.0`, key);
     const secrets = JSON.parse(readFileSync(join(dataDir, 'local-secrets.json'), 'utf8')) as { INTERNAL_JWT_SECRET: string };
     const links = new CandidateLinkIssuer(`127.0.0.1:${SERVICE_PORTS.interviews.grpc + portOffset}`, secrets.INTERNAL_JWT_SECRET);
@@ -126,7 +102,7 @@ import { oneHeavySpecAtATime } from '../support/heavy-specs';
   }, 60_000);
 
   it("keeps answering a company's API calls 2xx while 300 sign-ins with wrong passwords flood identity, each from its own client (issue 29)", async () => {
-    const key = /Admin API key\s+(\S+)/.exec(output)?.[1];
+    const key = /Admin API key\s+(\S+)/.exec(services.output())?.[1];
     const gateway = `http://127.0.0.1:${8080 + portOffset}`;
     const api = new ApiClient(`${gateway}/v1.0`, key);
     const me = (await api.get('/me')).body as { uuid: string };
@@ -160,8 +136,8 @@ import { oneHeavySpecAtATime } from '../support/heavy-specs';
   }, 120_000);
 
   it('serves the printed administrator key through every gateway replica, over one database, and stops every process on Ctrl-C', async () => {
-    const key = /Admin API key\s+(\S+)/.exec(output)?.[1];
-    const pids = [...output.matchAll(/pid (\d+)/g)].map((match) => Number(match[1]));
+    const key = /Admin API key\s+(\S+)/.exec(services.output())?.[1];
+    const pids = [...services.output().matchAll(/pid (\d+)/g)].map((match) => Number(match[1]));
     // identity, 2 jobs, interviews, sharing, notifications, 2 gateways
     expect(pids).toHaveLength(8);
     const first = new ApiClient(`http://127.0.0.1:${8080 + portOffset}/v1.0`, key);
@@ -198,10 +174,10 @@ import { oneHeavySpecAtATime } from '../support/heavy-specs';
     };
     await waitFor(everyReplicaRenamed, 10_000, 20);
 
-    const exited = new Promise<number | null>((resolve) => runner.once('exit', (code) => resolve(code)));
-    runner.kill('SIGINT');
+    const exited = new Promise<number | null>((resolve) => services.child.once('exit', (code) => resolve(code)));
+    services.child.kill('SIGINT');
     expect(await exited).toBe(0);
-    expect(output).toContain('every service stopped');
+    expect(services.output()).toContain('every service stopped');
     const alive = pids.filter((pid) => {
       try {
         process.kill(pid, 0);
@@ -215,10 +191,10 @@ import { oneHeavySpecAtATime } from '../support/heavy-specs';
     // Each process exported its spans (the last ones as it stopped) under its own service.name, and the request's
     // trace went from the gateway over gRPC to jobs, and over NATS to notifications' consumer of jobs.job.created.
     const traced = exported.filter((body) => body.includes(Buffer.from(traceId, 'hex')));
-    const services = ['gateway', 'identity', 'jobs', 'interviews', 'sharing', 'notifications'].filter((name) =>
+    const tracing = ['gateway', 'identity', 'jobs', 'interviews', 'sharing', 'notifications'].filter((name) =>
       traced.some((body) => body.includes(serviceNameAttribute(name))),
     );
-    expect(services).toEqual(expect.arrayContaining(['gateway', 'jobs', 'notifications']));
+    expect(tracing).toEqual(expect.arrayContaining(['gateway', 'jobs', 'notifications']));
   }, 60_000);
 });
 

@@ -56,18 +56,23 @@ function stunAnswers(port: number): Promise<boolean> {
 
 export interface TurnServer {
   url: string;
+  port: number;
   secret: string;
+  /** The first port of its relay range (100 ports). */
+  minPort: number;
   /** Allocations coturn logged, to show the call really went through it. */
   log: string[];
-  stop(): Promise<void>;
+  /** SIGKILL: gone at once, its allocations with it, as a relay lost to a network change. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startCoturn(): Promise<TurnServer> {
-  const port = await freePort();
-  const secret = randomBytes(24).toString('hex');
+/** `same`: a new coturn where a stopped one was (its port, secret and relay range), without the old one's allocations. */
+export async function startCoturn(same?: Pick<TurnServer, 'port' | 'secret' | 'minPort'>): Promise<TurnServer> {
+  const port = same?.port ?? (await freePort());
+  const secret = same?.secret ?? randomBytes(24).toString('hex');
   const dir = mkdtempSync(join(tmpdir(), 'vi-coturn-'));
   // A relay range of its own, so parallel runs on one machine do not collide.
-  const minPort = 40_000 + Math.floor(Math.random() * 200) * 100;
+  const minPort = same?.minPort ?? 40_000 + Math.floor(Math.random() * 200) * 100;
   const child: ChildProcess = spawn(
     TURNSERVER_PATH,
     [
@@ -99,11 +104,13 @@ export async function startCoturn(): Promise<TurnServer> {
   await waitFor(() => stunAnswers(port), 10_000, 100);
   return {
     url: `turn:127.0.0.1:${port}?transport=udp`,
+    port,
     secret,
+    minPort,
     log,
-    stop: async () => {
+    stop: async (signal: NodeJS.Signals = 'SIGTERM') => {
       if (child.exitCode === null) {
-        child.kill('SIGTERM');
+        child.kill(signal);
         await new Promise((resolve) => child.once('exit', resolve));
       }
       rmSync(dir, { recursive: true, force: true });

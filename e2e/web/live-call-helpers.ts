@@ -120,3 +120,32 @@ export function recordingRequests(page: Page): () => string {
   page.on('requestfailed', (request) => answered(request, `failed (${request.failure()?.errorText ?? 'unknown'})`));
   return () => [...lines.values()].map((l) => `+${seconds(l.at - since)} ${l.what}: ${l.outcome ?? 'pending'}`).join('\n');
 }
+
+/** Waits until the page decodes no more of the others' video: no new frame for a whole second. */
+export async function mediaStops(page: Page, timeoutMs = 30_000): Promise<void> {
+  let last = (await callStats(page)).frames;
+  await waitFor(
+    async () => {
+      await page.waitForTimeout(1_000);
+      const now = (await callStats(page)).frames;
+      const still = now === last;
+      last = now;
+      return still;
+    },
+    timeoutMs,
+    0,
+  );
+}
+
+/**
+ * The ICE username fragment of each open connection's current local description: a new one after `restartIce()`
+ * (a restart gathers new credentials; nothing else changes them).
+ */
+export function localIceUfrags(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const window: any = globalThis;
+    return (window.__peerConnections ?? [])
+      .filter((pc: any) => pc.connectionState !== 'closed')
+      .map((pc: any) => /a=ice-ufrag:(\S+)/.exec(pc.localDescription?.sdp ?? '')?.[1] ?? '');
+  });
+}

@@ -112,9 +112,15 @@ async function main(): Promise<void> {
     running.push(replica);
     replica.child.once('exit', (code, signal) => {
       if (stopping) return;
-      process.stderr.write(
-        `${replica.service} (replica ${replica.replica}, pid ${replica.child.pid}) stopped (${signal ?? `code ${code}`}); stopping the others\n`,
-      );
+      const stopped = `${replica.service} (replica ${replica.replica}, pid ${replica.child.pid}) stopped (${signal ?? `code ${code}`})`;
+      // A replica lost while another of its service serves is what a cluster lives through (and what the live call's
+      // gateway-loss test does to it): the system goes on. A service with no replica left stops everything.
+      const serving = running.filter((r) => r.service === replica.service && r.child.exitCode === null && r.child.signalCode === null);
+      if (serving.length > 0) {
+        process.stderr.write(`${stopped}; replica ${serving.map((r) => r.replica).join(', ')} goes on serving\n`);
+        return;
+      }
+      process.stderr.write(`${stopped}; stopping the others\n`);
       void stopAll(1);
     });
   };

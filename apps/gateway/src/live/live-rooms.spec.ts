@@ -1,31 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { InProcessBus } from '@vi/platform-bus';
 import { GatewayErrorCode } from '../http/gateway.errors';
-import type { LiveRole, PeerView, ServerMessage } from './live-protocol';
-import { LiveRooms, type LiveSocket } from './live-rooms';
+import type { LiveRole, PeerView } from './live-protocol';
+import { FakeSocket } from './fake-live-socket';
+import { LiveRooms } from './live-rooms';
 
 /**
  * The rooms as the gateway holds them, on the in-process bus of `npm start`: one replica first (the shape every user
  * of the default meets), then two replicas on one bus with participants on the same one and on different ones.
  */
-
-class FakeSocket implements LiveSocket {
-  readonly messages: ServerMessage[] = [];
-  closed?: { code: number; reason: string };
-  refused?: GatewayErrorCode;
-  refuse(code: GatewayErrorCode): void {
-    this.refused = code;
-  }
-  send(message: ServerMessage): void {
-    this.messages.push(message);
-  }
-  close(code: number, reason: string): void {
-    this.closed = { code, reason };
-  }
-  of<T extends ServerMessage['type']>(type: T): Array<Extract<ServerMessage, { type: T }>> {
-    return this.messages.filter((m): m is Extract<ServerMessage, { type: T }> => m.type === type);
-  }
-}
 
 interface Person {
   view: PeerView & { userUuid: string };

@@ -16,6 +16,8 @@ interface Participant extends PeerView {
   /** The replica holding the participant's socket. */
   gateway: string;
   joinedAt: number;
+  /** When that replica took the participant's socket: of two replicas holding it, the later one holds it now. */
+  heldSince: number;
 }
 
 /** What replicas tell each other about a room, on the transient subject `live.<interview uuid>`. */
@@ -33,6 +35,8 @@ interface Room {
   participants: Map<string, Participant>;
   local: Map<string, LiveSocket>;
   pendingLeaves: Map<string, NodeJS.Timeout>;
+  /** When this replica last heard that another replica holds the participant (joined, present). */
+  heardAt: Map<string, number>;
   recording: boolean;
   /** The interviewer whose browser records: their leaving ends the recording. */
   recordingBy?: string;
@@ -41,32 +45,42 @@ interface Room {
 export type JoinOutcome = { admitted: true; peers: PeerView[]; recording: boolean } | { admitted: false; reason: 'full' | 'taken' };
 
 const SUBJECT_PREFIX = 'live.';
+/** Each replica says this often which participants it holds (`present`), so the others can tell one that died. */
+const HEARTBEAT_MS = 5_000;
+/** A participant whose replica said nothing of it for this many heartbeats is gone (its replica died). */
+const SILENT_HEARTBEATS = 3;
 
 /**
  * The live calls' rooms as this gateway replica knows them. Every replica hears every room's events on the bus
  * (transient NATS subjects; in-process under `npm start`) and keeps the roster; each delivers to the sockets it
  * holds. A replica that hears a participant join elsewhere answers with its own participants of that room
  * (`present`), so one started after a call began learns it on the first join. Everything a participant sends
- * goes through the bus, even to a neighbour on the same replica: one path, whatever the replicas.
+ * goes through the bus, even to a neighbour on the same replica: one path, whatever the replicas. Each replica
+ * also repeats `present` for its own participants every few seconds: a replica that died without a word (kill -9)
+ * stops repeating, and its participants who did not come back through another replica are then taken as gone.
  */
 export class LiveRooms {
   private readonly rooms = new Map<string, Room>();
   private subscription?: Subscription;
+  private heartbeat?: NodeJS.Timeout;
   readonly gateway = randomUUID();
 
   constructor(
     private readonly bus: EventBus,
-    private readonly options: { leaveGraceMs: number; now?: () => number } = { leaveGraceMs: 5_000 },
+    private readonly options: { leaveGraceMs: number; heartbeatMs?: number; now?: () => number } = { leaveGraceMs: 5_000 },
   ) {}
 
   async start(): Promise<this> {
     this.subscription = await this.bus.subscribeTransient([`${SUBJECT_PREFIX}*`], (subject, payload) =>
       this.onEvent(subject.slice(SUBJECT_PREFIX.length), payload as RoomEvent),
     );
+    this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs ?? HEARTBEAT_MS);
+    this.heartbeat.unref();
     return this;
   }
 
   async close(): Promise<void> {
+    clearInterval(this.heartbeat);
     await this.subscription?.close();
     for (const room of this.rooms.values()) {
       for (const timer of room.pendingLeaves.values()) clearTimeout(timer);
@@ -98,13 +112,19 @@ export class LiveRooms {
     const previous = room.local.get(peer.id);
     if (previous && previous !== socket) previous.close(4409, 'replaced by a new connection');
     room.local.set(peer.id, socket);
-    const participant: Participant = { ...peer, gateway: this.gateway, joinedAt: existing?.joinedAt ?? this.now() };
+    // Later than any holding this replica knew of, even within the same millisecond.
+    const heldSince = Math.max(this.now(), (existing?.heldSince ?? 0) + 1);
+    const participant: Participant = { ...peer, gateway: this.gateway, joinedAt: existing?.joinedAt ?? this.now(), heldSince };
     room.participants.set(peer.id, participant);
+    room.heardAt.delete(peer.id);
     for (const older of replaced) this.send(interviewUuid, { kind: 'replaced', id: older.id });
     const gone = new Set(replaced.map((p) => p.id));
     const peers = [...room.participants.values()].filter((p) => p.id !== peer.id && !gone.has(p.id)).map(viewOf);
-    // A socket coming back with the same page load resumes quietly; a new page load is introduced to everyone.
+    // A socket coming back with the same page load resumes quietly; a new page load is introduced to everyone. One
+    // coming back through this replica from another (that replica died, or a balancer chose this one) is now held
+    // here: the others hear it quietly (`present`), and the replica it left does not announce it left.
     if (!existing || existing.instance !== peer.instance) this.send(interviewUuid, { kind: 'joined', participant });
+    else if (existing.gateway !== this.gateway) this.send(interviewUuid, { kind: 'present', participant });
     return { admitted: true, peers, recording: room.recording };
   }
 
@@ -152,6 +172,35 @@ export class LiveRooms {
     );
   }
 
+  /**
+   * Every heartbeat: this replica's participants (sockets held, or dropped and within their grace) are announced to
+   * the others (`present`: quiet for those who know them, an introduction for a replica that lost them); and the
+   * participants held by a replica that said nothing of them for SILENT_HEARTBEATS heartbeats are gone: that replica
+   * died (kill -9, a node lost) without telling, and they did not come back through another replica meanwhile.
+   */
+  private beat(): void {
+    const silentSince = this.now() - SILENT_HEARTBEATS * (this.options.heartbeatMs ?? HEARTBEAT_MS);
+    for (const [interviewUuid, room] of this.rooms) {
+      for (const participant of room.participants.values()) {
+        if (this.holds(room, participant.id)) this.send(interviewUuid, { kind: 'present', participant });
+        else if ((room.heardAt.get(participant.id) ?? this.now()) < silentSince) this.forget(interviewUuid, room, participant.id);
+      }
+    }
+  }
+
+  private holds(room: Room, id: string): boolean {
+    return room.local.has(id) || room.pendingLeaves.has(id);
+  }
+
+  /** A participant is gone: out of the roster, and this replica's participants are told. */
+  private forget(interviewUuid: string, room: Room, id: string): void {
+    room.participants.delete(id);
+    room.heardAt.delete(id);
+    if (room.recordingBy === id) room.recording = false;
+    this.broadcast(room, { type: 'peer-left', id });
+    if (room.participants.size === 0) this.rooms.delete(interviewUuid);
+  }
+
   private send(interviewUuid: string, event: RoomEvent): void {
     this.bus.sendTransient(`${SUBJECT_PREFIX}${interviewUuid}`, event);
   }
@@ -163,7 +212,7 @@ export class LiveRooms {
   private room(interviewUuid: string): Room {
     let room = this.rooms.get(interviewUuid);
     if (!room) {
-      room = { participants: new Map(), local: new Map(), pendingLeaves: new Map(), recording: false };
+      room = { participants: new Map(), local: new Map(), pendingLeaves: new Map(), heardAt: new Map(), recording: false };
       this.rooms.set(interviewUuid, room);
     }
     return room;
@@ -178,8 +227,21 @@ export class LiveRooms {
       case 'joined':
       case 'present': {
         const room = this.room(interviewUuid);
-        const known = room.participants.get(event.participant.id);
-        room.participants.set(event.participant.id, event.participant);
+        const id = event.participant.id;
+        const known = room.participants.get(id);
+        if (event.participant.gateway !== this.gateway) {
+          const socket = room.local.get(id);
+          // This replica took the socket after that word was sent (it came here from there): it holds it.
+          if (socket && known && known.heldSince >= event.participant.heldSince) return;
+          // Another replica took it since: the socket here is stale (its page went there), and a socket of it dropped
+          // here is not to be announced as left.
+          room.local.delete(id);
+          socket?.close(4409, 'replaced by a new connection');
+          clearTimeout(room.pendingLeaves.get(id));
+          room.pendingLeaves.delete(id);
+          room.heardAt.set(id, this.now());
+        } else if (!this.holds(room, id)) return;
+        room.participants.set(id, event.participant);
         // A join this replica announced was judged a newcomer by join(), which has already put it in the roster: its
         // neighbours here are told, always. From elsewhere, what this replica knew decides: a participant it knows with
         // the same page load (a socket coming back through another replica, or a `present` answer) stays quiet.
@@ -198,10 +260,7 @@ export class LiveRooms {
       case 'left': {
         const room = this.rooms.get(interviewUuid);
         if (!room || room.local.has(event.id)) return;
-        room.participants.delete(event.id);
-        if (room.recordingBy === event.id) room.recording = false;
-        this.broadcast(room, { type: 'peer-left', id: event.id });
-        if (room.participants.size === 0) this.rooms.delete(interviewUuid);
+        this.forget(interviewUuid, room, event.id);
         return;
       }
       case 'replaced': {
@@ -212,9 +271,7 @@ export class LiveRooms {
         clearTimeout(room.pendingLeaves.get(event.id));
         room.pendingLeaves.delete(event.id);
         socket?.refuse(GatewayErrorCode.LiveCallJoinedElsewhere);
-        if (!room.participants.delete(event.id)) return;
-        if (room.recordingBy === event.id) room.recording = false;
-        this.broadcast(room, { type: 'peer-left', id: event.id });
+        if (room.participants.has(event.id)) this.forget(interviewUuid, room, event.id);
         return;
       }
       case 'signal':

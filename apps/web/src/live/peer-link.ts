@@ -2,6 +2,12 @@ import type { Signaling, SignalData } from './signaling';
 
 /** After this long "disconnected" (a network change), ICE is restarted rather than waiting for "failed" (~30 s). */
 const DISCONNECTED_RESTART_MS = 2_000;
+/**
+ * A restart that did not bring the connection back (the network, or the relay, was still gone when it gathered) is
+ * tried again this long after the one before, doubling up to the last: the browser changes state no more once its
+ * restart gathered nothing, so without this the call would stay frozen after the network came back.
+ */
+const RESTART_AGAIN_MS = [2_000, 4_000, 8_000, 10_000];
 /** The side that waits for the first offer makes one itself if none came in this long (a lost message). */
 const FIRST_OFFER_WAIT_MS = 5_000;
 
@@ -50,11 +56,24 @@ export class PeerLink {
     this.pc.addEventListener('iceconnectionstatechange', () => {
       const state = this.pc.iceConnectionState;
       onState(state);
-      clearTimeout(this.restartTimer);
-      if (state === 'failed') this.pc.restartIce();
-      if (state === 'disconnected')
-        this.restartTimer = setTimeout(() => this.pc.iceConnectionState === 'disconnected' && this.pc.restartIce(), DISCONNECTED_RESTART_MS);
+      if (state === 'connected' || state === 'completed' || state === 'closed') {
+        clearTimeout(this.restartTimer);
+        this.restartTimer = undefined;
+      } else if (state === 'failed') this.restartUntilConnected(0);
+      else if (state === 'disconnected' && !this.restartTimer) this.restartUntilConnected(DISCONNECTED_RESTART_MS);
     });
+  }
+
+  /** Restarts ICE after `delayMs`, then again and again (RESTART_AGAIN_MS) until the connection is back. */
+  private restartUntilConnected(delayMs: number, attempt = 0): void {
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      const state = this.pc.iceConnectionState;
+      if (state === 'connected' || state === 'completed' || state === 'closed') return;
+      this.pc.restartIce();
+      this.restartUntilConnected(RESTART_AGAIN_MS[Math.min(attempt, RESTART_AGAIN_MS.length - 1)], attempt + 1);
+    }, delayMs);
   }
 
   private allowOffers(): void {
