@@ -100,8 +100,9 @@ async function serveSystem(): Promise<void> {
   const { SmtpInbox } = await import('../e2e/notifications/notification-helpers.js');
   const { Browserish, setPasswordTokenIn } = await import('../e2e/identity/session-helpers.js');
   const inbox = await new SmtpInbox().start();
-  // The setup invites hundreds of candidates in a few requests: no per-minute limit in the way.
-  const t = await startTestSystem({ SMTP_URL: inbox.url, RATE_LIMIT_PER_MINUTE: '100000' });
+  // The setup invites hundreds of candidates in a few requests: no per-minute limit in the way. The outbox and
+  // notifications poll at their defaults (`npm start`'s), not the tests' 100 ms, so the idle process is as deployed.
+  const t = await startTestSystem({ SMTP_URL: inbox.url, RATE_LIMIT_PER_MINUTE: '100000', OUTBOX_POLL_MS: '500', NOTIFICATIONS_POLL_MS: '1000' });
   answerSamples(async () => {
     await t.stop();
     await inbox.close();
@@ -142,6 +143,11 @@ async function serveSystem(): Promise<void> {
   }
   const calls = [];
   for (const uuid of uuids) calls.push({ uuid, token: await t.candidateLinks.token(uuid) });
+  // Every invitation sent (the colleague's email and one per interview) before anything is measured: otherwise the
+  // notifications service is still rendering and sending them while the calls run.
+  const until = Date.now() + 5 * 60_000;
+  while (inbox.messages.length < uuids.length + 1 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 500));
+  if (inbox.messages.length < uuids.length + 1) console.error(`only ${inbox.messages.length} of ${uuids.length + 1} emails sent after 5 minutes`);
   const serviceEnv: Record<string, string | null> = {};
   for (const [name, value] of Object.entries(t.serviceEnv())) serviceEnv[name] = value ?? null;
   const ready: SystemReady = { type: 'ready', baseUrl: t.baseUrl, cookie: browserish.cookie, calls, serviceEnv };
@@ -432,6 +438,8 @@ interface Row {
   lost: number;
   stepMs: number;
   cpuMsPerCall: number;
+  /** With the gateway alone: the services' process, beyond its idle rate. */
+  servicesCpuMsPerCall?: number;
   memory?: { rssMb: number; rssKb: number; heapKb: number; externalKb: number };
   load: number;
 }
@@ -439,7 +447,7 @@ interface Row {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A step's figures; logs a line, and whether a join was refused or a message lost. */
-function rowOf(mode: string, calls: number, step: StepResult, busySeconds: number): { row: Row; failed: boolean } {
+function rowOf(mode: string, calls: number, step: StepResult, busySeconds: number[]): { row: Row; failed: boolean } {
   const expected = calls * 2 * (1 + CANDIDATES + STATES);
   const lost = expected - step.relays.length + (2 * calls - step.joins.length);
   console.log(
@@ -450,7 +458,16 @@ function rowOf(mode: string, calls: number, step: StepResult, busySeconds: numbe
   );
   return {
     // CPU beyond the process's idle rate, per call of the step.
-    row: { calls, joins: step.joins, relays: step.relays, lost, stepMs: step.ms, cpuMsPerCall: (busySeconds * 1000) / calls, load: loadavg()[0] },
+    row: {
+      calls,
+      joins: step.joins,
+      relays: step.relays,
+      lost,
+      stepMs: step.ms,
+      cpuMsPerCall: (busySeconds[0] * 1000) / calls,
+      servicesCpuMsPerCall: busySeconds.length > 1 ? (busySeconds[1] * 1000) / calls : undefined,
+      load: loadavg()[0],
+    },
     failed: step.refused.length > 0 || step.incomplete > 0 || lost > 0,
   };
 }
@@ -460,22 +477,23 @@ function rowOf(mode: string, calls: number, step: StepResult, busySeconds: numbe
  * the idle level), then the bursts (N calls begun at the same instant, each burst left before the next, up to the
  * first whose join p99 reaches the budget).
  */
-async function runMode(mode: string, target: { child: ChildProcess; baseUrl: string }, system: SystemReady) {
-  const pid = target.child.pid!;
+async function runMode(mode: string, target: { child: ChildProcess; baseUrl: string }, system: SystemReady, services: ChildProcess) {
+  // The product's process, and with the gateway alone the services' process too.
+  const pids = services === target.child ? [target.child.pid!] : [target.child.pid!, services.pid!];
   const warm = await runCalls(target.baseUrl, system.cookie, system.calls.slice(0, WARM_UP_CALLS));
   await warm.leave();
   await sleep(500);
   const idle = await sample(target.child);
-  // What the process spends doing nothing (the outbox relays' and consumers' polls, timers): left out of CPU per call.
-  const idleFrom = { cpu: cpuSeconds(pid), at: performance.now() };
+  // What each process spends doing nothing (the outbox relays' and consumers' polls, timers): left out of CPU per call.
+  const now = () => ({ cpu: pids.map(cpuSeconds), at: performance.now() });
+  const idleFrom = now();
   await sleep(IDLE_CPU_MS);
-  const idleCpuPerMs = (cpuSeconds(pid) - idleFrom.cpu) / (performance.now() - idleFrom.at);
-  /** CPU seconds the process used beyond its idle rate since `from`. */
-  const busyCpu = (from: { cpu: number; at: number }) => cpuSeconds(pid) - from.cpu - idleCpuPerMs * (performance.now() - from.at);
-  const now = () => ({ cpu: cpuSeconds(pid), at: performance.now() });
+  const idleCpuPerMs = pids.map((pid, i) => (cpuSeconds(pid) - idleFrom.cpu[i]) / (performance.now() - idleFrom.at));
+  /** CPU seconds each process used beyond its idle rate since `from`. */
+  const busyCpu = (from: ReturnType<typeof now>) => pids.map((pid, i) => cpuSeconds(pid) - from.cpu[i] - idleCpuPerMs[i] * (performance.now() - from.at));
   console.log(
     `\n${mode}: idle after ${WARM_UP_CALLS} warm-up calls: RSS ${(idle.rss / MB).toFixed(1)} MB, heap ${(idle.heapUsed / MB).toFixed(1)} MB, ` +
-      `CPU ${(idleCpuPerMs * 100_000).toFixed(1)} % of a core`,
+      `CPU ${idleCpuPerMs.map((rate) => `${(rate * 100_000).toFixed(1)} %`).join(' (services: ')}${pids.length > 1 ? ')' : ''} of a core`,
   );
   const held: Row[] = [];
   const bursts: Row[] = [];
@@ -540,6 +558,7 @@ function tables(mode: string, held: Row[], bursts: Row[]): string {
     ms(percentile(r.relays, 50)),
     ms(percentile(r.relays, 99)),
   ];
+  const services = (r: Row) => (r.servicesCpuMsPerCall === undefined ? 'in it' : ms(r.servicesCpuMsPerCall));
   const heldTable = markdownTable(
     [
       'calls held',
@@ -550,6 +569,7 @@ function tables(mode: string, held: Row[], bursts: Row[]): string {
       'relay p99',
       'lost',
       'cpu ms/call',
+      'services cpu ms/call',
       'RSS MB',
       'RSS KB/part.',
       'heap KB/part.',
@@ -561,6 +581,7 @@ function tables(mode: string, held: Row[], bursts: Row[]): string {
       ...latency(r),
       String(r.lost),
       ms(r.cpuMsPerCall),
+      services(r),
       r.memory!.rssMb.toFixed(0),
       ms(r.memory!.rssKb),
       ms(r.memory!.heapKb),
@@ -569,8 +590,8 @@ function tables(mode: string, held: Row[], bursts: Row[]): string {
     ]),
   );
   const burstTable = markdownTable(
-    ['calls at once', 'join p50', 'join p99', 'join max', 'relay p50', 'relay p99', 'lost', 'all done s', 'cpu ms/call', 'load'],
-    bursts.map((r) => [String(r.calls), ...latency(r), String(r.lost), (r.stepMs / 1000).toFixed(1), ms(r.cpuMsPerCall), r.load.toFixed(1)]),
+    ['calls at once', 'join p50', 'join p99', 'join max', 'relay p50', 'relay p99', 'lost', 'all done s', 'cpu ms/call', 'services cpu ms/call', 'load'],
+    bursts.map((r) => [String(r.calls), ...latency(r), String(r.lost), (r.stepMs / 1000).toFixed(1), ms(r.cpuMsPerCall), services(r), r.load.toFixed(1)]),
   );
   const underBudget = bursts.filter((r) => percentile(r.joins, 99) < JOIN_P99_BUDGET_MS && r.lost === 0).map((r) => r.calls);
   return [
@@ -611,7 +632,7 @@ async function drive(): Promise<number> {
         children.push(gateway);
         target = { child: gateway, baseUrl: (await nextMessage<{ baseUrl: string }>(gateway, 'ready', 120_000)).baseUrl };
       }
-      const result = await runMode(mode, target, system);
+      const result = await runMode(mode, target, system, product);
       failed ||= result.failed;
       printed.push(tables(mode, result.held, result.bursts));
       if (target.child !== product) await stopChild(target.child);
