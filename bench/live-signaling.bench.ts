@@ -46,6 +46,9 @@ const CANDIDATES = 10;
 const STATES = 3;
 const WARM_UP_CALLS = 5;
 const IDLE_CPU_MS = 5_000;
+/** Idle means under this share of a core, waited for at most QUIET_WAIT_MS. */
+const QUIET_CPU = 0.15;
+const QUIET_WAIT_MS = 120_000;
 const STEP_TIMEOUT_MS = 60_000;
 const RUN_DEADLINE_MS = 20 * 60_000;
 /** /proc/<pid>/stat counts CPU time in clock ticks: 100 per second on Linux. */
@@ -486,6 +489,12 @@ async function runMode(mode: string, target: { child: ChildProcess; baseUrl: str
   const idle = await sample(target.child);
   // What each process spends doing nothing (the outbox relays' and consumers' polls, timers): left out of CPU per call.
   const now = () => ({ cpu: pids.map(cpuSeconds), at: performance.now() });
+  // First the setup's aftermath (invitations, outbox, the warm-up's events) settles: every process under QUIET_CPU.
+  for (let waited = 0; waited < QUIET_WAIT_MS; waited += 1_000) {
+    const from = now();
+    await sleep(1_000);
+    if (pids.every((pid, i) => (cpuSeconds(pid) - from.cpu[i]) / ((performance.now() - from.at) / 1000) < QUIET_CPU)) break;
+  }
   const idleFrom = now();
   await sleep(IDLE_CPU_MS);
   const idleCpuPerMs = pids.map((pid, i) => (cpuSeconds(pid) - idleFrom.cpu[i]) / (performance.now() - idleFrom.at));
