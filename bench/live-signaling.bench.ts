@@ -454,7 +454,7 @@ function rowOf(mode: string, calls: number, step: StepResult, busySeconds: numbe
   const expected = calls * 2 * (1 + CANDIDATES + STATES);
   const lost = expected - step.relays.length + (2 * calls - step.joins.length);
   console.log(
-    `${mode}: ${calls} calls, join p99 ${percentile(step.joins, 99).toFixed(0)} ms, relay p99 ${percentile(step.relays, 99).toFixed(0)} ms, in ${(step.ms / 1000).toFixed(1)} s` +
+    `${mode}: ${calls} new calls, join p99 ${percentile(step.joins, 99).toFixed(0)} ms, relay p99 ${percentile(step.relays, 99).toFixed(0)} ms, in ${(step.ms / 1000).toFixed(1)} s` +
       (step.refused.length ? `, refused ${step.refused.length}: ${[...new Set(step.refused)].join(', ')}` : '') +
       (step.incomplete ? `, ${step.incomplete} calls incomplete after ${STEP_TIMEOUT_MS / 1000} s` : '') +
       (lost ? `, ${lost} messages lost` : ''),
@@ -517,7 +517,7 @@ async function runMode(mode: string, target: { child: ChildProcess; baseUrl: str
     open.push(step);
     await sleep(HOLD_MS);
     const memory = await sample(target.child);
-    const { row, failed: stepFailed } = rowOf(`${mode}, held`, calls - previous, step, cpu);
+    const { row, failed: stepFailed } = rowOf(`${mode}, held ${calls}`, calls - previous, step, cpu);
     const participants = 2 * calls;
     held.push({
       ...row,
