@@ -20,6 +20,9 @@ export async function postChatMessage(
   request: interviews.PostChatMessageRequest,
 ): Promise<interviews.ChatMessage> {
   const text = chatText(request.text);
+  await callOf(deps.store.read, caller, request.interview_uuid, deps.clock.now());
+  // Before the transaction: a colleague newer than the projection is asked of identity, which may write the projection.
+  const authorName = await participantName(deps.store.read, deps.identity, caller);
   return deps.store.transaction(async (tx) => {
     const now = deps.clock.now();
     const { interview, role } = await callOf(tx, caller, request.interview_uuid, now, { lock: true });
@@ -28,7 +31,7 @@ export async function postChatMessage(
       interviewUuid: interview.uuid,
       number: nextChatNumber(await tx.liveCalls.lastMessageNumber(interview.uuid)),
       authorUuid: caller.principal.userUuid,
-      authorName: await participantName(tx, deps.identity, caller),
+      authorName,
       authorRole: role,
       text,
       sentAt: now,
