@@ -26,6 +26,8 @@ import { axeViolations, currentTime, isFocused, playMuted, scrollsHorizontally }
  */
 
 const CANDIDATE = 'Casey Candidate';
+const CHAT_FROM_CANDIDATE = 'No sound here: call me on +44 20 7946 0958';
+const CHAT_FROM_INTERVIEWER = 'Calling you now. Notes: https://example.com/notes';
 /**
  * A whole call in two browsers: about 45 s on a quiet machine, 85 s with both cores busy, 140 s and more in a CI run
  * beside another browser spec (jest's default is 60 s), and the saving's own allowance below.
@@ -151,6 +153,15 @@ describeInBrowser('live interview call (browser)', () => {
           await candidate.page.getByRole('status').filter({ hasText: en.live.recording }).waitFor({ state: 'hidden' });
           await company.page.getByRole('button', { name: en.live.recordingStart }).click();
           await Promise.all([recordingShown(candidate.page), recordingShown(company.page)]);
+          // They write to each other in the chat (Enter sends; a link opens apart, a phone number stays text).
+          const candidateChat = candidate.page.getByRole('textbox', { name: en.live.chat.label });
+          await candidateChat.fill(CHAT_FROM_CANDIDATE);
+          await candidateChat.press('Enter');
+          await company.page.getByRole('log').getByText(CHAT_FROM_CANDIDATE).waitFor();
+          await company.page.getByRole('textbox', { name: en.live.chat.label }).fill(CHAT_FROM_INTERVIEWER);
+          await company.page.getByRole('button', { name: en.live.chat.send }).click();
+          await candidate.page.getByRole('log').getByRole('link', { name: 'https://example.com/notes' }).waitFor();
+          expect(await candidateChat.inputValue()).toBe('');
           expect(await scrollsHorizontally(candidate.page)).toBe(false);
           expect(await axeViolations(candidate.page)).toEqual([]);
           expect(await axeViolations(company.page)).toEqual([]);
@@ -171,6 +182,8 @@ describeInBrowser('live interview call (browser)', () => {
           // A reload goes straight back into the call.
           await candidate.page.reload();
           await tileOf(candidate.page, 'Colleague Person').waitFor();
+          // With the call's chat so far.
+          await candidate.page.getByRole('log').getByText(CHAT_FROM_CANDIDATE).waitFor();
           await Promise.all([mediaAdvances(candidate.page), mediaAdvances(company.page)]);
           await step('after-reload');
 
@@ -213,6 +226,11 @@ describeInBrowser('live interview call (browser)', () => {
           // The watch page plays them.
           await company.page.getByRole('link', { name: ws.watch.watchRecordings }).click();
           await company.page.getByRole('heading', { name: ws.watch.recordingsHeading }).waitFor();
+          // The chat beside them, each message with its time into the call.
+          expect(await company.page.getByRole('list', { name: ws.watch.chatMessages }).locator('li').allTextContents()).toEqual([
+            expect.stringMatching(new RegExp(`^\\d+:\\d\\d into the call · ${CANDIDATE} \\(candidate\\)${CHAT_FROM_CANDIDATE.replace(/[+]/g, '\\+')}$`)),
+            expect.stringMatching(/^\d+:\d\d into the call · Colleague Person \(interviewer\)Calling you now/),
+          ]);
           await plays(company.page.locator('.recordings video').nth(1));
           expect(await axeViolations(company.page)).toEqual([]);
           await step('watch-recording');

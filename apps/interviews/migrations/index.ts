@@ -13,6 +13,7 @@ import * as interviewListVersions from './0012_interview_list_versions';
 import * as interviewCounterShards from './0013_interview_counter_shards';
 import * as outboxClaims from './0014_outbox_claims';
 import * as shardsByTransaction from './0015_shards_by_transaction';
+import * as liveCallChat from './0016_live_call_chat';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const interviewsMigrations: Record<string, Migration> = {
   '0013_interview_counter_shards': interviewCounterShards,
   '0014_outbox_claims': outboxClaims,
   '0015_shards_by_transaction': shardsByTransaction,
+  '0016_live_call_chat': liveCallChat,
 };

@@ -14,6 +14,7 @@ import type { Principal, UserPrincipal, Caller } from '@vi/platform-grpc';
 import type { IdentityDirectory, JobsDirectory } from '../src/application/ports';
 import { newQuestion, type Interview, type InterviewQuestion } from '../src/domain/interview';
 import type { QuestionSet, QuestionSetQuestion } from '../src/domain/question-set';
+import type { ChatMessage } from '../src/domain/chat';
 import type { Recording } from '../src/domain/recording';
 import type { Take } from '../src/domain/take';
 import type { CompanyRow, JobPostRow, PersonRow } from '../src/application/store';
@@ -90,6 +91,20 @@ export function aRecording(interview: Pick<Interview, 'uuid'>, overrides: Partia
     parts: 0,
     size: 2048,
     storageKey: `${interview.uuid}/recordings/${uuid}.webm`,
+    ...overrides,
+  };
+}
+
+export function aChatMessage(interview: Pick<Interview, 'uuid'>, overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    uuid: randomUUID(),
+    interviewUuid: interview.uuid,
+    number: 1,
+    authorUuid: randomUUID(),
+    authorName: 'Ada Lovelace',
+    authorRole: 'candidate',
+    text: 'My sound is gone: call me on +44 20 7946 0958',
+    sentAt: AT,
     ...overrides,
   };
 }

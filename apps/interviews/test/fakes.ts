@@ -1,6 +1,7 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
 import type { Stateful } from '@vi/platform-testing';
 import type { MeasuredVideo, VideoContainer, VideoProbe } from '../src/application/ports';
+import type { ChatMessage } from '../src/domain/chat';
 import type { Interview, InterviewQuestion } from '../src/domain/interview';
 import { OPEN_STATUSES, type InterviewStatus, type InterviewType } from '../src/domain/interview-status';
 import { actionableUntil } from '../src/domain/live-call';
@@ -19,6 +20,7 @@ import type {
   InterviewPageRows,
   InterviewRepository,
   JobPostRow,
+  LiveCallRepository,
   PersonRow,
   ProjectionRepository,
   QuestionRepository,
@@ -567,6 +569,67 @@ export class MemoryRecordings implements Stateful<RecordingState>, RecordingRepo
 
   async deleteMany(uuids: string[]): Promise<void> {
     for (const uuid of uuids) await this.delete(uuid);
+  }
+}
+
+interface LiveCallState {
+  starts: Map<string, Date>;
+  messages: ChatMessage[];
+  /** When each interview was deleted (what the SQL reads from `interviews`), set by a spec without MemoryInterviews. */
+  deletedInterviews: Map<string, Date>;
+}
+
+export class MemoryLiveCalls implements Stateful<LiveCallState>, LiveCallRepository {
+  state: LiveCallState = { starts: new Map(), messages: [], deletedInterviews: new Map() };
+
+  constructor(
+    messages: ChatMessage[] = [],
+    private readonly interviews?: MemoryInterviews,
+  ) {
+    this.state.messages = messages.map((m) => ({ ...m }));
+  }
+
+  private deletedAt(interviewUuid: string): Date | undefined {
+    return this.interviews?.stored(interviewUuid)?.deletedAt ?? this.state.deletedInterviews.get(interviewUuid);
+  }
+
+  async markStarted(interviewUuid: string, at: Date): Promise<void> {
+    if (!this.state.starts.has(interviewUuid)) this.state.starts.set(interviewUuid, at);
+  }
+
+  async startedAt(interviewUuid: string): Promise<Date | undefined> {
+    return this.state.starts.get(interviewUuid);
+  }
+
+  async lastMessageNumber(interviewUuid: string): Promise<number> {
+    return Math.max(0, ...this.state.messages.filter((m) => m.interviewUuid === interviewUuid).map((m) => m.number));
+  }
+
+  async insertMessage(message: ChatMessage): Promise<void> {
+    if (this.state.messages.some((m) => m.uuid === message.uuid || (m.interviewUuid === message.interviewUuid && m.number === message.number)))
+      throw Object.assign(new Error(`duplicate key: chat message ${message.interviewUuid}/${message.number}`), { code: '23505' });
+    this.state.messages.push({ ...message });
+  }
+
+  async messages(interviewUuid: string, page: { offset: number; limit: number }): Promise<{ messages: ChatMessage[]; total: number }> {
+    const all = this.state.messages.filter((m) => m.interviewUuid === interviewUuid).sort((a, b) => a.number - b.number);
+    return { messages: all.slice(page.offset, page.offset + page.limit).map((m) => ({ ...m })), total: all.length };
+  }
+
+  async deleteFor(interviewUuid: string): Promise<void> {
+    this.state.messages = this.state.messages.filter((m) => m.interviewUuid !== interviewUuid);
+    this.state.starts.delete(interviewUuid);
+  }
+
+  async deleteOfInterviewsDeletedBefore(cutoff: Date, limit: number): Promise<number> {
+    const kept = new Set([...this.state.starts.keys(), ...this.state.messages.map((m) => m.interviewUuid)]);
+    const due = [...kept]
+      .map((uuid) => ({ uuid, at: this.deletedAt(uuid) }))
+      .filter((call): call is { uuid: string; at: Date } => call.at !== undefined && call.at < cutoff)
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+      .slice(0, limit);
+    for (const call of due) await this.deleteFor(call.uuid);
+    return due.length;
   }
 }
 

@@ -3,11 +3,25 @@ import { describeRepositoryContract, memoryStore } from '@vi/platform-testing';
 import { isUniqueViolation } from '@vi/platform-postgres';
 import type { CompanyRow, InterviewsStore, JobPostRow, PersonRow } from '../src/application/store';
 import { insertInterview, openInterviewsTestDatabase } from './database';
-import { aBasicShareLink, aCompany, aJobRow, anInterview, aPerson, aQuestion, aQuestionSet, aQuestionSetQuestion, aRecording, AT, aTake } from './factories';
+import {
+  aBasicShareLink,
+  aChatMessage,
+  aCompany,
+  aJobRow,
+  anInterview,
+  aPerson,
+  aQuestion,
+  aQuestionSet,
+  aQuestionSetQuestion,
+  aRecording,
+  AT,
+  aTake,
+} from './factories';
 import {
   MemoryCounters,
   MemoryCreations,
   MemoryInterviews,
+  MemoryLiveCalls,
   MemoryProjections,
   MemoryQuestions,
   MemoryQuestionSets,
@@ -41,6 +55,7 @@ describeRepositoryContract<InterviewsStore>(
           ...written,
           takes: new MemoryTakes(),
           recordings: new MemoryRecordings(),
+          liveCalls: new MemoryLiveCalls([], interviews),
           questionSets: new MemoryQuestionSets(),
           shareLinks,
           creations: new MemoryCreations(written),
@@ -276,6 +291,61 @@ describeRepositoryContract<InterviewsStore>(
         expect(await store().read.recordings.partsOf(recording.uuid)).toEqual([part(0), part(1), part(2)]);
         await store().read.recordings.deleteParts(recording.uuid);
         expect(await store().read.recordings.partsOf(recording.uuid)).toEqual([]);
+      });
+    });
+
+    describe('live calls and their chat', () => {
+      it("keeps a call's first start, numbers its messages in order under it only, pages them with the total, and forgets them with the call", async () => {
+        const [interview, other] = [anInterview({ type: 'live' }), anInterview({ type: 'live' })];
+        for (const i of [interview, other]) await insertInterview(store().read, i);
+        const repos = store().read;
+        expect(await repos.liveCalls.startedAt(interview.uuid)).toBeUndefined();
+        await repos.liveCalls.markStarted(interview.uuid, later(1000));
+        await repos.liveCalls.markStarted(interview.uuid, later(2000));
+        expect(await repos.liveCalls.startedAt(interview.uuid)).toEqual(later(1000));
+
+        expect(await repos.liveCalls.lastMessageNumber(interview.uuid)).toBe(0);
+        const messages = [1, 2, 3].map((number) =>
+          aChatMessage(interview, {
+            number,
+            sentAt: later(number * 1000),
+            authorRole: number === 2 ? 'interviewer' : 'candidate',
+            text: `line ${number}\nhttps://example.com <b>`,
+          }),
+        );
+        for (const message of [messages[2], messages[0], messages[1]]) await repos.liveCalls.insertMessage(message);
+        await repos.liveCalls.insertMessage(aChatMessage(other));
+        expect(await repos.liveCalls.lastMessageNumber(interview.uuid)).toBe(3);
+        expect(await repos.liveCalls.messages(interview.uuid, { offset: 0, limit: 50 })).toEqual({ messages, total: 3 });
+        expect(await repos.liveCalls.messages(interview.uuid, { offset: 1, limit: 1 })).toEqual({ messages: [messages[1]], total: 3 });
+        expect(await repos.liveCalls.messages(interview.uuid, { offset: 5, limit: 10 })).toEqual({ messages: [], total: 3 });
+        // Two messages cannot take one place (what keeps the limit when two are posted at once).
+        await expect(repos.liveCalls.insertMessage(aChatMessage(interview, { number: 3 }))).rejects.toMatchObject({ code: '23505' });
+
+        await store().transaction((tx) => tx.liveCalls.deleteFor(interview.uuid));
+        expect(await repos.liveCalls.messages(interview.uuid, { offset: 0, limit: 50 })).toEqual({ messages: [], total: 0 });
+        expect(await repos.liveCalls.startedAt(interview.uuid)).toBeUndefined();
+        expect((await repos.liveCalls.messages(other.uuid, { offset: 0, limit: 50 })).total).toBe(1);
+      });
+
+      it('forgets the calls of interviews deleted before the cutoff, oldest deletion first, a batch at a time', async () => {
+        const [early, late, kept] = [anInterview({ type: 'live' }), anInterview({ type: 'live' }), anInterview({ type: 'live' })];
+        const repos = store().read;
+        for (const i of [early, late, kept]) {
+          await insertInterview(repos, i);
+          await repos.liveCalls.markStarted(i.uuid, AT);
+          await repos.liveCalls.insertMessage(aChatMessage(i));
+        }
+        await repos.interviews.markDeleted(late.uuid, later(2000));
+        await repos.interviews.markDeleted(early.uuid, later(1000));
+
+        expect(await repos.liveCalls.deleteOfInterviewsDeletedBefore(later(3000), 1)).toBe(1);
+        expect((await repos.liveCalls.messages(early.uuid, { offset: 0, limit: 50 })).total).toBe(0);
+        expect((await repos.liveCalls.messages(late.uuid, { offset: 0, limit: 50 })).total).toBe(1);
+        expect(await repos.liveCalls.deleteOfInterviewsDeletedBefore(later(3000), 10)).toBe(1);
+        expect(await repos.liveCalls.deleteOfInterviewsDeletedBefore(later(3000), 10)).toBe(0);
+        expect(await repos.liveCalls.startedAt(late.uuid)).toBeUndefined();
+        expect((await repos.liveCalls.messages(kept.uuid, { offset: 0, limit: 50 })).total).toBe(1);
       });
     });
 

@@ -13,6 +13,7 @@ export * from './views/interview.view';
 export * from './views/question.view';
 export * from './views/take.view';
 export * from './views/recording.view';
+export * from './views/chat-message.view';
 export * from './views/question-set.view';
 export * from './views/share-link.view';
 export * from './views/me.view';

@@ -18,6 +18,15 @@ export interface PeerView {
   video: boolean;
 }
 
+/** A message of the call's chat as the interviews service kept it (its uuid and time are the service's). */
+export interface LiveChatMessage {
+  uuid: string;
+  author: { name: string; role: LiveRole };
+  /** Plain text: pages show it as text, never as HTML. */
+  text: string;
+  sent_at: string;
+}
+
 export type ClientMessage =
   /** The first message: the candidate's token (never in the URL), or nothing for a signed-in company user (cookie). */
   | { type: 'join'; id: string; instance: string; token?: string; audio?: boolean; video?: boolean }
@@ -27,16 +36,23 @@ export type ClientMessage =
   | { type: 'recording'; active: boolean }
   /** Interviewers only, once `PUT /interviews/<uuid>` `{"status": "completed"}` has succeeded. */
   | { type: 'ended' }
-  | { type: 'leave' };
+  | { type: 'leave' }
+  /** A line of the call's chat: kept by interviews, then sent to everyone in the room, the sender too. */
+  | { type: 'chat'; text: string };
 
 export type ServerMessage =
-  | { type: 'welcome'; self: PeerView; peers: PeerView[]; iceServers: unknown[]; recording: boolean; closesAt: string }
+  /** `chat`: the call's messages so far, oldest first (a page that joins late, reconnects or reloads loses none). */
+  | { type: 'welcome'; self: PeerView; peers: PeerView[]; iceServers: unknown[]; recording: boolean; closesAt: string; chat: LiveChatMessage[] }
   | { type: 'peer-joined'; peer: PeerView }
   | { type: 'peer-left'; id: string }
   | { type: 'signal'; from: string; data: unknown }
   | { type: 'state'; from: string; audio: boolean; video: boolean }
   | { type: 'recording'; active: boolean; by: string }
   | { type: 'ended' }
+  /** A chat message kept, from the participant `from`, to everyone in the room, the sender too. */
+  | { type: 'chat'; from: string; message: LiveChatMessage }
+  /** To the sender alone: its chat message was not kept (too long, empty, the call's chat full …); the socket stays. */
+  | { type: 'chat-refused'; code: string; reason: string }
   /** Then the socket closes with 4000 + the HTTP status the same refusal would have. */
   | { type: 'refused'; code: string; reason: string };
 
@@ -68,6 +84,8 @@ export function parseClientMessage(text: string): ClientMessage | undefined {
     case 'ended':
     case 'leave':
       return { type: m.type };
+    case 'chat':
+      return typeof m.text === 'string' ? { type: 'chat', text: m.text } : undefined;
     default:
       return undefined;
   }

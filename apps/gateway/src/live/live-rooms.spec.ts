@@ -234,4 +234,27 @@ describe('LiveRooms', () => {
       expect(interviewer.socket.of('peer-left')).toEqual([]);
     });
   });
+
+  describe('chat', () => {
+    it('gives a kept chat message to everyone in the room, its sender too, on one replica and across two, and to no other room', async () => {
+      const gateways = await start(2);
+      const candidate = await join(person('candidate', 'Casey'), gateways[0]);
+      const neighbour = await join(person('interviewer', 'Ines'), gateways[0]);
+      const across = await join(person('interviewer', 'Ivo'), gateways[1]);
+      const elsewhere = new FakeSocket();
+      gateways[1].join(randomUUID(), person('interviewer', 'Ida').view, elsewhere);
+      const message = {
+        uuid: randomUUID(),
+        author: { name: 'Casey', role: 'candidate' as const },
+        text: 'call me on +44 20 7946 0958',
+        sent_at: '2026-03-02T09:01:01+00:00',
+      };
+
+      gateways[0].chat(interview, candidate.view.id, message);
+      await settle();
+
+      for (const p of [candidate, neighbour, across]) expect(p.socket.of('chat')).toEqual([{ type: 'chat', from: candidate.view.id, message }]);
+      expect(elsewhere.of('chat')).toEqual([]);
+    });
+  });
 });

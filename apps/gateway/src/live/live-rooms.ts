@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus, Subscription } from '@vi/platform-bus';
 import { GatewayErrorCode } from '../http/gateway.errors';
-import { MAX_PARTICIPANTS, type LiveRole, type PeerView, type ServerMessage } from './live-protocol';
+import { MAX_PARTICIPANTS, type LiveChatMessage, type LiveRole, type PeerView, type ServerMessage } from './live-protocol';
 
 /** A participant's connection on this replica. */
 export interface LiveSocket {
@@ -29,6 +29,7 @@ type RoomEvent =
   | { kind: 'signal'; from: string; to: string; data: unknown }
   | { kind: 'state'; from: string; audio: boolean; video: boolean }
   | { kind: 'recording'; active: boolean; by: string }
+  | { kind: 'chat'; from: string; message: LiveChatMessage }
   | { kind: 'ended' };
 
 interface Room {
@@ -152,6 +153,11 @@ export class LiveRooms {
         if (from.role === 'interviewer') this.send(interviewUuid, { kind: 'ended' });
         return;
     }
+  }
+
+  /** A chat message the interviews service has kept, to everyone in the room on every replica, its sender too. */
+  chat(interviewUuid: string, from: string, message: LiveChatMessage): void {
+    this.send(interviewUuid, { kind: 'chat', from, message });
   }
 
   /**
@@ -292,6 +298,11 @@ export class LiveRooms {
         room.recording = event.active;
         room.recordingBy = event.active ? event.by : undefined;
         this.broadcast(room, { type: 'recording', active: event.active, by: event.by });
+        return;
+      }
+      case 'chat': {
+        const room = this.rooms.get(interviewUuid);
+        if (room) this.broadcast(room, { type: 'chat', from: event.from, message: event.message });
         return;
       }
       case 'ended': {

@@ -12,7 +12,7 @@ import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import type { RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
 import { iceServersFor, type IceSettings } from './ice-servers';
-import { parseClientMessage, type ClientMessage, type LiveRole, type ServerMessage } from './live-protocol';
+import { parseClientMessage, type ClientMessage, type LiveChatMessage, type LiveRole, type ServerMessage } from './live-protocol';
 import type { LiveRooms, LiveSocket } from './live-rooms';
 import { SocketBudget } from './socket-budget';
 
@@ -21,7 +21,7 @@ const PATH = /^\/v1\.0\/interviews\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 const JOIN_TIMEOUT_MS = 10_000;
 /** Sockets are pinged this often; one that did not answer the last ping is gone (a phone that lost its network). */
 const PING_INTERVAL_MS = 15_000;
-/** SDP offers with many candidates stay far below this. */
+/** SDP offers with many candidates stay far below this, and a chat message of 2000 characters too. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 /**
  * What may wait for a page that does not read its socket: a few hundred signals. Past it the socket is dropped (the
@@ -42,6 +42,8 @@ const RECHECKED_ON = [
   InterviewsSubjects.InterviewRescheduled,
   InterviewsSubjects.InterviewReset,
 ];
+/** A call holds at most 500 chat messages (decision 039): the welcome carries them all. */
+const CHAT_HISTORY = 500;
 
 export interface LiveSignalingDeps {
   upstreams: Upstreams;
@@ -225,6 +227,10 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
   let self: { id: string; role: LiveRole } | undefined;
   let entry: AdmittedSocket | undefined;
   let windowEnd: NodeJS.Timeout | undefined;
+  /** Who joined, as the services know them: what a chat message is posted as. */
+  let principal: UserPrincipal | undefined;
+  /** One socket's chat messages are kept one after the other, in the order they came. */
+  let chatting: Promise<void> = Promise.resolve();
   let leaving = false;
   let joining = false;
   const budget = new SocketBudget();
@@ -260,6 +266,11 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
       ws.close(1000, 'left');
       return;
     }
+    if (message.type === 'chat') {
+      const from = self.id;
+      chatting = chatting.then(() => chat(from, message.text));
+      return;
+    }
     deps.rooms.relay(interviewUuid, self, message);
   });
 
@@ -291,12 +302,12 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
     const deadline = new Date(Date.now() + deps.requestTimeoutMs);
     const ip = clientIpOf(req, deps.trustProxy);
     if (await deps.limits.authBlocked(ip)) throw gatewayError(GatewayErrorCode.TooManyRequests);
-    const principal = await authenticate(message.token, deadline).catch(async (error: unknown) => {
+    const caller = await authenticate(message.token, deadline).catch(async (error: unknown) => {
       if (error instanceof AppError && httpStatusOf(error.kind) === 401) await deps.limits.recordAuthFailure(ip);
       throw error;
     });
-    if (!(await deps.limits.consumeLiveJoin(principal.userUuid, JOINS_PER_PERSON_PER_MINUTE)).allowed) throw gatewayError(GatewayErrorCode.TooManyRequests);
-    const participant = await admission(principal);
+    if (!(await deps.limits.consumeLiveJoin(caller.userUuid, JOINS_PER_PERSON_PER_MINUTE)).allowed) throw gatewayError(GatewayErrorCode.TooManyRequests);
+    const participant = await admission(caller);
     if (ws.readyState !== ws.OPEN) return;
     const role = participant.role as LiveRole;
     const peer = {
@@ -318,7 +329,7 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
       refuse: (error) => refuse(ws, error, deps.logger),
       recheck: async () => {
         try {
-          endsAt((await admission(principal)).closes_at);
+          endsAt((await admission(caller)).closes_at);
         } catch (error) {
           if (error instanceof AppError && error.code === 'api.interview_already_completed') return end(ws);
           // Only a refusal ends the socket; interviews being unreachable a moment does not.
@@ -328,6 +339,13 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
     };
     admitted.add(entry);
     endsAt(participant.closes_at);
+    principal = caller;
+    // Read once admitted: a message kept meanwhile comes in the history and is relayed too (the page keeps one of each uuid).
+    const history = await deps.upstreams.interviews.call(
+      (c) => c.listChatMessages,
+      { interview_uuid: interviewUuid, range_from: 0, range_to: CHAT_HISTORY - 1, in_call: true },
+      { principal: caller, deadline, idempotent: true },
+    );
     send(ws, {
       type: 'welcome',
       self: peer,
@@ -336,7 +354,24 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
       iceServers: iceServersFor(deps.ice, peer.id, new Date(), Date.parse(participant.closes_at)),
       recording: outcome.recording,
       closesAt: participant.closes_at,
+      chat: history.messages.map(liveChatMessage),
     });
+  }
+
+  /** Asks interviews to keep the message, then relays it as kept; a refusal goes to the sender alone, the socket stays. */
+  async function chat(from: string, text: string): Promise<void> {
+    try {
+      const kept = await deps.upstreams.interviews.call(
+        (c) => c.postChatMessage,
+        { interview_uuid: interviewUuid, text },
+        { principal: principal!, deadline: new Date(Date.now() + deps.requestTimeoutMs) },
+      );
+      deps.rooms.chat(interviewUuid, from, liveChatMessage(kept));
+    } catch (error) {
+      const refusal = error instanceof AppError ? error : gatewayError(GatewayErrorCode.InternalError);
+      if (!(error instanceof AppError)) deps.logger.error({ err: error }, 'live call chat message failed');
+      send(ws, { type: 'chat-refused', code: refusal.code, reason: refusal.reason });
+    }
   }
 
   async function authenticate(token: string | undefined, deadline: Date): Promise<UserPrincipal> {
@@ -345,4 +380,13 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
     if (sessionId) return (await resolveSessionPrincipal(deps.upstreams, sessionId, deadline)).principal;
     throw gatewayError(GatewayErrorCode.KeyNotSet, 'Open the call from your invitation link, or sign in');
   }
+}
+
+function liveChatMessage(message: { uuid: string; author?: { name: string; role: string }; text: string; sent_at: string }): LiveChatMessage {
+  return {
+    uuid: message.uuid,
+    author: { name: message.author?.name ?? '', role: (message.author?.role ?? 'candidate') as LiveRole },
+    text: message.text,
+    sent_at: message.sent_at,
+  };
 }

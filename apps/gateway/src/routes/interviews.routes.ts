@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
+  chatMessageJson,
   INTERVIEW_STATUSES,
   INTERVIEW_TYPES,
   interviewJson,
@@ -323,6 +324,22 @@ export function interviewsRoutes(upstreams: Upstreams, options: { uploadTimeoutM
         );
         res.status(201).json(recordingJson(started));
       },
+    },
+  });
+
+  // Decision 039: the text chat of the call, kept with the interview; the company reads it here, the candidate never.
+  resource(router, '/interviews/:interviewUuid/chat', {
+    get: {
+      summary: "A live interview's call chat, oldest first",
+      description:
+        'Every message written in the call by its participants (the candidate and the company’s users), as plain text, with its time into the call: `offset_seconds` counts from the call’s start, its first participant admitted. A call keeps at most 500 messages of at most 2000 characters. Any user of the company, whatever the interview’s status; a candidate’s token is answered 404, as on the other company reads.',
+      tag: 'Interviews',
+      ok: { 200: arrayOf('ChatMessage') },
+      ...listRoute({
+        fetch: ({ req, range, res }) =>
+          interviews.call((c) => c.listChatMessages, { interview_uuid: pathUuid(req, 'interviewUuid'), ...range, in_call: false }, readAs(res)),
+        page: (page) => ({ items: page.messages.map(chatMessageJson), total: page.total }),
+      }),
     },
   });
 

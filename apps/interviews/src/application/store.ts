@@ -1,5 +1,6 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
 import type { PendingEvents, Store } from '@vi/platform-bus';
+import type { ChatMessage } from '../domain/chat';
 import type { Interview, InterviewOrder, InterviewQuestion } from '../domain/interview';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
 import type { QuestionSet, QuestionSetQuestion } from '../domain/question-set';
@@ -17,6 +18,7 @@ export interface InterviewsRepositories {
   readonly projections: ProjectionRepository;
   readonly takes: TakeRepository;
   readonly recordings: RecordingRepository;
+  readonly liveCalls: LiveCallRepository;
   readonly questionSets: QuestionSetRepository;
   readonly shareLinks: ShareLinkProjectionRepository;
   readonly creations: CreationRepository;
@@ -250,4 +252,21 @@ export interface RecordingRepository {
   /** The media keys of recordings of interviews deleted before `cutoff`, at most `limit` recordings (the retention sweep). */
   ofInterviewsDeletedBefore(cutoff: Date, limit: number): Promise<Array<{ uuid: string; keys: string[] }>>;
   deleteMany(uuids: string[]): Promise<void>;
+}
+
+/** Live interviews' calls as interviews keep them: when each started, and its chat (decision 039). */
+export interface LiveCallRepository {
+  /** Notes that the call started at `at` unless a start is kept already (the first participant admitted). */
+  markStarted(interviewUuid: string, at: Date): Promise<void>;
+  startedAt(interviewUuid: string): Promise<Date | undefined>;
+  /** The number of the call's last message; 0 without one. */
+  lastMessageNumber(interviewUuid: string): Promise<number>;
+  /** Fails with a unique violation when the interview has a message of that number already. */
+  insertMessage(message: ChatMessage): Promise<void>;
+  /** A page of the call's messages in their order, and how many it holds. */
+  messages(interviewUuid: string, page: { offset: number; limit: number }): Promise<{ messages: ChatMessage[]; total: number }>;
+  /** Forgets the call of an interview: its messages and its start (a reset, an erasure). */
+  deleteFor(interviewUuid: string): Promise<void>;
+  /** The same for interviews deleted before `cutoff`, at most `limit` of them; how many calls were forgotten (the retention sweep). */
+  deleteOfInterviewsDeletedBefore(cutoff: Date, limit: number): Promise<number>;
 }

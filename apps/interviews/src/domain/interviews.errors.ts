@@ -31,6 +31,9 @@ export enum InterviewsErrorCode {
   RecordingInProgress = 'api.recording_in_progress',
   RecordingTooLarge = 'api.recording_too_large',
   JoinNotOpen = 'api.interview_join_not_open',
+  ChatMessageEmpty = 'api.chat_message_empty',
+  ChatMessageTooLong = 'api.chat_message_too_long',
+  ChatFull = 'api.chat_full',
 }
 
 const REASONS: Record<InterviewsErrorCode, string> = {
@@ -63,6 +66,9 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.RecordingInProgress]: 'The recording has not ended yet: its video can be played once it has',
   [InterviewsErrorCode.RecordingTooLarge]: 'The recording is larger than allowed',
   [InterviewsErrorCode.JoinNotOpen]: 'The call opens 15 minutes before the interview is scheduled',
+  [InterviewsErrorCode.ChatMessageEmpty]: 'Write a message first',
+  [InterviewsErrorCode.ChatMessageTooLong]: 'A message holds at most 2000 characters',
+  [InterviewsErrorCode.ChatFull]: "The call's chat holds 500 messages: no more can be sent",
 };
 
 function kindOf(code: InterviewsErrorCode): ErrorKind {
@@ -104,7 +110,11 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
     case InterviewsErrorCode.TakeTooLong:
     case InterviewsErrorCode.TakeNotVideo:
     case InterviewsErrorCode.JoinNotOpen:
+    case InterviewsErrorCode.ChatMessageEmpty:
+    case InterviewsErrorCode.ChatMessageTooLong:
       return ErrorKind.InvalidArgument;
+    case InterviewsErrorCode.ChatFull:
+      return ErrorKind.Conflict;
     default:
       return assertNever(code);
   }

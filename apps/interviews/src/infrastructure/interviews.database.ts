@@ -78,6 +78,17 @@ export interface InterviewsDatabase {
     size: Generated<number>;
     storage_key: string | null;
   };
+  live_calls: { interview_uuid: string; started_at: Date };
+  chat_messages: {
+    uuid: string;
+    interview_uuid: string;
+    number: number;
+    author_uuid: string;
+    author_name: string;
+    author_role: 'candidate' | 'interviewer';
+    text: string;
+    sent_at: Date;
+  };
   recording_parts: { recording_uuid: string; number: number; size: number; storage_key: string };
   takes: {
     uuid: string;

@@ -4,6 +4,7 @@ import type { InterviewsRepositories, InterviewsStore } from '../application/sto
 import { CreationRepository } from './creation.repository';
 import { InterviewCounterRepository } from './interview-counter.repository';
 import { InterviewRepository } from './interview.repository';
+import { LiveCallRepository } from './live-call.repository';
 import type { InterviewsDatabase } from './interviews.database';
 import { ProjectionRepository } from './projection.repository';
 import { QuestionRepository } from './question.repository';
@@ -21,6 +22,7 @@ export function sqlInterviewsRepositories(db: Kysely<InterviewsDatabase>): Inter
     projections: new ProjectionRepository(db),
     takes: new TakeRepository(db),
     recordings: new RecordingRepository(db),
+    liveCalls: new LiveCallRepository(db),
     questionSets: new QuestionSetRepository(db),
     shareLinks: new ShareLinkProjectionRepository(db),
     creations: new CreationRepository(db),

@@ -1,6 +1,7 @@
 import { en } from '../i18n/en';
 import { ws } from '../i18n/workspace';
 import { el } from '../shared/dom';
+import { chatTextNodes } from '../shared/chat-text';
 import { localTime } from '../shared/format';
 import { takePlayer } from '../shared/take-player';
 import { api, ok, type Schemas } from './api';
@@ -28,6 +29,7 @@ type Interview = Schemas['Interview'];
 type Question = Schemas['Question'];
 type Take = Schemas['Take'];
 type Recording = Schemas['Recording'];
+type ChatMessage = Schemas['ChatMessage'];
 
 interface Answer {
   question: Question;
@@ -125,6 +127,51 @@ function recordingsSection(interview: Interview, recordings: Recording[]): HTMLE
     );
   });
   return el('section', { 'aria-labelledby': 'recordings-heading' }, heading, el('ul', { class: 'recordings' }, ...items));
+}
+
+/** 62.4 → "1:02", 3723 → "1:02:03": a message's time into the call, as a player shows its position. */
+function callClock(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}
+
+/** The call's chat beside its recordings (decision 039): each message with its time into the call, as plain text. */
+function chatSection(messages: ChatMessage[]): HTMLElement {
+  const heading = el('h2', { id: 'chat-heading' }, ws.watch.chatHeading);
+  if (messages.length === 0) return el('section', { 'aria-labelledby': 'chat-heading' }, heading, el('p', { class: 'muted' }, ws.watch.noChat));
+  const items = messages.map((message) =>
+    el(
+      'li',
+      { class: 'chat-message' },
+      el(
+        'p',
+        { class: 'chat-meta' },
+        el(
+          'time',
+          { datetime: `PT${Math.floor(message.offset_seconds)}S`, title: localTime(message.sent_at) },
+          ws.watch.chatAt(callClock(message.offset_seconds)),
+        ),
+        ' · ',
+        el('span', { class: 'chat-author' }, message.author.name),
+        ` (${message.author.role === 'candidate' ? ws.watch.chatCandidate : ws.watch.chatInterviewer})`,
+      ),
+      el('p', { class: 'chat-text' }, ...chatTextNodes(message.text)),
+    ),
+  );
+  return el('section', { 'aria-labelledby': 'chat-heading' }, heading, el('ol', { class: 'chat-messages', 'aria-label': ws.watch.chatMessages }, ...items));
+}
+
+/** Every message of the call's chat (at most 500), a page of 100 at a time. */
+async function callChat(uuid: string): Promise<ChatMessage[]> {
+  const messages: ChatMessage[] = [];
+  for (;;) {
+    const range = `${messages.length}-${messages.length + 99}`;
+    const page = (await ok(api.GET('/interviews/{interviewUuid}/chat', { params: { path: { interviewUuid: uuid }, query: { range } } }))).data;
+    messages.push(...page);
+    if (page.length < 100) return messages;
+  }
 }
 
 function ratingSection(interview: Interview): HTMLElement {
@@ -275,6 +322,7 @@ export async function watchScreen(workspace: Workspace, match: RegExpExecArray):
   );
   const recordings =
     interview.type === 'live' ? (await ok(api.GET('/interviews/{interviewUuid}/recordings', { params: { path: { interviewUuid: uuid } } }))).data : [];
+  const chat = interview.type === 'live' ? await callChat(uuid) : [];
   const candidate = interview.assigned_to?.name ?? ws.common.none;
   renderPage(
     workspace,
@@ -284,7 +332,7 @@ export async function watchScreen(workspace: Workspace, match: RegExpExecArray):
     details(interview),
     hasCall(interview) ? toolbar(linkButton(liveHref(interview.uuid), en.live.joinFromWatch)) : null,
     questions.length > 0 ? answersSection(interview, questions, answers) : null,
-    interview.type === 'live' ? recordingsSection(interview, recordings) : null,
+    interview.type === 'live' ? el('div', { class: 'columns' }, recordingsSection(interview, recordings), chatSection(chat)) : null,
     el('div', { class: 'columns' }, ratingSection(interview), shareSection(interview, workspace)),
   );
 }

@@ -287,5 +287,23 @@ export const de: CandidateMessages = {
     } as Record<string, string>,
     joinFromList: 'Gespräch beitreten',
     joinFromWatch: 'Dem Live-Gespräch beitreten',
+    chat: {
+      heading: 'Chat',
+      empty: 'Noch keine Nachrichten. Schreiben Sie hier, wenn der Ton ausfällt oder um einen Link zu teilen.',
+      label: 'Nachricht',
+      hint: 'Eingabe sendet; Umschalt+Eingabe beginnt eine neue Zeile. Alle im Gespräch sehen sie, und das Unternehmen bewahrt sie mit dem Interview auf.',
+      send: 'Senden',
+      sending: 'Wird gesendet…',
+      notConnected: 'Sie sind gerade nicht verbunden. Senden Sie sie erneut, sobald das Gespräch wieder da ist.',
+      failed: 'Ihre Nachricht konnte nicht gesendet werden. Versuchen Sie es erneut.',
+      refusals: {
+        'api.chat_message_empty': 'Schreiben Sie zuerst eine Nachricht.',
+        'api.chat_message_too_long': 'Eine Nachricht hat höchstens 2000 Zeichen. Kürzen Sie sie.',
+        'api.chat_full': 'Der Chat dieses Gesprächs ist voll (500 Nachrichten), es können keine weiteren gesendet werden.',
+        'api.interview_already_completed': 'Dieses Interview ist beendet, daher ist sein Chat geschlossen.',
+        'api.interview_expired': 'Die Zeit dieses Interviews ist vorbei, daher ist sein Chat geschlossen.',
+        'api.interview_already_canceled': 'Das Unternehmen hat dieses Interview abgesagt, daher ist sein Chat geschlossen.',
+      } as Record<string, string>,
+    },
   },
 };

@@ -304,6 +304,24 @@ export const en = {
     } as Record<string, string>,
     joinFromList: 'Join the call',
     joinFromWatch: 'Join the live call',
+    chat: {
+      heading: 'Chat',
+      empty: 'No messages yet. Write here if the sound fails, or to share a link.',
+      label: 'Message',
+      hint: 'Enter sends; Shift+Enter starts a new line. Everyone in the call sees it, and the company keeps it with the interview.',
+      send: 'Send',
+      sending: 'Sending…',
+      notConnected: 'You are not connected right now. Send it again once the call is back.',
+      failed: 'Your message could not be sent. Try again.',
+      refusals: {
+        'api.chat_message_empty': 'Write a message first.',
+        'api.chat_message_too_long': 'A message holds at most 2000 characters. Make it shorter.',
+        'api.chat_full': 'This call’s chat is full (500 messages), so no more can be sent.',
+        'api.interview_already_completed': 'This interview has ended, so its chat is closed.',
+        'api.interview_expired': 'This interview’s time has passed, so its chat is closed.',
+        'api.interview_already_canceled': 'The company canceled this interview, so its chat is closed.',
+      } as Record<string, string>,
+    },
   },
 };
 

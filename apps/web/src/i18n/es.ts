@@ -278,5 +278,23 @@ export const es: CandidateMessages = {
     } as Record<string, string>,
     joinFromList: 'Unirse a la llamada',
     joinFromWatch: 'Unirse a la llamada en directo',
+    chat: {
+      heading: 'Chat',
+      empty: 'Aún no hay mensajes. Escriba aquí si falla el sonido o para compartir un enlace.',
+      label: 'Mensaje',
+      hint: 'Intro envía; Mayús+Intro empieza una línea nueva. Todos en la llamada lo ven, y la empresa lo guarda con la entrevista.',
+      send: 'Enviar',
+      sending: 'Enviando…',
+      notConnected: 'Ahora no está conectado. Envíelo de nuevo cuando vuelva la llamada.',
+      failed: 'No se pudo enviar su mensaje. Inténtelo de nuevo.',
+      refusals: {
+        'api.chat_message_empty': 'Escriba un mensaje primero.',
+        'api.chat_message_too_long': 'Un mensaje tiene como máximo 2000 caracteres. Acórtelo.',
+        'api.chat_full': 'El chat de esta llamada está lleno (500 mensajes): no se pueden enviar más.',
+        'api.interview_already_completed': 'Esta entrevista ha terminado, así que su chat está cerrado.',
+        'api.interview_expired': 'El plazo de esta entrevista ha pasado, así que su chat está cerrado.',
+        'api.interview_already_canceled': 'La empresa canceló esta entrevista, así que su chat está cerrado.',
+      } as Record<string, string>,
+    },
   },
 };

@@ -286,5 +286,23 @@ export const fr: CandidateMessages = {
     } as Record<string, string>,
     joinFromList: 'Rejoindre l’appel',
     joinFromWatch: 'Rejoindre l’appel en direct',
+    chat: {
+      heading: 'Discussion',
+      empty: 'Aucun message pour l’instant. Écrivez ici si le son ne passe pas, ou pour partager un lien.',
+      label: 'Message',
+      hint: 'Entrée envoie ; Maj+Entrée commence une nouvelle ligne. Tous les participants le voient, et l’entreprise le garde avec l’entretien.',
+      send: 'Envoyer',
+      sending: 'Envoi…',
+      notConnected: 'Vous n’êtes pas connecté pour l’instant. Renvoyez-le quand l’appel sera revenu.',
+      failed: 'Votre message n’a pas pu être envoyé. Réessayez.',
+      refusals: {
+        'api.chat_message_empty': 'Écrivez d’abord un message.',
+        'api.chat_message_too_long': 'Un message compte au plus 2000 caractères. Raccourcissez-le.',
+        'api.chat_full': 'La discussion de cet appel est pleine (500 messages) : plus aucun ne peut être envoyé.',
+        'api.interview_already_completed': 'Cet entretien est terminé, sa discussion est donc fermée.',
+        'api.interview_expired': 'L’heure de cet entretien est passée, sa discussion est donc fermée.',
+        'api.interview_already_canceled': 'L’entreprise a annulé cet entretien, sa discussion est donc fermée.',
+      } as Record<string, string>,
+    },
   },
 };

@@ -2,6 +2,7 @@ import './room.css';
 import { t } from '../i18n/page-messages';
 import { el, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
+import { chatPanel } from './chat-panel';
 import { PeerLink } from './peer-link';
 import type { EndedRecording } from './part-queue';
 import { participantIds, Signaling, type LiveRole, type PeerView, type ServerMessage } from './signaling';
@@ -93,6 +94,8 @@ export function enterRoom(options: RoomOptions): void {
     el('button', { type: 'button', class: 'secondary', onclick: () => ((endConfirm.hidden = true), end.focus()) }, t.live.endConfirmNo),
   );
   const controls = el('div', { class: 'controls', role: 'toolbar', 'aria-label': t.live.controls }, mute, camera, recordToggle, end, leave);
+
+  const chat = chatPanel((text) => signaling.send({ type: 'chat', text }));
 
   const signaling = new Signaling(interviewUuid, ids, options.token, {
     onMessage: (message) => void handle(message),
@@ -255,6 +258,7 @@ export function enterRoom(options: RoomOptions): void {
           end.hidden = self.role !== 'interviewer' || !options.endInterview;
         }
         showRecording(message.recording, recordingBy);
+        chat.history(message.chat ?? [], self);
         for (const peer of message.peers) connectTo(peer);
         updateWaiting();
         await maybeRecord();
@@ -288,6 +292,12 @@ export function enterRoom(options: RoomOptions): void {
       case 'ended':
         await stopRecording();
         finish(t.live.endedHeading, t.live.ended, 'status');
+        return;
+      case 'chat':
+        chat.received(message.message, message.from === self?.id);
+        return;
+      case 'chat-refused':
+        chat.refused(message.code);
         return;
       case 'refused':
         return;
@@ -406,7 +416,18 @@ export function enterRoom(options: RoomOptions): void {
 
   show(
     root,
-    el('main', { class: 'room' }, el('h1', { class: 'visually-hidden' }, t.live.roomHeading), recordingBadge, waiting, grid, notice, controls, endConfirm),
+    el(
+      'main',
+      { class: 'room' },
+      el('h1', { class: 'visually-hidden' }, t.live.roomHeading),
+      recordingBadge,
+      waiting,
+      grid,
+      notice,
+      controls,
+      endConfirm,
+      chat.element,
+    ),
   );
   signaling.connect();
 }

@@ -17,14 +17,24 @@ export interface PeerView {
   video: boolean;
 }
 
+/** A message of the call's chat as the server kept it: plain text, shown as text. */
+export interface LiveChatMessage {
+  uuid: string;
+  author: { name: string; role: LiveRole };
+  text: string;
+  sent_at: string;
+}
+
 export type ServerMessage =
-  | { type: 'welcome'; self: PeerView; peers: PeerView[]; iceServers: RTCIceServer[]; recording: boolean; closesAt: string }
+  | { type: 'welcome'; self: PeerView; peers: PeerView[]; iceServers: RTCIceServer[]; recording: boolean; closesAt: string; chat?: LiveChatMessage[] }
   | { type: 'peer-joined'; peer: PeerView }
   | { type: 'peer-left'; id: string }
   | { type: 'signal'; from: string; data: SignalData }
   | { type: 'state'; from: string; audio: boolean; video: boolean }
   | { type: 'recording'; active: boolean; by: string }
   | { type: 'ended' }
+  | { type: 'chat'; from: string; message: LiveChatMessage }
+  | { type: 'chat-refused'; code: string; reason: string }
   | { type: 'refused'; code: string; reason: string };
 
 export interface SignalData {
@@ -97,9 +107,12 @@ export class Signaling {
     });
   }
 
-  send(message: Record<string, unknown>): void {
+  /** Whether the message left: false while the socket is down (a chat message is then not sent). */
+  send(message: Record<string, unknown>): boolean {
     if (message.type === 'state') this.state = { audio: Boolean(message.audio), video: Boolean(message.video) };
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
   }
 
   /** Leaves on purpose: the others are told at once. */

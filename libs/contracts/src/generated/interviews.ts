@@ -455,6 +455,40 @@ export interface SharedRecordingVideoRequest {
   range_end?: number | undefined;
 }
 
+export interface PostChatMessageRequest {
+  interview_uuid: string;
+  text: string;
+}
+
+export interface ChatAuthor {
+  name: string;
+  /** candidate | interviewer */
+  role: string;
+}
+
+export interface ChatMessage {
+  uuid: string;
+  author: ChatAuthor | undefined;
+  text: string;
+  sent_at: string;
+  /** Seconds from the call's start (its first participant admitted) to the message. */
+  offset_seconds: number;
+}
+
+export interface ListChatMessagesRequest {
+  interview_uuid: string;
+  /** The first and last index of the page. */
+  range_from: number;
+  range_to: number;
+  /** Asked as a participant of the call (the signaling's welcome), under JoinLiveInterview's rule. */
+  in_call: boolean;
+}
+
+export interface ChatMessagePage {
+  messages: ChatMessage[];
+  total: number;
+}
+
 function createBaseEmpty(): Empty {
   return {};
 }
@@ -4201,6 +4235,301 @@ export const SharedRecordingVideoRequest: MessageFns<SharedRecordingVideoRequest
   },
 };
 
+function createBasePostChatMessageRequest(): PostChatMessageRequest {
+  return { interview_uuid: "", text: "" };
+}
+
+export const PostChatMessageRequest: MessageFns<PostChatMessageRequest> = {
+  encode(message: PostChatMessageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_uuid !== "") {
+      writer.uint32(10).string(message.interview_uuid);
+    }
+    if (message.text !== "") {
+      writer.uint32(18).string(message.text);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PostChatMessageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBasePostChatMessageRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.text = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseChatAuthor(): ChatAuthor {
+  return { name: "", role: "" };
+}
+
+export const ChatAuthor: MessageFns<ChatAuthor> = {
+  encode(message: ChatAuthor, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.role !== "") {
+      writer.uint32(18).string(message.role);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChatAuthor {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseChatAuthor();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.name = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.role = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseChatMessage(): ChatMessage {
+  return { uuid: "", author: undefined, text: "", sent_at: "", offset_seconds: 0 };
+}
+
+export const ChatMessage: MessageFns<ChatMessage> = {
+  encode(message: ChatMessage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uuid !== "") {
+      writer.uint32(10).string(message.uuid);
+    }
+    if (message.author !== undefined) {
+      ChatAuthor.encode(message.author, writer.uint32(18).fork()).join();
+    }
+    if (message.text !== "") {
+      writer.uint32(26).string(message.text);
+    }
+    if (message.sent_at !== "") {
+      writer.uint32(34).string(message.sent_at);
+    }
+    if (message.offset_seconds !== 0) {
+      writer.uint32(41).double(message.offset_seconds);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChatMessage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseChatMessage();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.author = ChatAuthor.decode(reader, reader.uint32());
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.text = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.sent_at = reader.string();
+          continue;
+        }
+        case 5: {
+          if (tag !== 41) {
+            break;
+          }
+
+          message.offset_seconds = reader.double();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseListChatMessagesRequest(): ListChatMessagesRequest {
+  return { interview_uuid: "", range_from: 0, range_to: 0, in_call: false };
+}
+
+export const ListChatMessagesRequest: MessageFns<ListChatMessagesRequest> = {
+  encode(message: ListChatMessagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_uuid !== "") {
+      writer.uint32(10).string(message.interview_uuid);
+    }
+    if (message.range_from !== 0) {
+      writer.uint32(16).int32(message.range_from);
+    }
+    if (message.range_to !== 0) {
+      writer.uint32(24).int32(message.range_to);
+    }
+    if (message.in_call !== false) {
+      writer.uint32(32).bool(message.in_call);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListChatMessagesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseListChatMessagesRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 16) {
+            break;
+          }
+
+          message.range_from = reader.int32();
+          continue;
+        }
+        case 3: {
+          if (tag !== 24) {
+            break;
+          }
+
+          message.range_to = reader.int32();
+          continue;
+        }
+        case 4: {
+          if (tag !== 32) {
+            break;
+          }
+
+          message.in_call = reader.bool();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseChatMessagePage(): ChatMessagePage {
+  return { messages: [], total: 0 };
+}
+
+export const ChatMessagePage: MessageFns<ChatMessagePage> = {
+  encode(message: ChatMessagePage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.messages) {
+      ChatMessage.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChatMessagePage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseChatMessagePage();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.messages.push(ChatMessage.decode(reader, reader.uint32()));
+          continue;
+        }
+        case 2: {
+          if (tag !== 16) {
+            break;
+          }
+
+          message.total = reader.int32();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
 export type InterviewsServiceService = typeof InterviewsServiceService;
 export const InterviewsServiceService = {
   listInterviews: {
@@ -4510,6 +4839,36 @@ export const InterviewsServiceService = {
     responseSerialize: (value: TakeVideoChunk): Buffer => Buffer.from(TakeVideoChunk.encode(value).finish()),
     responseDeserialize: (value: Buffer): TakeVideoChunk => TakeVideoChunk.decode(value),
   },
+  /**
+   * The text chat of a live interview's call (decision 039): a participant the gateway admitted to the call posts
+   * (the job seeker of its candidate token, or a company user who may see the interview, while the call may be
+   * held); the message is stored with the interview and answered as stored, for the gateway to relay to the room.
+   */
+  postChatMessage: {
+    path: "/interviews.v1.InterviewsService/PostChatMessage",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: PostChatMessageRequest): Buffer =>
+      Buffer.from(PostChatMessageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PostChatMessageRequest => PostChatMessageRequest.decode(value),
+    responseSerialize: (value: ChatMessage): Buffer => Buffer.from(ChatMessage.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ChatMessage => ChatMessage.decode(value),
+  },
+  /**
+   * The call's messages, oldest first, a page of them: for a company user of the interview's company (the API's
+   * GET /interviews/<uuid>/chat), or, with `in_call`, for a participant the gateway has just admitted (the job
+   * seeker too: the history of the call they are in, while it may be held, never afterwards).
+   */
+  listChatMessages: {
+    path: "/interviews.v1.InterviewsService/ListChatMessages",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: ListChatMessagesRequest): Buffer =>
+      Buffer.from(ListChatMessagesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListChatMessagesRequest => ListChatMessagesRequest.decode(value),
+    responseSerialize: (value: ChatMessagePage): Buffer => Buffer.from(ChatMessagePage.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ChatMessagePage => ChatMessagePage.decode(value),
+  },
   listQuestionSets: {
     path: "/interviews.v1.InterviewsService/ListQuestionSets",
     requestStream: false,
@@ -4660,6 +5019,18 @@ export interface InterviewsServiceServer extends UntypedServiceImplementation {
   listRecordings: handleUnaryCall<InterviewRef, RecordingList>;
   /** An ended recording's video (or a byte range of it), as StreamTakeVideo. */
   streamRecordingVideo: handleServerStreamingCall<RecordingVideoRequest, TakeVideoChunk>;
+  /**
+   * The text chat of a live interview's call (decision 039): a participant the gateway admitted to the call posts
+   * (the job seeker of its candidate token, or a company user who may see the interview, while the call may be
+   * held); the message is stored with the interview and answered as stored, for the gateway to relay to the room.
+   */
+  postChatMessage: handleUnaryCall<PostChatMessageRequest, ChatMessage>;
+  /**
+   * The call's messages, oldest first, a page of them: for a company user of the interview's company (the API's
+   * GET /interviews/<uuid>/chat), or, with `in_call`, for a participant the gateway has just admitted (the job
+   * seeker too: the history of the call they are in, while it may be held, never afterwards).
+   */
+  listChatMessages: handleUnaryCall<ListChatMessagesRequest, ChatMessagePage>;
   listQuestionSets: handleUnaryCall<Empty, QuestionSetList>;
   getQuestionSet: handleUnaryCall<QuestionSetRef, QuestionSet>;
   createQuestionSet: handleUnaryCall<QuestionSetInput, QuestionSet>;
@@ -5130,6 +5501,46 @@ export interface InterviewsServiceClient extends Client {
     metadata?: Metadata,
     options?: Partial<CallOptions>,
   ): ClientReadableStream<TakeVideoChunk>;
+  /**
+   * The text chat of a live interview's call (decision 039): a participant the gateway admitted to the call posts
+   * (the job seeker of its candidate token, or a company user who may see the interview, while the call may be
+   * held); the message is stored with the interview and answered as stored, for the gateway to relay to the room.
+   */
+  postChatMessage(
+    request: PostChatMessageRequest,
+    callback: (error: ServiceError | null, response: ChatMessage) => void,
+  ): ClientUnaryCall;
+  postChatMessage(
+    request: PostChatMessageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ChatMessage) => void,
+  ): ClientUnaryCall;
+  postChatMessage(
+    request: PostChatMessageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ChatMessage) => void,
+  ): ClientUnaryCall;
+  /**
+   * The call's messages, oldest first, a page of them: for a company user of the interview's company (the API's
+   * GET /interviews/<uuid>/chat), or, with `in_call`, for a participant the gateway has just admitted (the job
+   * seeker too: the history of the call they are in, while it may be held, never afterwards).
+   */
+  listChatMessages(
+    request: ListChatMessagesRequest,
+    callback: (error: ServiceError | null, response: ChatMessagePage) => void,
+  ): ClientUnaryCall;
+  listChatMessages(
+    request: ListChatMessagesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ChatMessagePage) => void,
+  ): ClientUnaryCall;
+  listChatMessages(
+    request: ListChatMessagesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ChatMessagePage) => void,
+  ): ClientUnaryCall;
   listQuestionSets(
     request: Empty,
     callback: (error: ServiceError | null, response: QuestionSetList) => void,

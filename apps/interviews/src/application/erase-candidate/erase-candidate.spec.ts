@@ -1,10 +1,11 @@
 import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
-import { AT, anInterview, aPerson, aQuestion, aRecording, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
+import { aChatMessage, AT, anInterview, aPerson, aQuestion, aRecording, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
 import {
   MemoryCounters,
   MemoryInterviews,
+  MemoryLiveCalls,
   MemoryMedia,
   MemoryProjections,
   MemoryQuestions,
@@ -36,12 +37,15 @@ describe('eraseCandidate', () => {
     await recordingRepo.insertPart(part);
     const interviews = new MemoryInterviews([open, gone, someoneElse]);
     await interviews.markDeleted(gone.uuid, AT);
+    const liveCalls = new MemoryLiveCalls([aChatMessage(open), aChatMessage(gone), aChatMessage(someoneElse)]);
+    for (const interview of [open, gone, someoneElse]) await liveCalls.markStarted(interview.uuid, AT);
     return {
       store: memoryStore({
         interviews,
         counters: new MemoryCounters([open, someoneElse]),
         takes: new MemoryTakes(takes),
         recordings: recordingRepo,
+        liveCalls,
         projections: new MemoryProjections({ people: [seeker] }),
         questions: new MemoryQuestions(),
         shareLinks: new MemoryShareLinks(),
@@ -52,7 +56,7 @@ describe('eraseCandidate', () => {
   };
   const input = { candidateUuid: seeker.uuid, erasedName: 'Erased job seeker', erasedEmail: 'erased@invalid' };
 
-  it('removes every take, recording and video, the phone and consent, shows the erased name, and deletes each interview still live', async () => {
+  it('removes every take, recording, chat and video, the phone and consent, shows the erased name, and deletes each interview still live', async () => {
     const deps = await fixture();
 
     const sut = await eraseCandidate(deps, OPERATOR, input);
@@ -61,6 +65,8 @@ describe('eraseCandidate', () => {
     expect(deps.store.read.takes.all().map((t) => t.uuid)).toEqual([takes[2].uuid]);
     expect(deps.store.read.recordings.all().map((r) => r.uuid)).toEqual([recordings[2].uuid]);
     expect(deps.store.read.recordings.allParts()).toEqual([]);
+    expect(deps.store.read.liveCalls.state.messages.map((m) => m.interviewUuid)).toEqual([someoneElse.uuid]);
+    expect([...deps.store.read.liveCalls.state.starts.keys()]).toEqual([someoneElse.uuid]);
     expect([...deps.media.files.keys()].sort()).toEqual([takes[2].storageKey, recordings[2].storageKey].sort());
     expect(deps.store.read.interviews.stored(open.uuid)).toMatchObject({ phone: null, phoneParsed: null, hasSmsConsent: false, deletedAt: deps.clock.now() });
     expect(deps.store.read.interviews.stored(gone.uuid)?.deletedAt).toEqual(AT);

@@ -2,7 +2,7 @@ import { SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, anInterview, aPerson, aUserOfCompany, theCandidateOf } from '../../../test/factories';
-import { MemoryInterviews, MemoryProjections } from '../../../test/fakes';
+import { MemoryInterviews, MemoryLiveCalls, MemoryProjections } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { joinLiveInterview } from './join-live-interview';
 
@@ -16,6 +16,7 @@ describe('joinLiveInterview', () => {
     store: memoryStore({
       interviews: new MemoryInterviews([interview]),
       projections: new MemoryProjections({ people: [candidate, aPerson({ uuid: interviewer.userUuid, name: 'Grace Hopper' })] }),
+      liveCalls: new MemoryLiveCalls(),
     }),
     // Identity knows a colleague the projection has not heard of yet.
     identity: {
@@ -42,7 +43,11 @@ describe('joinLiveInterview', () => {
       opens_at: '2026-03-02T08:55:00+00:00',
       closes_at: '2026-03-02T12:10:00+00:00',
     });
+    // The first admitted starts the call; a later join keeps that start.
+    expect(await deps.store.read.liveCalls.startedAt(live.uuid)).toEqual(AT);
+    deps.clock.set(new Date(AT.getTime() + 60_000));
     expect(await joinLiveInterview(deps, aCaller(interviewer), live.uuid)).toMatchObject({ role: 'interviewer', display_name: 'Grace Hopper' });
+    expect(await deps.store.read.liveCalls.startedAt(live.uuid)).toEqual(AT);
     expect(await joinLiveInterview(deps, aCaller(newColleague), live.uuid)).toMatchObject({ role: 'interviewer', display_name: 'Katherine Johnson' });
   });
 

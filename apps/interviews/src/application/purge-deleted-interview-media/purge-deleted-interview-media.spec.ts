@@ -1,6 +1,6 @@
 import { memoryStore } from '@vi/platform-testing';
-import { AT, anInterview, aQuestion, aRecording, aTake } from '../../../test/factories';
-import { MemoryMedia, MemoryRecordings, MemoryTakes } from '../../../test/fakes';
+import { aChatMessage, AT, anInterview, aQuestion, aRecording, aTake } from '../../../test/factories';
+import { MemoryLiveCalls, MemoryMedia, MemoryRecordings, MemoryTakes } from '../../../test/fakes';
 import { purgeDeletedInterviewMedia } from './purge-deleted-interview-media';
 
 describe('purgeDeletedInterviewMedia', () => {
@@ -11,8 +11,16 @@ describe('purgeDeletedInterviewMedia', () => {
   const takes = [aTake(aQuestion(deletedEarly)), aTake(aQuestion(deletedEarly)), aTake(aQuestion(deletedLate)), aTake(aQuestion(live))];
   const recordings = [aRecording(deletedEarly), aRecording(live)];
   const fixture = () => {
-    const store = memoryStore({ takes: new MemoryTakes(takes), recordings: new MemoryRecordings(recordings) });
-    for (const deletions of [store.read.takes.state.deletedInterviews, store.read.recordings.state.deletedInterviews]) {
+    const store = memoryStore({
+      takes: new MemoryTakes(takes),
+      recordings: new MemoryRecordings(recordings),
+      liveCalls: new MemoryLiveCalls([aChatMessage(deletedEarly), aChatMessage(deletedEarly, { number: 2 }), aChatMessage(live)]),
+    });
+    for (const deletions of [
+      store.read.takes.state.deletedInterviews,
+      store.read.recordings.state.deletedInterviews,
+      store.read.liveCalls.state.deletedInterviews,
+    ]) {
       deletions.set(deletedEarly.uuid, AT);
       deletions.set(deletedLate.uuid, new Date(AT.getTime() + HOUR));
     }
@@ -21,15 +29,17 @@ describe('purgeDeletedInterviewMedia', () => {
     return { store, media, graceMs: HOUR, batchSize: 1 };
   };
 
-  it('removes the videos, takes and recordings of interviews deleted longer than the grace ago, and nothing else', async () => {
+  it('removes the videos, takes, recordings and chats of interviews deleted longer than the grace ago, and nothing else', async () => {
     const deps = fixture();
     const sut = purgeDeletedInterviewMedia(deps);
 
     expect(await sut.run(new Date(AT.getTime() + HOUR))).toBe(0);
-    expect(await sut.run(new Date(AT.getTime() + HOUR + 1))).toBe(3);
+    // Two takes, a recording and a call's chat.
+    expect(await sut.run(new Date(AT.getTime() + HOUR + 1))).toBe(4);
     expect([...deps.media.files.keys()]).toEqual([takes[2].storageKey, takes[3].storageKey, recordings[1].storageKey]);
     expect(deps.store.read.takes.all().map((t) => t.uuid)).toEqual([takes[2].uuid, takes[3].uuid]);
     expect(deps.store.read.recordings.all().map((r) => r.uuid)).toEqual([recordings[1].uuid]);
+    expect(deps.store.read.liveCalls.state.messages.map((m) => m.interviewUuid)).toEqual([live.uuid]);
 
     expect(await sut.run(new Date(AT.getTime() + 3 * HOUR))).toBe(1);
     expect([...deps.media.files.keys()]).toEqual([takes[3].storageKey, recordings[1].storageKey]);

@@ -4,15 +4,17 @@ import { takeVideoPurge, type TakeVideoPurgeDeps } from '../shared/take-video-pu
 
 /**
  * A deleted interview's take videos and call recordings (joined videos and parts not yet joined) leave media
- * storage once `graceMs` has passed since the deletion (decision 019): the grace lets an operator undo a mistaken
+ * storage, and its call's chat the database, once `graceMs` has passed since the deletion (decision 019): the grace lets an operator undo a mistaken
  * deletion from a backup before the videos are gone. Each video is deleted before its row, so a crash in between
  * only repeats a deletion.
  */
-export function purgeDeletedInterviewMedia(deps: TakeVideoPurgeDeps & { store: StoreOf<InterviewsStore, 'takes' | 'recordings'> }): RetentionTask {
+export function purgeDeletedInterviewMedia(
+  deps: TakeVideoPurgeDeps & { store: StoreOf<InterviewsStore, 'takes' | 'recordings' | 'liveCalls'> },
+): RetentionTask {
   const takes = takeVideoPurge(deps, 'deleted interviews’ take videos', (repo, cutoff, limit) => repo.ofInterviewsDeletedBefore(cutoff, limit));
   const batchSize = deps.batchSize ?? 100;
   return {
-    name: 'deleted interviews’ take videos and call recordings',
+    name: 'deleted interviews’ take videos, call recordings and chats',
     run: async (now) => {
       let total = await takes.run(now);
       const cutoff = new Date(now.getTime() - deps.graceMs);
@@ -21,7 +23,12 @@ export function purgeDeletedInterviewMedia(deps: TakeVideoPurgeDeps & { store: S
         await Promise.all(recordings.flatMap((recording) => recording.keys.map((key) => deps.media.delete(key))));
         await deps.store.read.recordings.deleteMany(recordings.map((recording) => recording.uuid));
         total += recordings.length;
-        if (recordings.length < batchSize) return total;
+        if (recordings.length < batchSize) break;
+      }
+      for (;;) {
+        const calls = await deps.store.read.liveCalls.deleteOfInterviewsDeletedBefore(cutoff, batchSize);
+        total += calls;
+        if (calls < batchSize) return total;
       }
     },
   };

@@ -1,8 +1,8 @@
 import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
-import { AT, anInterview, aQuestion, aRecording, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, MemoryMedia, MemoryRecordings, MemoryTakes, renderingRepos } from '../../../test/fakes';
+import { aChatMessage, AT, anInterview, aQuestion, aRecording, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
+import { MemoryCounters, MemoryInterviews, MemoryLiveCalls, MemoryMedia, MemoryRecordings, MemoryTakes, renderingRepos } from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { resetInterview } from './reset-interview';
 
@@ -21,6 +21,7 @@ describe('resetInterview', () => {
         counters: new MemoryCounters([completed]),
         takes: new MemoryTakes(takes),
         recordings: new MemoryRecordings([recording]),
+        liveCalls: new MemoryLiveCalls([aChatMessage(completed)]),
         ...renderingRepos({ questions: [question] }),
       }),
       media,
@@ -28,7 +29,7 @@ describe('resetInterview', () => {
     };
   };
 
-  it('starts the interview over: requested, answers, takes, recordings, videos and rating gone, InterviewReset with a new invitation', async () => {
+  it('starts the interview over: requested, answers, takes, recordings, chat, videos and rating gone, InterviewReset with a new invitation', async () => {
     const deps = fixture();
 
     const sut = await resetInterview(deps, OPERATOR, { interviewUuid: completed.uuid });
@@ -37,6 +38,7 @@ describe('resetInterview', () => {
     expect(sut.questions[0]).toMatchObject({ completed: false, skipped: false, takes: { completed: 0 }, started_at: undefined });
     expect(deps.store.read.takes.all()).toEqual([]);
     expect(deps.store.read.recordings.all()).toEqual([]);
+    expect(deps.store.read.liveCalls.state.messages).toEqual([]);
     expect(deps.media.files.size).toBe(0);
     expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewReset]);
     expect(deps.store.published[0].payload).toMatchObject({ invitation: { email_message: completed.emailMessage } });

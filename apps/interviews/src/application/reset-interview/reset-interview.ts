@@ -19,11 +19,15 @@ export interface ResetInterviewInput {
 /**
  * Customer support starts an interview over (a job seeker's recording failed,
  * the wrong person answered): back to requested, every answer, take and the
- * rating cleared (a live interview's call recordings too), and InterviewReset carries a new candidate link. Companies
+ * rating cleared (a live interview's call recordings and chat too), and InterviewReset carries a new candidate link. Companies
  * cannot do this through the API: only a service principal (the admin CLI).
  */
 export async function resetInterview(
-  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'takes' | 'recordings' | RenderingRepoName>; media: MediaStorage; clock: Clock },
+  deps: {
+    store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'takes' | 'recordings' | 'liveCalls' | RenderingRepoName>;
+    media: MediaStorage;
+    clock: Clock;
+  },
   caller: Principal,
   input: ResetInterviewInput,
 ): Promise<interviews.Interview> {
@@ -56,6 +60,7 @@ export async function resetInterview(
       await tx.questions.update({ ...question, completed: false, skipped: false, takesCompleted: 0, startedAt: null, updatedAt: now });
     }
     const removed = [...(await tx.takes.deleteFor(current.uuid)).map((take) => take.storageKey), ...(await tx.recordings.deleteFor(current.uuid))];
+    await tx.liveCalls.deleteFor(current.uuid);
     await tx.interviews.update(next);
     await tx.counters.move(next.companyUuid, next.type, current.status, next.status);
     const interview = await renderInterview(tx, next);

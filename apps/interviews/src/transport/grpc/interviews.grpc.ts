@@ -23,6 +23,8 @@ import { streamTakeVideo } from '../../application/stream-take-video/stream-take
 import { uploadTake } from '../../application/upload-take/upload-take';
 import { endRecording } from '../../application/end-recording/end-recording';
 import { listRecordings } from '../../application/list-recordings/list-recordings';
+import { listChatMessages } from '../../application/list-chat-messages/list-chat-messages';
+import { postChatMessage } from '../../application/post-chat-message/post-chat-message';
 import { startRecording } from '../../application/start-recording/start-recording';
 import { streamRecordingVideo } from '../../application/stream-recording-video/stream-recording-video';
 import { uploadRecordingPart } from '../../application/upload-recording-part/upload-recording-part';
@@ -134,6 +136,8 @@ export function interviewHandlers(deps: InterviewsGrpcDeps): InterviewHandlers {
     endRecording: async (req, ctx) => endRecording(deps, callerOf(ctx), req),
     listRecordings: async (req, ctx) => listRecordings(deps, callerOf(ctx), req.interview_uuid),
     streamRecordingVideo: async (req, ctx, send) => streamRecordingVideo(deps, callerOf(ctx), req, send),
+    postChatMessage: async (req, ctx) => postChatMessage(deps, callerOf(ctx), req),
+    listChatMessages: async (req, ctx) => listChatMessages(deps, callerOf(ctx), req),
     listQuestions: async (req, ctx) => listQuestions(deps, callerOf(ctx), req.interview_uuid),
     getQuestion: async (req, ctx) => getQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
     createQuestion: async (req, ctx) =>
