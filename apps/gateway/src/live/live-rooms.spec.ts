@@ -86,7 +86,7 @@ describe('LiveRooms', () => {
 
     it('introduces each of up to four participants to everyone before them, and refuses a fifth', async () => {
       const [gateway] = await start(1);
-      const people = [];
+      const people: Array<Awaited<ReturnType<typeof join>>> = [];
       for (const [role, name] of [
         ['candidate', 'Casey'],
         ['interviewer', 'Ines'],
