@@ -7,13 +7,16 @@
  *    a candidate (invitation link, gateway 1) and an interviewer (company pages, gateway 2) join; the time from the
  *    second Join click to both pages decoding the other's video (inbound-rtp framesDecoded > 0), and the signaling
  *    messages each page sent and received over the call's WebSocket until then (then the interviewer ends it).
+ *    `GATEWAYS=1`: no second replica, both pages on the system's own gateway, the shape of `npm start` (the embedded
+ *    single process) and of any deployment of one replica.
  * 3. One more call, recorded (the interviewer's browser records as soon as both are in), held RECORDED_SECONDS
  *    (60; `RECORDED_SECONDS=20 npm run bench:live` for a quick look): the CPU the Chromium processes used (both
  *    pages, every process of the browser) and the CPU of this Node process, which holds every service, both
  *    gateways and the benchmark's Playwright driver (an upper bound for the gateway), per second of call; then the
  *    recording as the API lists it.
  *
- *   npm run bench:live
+ *   npm run bench:live               (two gateway replicas)
+ *   GATEWAYS=1 npm run bench:live    (one gateway)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -34,6 +37,8 @@ import { startTestSystem } from '../e2e/support/test-system';
 import { callPage, callStats } from '../e2e/web/live-call-helpers';
 
 const RUNS = Number(process.env.RUNS ?? 5);
+/** 2: the interviewer on a second replica; 1: both on the system's own gateway. */
+const GATEWAYS = Number(process.env.GATEWAYS ?? 2);
 const JS_BUDGET_KB = 100;
 const RECORDED_SECONDS = Number(process.env.RECORDED_SECONDS ?? 60);
 /** /proc/<pid>/stat counts CPU time in clock ticks: 100 per second on Linux. */
@@ -112,10 +117,17 @@ async function main(): Promise<void> {
   const inbox = await new SmtpInbox().start();
   const t = await startTestSystem({ SMTP_URL: inbox.url });
   const config = loadGatewayConfig(t.serviceEnv());
+  if (GATEWAYS !== 1 && GATEWAYS !== 2) throw new Error(`GATEWAYS is 1 or 2, not ${process.env.GATEWAYS}`);
   const replicaBus: EventBus =
-    t.system.bus instanceof NatsJetStreamBus ? await connectEventBus({ ...config.bus, logger: createLogger('replica', 'silent') }) : t.system.bus;
-  const replica = await startGateway(config, { bus: replicaBus, logger: createLogger('replica', 'silent'), rateLimitPrefix: t.env.EVENT_STREAM });
-  const replicaUrl = `http://127.0.0.1:${replica.port}`;
+    GATEWAYS === 2 && t.system.bus instanceof NatsJetStreamBus
+      ? await connectEventBus({ ...config.bus, logger: createLogger('replica', 'silent') })
+      : t.system.bus;
+  const replica =
+    GATEWAYS === 2
+      ? await startGateway(config, { bus: replicaBus, logger: createLogger('replica', 'silent'), rateLimitPrefix: t.env.EVENT_STREAM })
+      : undefined;
+  // The interviewer's gateway: the replica, or the same one as the candidate's.
+  const interviewerGateway = `http://127.0.0.1:${replica?.port ?? t.system.gateway.port}`;
   const company = await t.createCompany();
   const job = (
     await company.api.post<{ uuid: string }>('/jobs', {
@@ -148,11 +160,11 @@ async function main(): Promise<void> {
     const link = await t.candidateLinks.url(interview.uuid);
     const candidate = await callPage(browser);
     const interviewer = await callPage(browser, { viewport: { width: 1280, height: 800 } });
-    await interviewer.context.addCookies([{ name: 'vi_session', value: browserish.cookie!.split('=')[1], url: replicaUrl }]);
+    await interviewer.context.addCookies([{ name: 'vi_session', value: browserish.cookie!.split('=')[1], url: interviewerGateway }]);
     const counts = [countSignaling(candidate.page), countSignaling(interviewer.page)];
     const logs = { candidate: consoleOf(candidate.page), interviewer: consoleOf(interviewer.page) };
     await candidate.page.goto(new URL(new URL(link).pathname + new URL(link).search, t.baseUrl).toString());
-    await interviewer.page.goto(`${replicaUrl}/interview/${interview.uuid}/live`);
+    await interviewer.page.goto(`${interviewerGateway}/interview/${interview.uuid}/live`);
     for (const page of [candidate.page, interviewer.page]) {
       await page.getByRole('button', { name: en.device.check }).click();
       await page.getByText(en.device.ok).waitFor();
@@ -206,7 +218,7 @@ async function main(): Promise<void> {
   const end = await recorded.ended(true);
   const [recording] = (await company.api.get<Array<{ duration_seconds: number; size: number }>>(`/interviews/${recorded.uuid}/recordings`)).body;
   await browser.close();
-  await replica.stop();
+  await replica?.stop();
   if (replicaBus !== t.system.bus) await replicaBus.close();
   await t.stop();
   await inbox.close();
@@ -216,13 +228,16 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
+  console.log(
+    `gateways: ${GATEWAYS === 1 ? "one (the candidate and the interviewer on the system's own)" : 'two replicas (the candidate on one, the interviewer on the other)'}`,
+  );
   console.log(`room JavaScript (landing + room chunk, gzip -9): ${js.toFixed(1)} KB (budget ${JS_BUDGET_KB} KB)`);
   console.log(
     `second Join → both pages decoding remote video: median ${sorted[Math.floor(RUNS / 2)].toFixed(0)} ms, min ${sorted[0].toFixed(0)}, max ${sorted[RUNS - 1].toFixed(0)} (${RUNS} calls)`,
   );
   console.log(`signaling messages until then, both pages, sent + received: ${messages.join(', ')}`);
   console.log(
-    `recorded call of ${callSeconds.toFixed(0)} s: Chromium (both pages) ${(cpu.chromium * 100).toFixed(0)}% of a core, this Node process (every service, both gateways, the driver) ${(cpu.node * 100).toFixed(0)}% of a core`,
+    `recorded call of ${callSeconds.toFixed(0)} s: Chromium (both pages) ${(cpu.chromium * 100).toFixed(0)}% of a core, this Node process (every service, ${GATEWAYS === 1 ? 'the gateway' : 'both gateways'}, the driver) ${(cpu.node * 100).toFixed(0)}% of a core`,
   );
   console.log(
     `its recording: ${recording.duration_seconds} s, ${(recording.size / 1e6).toFixed(1)} MB (${((recording.size * 8) / recording.duration_seconds / 1e3).toFixed(0)} kbit/s); End → the candidate told (the last parts sent, the interview completed): ${end.toldMs.toFixed(0)} ms; → the recording saved (joined and measured): ${end.savedMs.toFixed(0)} ms`,
