@@ -8,6 +8,7 @@ import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { jsonBody } from '../http/hostile-input';
 import { resource } from '../http/resource';
 import { isUuid, validate } from '../http/validation';
+import { clientKeyOf } from '../rate-limit/client-key';
 import { perIpLimit } from '../rate-limit/per-ip-limit';
 import { countRefusal } from '../rate-limit/rate-limit-metrics';
 import type { RateLimits } from '../rate-limit/rate-limits';
@@ -83,7 +84,7 @@ export function publicOpenInterviewsRoutes(deps: { upstreams: Upstreams; limits:
         async (req, res) => {
           const open_interview_uuid = openInterviewOf(req);
           const body = validate(applicationBody, req.body);
-          const decision = await deps.limits.consumeApplication(req.ip ?? 'unknown', open_interview_uuid);
+          const decision = await deps.limits.consumeApplication(clientKeyOf(req), open_interview_uuid);
           setRateHeaders(res, decision);
           if (!decision.allowed) {
             countRefusal('open_interview_applications');
