@@ -237,6 +237,7 @@ describe('open interviews', () => {
     // Due never after the end date.
     const email = seekerEmail('late');
     expect((await apply(expiring.open.uuid, { name: 'Lee Late', email })).status).toBe(202);
+    await settled(t);
     const [late] = await interviewsFor(expiring.api, email);
     expect(late.scheduled_at).toBe(expiring.open.expires_at);
     await waitFor(async () => (await anyone.get(`/public/open_interviews/${expiring.open.uuid}`)).status === 404, 10_000);
@@ -260,12 +261,14 @@ describe('open interviews', () => {
     // A phone without consent: interview creation's own rule.
     const noConsent = await apply(open.uuid, { name: 'Pat Phone', email, phone: '555 0100', phone_parsed: '+15555550100' });
     expectError(noConsent, 400, 'api.validation_failed');
+    expect(noConsent.body.errors.map((e: any) => e.field)).toEqual(['has_sms_consent']);
     const robot = await apply(open.uuid, { name: 'Robo', email: seekerEmail('robot'), website: 'http://spam.example' });
     expect({ status: robot.status, body: robot.body }).toEqual({ status: 202, body: APPLIED });
     await settled(t);
     expect(((await api.get('/interviews')).body as any[]).length).toBe(0);
     // The refused email may apply properly at once.
     expect((await apply(open.uuid, { name: 'Pat Phone', email })).status).toBe(202);
+    await settled(t);
     expect(await interviewsFor(api, email)).toHaveLength(1);
   });
 
@@ -281,6 +284,36 @@ describe('open interviews', () => {
       has_sms_consent: true,
     });
     expect(refused.status).toBe(402);
+  });
+
+  // Issue 38: nothing in the answer tells whether an address has applied.
+  it('answers an address that applied and a fresh one alike, refusals included, and makes nothing for the refused fresh one', async () => {
+    const { api, open } = await openJob({}, 'starter');
+    const applied = seekerEmail('applied');
+    const fresh = seekerEmail('fresh');
+    expect((await apply(open.uuid, { name: 'Al Applied', email: applied })).status).toBe(202);
+    await settled(t);
+    expect(await interviewsFor(api, applied)).toHaveLength(1);
+    const answers = async (extra: Record<string, unknown>) => {
+      const [one, other] = [
+        await apply(open.uuid, { name: 'Al Applied', email: applied, ...extra }),
+        await apply(open.uuid, { name: 'Fay Fresh', email: fresh, ...extra }),
+      ];
+      expect({ status: other.status, body: other.body }).toEqual({ status: one.status, body: one.body });
+      return one;
+    };
+    const phone = { phone: '555 0102', phone_parsed: '+15555550102' };
+    // A phone without consent, then with it on a plan without SMS: refused whatever the address.
+    expectError(await answers(phone), 400, 'api.validation_failed');
+    expectError(await answers({ ...phone, has_sms_consent: true }), 402, 'api.plan_sms_notifications_required');
+    await settled(t);
+    expect(await interviewsFor(api, fresh)).toEqual([]);
+    expect(inbox.to(fresh)).toHaveLength(0);
+    // Nothing was claimed for the fresh address: it applies at once, and a repeat is answered as the new one was.
+    expect(await answers({})).toMatchObject({ status: 202, body: APPLIED });
+    await settled(t);
+    expect(await interviewsFor(api, fresh)).toHaveLength(1);
+    expect(await interviewsFor(api, applied)).toHaveLength(1);
   });
 
   it('limits applications per link: 429 with Retry-After', async () => {

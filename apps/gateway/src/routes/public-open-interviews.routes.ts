@@ -26,7 +26,13 @@ const applicationBody = z
     // The honeypot: the page hides this field, so a person leaves it empty and a form-filling robot does not.
     website: z.string().max(500).optional(),
   })
-  .superRefine(phonesTogether);
+  .superRefine(phonesTogether)
+  // Interview creation's rule, checked here with the shape so that it refuses a new address and one that applied alike.
+  .superRefine((a, ctx) => {
+    if (a.phone_parsed !== undefined && !a.has_sms_consent) {
+      ctx.addIssue({ code: 'custom', path: ['has_sms_consent'], message: 'must be true when a phone is given' });
+    }
+  });
 
 /**
  * The public side of open interviews (decision 045): no API key, the link's uuid is what an applicant holds. What
@@ -70,9 +76,10 @@ export function publicOpenInterviewsRoutes(deps: { upstreams: Upstreams; limits:
     post: {
       summary: 'Apply through an open interview: the one-way interview link is emailed',
       description:
-        'No key. 202 with the same body whether the address is new or has applied before: a repeat creates nothing and re-sends ' +
-        'the invitation (at most once per 10 minutes). Limited per client address and per link (429 with Retry-After). ' +
-        "`phone`, `phone_parsed` and `has_sms_consent` follow the rules of interview creation, as do the plan's. `website` must stay empty.",
+        'No key. Every well-formed application within the limits is answered the same 202, whether the address is new or has applied ' +
+        'before, and the interview is created (or, for a repeat, the invitation re-sent at most once per 10 minutes) after the answer. ' +
+        'Limited per client (an IPv4 address, an IPv6 /64) and per link (429 with Retry-After). A phone needs `has_sms_consent` (400) ' +
+        "and the plan's `interview_sms_notifications` (402), checked before anything else, whatever the address. `website` must stay empty.",
       tag: 'Public',
       security: 'none',
       idempotent: false,

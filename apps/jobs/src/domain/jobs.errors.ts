@@ -1,3 +1,4 @@
+import { PlanFeature } from '@vi/contracts';
 import { AppError, ErrorKind, assertNever } from '@vi/platform-errors';
 
 export enum JobsErrorCode {
@@ -7,6 +8,8 @@ export enum JobsErrorCode {
   JobVideoNotVideo = 'api.job_video_not_video',
   JobVideoTooLong = 'api.job_video_too_long',
   JobVideoTooLarge = 'api.job_video_too_large',
+  // Interviews' code for the same rule: an open interview's application is refused before anything is claimed (decision 045).
+  SmsFeatureRequired = 'api.plan_sms_notifications_required',
 }
 
 const REASONS: Record<JobsErrorCode, string> = {
@@ -16,6 +19,7 @@ const REASONS: Record<JobsErrorCode, string> = {
   [JobsErrorCode.JobVideoNotVideo]: 'The body is not a WebM or MP4 video',
   [JobsErrorCode.JobVideoTooLong]: 'The video is longer than 3 minutes',
   [JobsErrorCode.JobVideoTooLarge]: 'The video is larger than allowed',
+  [JobsErrorCode.SmsFeatureRequired]: `SMS invitations need the plan feature ${PlanFeature.InterviewSmsNotifications}`,
 };
 
 function kindOf(code: JobsErrorCode): ErrorKind {
@@ -29,6 +33,7 @@ function kindOf(code: JobsErrorCode): ErrorKind {
     case JobsErrorCode.JobVideoTooLarge:
       return ErrorKind.PayloadTooLarge;
     case JobsErrorCode.JobSlotsExhausted:
+    case JobsErrorCode.SmsFeatureRequired:
       return ErrorKind.PaymentRequired;
     default:
       return assertNever(code);
