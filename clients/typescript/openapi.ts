@@ -1465,6 +1465,8 @@ export interface components {
             uuid: string;
         };
         OpenInterview: {
+            /** @description Applications the link takes in a day (UTC), new addresses and repeats alike; past it, 429 `api.open_interview_daily_limit_reached` until the next day. Default 200 (decision 045) */
+            applications_per_day: number;
             /**
              * @description RFC 3339 date-time with a numeric offset
              * @example 2026-11-22T10:00:00+00:00
@@ -6664,6 +6666,8 @@ export interface operations {
                         state?: string;
                     };
                     open_interview?: {
+                        /** @description Applications the link takes in a day (UTC); absent keeps the current value (default 200). Decision 045 */
+                        applications_per_day?: number;
                         expires_at?: string;
                         /** Format: uuid */
                         interview_question_set?: string;
@@ -6981,6 +6985,8 @@ export interface operations {
                         state?: string;
                     };
                     open_interview?: {
+                        /** @description Applications the link takes in a day (UTC); absent keeps the current value (default 200). Decision 045 */
+                        applications_per_day?: number;
                         expires_at?: string;
                         /** Format: uuid */
                         interview_question_set?: string;

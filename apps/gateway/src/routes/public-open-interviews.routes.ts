@@ -13,7 +13,7 @@ import { perIpLimit } from '../rate-limit/per-ip-limit';
 import { countRefusal } from '../rate-limit/rate-limit-metrics';
 import type { RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
-import { assigneeFields, canonicalLanguage, languageField, phonesTogether } from './request-fields';
+import { assigneeFields, canonicalLanguage, languageField, phonesTogether, plainNameField } from './request-fields';
 
 /** The one answer to an application, whether the address is new, has applied before, or filled the honeypot. */
 const APPLIED = { reason: 'Thank you: check your email for your interview link' } as const;
@@ -21,6 +21,8 @@ const APPLIED = { reason: 'Thank you: check your email for your interview link' 
 const applicationBody = z
   .object({
     ...assigneeFields,
+    // Sent by anyone and greeted by the invitation email to any address: a plain name only (issue 38).
+    name: plainNameField,
     has_sms_consent: z.boolean().default(false),
     language: languageField.default('en'),
     // The honeypot: the page hides this field, so a person leaves it empty and a form-filling robot does not.

@@ -202,9 +202,12 @@ export const de: CandidateMessages = {
     tooMany: (wait: string, at: string) =>
       `Zu viele Versuche aus diesem Netzwerk. Versuchen Sie es in ${wait} noch einmal (um ${at}); Ihre Eingaben bleiben erhalten.`,
     tooManyRead: (wait: string, at: string) => `Zu viele Anfragen aus diesem Netzwerk. Laden Sie diese Seite in ${wait} neu (um ${at}).`,
+    dailyLimit: (wait: string, at: string) =>
+      `Diese Stelle hat alle Bewerbungen erhalten, die sie an einem Tag annimmt. Versuchen Sie es in ${wait} erneut (um ${at}); Ihre Eingaben bleiben erhalten.`,
     fields: {
       nameMissing: 'Geben Sie Ihren Namen ein.',
       nameTooLong: 'Ihr Name ist zu lang: höchstens 200 Zeichen.',
+      namePlain: 'Geben Sie nur Ihren Namen ein: Buchstaben, Leerzeichen, Bindestriche, Apostrophe und Punkte, ohne Ziffern oder Webadresse.',
       emailInvalid: 'Geben Sie eine E-Mail-Adresse wie name@beispiel.de ein: Dorthin schicken wir den Interview-Link.',
       phoneInvalid: 'Geben Sie die Nummer mit Ländervorwahl ein, zum Beispiel +49 151 23456789.',
       consentMissing: 'Setzen Sie dieses Häkchen, um SMS zu erhalten, oder lassen Sie die Telefonnummer leer.',

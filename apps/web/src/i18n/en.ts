@@ -197,9 +197,12 @@ export const en = {
     tooManyHeading: 'Too many attempts',
     tooMany: (wait: string, at: string) => `Too many attempts from this network. Try again in ${wait} (at ${at}); what you typed is kept.`,
     tooManyRead: (wait: string, at: string) => `Too many requests from this network. Reload this page in ${wait} (at ${at}).`,
+    dailyLimit: (wait: string, at: string) =>
+      `This job has received all the applications it takes in one day. Try again in ${wait} (at ${at}); what you typed is kept.`,
     fields: {
       nameMissing: 'Enter your name.',
       nameTooLong: 'Your name is too long: use at most 200 characters.',
+      namePlain: 'Enter your name only: letters, spaces, hyphens, apostrophes and periods, without digits or a web address.',
       emailInvalid: 'Enter an email address such as name@example.com: your interview link is sent there.',
       phoneInvalid: 'Enter the number with its country code, for example +44 7700 900123.',
       consentMissing: 'Tick this box to get text messages, or leave the phone empty.',

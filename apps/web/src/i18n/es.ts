@@ -197,9 +197,12 @@ export const es: CandidateMessages = {
     tooMany: (wait: string, at: string) =>
       `Demasiados intentos desde esta red. Vuelva a intentarlo dentro de ${wait} (a las ${at}); lo que ha escrito se conserva.`,
     tooManyRead: (wait: string, at: string) => `Demasiadas solicitudes desde esta red. Recargue esta página dentro de ${wait} (a las ${at}).`,
+    dailyLimit: (wait: string, at: string) =>
+      `Este empleo ya ha recibido todas las solicitudes que acepta en un día. Inténtelo de nuevo dentro de ${wait} (a las ${at}); lo que ha escrito se conserva.`,
     fields: {
       nameMissing: 'Escriba su nombre.',
       nameTooLong: 'Su nombre es demasiado largo: use como máximo 200 caracteres.',
+      namePlain: 'Escriba solo su nombre: letras, espacios, guiones, apóstrofos y puntos, sin cifras ni direcciones web.',
       emailInvalid: 'Escriba un correo electrónico como nombre@ejemplo.com: allí le enviamos el enlace de la entrevista.',
       phoneInvalid: 'Escriba el número con el prefijo del país, por ejemplo +34 612 345 678.',
       consentMissing: 'Marque esta casilla para recibir SMS, o deje el teléfono vacío.',

@@ -204,9 +204,12 @@ export const fr: CandidateMessages = {
     tooManyHeading: 'Trop de tentatives',
     tooMany: (wait: string, at: string) => `Trop de tentatives depuis ce réseau. Réessayez dans ${wait} (à ${at}) ; ce que vous avez saisi est conservé.`,
     tooManyRead: (wait: string, at: string) => `Trop de demandes depuis ce réseau. Rechargez cette page dans ${wait} (à ${at}).`,
+    dailyLimit: (wait: string, at: string) =>
+      `Cette offre a reçu toutes les candidatures qu’elle accepte en une journée. Réessayez dans ${wait} (à ${at}) ; ce que vous avez saisi est conservé.`,
     fields: {
       nameMissing: 'Indiquez votre nom.',
       nameTooLong: 'Votre nom est trop long : 200 caractères au plus.',
+      namePlain: 'Saisissez seulement votre nom : lettres, espaces, traits d’union, apostrophes et points, sans chiffres ni adresse web.',
       emailInvalid: 'Indiquez une adresse e-mail comme nom@exemple.fr : le lien de votre entretien y est envoyé.',
       phoneInvalid: 'Indiquez le numéro avec l’indicatif du pays, par exemple +33 6 12 34 56 78.',
       consentMissing: 'Cochez cette case pour recevoir des SMS, ou laissez le téléphone vide.',

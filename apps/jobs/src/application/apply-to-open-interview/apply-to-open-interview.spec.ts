@@ -5,7 +5,7 @@ import type { Caller, Principal, UserPrincipal } from '@vi/platform-grpc';
 import { memoryStore } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { aCompanyUser, aJob } from '../../../test/factories';
-import { InMemoryApplications, InMemoryJobs } from '../../../test/fakes';
+import { InMemoryApplications, InMemoryDailyApplications, InMemoryJobs } from '../../../test/fakes';
 import { emailKey, type OpenInterview } from '../../domain/open-interview';
 import type { AfterAnswer, ApplicantInterview, InterviewsDirectory } from '../ports';
 import { applyToOpenInterview } from './apply-to-open-interview';
@@ -74,12 +74,26 @@ describe('applyToOpenInterview', () => {
   beforeEach(() => {
     clock = new FakeClock('2026-11-27T10:00:00+00:00');
     interviews = new InterviewsCalls();
-    open = { uuid: randomUUID(), status: 'active', expiresAt: new Date('2027-01-01T00:00:00Z'), questions: [question], createdBy: opener.userUuid };
+    open = {
+      uuid: randomUUID(),
+      status: 'active',
+      expiresAt: new Date('2027-01-01T00:00:00Z'),
+      questions: [question],
+      createdBy: opener.userUuid,
+      applicationsPerDay: 200,
+    };
     jobs = new InMemoryJobs(aJob({ companyUuid: opener.companyUuid!, status: 'active', openInterview: open }));
     later = new Later();
     smsPlan = true;
     const identity = { smsInvitations: async () => smsPlan };
-    deps = { store: memoryStore({ jobs, applications: new InMemoryApplications() }), interviews, identity, afterAnswer: later, clock, dueDays: 7 };
+    deps = {
+      store: memoryStore({ jobs, applications: new InMemoryApplications(), dailyApplications: new InMemoryDailyApplications() }),
+      interviews,
+      identity,
+      afterAnswer: later,
+      clock,
+      dueDays: 7,
+    };
   });
 
   it("creates the applicant's one-way interview as the user who turned the open interview on, due in the configured days", async () => {
@@ -188,5 +202,27 @@ describe('applyToOpenInterview', () => {
     expect(interviews.created).toHaveLength(1);
     expect(interviews.resent).toEqual([]);
     expect(await deps.store.read.applications.find(open.uuid, emailKey('fresh@example.com'))).toBeUndefined();
+  });
+
+  it("stops at the link's daily cap, new addresses and repeats alike, claims nothing there, and takes applications again the next UTC day", async () => {
+    open.applicationsPerDay = 2;
+    await sut('first@example.com');
+    await sut('second@example.com');
+    const refusals = await Promise.all(
+      ['first@example.com', 'third@example.com'].map((email) =>
+        applyToOpenInterview(deps, gateway, { openInterviewUuid: open.uuid, applicant: applicant(email) }).catch((e: AppError) => e),
+      ),
+    );
+    // 14 hours to midnight, UTC, from 10:00.
+    for (const refused of refusals) {
+      expect(refused).toMatchObject({ kind: ErrorKind.ResourceExhausted, code: 'api.open_interview_daily_limit_reached', retryAfterSeconds: 14 * 3600 });
+    }
+    await later.settle();
+    expect(interviews.created).toHaveLength(2);
+    expect(interviews.resent).toEqual([]);
+    expect(await deps.store.read.applications.find(open.uuid, emailKey('third@example.com'))).toBeUndefined();
+    clock.advance(14 * 3600_000);
+    await sut('third@example.com');
+    expect(interviews.created).toHaveLength(3);
   });
 });

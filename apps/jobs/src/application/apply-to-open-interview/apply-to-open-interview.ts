@@ -4,7 +4,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import { AppError, validationFailed } from '@vi/platform-errors';
 import { requireOperator, type Caller, type Principal, type ServicePrincipal, type UserPrincipal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
-import { applicationDueAt, emailKey, RESEND_INTERVAL_MS, STALE_CLAIM_MS } from '../../domain/open-interview';
+import { applicationDay, applicationDueAt, emailKey, RESEND_INTERVAL_MS, STALE_CLAIM_MS } from '../../domain/open-interview';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { AfterAnswer, Applicant, IdentityDirectory, InterviewsDirectory } from '../ports';
 import type { JobsStore } from '../store';
@@ -18,7 +18,7 @@ const JOBS_SERVICE: ServicePrincipal = { kind: 'service', service: 'jobs' };
 const FOLLOW_UP_MS = 30_000;
 
 export interface ApplyToOpenInterviewDeps {
-  store: StoreOf<JobsStore, 'jobs' | 'applications'>;
+  store: StoreOf<JobsStore, 'jobs' | 'applications' | 'dailyApplications'>;
   interviews: InterviewsDirectory;
   identity: Pick<IdentityDirectory, 'smsInvitations'>;
   /** Where the interview's creation, or a repeat's re-sent invitation, runs once the applicant has been answered. */
@@ -30,7 +30,7 @@ export interface ApplyToOpenInterviewDeps {
 
 /**
  * An application through an open interview (decision 045). Whatever does not depend on the address is checked first
- * (the link, a phone's consent and the plan's SMS feature), so that a refusal says nothing of whether the address
+ * (the link, a phone's consent, the plan's SMS feature and the link's daily cap), so that a refusal says nothing of whether the address
  * applied; then the email's row is claimed, and the answer goes back. What the claim found is done after the answer,
  * so that a new address and a repeat are answered alike and in about the same time: for a new one, the interviews
  * service creates the one-way interview as for any creation (its rules, its InterviewCreated, its invitation),
@@ -53,6 +53,11 @@ export async function applyToOpenInterview(
     if (!(await deps.identity.smsInvitations({ principal: caller.principal, deadline: caller.deadline }, job.companyUuid))) {
       throw new JobsError(JobsErrorCode.SmsFeatureRequired);
     }
+  }
+  // The link's daily cap (issue 38) counts every application that got this far, new address or repeat alike.
+  const { day, secondsLeft } = applicationDay(now);
+  if (!(await deps.store.statement((write) => write.dailyApplications.count(open.uuid, day, open.applicationsPerDay)))) {
+    throw new JobsError(JobsErrorCode.OpenInterviewDailyLimitReached, undefined, secondsLeft);
   }
   const key = emailKey(applicant.email);
   const since = (ms: number) => new Date(now.getTime() - ms);

@@ -63,6 +63,7 @@ function openInterviewOf(input?: jobs.OpenInterviewInput): OpenInterviewInput | 
     questions: input.replace_questions
       ? input.questions.map((q) => ({ text: q.text, timeLimit: q.time_limit, takes: q.takes, thinkTime: q.think_time }))
       : undefined,
+    applicationsPerDay: input.applications_per_day,
   };
 }
 
