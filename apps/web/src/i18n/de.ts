@@ -34,6 +34,8 @@ export const de: CandidateMessages = {
     takeTooLong: 'Diese Aufnahme ist länger als für die Frage erlaubt und wurde daher nicht angenommen. Nehmen Sie eine kürzere Antwort auf.',
     notAVideo: 'Diese Aufnahme konnte nicht als Video gelesen werden und wurde daher nicht angenommen. Nehmen Sie Ihre Antwort erneut auf.',
     takeTooLarge: 'Diese Aufnahme ist zu groß zum Hochladen. Nehmen Sie eine kürzere Antwort auf.',
+    companyMediaQuotaFull:
+      'Das Unternehmen kann gerade keine weiteren Aufnahmen speichern, daher wurde diese Antwort nicht gespeichert. Ihre bisherigen Antworten bleiben erhalten; wenden Sie sich an das Unternehmen.',
     mediaQuotaFull:
       'Für dieses Interview ist kein Platz für weitere Aufnahmen. Behalten Sie die bereits aufgenommenen Antworten oder wenden Sie sich an das Unternehmen.',
     tooManyRequests: 'Zu viele Anfragen aus diesem Netzwerk. Warten Sie eine Minute und versuchen Sie es dann erneut.',

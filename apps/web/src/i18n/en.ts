@@ -33,6 +33,8 @@ export const en = {
     takeTooLong: 'This recording is longer than the time allowed for the question, so it was not accepted. Record a shorter answer.',
     notAVideo: 'This recording could not be read as a video, so it was not accepted. Record your answer again.',
     takeTooLarge: 'This recording is too large to upload. Record a shorter answer.',
+    companyMediaQuotaFull:
+      'The company cannot store more recordings right now, so this answer was not kept. The answers you recorded before are kept; contact the company.',
     mediaQuotaFull: 'This interview has no room for more recordings. Keep the answers you have recorded, or contact the company.',
     tooManyRequests: 'Too many requests from this network. Wait a minute, then try again.',
     unavailable: 'The service is not reachable right now. Check your connection and try again in a moment.',

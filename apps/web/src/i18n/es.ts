@@ -32,6 +32,8 @@ export const es: CandidateMessages = {
     takeTooLong: 'Esta grabación dura más de lo permitido para la pregunta, así que no se ha aceptado. Grabe una respuesta más breve.',
     notAVideo: 'Esta grabación no se ha podido leer como vídeo, así que no se ha aceptado. Vuelva a grabar su respuesta.',
     takeTooLarge: 'Esta grabación es demasiado grande para subirla. Grabe una respuesta más breve.',
+    companyMediaQuotaFull:
+      'La empresa no puede guardar más grabaciones por ahora, así que esta respuesta no se ha guardado. Las respuestas que grabó antes se conservan; póngase en contacto con la empresa.',
     mediaQuotaFull: 'Esta entrevista no admite más grabaciones. Conserve las respuestas que ya ha grabado o póngase en contacto con la empresa.',
     tooManyRequests: 'Demasiadas solicitudes desde esta red. Espere un minuto y vuelva a intentarlo.',
     unavailable: 'El servicio no está disponible en este momento. Compruebe su conexión y vuelva a intentarlo en unos instantes.',

@@ -38,6 +38,8 @@ export const fr: CandidateMessages = {
     takeTooLong: 'Cet enregistrement dépasse la durée autorisée pour la question\u00a0: il n’a pas été accepté. Enregistrez une réponse plus courte.',
     notAVideo: 'Cet enregistrement n’a pas pu être lu comme une vidéo\u00a0: il n’a pas été accepté. Enregistrez à nouveau votre réponse.',
     takeTooLarge: 'Cet enregistrement est trop volumineux pour être envoyé. Enregistrez une réponse plus courte.',
+    companyMediaQuotaFull:
+      'L’entreprise ne peut plus stocker d’enregistrements pour le moment : cette réponse n’a pas été conservée. Vos réponses précédentes sont conservées ; contactez l’entreprise.',
     mediaQuotaFull: 'Cet entretien ne peut plus recevoir d’enregistrements. Gardez les réponses déjà enregistrées, ou contactez l’entreprise.',
     tooManyRequests: 'Trop de requêtes depuis ce réseau. Patientez une minute, puis réessayez.',
     unavailable: 'Le service est momentanément injoignable. Vérifiez votre connexion et réessayez dans un instant.',
