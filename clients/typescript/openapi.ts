@@ -575,7 +575,7 @@ export interface paths {
         put?: never;
         /**
          * Apply through an open interview: the one-way interview link is emailed
-         * @description No key. 202 with the same body whether the address is new or has applied before: a repeat creates nothing and re-sends the invitation (at most once per 10 minutes). Limited per client address and per link (429 with Retry-After). `phone`, `phone_parsed` and `has_sms_consent` follow the rules of interview creation, as do the plan's. `website` must stay empty.
+         * @description No key. Every well-formed application within the limits is answered the same 202, whether the address is new or has applied before, and the interview is created (or, for a repeat, the invitation re-sent at most once per 10 minutes) after the answer. Limited per client (an IPv4 address, an IPv6 /64) and per link (429 with Retry-After). A phone needs `has_sms_consent` (400) and the plan's `interview_sms_notifications` (402), checked before anything else, whatever the address. `website` must stay empty.
          */
         post: operations["postPublicOpenInterviewsByOpenInterviewApplications"];
         delete?: never;
@@ -1503,6 +1503,8 @@ export interface components {
             uuid: string;
         };
         OpenInterview: {
+            /** @description Applications the link takes in a day (UTC), new addresses and repeats alike; past it, 429 `api.open_interview_daily_limit_reached` until the next day. Default 200 (decision 045) */
+            applications_per_day: number;
             /**
              * @description RFC 3339 date-time with a numeric offset
              * @example 2026-11-22T10:00:00+00:00
@@ -6835,6 +6837,8 @@ export interface operations {
                         state?: string;
                     };
                     open_interview?: {
+                        /** @description Applications the link takes in a day (UTC); absent keeps the current value (default 200). Decision 045 */
+                        applications_per_day?: number;
                         expires_at?: string;
                         /** Format: uuid */
                         interview_question_set?: string;
@@ -7152,6 +7156,8 @@ export interface operations {
                         state?: string;
                     };
                     open_interview?: {
+                        /** @description Applications the link takes in a day (UTC); absent keeps the current value (default 200). Decision 045 */
+                        applications_per_day?: number;
                         expires_at?: string;
                         /** Format: uuid */
                         interview_question_set?: string;

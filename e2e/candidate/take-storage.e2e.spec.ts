@@ -4,6 +4,35 @@ import { keptTakeNumbers } from '../support/database-dump';
 import { expectError } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
+/** An accepted interview whose questions allow unlimited takes (the default, -1). */
+async function acceptedInterviewOf(t: TestSystem, api: ApiClient, jobUuid: string, email: string) {
+  const created = await api.post('/interviews', {
+    type: 'one_way',
+    scheduled_at: new Date(Date.now() + 3600_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+    assigned_to: { name: 'Sto Rage', email },
+    job_post: { uuid: jobUuid },
+    questions: [
+      { text: 'First', time_limit: 30 },
+      { text: 'Second', time_limit: 30 },
+    ],
+  });
+  expect(created.status).toBe(201);
+  const uuid = created.body.uuid as string;
+  const auth = { authorization: `Bearer ${await t.candidateLinks.token(uuid)}` };
+  expect((await new ApiClient(t.baseUrl, undefined).request('POST', `/candidate/interviews/${uuid}/accept`, { headers: auth })).status).toBe(200);
+  const questions = (created.body.questions as Array<{ uuid: string }>).map((q) => q.uuid);
+  const upload = (questionUuid: string, body: Buffer) =>
+    fetch(`${t.baseUrl}/candidate/interviews/${uuid}/questions/${questionUuid}/takes`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'video/webm' },
+      body,
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+  // The company may list takes only once the interview is completed or expired (decision 042): what the service
+  // keeps, read where it keeps it, is what that listing will show.
+  const listed = (questionUuid: string) => keptTakeNumbers(t, questionUuid);
+  return { uuid, questions, upload, listed };
+}
+
 /**
  * What a candidate can keep in storage (decision 037): a take no larger than its length allows at MAX_TAKE_BITRATE,
  * an interview's videos within MAX_INTERVIEW_MEDIA_BYTES, and a question's earlier takes removed once superseded
@@ -25,34 +54,7 @@ describe('take storage: bounded by length, per interview, and superseded takes r
   });
   afterAll(() => t.stop());
 
-  /** An accepted interview whose questions allow unlimited takes (the default, -1). */
-  async function acceptedInterview(email: string) {
-    const created = await company.api.post('/interviews', {
-      type: 'one_way',
-      scheduled_at: new Date(Date.now() + 3600_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
-      assigned_to: { name: 'Sto Rage', email },
-      job_post: { uuid: jobUuid },
-      questions: [
-        { text: 'First', time_limit: 30 },
-        { text: 'Second', time_limit: 30 },
-      ],
-    });
-    expect(created.status).toBe(201);
-    const uuid = created.body.uuid as string;
-    const auth = { authorization: `Bearer ${await t.candidateLinks.token(uuid)}` };
-    expect((await new ApiClient(t.baseUrl, undefined).request('POST', `/candidate/interviews/${uuid}/accept`, { headers: auth })).status).toBe(200);
-    const questions = (created.body.questions as Array<{ uuid: string }>).map((q) => q.uuid);
-    const upload = (questionUuid: string, body: Buffer) =>
-      fetch(`${t.baseUrl}/candidate/interviews/${uuid}/questions/${questionUuid}/takes`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'video/webm' },
-        body,
-      }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
-    // The company may list takes only once the interview is completed or expired (decision 042): what the service
-    // keeps, read where it keeps it, is what that listing will show.
-    const listed = (questionUuid: string) => keptTakeNumbers(t, questionUuid);
-    return { uuid, questions, upload, listed };
-  }
+  const acceptedInterview = (email: string) => acceptedInterviewOf(t, company.api, jobUuid, email);
 
   it('refuses with 413 a take larger than its measured length allows at MAX_TAKE_BITRATE, and keeps nothing of it', async () => {
     const { uuid, questions, upload, listed } = await acceptedInterview('padded@example.com');
@@ -101,5 +103,39 @@ describe('take storage: bounded by length, per interview, and superseded takes r
     // What was freed counts no more: the interview may store again.
     expect((await upload(questions[0], video)).status).toBe(201);
     expect(await listed(questions[0])).toEqual([2, 3]);
+  });
+});
+
+// Issue 38: all of a company's interviews together (an open interview's applicants are many interviews) within MAX_COMPANY_MEDIA_BYTES.
+describe("take storage: a company's quota", () => {
+  const video = webmFile({ seconds: 2, frameBytes: 50_000 });
+  const COMPANY_QUOTA = 3 * video.length + 100;
+  let t: TestSystem;
+
+  beforeAll(async () => {
+    t = await startTestSystem({ MAX_TAKE_BITRATE: '1000000', MAX_COMPANY_MEDIA_BYTES: String(COMPANY_QUOTA) });
+  });
+  afterAll(() => t.stop());
+
+  it("counts every interview of the company: of two uploads at once to two interviews, only the one that fits is kept; another company's are apart", async () => {
+    const company = await t.createCompany();
+    const jobUuid = (await company.api.post('/jobs', { title: 'Open Roles', locality: { work_mode: 'remote', work_place: '' } })).body.uuid;
+    const [one, two] = [
+      await acceptedInterviewOf(t, company.api, jobUuid, 'first@example.com'),
+      await acceptedInterviewOf(t, company.api, jobUuid, 'second@example.com'),
+    ];
+    for (const question of one.questions) expect((await one.upload(question, video)).status).toBe(201);
+    const answers = await Promise.all([one.upload(one.questions[0], video), two.upload(two.questions[0], video)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 413]);
+    const refused = answers.find((a) => a.status === 413)!;
+    expectError(refused, 413, 'api.company_media_quota_exceeded');
+    expect(refused.body.reason).toBe(`The company's videos would exceed ${COMPANY_QUOTA} bytes, the storage allowed for one company`);
+    expect([...(await t.storedVideos(one.uuid)), ...(await t.storedVideos(two.uuid))]).toHaveLength(3);
+    expectError(await two.upload(two.questions[1], video), 413, 'api.company_media_quota_exceeded');
+
+    const other = await t.createCompany();
+    const otherJob = (await other.api.post('/jobs', { title: 'Elsewhere', locality: { work_mode: 'remote', work_place: '' } })).body.uuid;
+    const elsewhere = await acceptedInterviewOf(t, other.api, otherJob, 'third@example.com');
+    expect((await elsewhere.upload(elsewhere.questions[0], video)).status).toBe(201);
   });
 });

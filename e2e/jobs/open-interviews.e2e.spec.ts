@@ -69,6 +69,7 @@ describe('open interviews', () => {
       link: `http://localhost:8080/apply/${open.uuid}`,
       expires_at: expect.any(String),
       status: 'active',
+      applications_per_day: 200,
       questions: [
         { uuid: expect.stringMatching(UUID), time_limit: 60, text: 'Tell us about yourself.' },
         { uuid: expect.stringMatching(UUID), time_limit: 120, text: 'Why this role?' },
@@ -123,6 +124,9 @@ describe('open interviews', () => {
       [{ status: 'active', expires_at: at(400 * DAY_MS) }, 'open_interview.expires_at'],
       [{ status: 'active', questions: QUESTIONS, interview_question_set: randomUUID() }, 'open_interview.interview_question_set'],
       [{ status: 'active', interview_question_set: randomUUID() }, 'open_interview.interview_question_set'],
+      [{ status: 'active', applications_per_day: 0 }, 'open_interview.applications_per_day'],
+      [{ status: 'active', applications_per_day: 10_001 }, 'open_interview.applications_per_day'],
+      [{ status: 'active', applications_per_day: 1.5 }, 'open_interview.applications_per_day'],
     ];
     for (const [open, field] of refusals) {
       const refused = await api.put(`/jobs/${job.uuid}`, { open_interview: open });
@@ -237,6 +241,7 @@ describe('open interviews', () => {
     // Due never after the end date.
     const email = seekerEmail('late');
     expect((await apply(expiring.open.uuid, { name: 'Lee Late', email })).status).toBe(202);
+    await settled(t);
     const [late] = await interviewsFor(expiring.api, email);
     expect(late.scheduled_at).toBe(expiring.open.expires_at);
     await waitFor(async () => (await anyone.get(`/public/open_interviews/${expiring.open.uuid}`)).status === 404, 10_000);
@@ -260,12 +265,20 @@ describe('open interviews', () => {
     // A phone without consent: interview creation's own rule.
     const noConsent = await apply(open.uuid, { name: 'Pat Phone', email, phone: '555 0100', phone_parsed: '+15555550100' });
     expectError(noConsent, 400, 'api.validation_failed');
+    expect(noConsent.body.errors.map((e: any) => e.field)).toEqual(['has_sms_consent']);
+    // Issue 38: the invitation greets the applicant by name, so a name is a plain name, never a link.
+    for (const name of ['Win at evil.example', 'http://evil.example', '<a href="x">Ada</a>']) {
+      const linked = await apply(open.uuid, { name, email: seekerEmail('linked') });
+      expectError(linked, 400, 'api.validation_failed');
+      expect([...new Set(linked.body.errors.map((e: any) => e.field))]).toEqual(['name']);
+    }
     const robot = await apply(open.uuid, { name: 'Robo', email: seekerEmail('robot'), website: 'http://spam.example' });
     expect({ status: robot.status, body: robot.body }).toEqual({ status: 202, body: APPLIED });
     await settled(t);
     expect(((await api.get('/interviews')).body as any[]).length).toBe(0);
     // The refused email may apply properly at once.
     expect((await apply(open.uuid, { name: 'Pat Phone', email })).status).toBe(202);
+    await settled(t);
     expect(await interviewsFor(api, email)).toHaveLength(1);
   });
 
@@ -283,9 +296,65 @@ describe('open interviews', () => {
     expect(refused.status).toBe(402);
   });
 
+  // Issue 38: nothing in the answer tells whether an address has applied.
+  it('answers an address that applied and a fresh one alike, refusals included, and makes nothing for the refused fresh one', async () => {
+    const { api, open } = await openJob({}, 'starter');
+    const applied = seekerEmail('applied');
+    const fresh = seekerEmail('fresh');
+    expect((await apply(open.uuid, { name: 'Al Applied', email: applied })).status).toBe(202);
+    await settled(t);
+    expect(await interviewsFor(api, applied)).toHaveLength(1);
+    const answers = async (extra: Record<string, unknown>) => {
+      const [one, other] = [
+        await apply(open.uuid, { name: 'Al Applied', email: applied, ...extra }),
+        await apply(open.uuid, { name: 'Fay Fresh', email: fresh, ...extra }),
+      ];
+      expect({ status: other.status, body: other.body }).toEqual({ status: one.status, body: one.body });
+      return one;
+    };
+    const phone = { phone: '555 0102', phone_parsed: '+15555550102' };
+    // A phone without consent, then with it on a plan without SMS: refused whatever the address.
+    expectError(await answers(phone), 400, 'api.validation_failed');
+    expectError(await answers({ ...phone, has_sms_consent: true }), 402, 'api.plan_sms_notifications_required');
+    await settled(t);
+    expect(await interviewsFor(api, fresh)).toEqual([]);
+    expect(inbox.to(fresh)).toHaveLength(0);
+    // Nothing was claimed for the fresh address: it applies at once, and a repeat is answered as the new one was.
+    expect(await answers({})).toMatchObject({ status: 202, body: APPLIED });
+    await settled(t);
+    expect(await interviewsFor(api, fresh)).toHaveLength(1);
+    expect(await interviewsFor(api, applied)).toHaveLength(1);
+  });
+
+  it("stops at the link's daily cap the company sets: the same 429 for a new address and a repeat, until the next UTC day", async () => {
+    const { api, job, open } = await openJob({ applications_per_day: 2 });
+    expect(open.applications_per_day).toBe(2);
+    expect((await api.get(`/jobs/${job.uuid}`)).body.open_interview.applications_per_day).toBe(2);
+    const first = seekerEmail('capped-first');
+    for (const email of [first, seekerEmail('capped-second')]) expect((await apply(open.uuid, { name: 'Cap Applicant', email })).status).toBe(202);
+    const fresh = seekerEmail('capped-fresh');
+    const [repeat, again] = [await apply(open.uuid, { name: 'Cap Applicant', email: first }), await apply(open.uuid, { name: 'Cap Fresh', email: fresh })];
+    expectError(repeat, 429, 'api.open_interview_daily_limit_reached');
+    expect(again.body).toEqual(repeat.body);
+    const midnight = new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z').getTime() + DAY_MS;
+    for (const refused of [repeat, again]) {
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(Math.abs(Date.now() + retryAfter * 1000 - midnight)).toBeLessThan(60_000);
+    }
+    await settled(t);
+    expect(await interviewsFor(api, fresh)).toEqual([]);
+    expect(inbox.to(fresh)).toHaveLength(0);
+    // The company raises it: applications are taken again at once.
+    expect(
+      (await api.put(`/jobs/${job.uuid}`, { open_interview: { status: 'active', applications_per_day: 3 } })).body.open_interview.applications_per_day,
+    ).toBe(3);
+    expect((await apply(open.uuid, { name: 'Cap Fresh', email: fresh })).status).toBe(202);
+  });
+
   it('limits applications per link: 429 with Retry-After', async () => {
     const { open } = await openJob();
-    for (let i = 0; i < PER_LINK; i++) expect((await apply(open.uuid, { name: `Applicant ${i}`, email: seekerEmail(`many${i}`) })).status).toBe(202);
+    for (let i = 0; i < PER_LINK; i++)
+      expect((await apply(open.uuid, { name: `Applicant ${'ABCDEFGHIJ'[i]}`, email: seekerEmail(`many${i}`) })).status).toBe(202);
     const refused = await apply(open.uuid, { name: 'One too many', email: seekerEmail('toomany') });
     expectError(refused, 429, 'api.too_many_requests');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);

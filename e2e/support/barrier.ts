@@ -18,6 +18,21 @@ async function unrelayed(db: Db): Promise<number> {
 }
 
 /**
+ * Open interview applications whose interview is being created after their answer (decision 045): claimed within
+ * the last minute and not attached yet (a claim given back is dated -infinity).
+ */
+async function applicationsUnderWay(db: Db): Promise<number> {
+  const tables = await sql<{ s: string }>`select table_schema as s from information_schema.tables where table_name = 'open_interview_applications'`.execute(db);
+  if (tables.rows.length === 0) return 0;
+  const counts = tables.rows.map(
+    ({ s }) =>
+      sql`(select count(*) from ${sql.table(`${s}.open_interview_applications`)} where interview_uuid is null and claimed_at > now() - interval '1 minute')`,
+  );
+  const total = await sql<{ n: number }>`select (${sql.join(counts, sql` + `)})::int as n`.execute(db);
+  return Number(total.rows[0].n);
+}
+
+/**
  * Notifications' work that is due or under way: a webhook delivery being attempted, or due and claimable as the
  * dispatcher claims (a receiving webhook; on a healthy one, the resource's earlier deliveries done), and a message
  * being sent or due. Retries scheduled later are not due: a spec that waits for one waits for its request.
@@ -46,7 +61,7 @@ export async function relayed(t: TestSystem, timeoutMs = 15_000): Promise<void> 
 
 /**
  * The end-to-end specs' barrier (issue 26): resolves once the system has acted on everything done before the call,
- * that is every outbox relayed, every durable consumer idle (`EventBus.idle`), and nothing of notifications due or
+ * that is every outbox relayed, every open interview application's interview made, every durable consumer idle (`EventBus.idle`), and nothing of notifications due or
  * under way, seen twice in a row. A spec that expects nothing (more) to happen asserts after it instead of
  * sleeping. `notifications` names the database of a notifications service started apart (a spec's own deployment).
  */
@@ -59,7 +74,8 @@ export async function settled(
     withDatabase(options.notifications ?? t.database, (notificationsDb) =>
       until(
         async () => {
-          const busy = (await unrelayed(db)) > 0 || !(await t.system.bus.idle()) || (await notificationsBusy(notificationsDb)) > 0;
+          const busy =
+            (await unrelayed(db)) > 0 || (await applicationsUnderWay(db)) > 0 || !(await t.system.bus.idle()) || (await notificationsBusy(notificationsDb)) > 0;
           quiet = busy ? 0 : quiet + 1;
           return quiet >= QUIET_LOOKS;
         },

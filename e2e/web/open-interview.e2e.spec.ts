@@ -248,6 +248,32 @@ describeInBrowser('open interview: the job page’s link and the apply page (bro
       expect(await on.getByRole('alert').textContent()).toBe(es.apply.closed);
       await on.getByLabel(es.language.label).selectOption('en');
 
+      // A link that has taken its applications of the day (issue 38): the sentence says so and keeps what was typed.
+      const capped = await company.api.post('/jobs', {
+        title: 'Grinder',
+        locality: { work_mode: 'on_site', work_place: 'Lyon' },
+        open_interview: { status: 'active', applications_per_day: 1, questions: [{ text: 'Burr or blade?', time_limit: 30 }] },
+      });
+      expect(capped.status).toBe(201);
+      const first = await fetch(`${site}/v1.0/public/open_interviews/${capped.body.open_interview.uuid}/applications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'First Applicant', email: seekerEmail('first') }),
+      });
+      expect(first.status).toBe(202);
+      await on.goto(onSite(capped.body.open_interview.link));
+      await heading(on, 'Grinder');
+      await on.getByLabel(en.apply.name).fill('Dee Daily');
+      await on.getByLabel(en.apply.email).fill(seekerEmail('dee'));
+      await on.getByRole('button', { name: en.apply.send }).click();
+      const dailyAlert = on.locator('.form-alert');
+      await dailyAlert.waitFor();
+      expect(await dailyAlert.textContent()).toMatch(
+        /^This job has received all the applications it takes in one day\. Try again in .+ \(at .+\); what you typed is kept\.$/,
+      );
+      expect(await on.getByLabel(en.apply.name).inputValue()).toBe('Dee Daily');
+      await step('daily-limit');
+
       // Another job's open link; the client address has spent its applications of the minute.
       const other = await company.api.post('/jobs', {
         title: 'Roaster',

@@ -91,6 +91,7 @@ export function startInterviewsService(config: InterviewsConfig, shared: SharedI
         maxTakeBytes: config.media.maxTakeBytes,
         maxTakeBitrate: config.media.maxTakeBitrate,
         maxInterviewMediaBytes: config.media.maxInterviewMediaBytes,
+        maxCompanyMediaBytes: config.media.maxCompanyMediaBytes,
         clock,
         pages: interviewPageCache(clock),
       }),

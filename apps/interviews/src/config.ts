@@ -11,6 +11,7 @@ const schema = z.object({
   MAX_TAKE_BYTES: positiveInt(512 * 1024 * 1024),
   MAX_TAKE_BITRATE: positiveInt(8_000_000),
   MAX_INTERVIEW_MEDIA_BYTES: positiveInt(10 * 1024 ** 3),
+  MAX_COMPANY_MEDIA_BYTES: positiveInt(1024 ** 4),
   RECORDING_IDLE_FINISH: duration('2m'),
   ...mediaEnv,
   DELETED_INTERVIEW_MEDIA_GRACE: duration('1h'),
@@ -30,6 +31,8 @@ export type InterviewsConfig = ReturnType<typeof shared.configOf> & {
     maxTakeBytes: number;
     maxTakeBitrate: number;
     maxInterviewMediaBytes: number;
+    /** MAX_COMPANY_MEDIA_BYTES: what all of a company's interviews keep, takes refused past it (issue 38). */
+    maxCompanyMediaBytes: number;
     deletedGraceMs: number;
     supersededTakeGraceMs: number;
   };
@@ -51,6 +54,7 @@ export function loadInterviewsConfig(env: NodeJS.ProcessEnv = process.env): Inte
       maxTakeBytes: e.MAX_TAKE_BYTES,
       maxTakeBitrate: e.MAX_TAKE_BITRATE,
       maxInterviewMediaBytes: e.MAX_INTERVIEW_MEDIA_BYTES,
+      maxCompanyMediaBytes: e.MAX_COMPANY_MEDIA_BYTES,
       deletedGraceMs: e.DELETED_INTERVIEW_MEDIA_GRACE,
       supersededTakeGraceMs: e.SUPERSEDED_TAKE_GRACE,
     },

@@ -9,6 +9,7 @@ import type { QuestionSet, QuestionSetQuestion } from '../src/domain/question-se
 import type { Recording, RecordingPart } from '../src/domain/recording';
 import type { Take } from '../src/domain/take';
 import type {
+  CompanyMediaRepository,
   CompanyRow,
   CreationRepository,
   NewCreation,
@@ -636,6 +637,19 @@ export class MemoryLiveCalls implements Stateful<LiveCallState>, LiveCallReposit
 interface QuestionSetRow {
   set: QuestionSet;
   deletedAt: Date | null;
+}
+
+/** The company's media in memory, summed from the other fakes given as the SQL sums the tables (the store orders writes, so no lock is needed). */
+export class MemoryCompanyMedia implements Stateful<null>, CompanyMediaRepository {
+  state = null;
+
+  constructor(private readonly of: { interviews: MemoryInterviews; takes: MemoryTakes; recordings: MemoryRecordings }) {}
+
+  async bytesStored(companyUuid: string): Promise<number> {
+    const ofCompany = (interviewUuid: string) => this.of.interviews.stored(interviewUuid)?.companyUuid === companyUuid;
+    const videos = [...this.of.takes.all(), ...this.of.recordings.all()];
+    return videos.filter((v) => ofCompany(v.interviewUuid)).reduce((sum, v) => sum + v.size, 0);
+  }
 }
 
 export class MemoryQuestionSets implements Stateful<Map<string, QuestionSetRow>>, QuestionSetRepository {

@@ -19,6 +19,7 @@ import {
 } from './factories';
 import {
   MemoryCounters,
+  MemoryCompanyMedia,
   MemoryCreations,
   MemoryInterviews,
   MemoryLiveCalls,
@@ -50,15 +51,18 @@ describeRepositoryContract<InterviewsStore>(
         counters: new MemoryCounters([], interviews),
         projections,
       };
+      const takes = new MemoryTakes();
+      const recordings = new MemoryRecordings();
       return {
         store: memoryStore({
           ...written,
-          takes: new MemoryTakes(),
-          recordings: new MemoryRecordings(),
+          takes,
+          recordings,
           liveCalls: new MemoryLiveCalls([], interviews),
           questionSets: new MemoryQuestionSets(),
           shareLinks,
           creations: new MemoryCreations(written),
+          companyMedia: new MemoryCompanyMedia({ interviews: written.interviews, takes, recordings }),
         }),
         close: async () => undefined,
       };
@@ -215,6 +219,24 @@ describeRepositoryContract<InterviewsStore>(
         expect(await store().read.takes.supersededBefore(later(21), 1)).toEqual([takes[0]]);
         await store().read.takes.deleteMany([takes[0].uuid]);
         expect(await store().read.takes.bytesStored(interview.uuid)).toBe(2_000_000_015);
+      });
+
+      // Issue 38: MAX_COMPANY_MEDIA_BYTES bounds this sum.
+      it("sums the bytes a company keeps, takes and recordings of all its interviews and no other company's", async () => {
+        const one = anInterview();
+        const two = anInterview({ companyUuid: one.companyUuid });
+        const other = anInterview({ companyUuid: randomUUID() });
+        const questions = [one, two, other].map((interview) => aQuestion(interview));
+        for (const [i, interview] of [one, two, other].entries()) await insertInterview(store().read, interview, {}, [questions[i]]);
+        expect(await store().read.companyMedia.bytesStored(one.companyUuid)).toBe(0);
+        await store().read.takes.insert(aTake(questions[0], { size: 3_000_000_000 }));
+        await store().read.takes.insert(aTake(questions[1], { size: 7 }));
+        await store().read.takes.insert(aTake(questions[2], { size: 1_000 }));
+        await store().read.recordings.insert(aRecording(two, { size: 20 }));
+
+        expect(await store().read.companyMedia.bytesStored(one.companyUuid)).toBe(3_000_000_027);
+        expect(await store().transaction((tx) => tx.companyMedia.bytesStored(one.companyUuid, { lock: true }))).toBe(3_000_000_027);
+        expect(await store().read.companyMedia.bytesStored(other.companyUuid)).toBe(1_000);
       });
     });
 

@@ -8,6 +8,7 @@ import * as jobVideos from './0006_job_videos';
 import * as outboxClaims from './0007_outbox_claims';
 import * as videoDeletions from './0008_video_deletions';
 import * as applicationInterviewUuids from './0009_application_interview_uuids';
+import * as openInterviewDailyApplications from './0010_open_interview_daily_applications';
 
 /** Forward-only, applied in key order at service start. */
 export const jobsMigrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const jobsMigrations: Record<string, Migration> = {
   '0007_outbox_claims': outboxClaims,
   '0008_video_deletions': videoDeletions,
   '0009_application_interview_uuids': applicationInterviewUuids,
+  '0010_open_interview_daily_applications': openInterviewDailyApplications,
 };

@@ -10,6 +10,7 @@ import { sweepVideoDeletions } from './application/sweep-video-deletions/sweep-v
 import type { JobsConfig } from './config';
 import { CachedIdentityDirectory } from './infrastructure/cached-identity.directory';
 import { GrpcIdentityDirectory } from './infrastructure/identity.client';
+import { FollowUps } from './infrastructure/follow-ups';
 import { GrpcInterviewsDirectory } from './infrastructure/interviews.client';
 import type { JobsDatabase } from './infrastructure/jobs.database';
 import { createJobsStore } from './infrastructure/jobs.store';
@@ -33,6 +34,8 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
     const remoteIdentity = lifecycle.add('identity client', new GrpcIdentityDirectory(config.upstreams.identity, tokens), (c) => c.close());
     const identity = new CachedIdentityDirectory(remoteIdentity, systemClock);
     const interviews = lifecycle.add('interviews client', new GrpcInterviewsDirectory(config.upstreams.interviews, tokens), (c) => c.close());
+    // Stopped before the interviews client is closed: an application's interview under way is finished first.
+    const afterAnswer = lifecycle.add('open interview follow-ups', new FollowUps(logger), (f) => f.drain());
     const links = {
       linkOf: (uuid: string) => `${config.publicBaseUrl}/apply/${uuid}`,
       videoUrlOf: (uuid: string) => `${config.publicBaseUrl}/v1.0/public/job_videos/${uuid}`,
@@ -63,6 +66,7 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
         clock: systemClock,
         links,
         interviews,
+        afterAnswer,
         dueDays: config.openInterviewDueDays,
         media,
         playback,

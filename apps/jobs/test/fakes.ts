@@ -10,6 +10,7 @@ import type {
   LocationRepository,
   OpenInterviewApplication,
   OpenInterviewApplicationRepository,
+  DailyApplicationRepository,
   VideoDeletionRepository,
 } from '../src/application/store';
 
@@ -147,6 +148,19 @@ export class InMemoryApplications implements OpenInterviewApplicationRepository,
     const row = this.state.get(`${openInterviewUuid}/${emailKey}`);
     if (!row || row.interviewUuid === null || (row.resentAt !== null && row.resentAt > lastBefore)) return false;
     row.resentAt = at;
+    return true;
+  }
+}
+
+export class InMemoryDailyApplications implements DailyApplicationRepository, Stateful<Map<string, number>> {
+  /** By open interview and day. */
+  state = new Map<string, number>();
+
+  async count(openInterviewUuid: string, day: string, cap: number): Promise<boolean> {
+    const key = `${openInterviewUuid}/${day}`;
+    const counted = this.state.get(key) ?? 0;
+    if (counted >= cap) return false;
+    this.state.set(key, counted + 1);
     return true;
   }
 }

@@ -9,7 +9,7 @@ import type { Job } from '../src/domain/job';
 import type { JobsDatabase } from '../src/infrastructure/jobs.database';
 import { createJobsStore } from '../src/infrastructure/jobs.store';
 import { aJob, anAddress } from './factories';
-import { InMemoryApplications, InMemoryCounters, InMemoryJobs, InMemoryLocations, InMemoryVideoDeletions } from './fakes';
+import { InMemoryApplications, InMemoryCounters, InMemoryDailyApplications, InMemoryJobs, InMemoryLocations, InMemoryVideoDeletions } from './fakes';
 
 const logger = createLogger('jobs-contract', 'silent');
 
@@ -28,6 +28,7 @@ describeRepositoryContract<JobsStore>(
         locations: new InMemoryLocations(),
         counters: new InMemoryCounters(),
         applications: new InMemoryApplications(),
+        dailyApplications: new InMemoryDailyApplications(),
         videoDeletions: new InMemoryVideoDeletions(),
       }),
       close: async () => undefined,
@@ -92,6 +93,7 @@ describeRepositoryContract<JobsStore>(
         expiresAt: new Date('2027-01-01T10:00:00.123Z'),
         createdBy: randomUUID(),
         questions: [{ uuid: randomUUID(), text: 'Why us?', timeLimit: 60, takes: -1, thinkTime: '30' }],
+        applicationsPerDay: 25,
       };
       const job = await stored({ openInterview });
       expect(await store().read.jobs.find(job.companyUuid, job.uuid)).toEqual(job);
@@ -155,6 +157,17 @@ describeRepositoryContract<JobsStore>(
       expect(await resend(14, 4)).toBe(true);
       expect(await apps().find(open, 'ann')).toEqual({ interviewUuid, resentAt: at(14) });
       expect(await apps().find(randomUUID(), 'ann')).toBeUndefined();
+    });
+
+    // Issue 38: concurrent applications never pass an open interview's daily cap.
+    it("counts an open interview's applications per day up to its cap, concurrent ones included; another day and another link count apart", async () => {
+      const open = randomUUID();
+      const count = (day: string, link = open) => store().statement((write) => write.dailyApplications.count(link, day, 3));
+      const counted = await Promise.all(Array.from({ length: 10 }, () => count('2026-12-06')));
+      expect(counted.filter(Boolean)).toHaveLength(3);
+      expect(await count('2026-12-06')).toBe(false);
+      expect(await count('2026-12-07')).toBe(true);
+      expect(await count('2026-12-06', randomUUID())).toBe(true);
     });
 
     it('lists the video objects due for deletion, the longest due first; a key scheduled again takes its new time, a forgotten one is gone', async () => {

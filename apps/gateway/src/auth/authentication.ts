@@ -3,6 +3,7 @@ import { isPlausibleApiKey, SharedErrorCode } from '@vi/contracts';
 import { AppError, ErrorKind } from '@vi/platform-errors';
 import type { Logger } from '@vi/platform-logger';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
+import { clientKeyOf } from '../rate-limit/client-key';
 import { countRefusal } from '../rate-limit/rate-limit-metrics';
 import type { RateDecision, RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
@@ -76,7 +77,7 @@ export function authentication(deps: {
     const deadline = new Date(Date.now() + deps.requestTimeoutMs);
     const credential = credentialFrom(req, deps.sessions);
     if (credential === undefined) throw gatewayError(GatewayErrorCode.KeyNotSet);
-    const ip = req.ip ?? 'unknown';
+    const ip = clientKeyOf(req);
     const purpose = credential.kind === 'candidate_token' && credential.forTakeUpload ? ':take_upload' : '';
     const fingerprint = PrincipalCache.fingerprint(`${credential.kind}${purpose}:${credential.value}`);
     const cached = deps.cache.get(fingerprint);

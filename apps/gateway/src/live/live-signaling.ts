@@ -9,6 +9,7 @@ import type { UserPrincipal } from '@vi/platform-grpc';
 import { resolveCandidatePrincipal, resolveSessionPrincipal } from '../auth/session-authentication';
 import { sessionIdFrom, type SessionCookieSettings } from '../auth/session-cookie';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
+import { clientKey } from '../rate-limit/client-key';
 import type { RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
 import { iceServersFor, type IceSettings } from './ice-servers';
@@ -300,7 +301,7 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
 
   async function join(message: Extract<ClientMessage, { type: 'join' }>): Promise<void> {
     const deadline = new Date(Date.now() + deps.requestTimeoutMs);
-    const ip = clientIpOf(req, deps.trustProxy);
+    const ip = clientKey(clientIpOf(req, deps.trustProxy));
     if (await deps.limits.authBlocked(ip)) throw gatewayError(GatewayErrorCode.TooManyRequests);
     const caller = await authenticate(message.token, deadline).catch(async (error: unknown) => {
       if (error instanceof AppError && httpStatusOf(error.kind) === 401) await deps.limits.recordAuthFailure(ip);

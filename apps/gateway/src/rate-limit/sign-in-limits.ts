@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import ipaddr from 'ipaddr.js';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { countRefusal } from './rate-limit-metrics';
@@ -18,18 +17,6 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimitSettings = { perAccount: 10, per
 function limiter(points: number, duration: number, keyPrefix: string, redis: Redis | undefined): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ points, duration, keyPrefix });
   return redis ? new RateLimiterRedis({ storeClient: redis, points, duration, keyPrefix, insuranceLimiter: memory }) : memory;
-}
-
-/**
- * The client a request is counted against: an IPv4 address, or the /64 of an IPv6 one (one subscriber's whole
- * prefix: a host can use any of its 2^64 addresses). IPv4-mapped IPv6 counts as the IPv4 address.
- */
-export function clientKey(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
-  const address = ipaddr.process(ip);
-  if (address.kind() === 'ipv4') return address.toString();
-  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4);
-  return `${new ipaddr.IPv6([...prefix, 0, 0, 0, 0]).toString()}/64`;
 }
 
 /**
@@ -56,21 +43,21 @@ export class SignInLimits {
     return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
   }
 
-  /** Takes one attempt of the client's; the 429 decision when none was left, null to go ahead. */
-  async reserveSignIn(ip: string): Promise<RateDecision | null> {
-    return this.take(this.clients, clientKey(ip), this.settings.perIp, 'sign_in_ip');
+  /** Takes one attempt of the client's (its key: `clientKeyOf`); the 429 decision when none was left, null to go ahead. */
+  async reserveSignIn(client: string): Promise<RateDecision | null> {
+    return this.take(this.clients, client, this.settings.perIp, 'sign_in_ip');
   }
 
   /** A sign-in that was not a wrong password (it succeeded, or was refused for another reason) gives its attempt back. */
-  async releaseSignIn(ip: string): Promise<void> {
-    await this.clients.reward(clientKey(ip), 1);
+  async releaseSignIn(client: string): Promise<void> {
+    await this.clients.reward(client, 1);
   }
 
   /** Every forgot-password request counts against its address and its client, and is never given back. */
-  async reservePasswordReset(email: string, ip: string): Promise<RateDecision | null> {
+  async reservePasswordReset(email: string, client: string): Promise<RateDecision | null> {
     return (
       (await this.take(this.addresses, SignInLimits.address(email), this.settings.perAccount, 'sign_in_account')) ??
-      (await this.take(this.clients, clientKey(ip), this.settings.perIp, 'sign_in_ip'))
+      (await this.take(this.clients, client, this.settings.perIp, 'sign_in_ip'))
     );
   }
 

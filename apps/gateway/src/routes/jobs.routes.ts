@@ -37,6 +37,13 @@ const openInterview = z
     expires_at: timestampField.optional(),
     questions: z.array(questionInput).min(1, 'at least one question').max(50, 'at most 50 questions').optional(),
     interview_question_set: z.uuid('must be a question set uuid').optional(),
+    applications_per_day: z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be 1 to 10000')
+      .max(10_000, 'must be 1 to 10000')
+      .optional()
+      .meta({ description: 'Applications the link takes in a day (UTC); absent keeps the current value (default 200). Decision 045' }),
   })
   .superRefine((open, ctx) => {
     if (open.questions !== undefined && open.interview_question_set !== undefined) {
@@ -102,7 +109,13 @@ export function jobsRoutes(upstreams: Upstreams, options: { uploadTimeoutMs: num
         });
       questions = set.questions.map((q) => ({ text: q.text, time_limit: q.time_limit, takes: q.takes, think_time: q.think_time }));
     }
-    return { status: open.status, expires_at: open.expires_at, replace_questions: questions !== undefined, questions: questions ?? [] };
+    return {
+      status: open.status,
+      expires_at: open.expires_at,
+      replace_questions: questions !== undefined,
+      questions: questions ?? [],
+      applications_per_day: open.applications_per_day,
+    };
   }
 
   resource(router, '/jobs', {

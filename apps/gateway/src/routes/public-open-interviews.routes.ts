@@ -8,11 +8,12 @@ import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { jsonBody } from '../http/hostile-input';
 import { resource } from '../http/resource';
 import { isUuid, validate } from '../http/validation';
+import { clientKeyOf } from '../rate-limit/client-key';
 import { perIpLimit } from '../rate-limit/per-ip-limit';
 import { countRefusal } from '../rate-limit/rate-limit-metrics';
 import type { RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
-import { assigneeFields, canonicalLanguage, languageField, phonesTogether } from './request-fields';
+import { assigneeFields, canonicalLanguage, languageField, phonesTogether, plainNameField } from './request-fields';
 
 /** The one answer to an application, whether the address is new, has applied before, or filled the honeypot. */
 const APPLIED = { reason: 'Thank you: check your email for your interview link' } as const;
@@ -20,12 +21,20 @@ const APPLIED = { reason: 'Thank you: check your email for your interview link' 
 const applicationBody = z
   .object({
     ...assigneeFields,
+    // Sent by anyone and greeted by the invitation email to any address: a plain name only (issue 38).
+    name: plainNameField,
     has_sms_consent: z.boolean().default(false),
     language: languageField.default('en'),
     // The honeypot: the page hides this field, so a person leaves it empty and a form-filling robot does not.
     website: z.string().max(500).optional(),
   })
-  .superRefine(phonesTogether);
+  .superRefine(phonesTogether)
+  // Interview creation's rule, checked here with the shape so that it refuses a new address and one that applied alike.
+  .superRefine((a, ctx) => {
+    if (a.phone_parsed !== undefined && !a.has_sms_consent) {
+      ctx.addIssue({ code: 'custom', path: ['has_sms_consent'], message: 'must be true when a phone is given' });
+    }
+  });
 
 /**
  * The public side of open interviews (decision 045): no API key, the link's uuid is what an applicant holds. What
@@ -69,9 +78,10 @@ export function publicOpenInterviewsRoutes(deps: { upstreams: Upstreams; limits:
     post: {
       summary: 'Apply through an open interview: the one-way interview link is emailed',
       description:
-        'No key. 202 with the same body whether the address is new or has applied before: a repeat creates nothing and re-sends ' +
-        'the invitation (at most once per 10 minutes). Limited per client address and per link (429 with Retry-After). ' +
-        "`phone`, `phone_parsed` and `has_sms_consent` follow the rules of interview creation, as do the plan's. `website` must stay empty.",
+        'No key. Every well-formed application within the limits is answered the same 202, whether the address is new or has applied ' +
+        'before, and the interview is created (or, for a repeat, the invitation re-sent at most once per 10 minutes) after the answer. ' +
+        'Limited per client (an IPv4 address, an IPv6 /64) and per link (429 with Retry-After). A phone needs `has_sms_consent` (400) ' +
+        "and the plan's `interview_sms_notifications` (402), checked before anything else, whatever the address. `website` must stay empty.",
       tag: 'Public',
       security: 'none',
       idempotent: false,
@@ -83,7 +93,7 @@ export function publicOpenInterviewsRoutes(deps: { upstreams: Upstreams; limits:
         async (req, res) => {
           const open_interview_uuid = openInterviewOf(req);
           const body = validate(applicationBody, req.body);
-          const decision = await deps.limits.consumeApplication(req.ip ?? 'unknown', open_interview_uuid);
+          const decision = await deps.limits.consumeApplication(clientKeyOf(req), open_interview_uuid);
           setRateHeaders(res, decision);
           if (!decision.allowed) {
             countRefusal('open_interview_applications');

@@ -1,7 +1,7 @@
 import { AppError } from '@vi/platform-errors';
 import { validate } from '../http/validation';
 import { interviewsSchemas } from './interviews.routes';
-import { canonicalLanguage } from './request-fields';
+import { canonicalLanguage, plainNameField } from './request-fields';
 import { questionSetsSchemas } from './question-sets.routes';
 
 function fieldErrors(run: () => unknown) {
@@ -58,6 +58,44 @@ describe('canonicalLanguage', () => {
       expect(canonicalLanguage('EN')).toBe('en');
       expect(canonicalLanguage('not a tag')).toBeUndefined();
       expect(canonicalLanguage('')).toBeUndefined();
+    }
+  });
+});
+
+// Issue 38: an open interview's applicant is greeted by name in an email sent to any address.
+describe('a plain name', () => {
+  const accepted = (name: string) => plainNameField.safeParse(name).success;
+
+  it('takes the names people have, in any script', () => {
+    for (const name of [
+      'Ada Lovelace',
+      "Seán O'Brien",
+      'Jean-Luc Picard',
+      'J. R. R. Tolkien',
+      'Tolkien, J.R.R.',
+      'María José Núñez',
+      '李小龙',
+      'Ngũgĩ wa Thiong’o',
+      'Zoë Saldaña',
+    ]) {
+      expect([name, accepted(name)]).toEqual([name, true]);
+    }
+  });
+
+  it('refuses a web address, markup, digits and any other sign', () => {
+    for (const name of [
+      'evil.example',
+      'Win at evil.example',
+      'http://evil.example',
+      'Ada <b>Lovelace</b>',
+      'Ada&nbsp;',
+      'ada@evil.example',
+      'Call +1 555 0100',
+      'bit.ly/3xYz',
+      'Dr.Evil',
+      'Ada 😀',
+    ]) {
+      expect([name, accepted(name)]).toEqual([name, false]);
     }
   });
 });

@@ -10,6 +10,16 @@ import { parseRfc3339 } from '@vi/platform-time';
 /** A name or title: 1 to 200 characters once trimmed. */
 export const nameField = z.string().trim().min(1, 'must not be empty').max(200, 'at most 200 characters');
 
+/**
+ * A person's name as anyone may send it and an email will greet (an open interview's applicant, issue 38): a plain
+ * name, so that "Hello <name>" carries no link and no markup to any address. Letters of any script with their marks,
+ * spaces, apostrophes, hyphens, commas and periods; no digits, no other sign (`<`, `/`, `:`, `@`…), and no period
+ * followed by two letters, as a domain name has (`J. R. R. Tolkien` and `J.R.R.` pass, `evil.example` does not).
+ */
+export const plainNameField = nameField
+  .refine((name) => /^[\p{L}\p{M}\p{Zs}'’\-.,]*$/u.test(name), 'must be a plain name: letters, spaces, apostrophes, hyphens, commas and periods')
+  .refine((name) => !/\.\p{M}*\p{L}\p{M}*\p{L}/u.test(name), 'must be a plain name, not a web address (a period is followed by a space or one letter)');
+
 export const emailField = z.email('must be an email address').max(254, 'at most 254 characters');
 
 /** A free-text description of a key or a webhook. */

@@ -7,6 +7,7 @@ import type { PrincipalCache } from '../auth/principal-cache';
 import { contextOf, GATEWAY_PRINCIPAL } from '../auth/request-context';
 import { assertOurOrigin, clearSessionCookie, csrfTokenFor, setSessionCookie, type SessionCookieSettings } from '../auth/session-cookie';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
+import { clientKeyOf } from '../rate-limit/client-key';
 import { jsonBody } from '../http/hostile-input';
 import { resource } from '../http/resource';
 import { validate } from '../http/validation';
@@ -84,7 +85,7 @@ export function sessionRoutes(deps: {
           const input = validate(signInBody, req.body);
           // The client's attempt is taken before identity hashes anything, and given back unless the password was
           // wrong; failures per account are identity's, per user (decision 034).
-          const client = req.ip ?? 'unknown';
+          const client = clientKeyOf(req);
           refuseWhenOver(res, await deps.signInLimits.reserveSignIn(client));
           let wrongPassword = false;
           try {
@@ -169,7 +170,7 @@ export function sessionRoutes(deps: {
         async (req, res) => {
           assertOurOrigin(req, deps.sessions);
           const input = validate(passwordResetBody, req.body);
-          refuseWhenOver(res, await deps.signInLimits.reservePasswordReset(input.email, req.ip ?? 'unknown'));
+          refuseWhenOver(res, await deps.signInLimits.reservePasswordReset(input.email, clientKeyOf(req)));
           await identityService.call((c) => c.requestPasswordReset, input, options());
           res.status(202).json({ reason: 'If an account uses this address, a link to choose a password is on its way' });
         },

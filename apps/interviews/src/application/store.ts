@@ -22,6 +22,17 @@ export interface InterviewsRepositories {
   readonly questionSets: QuestionSetRepository;
   readonly shareLinks: ShareLinkProjectionRepository;
   readonly creations: CreationRepository;
+  readonly companyMedia: CompanyMediaRepository;
+}
+
+/** What a company's interviews keep in media storage, all of them together (issue 38, decision 037). */
+export interface CompanyMediaRepository {
+  /**
+   * Bytes kept for the company's interviews, takes and recordings, deleted interviews' until swept: what
+   * MAX_COMPANY_MEDIA_BYTES bounds. `lock` holds the company's media lock until the transaction ends, so two uploads
+   * of one company are counted one after the other.
+   */
+  bytesStored(companyUuid: string, options?: { lock?: boolean }): Promise<number>;
 }
 
 export type InterviewsStore = Store<InterviewsRepositories>;

@@ -22,6 +22,7 @@ export enum InterviewsErrorCode {
   TakeTooLarge = 'api.take_too_large',
   TakeBitrateTooHigh = 'api.take_bitrate_too_high',
   MediaQuotaExceeded = 'api.interview_media_quota_exceeded',
+  CompanyMediaQuotaExceeded = 'api.company_media_quota_exceeded',
   TakeTooLong = 'api.take_too_long',
   TakeNotVideo = 'api.take_not_video',
   QuestionsRequired = 'api.interview_questions_required',
@@ -57,6 +58,7 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.TakeTooLarge]: 'The video is larger than allowed',
   [InterviewsErrorCode.TakeBitrateTooHigh]: 'The video is larger than a recording of its length can be',
   [InterviewsErrorCode.MediaQuotaExceeded]: "The interview's videos would exceed the storage allowed for one interview",
+  [InterviewsErrorCode.CompanyMediaQuotaExceeded]: "The company's videos would exceed the storage allowed for one company",
   [InterviewsErrorCode.TakeTooLong]: "The video is longer than the question's time limit",
   [InterviewsErrorCode.TakeNotVideo]: 'The body is not a WebM or MP4 video',
   [InterviewsErrorCode.QuestionsRequired]: 'A one_way interview keeps at least one question',
@@ -87,6 +89,7 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
     case InterviewsErrorCode.RecordingTooLarge:
     case InterviewsErrorCode.TakeBitrateTooHigh:
     case InterviewsErrorCode.MediaQuotaExceeded:
+    case InterviewsErrorCode.CompanyMediaQuotaExceeded:
       return ErrorKind.PayloadTooLarge;
     case InterviewsErrorCode.RecordingEnded:
     case InterviewsErrorCode.RecordingPartOutOfOrder:

@@ -1,6 +1,7 @@
 import { OutboxStore } from '@vi/platform-bus';
 import type { Kysely } from '@vi/platform-postgres';
 import type { InterviewsRepositories, InterviewsStore } from '../application/store';
+import { CompanyMediaRepository } from './company-media.repository';
 import { CreationRepository } from './creation.repository';
 import { InterviewCounterRepository } from './interview-counter.repository';
 import { InterviewRepository } from './interview.repository';
@@ -26,6 +27,7 @@ export function sqlInterviewsRepositories(db: Kysely<InterviewsDatabase>): Inter
     questionSets: new QuestionSetRepository(db),
     shareLinks: new ShareLinkProjectionRepository(db),
     creations: new CreationRepository(db),
+    companyMedia: new CompanyMediaRepository(db),
   };
 }
 

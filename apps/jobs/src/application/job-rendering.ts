@@ -60,6 +60,7 @@ function renderOpenInterview(links: JobLinks, open: OpenInterview): jobs.OpenInt
     link: links.linkOf(open.uuid),
     expires_at: toRfc3339(open.expiresAt),
     status: open.status,
+    applications_per_day: open.applicationsPerDay,
     questions: open.questions.map((q) => ({ uuid: q.uuid, text: q.text, time_limit: q.timeLimit, takes: q.takes, think_time: q.thinkTime })),
   };
 }

@@ -72,3 +72,12 @@ export interface JobLinks {
 
 /** Video plumbing shared with interviews (`@vi/platform-media`): where job videos live, presigned playback, a container's measured length. */
 export type { MediaPlaybackUrls, MediaStorage, VideoProbe } from '@vi/platform-media';
+
+/**
+ * Work an answer does not wait for (decision 045: an application's interview, or a repeat's re-sent invitation), so
+ * that how long the answer takes tells nothing of what was done. A failure is the task's end: logged, the state it
+ * left is what the next application finds. Stopping the service waits for what is under way.
+ */
+export interface AfterAnswer {
+  run(name: string, task: () => Promise<void>): void;
+}

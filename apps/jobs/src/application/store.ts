@@ -11,6 +11,7 @@ export interface JobsRepositories {
   readonly locations: LocationRepository;
   readonly counters: JobCounterRepository;
   readonly applications: OpenInterviewApplicationRepository;
+  readonly dailyApplications: DailyApplicationRepository;
   readonly videoDeletions: VideoDeletionRepository;
 }
 
@@ -89,6 +90,15 @@ export interface OpenInterviewApplicationRepository {
   release(openInterviewUuid: string, emailKey: string): Promise<void>;
   /** Records a re-sent invitation, only when none was re-sent after `lastBefore`: false means not now. */
   markResent(openInterviewUuid: string, emailKey: string, at: Date, lastBefore: Date): Promise<boolean>;
+}
+
+/** Applications counted per open interview and UTC day (issue 38), against the open interview's cap. */
+export interface DailyApplicationRepository {
+  /**
+   * Counts one application of `day` (`YYYY-MM-DD`, UTC) when fewer than `cap` were counted: false means the cap is
+   * reached, and nothing was counted. Concurrent counts never pass the cap.
+   */
+  count(openInterviewUuid: string, day: string, cap: number): Promise<boolean>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { PlanFeature } from '@vi/contracts';
 import { AppError, ErrorKind, assertNever } from '@vi/platform-errors';
 
 export enum JobsErrorCode {
@@ -7,6 +8,9 @@ export enum JobsErrorCode {
   JobVideoNotVideo = 'api.job_video_not_video',
   JobVideoTooLong = 'api.job_video_too_long',
   JobVideoTooLarge = 'api.job_video_too_large',
+  // Interviews' code for the same rule: an open interview's application is refused before anything is claimed (decision 045).
+  SmsFeatureRequired = 'api.plan_sms_notifications_required',
+  OpenInterviewDailyLimitReached = 'api.open_interview_daily_limit_reached',
 }
 
 const REASONS: Record<JobsErrorCode, string> = {
@@ -16,6 +20,8 @@ const REASONS: Record<JobsErrorCode, string> = {
   [JobsErrorCode.JobVideoNotVideo]: 'The body is not a WebM or MP4 video',
   [JobsErrorCode.JobVideoTooLong]: 'The video is longer than 3 minutes',
   [JobsErrorCode.JobVideoTooLarge]: 'The video is larger than allowed',
+  [JobsErrorCode.OpenInterviewDailyLimitReached]: 'This interview link has taken all the applications it takes today; try again tomorrow (UTC)',
+  [JobsErrorCode.SmsFeatureRequired]: `SMS invitations need the plan feature ${PlanFeature.InterviewSmsNotifications}`,
 };
 
 function kindOf(code: JobsErrorCode): ErrorKind {
@@ -28,7 +34,10 @@ function kindOf(code: JobsErrorCode): ErrorKind {
       return ErrorKind.InvalidArgument;
     case JobsErrorCode.JobVideoTooLarge:
       return ErrorKind.PayloadTooLarge;
+    case JobsErrorCode.OpenInterviewDailyLimitReached:
+      return ErrorKind.ResourceExhausted;
     case JobsErrorCode.JobSlotsExhausted:
+    case JobsErrorCode.SmsFeatureRequired:
       return ErrorKind.PaymentRequired;
     default:
       return assertNever(code);
@@ -36,8 +45,8 @@ function kindOf(code: JobsErrorCode): ErrorKind {
 }
 
 export class JobsError extends AppError {
-  constructor(code: JobsErrorCode, reason: string = REASONS[code]) {
-    super(kindOf(code), code, reason);
+  constructor(code: JobsErrorCode, reason: string = REASONS[code], retryAfterSeconds?: number) {
+    super(kindOf(code), code, reason, undefined, retryAfterSeconds);
     this.name = 'JobsError';
   }
 }

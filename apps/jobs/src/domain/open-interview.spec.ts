@@ -1,7 +1,14 @@
-import { acceptsApplications, applicationDueAt, emailKey, expiresAtProblem, type OpenInterview } from './open-interview';
+import { acceptsApplications, applicationDay, applicationDueAt, emailKey, expiresAtProblem, type OpenInterview } from './open-interview';
 
 const now = new Date('2026-11-27T10:00:00Z');
-const open: OpenInterview = { uuid: 'o', status: 'active', expiresAt: new Date('2026-12-27T10:00:00Z'), questions: [], createdBy: 'u' };
+const open: OpenInterview = {
+  uuid: 'o',
+  status: 'active',
+  expiresAt: new Date('2026-12-27T10:00:00Z'),
+  questions: [],
+  createdBy: 'u',
+  applicationsPerDay: 200,
+};
 
 describe('open interviews', () => {
   it('accept applications only while active, unexpired and on an active job', () => {
@@ -27,5 +34,11 @@ describe('open interviews', () => {
     expect(expiresAtProblem(new Date('2026-11-27T09:00:00Z'), now)).toBe('must be in the future');
     expect(expiresAtProblem(new Date('2027-11-28T10:00:00Z'), now)).toBe('must be within 1 year');
     expect(expiresAtProblem(open.expiresAt, now)).toBeNull();
+  });
+
+  it('counts applications per UTC day, and says how long until the next one begins', () => {
+    expect(applicationDay(now)).toEqual({ day: '2026-11-27', secondsLeft: 14 * 3600 });
+    expect(applicationDay(new Date('2026-12-31T23:59:59.500Z'))).toEqual({ day: '2026-12-31', secondsLeft: 1 });
+    expect(applicationDay(new Date('2027-01-01T00:00:00Z'))).toEqual({ day: '2027-01-01', secondsLeft: 24 * 3600 });
   });
 });

@@ -19,6 +19,17 @@ export interface OpenInterview {
   questions: OpenInterviewQuestion[];
   /** Who last turned it on: the creator of the applicants' interviews. */
   createdBy: string;
+  /** Applications it takes in a UTC day (issue 38), the company's to set. */
+  applicationsPerDay: number;
+}
+
+/** Without one set, an open interview takes this many applications a day (decision 045). */
+export const DEFAULT_APPLICATIONS_PER_DAY = 200;
+
+/** The UTC day an application counts in, and the seconds until the next one begins (when a link at its cap takes applications again). */
+export function applicationDay(now: Date): { day: string; secondsLeft: number } {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return { day: now.toISOString().slice(0, 10), secondsLeft: Math.max(1, Math.ceil((next - now.getTime()) / 1000)) };
 }
 
 /** A repeat application re-sends the invitation at most this often. */

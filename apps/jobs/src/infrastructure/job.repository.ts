@@ -2,7 +2,7 @@ import { prepared, sql, type Kysely, type Selectable } from '@vi/platform-postgr
 import type { Job } from '../domain/job';
 import type { JobVideo } from '../domain/job-video';
 import type { LocationInput } from '../domain/location';
-import type { OpenInterview } from '../domain/open-interview';
+import { DEFAULT_APPLICATIONS_PER_DAY, type OpenInterview } from '../domain/open-interview';
 import type { JobCounts, JobListQuery } from '../application/store';
 import type { JobsDatabase, StoredJobVideo, StoredOpenInterview } from './jobs.database';
 
@@ -213,6 +213,7 @@ function storedOpenInterview(open: OpenInterview | null): string | null {
     status: open.status,
     expires_at: open.expiresAt.toISOString(),
     created_by: open.createdBy,
+    applications_per_day: open.applicationsPerDay,
     questions: open.questions.map((q) => ({ uuid: q.uuid, text: q.text, time_limit: q.timeLimit, takes: q.takes, think_time: q.thinkTime })),
   };
   return JSON.stringify(stored);
@@ -224,6 +225,7 @@ function openInterviewOf(stored: StoredOpenInterview): OpenInterview {
     status: stored.status,
     expiresAt: new Date(stored.expires_at),
     createdBy: stored.created_by,
+    applicationsPerDay: stored.applications_per_day ?? DEFAULT_APPLICATIONS_PER_DAY,
     questions: stored.questions.map((q) => ({ uuid: q.uuid, text: q.text, timeLimit: q.time_limit, takes: q.takes, thinkTime: q.think_time })),
   };
 }

@@ -56,6 +56,12 @@ export interface JobsDatabase {
     claimed_at: Date;
     resent_at: Date | null;
   };
+  /** Issue 38: applications counted per open interview and UTC day, against its `applications_per_day`. */
+  open_interview_daily_applications: {
+    open_interview_uuid: string;
+    day: string;
+    count: number;
+  };
   /** Decision 061. */
   video_deletions: {
     storage_key: string;
@@ -71,6 +77,8 @@ export interface StoredOpenInterview {
   expires_at: string;
   created_by: string;
   questions: Array<{ uuid: string; text: string; time_limit: number; takes: number; think_time: string }>;
+  /** Absent from open interviews stored before issue 38: the default. */
+  applications_per_day?: number;
 }
 
 /** A job's video as its `video` column holds it. */

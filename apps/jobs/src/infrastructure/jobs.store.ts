@@ -5,7 +5,7 @@ import { JobCounterRepository } from './job-counter.repository';
 import { JobRepository } from './job.repository';
 import type { JobsDatabase } from './jobs.database';
 import { KnownLocations, LocationRepository } from './location.repository';
-import { OpenInterviewApplicationRepository } from './open-interview-application.repository';
+import { DailyApplicationRepository, OpenInterviewApplicationRepository } from './open-interview-application.repository';
 import { VideoDeletionRepository } from './video-deletion.repository';
 
 /** The SQL repositories, bound to one connection or transaction; `knownLocations` is shared by all. */
@@ -15,6 +15,7 @@ export function sqlJobsRepositories(db: Kysely<JobsDatabase>, knownLocations: Kn
     locations: new LocationRepository(db, knownLocations),
     counters: new JobCounterRepository(db),
     applications: new OpenInterviewApplicationRepository(db),
+    dailyApplications: new DailyApplicationRepository(db),
     videoDeletions: new VideoDeletionRepository(db),
   };
 }

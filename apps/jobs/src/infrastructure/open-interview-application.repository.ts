@@ -76,3 +76,23 @@ export class OpenInterviewApplicationRepository {
     return updated !== undefined;
   }
 }
+
+/** Issue 38: one row per open interview and UTC day, counted up by one conditional upsert (its row lock orders concurrent counts). */
+export class DailyApplicationRepository {
+  constructor(private readonly db: Kysely<JobsDatabase>) {}
+
+  async count(openInterviewUuid: string, day: string, cap: number): Promise<boolean> {
+    const counted = await this.db
+      .insertInto('open_interview_daily_applications')
+      .values({ open_interview_uuid: openInterviewUuid, day, count: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['open_interview_uuid', 'day'])
+          .doUpdateSet({ count: sql<number>`open_interview_daily_applications.count + 1` })
+          .where('open_interview_daily_applications.count', '<', cap),
+      )
+      .returning('count')
+      .executeTakeFirst();
+    return counted !== undefined;
+  }
+}

@@ -184,7 +184,10 @@ function applyForm(uuid: string, open: PublicOpenInterview, typed: Typed, keep: 
       for (const refused of error.fieldErrors) {
         const [control, sentence] =
           refused.field === 'name'
-            ? [name, refused.code === 'too_big' ? t.apply.fields.nameTooLong : t.apply.fields.nameMissing]
+            ? [
+                name,
+                refused.code === 'too_big' ? t.apply.fields.nameTooLong : refused.code === 'too_small' ? t.apply.fields.nameMissing : t.apply.fields.namePlain,
+              ]
             : refused.field === 'email'
               ? [email, t.apply.fields.emailInvalid]
               : refused.field === 'phone' || refused.field === 'phone_parsed'
@@ -200,13 +203,15 @@ function applyForm(uuid: string, open: PublicOpenInterview, typed: Typed, keep: 
     }
     if (first) return first.focus();
     alert.textContent =
-      error instanceof ApiError && error.status === 429
-        ? t.apply.tooMany(...retryWhen(error))
-        : error instanceof ApiError && error.status === 402
-          ? t.apply.smsNotOffered
-          : error instanceof ApiError && (error.code === 'network' || error.status >= 500)
-            ? t.errors.unavailable
-            : t.errors.unexpected;
+      error instanceof ApiError && error.code === 'api.open_interview_daily_limit_reached'
+        ? t.apply.dailyLimit(...retryWhen(error))
+        : error instanceof ApiError && error.status === 429
+          ? t.apply.tooMany(...retryWhen(error))
+          : error instanceof ApiError && error.status === 402
+            ? t.apply.smsNotOffered
+            : error instanceof ApiError && (error.code === 'network' || error.status >= 500)
+              ? t.errors.unavailable
+              : t.errors.unexpected;
     alert.hidden = false;
     alert.tabIndex = -1;
     alert.focus();

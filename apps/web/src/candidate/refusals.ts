@@ -38,6 +38,8 @@ export function refusalSentence(error: unknown): string {
       return t.errors.takeTooLarge;
     case 'api.interview_media_quota_exceeded':
       return t.errors.mediaQuotaFull;
+    case 'api.company_media_quota_exceeded':
+      return t.errors.companyMediaQuotaFull;
     case 'api.validation_failed':
       // The only field a take upload can get wrong is its declared length.
       return error.fields.includes('X-Take-Duration-Seconds') ? t.errors.takeTooLong : t.errors.unexpected;

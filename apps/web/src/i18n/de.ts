@@ -34,6 +34,8 @@ export const de: CandidateMessages = {
     takeTooLong: 'Diese Aufnahme ist länger als für die Frage erlaubt und wurde daher nicht angenommen. Nehmen Sie eine kürzere Antwort auf.',
     notAVideo: 'Diese Aufnahme konnte nicht als Video gelesen werden und wurde daher nicht angenommen. Nehmen Sie Ihre Antwort erneut auf.',
     takeTooLarge: 'Diese Aufnahme ist zu groß zum Hochladen. Nehmen Sie eine kürzere Antwort auf.',
+    companyMediaQuotaFull:
+      'Das Unternehmen kann gerade keine weiteren Aufnahmen speichern, daher wurde diese Antwort nicht gespeichert. Ihre bisherigen Antworten bleiben erhalten; wenden Sie sich an das Unternehmen.',
     mediaQuotaFull:
       'Für dieses Interview ist kein Platz für weitere Aufnahmen. Behalten Sie die bereits aufgenommenen Antworten oder wenden Sie sich an das Unternehmen.',
     tooManyRequests: 'Zu viele Anfragen aus diesem Netzwerk. Warten Sie eine Minute und versuchen Sie es dann erneut.',
@@ -202,9 +204,12 @@ export const de: CandidateMessages = {
     tooMany: (wait: string, at: string) =>
       `Zu viele Versuche aus diesem Netzwerk. Versuchen Sie es in ${wait} noch einmal (um ${at}); Ihre Eingaben bleiben erhalten.`,
     tooManyRead: (wait: string, at: string) => `Zu viele Anfragen aus diesem Netzwerk. Laden Sie diese Seite in ${wait} neu (um ${at}).`,
+    dailyLimit: (wait: string, at: string) =>
+      `Diese Stelle hat alle Bewerbungen erhalten, die sie an einem Tag annimmt. Versuchen Sie es in ${wait} erneut (um ${at}); Ihre Eingaben bleiben erhalten.`,
     fields: {
       nameMissing: 'Geben Sie Ihren Namen ein.',
       nameTooLong: 'Ihr Name ist zu lang: höchstens 200 Zeichen.',
+      namePlain: 'Geben Sie nur Ihren Namen ein: Buchstaben, Leerzeichen, Bindestriche, Apostrophe und Punkte, ohne Ziffern oder Webadresse.',
       emailInvalid: 'Geben Sie eine E-Mail-Adresse wie name@beispiel.de ein: Dorthin schicken wir den Interview-Link.',
       phoneInvalid: 'Geben Sie die Nummer mit Ländervorwahl ein, zum Beispiel +49 151 23456789.',
       consentMissing: 'Setzen Sie dieses Häkchen, um SMS zu erhalten, oder lassen Sie die Telefonnummer leer.',

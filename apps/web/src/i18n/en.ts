@@ -33,6 +33,8 @@ export const en = {
     takeTooLong: 'This recording is longer than the time allowed for the question, so it was not accepted. Record a shorter answer.',
     notAVideo: 'This recording could not be read as a video, so it was not accepted. Record your answer again.',
     takeTooLarge: 'This recording is too large to upload. Record a shorter answer.',
+    companyMediaQuotaFull:
+      'The company cannot store more recordings right now, so this answer was not kept. The answers you recorded before are kept; contact the company.',
     mediaQuotaFull: 'This interview has no room for more recordings. Keep the answers you have recorded, or contact the company.',
     tooManyRequests: 'Too many requests from this network. Wait a minute, then try again.',
     unavailable: 'The service is not reachable right now. Check your connection and try again in a moment.',
@@ -197,9 +199,12 @@ export const en = {
     tooManyHeading: 'Too many attempts',
     tooMany: (wait: string, at: string) => `Too many attempts from this network. Try again in ${wait} (at ${at}); what you typed is kept.`,
     tooManyRead: (wait: string, at: string) => `Too many requests from this network. Reload this page in ${wait} (at ${at}).`,
+    dailyLimit: (wait: string, at: string) =>
+      `This job has received all the applications it takes in one day. Try again in ${wait} (at ${at}); what you typed is kept.`,
     fields: {
       nameMissing: 'Enter your name.',
       nameTooLong: 'Your name is too long: use at most 200 characters.',
+      namePlain: 'Enter your name only: letters, spaces, hyphens, apostrophes and periods, without digits or a web address.',
       emailInvalid: 'Enter an email address such as name@example.com: your interview link is sent there.',
       phoneInvalid: 'Enter the number with its country code, for example +44 7700 900123.',
       consentMissing: 'Tick this box to get text messages, or leave the phone empty.',

@@ -32,6 +32,8 @@ export const es: CandidateMessages = {
     takeTooLong: 'Esta grabación dura más de lo permitido para la pregunta, así que no se ha aceptado. Grabe una respuesta más breve.',
     notAVideo: 'Esta grabación no se ha podido leer como vídeo, así que no se ha aceptado. Vuelva a grabar su respuesta.',
     takeTooLarge: 'Esta grabación es demasiado grande para subirla. Grabe una respuesta más breve.',
+    companyMediaQuotaFull:
+      'La empresa no puede guardar más grabaciones por ahora, así que esta respuesta no se ha guardado. Las respuestas que grabó antes se conservan; póngase en contacto con la empresa.',
     mediaQuotaFull: 'Esta entrevista no admite más grabaciones. Conserve las respuestas que ya ha grabado o póngase en contacto con la empresa.',
     tooManyRequests: 'Demasiadas solicitudes desde esta red. Espere un minuto y vuelva a intentarlo.',
     unavailable: 'El servicio no está disponible en este momento. Compruebe su conexión y vuelva a intentarlo en unos instantes.',
@@ -197,9 +199,12 @@ export const es: CandidateMessages = {
     tooMany: (wait: string, at: string) =>
       `Demasiados intentos desde esta red. Vuelva a intentarlo dentro de ${wait} (a las ${at}); lo que ha escrito se conserva.`,
     tooManyRead: (wait: string, at: string) => `Demasiadas solicitudes desde esta red. Recargue esta página dentro de ${wait} (a las ${at}).`,
+    dailyLimit: (wait: string, at: string) =>
+      `Este empleo ya ha recibido todas las solicitudes que acepta en un día. Inténtelo de nuevo dentro de ${wait} (a las ${at}); lo que ha escrito se conserva.`,
     fields: {
       nameMissing: 'Escriba su nombre.',
       nameTooLong: 'Su nombre es demasiado largo: use como máximo 200 caracteres.',
+      namePlain: 'Escriba solo su nombre: letras, espacios, guiones, apóstrofos y puntos, sin cifras ni direcciones web.',
       emailInvalid: 'Escriba un correo electrónico como nombre@ejemplo.com: allí le enviamos el enlace de la entrevista.',
       phoneInvalid: 'Escriba el número con el prefijo del país, por ejemplo +34 612 345 678.',
       consentMissing: 'Marque esta casilla para recibir SMS, o deje el teléfono vacío.',

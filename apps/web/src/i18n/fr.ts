@@ -38,6 +38,8 @@ export const fr: CandidateMessages = {
     takeTooLong: 'Cet enregistrement dépasse la durée autorisée pour la question\u00a0: il n’a pas été accepté. Enregistrez une réponse plus courte.',
     notAVideo: 'Cet enregistrement n’a pas pu être lu comme une vidéo\u00a0: il n’a pas été accepté. Enregistrez à nouveau votre réponse.',
     takeTooLarge: 'Cet enregistrement est trop volumineux pour être envoyé. Enregistrez une réponse plus courte.',
+    companyMediaQuotaFull:
+      'L’entreprise ne peut plus stocker d’enregistrements pour le moment : cette réponse n’a pas été conservée. Vos réponses précédentes sont conservées ; contactez l’entreprise.',
     mediaQuotaFull: 'Cet entretien ne peut plus recevoir d’enregistrements. Gardez les réponses déjà enregistrées, ou contactez l’entreprise.',
     tooManyRequests: 'Trop de requêtes depuis ce réseau. Patientez une minute, puis réessayez.',
     unavailable: 'Le service est momentanément injoignable. Vérifiez votre connexion et réessayez dans un instant.',
@@ -204,9 +206,12 @@ export const fr: CandidateMessages = {
     tooManyHeading: 'Trop de tentatives',
     tooMany: (wait: string, at: string) => `Trop de tentatives depuis ce réseau. Réessayez dans ${wait} (à ${at}) ; ce que vous avez saisi est conservé.`,
     tooManyRead: (wait: string, at: string) => `Trop de demandes depuis ce réseau. Rechargez cette page dans ${wait} (à ${at}).`,
+    dailyLimit: (wait: string, at: string) =>
+      `Cette offre a reçu toutes les candidatures qu’elle accepte en une journée. Réessayez dans ${wait} (à ${at}) ; ce que vous avez saisi est conservé.`,
     fields: {
       nameMissing: 'Indiquez votre nom.',
       nameTooLong: 'Votre nom est trop long : 200 caractères au plus.',
+      namePlain: 'Saisissez seulement votre nom : lettres, espaces, traits d’union, apostrophes et points, sans chiffres ni adresse web.',
       emailInvalid: 'Indiquez une adresse e-mail comme nom@exemple.fr : le lien de votre entretien y est envoyé.',
       phoneInvalid: 'Indiquez le numéro avec l’indicatif du pays, par exemple +33 6 12 34 56 78.',
       consentMissing: 'Cochez cette case pour recevoir des SMS, ou laissez le téléphone vide.',

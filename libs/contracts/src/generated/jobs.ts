@@ -139,6 +139,8 @@ export interface OpenInterview {
   /** active or inactive */
   status: string;
   questions: OpenInterviewQuestion[];
+  /** Applications it takes in a UTC day, then 429 api.open_interview_daily_limit_reached (issue 38). */
+  applications_per_day: number;
 }
 
 export interface OpenInterviewQuestionInput {
@@ -160,6 +162,7 @@ export interface OpenInterviewInput {
   /** Whether `questions` replaces the questions (an empty list is sent as none). */
   replace_questions: boolean;
   questions: OpenInterviewQuestionInput[];
+  applications_per_day?: number | undefined;
 }
 
 export interface OpenInterviewRef {
@@ -1109,7 +1112,7 @@ export const OpenInterviewQuestion: MessageFns<OpenInterviewQuestion> = {
 };
 
 function createBaseOpenInterview(): OpenInterview {
-  return { uuid: "", link: "", expires_at: "", status: "", questions: [] };
+  return { uuid: "", link: "", expires_at: "", status: "", questions: [], applications_per_day: 0 };
 }
 
 export const OpenInterview: MessageFns<OpenInterview> = {
@@ -1128,6 +1131,9 @@ export const OpenInterview: MessageFns<OpenInterview> = {
     }
     for (const v of message.questions) {
       OpenInterviewQuestion.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.applications_per_day !== 0) {
+      writer.uint32(48).int32(message.applications_per_day);
     }
     return writer;
   },
@@ -1177,6 +1183,14 @@ export const OpenInterview: MessageFns<OpenInterview> = {
           }
 
           message.questions.push(OpenInterviewQuestion.decode(reader, reader.uint32()));
+          continue;
+        }
+        case 6: {
+          if (tag !== 48) {
+            break;
+          }
+
+          message.applications_per_day = reader.int32();
           continue;
         }
       }
@@ -1260,7 +1274,13 @@ export const OpenInterviewQuestionInput: MessageFns<OpenInterviewQuestionInput> 
 };
 
 function createBaseOpenInterviewInput(): OpenInterviewInput {
-  return { status: "", expires_at: undefined, replace_questions: false, questions: [] };
+  return {
+    status: "",
+    expires_at: undefined,
+    replace_questions: false,
+    questions: [],
+    applications_per_day: undefined,
+  };
 }
 
 export const OpenInterviewInput: MessageFns<OpenInterviewInput> = {
@@ -1276,6 +1296,9 @@ export const OpenInterviewInput: MessageFns<OpenInterviewInput> = {
     }
     for (const v of message.questions) {
       OpenInterviewQuestionInput.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.applications_per_day !== undefined) {
+      writer.uint32(40).int32(message.applications_per_day);
     }
     return writer;
   },
@@ -1317,6 +1340,14 @@ export const OpenInterviewInput: MessageFns<OpenInterviewInput> = {
           }
 
           message.questions.push(OpenInterviewQuestionInput.decode(reader, reader.uint32()));
+          continue;
+        }
+        case 5: {
+          if (tag !== 40) {
+            break;
+          }
+
+          message.applications_per_day = reader.int32();
           continue;
         }
       }

@@ -16,6 +16,10 @@ export const OpenInterviewView = z
     link: z.string().meta({ description: '<PUBLIC_BASE_URL>/apply/<uuid>, the page an applicant opens' }),
     expires_at: timestampView,
     status: z.enum(JOB_STATUSES),
+    applications_per_day: z.number().int().meta({
+      description:
+        'Applications the link takes in a day (UTC), new addresses and repeats alike; past it, 429 `api.open_interview_daily_limit_reached` until the next day. Default 200 (decision 045)',
+    }),
     questions: z.array(OpenInterviewQuestionView).optional().meta({ description: 'On single reads and updates; left out of list items' }),
   })
   .meta({ id: 'OpenInterview' });
@@ -107,6 +111,7 @@ function openInterviewJson(open: OpenInterview, options: { description: boolean 
     link: open.link,
     expires_at: open.expires_at,
     status: open.status as (typeof JOB_STATUSES)[number],
+    applications_per_day: open.applications_per_day,
     // Single reads and updates (the ones with a description) carry the questions.
     ...(options.description ? { questions: open.questions.map((q) => ({ uuid: q.uuid, time_limit: q.time_limit, text: q.text })) } : {}),
   };

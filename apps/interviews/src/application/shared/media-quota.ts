@@ -17,6 +17,33 @@ export async function mediaBytesLeft(repos: ReposOf<InterviewsStore, 'takes' | '
   return quota.maxInterviewMediaBytes - takes - recordings;
 }
 
+/** MAX_COMPANY_MEDIA_BYTES (issue 38): what all of a company's interviews may keep; a take counts against it as against its interview's. */
+export interface CompanyMediaQuota {
+  maxCompanyMediaBytes: number;
+}
+
+/** Bytes the company may still store; checked again, under its media lock, before a take is kept. */
+export async function companyMediaBytesLeft(repos: ReposOf<InterviewsStore, 'companyMedia'>, quota: CompanyMediaQuota, companyUuid: string): Promise<number> {
+  return quota.maxCompanyMediaBytes - (await repos.companyMedia.bytesStored(companyUuid));
+}
+
+export function companyMediaQuotaExceeded(quota: CompanyMediaQuota): InterviewsError {
+  return new InterviewsError(
+    InterviewsErrorCode.CompanyMediaQuotaExceeded,
+    `The company's videos would exceed ${quota.maxCompanyMediaBytes} bytes, the storage allowed for one company`,
+  );
+}
+
+/** Refuses `bytes` more for the company when they would take it past its quota, holding its media lock until the transaction ends. */
+export async function requireCompanyMediaQuota(
+  repos: ReposOf<InterviewsStore, 'companyMedia'>,
+  quota: CompanyMediaQuota,
+  companyUuid: string,
+  bytes: number,
+): Promise<void> {
+  if (bytes > quota.maxCompanyMediaBytes - (await repos.companyMedia.bytesStored(companyUuid, { lock: true }))) throw companyMediaQuotaExceeded(quota);
+}
+
 export function mediaQuotaExceeded(quota: MediaQuota): InterviewsError {
   return new InterviewsError(
     InterviewsErrorCode.MediaQuotaExceeded,

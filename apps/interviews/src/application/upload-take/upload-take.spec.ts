@@ -2,8 +2,8 @@ import type { interviews } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, anInterview, aQuestion, aTake, theCandidateOf } from '../../../test/factories';
-import { FakeVideoProbe, MemoryInterviews, MemoryMedia, MemoryQuestions, MemoryRecordings, MemoryTakes } from '../../../test/fakes';
-import type { InterviewQuestion } from '../../domain/interview';
+import { FakeVideoProbe, MemoryCompanyMedia, MemoryInterviews, MemoryMedia, MemoryQuestions, MemoryRecordings, MemoryTakes } from '../../../test/fakes';
+import type { Interview, InterviewQuestion } from '../../domain/interview';
 import type { Take } from '../../domain/take';
 import { TAKE_CONTAINER_ALLOWANCE_BYTES } from '../../domain/take';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
@@ -12,23 +12,29 @@ import { uploadTake } from './upload-take';
 describe('uploadTake', () => {
   const accepted = anInterview({ status: 'accepted', acceptedAt: AT });
   const candidate = aCaller(theCandidateOf(accepted));
-  const fixture = (question: InterviewQuestion = aQuestion(accepted, { timeLimit: 60, takesLimit: 2 }), takes: Take[] = []) => ({
-    question,
-    deps: {
-      store: memoryStore({
-        interviews: new MemoryInterviews([accepted]),
-        questions: new MemoryQuestions([question]),
-        takes: new MemoryTakes(takes),
-        recordings: new MemoryRecordings(),
-      }),
-      media: new MemoryMedia(),
-      video: new FakeVideoProbe(42),
-      clock: new FakeClock(new Date(AT.getTime() + 60_000)),
-      maxTakeBytes: 64,
-      maxTakeBitrate: 8_000_000,
-      maxInterviewMediaBytes: 10 * 1024 ** 3,
-    },
-  });
+  /** `others`: more interviews kept by the store (another of the company's, with its takes). */
+  const fixture = (question: InterviewQuestion = aQuestion(accepted, { timeLimit: 60, takesLimit: 2 }), takes: Take[] = [], others: Interview[] = []) => {
+    const [interviews, takesKept, recordings] = [new MemoryInterviews([accepted, ...others]), new MemoryTakes(takes), new MemoryRecordings()];
+    return {
+      question,
+      deps: {
+        store: memoryStore({
+          interviews,
+          questions: new MemoryQuestions([question]),
+          takes: takesKept,
+          recordings,
+          companyMedia: new MemoryCompanyMedia({ interviews, takes: takesKept, recordings }),
+        }),
+        media: new MemoryMedia(),
+        video: new FakeVideoProbe(42),
+        clock: new FakeClock(new Date(AT.getTime() + 60_000)),
+        maxTakeBytes: 64,
+        maxTakeBitrate: 8_000_000,
+        maxInterviewMediaBytes: 10 * 1024 ** 3,
+        maxCompanyMediaBytes: 1024 ** 4,
+      },
+    };
+  };
 
   async function* upload(
     question: InterviewQuestion,
@@ -132,6 +138,26 @@ describe('uploadTake', () => {
     expect(deps.media.files.size).toBe(0);
     expect(await uploadTake(deps, candidate, upload(question, ['WEBM', 'x'.repeat(56)]))).toMatchObject({ size: 60 });
     expect(await deps.store.read.takes.bytesStored(accepted.uuid)).toBe(100);
+  });
+
+  // Issue 38: an open interview's applicants are many interviews of one company; their takes count against the company's quota.
+  it("refuses with 413 a take that would take the company past MAX_COMPANY_MEDIA_BYTES, counting its other interviews' takes", async () => {
+    const another = anInterview({ companyUuid: accepted.companyUuid });
+    const elsewhere = anInterview();
+    const { deps, question } = fixture(
+      undefined,
+      [aTake(aQuestion(another), { size: 40 }), aTake(aQuestion(elsewhere), { size: 1_000 })],
+      [another, elsewhere],
+    );
+    deps.maxCompanyMediaBytes = 100;
+    await expect(uploadTake(deps, candidate, upload(question, ['WEBM', 'x'.repeat(57)]))).rejects.toMatchObject({
+      code: InterviewsErrorCode.CompanyMediaQuotaExceeded,
+      kind: 'payload_too_large',
+      reason: "The company's videos would exceed 100 bytes, the storage allowed for one company",
+    });
+    expect(deps.media.files.size).toBe(0);
+    expect(await deps.store.read.takes.bytesStored(accepted.uuid)).toBe(0);
+    expect(await uploadTake(deps, candidate, upload(question, ['WEBM', 'x'.repeat(56)]))).toMatchObject({ size: 60 });
   });
 
   it('refuses when no take is left, after the due time, and before the job seeker accepted', async () => {

@@ -12,12 +12,19 @@ import { takeBytesAllowed, type Take } from '../../domain/take';
 import type { InterviewsStore } from '../store';
 import { candidateInterview } from '../shared/candidate-interview';
 import { findQuestion } from '../shared/find-question';
-import { mediaBytesLeft, mediaQuotaExceeded, requireMediaQuota } from '../shared/media-quota';
+import {
+  companyMediaBytesLeft,
+  companyMediaQuotaExceeded,
+  mediaBytesLeft,
+  mediaQuotaExceeded,
+  requireCompanyMediaQuota,
+  requireMediaQuota,
+} from '../shared/media-quota';
 import { renderTake } from '../take-rendering';
 import type { MediaStorage, VideoProbe } from '../ports';
 
 export interface TakeUploadDeps {
-  store: StoreOf<InterviewsStore, 'interviews' | 'questions' | 'takes' | 'recordings'>;
+  store: StoreOf<InterviewsStore, 'interviews' | 'questions' | 'takes' | 'recordings' | 'companyMedia'>;
   clock: Clock;
   media: MediaStorage;
   video: VideoProbe;
@@ -26,6 +33,8 @@ export interface TakeUploadDeps {
   maxTakeBitrate: number;
   /** MAX_INTERVIEW_MEDIA_BYTES. */
   maxInterviewMediaBytes: number;
+  /** MAX_COMPANY_MEDIA_BYTES (issue 38). */
+  maxCompanyMediaBytes: number;
 }
 
 /**
@@ -59,6 +68,7 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
   };
   const { interview, question } = await check(deps.store.read, false);
   const quotaLeft = await mediaBytesLeft(deps.store.read, deps, interview.uuid);
+  const companyLeft = await companyMediaBytesLeft(deps.store.read, deps, interview.companyUuid);
 
   // The first bytes say whether this is a video at all: nothing is stored otherwise.
   const body = await streamedBody(iterator, first.done ? undefined : first.value.data, deps.video.headBytes);
@@ -76,6 +86,7 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
   const requireBounded = (size: number) => {
     if (size > maxBytes) throw new InterviewsError(InterviewsErrorCode.TakeTooLarge, `The video is larger than ${maxBytes} bytes`);
     if (size > quotaLeft) throw mediaQuotaExceeded(deps);
+    if (size > companyLeft) throw companyMediaQuotaExceeded(deps);
     if (size > takeBytesAllowed(longest, deps.maxTakeBitrate)) throw bitrateTooHigh(size, longest, deps.maxTakeBitrate);
   };
   const measured = deps.video.measure(body.bytes(requireBounded));
@@ -100,6 +111,8 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
       requireStartedBeforeDue(interview.scheduledAt, receivedAt, durationSeconds);
       // Two uploads at once each fit what was left when they started: the row lock orders them here.
       await requireMediaQuota(tx, deps, interview.uuid, stored);
+      // And the company's (issue 38): its media lock orders two uploads of one company, whatever their interviews.
+      await requireCompanyMediaQuota(tx, deps, interview.companyUuid, stored);
       const now = deps.clock.now();
       const take: Take = {
         uuid: randomUUID(),

@@ -52,6 +52,7 @@ export interface InterviewsGrpcDeps {
   maxTakeBytes: number;
   maxTakeBitrate: number;
   maxInterviewMediaBytes: number;
+  maxCompanyMediaBytes: number;
   clock: Clock;
   /** Pages of the list rendered before (decision 050). */
   pages: InterviewPageCache;

@@ -5,9 +5,9 @@ import type { Caller, Principal, UserPrincipal } from '@vi/platform-grpc';
 import { memoryStore } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { aCompanyUser, aJob } from '../../../test/factories';
-import { InMemoryApplications, InMemoryJobs } from '../../../test/fakes';
+import { InMemoryApplications, InMemoryDailyApplications, InMemoryJobs } from '../../../test/fakes';
 import { emailKey, type OpenInterview } from '../../domain/open-interview';
-import type { ApplicantInterview, InterviewsDirectory } from '../ports';
+import type { AfterAnswer, ApplicantInterview, InterviewsDirectory } from '../ports';
 import { applyToOpenInterview } from './apply-to-open-interview';
 
 /**
@@ -36,6 +36,23 @@ class InterviewsCalls implements InterviewsDirectory {
   }
 }
 
+/** Follow-ups kept until `settle` runs them, as after the answer; a spec sees their failures. */
+class Later implements AfterAnswer {
+  private pending: Array<() => Promise<void>> = [];
+  readonly failures: unknown[] = [];
+  run(_name: string, task: () => Promise<void>): void {
+    this.pending.push(task);
+  }
+  async settle(): Promise<void> {
+    const tasks = this.pending;
+    this.pending = [];
+    for (const task of tasks) await task().catch((error: unknown) => void this.failures.push(error));
+  }
+  get waiting(): number {
+    return this.pending.length;
+  }
+}
+
 describe('applyToOpenInterview', () => {
   const gateway = { principal: { kind: 'service', service: 'gateway' } as const };
   const opener = aCompanyUser({ role: 'administrator' });
@@ -44,17 +61,39 @@ describe('applyToOpenInterview', () => {
   let interviews: InterviewsCalls;
   let open: OpenInterview;
   let jobs: InMemoryJobs;
+  let later: Later;
+  let smsPlan: boolean;
   let deps: Parameters<typeof applyToOpenInterview>[0];
   const applicant = (email = 'ada@example.com') => ({ name: 'Ada', email, hasSmsConsent: false, language: 'en' });
-  const sut = (email?: string, caller: Caller<Principal> = gateway) =>
-    applyToOpenInterview(deps, caller, { openInterviewUuid: open.uuid, applicant: applicant(email) });
+  /** An application, and what it started after its answer. */
+  const sut = async (email?: string, caller: Caller<Principal> = gateway) => {
+    await applyToOpenInterview(deps, caller, { openInterviewUuid: open.uuid, applicant: applicant(email) });
+    await later.settle();
+  };
 
   beforeEach(() => {
     clock = new FakeClock('2026-11-27T10:00:00+00:00');
     interviews = new InterviewsCalls();
-    open = { uuid: randomUUID(), status: 'active', expiresAt: new Date('2027-01-01T00:00:00Z'), questions: [question], createdBy: opener.userUuid };
+    open = {
+      uuid: randomUUID(),
+      status: 'active',
+      expiresAt: new Date('2027-01-01T00:00:00Z'),
+      questions: [question],
+      createdBy: opener.userUuid,
+      applicationsPerDay: 200,
+    };
     jobs = new InMemoryJobs(aJob({ companyUuid: opener.companyUuid!, status: 'active', openInterview: open }));
-    deps = { store: memoryStore({ jobs, applications: new InMemoryApplications() }), interviews, clock, dueDays: 7 };
+    later = new Later();
+    smsPlan = true;
+    const identity = { smsInvitations: async () => smsPlan };
+    deps = {
+      store: memoryStore({ jobs, applications: new InMemoryApplications(), dailyApplications: new InMemoryDailyApplications() }),
+      interviews,
+      identity,
+      afterAnswer: later,
+      clock,
+      dueDays: 7,
+    };
   });
 
   it("creates the applicant's one-way interview as the user who turned the open interview on, due in the configured days", async () => {
@@ -80,8 +119,9 @@ describe('applyToOpenInterview', () => {
   });
 
   it('gives the claim back when interviews refuses, so the email may apply again at once', async () => {
-    interviews.refuse = new AppError(ErrorKind.PaymentRequired, 'api.sms_feature_required', 'no SMS on this plan');
-    await expect(sut()).rejects.toBe(interviews.refuse);
+    interviews.refuse = new AppError(ErrorKind.InvalidArgument, 'api.validation_failed', 'refused');
+    await sut();
+    expect(later.failures).toEqual([interviews.refuse]);
     interviews.refuse = undefined;
     await sut();
     expect(interviews.created).toHaveLength(1);
@@ -90,7 +130,8 @@ describe('applyToOpenInterview', () => {
   /** An application whose interview interviews made, its answer lost to a deadline: the uuid it was made under. */
   const applyLosingTheAnswer = async () => {
     interviews.loseAnswer = new AppError(ErrorKind.Unavailable, 'api.service_unavailable', 'deadline exceeded');
-    await expect(sut()).rejects.toBe(interviews.loseAnswer);
+    await sut();
+    expect(later.failures).toEqual([interviews.loseAnswer]);
     interviews.loseAnswer = undefined;
     return interviews.created[0].uuid;
   };
@@ -124,5 +165,64 @@ describe('applyToOpenInterview', () => {
     await expect(sut()).rejects.toMatchObject(notFound);
     await expect(sut(undefined, { principal: opener })).rejects.toMatchObject({ code: SharedErrorCode.OperatorRequired });
     expect(interviews.created).toEqual([]);
+  });
+
+  // Issue 38: the answer tells nothing of whether an address applied.
+  it('answers before anything is created or re-sent, for a new address and a repeat alike', async () => {
+    await applyToOpenInterview(deps, gateway, { openInterviewUuid: open.uuid, applicant: applicant() });
+    expect(interviews.created).toEqual([]);
+    expect(later.waiting).toBe(1);
+    await later.settle();
+    expect(interviews.created).toHaveLength(1);
+    await applyToOpenInterview(deps, gateway, { openInterviewUuid: open.uuid, applicant: applicant() });
+    expect(interviews.resent).toEqual([]);
+    await later.settle();
+    expect(interviews.resent).toHaveLength(1);
+  });
+
+  it('refuses a phone without consent, or on a plan without SMS, before anything is claimed: the same refusal for a new address and one that applied', async () => {
+    await sut('applied@example.com');
+    const withPhone = (email: string, hasSmsConsent: boolean) =>
+      applyToOpenInterview(deps, gateway, {
+        openInterviewUuid: open.uuid,
+        applicant: { ...applicant(email), phone: '555 0100', phoneParsed: '+15555550100', hasSmsConsent },
+      });
+    const refusals = async (hasSmsConsent: boolean) =>
+      Promise.all(['applied@example.com', 'fresh@example.com'].map((email) => withPhone(email, hasSmsConsent).catch((e: AppError) => e.toBody())));
+
+    const [applied, fresh] = await refusals(false);
+    expect(applied).toMatchObject({ code: 'api.validation_failed', errors: [{ field: 'has_sms_consent' }] });
+    expect(fresh).toEqual(applied);
+    smsPlan = false;
+    const [appliedNoSms, freshNoSms] = await refusals(true);
+    expect(appliedNoSms).toMatchObject({ code: 'api.plan_sms_notifications_required' });
+    expect(freshNoSms).toEqual(appliedNoSms);
+
+    await later.settle();
+    expect(interviews.created).toHaveLength(1);
+    expect(interviews.resent).toEqual([]);
+    expect(await deps.store.read.applications.find(open.uuid, emailKey('fresh@example.com'))).toBeUndefined();
+  });
+
+  it("stops at the link's daily cap, new addresses and repeats alike, claims nothing there, and takes applications again the next UTC day", async () => {
+    open.applicationsPerDay = 2;
+    await sut('first@example.com');
+    await sut('second@example.com');
+    const refusals = await Promise.all(
+      ['first@example.com', 'third@example.com'].map((email) =>
+        applyToOpenInterview(deps, gateway, { openInterviewUuid: open.uuid, applicant: applicant(email) }).catch((e: AppError) => e),
+      ),
+    );
+    // 14 hours to midnight, UTC, from 10:00.
+    for (const refused of refusals) {
+      expect(refused).toMatchObject({ kind: ErrorKind.ResourceExhausted, code: 'api.open_interview_daily_limit_reached', retryAfterSeconds: 14 * 3600 });
+    }
+    await later.settle();
+    expect(interviews.created).toHaveLength(2);
+    expect(interviews.resent).toEqual([]);
+    expect(await deps.store.read.applications.find(open.uuid, emailKey('third@example.com'))).toBeUndefined();
+    clock.advance(14 * 3600_000);
+    await sut('third@example.com');
+    expect(interviews.created).toHaveLength(3);
   });
 });

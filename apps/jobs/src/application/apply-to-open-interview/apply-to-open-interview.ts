@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { SharedErrorCode } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { AppError } from '@vi/platform-errors';
+import { AppError, validationFailed } from '@vi/platform-errors';
 import { requireOperator, type Caller, type Principal, type ServicePrincipal, type UserPrincipal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
-import { applicationDueAt, emailKey, RESEND_INTERVAL_MS, STALE_CLAIM_MS } from '../../domain/open-interview';
-import type { Applicant, InterviewsDirectory } from '../ports';
+import { applicationDay, applicationDueAt, emailKey, RESEND_INTERVAL_MS, STALE_CLAIM_MS } from '../../domain/open-interview';
+import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
+import type { AfterAnswer, Applicant, IdentityDirectory, InterviewsDirectory } from '../ports';
 import type { JobsStore } from '../store';
 import { findOpenJob } from '../shared/find-open-job';
 import { PUBLIC_OPEN_INTERVIEW_CALLER } from '../get-public-open-interview/get-public-open-interview';
@@ -13,20 +14,29 @@ import { PUBLIC_OPEN_INTERVIEW_CALLER } from '../get-public-open-interview/get-p
 /** Jobs asking interviews on its own behalf: re-sending an invitation is no user's act. */
 const JOBS_SERVICE: ServicePrincipal = { kind: 'service', service: 'jobs' };
 
+/** The deadline of a follow-up's call to interviews: the applicant's request has been answered, its deadline is no longer theirs. */
+const FOLLOW_UP_MS = 30_000;
+
 export interface ApplyToOpenInterviewDeps {
-  store: StoreOf<JobsStore, 'jobs' | 'applications'>;
+  store: StoreOf<JobsStore, 'jobs' | 'applications' | 'dailyApplications'>;
   interviews: InterviewsDirectory;
+  identity: Pick<IdentityDirectory, 'smsInvitations'>;
+  /** Where the interview's creation, or a repeat's re-sent invitation, runs once the applicant has been answered. */
+  afterAnswer: AfterAnswer;
   clock: Clock;
   /** OPEN_INTERVIEW_DUE_DAYS. */
   dueDays: number;
 }
 
 /**
- * An application through an open interview (decision 045). The first one of an email claims its row, then has the
- * interviews service create the one-way interview as for any creation (its rules, its InterviewCreated, its
- * invitation), acting as the company user who turned the open interview on, under the uuid the claim chose (decision
- * 063: a failed creation may have been made, so it is asked again, never made twice). A repeat creates nothing: it
- * re-sends the invitation at most once per RESEND_INTERVAL_MS. The caller's answer is the same either way.
+ * An application through an open interview (decision 045). Whatever does not depend on the address is checked first
+ * (the link, a phone's consent, the plan's SMS feature and the link's daily cap), so that a refusal says nothing of whether the address
+ * applied; then the email's row is claimed, and the answer goes back. What the claim found is done after the answer,
+ * so that a new address and a repeat are answered alike and in about the same time: for a new one, the interviews
+ * service creates the one-way interview as for any creation (its rules, its InterviewCreated, its invitation),
+ * acting as the company user who turned the open interview on, under the uuid the claim chose (decision 063: a
+ * failed creation may have been made, so it is asked again, never made twice); for a repeat, the invitation is
+ * re-sent at most once per RESEND_INTERVAL_MS.
  */
 export async function applyToOpenInterview(
   deps: ApplyToOpenInterviewDeps,
@@ -37,43 +47,60 @@ export async function applyToOpenInterview(
   const now = deps.clock.now();
   const job = await findOpenJob(deps.store.read, input.openInterviewUuid, now);
   const open = job.openInterview;
-  const key = emailKey(input.applicant.email);
+  const { applicant } = input;
+  if (applicant.phoneParsed !== undefined) {
+    if (!applicant.hasSmsConsent) throw validationFailed([{ field: 'has_sms_consent', reason: 'must be true when a phone is given', code: 'invalid_value' }]);
+    if (!(await deps.identity.smsInvitations({ principal: caller.principal, deadline: caller.deadline }, job.companyUuid))) {
+      throw new JobsError(JobsErrorCode.SmsFeatureRequired);
+    }
+  }
+  // The link's daily cap (issue 38) counts every application that got this far, new address or repeat alike.
+  const { day, secondsLeft } = applicationDay(now);
+  if (!(await deps.store.statement((write) => write.dailyApplications.count(open.uuid, day, open.applicationsPerDay)))) {
+    throw new JobsError(JobsErrorCode.OpenInterviewDailyLimitReached, undefined, secondsLeft);
+  }
+  const key = emailKey(applicant.email);
   const since = (ms: number) => new Date(now.getTime() - ms);
 
   const claimed = await deps.store.statement((write) => write.applications.claim(open.uuid, key, now, since(STALE_CLAIM_MS), randomUUID()));
+  const later = (): Date => new Date(Date.now() + FOLLOW_UP_MS);
   if (claimed === undefined) {
-    const existing = await deps.store.read.applications.find(open.uuid, key);
-    if (!existing?.interviewUuid) return; // its first application is still being created
-    if (await deps.store.statement((write) => write.applications.markResent(open.uuid, key, now, since(RESEND_INTERVAL_MS)))) {
-      await deps.interviews.resendInvitation({ principal: JOBS_SERVICE, deadline: caller.deadline }, existing.interviewUuid);
-    }
+    deps.afterAnswer.run('open interview application: re-send', async () => {
+      const existing = await deps.store.read.applications.find(open.uuid, key);
+      if (!existing?.interviewUuid) return; // its first application is still being created
+      if (await deps.store.statement((write) => write.applications.markResent(open.uuid, key, now, since(RESEND_INTERVAL_MS)))) {
+        await deps.interviews.resendInvitation({ principal: JOBS_SERVICE, deadline: later() }, existing.interviewUuid);
+      }
+    });
     return;
   }
 
-  // The user who turned the open interview on creates the interview, with a company user's least role.
-  const creator: Caller<UserPrincipal> = {
-    principal: { kind: 'user', userUuid: open.createdBy, companyUuid: job.companyUuid, role: 'standard', userType: 'company_user' },
-    deadline: caller.deadline,
-  };
-  let interviewUuid: string;
-  try {
-    interviewUuid = await deps.interviews.createInterview(creator, {
-      interviewUuid: claimed,
-      jobUuid: job.uuid,
-      applicant: input.applicant,
-      scheduledAt: applicationDueAt(now, deps.dueDays, open.expiresAt),
-      questions: open.questions,
-    });
-  } catch (error) {
-    if (error instanceof AppError && error.code === SharedErrorCode.InterviewNotFound) {
-      // Made under this uuid by an earlier try whose answer was lost, and deleted by the company since: not made again.
-      await deps.store.statement((write) => write.applications.attach(open.uuid, key, claimed));
-      return;
+  deps.afterAnswer.run('open interview application: interview', async () => {
+    // The user who turned the open interview on creates the interview, with a company user's least role.
+    const creator: Caller<UserPrincipal> = {
+      principal: { kind: 'user', userUuid: open.createdBy, companyUuid: job.companyUuid, role: 'standard', userType: 'company_user' },
+      deadline: later(),
+    };
+    let interviewUuid: string;
+    try {
+      interviewUuid = await deps.interviews.createInterview(creator, {
+        interviewUuid: claimed,
+        jobUuid: job.uuid,
+        applicant,
+        scheduledAt: applicationDueAt(now, deps.dueDays, open.expiresAt),
+        questions: open.questions,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === SharedErrorCode.InterviewNotFound) {
+        // Made under this uuid by an earlier try whose answer was lost, and deleted by the company since: not made again.
+        await deps.store.statement((write) => write.applications.attach(open.uuid, key, claimed));
+        return;
+      }
+      // Refused or failed (a deadline: perhaps made): the email may apply again at once, and that application asks
+      // for the same interview.
+      await deps.store.statement((write) => write.applications.release(open.uuid, key));
+      throw error;
     }
-    // Refused (a plan rule, a bad phone) or failed (a deadline: perhaps made): the email may apply again at once, and
-    // that application asks for the same interview.
-    await deps.store.statement((write) => write.applications.release(open.uuid, key));
-    throw error;
-  }
-  await deps.store.statement((write) => write.applications.attach(open.uuid, key, interviewUuid));
+    await deps.store.statement((write) => write.applications.attach(open.uuid, key, interviewUuid));
+  });
 }

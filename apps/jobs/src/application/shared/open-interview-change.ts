@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_THINK_TIME } from '@vi/contracts';
 import { validationFailed } from '@vi/platform-errors';
 import type { JobStatus } from '../../domain/job';
-import { defaultExpiresAt, expiresAtProblem, type OpenInterview } from '../../domain/open-interview';
+import { DEFAULT_APPLICATIONS_PER_DAY, defaultExpiresAt, expiresAtProblem, type OpenInterview } from '../../domain/open-interview';
 
 /** What POST/PUT /jobs send as `open_interview`; absent fields keep their value (decision 045). */
 export interface OpenInterviewInput {
@@ -10,6 +10,8 @@ export interface OpenInterviewInput {
   expiresAt?: Date;
   /** Replaces the questions when given (a question set arrives here as its questions, copied). */
   questions?: Array<{ text: string; timeLimit: number; takes: number; thinkTime?: string }>;
+  /** Applications taken in a UTC day. */
+  applicationsPerDay?: number;
 }
 
 /**
@@ -33,5 +35,6 @@ export function changedOpenInterview(current: OpenInterview | null, input: OpenI
     expiresAt: input.expiresAt ?? current?.expiresAt ?? defaultExpiresAt(now),
     questions,
     createdBy: turnedOn || !current ? userUuid : current.createdBy,
+    applicationsPerDay: input.applicationsPerDay ?? current?.applicationsPerDay ?? DEFAULT_APPLICATIONS_PER_DAY,
   };
 }

@@ -6,7 +6,16 @@ import { deleteJob } from '../../application/delete-job/delete-job';
 import { getJob } from '../../application/get-job/get-job';
 import { getJobSlots } from '../../application/get-job-slots/get-job-slots';
 import { getJobStatus } from '../../application/get-job-status/get-job-status';
-import type { IdentityDirectory, InterviewsDirectory, JobLinks, JobPageCache, MediaPlaybackUrls, MediaStorage, VideoProbe } from '../../application/ports';
+import type {
+  AfterAnswer,
+  IdentityDirectory,
+  InterviewsDirectory,
+  JobLinks,
+  JobPageCache,
+  MediaPlaybackUrls,
+  MediaStorage,
+  VideoProbe,
+} from '../../application/ports';
 import { removeJobVideo } from '../../application/remove-job-video/remove-job-video';
 import { setJobVideo } from '../../application/set-job-video/set-job-video';
 import { streamJobVideo } from '../../application/stream-job-video/stream-job-video';
@@ -26,6 +35,8 @@ export interface JobsGrpcDeps {
   clock: Clock;
   links: JobLinks;
   interviews: InterviewsDirectory;
+  /** An application's interview or re-sent invitation, after the answer (decision 045). */
+  afterAnswer: AfterAnswer;
   /** OPEN_INTERVIEW_DUE_DAYS. */
   dueDays: number;
   /** Job videos (decision 046): where they live, how they are measured, MAX_JOB_VIDEO_BYTES. */
@@ -52,6 +63,7 @@ function openInterviewOf(input?: jobs.OpenInterviewInput): OpenInterviewInput | 
     questions: input.replace_questions
       ? input.questions.map((q) => ({ text: q.text, timeLimit: q.time_limit, takes: q.takes, thinkTime: q.think_time }))
       : undefined,
+    applicationsPerDay: input.applications_per_day,
   };
 }
 

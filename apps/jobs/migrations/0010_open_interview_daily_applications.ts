@@ -1,0 +1,14 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Issue 38: an open interview takes at most its `applications_per_day` applications in a UTC day. One row per link and
+ * day, counted up by one conditional upsert, so concurrent applications never pass the cap (the row's lock orders them).
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`create table open_interview_daily_applications (
+    open_interview_uuid uuid not null,
+    day date not null,
+    count integer not null,
+    primary key (open_interview_uuid, day)
+  )`.execute(db);
+}
