@@ -20,7 +20,7 @@ type RoomEvent =
   | { kind: 'joined' | 'present'; participant: Participant }
   | { kind: 'left'; id: string }
   | { kind: 'signal'; from: string; to: string; data: unknown }
-  | { kind: 'state'; from: string; audio: boolean; video: boolean }
+  | { kind: 'state'; from: string; audio: boolean; video: boolean; screen: boolean }
   | { kind: 'recording'; active: boolean; by: string }
   | { kind: 'ended' };
 
@@ -104,7 +104,7 @@ export class LiveRooms {
     from: { id: string; role: LiveRole },
     message:
       | { type: 'signal'; to: string; data: unknown }
-      | { type: 'state'; audio: boolean; video: boolean }
+      | { type: 'state'; audio: boolean; video: boolean; screen: boolean }
       | { type: 'recording'; active: boolean }
       | { type: 'ended' },
   ): void {
@@ -112,7 +112,7 @@ export class LiveRooms {
       case 'signal':
         return this.send(interviewUuid, { kind: 'signal', from: from.id, to: message.to, data: message.data });
       case 'state':
-        return this.send(interviewUuid, { kind: 'state', from: from.id, audio: message.audio, video: message.video });
+        return this.send(interviewUuid, { kind: 'state', from: from.id, audio: message.audio, video: message.video, screen: message.screen });
       case 'recording':
         if (from.role === 'interviewer') this.send(interviewUuid, { kind: 'recording', active: message.active, by: from.id });
         return;
@@ -201,7 +201,8 @@ export class LiveRooms {
         if (!room || !participant) return;
         participant.audio = event.audio;
         participant.video = event.video;
-        this.broadcast(room, { type: 'state', from: event.from, audio: event.audio, video: event.video }, event.from);
+        participant.screen = event.screen;
+        this.broadcast(room, { type: 'state', from: event.from, audio: event.audio, video: event.video, screen: event.screen }, event.from);
         return;
       }
       case 'recording': {
@@ -233,5 +234,6 @@ function viewOf(participant: Participant): PeerView {
     role: participant.role,
     audio: participant.audio,
     video: participant.video,
+    screen: participant.screen,
   };
 }
