@@ -15,6 +15,8 @@ export interface PeerView {
   role: LiveRole;
   audio: boolean;
   video: boolean;
+  /** Sending a shared screen instead of the camera: the others show that tile large. */
+  screen: boolean;
 }
 
 export type ServerMessage =
@@ -22,7 +24,7 @@ export type ServerMessage =
   | { type: 'peer-joined'; peer: PeerView }
   | { type: 'peer-left'; id: string }
   | { type: 'signal'; from: string; data: SignalData }
-  | { type: 'state'; from: string; audio: boolean; video: boolean }
+  | { type: 'state'; from: string; audio: boolean; video: boolean; screen: boolean }
   | { type: 'recording'; active: boolean; by: string }
   | { type: 'ended' }
   | { type: 'refused'; code: string; reason: string };
@@ -57,7 +59,8 @@ export class Signaling {
   private socket?: WebSocket;
   private closedOnPurpose = false;
   private attempts = 0;
-  private state: { audio: boolean; video: boolean } = { audio: true, video: true };
+  /** Sent again with every join, so a socket coming back shows the same microphone, camera and shared screen. */
+  private state: { audio: boolean; video: boolean; screen: boolean } = { audio: true, video: true, screen: false };
 
   constructor(
     private readonly interviewUuid: string,
@@ -98,7 +101,7 @@ export class Signaling {
   }
 
   send(message: Record<string, unknown>): void {
-    if (message.type === 'state') this.state = { audio: Boolean(message.audio), video: Boolean(message.video) };
+    if (message.type === 'state') this.state = { audio: Boolean(message.audio), video: Boolean(message.video), screen: Boolean(message.screen) };
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
