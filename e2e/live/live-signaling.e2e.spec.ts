@@ -121,8 +121,8 @@ describe('live call signaling', () => {
         expect(await candidate.next('signal')).toEqual({ type: 'signal', from: panel.id, data: { description: { type: 'offer', sdp: 'v=0' } } });
         candidate.send({ type: 'signal', to: panel.id, data: { description: { type: 'answer', sdp: 'v=0' } } });
         expect(await panel.next('signal')).toEqual({ type: 'signal', from: candidate.id, data: { description: { type: 'answer', sdp: 'v=0' } } });
-        candidate.send({ type: 'state', audio: false, video: true });
-        expect(await panel.next('state')).toEqual({ type: 'state', from: candidate.id, audio: false, video: true });
+        candidate.send({ type: 'state', audio: false, video: true, screen: true });
+        expect(await panel.next('state')).toEqual({ type: 'state', from: candidate.id, audio: false, video: true, screen: true });
         // Only interviewers record and end: the candidate's claims are dropped.
         candidate.send({ type: 'recording', active: true });
         panel.send({ type: 'recording', active: true });

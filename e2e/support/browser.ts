@@ -19,7 +19,9 @@ export const ARTIFACTS_DIR = resolve(__dirname, '../../test-artifacts/web');
 
 const CHROMIUM_ARGS = [
   '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
+  // A fake camera and microphone; a screen share (getDisplayMedia, auto-accepted by the fake UI) captures the page's
+  // own tab, whose size is the viewport's: a picture the call tests can tell from the fake camera's.
+  '--use-fake-device-for-media-stream=display-media-type=browser',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

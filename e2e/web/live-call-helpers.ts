@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { waitFor } from '@vi/platform-testing';
 import { en } from '../../apps/web/src/i18n/en';
 import { newPage } from '../support/browser';
@@ -147,5 +147,52 @@ export function localIceUfrags(page: Page): Promise<string[]> {
     return (window.__peerConnections ?? [])
       .filter((pc: any) => pc.connectionState !== 'closed')
       .map((pc: any) => /a=ice-ufrag:(\S+)/.exec(pc.localDescription?.sdp ?? '')?.[1] ?? '');
+  });
+}
+
+/** A video drawn on a canvas (the call recorder's tiles): the picture's own size, and the size it was drawn at. */
+export interface VideoDrawing {
+  width: number;
+  height: number;
+  drawnWidth: number;
+  drawnHeight: number;
+}
+
+/**
+ * Notes the last videos the context's pages draw on canvases (CanvasRenderingContext2D.drawImage), so a test can
+ * see what the recorder puts in the recording; the page's own code is unchanged.
+ */
+export async function watchVideoDrawing(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const window: any = globalThis;
+    window.__videoDrawings = [];
+    const prototype = window.CanvasRenderingContext2D.prototype;
+    const native = prototype.drawImage;
+    prototype.drawImage = function (this: unknown, ...args: any[]) {
+      const [source, , , drawnWidth, drawnHeight] = args;
+      if (source?.tagName === 'VIDEO') {
+        window.__videoDrawings.push({ width: source.videoWidth, height: source.videoHeight, drawnWidth, drawnHeight });
+        if (window.__videoDrawings.length > 60) window.__videoDrawings.shift();
+      }
+      return native.apply(this, args);
+    };
+  });
+}
+
+export function videoDrawings(page: Page): Promise<VideoDrawing[]> {
+  return page.evaluate(() => (globalThis as any).__videoDrawings ?? []);
+}
+
+/** The picture size a tile's video plays (0 × 0 before its first frame). */
+export function videoSizeOf(tile: Locator): Promise<{ width: number; height: number }> {
+  return tile.locator('video').evaluate((v: any) => ({ width: v.videoWidth, height: v.videoHeight }));
+}
+
+/** Waits until a tile plays a picture of this shape (its width / height within 2 %); a failure names what it plays. */
+export async function playsShapeOf(tile: Locator, shape: { width: number; height: number }, timeoutMs = 30_000): Promise<void> {
+  const ratio = (size: { width: number; height: number }) => size.width / size.height;
+  await waitFor(async () => Math.abs(ratio(await videoSizeOf(tile)) / ratio(shape) - 1) < 0.02, timeoutMs, 200).catch(async (error: Error) => {
+    const size = await videoSizeOf(tile);
+    throw new Error(`${error.message}: the tile plays ${size.width}×${size.height}, not the shape of ${shape.width}×${shape.height}`);
   });
 }

@@ -16,7 +16,17 @@ import { oneHeavySpecAtATime } from '../support/heavy-specs';
 import { startTestSystem } from '../support/test-system';
 import { describeWithCoturn, startCoturn, type TurnServer } from '../support/turn-server';
 import { signedInColleague } from '../live/live-helpers';
-import { callPage, callStats, checkAndJoin, mediaAdvances, recordingRequests, tileOf } from './live-call-helpers';
+import {
+  callPage,
+  callStats,
+  checkAndJoin,
+  mediaAdvances,
+  recordingRequests,
+  tileOf,
+  playsShapeOf,
+  videoDrawings,
+  watchVideoDrawing,
+} from './live-call-helpers';
 import { axeViolations, currentTime, isFocused, playMuted, scrollsHorizontally } from './page-helpers';
 
 /**
@@ -114,6 +124,7 @@ describeInBrowser('live interview call (browser)', () => {
       const candidate = await callPage(browser, { viewport: { width: 390, height: 844 } });
       const company = await interviewerPage(browser, s);
       const recordingTraffic = recordingRequests(company.page);
+      await watchVideoDrawing(company.context);
 
       try {
         await withSteps(candidate.page, 'live-call', async (step) => {
@@ -186,6 +197,34 @@ describeInBrowser('live interview call (browser)', () => {
           await candidate.page.getByRole('log').getByText(CHAT_FROM_CANDIDATE).waitFor();
           await Promise.all([mediaAdvances(candidate.page), mediaAdvances(company.page)]);
           await step('after-reload');
+
+          // The interviewer shares a screen (Chromium's fake capture shares the interviewer's own tab: 1280×800, 16:10; the
+          // camera is 1280×720, 16:9). The candidate sees that tile large, playing the screen; the recording draws it on
+          // most of its frame.
+          const tab = { width: 1280, height: 800 };
+          await company.page.getByRole('button', { name: en.live.screenShare }).click();
+          await company.page.getByRole('button', { name: en.live.screenShareStop, pressed: true }).waitFor();
+          const presenter = candidate.page.locator('.tile.presenter', { hasText: en.live.presenting('Colleague Person') });
+          await presenter.waitFor();
+          await playsShapeOf(presenter, tab);
+          const [large, own] = await Promise.all([presenter.boundingBox(), candidate.page.locator('.tile.own').boundingBox()]);
+          expect(large!.width).toBeGreaterThan(own!.width * 1.5);
+          await waitFor(
+            async () => (await videoDrawings(company.page)).some((d) => d.width === tab.width && d.height === tab.height && d.drawnWidth > 1280 / 2),
+            15_000,
+            200,
+          );
+          expect(await scrollsHorizontally(candidate.page)).toBe(false);
+          expect(await axeViolations(candidate.page)).toEqual([]);
+          expect(await axeViolations(company.page)).toEqual([]);
+          await step('screen-shared');
+          // A camera turned off while sharing stays off when the sharing stops; the candidate sees the camera again.
+          await company.page.getByRole('button', { name: en.live.cameraStop }).click();
+          await company.page.getByRole('button', { name: en.live.screenShareStop }).click();
+          await tileOf(candidate.page, `Colleague Person: ${en.live.cameraOff}`).waitFor();
+          await company.page.getByRole('button', { name: en.live.cameraStart }).click();
+          await candidate.page.locator('.tile.presenter').waitFor({ state: 'detached' });
+          await playsShapeOf(candidate.page.locator('.tile', { hasText: 'Colleague Person' }), { width: 1280, height: 720 });
 
           // The interviewer ends the interview: completed for the API, and the candidate is told.
           await company.page.getByRole('button', { name: en.live.end }).click();

@@ -16,6 +16,8 @@ export interface PeerView {
   role: LiveRole;
   audio: boolean;
   video: boolean;
+  /** Sending a shared screen or window instead of the camera: the others show that tile large. */
+  screen: boolean;
 }
 
 /** A message of the call's chat as the interviews service kept it (its uuid and time are the service's). */
@@ -29,9 +31,10 @@ export interface LiveChatMessage {
 
 export type ClientMessage =
   /** The first message: the candidate's token (never in the URL), or nothing for a signed-in company user (cookie). */
-  | { type: 'join'; id: string; instance: string; token?: string; audio?: boolean; video?: boolean }
+  | { type: 'join'; id: string; instance: string; token?: string; audio?: boolean; video?: boolean; screen?: boolean }
   | { type: 'signal'; to: string; data: unknown }
-  | { type: 'state'; audio: boolean; video: boolean }
+  /** `screen` is optional (false when absent), so a page from before screen sharing still speaks this protocol. */
+  | { type: 'state'; audio: boolean; video: boolean; screen: boolean }
   /** Interviewers only. */
   | { type: 'recording'; active: boolean }
   /** Interviewers only, once `PUT /interviews/<uuid>` `{"status": "completed"}` has succeeded. */
@@ -46,7 +49,7 @@ export type ServerMessage =
   | { type: 'peer-joined'; peer: PeerView }
   | { type: 'peer-left'; id: string }
   | { type: 'signal'; from: string; data: unknown }
-  | { type: 'state'; from: string; audio: boolean; video: boolean }
+  | { type: 'state'; from: string; audio: boolean; video: boolean; screen: boolean }
   | { type: 'recording'; active: boolean; by: string }
   | { type: 'ended' }
   /** A chat message kept, from the participant `from`, to everyone in the room, the sender too. */
@@ -74,11 +77,20 @@ export function parseClientMessage(text: string): ClientMessage | undefined {
     case 'join':
       if (typeof m.id !== 'string' || !ID.test(m.id) || typeof m.instance !== 'string' || !ID.test(m.instance)) return undefined;
       if (m.token !== undefined && typeof m.token !== 'string') return undefined;
-      return { type: 'join', id: m.id.toLowerCase(), instance: m.instance, token: m.token, audio: m.audio !== false, video: m.video !== false };
+      return {
+        type: 'join',
+        id: m.id.toLowerCase(),
+        instance: m.instance,
+        token: m.token,
+        audio: m.audio !== false,
+        video: m.video !== false,
+        screen: m.screen === true,
+      };
     case 'signal':
       return typeof m.to === 'string' && m.data !== undefined ? { type: 'signal', to: m.to, data: m.data } : undefined;
     case 'state':
-      return typeof m.audio === 'boolean' && typeof m.video === 'boolean' ? { type: 'state', audio: m.audio, video: m.video } : undefined;
+      if (typeof m.audio !== 'boolean' || typeof m.video !== 'boolean' || (m.screen !== undefined && typeof m.screen !== 'boolean')) return undefined;
+      return { type: 'state', audio: m.audio, video: m.video, screen: m.screen === true };
     case 'recording':
       return typeof m.active === 'boolean' ? { type: 'recording', active: m.active } : undefined;
     case 'ended':

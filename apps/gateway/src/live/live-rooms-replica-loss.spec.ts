@@ -16,7 +16,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function view(role: LiveRole, name: string): PeerView & { userUuid: string } {
-  return { id: randomUUID(), instance: randomUUID(), name, role, audio: true, video: true, userUuid: randomUUID() };
+  return { id: randomUUID(), instance: randomUUID(), name, role, audio: true, video: true, screen: false, userUuid: randomUUID() };
 }
 
 describe('LiveRooms when a replica dies or a socket moves between replicas', () => {

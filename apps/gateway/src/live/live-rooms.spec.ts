@@ -20,7 +20,7 @@ interface Person {
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function person(role: LiveRole, name: string): Omit<Person, 'rooms' | 'socket'> {
-  return { view: { id: randomUUID(), instance: randomUUID(), name, role, audio: true, video: true, userUuid: randomUUID() } };
+  return { view: { id: randomUUID(), instance: randomUUID(), name, role, audio: true, video: true, screen: false, userUuid: randomUUID() } };
 }
 
 describe('LiveRooms', () => {
@@ -57,7 +57,7 @@ describe('LiveRooms', () => {
       expect(candidate.socket.of('peer-joined')).toEqual([
         {
           type: 'peer-joined',
-          peer: { id: interviewer.view.id, instance: interviewer.view.instance, name: 'Ines', role: 'interviewer', audio: true, video: true },
+          peer: { id: interviewer.view.id, instance: interviewer.view.instance, name: 'Ines', role: 'interviewer', audio: true, video: true, screen: false },
         },
       ]);
       // Nobody is introduced to themselves.
@@ -97,10 +97,26 @@ describe('LiveRooms', () => {
       const candidate = await join(person('candidate', 'Casey'), gateway);
       const interviewer = await join(person('interviewer', 'Ines'), gateway);
       gateway.relay(interview, interviewer.view, { type: 'signal', to: candidate.view.id, data: { description: { type: 'offer', sdp: 'v=0' } } });
-      gateway.relay(interview, candidate.view, { type: 'state', audio: false, video: true });
+      gateway.relay(interview, candidate.view, { type: 'state', audio: false, video: true, screen: false });
       await settle();
       expect(candidate.socket.of('signal')).toEqual([{ type: 'signal', from: interviewer.view.id, data: { description: { type: 'offer', sdp: 'v=0' } } }]);
-      expect(interviewer.socket.of('state')).toEqual([{ type: 'state', from: candidate.view.id, audio: false, video: true }]);
+      expect(interviewer.socket.of('state')).toEqual([{ type: 'state', from: candidate.view.id, audio: false, video: true, screen: false }]);
+    });
+
+    it('shows a shared screen to the others at once and to whoever joins while it is shared, until it stops', async () => {
+      const [gateway] = await start(1);
+      const interviewer = await join(person('interviewer', 'Ines'), gateway);
+      const candidate = await join(person('candidate', 'Casey'), gateway);
+      gateway.relay(interview, interviewer.view, { type: 'state', audio: true, video: true, screen: true });
+      await settle();
+      expect(candidate.socket.of('state')).toEqual([{ type: 'state', from: interviewer.view.id, audio: true, video: true, screen: true }]);
+      const colleague = await join(person('interviewer', 'Ivo'), gateway);
+      expect(colleague.outcome).toMatchObject({ peers: expect.arrayContaining([expect.objectContaining({ id: interviewer.view.id, screen: true })]) });
+      gateway.relay(interview, interviewer.view, { type: 'state', audio: true, video: true, screen: false });
+      await settle();
+      expect(colleague.socket.of('state')).toEqual([{ type: 'state', from: interviewer.view.id, audio: true, video: true, screen: false }]);
+      const late = await join(person('interviewer', 'Ida'), gateway);
+      expect(late.outcome).toMatchObject({ peers: expect.arrayContaining([expect.objectContaining({ id: interviewer.view.id, screen: false })]) });
     });
 
     it('tells the others when one leaves on purpose, and introduces them again when they rejoin', async () => {

@@ -27,7 +27,7 @@ type RoomEvent =
   /** The person of this participant joined again from another page (another id): this one gives its seat up. */
   | { kind: 'replaced'; id: string }
   | { kind: 'signal'; from: string; to: string; data: unknown }
-  | { kind: 'state'; from: string; audio: boolean; video: boolean }
+  | { kind: 'state'; from: string; audio: boolean; video: boolean; screen: boolean }
   | { kind: 'recording'; active: boolean; by: string }
   | { kind: 'chat'; from: string; message: LiveChatMessage }
   | { kind: 'ended' };
@@ -135,7 +135,7 @@ export class LiveRooms {
     from: { id: string; role: LiveRole },
     message:
       | { type: 'signal'; to: string; data: unknown }
-      | { type: 'state'; audio: boolean; video: boolean }
+      | { type: 'state'; audio: boolean; video: boolean; screen: boolean }
       | { type: 'recording'; active: boolean }
       | { type: 'ended' },
   ): void {
@@ -145,7 +145,7 @@ export class LiveRooms {
         if (message.to === from.id || !this.rooms.get(interviewUuid)?.participants.has(message.to)) return;
         return this.send(interviewUuid, { kind: 'signal', from: from.id, to: message.to, data: message.data });
       case 'state':
-        return this.send(interviewUuid, { kind: 'state', from: from.id, audio: message.audio, video: message.video });
+        return this.send(interviewUuid, { kind: 'state', from: from.id, audio: message.audio, video: message.video, screen: message.screen });
       case 'recording':
         if (from.role === 'interviewer') this.send(interviewUuid, { kind: 'recording', active: message.active, by: from.id });
         return;
@@ -289,7 +289,8 @@ export class LiveRooms {
         if (!room || !participant) return;
         participant.audio = event.audio;
         participant.video = event.video;
-        this.broadcast(room, { type: 'state', from: event.from, audio: event.audio, video: event.video }, event.from);
+        participant.screen = event.screen;
+        this.broadcast(room, { type: 'state', from: event.from, audio: event.audio, video: event.video, screen: event.screen }, event.from);
         return;
       }
       case 'recording': {
@@ -326,5 +327,6 @@ function viewOf(participant: Participant): PeerView {
     role: participant.role,
     audio: participant.audio,
     video: participant.video,
+    screen: participant.screen,
   };
 }

@@ -318,6 +318,7 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
       role,
       audio: message.audio !== false,
       video: message.video !== false,
+      screen: message.screen === true,
     };
     const outcome = deps.rooms.join(interviewUuid, { ...peer, userUuid: participant.user_uuid }, socket);
     if (!outcome.admitted)

@@ -243,6 +243,12 @@ export const de: CandidateMessages = {
     unmute: 'Mikrofon einschalten',
     cameraStop: 'Kamera ausschalten',
     cameraStart: 'Kamera einschalten',
+    screenShare: 'Bildschirm teilen',
+    screenShareStop: 'Teilen beenden',
+    screenShareFailed:
+      'Ihr Bildschirm wird nicht geteilt: Der Browser hat es nicht erlaubt, oder die Auswahl wurde abgebrochen. Das Gespräch geht mit Ihrer Kamera weiter.',
+    presenting: (name: string) => `${name} präsentiert`,
+    presentingStopped: (name: string) => `${name} präsentiert nicht mehr.`,
     leave: 'Gespräch verlassen',
     end: 'Interview beenden',
     endConfirm: 'Das Interview für alle beenden? Es wird als abgeschlossen markiert.',

@@ -1,5 +1,6 @@
 import { api, ok } from '../company/api';
 import { endWithWhatArrived, partQueue, partsOfAtLeast, type EndedRecording } from './part-queue';
+import { recordingLayout } from './recording-layout';
 
 /** A recording of the call in this browser (decision 040). */
 export interface CallRecording {
@@ -39,8 +40,11 @@ function recorderType(): { mimeType: string; contentType: 'video/webm' | 'video/
  */
 export async function startCallRecording(options: {
   interviewUuid: string;
-  /** Called every frame: the tiles to draw side by side (joins and leaves show), and whose audio to mix. */
-  participants: () => ReadonlyArray<{ name: string; stream: MediaStream }>;
+  /**
+   * Called every frame: the tiles to draw side by side (joins and leaves show), and whose audio to mix; a tile
+   * `presenting` (sharing a screen) is drawn large.
+   */
+  participants: () => ReadonlyArray<{ name: string; stream: MediaStream; presenting?: boolean }>;
   onError?: (error: Error) => void;
 }): Promise<CallRecording> {
   const { mimeType, contentType } = recorderType();
@@ -61,10 +65,11 @@ export async function startCallRecording(options: {
 
   const draw = () => {
     const people = options.participants();
-    const columns = people.length <= 2 ? Math.max(1, people.length) : 2;
-    const rows = Math.ceil(people.length / columns) || 1;
-    const w = WIDTH / columns;
-    const h = HEIGHT / rows;
+    const tiles = recordingLayout(
+      people.map((person) => person.presenting === true),
+      WIDTH,
+      HEIGHT,
+    );
     context.fillStyle = '#111';
     context.fillRect(0, 0, WIDTH, HEIGHT);
     const present = new Set<MediaStream>();
@@ -81,8 +86,7 @@ export async function startCallRecording(options: {
         source.connect(mix);
         voices.set(person.stream, source);
       }
-      const x = (i % columns) * w;
-      const y = Math.floor(i / columns) * h;
+      const { x, y, w, h } = tiles[i];
       if (video.videoWidth > 0 && person.stream.getVideoTracks().some((t) => t.enabled)) {
         const scale = Math.min(w / video.videoWidth, h / video.videoHeight);
         const dw = video.videoWidth * scale;

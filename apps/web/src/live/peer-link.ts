@@ -30,6 +30,8 @@ export class PeerLink {
   private queue: Promise<void> = Promise.resolve();
   /** Whether this side may offer: the first offerer at once, the other once it has answered (or waited in vain). */
   private mayOffer: boolean;
+  /** What sends this side's picture: the camera, or a shared screen in its place (`sendVideo`). */
+  private videoSender?: RTCRtpSender;
 
   constructor(
     readonly peerId: string,
@@ -42,7 +44,10 @@ export class PeerLink {
   ) {
     this.mayOffer = !polite;
     this.pc = new RTCPeerConnection(configuration);
-    for (const track of local.getTracks()) this.pc.addTrack(track, local);
+    for (const track of local.getTracks()) {
+      const sender = this.pc.addTrack(track, local);
+      if (track.kind === 'video') this.videoSender = sender;
+    }
     this.pc.addEventListener('track', (event) => {
       this.remote.addTrack(event.track);
       onRemoteTrack();
@@ -125,6 +130,20 @@ export class PeerLink {
         if (!this.ignoreOffer) throw error;
       }
     }
+  }
+
+  /**
+   * Sends another picture (a shared screen, or the camera again; null: none) in place of the one sent: `replaceTrack` needs no
+   * renegotiation, so it shows at once. Without a picture sent yet (no camera), the track is added, which
+   * renegotiates (perfect negotiation carries it).
+   */
+  sendVideo(track: MediaStreamTrack | null, stream: MediaStream): void {
+    if (this.pc.signalingState === 'closed') return;
+    if (!this.videoSender) {
+      if (track) this.videoSender = this.pc.addTrack(track, stream);
+      return;
+    }
+    this.videoSender.replaceTrack(track).catch((error: unknown) => console.warn('live call: the picture could not be replaced', error));
   }
 
   /** The signaling socket is back after a drop: restart ICE in case the network changed under the connection. */

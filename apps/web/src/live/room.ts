@@ -19,8 +19,8 @@ export interface RecordingHandle {
   readonly active: boolean;
 }
 
-/** The tiles a recording draws side by side and whose voices it mixes; read on every frame. */
-export type RecordedParticipants = () => ReadonlyArray<{ name: string; stream: MediaStream }>;
+/** The tiles a recording draws side by side (a shared screen large) and whose voices it mixes; read on every frame. */
+export type RecordedParticipants = () => ReadonlyArray<{ name: string; stream: MediaStream; presenting: boolean }>;
 
 export interface RoomOptions {
   root: HTMLElement;
@@ -79,10 +79,20 @@ export function enterRoom(options: RoomOptions): void {
   const recordingBadge = el('p', { class: 'recording-badge', role: 'status', hidden: true }, el('span', { 'aria-hidden': 'true' }, '● '), t.live.recording);
   const audioTrack = () => stream.getAudioTracks()[0];
   const videoTrack = () => stream.getVideoTracks()[0];
-  const state = () => ({ audio: audioTrack()?.enabled ?? false, video: videoTrack()?.enabled ?? false });
+  /** What this participant sends and sees of itself: the microphone, and the camera or a shared screen in its place. */
+  const outgoing = new MediaStream(stream.getTracks());
+  /** The shared screen's picture, while sharing (decision 039). */
+  let screenTrack: MediaStreamTrack | undefined;
+  const state = () => ({ audio: audioTrack()?.enabled ?? false, video: videoTrack()?.enabled ?? false, screen: screenTrack !== undefined });
 
   const mute = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false' }, t.live.mute);
   const camera = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false' }, t.live.cameraStop);
+  // Phones mostly have no getDisplayMedia: no button there rather than one that cannot work.
+  const share = el(
+    'button',
+    { type: 'button', class: 'secondary', 'aria-pressed': 'false', hidden: typeof navigator.mediaDevices?.getDisplayMedia !== 'function' },
+    t.live.screenShare,
+  );
   const leave = el('button', { type: 'button', class: 'secondary' }, t.live.leave);
   const recordToggle = el('button', { type: 'button', class: 'secondary', hidden: true }, t.live.recordingStop);
   const end = el('button', { type: 'button', class: 'danger', hidden: true }, t.live.end);
@@ -93,7 +103,7 @@ export function enterRoom(options: RoomOptions): void {
     el('button', { type: 'button', class: 'danger', onclick: () => void endForEveryone() }, t.live.endConfirmYes),
     el('button', { type: 'button', class: 'secondary', onclick: () => ((endConfirm.hidden = true), end.focus()) }, t.live.endConfirmNo),
   );
-  const controls = el('div', { class: 'controls', role: 'toolbar', 'aria-label': t.live.controls }, mute, camera, recordToggle, end, leave);
+  const controls = el('div', { class: 'controls', role: 'toolbar', 'aria-label': t.live.controls }, mute, camera, share, recordToggle, end, leave);
 
   const chat = chatPanel((text) => signaling.send({ type: 'chat', text }));
 
@@ -118,9 +128,24 @@ export function enterRoom(options: RoomOptions): void {
   }
 
   function captionOf(view: PeerView, own: boolean): string {
-    const flags = [!view.audio && t.live.micOff, !view.video && t.live.cameraOff].filter(Boolean).join(', ');
-    const name = own ? t.live.you(view.name) : view.name;
+    // While a screen is shared the camera is not seen, whether on or off.
+    const flags = [!view.audio && t.live.micOff, !view.video && !view.screen && t.live.cameraOff].filter(Boolean).join(', ');
+    const you = own ? t.live.you(view.name) : view.name;
+    const name = view.screen ? t.live.presenting(you) : you;
     return flags ? `${name}: ${flags}` : name;
+  }
+
+  /** Someone else sharing a screen is shown large, the others small beside it; one's own screen is a preview. */
+  function showPresenting(): void {
+    for (const p of participants.values()) {
+      const own = p.view.id === self?.id;
+      p.tile.classList.toggle('presenter', !own && p.view.screen);
+      p.tile.classList.toggle('sharing', own && p.view.screen);
+    }
+    grid.classList.toggle(
+      'presenting',
+      [...participants.values()].some((p) => p.view.screen && p.view.id !== self?.id),
+    );
   }
 
   function updateWaiting(): void {
@@ -147,7 +172,8 @@ export function enterRoom(options: RoomOptions): void {
       view.id,
       (self?.id ?? '') > view.id,
       { iceServers },
-      stream,
+      // A screen being shared goes to whoever joins or comes back meanwhile too.
+      outgoing,
       signaling,
       () => {
         if (participant.video.srcObject !== participant.link?.remote) participant.video.srcObject = participant.link?.remote ?? null;
@@ -155,6 +181,7 @@ export function enterRoom(options: RoomOptions): void {
       () => undefined,
     );
     participants.set(view.id, participant);
+    showPresenting();
   }
 
   function dropPeer(id: string): void {
@@ -163,6 +190,7 @@ export function enterRoom(options: RoomOptions): void {
     participant.link?.close();
     participant.tile.remove();
     participants.delete(id);
+    showPresenting();
     say(notice, t.live.left(participant.view.name));
     if (id === recordingBy) showRecording(false, '');
   }
@@ -196,7 +224,8 @@ export function enterRoom(options: RoomOptions): void {
           () =>
             [...participants.values()]
               .filter((p) => p.video.srcObject instanceof MediaStream)
-              .map((p) => ({ name: p.view.name, stream: p.video.srcObject as MediaStream })),
+              // What a tile plays is what is recorded: one's own shared screen too (`outgoing`).
+              .map((p) => ({ name: p.view.name, stream: p.video.srcObject as MediaStream, presenting: p.view.screen })),
           () => {
             // No part after a failed one can be kept (decision 040): the recording stops for everyone and ends with what
             // arrived, rather than show "Recording" while nothing is saved; an interviewer may start a new one.
@@ -252,7 +281,7 @@ export function enterRoom(options: RoomOptions): void {
         self = message.self;
         if (first) {
           const own = tileFor(self, true);
-          own.video.srcObject = stream;
+          own.video.srcObject = outgoing;
           participants.set(self.id, own);
           recordToggle.hidden = !options.startRecording || self.role !== 'interviewer';
           end.hidden = self.role !== 'interviewer' || !options.endInterview;
@@ -280,8 +309,12 @@ export function enterRoom(options: RoomOptions): void {
       case 'state': {
         const participant = participants.get(message.from);
         if (!participant) return;
-        participant.view = { ...participant.view, audio: message.audio, video: message.video };
+        const screen = message.screen === true;
+        if (screen !== participant.view.screen)
+          say(notice, screen ? t.live.presenting(participant.view.name) : t.live.presentingStopped(participant.view.name));
+        participant.view = { ...participant.view, audio: message.audio, video: message.video, screen };
         participant.caption.textContent = captionOf(participant.view, false);
+        showPresenting();
         return;
       }
       case 'recording':
@@ -310,6 +343,8 @@ export function enterRoom(options: RoomOptions): void {
     mute.setAttribute('aria-pressed', String(!now.audio));
     camera.textContent = now.video ? t.live.cameraStop : t.live.cameraStart;
     camera.setAttribute('aria-pressed', String(!now.video));
+    share.textContent = now.screen ? t.live.screenShareStop : t.live.screenShare;
+    share.setAttribute('aria-pressed', String(now.screen));
     if (self) {
       const own = participants.get(self.id);
       self = { ...self, ...now };
@@ -317,8 +352,50 @@ export function enterRoom(options: RoomOptions): void {
         own.view = self;
         own.caption.textContent = captionOf(self, true);
       }
+      showPresenting();
     }
     signaling.send({ type: 'state', ...now });
+  }
+
+  /** Sends the picture to everyone, in place of the one sent (RTCRtpSender.replaceTrack), and previews it. */
+  function sendVideo(track: MediaStreamTrack | undefined): void {
+    for (const sent of outgoing.getVideoTracks()) outgoing.removeTrack(sent);
+    if (track) outgoing.addTrack(track);
+    for (const p of participants.values()) p.link?.sendVideo(track ?? null, outgoing);
+  }
+
+  async function startSharing(): Promise<void> {
+    let display: MediaStream;
+    try {
+      display = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+    } catch {
+      say(notice, t.live.screenShareFailed, 'refusal');
+      return;
+    }
+    const track = display.getVideoTracks()[0];
+    if (finished || !track || screenTrack) {
+      display.getTracks().forEach((tr) => tr.stop());
+      return;
+    }
+    // Text stays sharp: under a poor connection the frame rate drops rather than the resolution.
+    track.contentHint = 'detail';
+    // The browser's own "Stop sharing" ends the track.
+    track.addEventListener('ended', () => {
+      if (screenTrack === track) stopSharing();
+    });
+    screenTrack = track;
+    sendVideo(track);
+    setOwnState();
+  }
+
+  /** The camera again (as it was left: turned off while sharing, it stays off). */
+  function stopSharing(): void {
+    const track = screenTrack;
+    if (!track) return;
+    screenTrack = undefined;
+    track.stop();
+    sendVideo(videoTrack());
+    setOwnState();
   }
 
   mute.addEventListener('click', () => {
@@ -330,6 +407,10 @@ export function enterRoom(options: RoomOptions): void {
     const track = videoTrack();
     if (track) track.enabled = !track.enabled;
     setOwnState();
+  });
+  share.addEventListener('click', () => {
+    if (screenTrack) stopSharing();
+    else void startSharing();
   });
   recordToggle.addEventListener('click', () => {
     if (recordingActive) {
@@ -397,6 +478,8 @@ export function enterRoom(options: RoomOptions): void {
   }
 
   function close(): void {
+    screenTrack?.stop();
+    screenTrack = undefined;
     for (const participant of participants.values()) participant.link?.close();
     participants.clear();
   }

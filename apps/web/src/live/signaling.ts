@@ -15,6 +15,8 @@ export interface PeerView {
   role: LiveRole;
   audio: boolean;
   video: boolean;
+  /** Sending a shared screen instead of the camera: the others show that tile large. */
+  screen: boolean;
 }
 
 /** A message of the call's chat as the server kept it: plain text, shown as text. */
@@ -30,7 +32,7 @@ export type ServerMessage =
   | { type: 'peer-joined'; peer: PeerView }
   | { type: 'peer-left'; id: string }
   | { type: 'signal'; from: string; data: SignalData }
-  | { type: 'state'; from: string; audio: boolean; video: boolean }
+  | { type: 'state'; from: string; audio: boolean; video: boolean; screen: boolean }
   | { type: 'recording'; active: boolean; by: string }
   | { type: 'ended' }
   | { type: 'chat'; from: string; message: LiveChatMessage }
@@ -67,7 +69,8 @@ export class Signaling {
   private socket?: WebSocket;
   private closedOnPurpose = false;
   private attempts = 0;
-  private state: { audio: boolean; video: boolean } = { audio: true, video: true };
+  /** Sent again with every join, so a socket coming back shows the same microphone, camera and shared screen. */
+  private state: { audio: boolean; video: boolean; screen: boolean } = { audio: true, video: true, screen: false };
 
   constructor(
     private readonly interviewUuid: string,
@@ -109,7 +112,7 @@ export class Signaling {
 
   /** Whether the message left: false while the socket is down (a chat message is then not sent). */
   send(message: Record<string, unknown>): boolean {
-    if (message.type === 'state') this.state = { audio: Boolean(message.audio), video: Boolean(message.video) };
+    if (message.type === 'state') this.state = { audio: Boolean(message.audio), video: Boolean(message.video), screen: Boolean(message.screen) };
     if (this.socket?.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(message));
     return true;
