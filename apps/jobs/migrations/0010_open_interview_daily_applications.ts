@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table open_interview_daily_applications (
     open_interview_uuid uuid not null,
-    day date not null,
+    day text not null, -- the UTC day as YYYY-MM-DD: only a key, no date arithmetic
     count integer not null,
     primary key (open_interview_uuid, day)
   )`.execute(db);
