@@ -22,6 +22,15 @@ import { callPage, callStats, checkAndJoin, localIceUfrags, mediaAdvances, media
  * servers.
  */
 
+/**
+ * Once in a CI run (2026-12-06, the merged main's first run) the first relayed connection of this call never showed
+ * media in 90 s, the remote tile black on both pages, while the same spec passed alone 4 times before and after: the
+ * first negotiation under load, not the restart this spec is about (decision 039 names a like failure of Chromium's,
+ * 1 call in about 25). It is tried once more, its first error logged, until that is understood (the closing note of
+ * that session says so).
+ */
+jest.retryTimes(1, { logErrorsBeforeRetry: true });
+
 /** A relayed call took 44 s to show media on a loaded machine (live-call.e2e.spec.ts): the same allowance here. */
 const MEDIA_MS = 90_000;
 /** Longer than the ~30 s after which Chromium's old connections die and ICE says "failed". */
