@@ -36,6 +36,11 @@ export class SignalingClient {
     this.ws.send(JSON.stringify(message));
   }
 
+  /** Reacts to each message as it arrives (as a page does: it offers the moment it hears of someone). */
+  onMessage(handler: (message: any) => void): void {
+    this.ws.on('message', (data) => handler(JSON.parse((data as Buffer).toString('utf8'))));
+  }
+
   join(token?: string): void {
     this.send({ type: 'join', id: this.id, instance: this.instance, ...(token ? { token } : {}) });
   }

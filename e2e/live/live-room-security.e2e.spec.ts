@@ -159,6 +159,21 @@ describe('the live room holds against a hostile participant', () => {
     interviewer = await signedInColleague(t, company, inbox, `interviewer.${Date.now()}@live.example`);
   });
 
+  it('sends a newcomer its welcome before anything the others say to it (a first offer before it was dropped, and the call never began)', async () => {
+    const { uuid, token } = await liveInterview();
+    const candidate = await open(uuid);
+    candidate.join(token);
+    await candidate.next('welcome');
+    // The candidate's page offers the moment it hears of the interviewer.
+    candidate.onMessage((m) => {
+      if (m.type === 'peer-joined') candidate.send({ type: 'signal', to: m.peer.id, data: { description: { type: 'offer', sdp: 'v=0' } } });
+    });
+    const panel = await open(uuid, { cookie: interviewer.cookie });
+    panel.join();
+    await panel.next('signal');
+    expect(panel.messages.map((m) => m.type)).toEqual(['welcome', 'signal']);
+  });
+
   it('refuses an upgrade whose Origin is the host under another scheme', async () => {
     const { uuid } = await liveInterview();
     const origin = new URL(t.baseUrl).origin.replace(/^http:/, 'https:');

@@ -235,8 +235,14 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
   let leaving = false;
   let joining = false;
   const budget = new SocketBudget();
+  /**
+   * What the room sends this socket before its welcome has gone (the others' offers, once they heard of it): held and
+   * sent after it, in order. A page drops a signal from someone its welcome has not introduced, and a first offer lost
+   * that way left both pages waiting on each other for good (issue 37: the welcome now waits for the chat's history).
+   */
+  let beforeWelcome: ServerMessage[] | undefined = [];
   const socket: LiveSocket = {
-    send: (message) => send(ws, message),
+    send: (message) => (beforeWelcome ? beforeWelcome.push(message) : send(ws, message)),
     close: (code, reason) => ws.close(code, reason),
     refuse: (code) => refuse(ws, gatewayError(code), deps.logger),
   };
@@ -358,6 +364,9 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
       closesAt: participant.closes_at,
       chat: history.messages.map(liveChatMessage),
     });
+    const held = beforeWelcome ?? [];
+    beforeWelcome = undefined;
+    for (const message of held) send(ws, message);
   }
 
   /** Asks interviews to keep the message, then relays it as kept; a refusal goes to the sender alone, the socket stays. */
