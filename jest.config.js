@@ -6,7 +6,9 @@ const moduleNameMapper = Object.fromEntries(Object.entries(compilerOptions.paths
 
 const shared = {
   rootDir: __dirname,
-  testEnvironment: 'node',
+  // jest's node environment, releasing what a file's modules leave in the worker (timers, perf_hooks observers) so the
+  // file's module registry and PGlite memory are collected after it (libs/platform/testing/src/jest-environment.js).
+  testEnvironment: '<rootDir>/libs/platform/testing/src/jest-environment.js',
   moduleNameMapper,
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] },
 };
