@@ -6,7 +6,9 @@ const moduleNameMapper = Object.fromEntries(Object.entries(compilerOptions.paths
 
 const shared = {
   rootDir: __dirname,
-  testEnvironment: 'node',
+  // jest's node environment, releasing what a file's modules leave in the worker (timers, perf_hooks observers) so the
+  // file's module registry and PGlite memory are collected after it (libs/platform/testing/src/jest-environment.js).
+  testEnvironment: '<rootDir>/libs/platform/testing/src/jest-environment.js',
   moduleNameMapper,
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] },
 };
@@ -31,6 +33,7 @@ module.exports = {
   // A worker keeps what each spec file loaded (its module registry and PGlite's WASM memory: about 40 MB of heap and
   // 300-400 MB resident per e2e file), so three workers grew to 7-8 GB each and the kernel killed one on a 24-GB
   // machine: a worker whose heap passed this after a file is replaced by a fresh one (jest measures the heap only).
+  // Most of it is now released after each file (testEnvironment above; README's Testing section has the figures).
   workerIdleMemoryLimit: '300MB',
   globalSetup: '<rootDir>/jest.global-setup.js',
   projects: [
