@@ -95,6 +95,28 @@ export default defineConfig(
     },
   },
 
+  // One use case per folder (decision 068): a use case never imports another's folder; what two share lives in the
+  // domain or in application/shared. Import cycles are found by tools/repo-checks/src/import-cycles.spec.ts (no
+  // import/no-cycle plugin is installed).
+  {
+    files: ['apps/*/src/application/*/**/*.ts'],
+    // A spec may drive a flow through several use cases (set, stream, remove a job video).
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./(?!shared/|\.\./)[^/]+/`,
+              message: 'A use case imports no other use case: move what they share to the domain or application/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // Architecture: Nx module boundaries, only for code that belongs to an Nx project.
   // tools/launcher deliberately imports apps by relative path to run every service in
   // one process, and e2e/ drives the whole system, so both are outside this rule.

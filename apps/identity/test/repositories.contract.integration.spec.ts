@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isUniqueViolation } from '@vi/platform-postgres';
+import { isUniqueViolation, StatementLog } from '@vi/platform-postgres';
 import { describeRepositoryContract, memoryStore } from '@vi/platform-testing';
 import type { IdentityStore } from '../src/application/store';
 import type { User } from '../src/domain/user';
@@ -55,8 +55,9 @@ describeRepositoryContract<IdentityStore>(
       return { store, clear: async () => void Object.assign(store.read, inMemory()), close: async () => undefined };
     },
     'SQL (infrastructure/)': async () => {
-      const database = await openIdentityTestDatabase();
-      return { store: database.store, clear: () => database.clear(), close: () => database.close() };
+      const statements = new StatementLog();
+      const database = await openIdentityTestDatabase(statements);
+      return { store: database.store, clear: () => database.clear(), close: () => database.close(), statements };
     },
   },
   (store) => {
@@ -330,4 +331,5 @@ describeRepositoryContract<IdentityStore>(
       });
     });
   },
+  { sqlSnapshotsOf: 'SQL (infrastructure/)' },
 );

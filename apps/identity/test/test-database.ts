@@ -1,4 +1,4 @@
-import type { Database } from '@vi/platform-postgres';
+import type { Database, StatementLog } from '@vi/platform-postgres';
 import { openMigratedTestDatabase } from '@vi/platform-testing';
 import { identityMigrations } from '../migrations';
 import type { IdentityDatabase } from '../src/infrastructure/identity.database';
@@ -15,11 +15,12 @@ export interface IdentityTestDatabase extends Database<IdentityDatabase> {
 }
 
 /** The identity schema on PGlite, or on PostgreSQL with TEST_DATABASE_URL, for one spec file. */
-export async function openIdentityTestDatabase(): Promise<IdentityTestDatabase> {
+/** `statements`: records what the repositories send (the SQL snapshots, decision 068). */
+export async function openIdentityTestDatabase(statements?: StatementLog): Promise<IdentityTestDatabase> {
   const database = await openMigratedTestDatabase<IdentityDatabase>('identity', identityMigrations);
   return {
     ...database,
-    store: createIdentityStore(database.db, { kick: () => undefined }),
+    store: createIdentityStore(statements ? statements.recording(database.db) : database.db, { kick: () => undefined }),
     outbox: () => database.db.selectFrom('outbox').select(['subject', 'payload']).orderBy('seq').execute(),
     clear: async () => {
       for (const table of ['sessions', 'sign_in_failures', 'user_passwords', 'set_password_tokens', 'api_keys', 'users', 'companies', 'outbox'] as const)

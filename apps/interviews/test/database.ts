@@ -1,5 +1,5 @@
 import { createLogger } from '@vi/platform-logger';
-import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
+import { migrateToLatest, openDatabase, type Database, type StatementLog } from '@vi/platform-postgres';
 import { createTestDatabase, type TestDatabase } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { interviewsMigrations } from '../migrations';
@@ -26,13 +26,14 @@ export interface InterviewsTestDatabase {
   close(): Promise<void>;
 }
 
-export async function openInterviewsTestDatabase(): Promise<InterviewsTestDatabase> {
+/** `statements`: records what the repositories send (the SQL snapshots, decision 068). */
+export async function openInterviewsTestDatabase(statements?: StatementLog): Promise<InterviewsTestDatabase> {
   const testDb: TestDatabase = await createTestDatabase();
   const database = await openDatabase<InterviewsDatabase>({ url: testDb.url, schema: 'interviews', embedded: testDb.embedded });
   await migrateToLatest(database.db, 'interviews', interviewsMigrations, createLogger('interviews-test', 'silent'));
   return {
     database,
-    store: createInterviewsStore(database.db, { kick: () => undefined }),
+    store: createInterviewsStore(statements ? statements.recording(database.db) : database.db, { kick: () => undefined }),
     pages: interviewPageCache(new FakeClock()),
     events: async (subject) => {
       let query = database.db.selectFrom('outbox').select(['subject', 'payload']).orderBy('seq');

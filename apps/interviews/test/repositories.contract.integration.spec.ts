@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describeRepositoryContract, memoryStore } from '@vi/platform-testing';
-import { isUniqueViolation } from '@vi/platform-postgres';
+import { isUniqueViolation, StatementLog } from '@vi/platform-postgres';
 import type { CompanyRow, InterviewsStore, JobPostRow, PersonRow } from '../src/application/store';
 import { insertInterview, openInterviewsTestDatabase } from './database';
 import {
@@ -68,8 +68,9 @@ describeRepositoryContract<InterviewsStore>(
       };
     },
     'SQL (infrastructure/)': async () => {
-      const database = await openInterviewsTestDatabase();
-      return { store: database.store, close: () => database.close() };
+      const statements = new StatementLog();
+      const database = await openInterviewsTestDatabase(statements);
+      return { store: database.store, close: () => database.close(), statements };
     },
   },
   (store) => {
@@ -567,4 +568,5 @@ describeRepositoryContract<InterviewsStore>(
       });
     });
   },
+  { sqlSnapshotsOf: 'SQL (infrastructure/)' },
 );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { InProcessBus, OutboxRelay } from '@vi/platform-bus';
 import { createLogger } from '@vi/platform-logger';
-import { migrateToLatest, openDatabase, type Database } from '@vi/platform-postgres';
+import { migrateToLatest, openDatabase, StatementLog, type Database } from '@vi/platform-postgres';
 import { createTestDatabase, describeRepositoryContract, memoryStore, type TestDatabase } from '@vi/platform-testing';
 import { jobsMigrations } from '../migrations';
 import type { JobsStore } from '../src/application/store';
@@ -39,8 +39,10 @@ describeRepositoryContract<JobsStore>(
       await migrateToLatest(database.db, 'jobs', jobsMigrations, logger);
       const bus = new InProcessBus(logger);
       const relay = new OutboxRelay(database.db, bus, logger);
+      const statements = new StatementLog();
       return {
-        store: createJobsStore(database.db, relay),
+        statements,
+        store: createJobsStore(statements.recording(database.db), relay),
         close: async () => {
           await relay.stop();
           await bus.close();
@@ -243,4 +245,5 @@ describeRepositoryContract<JobsStore>(
       expect(elsewhere.uuid).not.toBe(first.uuid);
     });
   },
+  { sqlSnapshotsOf: 'SQL (infrastructure/)' },
 );

@@ -1,3 +1,4 @@
+import { StatementLog } from '@vi/platform-postgres';
 import { randomUUID } from 'node:crypto';
 import { describeRepositoryContract, memoryStore } from '@vi/platform-testing';
 import type { NotificationsStore } from '../src/application/store';
@@ -26,8 +27,9 @@ describeRepositoryContract<NotificationsStore>(
       return { store, clear: async () => void Object.assign(store.read, inMemory()), close: async () => undefined };
     },
     'SQL (infrastructure/)': async () => {
-      const database = await openNotificationsTestDatabase();
-      return { store: database.store, clear: () => database.clear(), close: () => database.close() };
+      const statements = new StatementLog();
+      const database = await openNotificationsTestDatabase(statements);
+      return { store: database.store, clear: () => database.clear(), close: () => database.close(), statements };
     },
   },
   (current) => {
@@ -319,4 +321,5 @@ describeRepositoryContract<NotificationsStore>(
       });
     });
   },
+  { sqlSnapshotsOf: 'SQL (infrastructure/)' },
 );

@@ -1,5 +1,5 @@
 import { createLogger } from '@vi/platform-logger';
-import type { Database } from '@vi/platform-postgres';
+import type { Database, StatementLog } from '@vi/platform-postgres';
 import { openMigratedTestDatabase } from '@vi/platform-testing';
 import { notificationsMigrations } from '../migrations';
 import type { NotificationsDatabase } from '../src/infrastructure/notifications.database';
@@ -15,11 +15,12 @@ export interface NotificationsTestDatabase extends Database<NotificationsDatabas
 }
 
 /** The notifications schema on PGlite, or on PostgreSQL with TEST_DATABASE_URL, for one spec file. */
-export async function openNotificationsTestDatabase(): Promise<NotificationsTestDatabase> {
+/** `statements`: records what the repositories send (the SQL snapshots, decision 068). */
+export async function openNotificationsTestDatabase(statements?: StatementLog): Promise<NotificationsTestDatabase> {
   const database = await openMigratedTestDatabase<NotificationsDatabase>('notifications', notificationsMigrations);
   return {
     ...database,
-    store: createNotificationsStore(database.db),
+    store: createNotificationsStore(statements ? statements.recording(database.db) : database.db),
     clear: async () => {
       for (const table of ['delivery_attempts', 'deliveries', 'messages', 'last_notifications', 'processed_events', 'webhooks', 'interview_calendars'] as const)
         await database.db.deleteFrom(table).execute();

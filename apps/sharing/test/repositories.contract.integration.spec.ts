@@ -1,3 +1,4 @@
+import { StatementLog } from '@vi/platform-postgres';
 import { randomUUID } from 'node:crypto';
 import { describeRepositoryContract, memoryStore, openMigratedTestDatabase, randomSecret } from '@vi/platform-testing';
 import { sharingMigrations } from '../migrations';
@@ -21,7 +22,8 @@ describeRepositoryContract<SharingStore>(
     'in memory (test/fakes.ts)': async () => ({ store: memoryStore({ links: new InMemoryLinks() }), close: async () => undefined }),
     'SQL (infrastructure/)': async () => {
       const database = await openMigratedTestDatabase<SharingDatabase>('sharing', sharingMigrations);
-      return { store: createSharingStore(database.db, { kick: () => undefined }), close: () => database.close() };
+      const statements = new StatementLog();
+      return { store: createSharingStore(statements.recording(database.db), { kick: () => undefined }), close: () => database.close(), statements };
     },
   },
   (store) => {
@@ -95,4 +97,5 @@ describeRepositoryContract<SharingStore>(
       expect(await store().transaction((tx) => tx.links.markProcessed(eventId))).toBe(false);
     });
   },
+  { sqlSnapshotsOf: 'SQL (infrastructure/)' },
 );

@@ -1,7 +1,7 @@
 import { TIME_LIMITS } from '@vi/contracts';
-import { TAKE_DURATION_TOLERANCE_SECONDS } from './interview';
 import { InterviewsError, InterviewsErrorCode } from './interviews.errors';
-import { actionableUntil } from './live-call';
+import { joinWindowOf } from './join-window';
+import { TAKE_DURATION_TOLERANCE_SECONDS } from './take';
 
 export type InterviewStatus = 'requested' | 'accepted' | 'completed' | 'expired' | 'canceled';
 export type InterviewType = 'one_way' | 'live';
@@ -45,6 +45,15 @@ export function statusByCompany(type: InterviewType, status: InterviewStatus, re
   if (requested === 'canceled') return cancel(status);
   if (requested === 'completed') return completeLive(type, status);
   throw new InterviewsError(InterviewsErrorCode.StatusNotSettable);
+}
+
+/**
+ * Until when the candidate can still act on an interview (accept, answer, join) and their link is valid, and after
+ * which the expiry sweep marks it expired: a one-way interview's due time, a live interview's join window close
+ * (it must not expire the moment it starts).
+ */
+export function actionableUntil(type: InterviewType, scheduledAt: Date): Date {
+  return type === 'live' ? joinWindowOf(scheduledAt).closesAt : scheduledAt;
 }
 
 /**

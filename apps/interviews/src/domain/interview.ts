@@ -87,27 +87,6 @@ export function thinkTimeOf(value: string | undefined, field: string): ThinkTime
   return value;
 }
 
-/**
- * Seconds a take may run past its question's time limit. A recorder stopped at
- * the limit still closes its last video frame and audio packet a little later,
- * and a phone's timer fires late under load; two seconds covers both.
- */
-export const TAKE_DURATION_TOLERANCE_SECONDS = 2;
-
-/**
- * How long a take counts as: what its container says when it says it (the
- * client cannot shorten that); the client's declared length only for a
- * container without readable timing. Null when neither is known.
- */
-export function takeDuration(measured: number | null, declared: number | null): number | null {
-  const seconds = measured ?? declared;
-  // Stored with two decimals.
-  return seconds === null ? null : Math.round(seconds * 100) / 100;
-}
-
-export function isTakeTooLong(seconds: number, timeLimit: number): boolean {
-  return seconds > timeLimit + TAKE_DURATION_TOLERANCE_SECONDS;
-}
 export const UNLIMITED_TAKES = -1;
 
 /** Takes left on a question; -1 when unlimited. */

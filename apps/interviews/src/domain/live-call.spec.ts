@@ -1,6 +1,6 @@
 import { InterviewsError, InterviewsErrorCode } from './interviews.errors';
-import { accept } from './interview-status';
-import { actionableUntil, requireJoinable } from './live-call';
+import { accept, actionableUntil } from './interview-status';
+import { requireJoinable } from './live-call';
 
 describe('live call rules', () => {
   const scheduledAt = new Date('2026-03-02T10:00:00+00:00');

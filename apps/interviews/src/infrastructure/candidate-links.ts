@@ -2,8 +2,7 @@ import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Clock } from '@vi/platform-time';
 import type { CandidateLinks } from '../application/ports';
-import { LATE_TAKE_WINDOW_MS, type InterviewType } from '../domain/interview-status';
-import { actionableUntil } from '../domain/live-call';
+import { actionableUntil, LATE_TAKE_WINDOW_MS, type InterviewType } from '../domain/interview-status';
 
 const AUDIENCE = 'candidate';
 

@@ -4,7 +4,7 @@ import type { Interview } from '../domain/interview';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
 import type { NewInterviewRow, InterviewListQuery, InterviewPageRows, JobPostRow } from '../application/store';
 import type { InterviewsDatabase } from './interviews.database';
-import { LIVE_JOIN_CLOSES_AFTER_MS } from '../domain/live-call';
+import { LIVE_JOIN_CLOSES_AFTER_MS } from '../domain/join-window';
 import { filterTotalOf, listVersionOf } from './interview-counter.repository';
 
 const SORT_COLUMNS = {

@@ -3,7 +3,7 @@ import { toRfc3339 } from '@vi/platform-time';
 import type { Caller } from '@vi/platform-grpc';
 import type { Job } from '../domain/job';
 import type { JobVideo } from '../domain/job-video';
-import type { OpenInterview } from '../domain/open-interview';
+import type { OpenInterview } from '../domain/job';
 import type { IdentityDirectory, JobLinks } from './ports';
 
 export type Summaries = Awaited<ReturnType<IdentityDirectory['summaries']>>;

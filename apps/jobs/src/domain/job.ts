@@ -1,7 +1,8 @@
 import type { JobOrder } from '@vi/contracts';
 import type { JobVideo } from './job-video';
 import type { LocationInput } from './location';
-import type { OpenInterview } from './open-interview';
+
+/** The job aggregate: the job, its open interview and its video. Rules about open interviews are in open-interview.ts. */
 
 export type JobStatus = 'active' | 'inactive';
 
@@ -24,6 +25,28 @@ export interface Job {
   openInterview: OpenInterview | null;
   /** Null without one (decision 046). */
   video: JobVideo | null;
+}
+
+/** A question of an open interview: copied into every applicant's interview, so its later edits change none. */
+export interface OpenInterviewQuestion {
+  uuid: string;
+  text: string;
+  timeLimit: number;
+  /** -1: unlimited. */
+  takes: number;
+  thinkTime: string;
+}
+
+/** A job's open interview (decision 045): one public link through which every applicant gets a one-way interview. */
+export interface OpenInterview {
+  uuid: string;
+  status: JobStatus;
+  expiresAt: Date;
+  questions: OpenInterviewQuestion[];
+  /** Who last turned it on: the creator of the applicants' interviews. */
+  createdBy: string;
+  /** Applications it takes in a UTC day (issue 38), the company's to set. */
+  applicationsPerDay: number;
 }
 
 export { JOB_ORDERS, type JobOrder } from '@vi/contracts';

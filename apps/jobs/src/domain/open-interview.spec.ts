@@ -1,4 +1,5 @@
-import { acceptsApplications, applicationDay, applicationDueAt, emailKey, expiresAtProblem, type OpenInterview } from './open-interview';
+import type { OpenInterview } from './job';
+import { acceptsApplications, applicationDay, applicationDueAt, emailKey, expiresAtProblem } from './open-interview';
 
 const now = new Date('2026-11-27T10:00:00Z');
 const open: OpenInterview = {

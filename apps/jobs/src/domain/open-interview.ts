@@ -1,27 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { JobStatus } from './job';
-
-/** A question of an open interview: copied into every applicant's interview, so its later edits change none. */
-export interface OpenInterviewQuestion {
-  uuid: string;
-  text: string;
-  timeLimit: number;
-  /** -1: unlimited. */
-  takes: number;
-  thinkTime: string;
-}
-
-/** A job's open interview (decision 045): one public link through which every applicant gets a one-way interview. */
-export interface OpenInterview {
-  uuid: string;
-  status: JobStatus;
-  expiresAt: Date;
-  questions: OpenInterviewQuestion[];
-  /** Who last turned it on: the creator of the applicants' interviews. */
-  createdBy: string;
-  /** Applications it takes in a UTC day (issue 38), the company's to set. */
-  applicationsPerDay: number;
-}
+import type { JobStatus, OpenInterview } from './job';
 
 /** Without one set, an open interview takes this many applications a day (decision 045). */
 export const DEFAULT_APPLICATIONS_PER_DAY = 200;

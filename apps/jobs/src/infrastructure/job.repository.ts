@@ -2,7 +2,8 @@ import { prepared, sql, type Kysely, type Selectable } from '@vi/platform-postgr
 import type { Job } from '../domain/job';
 import type { JobVideo } from '../domain/job-video';
 import type { LocationInput } from '../domain/location';
-import { DEFAULT_APPLICATIONS_PER_DAY, type OpenInterview } from '../domain/open-interview';
+import type { OpenInterview } from '../domain/job';
+import { DEFAULT_APPLICATIONS_PER_DAY } from '../domain/open-interview';
 import type { JobCounts, JobListQuery } from '../application/store';
 import type { JobsDatabase, StoredJobVideo, StoredOpenInterview } from './jobs.database';
 

@@ -1,5 +1,5 @@
-import type { NewEvent } from './outbox';
-import { OutboxStore } from './outbox';
+import type { NewEvent } from './outbox-inserts';
+import { OutboxStore } from './outbox-store';
 import type { StoreOf } from './store-of';
 
 class Users {

@@ -1,4 +1,4 @@
-import type { WithOutbox, WithPendingEvents } from './outbox';
+import type { WithOutbox, WithPendingEvents } from './outbox-store';
 
 /** The public members of `T`: a class's private fields left out, so that a plain object can stand in for it. */
 export type PublicOf<T> = { [M in keyof T]: T[M] };

@@ -8,6 +8,7 @@ export { EmbeddedPostgres } from './embedded-postgres';
 export { deleteInBatches } from './delete-in-batches';
 export { prepared } from './prepared';
 export { insertRows } from './insert-rows';
+export { StatementLog, type LoggedStatement } from './statement-log';
 
 export { sql } from 'kysely';
 export type { RawBuilder } from 'kysely';

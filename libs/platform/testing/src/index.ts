@@ -94,7 +94,7 @@ export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs
   }
 }
 export { startS3TestServer, type S3TestServer } from './s3-test-server';
-export { describeRepositoryContract, type ContractSubject } from './repository-contract';
+export { describeRepositoryContract, type ContractOptions, type ContractSubject } from './repository-contract';
 export { MemoryStore, memoryStore, type PublishedEvent, type Stateful } from './memory-store';
 export { icalendarContentLines, parseICalendar, type ICalendarContentLine, type ParsedCalendar, type ParsedCalendarEvent } from './icalendar';
 export { mp4File, webmCluster, webmFile, webmHeader, type Mp4Options, type TestVideoOptions, type WebmBlock, type WebmOptions } from './video-files';

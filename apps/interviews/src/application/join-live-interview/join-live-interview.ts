@@ -3,7 +3,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
 import { toRfc3339 } from '@vi/platform-time';
 import type { Caller } from '@vi/platform-grpc';
-import { joinWindowOf } from '../../domain/live-call';
+import { joinWindowOf } from '../../domain/join-window';
 import type { InterviewsStore } from '../store';
 import type { IdentityDirectory } from '../ports';
 import { callOf, participantName } from '../shared/live-participant';

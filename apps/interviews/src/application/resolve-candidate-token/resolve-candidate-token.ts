@@ -2,8 +2,7 @@ import type { interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Principal } from '@vi/platform-grpc';
 import { toRfc3339, type Clock } from '@vi/platform-time';
-import { LATE_TAKE_WINDOW_MS } from '../../domain/interview-status';
-import { actionableUntil } from '../../domain/live-call';
+import { actionableUntil, LATE_TAKE_WINDOW_MS } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../store';
 

@@ -6,7 +6,8 @@ import { memoryStore } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { aCompanyUser, aJob } from '../../../test/factories';
 import { InMemoryApplications, InMemoryDailyApplications, InMemoryJobs } from '../../../test/fakes';
-import { emailKey, type OpenInterview } from '../../domain/open-interview';
+import type { OpenInterview } from '../../domain/job';
+import { emailKey } from '../../domain/open-interview';
 import type { AfterAnswer, ApplicantInterview, InterviewsDirectory } from '../ports';
 import { applyToOpenInterview } from './apply-to-open-interview';
 

@@ -9,7 +9,7 @@ import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { AfterAnswer, Applicant, IdentityDirectory, InterviewsDirectory } from '../ports';
 import type { JobsStore } from '../store';
 import { findOpenJob } from '../shared/find-open-job';
-import { PUBLIC_OPEN_INTERVIEW_CALLER } from '../get-public-open-interview/get-public-open-interview';
+import { PUBLIC_OPEN_INTERVIEW_CALLER } from '../shared/public-open-interview-caller';
 
 /** Jobs asking interviews on its own behalf: re-sending an invitation is no user's act. */
 const JOBS_SERVICE: ServicePrincipal = { kind: 'service', service: 'jobs' };

@@ -6,9 +6,7 @@ import { renderJobVideo } from '../job-rendering';
 import type { IdentityDirectory, JobLinks } from '../ports';
 import type { JobsStore } from '../store';
 import { findOpenJob } from '../shared/find-open-job';
-
-/** The only caller: the gateway, for `GET /public/open_interviews/<uuid>` (no key: the link is public). */
-export const PUBLIC_OPEN_INTERVIEW_CALLER = 'gateway';
+import { PUBLIC_OPEN_INTERVIEW_CALLER } from '../shared/public-open-interview-caller';
 
 /**
  * What an applicant needs to decide whether to apply (decision 045): the job, its company, its video (decision 046),

@@ -1,8 +1,8 @@
 import type { ReposOf } from '@vi/platform-bus';
-import type { Job } from '../../domain/job';
+import type { Job, OpenInterview } from '../../domain/job';
 import { SharedErrorCode } from '@vi/contracts';
 import { sharedError } from '@vi/platform-grpc';
-import { acceptsApplications, type OpenInterview } from '../../domain/open-interview';
+import { acceptsApplications } from '../../domain/open-interview';
 import type { JobsStore } from '../store';
 
 /**

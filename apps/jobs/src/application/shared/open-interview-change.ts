@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_THINK_TIME } from '@vi/contracts';
 import { validationFailed } from '@vi/platform-errors';
-import type { JobStatus } from '../../domain/job';
-import { DEFAULT_APPLICATIONS_PER_DAY, defaultExpiresAt, expiresAtProblem, type OpenInterview } from '../../domain/open-interview';
+import type { JobStatus, OpenInterview } from '../../domain/job';
+import { DEFAULT_APPLICATIONS_PER_DAY, defaultExpiresAt, expiresAtProblem } from '../../domain/open-interview';
 
 /** What POST/PUT /jobs send as `open_interview`; absent fields keep their value (decision 045). */
 export interface OpenInterviewInput {

@@ -1,4 +1,4 @@
-import { isTakeTooLong, TAKE_DURATION_TOLERANCE_SECONDS, takeDuration } from './interview';
+import { isTakeTooLong, TAKE_DURATION_TOLERANCE_SECONDS, takeDuration } from './take';
 
 describe('take duration rules', () => {
   it('counts the measured length; the declared one only when nothing was measured', () => {
