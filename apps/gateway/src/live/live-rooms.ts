@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus, Subscription } from '@vi/platform-bus';
 import { GatewayErrorCode } from '../http/gateway.errors';
-import { MAX_PARTICIPANTS, type LiveChatMessage, type LiveRole, type PeerView, type ServerMessage } from './live-protocol';
+import { MAX_PARTICIPANTS, type LiveChatMessage, type LiveRole, type PeerView, type ServerMessage } from '@vi/contracts';
 
 /** A participant's connection on this replica. */
 export interface LiveSocket {
-  send(message: ServerMessage): void;
+  send(message: ServerMessage<unknown>): void;
   close(code: number, reason: string): void;
   /** Tells the page why it is out (`refused`, a sentence on the page, no reconnection) and closes with 4000 + the status. */
   refuse(code: GatewayErrorCode): void;
@@ -224,7 +224,7 @@ export class LiveRooms {
     return room;
   }
 
-  private broadcast(room: Room, message: ServerMessage, except?: string): void {
+  private broadcast(room: Room, message: ServerMessage<unknown>, except?: string): void {
     for (const [id, socket] of room.local) if (id !== except) socket.send(message);
   }
 
