@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PAGES, pagePath, type PageName } from '@vi/contracts';
+import { PAGES, pagePath, type PageName, type PagePath } from '@vi/contracts';
 import express from 'express';
 import { webPages } from './web-pages';
 
@@ -93,7 +93,7 @@ describe('webPages', () => {
   });
 
   it('answers every path of every page in the contract (decision 066) with that page, under its headers', async () => {
-    for (const [page, patterns] of Object.entries(PAGES) as Array<[PageName, readonly string[]]>) {
+    for (const [page, patterns] of Object.entries(PAGES) as Array<[PageName, readonly PagePath[]]>) {
       for (const pattern of patterns) {
         const path = pagePath(pattern, Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, '7f1c2d9e-0000-4000-8000-000000000003'])));
         const sut = await fetch(base + path);

@@ -59,6 +59,8 @@ export const PAGES = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type PageName = keyof typeof PAGES;
+/** Any page's path pattern: a string literal that is not one of them fails the type check. */
+export type PagePath = (typeof PAGES)[PageName][number];
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
@@ -66,7 +68,7 @@ const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
  * A pattern as a regular expression over `location.pathname`: each parameter a named group, in order (a name ending
  * in `Uuid` matches a UUID only); a trailing slash is allowed.
  */
-export function pagePattern(pattern: string): RegExp {
+export function pagePattern(pattern: PagePath): RegExp {
   const source = pattern
     .split('/')
     .map((segment) => {
@@ -79,7 +81,7 @@ export function pagePattern(pattern: string): RegExp {
 }
 
 /** A pattern's parameters by name (decoded), or undefined when `pathname` is not that page. */
-export function matchPagePath(pattern: string, pathname: string): Record<string, string> | undefined {
+export function matchPagePath(pattern: PagePath, pathname: string): Record<string, string> | undefined {
   const match = pagePattern(pattern).exec(pathname);
   if (!match) return undefined;
   try {
@@ -90,8 +92,11 @@ export function matchPagePath(pattern: string, pathname: string): Record<string,
   }
 }
 
-/** A page's path with its parameters filled in (each one encoded as a path segment). */
-export function pagePath(pattern: string, params: Record<string, string> = {}): string {
+/**
+ * A page's path with its parameters filled in (each one encoded as a path segment): what the services put in the
+ * links they send (the candidate's invitation, a share link, an open interview's link, a set-password email).
+ */
+export function pagePath(pattern: PagePath, params: Record<string, string> = {}): string {
   return pattern.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`pagePath: ${pattern} needs ${name}`);
