@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus, Subscription } from '@vi/platform-bus';
 import { GatewayErrorCode } from '../http/gateway.errors';
-import { MAX_PARTICIPANTS, type LiveChatMessage, type LiveRole, type PeerView, type ServerMessage } from '@vi/contracts';
+import { MAX_PARTICIPANTS, type LiveChatMessage, type LiveRole, type ParsedClientMessage, type PeerView, type ServerMessage } from '@vi/contracts';
 
 /** A participant's connection on this replica. */
 export interface LiveSocket {
@@ -133,11 +133,8 @@ export class LiveRooms {
   relay(
     interviewUuid: string,
     from: { id: string; role: LiveRole },
-    message:
-      | { type: 'signal'; to: string; data: unknown }
-      | { type: 'state'; audio: boolean; video: boolean; screen: boolean }
-      | { type: 'recording'; active: boolean }
-      | { type: 'ended' },
+    // What the socket handles itself (joining, leaving, a chat message kept by interviews first) is never relayed.
+    message: Exclude<ParsedClientMessage, { type: 'join' | 'leave' | 'chat' }>,
   ): void {
     switch (message.type) {
       case 'signal':
