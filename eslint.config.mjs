@@ -117,6 +117,17 @@ export default defineConfig(
     },
   },
 
+  // The pages are bundled for the browser: from the contracts they take the browser-safe entry only (decision 066).
+  {
+    files: ['apps/web/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@vi/contracts', message: 'Import `@vi/contracts/web`: the main entry holds the gRPC stubs and Node code.' }] },
+      ],
+    },
+  },
+
   // Architecture: Nx module boundaries, only for code that belongs to an Nx project.
   // tools/launcher deliberately imports apps by relative path to run every service in
   // one process, and e2e/ drives the whole system, so both are outside this rule.

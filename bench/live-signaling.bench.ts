@@ -35,6 +35,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import WebSocket from 'ws';
+import type { ClientMessage, ServerMessage, SignalData } from '@vi/contracts';
 
 const STEPS = (process.env.BENCH_STEPS ?? '25,50,100,200,400').split(',').map(Number);
 const BURSTS = (process.env.BENCH_BURSTS ?? '5,10,25,50,100,200,400').split(',').map(Number);
@@ -246,14 +247,10 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-/** The server's messages as the driver reads them (apps/gateway/src/live/live-protocol.ts, seen from a client). */
-type Received =
-  | { type: 'welcome'; peers: { id: string }[] }
-  | { type: 'peer-joined'; peer: { id: string } }
-  | { type: 'signal'; data: { description?: { type: string }; sentAt: number } }
-  | { type: 'state' }
-  | { type: 'refused'; code: string }
-  | { type: 'peer-left' | 'recording' | 'ended' };
+/** What the driver puts in `signal.data`: a page's description or candidate, and when it was sent (the server relays it unread). */
+interface TimedSignal extends SignalData {
+  sentAt: number;
+}
 
 interface Side {
   ws: WebSocket;
@@ -318,7 +315,7 @@ async function runCalls(baseUrl: string, cookie: string, calls: { uuid: string; 
     const interviewer = side(interviewerSocket);
     let offered = false;
     let complete = false;
-    const send = (from: Side, message: Record<string, unknown>) => from.ws.send(JSON.stringify(message));
+    const send = (from: Side, message: ClientMessage<TimedSignal>) => from.ws.send(JSON.stringify(message));
     /** A description, the candidates and the state changes, as a page trickles them after its description. */
     const speak = (from: Side, to: Side, type: 'offer' | 'answer') => {
       send(from, { type: 'signal', to: to.id, data: { description: { type, sdp: fakeSdp() }, sentAt: performance.now() } });
@@ -343,7 +340,7 @@ async function runCalls(baseUrl: string, cookie: string, calls: { uuid: string; 
       self.ws.on('close', () => (self.closed = true));
       self.ws.on('message', (raw) => {
         const at = performance.now();
-        const message = JSON.parse((raw as Buffer).toString('utf8')) as Received;
+        const message = JSON.parse((raw as Buffer).toString('utf8')) as ServerMessage<TimedSignal>;
         switch (message.type) {
           case 'welcome':
             self.welcomed = true;
@@ -370,6 +367,8 @@ async function runCalls(baseUrl: string, cookie: string, calls: { uuid: string; 
           case 'peer-left':
           case 'recording':
           case 'ended':
+          case 'chat':
+          case 'chat-refused':
             break;
         }
         check();

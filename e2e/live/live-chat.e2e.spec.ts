@@ -87,7 +87,7 @@ describe('live call chat', () => {
     candidate.send({ type: 'chat', text: ' \n ' });
     expect(await candidate.next('chat-refused', (m) => m.code === 'api.chat_message_empty')).toBeDefined();
     expect(candidate.closed).toBeUndefined();
-    expect(panel.messages.filter((m) => m.type === 'chat-refused')).toEqual([]);
+    expect(panel.all('chat-refused')).toEqual([]);
 
     // A page that joins late (or reloads) gets the call's messages in its welcome: a colleague of the interviewer's (the
     // interviewer's own second page would take the interviewer's seat over: issue 38).
@@ -138,6 +138,6 @@ describe('live call chat', () => {
     candidate.send({ type: 'chat', text: 'one more' });
     expect(await candidate.next('chat-refused')).toMatchObject({ code: 'api.chat_full' });
     await candidate.next('chat', (m) => m.message.text === 'line 500');
-    expect(candidate.messages.filter((m) => m.type === 'chat').map((m) => m.message.text)).toEqual(Array.from({ length: 500 }, (_, i) => `line ${i + 1}`));
+    expect(candidate.all('chat').map((m) => m.message.text)).toEqual(Array.from({ length: 500 }, (_, i) => `line ${i + 1}`));
   });
 });

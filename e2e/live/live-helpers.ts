@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { liveSocketPath, type ClientMessage, type ServerMessage } from '@vi/contracts';
 import { waitFor } from '@vi/platform-testing';
 import WebSocket from 'ws';
 import { newColleague, Browserish } from '../identity/session-helpers';
@@ -7,21 +8,28 @@ import type { TestSystem } from '../support/test-system';
 
 /** Helpers of the live call specs (not a spec itself). */
 
-/** A participant's signaling socket, as the room page opens it, for specs that speak the protocol by hand. */
+/** A server message of one type. */
+export type Received<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
+
+/**
+ * A participant's signaling socket, as the room page opens it, for specs that speak the protocol by hand: the
+ * protocol's own types (`@vi/contracts`, decision 066), so a spec sends only what a page could send. A spec that
+ * sends what no page would (a hostile participant) writes to a raw WebSocket instead.
+ */
 export class SignalingClient {
-  readonly messages: any[] = [];
+  readonly messages: ServerMessage[] = [];
   readonly id = randomUUID();
   readonly instance = randomUUID();
   closed?: { code: number; reason: string };
 
   private constructor(private readonly ws: WebSocket) {
-    ws.on('message', (data) => this.messages.push(JSON.parse((data as Buffer).toString('utf8'))));
+    ws.on('message', (data) => this.messages.push(JSON.parse((data as Buffer).toString('utf8')) as ServerMessage));
     ws.on('close', (code, reason) => (this.closed = { code, reason: reason.toString() }));
   }
 
   /** Opens the socket of an interview's call on a gateway (`http://127.0.0.1:<port>`), from that gateway's own origin unless told. */
   static async open(gateway: string, interviewUuid: string, options: { cookie?: string; origin?: string } = {}): Promise<SignalingClient> {
-    const url = `${gateway.replace(/^http/, 'ws').replace(/\/v1\.0$/, '')}/v1.0/interviews/${interviewUuid}/live`;
+    const url = `${gateway.replace(/^http/, 'ws').replace(/\/v1\.0$/, '')}${liveSocketPath(interviewUuid)}`;
     const ws = new WebSocket(url, { origin: options.origin ?? new URL(gateway).origin, headers: options.cookie ? { cookie: options.cookie } : {} });
     const client = new SignalingClient(ws);
     await new Promise<void>((resolve, reject) => {
@@ -32,24 +40,29 @@ export class SignalingClient {
     return client;
   }
 
-  send(message: Record<string, unknown>): void {
+  send(message: ClientMessage): void {
     this.ws.send(JSON.stringify(message));
   }
 
   /** Reacts to each message as it arrives (as a page does: it offers the moment it hears of someone). */
-  onMessage(handler: (message: any) => void): void {
-    this.ws.on('message', (data) => handler(JSON.parse((data as Buffer).toString('utf8'))));
+  onMessage(handler: (message: ServerMessage) => void): void {
+    this.ws.on('message', (data) => handler(JSON.parse((data as Buffer).toString('utf8')) as ServerMessage));
   }
 
   join(token?: string): void {
     this.send({ type: 'join', id: this.id, instance: this.instance, ...(token ? { token } : {}) });
   }
 
+  /** The messages of `type` received so far, in order. */
+  all<T extends ServerMessage['type']>(type: T): Array<Received<T>> {
+    return this.messages.filter((m): m is Received<T> => m.type === type);
+  }
+
   /** The first message of `type` (matching `where`) received so far or from now on. */
-  async next(type: string, where: (m: any) => boolean = () => true): Promise<any> {
-    let found: any;
-    await waitFor(() => (found = this.messages.find((m) => m.type === type && where(m))) !== undefined, 10_000);
-    return found;
+  async next<T extends ServerMessage['type']>(type: T, where: (m: Received<T>) => boolean = () => true): Promise<Received<T>> {
+    let found: Received<T> | undefined;
+    await waitFor(() => (found = this.all(type).find(where)) !== undefined, 10_000);
+    return found!;
   }
 
   async closedWith(): Promise<{ code: number; reason: string }> {

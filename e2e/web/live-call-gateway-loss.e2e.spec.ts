@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, WebSocket as PageSocket } from 'playwright-core';
+import type { ServerMessage } from '@vi/contracts';
 import { SERVICE_PORTS } from '@vi/platform-config';
 import { createTestDatabase, testServers, uniqueName, waitFor, type TestDatabase } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
@@ -39,7 +40,7 @@ const GHOST_AFTER_MS = 20_000;
 
 /** The page's signaling sockets and what came over them. */
 function signalingOf(page: Page) {
-  const sockets: Array<{ socket: PageSocket; openedAt: number; closedAt?: number; welcomedAt?: number; received: string[] }> = [];
+  const sockets: Array<{ socket: PageSocket; openedAt: number; closedAt?: number; welcomedAt?: number; received: Array<ServerMessage['type']> }> = [];
   page.on('websocket', (socket) => {
     if (!socket.url().endsWith('/live')) return;
     const entry = {
@@ -47,11 +48,11 @@ function signalingOf(page: Page) {
       openedAt: Date.now(),
       closedAt: undefined as number | undefined,
       welcomedAt: undefined as number | undefined,
-      received: [] as string[],
+      received: [] as Array<ServerMessage['type']>,
     };
     sockets.push(entry);
     socket.on('framereceived', ({ payload }) => {
-      const type = (JSON.parse(String(payload)) as { type: string }).type;
+      const { type } = JSON.parse(String(payload)) as ServerMessage;
       entry.received.push(type);
       if (type === 'welcome') entry.welcomedAt ??= Date.now();
     });

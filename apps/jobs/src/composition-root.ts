@@ -1,4 +1,4 @@
-import { jobs } from '@vi/contracts';
+import { APPLY_PATH, jobs, pagePath } from '@vi/contracts';
 import { busRetentionTasks, openServiceStorage, OutboxRelay, RetentionSweep, startConsumers, type SharedInfrastructure } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startProcess, type Running } from '@vi/platform-http';
@@ -37,7 +37,7 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
     // Stopped before the interviews client is closed: an application's interview under way is finished first.
     const afterAnswer = lifecycle.add('open interview follow-ups', new FollowUps(logger), (f) => f.drain());
     const links = {
-      linkOf: (uuid: string) => `${config.publicBaseUrl}/apply/${uuid}`,
+      linkOf: (uuid: string) => `${config.publicBaseUrl}${pagePath(APPLY_PATH, { openInterviewUuid: uuid })}`,
       videoUrlOf: (uuid: string) => `${config.publicBaseUrl}/v1.0/public/job_videos/${uuid}`,
     };
     const { media, playback } = openMediaStorage(config.media, (name, resource, stop) => lifecycle.add(name, resource, stop));

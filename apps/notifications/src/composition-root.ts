@@ -1,4 +1,4 @@
-import { notifications } from '@vi/contracts';
+import { notifications, pagePath } from '@vi/contracts';
 import { openServiceStorage, PollingLoop, RetentionSweep, startConsumers, type SharedInfrastructure } from '@vi/platform-bus';
 import { SecretBox } from '@vi/platform-crypto';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
@@ -104,7 +104,7 @@ export function startNotificationsService(config: NotificationsConfig, shared: S
     );
     const calendar = {
       organizerEmail: config.mail.fromAddress,
-      interviewPageUrl: (interviewUuid: string) => `${config.publicBaseUrl}/interview/${interviewUuid}/watch`,
+      interviewPageUrl: (interviewUuid: string) => `${config.publicBaseUrl}${pagePath('/interview/:interviewUuid/watch', { interviewUuid })}`,
     };
     const consumers = notificationsEventConsumers({
       store,

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { PAGES as PAGE_PATHS } from '@vi/contracts/web';
 
 /**
  * Builds the candidate and share pages into dist/web with Vite, which the
@@ -18,15 +19,21 @@ const REPO_ROOT = resolve(WEB_ROOT, '../..');
 export const WEB_DIST = join(REPO_ROOT, 'dist/web');
 const HASH_FILE = '.build-hash';
 const LOCK = join(REPO_ROOT, 'dist/.web-build.lock');
-/** Every page is one HTML entry; Vite splits the code per entry. */
-const PAGES = {
-  candidate: 'candidate.html',
-  share: 'share.html',
-  account: 'account.html',
-  company: 'company.html',
-  apply: 'apply.html',
-  'not-found': 'not-found.html',
-};
+/** Every page is one HTML entry `<name>.html` (the contract's list, which the gateway serves); Vite splits the code per entry. */
+const PAGES = Object.fromEntries(Object.keys(PAGE_PATHS).map((name) => [name, `${name}.html`]));
+/**
+ * The contracts the pages import (`@vi/contracts/web`: the live protocol, the page paths), resolved as the
+ * TypeScript paths of tsconfig.base.json say; their sources are part of the bundle's hash.
+ */
+const WEB_CONTRACTS = '@vi/contracts/web';
+const CONTRACTS_SRC = join(REPO_ROOT, 'libs/contracts/src');
+
+function aliasOf(name: string): string {
+  const { compilerOptions } = JSON.parse(readFileSync(join(REPO_ROOT, 'tsconfig.base.json'), 'utf8')) as {
+    compilerOptions: { paths: Record<string, string[]> };
+  };
+  return join(REPO_ROOT, compilerOptions.paths[name][0]);
+}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -35,10 +42,10 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** A hash of what the bundle is made of: the page sources, this script and the locked Vite version. */
+/** A hash of what the bundle is made of: the page sources, the contracts, this script and the locked Vite version. */
 export function sourceHash(): string {
   const hash = createHash('sha256');
-  const inputs = [...filesUnder(join(WEB_ROOT, 'src')), ...Object.values(PAGES).map((p) => join(WEB_ROOT, p)), __filename].sort();
+  const inputs = [...filesUnder(join(WEB_ROOT, 'src')), ...filesUnder(CONTRACTS_SRC), ...Object.values(PAGES).map((p) => join(WEB_ROOT, p)), __filename].sort();
   for (const file of inputs) hash.update(relative(WEB_ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
   const vite = JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules/vite/package.json'), 'utf8')) as { version: string };
   return hash.update(vite.version).digest('hex');
@@ -59,6 +66,7 @@ async function viteBuild(hash: string): Promise<void> {
     base: '/web/',
     configFile: false,
     logLevel: 'warn',
+    resolve: { alias: { [WEB_CONTRACTS]: aliasOf(WEB_CONTRACTS) } },
     build: {
       outDir,
       emptyOutDir: true,

@@ -28,3 +28,4 @@ export * from './list-orders';
 export * from './views/view-parts';
 export * from './shared-errors';
 export * from './plan-features';
+export * from './web';

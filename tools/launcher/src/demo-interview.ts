@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { simpleParser } from 'mailparser';
+import { pagePath } from '@vi/contracts';
 
 /**
  * `npm run demo -- --email you@example.com [--live]`: against a running `npm start`,
@@ -86,10 +87,10 @@ async function main(): Promise<void> {
         'The call opens now and closes 3 hours after it starts. As the candidate, open in one browser window:',
         `  ${invitation.link}`,
         'As the interviewer, in another window (a private one), sign in to the company pages and open:',
-        `  ${pages}/interview/${interview.uuid}/live`,
+        `  ${pages}${pagePath('/interview/:interviewUuid/live', { interviewUuid: interview.uuid })}`,
         '',
         'After "End the interview", its recording plays on the watch page:',
-        `  ${pages}/interview/${interview.uuid}/watch`,
+        `  ${pages}${pagePath('/interview/:interviewUuid/watch', { interviewUuid: interview.uuid })}`,
         '',
       ]
     : [

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PAGES, pagePath, type PageName, type PagePath } from '@vi/contracts';
 import express from 'express';
 import { webPages } from './web-pages';
 
@@ -18,6 +19,7 @@ describe('webPages', () => {
     writeFileSync(join(dist, 'share.html'), '<!doctype html><title>share</title>');
     writeFileSync(join(dist, 'apply.html'), '<!doctype html><title>apply</title>');
     writeFileSync(join(dist, 'company.html'), '<!doctype html><title>company</title>');
+    writeFileSync(join(dist, 'account.html'), '<!doctype html><title>account</title>');
     writeFileSync(join(dist, 'not-found.html'), '<!doctype html><title>not found</title>');
     writeFileSync(join(dist, 'assets/candidate-abc123.js'), 'console.log(1)');
     const app = express();
@@ -87,6 +89,17 @@ describe('webPages', () => {
     ]) {
       const sut = await fetch(base + path);
       expect({ path, status: sut.status, body: await sut.text() }).toEqual({ path, status: 200, body: '<!doctype html><title>company</title>' });
+    }
+  });
+
+  it('answers every path of every page in the contract (decision 066) with that page, under its headers', async () => {
+    for (const [page, patterns] of Object.entries(PAGES) as Array<[PageName, readonly PagePath[]]>) {
+      for (const pattern of patterns) {
+        const path = pagePath(pattern, Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name, '7f1c2d9e-0000-4000-8000-000000000003'])));
+        const sut = await fetch(base + path);
+        expect({ path, status: sut.status, body: await sut.text() }).toEqual({ path, status: 200, body: `<!doctype html><title>${page}</title>` });
+        expect(sut.headers.get('content-security-policy')).toContain("default-src 'none'");
+      }
     }
   });
 

@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PAGES, SIGN_IN_PATH, WORKSPACE_HOME, type PageName } from '@vi/contracts';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 
 /**
- * The candidate and reviewer pages (apps/web, built by Vite into dist/web):
- * `/candidate/interviews/<uuid>` and `/share/<token>` answer the page's
- * index.html (revalidated on every visit), `/web/assets/*` the hashed bundle
- * (cached for a year: a new build has new names). Both pages call only the
- * public API under /v1.0 on this same origin, which is all the CSP allows.
- * The gateway logs no request lines, so the tokens in these URLs reach no log.
+ * The web pages (apps/web, built by Vite into dist/web): each page's paths (`PAGES` of @vi/contracts, the list the
+ * pages and the build read too) answer the page's index.html (revalidated on every visit), `/web/assets/*` the
+ * hashed bundle (cached for a year: a new build has new names). The pages call only the public API under /v1.0 on
+ * this same origin, which is all the CSP allows. The access log names a route's template, never the path or its
+ * query (http/access-log.ts), so the tokens in these URLs reach no log.
  */
 
 /** Where `npm run build:web` (apps/web/build/build-web.ts) writes the bundle; the container image has it at /app/dist/web. */
@@ -35,27 +35,6 @@ export function webPageCsp(mediaOrigin?: string): string {
     "frame-ancestors 'none'",
   ].join('; ');
 }
-
-/** The company workspace's pages (decisions 026 and 044): one HTML entry, the page's script picks the screen by path. */
-export const WORKSPACE_PATHS = [
-  '/interviews',
-  '/interviews/invite',
-  '/interview/:interviewUuid/watch',
-  '/interview/:interviewUuid/live',
-  '/jobs',
-  '/jobs/new',
-  '/jobs/:jobUuid',
-  '/jobs/:jobUuid/invite',
-  '/question-sets',
-  '/question-sets/new',
-  '/question-sets/:setUuid',
-  '/team',
-  '/integrations',
-  '/plan',
-];
-
-/** Where `/` sends a visitor who holds a session cookie; the page itself sends an ended session on to sign-in. */
-export const WORKSPACE_HOME = '/interviews';
 
 // A small mark in the primary colour, drawn rather than shipped as a binary: answers /favicon.ico and /favicon.svg.
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0a4f9e"/><path d="M8 10h10a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2zm13 5 5-3v8l-5-3z" fill="#fff"/></svg>`;
@@ -96,15 +75,14 @@ export function webPages(distDir: string = DEFAULT_WEB_DIST, options: WebPagesOp
     res.status(status).type('html').set('Cache-Control', 'no-cache').send(readFileSync(path));
   };
 
-  router.get('/candidate/interviews/:interviewUuid', setPageHeaders, (_req, res) => sendPage(res, 'candidate.html'));
-  router.get('/share/:token', setPageHeaders, (_req, res) => sendPage(res, 'share.html'));
-  // An open interview's public link (decision 045): the page reads the link's public side and takes applications.
-  router.get('/apply/:openInterview', setPageHeaders, (_req, res) => sendPage(res, 'apply.html'));
-  // The company user's pages (decision 026): signing in, and what a session opens.
-  router.get(['/sign-in', '/set-password', '/forgot-password'], setPageHeaders, (_req, res) => sendPage(res, 'account.html'));
-  router.get(WORKSPACE_PATHS, setPageHeaders, (_req, res) => sendPage(res, 'company.html'));
+  // Each page's paths, from the one list the pages read theirs from (libs/contracts/src/pages/page-paths.ts,
+  // decision 066): the candidate's interview, a share link, an open interview's link (decision 045), the account
+  // pages and the company workspace (decisions 026, 044). `not-found` has none: it answers what is left, below.
+  for (const [name, paths] of Object.entries(PAGES) as Array<[PageName, readonly string[]]>) {
+    if (paths.length > 0) router.get([...paths], setPageHeaders, (_req, res) => sendPage(res, `${name}.html`));
+  }
   router.get('/', (req, res) => {
-    res.set('Cache-Control', 'no-store').redirect(302, options.hasSessionCookie?.(req) ? WORKSPACE_HOME : '/sign-in');
+    res.set('Cache-Control', 'no-store').redirect(302, options.hasSessionCookie?.(req) ? WORKSPACE_HOME : SIGN_IN_PATH);
   });
   router.get(['/favicon.ico', '/favicon.svg'], (_req, res) => {
     res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(FAVICON);

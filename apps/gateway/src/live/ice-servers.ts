@@ -1,11 +1,5 @@
 import { createHmac } from 'node:crypto';
-
-/** What a browser's RTCPeerConnection is given (the `iceServers` of RTCConfiguration). */
-export interface IceServer {
-  urls: string[];
-  username?: string;
-  credential?: string;
-}
+import type { IceServer } from '@vi/contracts';
 
 export interface IceSettings {
   stunUrls: string[];

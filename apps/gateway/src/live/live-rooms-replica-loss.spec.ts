@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { InProcessBus } from '@vi/platform-bus';
-import type { LiveRole, PeerView } from './live-protocol';
+import type { LiveRole, PeerView } from '@vi/contracts';
 import { FakeSocket } from './fake-live-socket';
 import { LiveRooms } from './live-rooms';
 

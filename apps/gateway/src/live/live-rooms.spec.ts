@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { InProcessBus } from '@vi/platform-bus';
 import { GatewayErrorCode } from '../http/gateway.errors';
-import type { LiveRole, PeerView } from './live-protocol';
+import type { LiveRole, PeerView } from '@vi/contracts';
 import { FakeSocket } from './fake-live-socket';
 import { LiveRooms } from './live-rooms';
 

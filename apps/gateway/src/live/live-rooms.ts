@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus, Subscription } from '@vi/platform-bus';
 import { GatewayErrorCode } from '../http/gateway.errors';
-import { MAX_PARTICIPANTS, type LiveChatMessage, type LiveRole, type PeerView, type ServerMessage } from './live-protocol';
+import { MAX_PARTICIPANTS, type LiveChatMessage, type LiveRole, type ParsedClientMessage, type PeerView, type ServerMessage } from '@vi/contracts';
 
 /** A participant's connection on this replica. */
 export interface LiveSocket {
-  send(message: ServerMessage): void;
+  send(message: ServerMessage<unknown>): void;
   close(code: number, reason: string): void;
   /** Tells the page why it is out (`refused`, a sentence on the page, no reconnection) and closes with 4000 + the status. */
   refuse(code: GatewayErrorCode): void;
@@ -133,11 +133,8 @@ export class LiveRooms {
   relay(
     interviewUuid: string,
     from: { id: string; role: LiveRole },
-    message:
-      | { type: 'signal'; to: string; data: unknown }
-      | { type: 'state'; audio: boolean; video: boolean; screen: boolean }
-      | { type: 'recording'; active: boolean }
-      | { type: 'ended' },
+    // What the socket handles itself (joining, leaving, a chat message kept by interviews first) is never relayed.
+    message: Exclude<ParsedClientMessage, { type: 'join' | 'leave' | 'chat' }>,
   ): void {
     switch (message.type) {
       case 'signal':
@@ -224,7 +221,7 @@ export class LiveRooms {
     return room;
   }
 
-  private broadcast(room: Room, message: ServerMessage, except?: string): void {
+  private broadcast(room: Room, message: ServerMessage<unknown>, except?: string): void {
     for (const [id, socket] of room.local) if (id !== except) socket.send(message);
   }
 

@@ -3,7 +3,17 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { AppError, ErrorKind, httpStatusOf } from '@vi/platform-errors';
 import type { EventBus, BusMessage } from '@vi/platform-bus';
-import { IdentitySubjects, InterviewsSubjects, type InterviewEventPayload, type UserEventPayload } from '@vi/contracts';
+import {
+  IdentitySubjects,
+  InterviewsSubjects,
+  parseClientMessage,
+  type InterviewEventPayload,
+  type LiveChatMessage,
+  type LiveRole,
+  type ParsedClientMessage,
+  type ServerMessage,
+  type UserEventPayload,
+} from '@vi/contracts';
 import type { Logger } from '@vi/platform-logger';
 import type { UserPrincipal } from '@vi/platform-grpc';
 import { resolveCandidatePrincipal, resolveSessionPrincipal } from '../auth/session-authentication';
@@ -13,7 +23,6 @@ import { clientKey } from '../rate-limit/client-key';
 import type { RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
 import { iceServersFor, type IceSettings } from './ice-servers';
-import { parseClientMessage, type ClientMessage, type LiveChatMessage, type LiveRole, type ServerMessage } from './live-protocol';
 import type { LiveRooms, LiveSocket } from './live-rooms';
 import { SocketBudget } from './socket-budget';
 
@@ -199,7 +208,7 @@ function refuseUpgrade(socket: Duplex, error: AppError): void {
   socket.end(`HTTP/1.1 ${status} Refused\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
-function send(ws: WebSocket, message: ServerMessage): void {
+function send(ws: WebSocket, message: ServerMessage<unknown>): void {
   if (ws.readyState !== ws.OPEN) return;
   // A page that does not read what it is sent is not kept waiting on: its socket is dropped (it reconnects if it can).
   if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return ws.terminate();
@@ -240,7 +249,7 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
    * sent after it, in order. A page drops a signal from someone its welcome has not introduced, and a first offer lost
    * that way left both pages waiting on each other for good (issue 37: the welcome now waits for the chat's history).
    */
-  let beforeWelcome: ServerMessage[] | undefined = [];
+  let beforeWelcome: ServerMessage<unknown>[] | undefined = [];
   const socket: LiveSocket = {
     send: (message) => (beforeWelcome ? beforeWelcome.push(message) : send(ws, message)),
     close: (code, reason) => ws.close(code, reason),
@@ -305,7 +314,7 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
     windowEnd.unref();
   }
 
-  async function join(message: Extract<ClientMessage, { type: 'join' }>): Promise<void> {
+  async function join(message: Extract<ParsedClientMessage, { type: 'join' }>): Promise<void> {
     const deadline = new Date(Date.now() + deps.requestTimeoutMs);
     const ip = clientKey(clientIpOf(req, deps.trustProxy));
     if (await deps.limits.authBlocked(ip)) throw gatewayError(GatewayErrorCode.TooManyRequests);
@@ -322,9 +331,9 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
       instance: message.instance,
       name: participant.display_name,
       role,
-      audio: message.audio !== false,
-      video: message.video !== false,
-      screen: message.screen === true,
+      audio: message.audio,
+      video: message.video,
+      screen: message.screen,
     };
     const outcome = deps.rooms.join(interviewUuid, { ...peer, userUuid: participant.user_uuid }, socket);
     if (!outcome.admitted)

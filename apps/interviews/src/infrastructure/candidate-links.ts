@@ -1,5 +1,6 @@
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { CANDIDATE_PATH, pagePath } from '@vi/contracts';
 import type { Clock } from '@vi/platform-time';
 import type { CandidateLinks } from '../application/ports';
 import { actionableUntil, LATE_TAKE_WINDOW_MS, type InterviewType } from '../domain/interview-status';
@@ -38,7 +39,7 @@ export class SignedCandidateLinks implements CandidateLinks {
       // Every invitation (creation, reschedule, reset) gets a link of its own, even within the same second.
       jwtid: randomUUID(),
     });
-    return `${this.publicBaseUrl}/candidate/interviews/${interview.uuid}?token=${token}`;
+    return `${this.publicBaseUrl}${pagePath(CANDIDATE_PATH, { interviewUuid: interview.uuid })}?token=${token}`;
   }
 
   /** The interview and job seeker a token is for, or null when forged or expired. */

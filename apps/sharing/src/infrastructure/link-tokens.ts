@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { pagePath, SHARE_PATH } from '@vi/contracts';
 import type { LinkTokens } from '../application/ports';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -24,7 +25,7 @@ export class HmacLinkTokens implements LinkTokens {
   }
 
   urlFor(linkUuid: string): string {
-    return `${this.publicBaseUrl}/share/${this.tokenFor(linkUuid)}`;
+    return `${this.publicBaseUrl}${pagePath(SHARE_PATH, { token: this.tokenFor(linkUuid) })}`;
   }
 
   videoUrlFor(token: string, video: { takeUuid: string } | { recordingUuid: string }): string {

@@ -1,4 +1,5 @@
 import '../shared/styles.css';
+import { ACCOUNT_PATHS, matchPagePath, SIGN_IN_PATH, WORKSPACE_HOME, type AccountPath } from '@vi/contracts/web';
 import { en } from '../i18n/en';
 import { ApiError } from '../shared/api';
 import { el, pageRoot, show } from '../shared/dom';
@@ -88,7 +89,7 @@ function setPasswordScreen(): void {
     async () => {
       await call<SessionInfo>('POST', '/v1.0/session/password', { token, password: password.value });
       // The token is spent: replace the link in history so Back does not offer it again.
-      location.replace('/interviews');
+      location.replace(WORKSPACE_HOME);
     },
     [el('p', {}, el('a', { href: '/forgot-password' }, t.newLink))],
   );
@@ -105,9 +106,11 @@ function forgotPasswordScreen(): void {
       await call('POST', '/v1.0/session/password_reset', { email: email.value });
       say(status, t.linkSent, 'ok');
     },
-    [el('p', {}, el('a', { href: '/sign-in' }, t.backToSignIn))],
+    [el('p', {}, el('a', { href: SIGN_IN_PATH }, t.backToSignIn))],
   );
 }
 
-const screens: Record<string, () => void> = { '/set-password': setPasswordScreen, '/forgot-password': forgotPasswordScreen };
-(screens[location.pathname] ?? signInScreen)();
+/** Each account path the gateway answers with this page (`ACCOUNT_PATHS`, decision 066) and its screen. */
+const screens: Record<AccountPath, () => void> = { '/sign-in': signInScreen, '/set-password': setPasswordScreen, '/forgot-password': forgotPasswordScreen };
+const path = ACCOUNT_PATHS.find((p) => matchPagePath(p, location.pathname));
+(path ? screens[path] : signInScreen)();

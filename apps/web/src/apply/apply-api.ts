@@ -1,32 +1,23 @@
-import type { components } from '@vi/api-client';
+import type { components, operations } from '@vi/api-client';
+import { APPLY_PATH, matchPagePath } from '@vi/contracts/web';
 import { requestJson } from '../shared/api';
 
 /** The open interview's public side (apps/gateway/src/routes/public-open-interviews.routes.ts, decision 045), as the OpenAPI description gives it. */
 export type PublicOpenInterview = components['schemas']['PublicOpenInterview'];
 
-export interface Application {
-  name: string;
-  email: string;
-  phone?: string;
-  phone_parsed?: string;
-  has_sms_consent?: boolean;
-  /** The page's language: the invitation email is written in it (decision 047). */
-  language: string;
-  /** The honeypot: hidden from people, so anything in it came from a robot. */
-  website: string;
-}
-
-const UUID = /^\/apply\/([0-9a-fA-F-]{36})\/?$/;
+type Apply = operations['postPublicOpenInterviewsByOpenInterviewApplications'];
+/** An application as the page sends it: the page's language (the invitation email is written in it, decision 047) and the honeypot `website` (hidden from people, so anything in it came from a robot). */
+export type Application = Apply['requestBody']['content']['application/json'];
 
 export function openInterviewOf(location: Location): string | undefined {
-  return UUID.exec(location.pathname)?.[1];
+  return matchPagePath(APPLY_PATH, location.pathname)?.openInterviewUuid;
 }
 
 export function readOpenInterview(uuid: string): Promise<PublicOpenInterview> {
   return requestJson('GET', `/v1.0/public/open_interviews/${encodeURIComponent(uuid)}`);
 }
 
-export function sendApplication(uuid: string, application: Application): Promise<{ reason: string }> {
+export function sendApplication(uuid: string, application: Application): Promise<Apply['responses'][202]['content']['application/json']> {
   return requestJson('POST', `/v1.0/public/open_interviews/${encodeURIComponent(uuid)}/applications`, {}, application);
 }
 

@@ -1,34 +1,13 @@
+import type { components } from '@vi/api-client';
+import { CANDIDATE_PATH, matchPagePath } from '@vi/contracts/web';
 import { ApiError, apiErrorOf, requestJson } from '../shared/api';
 
-/** `GET /v1.0/candidate/interviews/<uuid>` as the page uses it (README "Candidates", docs/interview-lifecycle.md). */
-export interface CandidateQuestion {
-  uuid: string;
-  text: string;
-  completed: boolean;
-  skipped: boolean;
-  time_limit: number;
-  takes: { completed: number; remaining: number; limit: number };
-  /** Seconds to read the question before recording, as a string ("0" or absent: none). */
-  think_time?: string | null;
-}
-
-export interface CandidateInterview {
-  uuid: string;
-  type?: 'one_way' | 'live';
-  status: 'requested' | 'accepted' | 'completed' | 'expired' | 'canceled';
-  scheduled_at: string;
-  timezone?: string;
-  /** The interview's language (an IETF tag): the page's fallback when the browser names none it speaks (decision 047). */
-  language?: string;
-  job_post: {
-    title: string;
-    status: 'active' | 'inactive';
-    /** The recruiter's video about the job (decision 046): its url plays without a key. */
-    video?: { url: string; duration_seconds: number; content_type: string } | null;
-  } | null;
-  company: { name: string; avatar: string } | null;
-  questions: CandidateQuestion[];
-}
+/**
+ * `GET /v1.0/candidate/interviews/<uuid>` (apps/gateway/src/routes/candidate.routes.ts, README "Candidates",
+ * docs/interview-lifecycle.md), as the OpenAPI description gives it (decision 066).
+ */
+export type CandidateInterview = components['schemas']['CandidateInterview'];
+export type CandidateQuestion = CandidateInterview['questions'][number];
 
 /** The invitation link's interview and token: `/candidate/interviews/<uuid>?token=…`. */
 export interface CandidateLink {
@@ -36,13 +15,11 @@ export interface CandidateLink {
   token: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function candidateLinkOf(location: Location): CandidateLink | undefined {
-  const match = /^\/candidate\/interviews\/([^/]+)\/?$/.exec(location.pathname);
+  const interviewUuid = matchPagePath(CANDIDATE_PATH, location.pathname)?.interviewUuid;
   const token = new URLSearchParams(location.search).get('token');
-  if (!match || !UUID.test(match[1]) || !token) return undefined;
-  return { interviewUuid: match[1], token };
+  if (!interviewUuid || !token) return undefined;
+  return { interviewUuid, token };
 }
 
 export class CandidateApi {

@@ -7,7 +7,7 @@ import { irreversibleButton, openDialog } from './ui/dialog';
 import { emptyState } from './ui/empty';
 import { field, formAlert, input, onSubmit, select } from './ui/form';
 import { linkButton, renderPage, toolbar, type Workspace } from './ui/frame';
-import { hasCall, liveHref } from './live-links';
+import { hasCall, liveHref, watchHref } from './live-links';
 import { dataTable, listState, pager } from './ui/table';
 import { navigateWithToast } from './ui/toast';
 
@@ -66,7 +66,7 @@ function rowActions(interview: Row): HTMLElement {
   return el(
     'div',
     { class: 'row-actions' },
-    el('a', { href: `/interview/${interview.uuid}/watch`, 'aria-label': `${watch}: ${name}` }, watch),
+    el('a', { href: watchHref(interview.uuid), 'aria-label': `${watch}: ${name}` }, watch),
     hasCall(interview) ? el('a', { href: liveHref(interview.uuid), 'aria-label': `${en.live.joinFromList}: ${name}` }, en.live.joinFromList) : null,
     open
       ? el(
@@ -133,8 +133,7 @@ export async function interviewsScreen(workspace: Workspace): Promise<void> {
         label: ws.interviews.candidate,
         primary: true,
         sort: { asc: 'candidate_asc', desc: 'candidate_desc' },
-        cell: (i) =>
-          el('span', {}, el('a', { href: `/interview/${i.uuid}/watch` }, nameOf(i)), el('br'), el('span', { class: 'muted' }, i.assigned_to?.email ?? '')),
+        cell: (i) => el('span', {}, el('a', { href: watchHref(i.uuid) }, nameOf(i)), el('br'), el('span', { class: 'muted' }, i.assigned_to?.email ?? '')),
       },
       { label: ws.interviews.job, sort: { asc: 'job_asc', desc: 'job_desc' }, cell: (i) => i.job_post?.title ?? ws.common.none },
       { label: ws.interviews.type, cell: (i) => ws.interviews.types[i.type] },

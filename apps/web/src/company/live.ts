@@ -10,7 +10,7 @@ import { api, ok, type Schemas } from './api';
 import { refusalSentence } from './refusals';
 import { interviewOrNotFound } from './interview-page';
 import { renderPage, type Workspace } from './ui/frame';
-import { hasCall } from './live-links';
+import { hasCall, watchHref } from './live-links';
 
 type Interview = Schemas['Interview'];
 
@@ -34,7 +34,7 @@ async function enter(interview: Interview, stream: MediaStream): Promise<void> {
     stream,
     refusal,
     startRecording: (participants, onError) => startCallRecording({ interviewUuid: interview.uuid, participants, onError }),
-    recordingsLink: { href: `/interview/${interview.uuid}/watch`, text: ws.watch.watchRecordings },
+    recordingsLink: { href: watchHref(interview.uuid), text: ws.watch.watchRecordings },
     endInterview: async () => {
       await ok(api.PUT('/interviews/{interviewUuid}', { params: { path: { interviewUuid: interview.uuid } }, body: { status: 'completed' } }));
     },
@@ -75,7 +75,7 @@ export async function liveScreen(workspace: Workspace, match: RegExpExecArray): 
     workspace,
     'interviews',
     en.live.heading(interview.job_post?.title ?? ws.common.none),
-    el('p', {}, el('a', { href: `/interview/${uuid}/watch` }, candidate)),
+    el('p', {}, el('a', { href: watchHref(uuid) }, candidate)),
     el('p', {}, el('strong', {}, en.live.when(localTime(interview.scheduled_at)))),
     el('p', { class: 'notice' }, en.live.recordedNotice),
     open ? check.section : el('p', { role: 'alert', class: 'refusal' }, refusal(closedCode(interview))),

@@ -1,4 +1,5 @@
 import '../shared/styles.css';
+import { WORKSPACE_HOME } from '@vi/contracts/web';
 import { ws } from '../i18n/workspace';
 import { ApiError } from '../shared/api';
 import { el, pageRoot } from '../shared/dom';
@@ -6,34 +7,15 @@ import { loadingScreen, messageScreen } from '../shared/screens';
 import { signInUrl } from '../shared/session-api';
 import { api, ok, rememberCsrfToken } from './api';
 import { refusalSentence } from './refusals';
+import { screenFor } from './screens';
 import type { Workspace } from './ui/frame';
 import { showPendingToast } from './ui/toast';
 
 /**
  * The company workspace (decision 044): one HTML entry for every workspace path; this script reads the session
  * (its CSRF token), who is signed in and their role, then loads the screen for the path (each screen is its own
- * chunk). Without a live session it sends the visitor to sign in, and back here afterwards.
+ * chunk, screens.ts). Without a live session it sends the visitor to sign in, and back here afterwards.
  */
-
-type Screen = (workspace: Workspace, match: RegExpExecArray) => Promise<void>;
-
-const UUID = '([0-9a-fA-F-]{36})';
-const ROUTES: Array<[RegExp, () => Promise<Screen>]> = [
-  [/^\/jobs\/?$/, () => import('./jobs').then((m) => m.jobsScreen)],
-  [/^\/jobs\/new\/?$/, () => import('./job-form').then((m) => m.jobFormScreen)],
-  [new RegExp(`^/jobs/${UUID}/?$`), () => import('./job-form').then((m) => m.jobFormScreen)],
-  [new RegExp(`^/jobs/${UUID}/invite/?$`), () => import('./invite').then((m) => m.inviteScreen)],
-  [/^\/interviews\/invite\/?$/, () => import('./invite').then((m) => m.inviteScreen)],
-  [/^\/interviews\/?$/, () => import('./interviews').then((m) => m.interviewsScreen)],
-  [new RegExp(`^/interview/${UUID}/watch/?$`), () => import('./watch').then((m) => m.watchScreen)],
-  [new RegExp(`^/interview/${UUID}/live/?$`), () => import('./live').then((m) => m.liveScreen)],
-  [/^\/question-sets\/?$/, () => import('./question-sets').then((m) => m.questionSetsScreen)],
-  [/^\/question-sets\/new\/?$/, () => import('./question-set-form').then((m) => m.questionSetFormScreen)],
-  [new RegExp(`^/question-sets/${UUID}/?$`), () => import('./question-set-form').then((m) => m.questionSetFormScreen)],
-  [/^\/team\/?$/, () => import('./team').then((m) => m.teamScreen)],
-  [/^\/integrations\/?$/, () => import('./integrations').then((m) => m.integrationsScreen)],
-  [/^\/plan\/?$/, () => import('./plan').then((m) => m.planScreen)],
-];
 
 function toSignIn(): void {
   location.replace(signInUrl(`${location.pathname}${location.search}`));
@@ -55,16 +37,15 @@ async function signedIn(): Promise<Workspace> {
 async function main(): Promise<void> {
   const root = pageRoot();
   loadingScreen(root);
-  const route = ROUTES.find(([pattern]) => pattern.test(location.pathname));
+  const route = screenFor(location.pathname);
   const workspace = await signedIn();
   if (!route) {
     messageScreen(root, ws.notFound.heading, ws.notFound.text);
-    root.querySelector('main')?.append(el('p', {}, el('a', { href: '/interviews' }, ws.notFound.home)));
+    root.querySelector('main')?.append(el('p', {}, el('a', { href: WORKSPACE_HOME }, ws.notFound.home)));
     return;
   }
-  const [pattern, load] = route;
-  const screen = await load();
-  await screen(workspace, pattern.exec(location.pathname)!);
+  const screen = await route.load();
+  await screen(workspace, route.match);
   showPendingToast();
 }
 

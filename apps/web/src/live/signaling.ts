@@ -1,48 +1,14 @@
+import { liveSocketPath, type ClientMessage, type ServerMessage } from '@vi/contracts/web';
+
 /**
  * The page's side of the live call's signaling (the gateway's `/v1.0/interviews/<uuid>/live`, decision 039): one
  * WebSocket, joined with the first message, reconnected by itself with the same ids after a drop, so the server
- * and the other participants see the same person come back rather than a newcomer. The message types are the
- * gateway's (apps/gateway/src/live/live-protocol.ts) as a client sees them: the page is a client of the public
- * API like any integrator's app and imports nothing from the gateway.
+ * and the other participants see the same person come back rather than a newcomer. The messages are the protocol's
+ * in `@vi/contracts/web` (decision 066), the gateway's too: what the page sends is type-checked against what the
+ * server parses, and what it receives is typed by what the server sends.
  */
 
-export type LiveRole = 'candidate' | 'interviewer';
-
-export interface PeerView {
-  id: string;
-  instance: string;
-  name: string;
-  role: LiveRole;
-  audio: boolean;
-  video: boolean;
-  /** Sending a shared screen instead of the camera: the others show that tile large. */
-  screen: boolean;
-}
-
-/** A message of the call's chat as the server kept it: plain text, shown as text. */
-export interface LiveChatMessage {
-  uuid: string;
-  author: { name: string; role: LiveRole };
-  text: string;
-  sent_at: string;
-}
-
-export type ServerMessage =
-  | { type: 'welcome'; self: PeerView; peers: PeerView[]; iceServers: RTCIceServer[]; recording: boolean; closesAt: string; chat?: LiveChatMessage[] }
-  | { type: 'peer-joined'; peer: PeerView }
-  | { type: 'peer-left'; id: string }
-  | { type: 'signal'; from: string; data: SignalData }
-  | { type: 'state'; from: string; audio: boolean; video: boolean; screen: boolean }
-  | { type: 'recording'; active: boolean; by: string }
-  | { type: 'ended' }
-  | { type: 'chat'; from: string; message: LiveChatMessage }
-  | { type: 'chat-refused'; code: string; reason: string }
-  | { type: 'refused'; code: string; reason: string };
-
-export interface SignalData {
-  description?: RTCSessionDescriptionInit;
-  candidate?: RTCIceCandidateInit | null;
-}
+export type { LiveChatMessage, LiveRole, PeerView, ServerMessage, SignalData } from '@vi/contracts/web';
 
 export interface SignalingHandlers {
   onMessage(message: ServerMessage): void;
@@ -81,11 +47,12 @@ export class Signaling {
 
   connect(): void {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const socket = new WebSocket(`${scheme}://${location.host}/v1.0/interviews/${encodeURIComponent(this.interviewUuid)}/live`);
+    const socket = new WebSocket(`${scheme}://${location.host}${liveSocketPath(this.interviewUuid)}`);
     this.socket = socket;
     let refused = false;
     socket.addEventListener('open', () => {
-      socket.send(JSON.stringify({ type: 'join', ...this.ids, token: this.token, ...this.state }));
+      const join: ClientMessage = { type: 'join', ...this.ids, token: this.token, ...this.state };
+      socket.send(JSON.stringify(join));
     });
     socket.addEventListener('message', (event) => {
       const message = JSON.parse(String(event.data)) as ServerMessage;
@@ -111,8 +78,8 @@ export class Signaling {
   }
 
   /** Whether the message left: false while the socket is down (a chat message is then not sent). */
-  send(message: Record<string, unknown>): boolean {
-    if (message.type === 'state') this.state = { audio: Boolean(message.audio), video: Boolean(message.video), screen: Boolean(message.screen) };
+  send(message: ClientMessage): boolean {
+    if (message.type === 'state') this.state = { audio: message.audio, video: message.video, screen: message.screen === true };
     if (this.socket?.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(message));
     return true;

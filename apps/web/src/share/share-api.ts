@@ -1,4 +1,5 @@
 import type { components } from '@vi/api-client';
+import { matchPagePath, SHARE_PATH } from '@vi/contracts/web';
 import { requestJson } from '../shared/api';
 
 /** `GET /v1.0/public/share/<token>` (apps/gateway/src/routes/public-share.routes.ts, decision 015), as the OpenAPI description gives it. */
@@ -6,8 +7,7 @@ export type SharedView = components['schemas']['SharedView'];
 export type SharedInterview = SharedView['interviews'][number];
 
 export function shareTokenOf(location: Location): string | undefined {
-  const match = /^\/share\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
-  return match?.[1];
+  return matchPagePath(SHARE_PATH, location.pathname)?.token;
 }
 
 export function openShare(token: string): Promise<SharedView> {

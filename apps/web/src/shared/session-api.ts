@@ -1,3 +1,5 @@
+import type { components } from '@vi/api-client';
+import { SIGN_IN_PATH, WORKSPACE_HOME } from '@vi/contracts/web';
 import { ApiError, apiErrorOf } from './api';
 
 /**
@@ -38,10 +40,8 @@ export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: s
   return { body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
 }
 
-export interface SessionInfo {
-  user_uuid: string;
-  csrf_token: string;
-}
+/** `POST /v1.0/session` and `/v1.0/session/password`, as the OpenAPI description gives it (decision 066). */
+export type SessionInfo = components['schemas']['Session'];
 
 /**
  * Where a sign-in returns to: a page of this site only, never another (no open redirect, decision 034). `next` is
@@ -50,7 +50,7 @@ export interface SessionInfo {
  * resolved path starts with `//` or `/\\` (`/.//evil.example/x`), falls back to the interviews list.
  */
 export function safeNext(next: string | null, origin: string = location.origin): string {
-  const fallback = '/interviews';
+  const fallback = WORKSPACE_HOME;
   if (!next) return fallback;
   let target: URL;
   try {
@@ -66,5 +66,5 @@ export function safeNext(next: string | null, origin: string = location.origin):
 }
 
 export function signInUrl(next: string): string {
-  return `/sign-in?next=${encodeURIComponent(next)}`;
+  return `${SIGN_IN_PATH}?next=${encodeURIComponent(next)}`;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { identity } from '@vi/contracts';
+import { pagePath, type identity } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
@@ -39,5 +39,5 @@ export async function issueSetPasswordLink(
     expiresAt: new Date(now.getTime() + SET_PASSWORD_TOKEN_TTL_MS),
     createdAt: now,
   });
-  return { url: `${deps.publicBaseUrl}/set-password?token=${token}` };
+  return { url: `${deps.publicBaseUrl}${pagePath('/set-password')}?token=${token}` };
 }

@@ -1,3 +1,4 @@
+import { SIGN_IN_PATH, WORKSPACE_HOME, type WorkspacePath } from '@vi/contracts/web';
 import { ws } from '../../i18n/workspace';
 import { el, pageRoot } from '../../shared/dom';
 import { api, ok, type Schemas } from '../api';
@@ -16,7 +17,8 @@ export interface Workspace {
 
 export type Section = 'jobs' | 'interviews' | 'questionSets' | 'team' | 'integrations' | 'plan';
 
-const SECTIONS: Array<[Section, string]> = [
+/** Each section's page: a path the gateway answers with the workspace (a typo fails the type check). */
+const SECTIONS: Array<[Section, WorkspacePath]> = [
   ['jobs', '/jobs'],
   ['interviews', '/interviews'],
   ['questionSets', '/question-sets'],
@@ -28,7 +30,7 @@ const SECTIONS: Array<[Section, string]> = [
 function signOut(): void {
   ok(api.DELETE('/session'))
     .catch(() => undefined)
-    .finally(() => location.assign('/sign-in'));
+    .finally(() => location.assign(SIGN_IN_PATH));
 }
 
 function navigation(current: Section | undefined): HTMLElement {
@@ -60,7 +62,7 @@ export function renderPage(workspace: Workspace, current: Section | undefined, t
     'div',
     { class: 'workspace' },
     el('a', { class: 'skip', href: '#page-heading' }, ws.common.mainContent),
-    el('header', { class: 'workspace-header' }, el('a', { class: 'brand', href: '/interviews' }, ws.product), navigation(current), user),
+    el('header', { class: 'workspace-header' }, el('a', { class: 'brand', href: WORKSPACE_HOME }, ws.product), navigation(current), user),
     el('main', { class: 'workspace-main', 'aria-labelledby': 'page-heading' }, heading, ...content.filter((n): n is Node => n !== null)),
   );
   const root = pageRoot();
