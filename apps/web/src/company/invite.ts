@@ -1,4 +1,4 @@
-import { ws } from '../i18n/workspace';
+import { text } from '../i18n/texts';
 import { ApiError } from '../shared/api';
 import { el } from '../shared/dom';
 import { api, ok } from './api';
@@ -43,7 +43,7 @@ export async function inviteScreen(workspace: Workspace, match: RegExpExecArray)
     ...who.elements,
     ...kind.elements,
     ...email.elements,
-    el('div', { class: 'actions' }, el('button', { type: 'submit' }, ws.invite.review)),
+    el('div', { class: 'actions' }, el('button', { type: 'submit' }, text().workspace.invite.review)),
   );
 
   const bodyOf = (): InviteBody => {
@@ -57,7 +57,8 @@ export async function inviteScreen(workspace: Workspace, match: RegExpExecArray)
   const refuseLines = (refused: ReturnType<typeof who.read>['refused']) => {
     who.lines.setAttribute('aria-invalid', 'true');
     const errorLine = document.querySelector<HTMLElement>(`[data-error-for="${who.lines.id}"]`)!;
-    errorLine.textContent = refused.length > 0 ? refused.map((r) => ws.invite.lineRefused(r.line, r.text)).join(' ') : ws.invite.noCandidates;
+    errorLine.textContent =
+      refused.length > 0 ? refused.map((r) => text().workspace.invite.lineRefused(r.line, r.text)).join(' ') : text().workspace.invite.noCandidates;
     form.querySelector<HTMLElement>('.form-alert')!.hidden = true;
     who.lines.focus();
   };
@@ -112,11 +113,11 @@ export async function inviteScreen(workspace: Workspace, match: RegExpExecArray)
     );
   });
 
-  const title = fixedJob ? ws.invite.forJob(jobs[0].title) : null;
+  const title = fixedJob ? text().workspace.invite.forJob(jobs[0].title) : null;
   renderPage(
     workspace,
     fixedJob ? 'jobs' : 'interviews',
-    ws.invite.heading,
+    text().workspace.invite.heading,
     title ? el('p', { class: 'muted' }, title) : null,
     form,
     review.element,

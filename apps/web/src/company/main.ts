@@ -1,5 +1,7 @@
 import '../shared/styles.css';
 import { ws } from '../i18n/workspace';
+import { en } from '../i18n/en';
+import { chooseLanguage, loadEnglishOnly, text } from '../i18n/texts';
 import { ApiError } from '../shared/api';
 import { el, pageRoot } from '../shared/dom';
 import { loadingScreen, messageScreen } from '../shared/screens';
@@ -8,6 +10,10 @@ import { api, ok, rememberCsrfToken } from './api';
 import { refusalSentence } from './refusals';
 import type { Workspace } from './ui/frame';
 import { showPendingToast } from './ui/toast';
+
+// English, with the workspace' part (English only, decision 042): this page's catalogue (decision 067).
+chooseLanguage(en);
+loadEnglishOnly({ workspace: ws });
 
 /**
  * The company workspace (decision 044): one HTML entry for every workspace path; this script reads the session
@@ -41,7 +47,7 @@ function toSignIn(): void {
 
 function failed(error: unknown): void {
   if (error instanceof ApiError && error.status === 401) return toSignIn();
-  messageScreen(pageRoot(), ws.product, refusalSentence(error));
+  messageScreen(pageRoot(), text().workspace.product, refusalSentence(error));
 }
 
 async function signedIn(): Promise<Workspace> {
@@ -58,8 +64,8 @@ async function main(): Promise<void> {
   const route = ROUTES.find(([pattern]) => pattern.test(location.pathname));
   const workspace = await signedIn();
   if (!route) {
-    messageScreen(root, ws.notFound.heading, ws.notFound.text);
-    root.querySelector('main')?.append(el('p', {}, el('a', { href: '/interviews' }, ws.notFound.home)));
+    messageScreen(root, text().workspace.notFound.heading, text().workspace.notFound.text);
+    root.querySelector('main')?.append(el('p', {}, el('a', { href: '/interviews' }, text().workspace.notFound.home)));
     return;
   }
   const [pattern, load] = route;

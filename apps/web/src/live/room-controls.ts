@@ -1,4 +1,4 @@
-import { t } from '../i18n/page-messages';
+import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import type { OwnState } from './room-media';
 
@@ -26,9 +26,9 @@ export interface RoomControls {
 }
 
 export function roomControls(on: RoomControlHandlers): RoomControls {
-  const badge = el('p', { class: 'recording-badge', role: 'status', hidden: true }, el('span', { 'aria-hidden': 'true' }, '● '), t.live.recording);
-  const mute = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false', onclick: () => on.microphone() }, t.live.mute);
-  const camera = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false', onclick: () => on.camera() }, t.live.cameraStop);
+  const badge = el('p', { class: 'recording-badge', role: 'status', hidden: true }, el('span', { 'aria-hidden': 'true' }, '● '), text().live.recording);
+  const mute = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false', onclick: () => on.microphone() }, text().live.mute);
+  const camera = el('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false', onclick: () => on.camera() }, text().live.cameraStop);
   // Phones mostly have no getDisplayMedia: no button there rather than one that cannot work.
   const share = el(
     'button',
@@ -39,24 +39,24 @@ export function roomControls(on: RoomControlHandlers): RoomControls {
       hidden: typeof navigator.mediaDevices?.getDisplayMedia !== 'function',
       onclick: () => on.share(),
     },
-    t.live.screenShare,
+    text().live.screenShare,
   );
-  const leave = el('button', { type: 'button', class: 'secondary', onclick: () => on.leave() }, t.live.leave);
-  const recordToggle = el('button', { type: 'button', class: 'secondary', hidden: true, onclick: () => on.toggleRecording() }, t.live.recordingStop);
-  const yes = el('button', { type: 'button', class: 'danger', onclick: () => on.endForEveryone() }, t.live.endConfirmYes);
-  const end = el('button', { type: 'button', class: 'danger', hidden: true }, t.live.end);
+  const leave = el('button', { type: 'button', class: 'secondary', onclick: () => on.leave() }, text().live.leave);
+  const recordToggle = el('button', { type: 'button', class: 'secondary', hidden: true, onclick: () => on.toggleRecording() }, text().live.recordingStop);
+  const yes = el('button', { type: 'button', class: 'danger', onclick: () => on.endForEveryone() }, text().live.endConfirmYes);
+  const end = el('button', { type: 'button', class: 'danger', hidden: true }, text().live.end);
   const endConfirm = el(
     'div',
-    { class: 'confirm', role: 'group', 'aria-label': t.live.end, hidden: true },
-    el('p', {}, t.live.endConfirm),
+    { class: 'confirm', role: 'group', 'aria-label': text().live.end, hidden: true },
+    el('p', {}, text().live.endConfirm),
     yes,
-    el('button', { type: 'button', class: 'secondary', onclick: () => ((endConfirm.hidden = true), end.focus()) }, t.live.endConfirmNo),
+    el('button', { type: 'button', class: 'secondary', onclick: () => ((endConfirm.hidden = true), end.focus()) }, text().live.endConfirmNo),
   );
   end.addEventListener('click', () => {
     endConfirm.hidden = false;
     yes.focus();
   });
-  const toolbar = el('div', { class: 'controls', role: 'toolbar', 'aria-label': t.live.controls }, mute, camera, share, recordToggle, end, leave);
+  const toolbar = el('div', { class: 'controls', role: 'toolbar', 'aria-label': text().live.controls }, mute, camera, share, recordToggle, end, leave);
 
   return {
     toolbar,
@@ -67,20 +67,20 @@ export function roomControls(on: RoomControlHandlers): RoomControls {
       end.hidden = !options.end;
     },
     ownState(now) {
-      mute.textContent = now.audio ? t.live.mute : t.live.unmute;
+      mute.textContent = now.audio ? text().live.mute : text().live.unmute;
       mute.setAttribute('aria-pressed', String(!now.audio));
-      camera.textContent = now.video ? t.live.cameraStop : t.live.cameraStart;
+      camera.textContent = now.video ? text().live.cameraStop : text().live.cameraStart;
       camera.setAttribute('aria-pressed', String(!now.video));
-      share.textContent = now.screen ? t.live.screenShareStop : t.live.screenShare;
+      share.textContent = now.screen ? text().live.screenShareStop : text().live.screenShare;
       share.setAttribute('aria-pressed', String(now.screen));
     },
     recording(shown) {
       badge.hidden = !shown;
-      recordToggle.textContent = shown ? t.live.recordingStop : t.live.recordingStart;
+      recordToggle.textContent = shown ? text().live.recordingStop : text().live.recordingStart;
     },
     ending(busy) {
       yes.disabled = busy;
-      yes.textContent = busy ? t.live.ending : t.live.endConfirmYes;
+      yes.textContent = busy ? text().live.ending : text().live.endConfirmYes;
     },
   };
 }

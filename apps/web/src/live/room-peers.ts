@@ -1,4 +1,4 @@
-import { t } from '../i18n/page-messages';
+import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { say } from '../shared/screens';
 import { PeerLink } from './peer-link';
@@ -48,13 +48,13 @@ export interface RoomPeers {
 /** One RTCPeerConnection per other participant (a mesh of at most four; decision 039). */
 export function roomPeers(outgoing: MediaStream, signaling: Signaling, notice: HTMLElement): RoomPeers {
   const participants = new Map<string, Participant>();
-  const grid = el('ul', { class: 'tiles', 'aria-label': t.live.participants });
+  const grid = el('ul', { class: 'tiles', 'aria-label': text().live.participants });
   const waiting = el('p', { class: 'notice waiting', role: 'status' });
   let self: PeerView | undefined;
   let iceServers: RTCIceServer[] = [];
 
   function tileFor(view: PeerView, own: boolean): Participant {
-    const video = el('video', { autoplay: true, playsinline: true, 'aria-label': own ? t.live.you(view.name) : view.name });
+    const video = el('video', { autoplay: true, playsinline: true, 'aria-label': own ? text().live.you(view.name) : view.name });
     video.muted = own;
     const caption = el('figcaption', {});
     const tile = el('li', { class: own ? 'tile own' : 'tile' }, el('figure', {}, video, caption));
@@ -66,9 +66,9 @@ export function roomPeers(outgoing: MediaStream, signaling: Signaling, notice: H
 
   function captionOf(view: PeerView, own: boolean): string {
     // While a screen is shared the camera is not seen, whether on or off.
-    const flags = [!view.audio && t.live.micOff, !view.video && !view.screen && t.live.cameraOff].filter(Boolean).join(', ');
-    const you = own ? t.live.you(view.name) : view.name;
-    const name = view.screen ? t.live.presenting(you) : you;
+    const flags = [!view.audio && text().live.micOff, !view.video && !view.screen && text().live.cameraOff].filter(Boolean).join(', ');
+    const you = own ? text().live.you(view.name) : view.name;
+    const name = view.screen ? text().live.presenting(you) : you;
     return flags ? `${name}: ${flags}` : name;
   }
 
@@ -88,14 +88,14 @@ export function roomPeers(outgoing: MediaStream, signaling: Signaling, notice: H
   function updateWaiting(): void {
     const others = [...participants.values()].filter((p) => p.view.id !== self?.id);
     const role = self?.role;
-    const text =
+    const sentence =
       role === 'candidate' && !others.some((p) => p.view.role === 'interviewer')
-        ? t.live.waiting
+        ? text().live.waiting
         : role === 'interviewer' && !others.some((p) => p.view.role === 'candidate')
-          ? t.live.waitingForCandidate
+          ? text().live.waitingForCandidate
           : '';
-    waiting.textContent = text;
-    waiting.hidden = text === '';
+    waiting.textContent = sentence;
+    waiting.hidden = sentence === '';
   }
 
   function connectTo(view: PeerView): void {
@@ -158,7 +158,7 @@ export function roomPeers(outgoing: MediaStream, signaling: Signaling, notice: H
       const participant = participants.get(id);
       if (!participant) return;
       if (now.screen !== participant.view.screen)
-        say(notice, now.screen ? t.live.presenting(participant.view.name) : t.live.presentingStopped(participant.view.name));
+        say(notice, now.screen ? text().live.presenting(participant.view.name) : text().live.presentingStopped(participant.view.name));
       participant.view = { ...participant.view, ...now };
       participant.caption.textContent = captionOf(participant.view, false);
       showPresenting();

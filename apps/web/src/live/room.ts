@@ -1,5 +1,5 @@
 import './room.css';
-import { t } from '../i18n/page-messages';
+import { text } from '../i18n/texts';
 import { el, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
 import { chatPanel } from './chat-panel';
@@ -50,9 +50,9 @@ export function enterRoom(options: RoomOptions): void {
   const notice = liveRegion();
   const signaling: Signaling = new Signaling(interviewUuid, participantIds(interviewUuid), options.token, {
     onMessage: (message) => void handle(message),
-    onRefused: (code) => finish(t.live.endedHeading, options.refusal(code), 'alert'),
+    onRefused: (code) => finish(text().live.endedHeading, options.refusal(code), 'alert'),
     onConnection: (dropped) => {
-      say(notice, dropped ? t.live.reconnecting : t.live.reconnected, dropped ? 'refusal' : 'ok');
+      say(notice, dropped ? text().live.reconnecting : text().live.reconnected, dropped ? 'refusal' : 'ok');
       if (!dropped) peers.restart();
     },
   });
@@ -66,7 +66,7 @@ export function enterRoom(options: RoomOptions): void {
       if (media.sharing) media.stopSharing();
       else
         void media.startSharing().then((shared) => {
-          if (!shared) say(notice, t.live.screenShareFailed, 'refusal');
+          if (!shared) say(notice, text().live.screenShareFailed, 'refusal');
         });
     },
     toggleRecording: () => recording.toggle(),
@@ -77,7 +77,7 @@ export function enterRoom(options: RoomOptions): void {
     start: options.startRecording,
     participants: peers.recorded,
     announce: (active) => signaling.send({ type: 'recording', active }),
-    notice: (text) => say(notice, t.live[text], 'refusal'),
+    notice: (which) => say(notice, text().live[which], 'refusal'),
     render: (state) => controls.recording(state.shown),
   });
 
@@ -104,13 +104,13 @@ export function enterRoom(options: RoomOptions): void {
       }
       case 'peer-joined':
         peers.connectTo(message.peer);
-        say(notice, t.live.joined(message.peer.name));
+        say(notice, text().live.joined(message.peer.name));
         recording.present(presence());
         return;
       case 'peer-left': {
         const left = peers.drop(message.id);
         if (left) {
-          say(notice, t.live.left(left.name));
+          say(notice, text().live.left(left.name));
           recording.peerLeft(message.id);
         }
         return;
@@ -126,7 +126,7 @@ export function enterRoom(options: RoomOptions): void {
         return;
       case 'ended':
         await recording.callOver();
-        finish(t.live.endedHeading, t.live.ended, 'status');
+        finish(text().live.endedHeading, text().live.ended, 'status');
         return;
       case 'chat':
         chat.received(message.message, message.from === peers.self?.id);
@@ -155,9 +155,9 @@ export function enterRoom(options: RoomOptions): void {
       el(
         'main',
         { class: 'card' },
-        el('h1', {}, t.live.youLeftHeading),
-        el('p', { role: 'status', class: 'notice' }, t.live.youLeft),
-        el('button', { type: 'button', onclick: () => enterRoom(options) }, t.live.rejoin),
+        el('h1', {}, text().live.youLeftHeading),
+        el('p', { role: 'status', class: 'notice' }, text().live.youLeft),
+        el('button', { type: 'button', onclick: () => enterRoom(options) }, text().live.rejoin),
       ),
     );
   }
@@ -176,21 +176,21 @@ export function enterRoom(options: RoomOptions): void {
       return;
     }
     signaling.send({ type: 'ended' });
-    const card = finish(t.live.endedHeading, t.live.ended, 'status');
+    const card = finish(text().live.endedHeading, text().live.ended, 'status');
     if (saved) await showSaving(card, saved);
   }
 
   /** The last screen of the interviewer who ended the call: the recording being saved, then saved (or later). */
   async function showSaving(card: HTMLElement, saved: NonNullable<Stopped['saved']>): Promise<void> {
-    const saving = el('p', { role: 'status', class: 'notice' }, t.live.recordingSaving);
+    const saving = el('p', { role: 'status', class: 'notice' }, text().live.recordingSaving);
     card.append(saving);
     const ended = await saved;
     if (ended === 'not-ended') {
       // The service's idle finish ends it with what arrived (decision 040).
-      saving.textContent = t.live.recordingSavedLater;
+      saving.textContent = text().live.recordingSavedLater;
       return;
     }
-    saving.textContent = ended === 'whole' ? t.live.recordingSaved : t.live.recordingSavedPartly;
+    saving.textContent = ended === 'whole' ? text().live.recordingSaved : text().live.recordingSavedPartly;
     if (options.recordingsLink) card.append(el('p', {}, el('a', { href: options.recordingsLink.href }, options.recordingsLink.text)));
   }
 
@@ -217,7 +217,7 @@ export function enterRoom(options: RoomOptions): void {
     el(
       'main',
       { class: 'room' },
-      el('h1', { class: 'visually-hidden' }, t.live.roomHeading),
+      el('h1', { class: 'visually-hidden' }, text().live.roomHeading),
       controls.badge,
       peers.waiting,
       peers.grid,

@@ -1,5 +1,5 @@
+import { text } from '../../i18n/texts';
 import { LANGUAGE_NAMES, writtenLanguageOf } from '../../i18n/language-names';
-import { ws } from '../../i18n/workspace';
 import { el } from '../../shared/dom';
 import { e164, type CandidateLine } from '../candidate-lines';
 import { field, select } from '../ui/form';
@@ -39,14 +39,14 @@ export function emailStep(smsAllowed: boolean): EmailStep {
   });
   return {
     elements: [
-      field(`${ws.invite.message} ${ws.common.optional}`, message, { apiField: 'email_message' }),
-      field(ws.invite.language, language, { apiField: 'language', hint: ws.invite.languageHint }),
+      field(`${text().workspace.invite.message} ${text().workspace.common.optional}`, message, { apiField: 'email_message' }),
+      field(text().workspace.invite.language, language, { apiField: 'language', hint: text().workspace.invite.languageHint }),
       ...(smsAllowed
         ? [
             el(
               'div',
               {},
-              el('div', { class: 'choice' }, consent, el('label', { for: 'sms-consent' }, ws.invite.smsConsent)),
+              el('div', { class: 'choice' }, consent, el('label', { for: 'sms-consent' }, text().workspace.invite.smsConsent)),
               el('p', { id: 'sms-consent-error', class: 'field-error', 'data-error-for': 'sms-consent' }),
             ),
           ]

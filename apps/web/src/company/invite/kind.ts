@@ -1,4 +1,4 @@
-import { ws } from '../../i18n/workspace';
+import { text } from '../../i18n/texts';
 import { el } from '../../shared/dom';
 import { liveTimeStep } from './live-time';
 import { oneWayStep, type OneWayStep } from './one-way';
@@ -18,9 +18,9 @@ export function kindStep(sets: Parameters<typeof oneWayStep>[0]): KindStep {
   const kind = el(
     'fieldset',
     {},
-    el('legend', {}, ws.invite.kind),
-    radio('kind', 'one_way', ws.invite.oneWay, true),
-    radio('kind', 'live', ws.invite.live, false),
+    el('legend', {}, text().workspace.invite.kind),
+    radio('kind', 'one_way', text().workspace.invite.oneWay, true),
+    radio('kind', 'live', text().workspace.invite.live, false),
   );
   const chosen = () => (checked(kind, 'kind') === 'live' ? live : oneWay);
   kind.addEventListener('change', () => {

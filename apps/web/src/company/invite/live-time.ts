@@ -1,4 +1,4 @@
-import { ws } from '../../i18n/workspace';
+import { text } from '../../i18n/texts';
 import { el } from '../../shared/dom';
 import { browserTimeZone, localTime } from '../../shared/format';
 import { instantOf } from '../interviews';
@@ -23,10 +23,10 @@ export function liveTimeStep(): LiveTimeStep {
   const element = el(
     'div',
     { hidden: true },
-    field(ws.invite.liveAt, at, { apiField: 'scheduled_at', hint: ws.invite.inYourZone(browserTimeZone()) }),
-    field(ws.invite.timezone, zone, { apiField: 'timezone', hint: ws.invite.timezoneHint }),
+    field(text().workspace.invite.liveAt, at, { apiField: 'scheduled_at', hint: text().workspace.invite.inYourZone(browserTimeZone()) }),
+    field(text().workspace.invite.timezone, zone, { apiField: 'timezone', hint: text().workspace.invite.timezoneHint }),
     // The API names no interviewers (decision 044): say who joins rather than ask for names nothing would keep.
-    el('p', { class: 'muted' }, `${ws.invite.interviewers}: ${ws.invite.anyColleague}`),
+    el('p', { class: 'muted' }, `${text().workspace.invite.interviewers}: ${text().workspace.invite.anyColleague}`),
   );
   return {
     element,
@@ -34,6 +34,8 @@ export function liveTimeStep(): LiveTimeStep {
       body.scheduled_at = instantOf(at.value);
       body.timezone = zone.value;
     },
-    summary: (n, body) => ({ sentence: ws.invite.summaryLive(n, at.value ? localTime(body.scheduled_at) : ws.common.none, body.timezone ?? 'UTC') }),
+    summary: (n, body) => ({
+      sentence: text().workspace.invite.summaryLive(n, at.value ? localTime(body.scheduled_at) : text().workspace.common.none, body.timezone ?? 'UTC'),
+    }),
   };
 }

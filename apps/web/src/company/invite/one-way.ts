@@ -1,5 +1,4 @@
-import { en } from '../../i18n/en';
-import { ws } from '../../i18n/workspace';
+import { text } from '../../i18n/texts';
 import { el } from '../../shared/dom';
 import { browserTimeZone, localTime } from '../../shared/format';
 import { instantOf } from '../interviews';
@@ -22,7 +21,7 @@ export interface OneWayStep {
 }
 
 export function oneWayStep(sets: readonly QuestionSet[]): OneWayStep {
-  const setOptions = Object.fromEntries<string>([['', ws.invite.chooseSet], ...sets.map((s): [string, string] => [s.uuid, s.name])]);
+  const setOptions = Object.fromEntries<string>([['', text().workspace.invite.chooseSet], ...sets.map((s): [string, string] => [s.uuid, s.name])]);
   const set = select(setOptions, '', { name: 'question_set' });
   const setPreview = el('div', { class: 'set-preview' });
   set.addEventListener('change', () => {
@@ -30,21 +29,21 @@ export function oneWayStep(sets: readonly QuestionSet[]): OneWayStep {
     setPreview.replaceChildren(
       ...(chosen
         ? [
-            el('p', {}, ws.invite.setQuestions(chosen.questions.length)),
-            el('ol', {}, ...chosen.questions.map((q) => el('li', {}, `${q.text} (${en.common.duration(q.time_limit)})`))),
+            el('p', {}, text().workspace.invite.setQuestions(chosen.questions.length)),
+            el('ol', {}, ...chosen.questions.map((q) => el('li', {}, `${q.text} (${text().common.duration(q.time_limit)})`))),
           ]
         : []),
     );
   });
   const typed = questionEditor([]);
-  const fromSet = el('div', { hidden: sets.length === 0 }, field(ws.invite.questionSet, set, { apiField: 'interview_question_set' }), setPreview);
+  const fromSet = el('div', { hidden: sets.length === 0 }, field(text().workspace.invite.questionSet, set, { apiField: 'interview_question_set' }), setPreview);
   const typedBox = el('div', { hidden: sets.length > 0 }, typed.element);
   const source = el(
     'fieldset',
     {},
-    el('legend', {}, ws.invite.questionsFrom),
-    sets.length > 0 ? radio('source', 'set', ws.invite.fromSet, true) : el('p', { class: 'muted' }, ws.invite.noSets),
-    radio('source', 'typed', ws.invite.typed, sets.length === 0),
+    el('legend', {}, text().workspace.invite.questionsFrom),
+    sets.length > 0 ? radio('source', 'set', text().workspace.invite.fromSet, true) : el('p', { class: 'muted' }, text().workspace.invite.noSets),
+    radio('source', 'typed', text().workspace.invite.typed, sets.length === 0),
     fromSet,
     typedBox,
   );
@@ -55,7 +54,12 @@ export function oneWayStep(sets: readonly QuestionSet[]): OneWayStep {
   const due = input({ type: 'datetime-local', name: 'due' });
 
   return {
-    element: el('div', {}, source, field(ws.invite.dueDate, due, { apiField: 'scheduled_at', hint: ws.invite.inYourZone(browserTimeZone()) })),
+    element: el(
+      'div',
+      {},
+      source,
+      field(text().workspace.invite.dueDate, due, { apiField: 'scheduled_at', hint: text().workspace.invite.inYourZone(browserTimeZone()) }),
+    ),
     fill(body) {
       body.scheduled_at = instantOf(due.value);
       body.timezone = browserTimeZone();
@@ -64,10 +68,10 @@ export function oneWayStep(sets: readonly QuestionSet[]): OneWayStep {
     },
     summary(n, body) {
       const chosenSet = sets.find((s) => s.uuid === body.interview_question_set);
-      const sentence = ws.invite.summaryOneWay(
+      const sentence = text().workspace.invite.summaryOneWay(
         n,
-        ws.invite.summaryQuestions(chosenSet?.questions.length ?? body.questions?.length ?? 0),
-        due.value ? localTime(body.scheduled_at) : ws.common.none,
+        text().workspace.invite.summaryQuestions(chosenSet?.questions.length ?? body.questions?.length ?? 0),
+        due.value ? localTime(body.scheduled_at) : text().workspace.common.none,
       );
       return { sentence, questions: chosenSet?.questions.map((q) => q.text) };
     },

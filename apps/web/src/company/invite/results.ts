@@ -1,4 +1,4 @@
-import { ws } from '../../i18n/workspace';
+import { text } from '../../i18n/texts';
 import { ApiError } from '../../shared/api';
 import { el } from '../../shared/dom';
 import { api, ok } from '../api';
@@ -48,17 +48,17 @@ export function resultsStep(): ResultsStep {
       const total = alreadyCreated.length + candidates.length;
       const all: Result[] = alreadyCreated.map((candidate) => ({ candidate }));
       const progress = el('progress', { max: total, value: all.length });
-      const status = el('p', { role: 'status' }, ws.invite.progress(all.length, total));
+      const status = el('p', { role: 'status' }, text().workspace.invite.progress(all.length, total));
       element.hidden = false;
-      element.replaceChildren(el('h2', { id: 'results-heading', tabindex: '-1' }, ws.invite.resultsHeading), progress, status);
+      element.replaceChildren(el('h2', { id: 'results-heading', tabindex: '-1' }, text().workspace.invite.resultsHeading), progress, status);
       (element.firstElementChild as HTMLElement).focus();
       for (let i = 0; i < candidates.length; i += BATCH) {
         all.push(...(await sendBatch(body, candidates.slice(i, i + BATCH), assignee)));
         progress.value = all.length;
-        status.textContent = ws.invite.progress(all.length, total);
+        status.textContent = text().workspace.invite.progress(all.length, total);
       }
       const refused = all.filter((r) => r.refusal).length;
-      status.textContent = ws.invite.resultSummary(all.length - refused, refused);
+      status.textContent = text().workspace.invite.resultSummary(all.length - refused, refused);
       progress.remove();
       element.append(
         el(
@@ -69,15 +69,19 @@ export function resultsStep(): ResultsStep {
               'li',
               { class: r.refusal ? 'refused' : 'created' },
               `${r.candidate.name} <${r.candidate.email}>: `,
-              el('span', { class: r.refusal ? 'refusal' : 'ok' }, r.refusal ? ws.invite.resultRefused(r.refusal) : ws.invite.resultCreated),
+              el(
+                'span',
+                { class: r.refusal ? 'refusal' : 'ok' },
+                r.refusal ? text().workspace.invite.resultRefused(r.refusal) : text().workspace.invite.resultCreated,
+              ),
             ),
           ),
         ),
         el(
           'div',
           { class: 'actions' },
-          el('a', { class: 'button', href: '/interviews' }, ws.invite.toInterviews),
-          el('a', { class: 'button secondary', href: location.pathname }, ws.invite.inviteMore),
+          el('a', { class: 'button', href: '/interviews' }, text().workspace.invite.toInterviews),
+          el('a', { class: 'button secondary', href: location.pathname }, text().workspace.invite.inviteMore),
         ),
       );
       return all;

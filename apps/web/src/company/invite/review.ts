@@ -1,4 +1,4 @@
-import { ws } from '../../i18n/workspace';
+import { text } from '../../i18n/texts';
 import { el } from '../../shared/dom';
 import type { CandidateLine } from '../candidate-lines';
 
@@ -14,10 +14,10 @@ export function reviewStep(): ReviewStep {
   return {
     element,
     show({ sentence, questions, candidates }, on) {
-      const sendButton = el('button', { type: 'button' }, ws.invite.send(candidates.length));
-      const back = el('button', { type: 'button', class: 'secondary' }, ws.invite.back);
+      const sendButton = el('button', { type: 'button' }, text().workspace.invite.send(candidates.length));
+      const back = el('button', { type: 'button', class: 'secondary' }, text().workspace.invite.back);
       element.replaceChildren(
-        el('h2', { id: 'summary-heading', tabindex: '-1' }, ws.invite.summaryHeading),
+        el('h2', { id: 'summary-heading', tabindex: '-1' }, text().workspace.invite.summaryHeading),
         el('p', {}, sentence),
         questions ? el('ol', {}, ...questions.map((text) => el('li', {}, text))) : '',
         el(

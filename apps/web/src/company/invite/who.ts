@@ -1,4 +1,4 @@
-import { ws } from '../../i18n/workspace';
+import { text } from '../../i18n/texts';
 import { el } from '../../shared/dom';
 import { parseCandidates, type ParsedCandidates } from '../candidate-lines';
 import { field, select } from '../ui/form';
@@ -16,16 +16,20 @@ export interface WhoStep {
 }
 
 export function whoStep(jobs: ReadonlyArray<{ uuid: string; title: string }>, fixedJob: string | undefined): WhoStep {
-  const job = select(Object.fromEntries<string>([['', ws.invite.chooseJob], ...jobs.map((j): [string, string] => [j.uuid, j.title])]), fixedJob ?? '', {
-    name: 'job',
-    required: true,
-  });
-  const lines = el('textarea', { name: 'candidates', rows: 6, placeholder: ws.invite.placeholder });
+  const job = select(
+    Object.fromEntries<string>([['', text().workspace.invite.chooseJob], ...jobs.map((j): [string, string] => [j.uuid, j.title])]),
+    fixedJob ?? '',
+    {
+      name: 'job',
+      required: true,
+    },
+  );
+  const lines = el('textarea', { name: 'candidates', rows: 6, placeholder: text().workspace.invite.placeholder });
   const csv = el('input', { type: 'file', name: 'csv', accept: '.csv,text/csv,text/plain' });
   const parsed = el('p', { class: 'muted', role: 'status' });
   const read = () => {
     const result = parseCandidates(lines.value);
-    parsed.textContent = lines.value.trim() ? ws.invite.parsed(result.candidates.length) : '';
+    parsed.textContent = lines.value.trim() ? text().workspace.invite.parsed(result.candidates.length) : '';
     return result;
   };
   lines.addEventListener('input', read);
@@ -39,10 +43,10 @@ export function whoStep(jobs: ReadonlyArray<{ uuid: string; title: string }>, fi
   });
   return {
     elements: [
-      ...(fixedJob ? [] : [field(ws.invite.job, job, { apiField: 'job_post' })]),
-      field(ws.invite.candidates, lines, { apiField: 'assigned_to', hint: ws.invite.candidatesHint }),
+      ...(fixedJob ? [] : [field(text().workspace.invite.job, job, { apiField: 'job_post' })]),
+      field(text().workspace.invite.candidates, lines, { apiField: 'assigned_to', hint: text().workspace.invite.candidatesHint }),
       parsed,
-      field(ws.invite.csv, csv),
+      field(text().workspace.invite.csv, csv),
     ],
     lines,
     jobUuid: () => fixedJob ?? job.value,
