@@ -63,6 +63,14 @@ describe('the live call’s recording (decision 040, 067)', () => {
       expect(run(sut.state, { type: 'toggle' })).toMatchObject({ effects: [{ type: 'start-recorder' }], state: { held: false } });
     });
 
+    it('the toggle starts a new recording at once, even while the last recorder still hands over its last part', () => {
+      const stopping = run(recording, { type: 'toggle' }, { type: 'announced', active: false, by: 'b', selfId: 'b' }).state;
+      expect(stopping.recorder).toBe('stopping');
+      const sut = run(stopping, { type: 'toggle' }, { type: 'stopped' }, { type: 'started' });
+      expect(sut.effects).toEqual([{ type: 'start-recorder' }, { type: 'announce', active: true }]);
+      expect(sut.state).toMatchObject({ recorder: 'recording', held: false });
+    });
+
     it('another interviewer stopping it stops this recorder without a word back, and holds it', () => {
       const sut = run(recording, { type: 'announced', active: false, by: 'c', selfId: 'b' });
       expect(sut.effects).toEqual([{ type: 'stop-recorder' }]);

@@ -5,7 +5,7 @@
  * Two things are tracked apart:
  * - this browser's recorder: `idle` → `starting` (asking the server for a recording) → `recording` → `stopping`
  *   (the recorder hands over its last part) → `idle`. A stop asked for while `starting` is kept and done once
- *   started. Only the first interviewer's browser records (side by side, call-recording.ts).
+ *   started. The toggle may start a new recorder while the last one is still `stopping`. Only the first interviewer's browser records (side by side, call-recording.ts).
  * - the room's recording, as the server tells everyone: `shown` (the badge) and `by` whom. When that recorder's
  *   peer leaves, the badge goes off; the server ends nothing itself (the recorder's parts stop coming, and the
  *   service's idle finish ends what arrived, decision 040).
@@ -114,7 +114,8 @@ export function recordingTransition(state: RecordingState, event: RecordingEvent
         // Another interviewer's browser records: the server passes the word on, and that browser stops.
         return state.recorder === 'idle' ? { state: held, effects: [{ type: 'announce', active: false }] } : stop(held, true);
       }
-      if (state.recorder !== 'idle') return none({ ...state, held: false, stopWhenStarted: false });
+      // A recorder still handing over its last part does not delay a new one (its parts go on being sent).
+      if (state.recorder === 'starting' || state.recorder === 'recording') return none({ ...state, held: false, stopWhenStarted: false });
       return { state: { ...state, held: false, recorder: 'starting' }, effects: [{ type: 'start-recorder' }] };
     case 'announced': {
       // Someone else stopped it: it stays stopped until an interviewer starts it again.
