@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { waitFor, webmFile } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
-import { en } from '../../apps/web/src/i18n/en';
+import { account } from '../../apps/web/src/i18n/account';
 import { ws } from '../../apps/web/src/i18n/workspace';
 import { setPasswordTokenIn, STRONG_PASSWORD } from '../identity/session-helpers';
 import { companyWithJob } from '../interviews/interview-helpers';
@@ -75,12 +75,12 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
 
     await withSteps(page, 'company-pages', async (step) => {
       await page.goto(setPasswordLink(t, mail.text));
-      await page.getByRole('heading', { name: en.account.setPasswordHeading }).waitFor();
-      await fillAndSubmit(page, { [en.account.newPassword]: 'password1234' }, en.account.setPassword);
-      await page.getByRole('alert').filter({ hasText: en.account.refusals['api.password_too_common'] }).waitFor();
+      await page.getByRole('heading', { name: account.setPasswordHeading }).waitFor();
+      await fillAndSubmit(page, { [account.newPassword]: 'password1234' }, account.setPassword);
+      await page.getByRole('alert').filter({ hasText: account.refusals['api.password_too_common'] }).waitFor();
       await step('weak-password-refused');
 
-      await fillAndSubmit(page, { [en.account.newPassword]: STRONG_PASSWORD }, en.account.setPassword);
+      await fillAndSubmit(page, { [account.newPassword]: STRONG_PASSWORD }, account.setPassword);
       await page.getByRole('heading', { name: ws.interviews.heading, level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/interviews');
       expect(await page.textContent('header')).toContain('Casey Colleague');
@@ -133,15 +133,15 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
 
       await page.getByRole('button', { name: ws.nav.menu }).click();
       await page.getByRole('button', { name: ws.nav.signOut }).click();
-      await page.getByRole('heading', { name: en.account.signInHeading }).waitFor();
+      await page.getByRole('heading', { name: account.signInHeading }).waitFor();
       expect(await page.context().cookies(site)).toEqual([]);
       await page.goto(`${site}/interview/${interview.uuid}/watch`);
-      await page.getByRole('heading', { name: en.account.signInHeading }).waitFor();
+      await page.getByRole('heading', { name: account.signInHeading }).waitFor();
       expect(new URL(page.url()).searchParams.get('next')).toBe(`/interview/${interview.uuid}/watch`);
       await step('signed-out');
 
       // Signing in again, keyboard only (Tab to each field, Enter submits), returns to the watch page with the saved rating.
-      const emailField = page.getByLabel(en.account.email, { exact: true });
+      const emailField = page.getByLabel(account.email, { exact: true });
       for (let i = 0; i < 5 && !(await emailField.evaluate(isFocused)); i++) await page.keyboard.press('Tab');
       expect(await emailField.evaluate(isFocused)).toBe(true);
       await page.keyboard.type(email);
@@ -163,20 +163,20 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
 
     await withSteps(page, 'company-pages-forgot', async (step) => {
       await page.goto(`${site}/sign-in`);
-      await page.getByRole('link', { name: en.account.forgotLink }).click();
-      await page.getByRole('heading', { name: en.account.forgotHeading }).waitFor();
-      await fillAndSubmit(page, { [en.account.email]: email }, en.account.sendLink);
-      await page.getByText(en.account.linkSent).waitFor();
+      await page.getByRole('link', { name: account.forgotLink }).click();
+      await page.getByRole('heading', { name: account.forgotHeading }).waitFor();
+      await fillAndSubmit(page, { [account.email]: email }, account.sendLink);
+      await page.getByText(account.linkSent).waitFor();
       await step('link-sent');
 
       const reset = await inbox.next(email, 2, MAIL_TIMEOUT_MS);
       await page.goto(setPasswordLink(t, reset.text));
-      await fillAndSubmit(page, { [en.account.newPassword]: `${STRONG_PASSWORD}-fran` }, en.account.setPassword);
+      await fillAndSubmit(page, { [account.newPassword]: `${STRONG_PASSWORD}-fran` }, account.setPassword);
       await page.getByRole('heading', { name: ws.interviews.heading, level: 1 }).waitFor();
 
       // A `next` that leaves the site is refused: the browser strips the tab, so `/\t/evil.example/x` would be `//evil.example/x`.
       await page.goto(`${site}/sign-in?next=%2F%09%2Fevil.example%2Fx`);
-      await fillAndSubmit(page, { [en.account.email]: email, [en.account.password]: `${STRONG_PASSWORD}-fran` }, en.account.signIn);
+      await fillAndSubmit(page, { [account.email]: email, [account.password]: `${STRONG_PASSWORD}-fran` }, account.signIn);
       await page.waitForURL((url) => url.pathname !== '/sign-in');
       expect(page.url()).toBe(`${site}/interviews`);
       await page.getByRole('heading', { name: ws.interviews.heading, level: 1 }).waitFor();
@@ -189,9 +189,9 @@ describeInBrowser('company pages: set a password, sign in, watch and rate (brows
 
       expect((await company.api.delete(`/users/${created.body.uuid}`)).status).toBe(204);
       await page.goto(`${site}/interviews`);
-      await page.getByRole('heading', { name: en.account.signInHeading }).waitFor();
-      await fillAndSubmit(page, { [en.account.email]: email, [en.account.password]: `${STRONG_PASSWORD}-fran` }, en.account.signIn);
-      await page.getByRole('alert').filter({ hasText: en.account.refusals['api.sign_in_failed'] }).waitFor();
+      await page.getByRole('heading', { name: account.signInHeading }).waitFor();
+      await fillAndSubmit(page, { [account.email]: email, [account.password]: `${STRONG_PASSWORD}-fran` }, account.signIn);
+      await page.getByRole('alert').filter({ hasText: account.refusals['api.sign_in_failed'] }).waitFor();
     });
   }, 120_000);
 });

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { simpleParser } from 'mailparser';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { waitFor } from '@vi/platform-testing';
+import { account } from '../../apps/web/src/i18n/account';
 import { en } from '../../apps/web/src/i18n/en';
 import { ws } from '../../apps/web/src/i18n/workspace';
 import { ApiClient } from '../support/api-client';
@@ -187,12 +188,12 @@ describeInBrowser('a live interview under npm start, as README.md tells it (one 
     // is signed in on /interviews. The same page holds both calls, as one interviewer's browser would.
     company = await callPage(browser, { viewport: { width: 1280, height: 800 } });
     await company.page.goto(`${product.base}/forgot-password`);
-    await company.page.getByLabel(en.account.email, { exact: true }).fill(DEMO_ADMIN_EMAIL);
-    await company.page.getByRole('button', { name: en.account.sendLink }).click();
-    await company.page.getByText(en.account.linkSent).waitFor();
+    await company.page.getByLabel(account.email, { exact: true }).fill(DEMO_ADMIN_EMAIL);
+    await company.page.getByRole('button', { name: account.sendLink }).click();
+    await company.page.getByText(account.linkSent).waitFor();
     await company.page.goto(await setPasswordLinkFor(product, DEMO_ADMIN_EMAIL));
-    await company.page.getByLabel(en.account.newPassword, { exact: true }).fill(PASSWORD);
-    await company.page.getByRole('button', { name: en.account.setPassword }).click();
+    await company.page.getByLabel(account.newPassword, { exact: true }).fill(PASSWORD);
+    await company.page.getByRole('button', { name: account.setPassword }).click();
     await company.page.getByRole('heading', { name: ws.interviews.heading, level: 1 }).waitFor();
   }, START_TIMEOUT_MS + 60_000);
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { en } from '../../apps/web/src/i18n/en';
+import { account } from '../../apps/web/src/i18n/account';
 import { ws } from '../../apps/web/src/i18n/workspace';
 import { setPasswordTokenIn, STRONG_PASSWORD } from '../identity/session-helpers';
 import { companyWithJob, DAY_MS } from '../interviews/interview-helpers';
@@ -24,8 +24,8 @@ export async function signedInUser(t: TestSystem, inbox: SmtpInbox, browser: Bro
   const mail = await inbox.next(email, 1, MAIL_TIMEOUT_MS);
   const { context, page } = await newPage(browser, LAPTOP);
   await page.goto(new URL(`/set-password?token=${setPasswordTokenIn(mail.text)}`, t.baseUrl).toString());
-  await page.getByLabel(en.account.newPassword, { exact: true }).fill(STRONG_PASSWORD);
-  await page.getByRole('button', { name: en.account.setPassword }).click();
+  await page.getByLabel(account.newPassword, { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: account.setPassword }).click();
   await page.getByRole('heading', { name: ws.interviews.heading, level: 1 }).waitFor();
   return { context, page, user: created.body, email };
 }

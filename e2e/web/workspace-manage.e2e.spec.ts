@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
-import { en } from '../../apps/web/src/i18n/en';
+import { account } from '../../apps/web/src/i18n/account';
 import { ws } from '../../apps/web/src/i18n/workspace';
 import { setPasswordTokenIn, STRONG_PASSWORD } from '../identity/session-helpers';
 import { companyWithJob } from '../interviews/interview-helpers';
@@ -274,9 +274,9 @@ describeInBrowser('company workspace: changing and removing, refusals, keyboard 
       await heading(tired, ws.team.heading);
       const other = await context.newPage();
       await other.goto(`${site}/sign-in`);
-      await other.getByLabel(en.account.email, { exact: true }).fill(email);
-      await other.getByLabel(en.account.password, { exact: true }).fill(STRONG_PASSWORD);
-      await other.getByRole('button', { name: en.account.signIn }).click();
+      await other.getByLabel(account.email, { exact: true }).fill(email);
+      await other.getByLabel(account.password, { exact: true }).fill(STRONG_PASSWORD);
+      await other.getByRole('button', { name: account.signIn }).click();
       await other.getByRole('heading', { name: ws.interviews.heading, level: 1 }).waitFor();
       await other.close();
       await tired.getByLabel(ws.team.name, { exact: true }).fill('Casey Colleague');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { webmFile } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
-import { en } from '../../apps/web/src/i18n/en';
+import { account } from '../../apps/web/src/i18n/account';
 import { ws } from '../../apps/web/src/i18n/workspace';
 import { setPasswordTokenIn, STRONG_PASSWORD } from '../identity/session-helpers';
 import { companyWithJob, DAY_MS } from '../interviews/interview-helpers';
@@ -372,8 +372,8 @@ describeInBrowser('company workspace: frame, jobs and invitations (browser)', ()
     const standard = await newPage(browser, LAPTOP);
     await withSteps(standard.page, 'workspace-standard-user', async () => {
       await standard.page.goto(new URL(`/set-password?token=${setPasswordTokenIn(mail.text)}`, t.baseUrl).toString());
-      await standard.page.getByLabel(en.account.newPassword, { exact: true }).fill(STRONG_PASSWORD);
-      await standard.page.getByRole('button', { name: en.account.setPassword }).click();
+      await standard.page.getByLabel(account.newPassword, { exact: true }).fill(STRONG_PASSWORD);
+      await standard.page.getByRole('button', { name: account.setPassword }).click();
       await heading(standard.page, ws.interviews.heading);
       await standard.page.goto(`${site}/team`);
       await standard.page.getByText(ws.team.onlyYou).waitFor();

@@ -1,10 +1,16 @@
 import '../shared/styles.css';
 import { ACCOUNT_PATHS, matchPagePath, SIGN_IN_PATH, WORKSPACE_HOME, type AccountPath } from '@vi/contracts/web';
+import { account } from '../i18n/account';
 import { en } from '../i18n/en';
+import { chooseLanguage, loadEnglishOnly, text } from '../i18n/texts';
 import { ApiError } from '../shared/api';
 import { el, pageRoot, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
 import { call, rememberCsrfToken, safeNext, type SessionInfo } from '../shared/session-api';
+
+// English, with the account pages' part (English only, decision 042): this page's catalogue (decision 067).
+chooseLanguage(en);
+loadEnglishOnly({ account });
 
 /**
  * The company user's account pages: `/sign-in`, `/set-password?token=…` (the emailed link; setting a password signs
@@ -13,11 +19,10 @@ import { call, rememberCsrfToken, safeNext, type SessionInfo } from '../shared/s
  */
 
 const root = pageRoot();
-const t = en.account;
 
 function refusalOf(error: unknown): string {
   const code = error instanceof ApiError ? error.code : 'unexpected';
-  return t.refusals[code] ?? (error instanceof ApiError && error.status === 0 ? en.errors.unavailable : en.errors.unexpected);
+  return text().account.refusals[code] ?? (error instanceof ApiError && error.status === 0 ? text().errors.unavailable : text().errors.unexpected);
 }
 
 function field(id: string, label: string, attributes: Record<string, string | boolean>): [HTMLLabelElement, HTMLInputElement] {
@@ -32,7 +37,7 @@ function form(heading: string, intro: string | null, fields: Node[], submit: str
   node.addEventListener('submit', (event) => {
     event.preventDefault();
     button.disabled = true;
-    say(status, en.common.loading);
+    say(status, text().common.loading);
     action(status)
       .catch((error: unknown) => say(status, refusalOf(error), 'refusal'))
       .finally(() => (button.disabled = false));
@@ -43,19 +48,19 @@ function form(heading: string, intro: string | null, fields: Node[], submit: str
 
 function signInScreen(): void {
   const next = safeNext(new URLSearchParams(location.search).get('next'));
-  const [emailLabel, email] = field('email', t.email, { type: 'email', autocomplete: 'username' });
-  const [passwordLabel, password] = field('password', t.password, { type: 'password', autocomplete: 'current-password' });
+  const [emailLabel, email] = field('email', text().account.email, { type: 'email', autocomplete: 'username' });
+  const [passwordLabel, password] = field('password', text().account.password, { type: 'password', autocomplete: 'current-password' });
   form(
-    t.signInHeading,
+    text().account.signInHeading,
     null,
     [emailLabel, email, passwordLabel, password],
-    t.signIn,
+    text().account.signIn,
     async () => {
       const session = await call<SessionInfo>('POST', '/v1.0/session', { email: email.value, password: password.value });
       rememberCsrfToken(session.body.csrf_token);
       location.assign(next);
     },
-    [el('p', {}, el('a', { href: '/forgot-password' }, t.forgotLink))],
+    [el('p', {}, el('a', { href: '/forgot-password' }, text().account.forgotLink))],
   );
 }
 
@@ -67,46 +72,46 @@ function setPasswordScreen(): void {
       el(
         'main',
         { class: 'card' },
-        el('h1', {}, t.setPasswordHeading),
-        el('p', { role: 'alert', class: 'refusal' }, t.refusals['api.set_password_link_invalid']),
-        el('p', {}, el('a', { href: '/forgot-password' }, t.newLink)),
+        el('h1', {}, text().account.setPasswordHeading),
+        el('p', { role: 'alert', class: 'refusal' }, text().account.refusals['api.set_password_link_invalid']),
+        el('p', {}, el('a', { href: '/forgot-password' }, text().account.newLink)),
       ),
     );
     return;
   }
-  const [passwordLabel, password] = field('new-password', t.newPassword, {
+  const [passwordLabel, password] = field('new-password', text().account.newPassword, {
     type: 'password',
     autocomplete: 'new-password',
     minlength: '12',
     'aria-describedby': 'password-rules',
   });
-  const rules = el('p', { id: 'password-rules', class: 'muted' }, t.passwordRules);
+  const rules = el('p', { id: 'password-rules', class: 'muted' }, text().account.passwordRules);
   form(
-    t.setPasswordHeading,
+    text().account.setPasswordHeading,
     null,
     [passwordLabel, password, rules],
-    t.setPassword,
+    text().account.setPassword,
     async () => {
       await call<SessionInfo>('POST', '/v1.0/session/password', { token, password: password.value });
       // The token is spent: replace the link in history so Back does not offer it again.
       location.replace(WORKSPACE_HOME);
     },
-    [el('p', {}, el('a', { href: '/forgot-password' }, t.newLink))],
+    [el('p', {}, el('a', { href: '/forgot-password' }, text().account.newLink))],
   );
 }
 
 function forgotPasswordScreen(): void {
-  const [emailLabel, email] = field('email', t.email, { type: 'email', autocomplete: 'username' });
+  const [emailLabel, email] = field('email', text().account.email, { type: 'email', autocomplete: 'username' });
   form(
-    t.forgotHeading,
-    t.forgotIntro,
+    text().account.forgotHeading,
+    text().account.forgotIntro,
     [emailLabel, email],
-    t.sendLink,
+    text().account.sendLink,
     async (status) => {
       await call('POST', '/v1.0/session/password_reset', { email: email.value });
-      say(status, t.linkSent, 'ok');
+      say(status, text().account.linkSent, 'ok');
     },
-    [el('p', {}, el('a', { href: SIGN_IN_PATH }, t.backToSignIn))],
+    [el('p', {}, el('a', { href: SIGN_IN_PATH }, text().account.backToSignIn))],
   );
 }
 

@@ -1,6 +1,7 @@
 import '../shared/styles.css';
+import { text } from '../i18n/texts';
 import { companyBadge } from '../candidate/landing';
-import { languageSwitcher, t, useBrowserLanguage } from '../i18n/candidate';
+import { languageSwitcher, useBrowserLanguage } from '../i18n/candidate';
 import { ApiError } from '../shared/api';
 import { el, pageRoot, show } from '../shared/dom';
 import { localTime } from '../shared/format';
@@ -21,19 +22,19 @@ const root = pageRoot();
 function retryWhen(error: ApiError): [string, string] {
   const seconds = Math.max(1, error.retryAfter ?? 60);
   const at = new Intl.DateTimeFormat(document.documentElement.lang || 'en', { timeStyle: 'short' }).format(new Date(Date.now() + seconds * 1000));
-  return [t.common.duration(seconds), at];
+  return [text().common.duration(seconds), at];
 }
 
 function closedScreen(): void {
-  document.title = t.apply.closedHeading;
+  document.title = text().apply.closedHeading;
   show(
     root,
     el(
       'main',
       { class: 'card' },
       languageSwitcher(closedScreen),
-      el('h1', {}, t.apply.closedHeading),
-      el('p', { role: 'alert', class: 'refusal' }, t.apply.closed),
+      el('h1', {}, text().apply.closedHeading),
+      el('p', { role: 'alert', class: 'refusal' }, text().apply.closed),
     ),
   );
 }
@@ -42,12 +43,12 @@ function failedToOpen(error: unknown): void {
   if (error instanceof ApiError && error.code === 'api.open_interview_not_found') return closedScreen();
   if (error instanceof ApiError && error.status === 429) {
     const [wait, at] = retryWhen(error);
-    document.title = t.apply.tooManyHeading;
-    return messageScreen(root, t.apply.tooManyHeading, t.apply.tooManyRead(wait, at));
+    document.title = text().apply.tooManyHeading;
+    return messageScreen(root, text().apply.tooManyHeading, text().apply.tooManyRead(wait, at));
   }
-  const sentence = error instanceof ApiError && (error.code === 'network' || error.status >= 500) ? t.errors.unavailable : t.errors.unexpected;
-  document.title = t.apply.unavailableHeading;
-  messageScreen(root, t.apply.unavailableHeading, sentence);
+  const sentence = error instanceof ApiError && (error.code === 'network' || error.status >= 500) ? text().errors.unavailable : text().errors.unexpected;
+  document.title = text().apply.unavailableHeading;
+  messageScreen(root, text().apply.unavailableHeading, sentence);
 }
 
 let nextId = 0;
@@ -95,38 +96,48 @@ function details(open: PublicOpenInterview): HTMLElement {
           playsinline: true,
           preload: 'metadata',
           src: sameOriginMedia(open.job_video.url),
-          'aria-label': t.apply.videoLabel(open.job.title),
+          'aria-label': text().apply.videoLabel(open.job.title),
         }),
-        el('figcaption', { class: 'muted' }, t.apply.videoCaption(company, t.common.duration(Math.round(open.job_video.duration_seconds)))),
+        el('figcaption', { class: 'muted' }, text().apply.videoCaption(company, text().common.duration(Math.round(open.job_video.duration_seconds)))),
       )
     : null;
   const where = open.job.location.formatted_address;
   return el(
     'article',
     { class: 'card apply-job', 'aria-labelledby': 'job-title' },
-    el('p', { class: 'eyebrow' }, t.apply.eyebrow(company)),
+    el('p', { class: 'eyebrow' }, text().apply.eyebrow(company)),
     el('h1', { id: 'job-title' }, open.job.title),
     where ? el('p', { class: 'muted job-where' }, where) : null,
     // On a phone the form is below the job: one tap takes the applicant there.
-    el('a', { class: 'button jump', href: '#apply-heading' }, t.apply.formHeading),
+    el('a', { class: 'button jump', href: '#apply-heading' }, text().apply.formHeading),
     video,
     open.job.description.trim()
       ? el(
           'section',
           { 'aria-labelledby': 'about-heading' },
-          el('h2', { id: 'about-heading' }, t.apply.aboutHeading),
+          el('h2', { id: 'about-heading' }, text().apply.aboutHeading),
           el('p', { class: 'job-description' }, open.job.description),
         )
       : null,
     el(
       'section',
       { 'aria-labelledby': 'steps-heading' },
-      el('h2', { id: 'steps-heading' }, t.apply.whatHappens),
-      el('ol', { class: 'steps' }, ...t.apply.steps(open.questions.count, open.due_days).map((step) => el('li', {}, step))),
-      el('h3', {}, t.apply.questionsHeading(open.questions.count)),
-      el('ul', { class: 'questions' }, ...open.questions.time_limits.map((limit, i) => el('li', {}, t.apply.questionLimit(i + 1, t.common.duration(limit))))),
-      el('p', { class: 'muted' }, t.apply.questionsHidden),
-      el('p', { class: 'muted' }, t.apply.closes(localTime(open.expires_at))),
+      el('h2', { id: 'steps-heading' }, text().apply.whatHappens),
+      el(
+        'ol',
+        { class: 'steps' },
+        ...text()
+          .apply.steps(open.questions.count, open.due_days)
+          .map((step) => el('li', {}, step)),
+      ),
+      el('h3', {}, text().apply.questionsHeading(open.questions.count)),
+      el(
+        'ul',
+        { class: 'questions' },
+        ...open.questions.time_limits.map((limit, i) => el('li', {}, text().apply.questionLimit(i + 1, text().common.duration(limit)))),
+      ),
+      el('p', { class: 'muted' }, text().apply.questionsHidden),
+      el('p', { class: 'muted' }, text().apply.closes(localTime(open.expires_at))),
     ),
   );
 }
@@ -154,25 +165,25 @@ function applyForm(uuid: string, open: PublicOpenInterview, typed: Typed, keep: 
   // The honeypot: out of sight and out of the keyboard's path and the accessibility tree; a robot fills it.
   const website = el('input', { type: 'text', id: 'website', name: 'website', tabindex: '-1', autocomplete: 'off' });
   const alert = el('p', { class: 'refusal form-alert', role: 'alert', hidden: true });
-  const submit = el('button', { type: 'submit' }, t.apply.send);
+  const submit = el('button', { type: 'submit' }, text().apply.send);
   const current = (): Typed => ({ name: name.value, email: email.value, phone: phone.value, consent: consent.checked });
   const form = el(
     'form',
     { class: 'apply-form', novalidate: true, 'aria-labelledby': 'apply-heading' },
     alert,
-    field(t.apply.name, name),
-    field(t.apply.email, email, t.apply.emailHint),
-    sms ? field(t.apply.phone, phone, t.apply.phoneHint) : null,
+    field(text().apply.name, name),
+    field(text().apply.email, email, text().apply.emailHint),
+    sms ? field(text().apply.phone, phone, text().apply.phoneHint) : null,
     sms
       ? el(
           'div',
           { class: 'consent' },
-          el('div', { class: 'choice' }, consent, el('label', { for: 'sms-consent' }, t.apply.smsConsent)),
+          el('div', { class: 'choice' }, consent, el('label', { for: 'sms-consent' }, text().apply.smsConsent)),
           el('p', { id: 'sms-consent-error', class: 'field-error' }),
         )
       : null,
-    el('div', { class: 'honeypot', 'aria-hidden': 'true' }, el('label', { for: 'website' }, t.apply.honeypot), website),
-    el('p', { class: 'muted privacy' }, sms ? t.apply.privacyPhone(open.company.name) : t.apply.privacy(open.company.name)),
+    el('div', { class: 'honeypot', 'aria-hidden': 'true' }, el('label', { for: 'website' }, text().apply.honeypot), website),
+    el('p', { class: 'muted privacy' }, sms ? text().apply.privacyPhone(open.company.name) : text().apply.privacy(open.company.name)),
     submit,
   );
   for (const control of [name, email, phone, consent]) control.addEventListener('input', () => keep(current()));
@@ -186,14 +197,18 @@ function applyForm(uuid: string, open: PublicOpenInterview, typed: Typed, keep: 
           refused.field === 'name'
             ? [
                 name,
-                refused.code === 'too_big' ? t.apply.fields.nameTooLong : refused.code === 'too_small' ? t.apply.fields.nameMissing : t.apply.fields.namePlain,
+                refused.code === 'too_big'
+                  ? text().apply.fields.nameTooLong
+                  : refused.code === 'too_small'
+                    ? text().apply.fields.nameMissing
+                    : text().apply.fields.namePlain,
               ]
             : refused.field === 'email'
-              ? [email, t.apply.fields.emailInvalid]
+              ? [email, text().apply.fields.emailInvalid]
               : refused.field === 'phone' || refused.field === 'phone_parsed'
-                ? [phone, t.apply.fields.phoneInvalid]
+                ? [phone, text().apply.fields.phoneInvalid]
                 : refused.field === 'has_sms_consent'
-                  ? [consent, t.apply.fields.consentMissing]
+                  ? [consent, text().apply.fields.consentMissing]
                   : [null, ''];
         if (control && (sms || (control !== phone && control !== consent))) {
           setFieldError(control, sentence);
@@ -204,14 +219,14 @@ function applyForm(uuid: string, open: PublicOpenInterview, typed: Typed, keep: 
     if (first) return first.focus();
     alert.textContent =
       error instanceof ApiError && error.code === 'api.open_interview_daily_limit_reached'
-        ? t.apply.dailyLimit(...retryWhen(error))
+        ? text().apply.dailyLimit(...retryWhen(error))
         : error instanceof ApiError && error.status === 429
-          ? t.apply.tooMany(...retryWhen(error))
+          ? text().apply.tooMany(...retryWhen(error))
           : error instanceof ApiError && error.status === 402
-            ? t.apply.smsNotOffered
+            ? text().apply.smsNotOffered
             : error instanceof ApiError && (error.code === 'network' || error.status >= 500)
-              ? t.errors.unavailable
-              : t.errors.unexpected;
+              ? text().errors.unavailable
+              : text().errors.unexpected;
     alert.hidden = false;
     alert.tabIndex = -1;
     alert.focus();
@@ -221,30 +236,30 @@ function applyForm(uuid: string, open: PublicOpenInterview, typed: Typed, keep: 
     event.preventDefault();
     clearFieldErrors(form);
     alert.hidden = true;
-    const application: Application = { name: name.value.trim(), email: email.value.trim(), language: t.lang, website: website.value };
+    const application: Application = { name: name.value.trim(), email: email.value.trim(), language: text().lang, website: website.value };
     if (sms && phone.value.trim()) {
       const parsed = e164Of(phone.value);
       if (!parsed) {
-        setFieldError(phone, t.apply.fields.phoneInvalid);
+        setFieldError(phone, text().apply.fields.phoneInvalid);
         return phone.focus();
       }
       Object.assign(application, { phone: phone.value.trim(), phone_parsed: parsed, has_sms_consent: consent.checked });
     }
     submit.disabled = true;
-    submit.textContent = t.apply.sending;
+    submit.textContent = text().apply.sending;
     sendApplication(uuid, application)
       .then(() => sentScreen(open, application.email))
       .catch(refuse)
       .finally(() => {
         submit.disabled = false;
-        submit.textContent = t.apply.send;
+        submit.textContent = text().apply.send;
       });
   });
   return el(
     'section',
     { class: 'card apply-side', 'aria-labelledby': 'apply-heading' },
-    el('h2', { id: 'apply-heading' }, t.apply.formHeading),
-    el('p', { class: 'muted' }, t.apply.formIntro),
+    el('h2', { id: 'apply-heading' }, text().apply.formHeading),
+    el('p', { class: 'muted' }, text().apply.formIntro),
     form,
   );
 }
@@ -260,7 +275,7 @@ function applyScreen(uuid: string, open: PublicOpenInterview, typed: Typed): voi
   const form = applyForm(uuid, open, typed, (now) => (kept = now));
   screen(
     open,
-    t.apply.title(open.job.title, open.company.name),
+    text().apply.title(open.job.title, open.company.name),
     () => applyScreen(uuid, open, kept),
     el('main', { class: 'apply-layout' }, details(open), form),
   );
@@ -269,16 +284,16 @@ function applyScreen(uuid: string, open: PublicOpenInterview, typed: Typed): voi
 function sentScreen(open: PublicOpenInterview, email: string): void {
   screen(
     open,
-    t.apply.sentHeading,
+    text().apply.sentHeading,
     () => sentScreen(open, email),
     el(
       'main',
       { class: 'card apply-sent' },
       el('p', { class: 'eyebrow' }, `${open.job.title} · ${open.company.name}`),
-      el('h1', {}, t.apply.sentHeading),
-      el('p', { role: 'status', class: 'ok' }, t.apply.sent(email)),
-      el('p', {}, t.apply.sentDue(open.due_days)),
-      el('p', { class: 'muted' }, t.apply.sentAgain),
+      el('h1', {}, text().apply.sentHeading),
+      el('p', { role: 'status', class: 'ok' }, text().apply.sent(email)),
+      el('p', {}, text().apply.sentDue(open.due_days)),
+      el('p', { class: 'muted' }, text().apply.sentAgain),
     ),
   );
 }

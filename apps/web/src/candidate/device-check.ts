@@ -1,4 +1,4 @@
-import { t } from '../i18n/candidate';
+import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
 import { DeviceError, openCameraAndMicrophone, watchMicrophoneLevel } from './devices';
@@ -11,25 +11,25 @@ export interface DeviceCheck {
 
 /** Camera preview and microphone level meter, started by a button (browsers ask for permission on a user action). */
 export function deviceCheck(): DeviceCheck {
-  const preview = el('video', { class: 'preview', 'aria-label': t.device.preview, muted: true, playsinline: true, autoplay: true });
+  const preview = el('video', { class: 'preview', 'aria-label': text().device.preview, muted: true, playsinline: true, autoplay: true });
   preview.muted = true;
   const level = el('span', { class: 'meter-fill' });
   const meter = el(
     'div',
-    { class: 'meter', role: 'meter', 'aria-label': t.device.micLevel, 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': 0 },
+    { class: 'meter', role: 'meter', 'aria-label': text().device.micLevel, 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': 0 },
     level,
   );
   const status = liveRegion();
-  const media = el('div', { class: 'media', hidden: true }, preview, el('p', { class: 'label', 'aria-hidden': 'true' }, t.device.micLevel), meter);
+  const media = el('div', { class: 'media', hidden: true }, preview, el('p', { class: 'label', 'aria-hidden': 'true' }, text().device.micLevel), meter);
   let resolveReady: (stream: MediaStream) => void = () => undefined;
   const ready = new Promise<MediaStream>((resolve) => (resolveReady = resolve));
   let lastAnnounced = 0;
 
-  const button = el('button', { type: 'button', class: 'secondary' }, t.device.check);
+  const button = el('button', { type: 'button', class: 'secondary' }, text().device.check);
   button.addEventListener('click', () => {
     button.disabled = true;
-    button.textContent = t.device.checking;
-    say(status, t.device.checking);
+    button.textContent = text().device.checking;
+    say(status, text().device.checking);
     openCameraAndMicrophone()
       .then((stream) => {
         preview.srcObject = stream;
@@ -43,13 +43,13 @@ export function deviceCheck(): DeviceCheck {
             lastAnnounced = now;
           }
         });
-        say(status, t.device.ok, 'ok');
+        say(status, text().device.ok, 'ok');
         resolveReady(stream);
       })
       .catch((error: unknown) => {
-        say(status, error instanceof DeviceError ? error.sentence : t.device.failed, 'refusal');
+        say(status, error instanceof DeviceError ? error.sentence : text().device.failed, 'refusal');
         button.disabled = false;
-        button.textContent = t.device.check;
+        button.textContent = text().device.check;
         // Back on the button to check again once the cause is fixed (the alert is announced already).
         button.focus();
       });
@@ -58,8 +58,8 @@ export function deviceCheck(): DeviceCheck {
   const section = el(
     'section',
     { class: 'device-check', 'aria-labelledby': 'device-heading' },
-    el('h2', { id: 'device-heading' }, t.device.heading),
-    el('p', {}, t.device.intro),
+    el('h2', { id: 'device-heading' }, text().device.heading),
+    el('p', {}, text().device.intro),
     button,
     status,
     media,

@@ -1,4 +1,4 @@
-import { t } from '../i18n/candidate';
+import { text } from '../i18n/texts';
 
 /** Why the camera and microphone cannot be used, each with its own sentence and next step. */
 export type DeviceProblem = 'insecure' | 'noMediaRecorder' | 'permissionDenied' | 'noCamera' | 'noMicrophone' | 'deviceBusy' | 'failed';
@@ -9,7 +9,7 @@ export class DeviceError extends Error {
   }
 
   get sentence(): string {
-    return t.device[this.problem];
+    return text().device[this.problem];
   }
 }
 

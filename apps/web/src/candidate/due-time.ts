@@ -1,4 +1,4 @@
-import { t } from '../i18n/candidate';
+import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 
 /** The page shows how long is left once the due time is this near. */
@@ -17,7 +17,7 @@ export function duePassed(dueAt: number): boolean {
 export function clockOf(totalSeconds: number): string {
   const s = Math.max(0, totalSeconds);
   const hours = Math.floor(s / 3600);
-  const rest = t.common.clock(s % 3600);
+  const rest = text().common.clock(s % 3600);
   return hours > 0 ? `${hours}:${rest.padStart(5, '0')}` : rest;
 }
 
@@ -27,12 +27,12 @@ export function clockOf(totalSeconds: number): string {
  */
 export function dueCountdown(dueAt: number, onPassed?: () => void): HTMLElement | null {
   if (secondsUntil(dueAt) > DUE_SOON_SECONDS) return null;
-  const line = el('p', { class: 'due-countdown', role: 'timer', 'aria-live': 'off' }, t.question.dueIn(clockOf(secondsUntil(dueAt))));
+  const line = el('p', { class: 'due-countdown', role: 'timer', 'aria-live': 'off' }, text().question.dueIn(clockOf(secondsUntil(dueAt))));
   const timer = window.setInterval(() => {
     const left = secondsUntil(dueAt);
     if (!line.isConnected && line.dataset.shown) return window.clearInterval(timer);
     if (line.isConnected) line.dataset.shown = 'true';
-    line.textContent = t.question.dueIn(clockOf(left));
+    line.textContent = text().question.dueIn(clockOf(left));
     if (left <= 0) {
       window.clearInterval(timer);
       if (line.isConnected) onPassed?.();

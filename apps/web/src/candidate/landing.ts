@@ -1,4 +1,4 @@
-import { t } from '../i18n/candidate';
+import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { browserTimeZone, localTime, zonedTime } from '../shared/format';
 import { takePlayer } from '../shared/take-player';
@@ -10,7 +10,7 @@ export function companyBadge(company: { name: string; avatar: string } | null): 
   const initial = el('span', { class: 'avatar initial', 'aria-hidden': 'true' }, name.slice(0, 1).toUpperCase());
   const badge = el('div', { class: 'company' }, initial, el('span', { class: 'company-name' }, name));
   if (company?.avatar) {
-    const image = el('img', { class: 'avatar', src: company.avatar, alt: t.common.companyLogo(name), width: 48, height: 48 });
+    const image = el('img', { class: 'avatar', src: company.avatar, alt: text().common.companyLogo(name), width: 48, height: 48 });
     image.addEventListener('load', () => initial.replaceWith(image));
   }
   return badge;
@@ -24,7 +24,7 @@ export function companyBadge(company: { name: string; avatar: string } | null): 
 export function jobVideo(interview: CandidateInterview): HTMLElement | null {
   const video = interview.job_post?.video;
   if (!video) return null;
-  const caption = t.common.jobVideo(interview.company?.name ?? '');
+  const caption = text().common.jobVideo(interview.company?.name ?? '');
   return el('figure', { class: 'job-video' }, takePlayer(new URL(video.url).pathname, caption), el('figcaption', {}, caption));
 }
 
@@ -39,20 +39,20 @@ export function landingDetails(interview: CandidateInterview): HTMLElement[] {
     return el(
       'li',
       {},
-      t.landing.questionLimits(i + 1, t.common.duration(q.time_limit), q.takes.limit),
-      think > 0 ? t.landing.thinkTime(t.common.duration(think)) : null,
+      text().landing.questionLimits(i + 1, text().common.duration(q.time_limit), q.takes.limit),
+      think > 0 ? text().landing.thinkTime(text().common.duration(think)) : null,
     );
   });
   return [
     el('header', {}, companyBadge(interview.company)),
-    el('h1', {}, t.landing.heading(job)),
-    el('p', {}, t.landing.invitedBy(company)),
+    el('h1', {}, text().landing.heading(job)),
+    el('p', {}, text().landing.invitedBy(company)),
     jobVideo(interview),
-    el('p', { class: 'due' }, el('strong', {}, t.landing.due(localTime(interview.scheduled_at)))),
-    zoned && zone ? el('p', { class: 'muted' }, t.landing.dueInterviewZone(zoned, zone)) : null,
-    el('h2', {}, t.landing.questionsHeading(interview.questions.length)),
+    el('p', { class: 'due' }, el('strong', {}, text().landing.due(localTime(interview.scheduled_at)))),
+    zoned && zone ? el('p', { class: 'muted' }, text().landing.dueInterviewZone(zoned, zone)) : null,
+    el('h2', {}, text().landing.questionsHeading(interview.questions.length)),
     el('ul', { class: 'questions' }, ...questions),
-    el('h2', {}, t.landing.whatHappens),
-    el('ol', { class: 'steps' }, ...t.landing.steps.map((step) => el('li', {}, step))),
+    el('h2', {}, text().landing.whatHappens),
+    el('ol', { class: 'steps' }, ...text().landing.steps.map((step) => el('li', {}, step))),
   ].filter((node): node is HTMLElement => node !== null);
 }

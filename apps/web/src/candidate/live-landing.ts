@@ -1,4 +1,5 @@
-import { languageSwitcher, t } from '../i18n/candidate';
+import { text } from '../i18n/texts';
+import { languageSwitcher } from '../i18n/candidate';
 import { ApiError } from '../shared/api';
 import { el, show } from '../shared/dom';
 import { browserTimeZone, localTime, zonedTime } from '../shared/format';
@@ -15,7 +16,7 @@ const IN_CALL = (uuid: string) => `vi:live:${uuid}:in-call`;
 
 /** A refusal of the call as a sentence: the live call's own wording first, then the candidate page's. */
 export function liveRefusal(code: string): string {
-  return t.live.refusals[code] ?? refusalSentence(new ApiError(0, code));
+  return text().live.refusals[code] ?? refusalSentence(new ApiError(0, code));
 }
 
 async function enter(root: HTMLElement, api: CandidateApi, stream: MediaStream): Promise<void> {
@@ -31,7 +32,7 @@ async function enter(root: HTMLElement, api: CandidateApi, stream: MediaStream):
  * candidate's language, with the recorder's switcher (decision 047).
  */
 export function liveLanding(root: HTMLElement, api: CandidateApi, interview: CandidateInterview): void {
-  document.title = t.live.title;
+  document.title = text().live.title;
   if (sessionStorage.getItem(IN_CALL(interview.uuid))) {
     void openCameraAndMicrophone()
       .then((stream) => enter(root, api, stream))
@@ -47,26 +48,26 @@ export function liveLanding(root: HTMLElement, api: CandidateApi, interview: Can
   const opensAt = new Date(Date.parse(interview.scheduled_at) - JOIN_OPENS_BEFORE_MS);
 
   const attendStatus = liveRegion();
-  const attend = el('button', { type: 'button', class: 'secondary' }, t.live.attend);
+  const attend = el('button', { type: 'button', class: 'secondary' }, text().live.attend);
   attend.addEventListener('click', () => {
     attend.disabled = true;
-    attend.textContent = t.live.attending;
+    attend.textContent = text().live.attending;
     api
       .accept()
       .then(() => {
         attend.remove();
-        say(attendStatus, t.live.attendanceConfirmed, 'ok');
+        say(attendStatus, text().live.attendanceConfirmed, 'ok');
       })
       .catch((error: unknown) => {
         attend.disabled = false;
-        attend.textContent = t.live.attend;
+        attend.textContent = text().live.attend;
         say(attendStatus, refusalSentence(error), 'refusal');
       });
   });
-  if (interview.status === 'accepted') say(attendStatus, t.live.attendanceConfirmed, 'ok');
+  if (interview.status === 'accepted') say(attendStatus, text().live.attendanceConfirmed, 'ok');
 
   const calendarStatus = liveRegion();
-  const calendar = el('button', { type: 'button', class: 'link' }, t.live.calendar);
+  const calendar = el('button', { type: 'button', class: 'link' }, text().live.calendar);
   calendar.addEventListener('click', () => {
     api
       .calendar()
@@ -80,13 +81,13 @@ export function liveLanding(root: HTMLElement, api: CandidateApi, interview: Can
 
   const check = deviceCheck();
   const joinStatus = liveRegion();
-  const join = el('button', { type: 'button', disabled: true, 'aria-describedby': 'join-hint' }, t.live.join);
-  const hint = el('p', { class: 'muted', id: 'join-hint' }, t.live.joinFirstCheck);
+  const join = el('button', { type: 'button', disabled: true, 'aria-describedby': 'join-hint' }, text().live.join);
+  const hint = el('p', { class: 'muted', id: 'join-hint' }, text().live.joinFirstCheck);
   let stream: MediaStream | undefined;
   const refresh = () => {
     const open = Date.now() >= opensAt.getTime();
     join.disabled = !open || !stream;
-    hint.textContent = !open ? t.live.joinOpensAt(localTime(opensAt.toISOString())) : !stream ? t.live.joinFirstCheck : '';
+    hint.textContent = !open ? text().live.joinOpensAt(localTime(opensAt.toISOString())) : !stream ? text().live.joinFirstCheck : '';
     hint.hidden = hint.textContent === '';
   };
   void check.ready.then((ready) => {
@@ -99,11 +100,11 @@ export function liveLanding(root: HTMLElement, api: CandidateApi, interview: Can
   join.addEventListener('click', () => {
     if (!stream) return;
     join.disabled = true;
-    join.textContent = t.live.joining;
+    join.textContent = text().live.joining;
     enter(root, api, stream).catch(() => {
       join.disabled = false;
-      join.textContent = t.live.join;
-      say(joinStatus, t.errors.unavailable, 'refusal');
+      join.textContent = text().live.join;
+      say(joinStatus, text().errors.unavailable, 'refusal');
     });
   });
   refresh();
@@ -116,15 +117,15 @@ export function liveLanding(root: HTMLElement, api: CandidateApi, interview: Can
       // The same switcher as the recorder's landing: the page renders again in the chosen language.
       languageSwitcher(() => liveLanding(root, api, interview)),
       el('header', {}, companyBadge(interview.company)),
-      el('h1', {}, t.live.heading(interview.job_post?.title ?? '')),
-      el('p', {}, t.live.invitedBy(company)),
+      el('h1', {}, text().live.heading(interview.job_post?.title ?? '')),
+      el('p', {}, text().live.invitedBy(company)),
       jobVideo(interview),
-      el('p', { class: 'due' }, el('strong', {}, t.live.when(localTime(interview.scheduled_at)))),
-      zoned && zone ? el('p', { class: 'muted' }, t.live.whenInterviewZone(zoned, zone)) : null,
-      el('p', { class: 'notice' }, t.live.recordedNotice),
+      el('p', { class: 'due' }, el('strong', {}, text().live.when(localTime(interview.scheduled_at)))),
+      zoned && zone ? el('p', { class: 'muted' }, text().live.whenInterviewZone(zoned, zone)) : null,
+      el('p', { class: 'notice' }, text().live.recordedNotice),
       calendar,
       calendarStatus,
-      el('h2', {}, t.live.attendHeading),
+      el('h2', {}, text().live.attendHeading),
       interview.status === 'requested' ? attend : null,
       attendStatus,
       check.section,
@@ -141,6 +142,6 @@ export function liveClosed(root: HTMLElement, interview: CandidateInterview): bo
     interview.status as 'canceled' | 'completed' | 'expired'
   ];
   if (!code) return false;
-  messageScreen(root, t.live.title, liveRefusal(code), interview.status === 'completed' ? 'status' : 'alert');
+  messageScreen(root, text().live.title, liveRefusal(code), interview.status === 'completed' ? 'status' : 'alert');
   return true;
 }

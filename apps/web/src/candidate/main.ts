@@ -1,5 +1,6 @@
 import '../shared/styles.css';
-import { languageSwitcher, t, useBrowserLanguage } from '../i18n/candidate';
+import { text } from '../i18n/texts';
+import { languageSwitcher, useBrowserLanguage } from '../i18n/candidate';
 import { el, pageRoot, show } from '../shared/dom';
 import { liveRegion, loadingScreen, messageScreen, say } from '../shared/screens';
 import { CandidateApi, candidateLinkOf, resumeIndex, SubmittedQuestions, type CandidateInterview } from './candidate-api';
@@ -22,7 +23,7 @@ const root = pageRoot();
 const LANDING_RENDERED = 'vi:landing-rendered';
 
 function refusal(error: unknown): void {
-  messageScreen(root, t.landing.title, refusalSentence(error));
+  messageScreen(root, text().landing.title, refusalSentence(error));
 }
 
 /** A button that runs `action` once per click, disabled (with `busyText`) while it runs; failures read as sentences. */
@@ -61,11 +62,11 @@ async function runQuestions(api: CandidateApi, interview: CandidateInterview, st
 
 function finishScreen(api: CandidateApi, interview: CandidateInterview): void {
   const status = liveRegion();
-  const finish = actionButton(t.finish.action, t.finish.finishing, status, async () => {
+  const finish = actionButton(text().finish.action, text().finish.finishing, status, async () => {
     await api.complete();
     doneScreen(interview);
   });
-  show(root, el('main', { class: 'card' }, el('h1', {}, t.finish.heading), el('p', {}, t.finish.intro), finish, status));
+  show(root, el('main', { class: 'card' }, el('h1', {}, text().finish.heading), el('p', {}, text().finish.intro), finish, status));
 }
 
 function doneScreen(interview: CandidateInterview): void {
@@ -75,8 +76,8 @@ function doneScreen(interview: CandidateInterview): void {
       'main',
       { class: 'card' },
       el('header', {}, companyBadge(interview.company)),
-      el('h1', {}, t.finish.doneHeading),
-      el('p', { role: 'status', class: 'ok' }, t.finish.done(interview.company?.name ?? '')),
+      el('h1', {}, text().finish.doneHeading),
+      el('p', { role: 'status', class: 'ok' }, text().finish.done(interview.company?.name ?? '')),
     ),
   );
 }
@@ -91,15 +92,15 @@ function startScreen(api: CandidateApi, interview: CandidateInterview): void {
     const current = accepted ? interview : await api.accept();
     runQuestions(api, current, stream).catch(refusal);
   };
-  const start = actionButton(accepted ? t.landing.resume : t.landing.accept, t.landing.accepting, status, begin);
+  const start = actionButton(accepted ? text().landing.resume : text().landing.accept, text().landing.accepting, status, begin);
   // Offered, not forced: a practice answer on the same recorder, never uploaded; then on to the interview.
-  const practice = el('button', { type: 'button', class: 'secondary', disabled: true, hidden: accepted }, t.landing.practice);
+  const practice = el('button', { type: 'button', class: 'secondary', disabled: true, hidden: accepted }, text().landing.practice);
   practice.addEventListener('click', () => {
     void check.ready.then((stream) => practiceQuestion(root, stream, interview.questions[0]?.time_limit ?? 60)).then(() => begin().catch(refusal));
   });
   // The button explains itself until the camera works, instead of silently doing nothing.
   start.disabled = true;
-  const hint = el('p', { class: 'muted', id: 'start-hint' }, t.landing.acceptFirstCheck);
+  const hint = el('p', { class: 'muted', id: 'start-hint' }, text().landing.acceptFirstCheck);
   start.setAttribute('aria-describedby', 'start-hint');
   void check.ready.then(() => {
     start.disabled = false;
@@ -110,7 +111,7 @@ function startScreen(api: CandidateApi, interview: CandidateInterview): void {
     start.focus();
   });
   const switcher = languageSwitcher(() => {
-    document.title = t.landing.title;
+    document.title = text().landing.title;
     startScreen(api, interview);
   });
   show(
@@ -123,28 +124,28 @@ function startScreen(api: CandidateApi, interview: CandidateInterview): void {
 
 async function main(): Promise<void> {
   useBrowserLanguage();
-  document.title = t.landing.title;
+  document.title = text().landing.title;
   const link = candidateLinkOf(window.location);
-  if (!link) return messageScreen(root, t.landing.title, t.errors.linkIncomplete);
+  if (!link) return messageScreen(root, text().landing.title, text().errors.linkIncomplete);
   loadingScreen(root);
   const api = new CandidateApi(link);
   const interview = await api.interview();
   useBrowserLanguage(interview.language);
-  document.title = t.landing.title;
+  document.title = text().landing.title;
   if (interview.type === 'live') {
     if (!liveClosed(root, interview)) liveLanding(root, api, interview);
     return;
   }
   switch (interview.status) {
     case 'canceled':
-      return messageScreen(root, t.landing.title, t.errors.interviewCanceled);
+      return messageScreen(root, text().landing.title, text().errors.interviewCanceled);
     case 'expired':
-      return messageScreen(root, t.landing.title, t.errors.interviewExpired);
+      return messageScreen(root, text().landing.title, text().errors.interviewExpired);
     case 'completed':
-      return messageScreen(root, t.landing.title, t.errors.interviewCompleted, 'status');
+      return messageScreen(root, text().landing.title, text().errors.interviewCompleted, 'status');
     case 'requested':
     case 'accepted':
-      if (interview.job_post?.status === 'inactive') return messageScreen(root, t.landing.title, t.errors.jobClosed);
+      if (interview.job_post?.status === 'inactive') return messageScreen(root, text().landing.title, text().errors.jobClosed);
       return startScreen(api, interview);
   }
 }

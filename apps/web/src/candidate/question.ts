@@ -1,4 +1,4 @@
-import { t } from '../i18n/candidate';
+import { text } from '../i18n/texts';
 import { ApiError, isTransient } from '../shared/api';
 import { el, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
@@ -27,12 +27,12 @@ type Outcome = { question: CandidateQuestion; duePassed?: true };
 
 /** The question's header; `takes` rewrites its "takes left" from the question as the server now counts it (one source). */
 function header(ctx: QuestionContext, question: CandidateQuestion, onDuePassed?: () => void): { element: HTMLElement; takes(now: CandidateQuestion): void } {
-  const line = (q: CandidateQuestion) => `${t.question.limit(t.common.duration(q.time_limit))} · ${t.question.takesLeft(q.takes.remaining)}`;
+  const line = (q: CandidateQuestion) => `${text().question.limit(text().common.duration(q.time_limit))} · ${text().question.takesLeft(q.takes.remaining)}`;
   const limits = el('p', { class: 'muted takes-left' }, line(question));
   const element = el(
     'header',
     { class: 'question-header' },
-    el('p', { class: 'muted' }, t.question.progress(ctx.index + 1, ctx.total)),
+    el('p', { class: 'muted' }, text().question.progress(ctx.index + 1, ctx.total)),
     el('h1', {}, question.text),
     limits,
     dueCountdown(ctx.dueAt, onDuePassed),
@@ -42,11 +42,14 @@ function header(ctx: QuestionContext, question: CandidateQuestion, onDuePassed?:
 
 /** The due time has passed: nothing more can be recorded, and no control offers it. */
 export function duePassedScreen(root: HTMLElement): void {
-  show(root, el('main', { class: 'card' }, el('h1', {}, t.question.duePassedHeading), el('p', { role: 'status', class: 'notice' }, t.question.duePassed)));
+  show(
+    root,
+    el('main', { class: 'card' }, el('h1', {}, text().question.duePassedHeading), el('p', { role: 'status', class: 'notice' }, text().question.duePassed)),
+  );
 }
 
 function livePreview(stream: MediaStream): HTMLVideoElement {
-  const video = el('video', { class: 'preview', 'aria-label': t.device.preview, muted: true, playsinline: true, autoplay: true });
+  const video = el('video', { class: 'preview', 'aria-label': text().device.preview, muted: true, playsinline: true, autoplay: true });
   video.muted = true;
   video.srcObject = stream;
   return video;
@@ -55,15 +58,15 @@ function livePreview(stream: MediaStream): HTMLVideoElement {
 /** Records one take with the limit's countdown; resolves when the candidate stops or the limit is reached. */
 function recording(ctx: QuestionContext, question: CandidateQuestion): Promise<Recording> {
   const clock = el('p', { class: 'countdown', role: 'timer', 'aria-live': 'off' });
-  const take = record(ctx.stream, question.time_limit, (left) => (clock.textContent = t.question.remaining(t.common.clock(left))));
-  const stop = el('button', { type: 'button', class: 'stop', onclick: () => take.stop() }, t.question.stop);
+  const take = record(ctx.stream, question.time_limit, (left) => (clock.textContent = text().question.remaining(text().common.clock(left))));
+  const stop = el('button', { type: 'button', class: 'stop', onclick: () => take.stop() }, text().question.stop);
   show(
     ctx.root,
     el(
       'main',
       { class: 'card' },
       header(ctx, question).element,
-      el('p', { class: 'recording-badge' }, el('span', { class: 'dot', 'aria-hidden': 'true' }), t.question.recording),
+      el('p', { class: 'recording-badge' }, el('span', { class: 'dot', 'aria-hidden': 'true' }), text().question.recording),
       clock,
       livePreview(ctx.stream),
       stop,
@@ -94,7 +97,7 @@ function ready(ctx: QuestionContext, question: CandidateQuestion): Promise<'reco
     const skipArea = el('div', { class: 'skip-question' });
     const askSkip = () => {
       const status = liveRegion();
-      const yes = el('button', { type: 'button', class: 'secondary' }, t.question.skipYes);
+      const yes = el('button', { type: 'button', class: 'secondary' }, text().question.skipYes);
       yes.addEventListener('click', () => {
         yes.disabled = true;
         ctx.api
@@ -105,31 +108,31 @@ function ready(ctx: QuestionContext, question: CandidateQuestion): Promise<'reco
             say(status, refusalSentence(error), 'refusal');
           });
       });
-      const no = el('button', { type: 'button', class: 'link' }, t.question.skipNo);
+      const no = el('button', { type: 'button', class: 'link' }, text().question.skipNo);
       no.addEventListener('click', () => {
         skipArea.replaceChildren(skipButton);
         skipButton.focus();
       });
-      skipArea.replaceChildren(el('p', {}, t.question.skipConfirm), yes, no, status);
+      skipArea.replaceChildren(el('p', {}, text().question.skipConfirm), yes, no, status);
       yes.focus();
     };
-    const skipButton = el('button', { type: 'button', class: 'link', onclick: askSkip }, t.question.skip);
+    const skipButton = el('button', { type: 'button', class: 'link', onclick: askSkip }, text().question.skip);
     if (!question.completed) skipArea.append(skipButton);
-    const start = el('button', { type: 'button', onclick: () => finish('record') }, think > 0 ? t.question.startNow : t.question.start);
+    const start = el('button', { type: 'button', onclick: () => finish('record') }, think > 0 ? text().question.startNow : text().question.start);
     let countdown: HTMLElement | null = null;
     if (think > 0) {
-      const clock = el('p', { class: 'countdown', role: 'timer', 'aria-live': 'off' }, t.question.thinkCountdown(t.common.clock(think)));
-      countdown = el('div', {}, el('h2', {}, t.question.thinkHeading), clock);
+      const clock = el('p', { class: 'countdown', role: 'timer', 'aria-live': 'off' }, text().question.thinkCountdown(text().common.clock(think)));
+      countdown = el('div', {}, el('h2', {}, text().question.thinkHeading), clock);
       const deadline = performance.now() + think * 1000;
       thinkTimer = window.setInterval(() => {
         const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
-        clock.textContent = t.question.thinkCountdown(t.common.clock(left));
+        clock.textContent = text().question.thinkCountdown(text().common.clock(left));
         if (left === 0) finish('record');
       }, 250);
     }
     // Said before recording, not discovered after: the time limit runs past the due time.
     const left = secondsUntil(ctx.dueAt);
-    const dueWarning = left < question.time_limit ? el('p', { class: 'notice', role: 'status' }, t.question.dueBeforeLimit(clockOf(left))) : null;
+    const dueWarning = left < question.time_limit ? el('p', { class: 'notice', role: 'status' }, text().question.dueBeforeLimit(clockOf(left))) : null;
     const top = header(ctx, question, () => finish('due'));
     show(ctx.root, el('main', { class: 'card' }, top.element, dueWarning, countdown, livePreview(ctx.stream), start, skipArea));
   });
@@ -164,11 +167,11 @@ function review(
   return new Promise((resolve) => {
     const playbackUrl = take ? URL.createObjectURL(take.blob) : undefined;
     const player = playbackUrl
-      ? el('video', { class: 'preview', controls: true, playsinline: true, src: playbackUrl, 'aria-label': t.question.playback })
+      ? el('video', { class: 'preview', controls: true, playsinline: true, src: playbackUrl, 'aria-label': text().question.playback })
       : null;
-    const progress = el('progress', { max: 100, value: 0, 'aria-label': t.question.uploading, hidden: !take });
+    const progress = el('progress', { max: 100, value: 0, 'aria-label': text().question.uploading, hidden: !take });
     const status = liveRegion();
-    const dueNote = el('p', { class: 'notice', role: 'status', hidden: true }, t.question.duePassed);
+    const dueNote = el('p', { class: 'notice', role: 'status', hidden: true }, text().question.duePassed);
     const actions = el('div', { class: 'actions' });
     const top = header(ctx, question);
     const leave = (next: 'retake' | 'submit' | 'skip', now: CandidateQuestion) => {
@@ -188,33 +191,37 @@ function review(
       if (duePassed(ctx.dueAt)) return closeForDue();
       const buttons: HTMLButtonElement[] = [];
       if (now.takes.remaining !== 0)
-        buttons.push(el('button', { type: 'button', class: 'secondary', onclick: () => leave('retake', now) }, t.question.retake(now.takes.remaining)));
+        buttons.push(el('button', { type: 'button', class: 'secondary', onclick: () => leave('retake', now) }, text().question.retake(now.takes.remaining)));
       if (now.completed)
         buttons.push(
-          el('button', { type: 'button', onclick: () => leave('submit', now) }, ctx.index + 1 === ctx.total ? t.question.submitLast : t.question.submit),
+          el(
+            'button',
+            { type: 'button', onclick: () => leave('submit', now) },
+            ctx.index + 1 === ctx.total ? text().question.submitLast : text().question.submit,
+          ),
         );
       // No take accepted and none left: skipping is the only way on.
       else if (now.takes.remaining === 0)
-        buttons.push(el('button', { type: 'button', class: 'secondary', onclick: () => leave('skip', now) }, t.question.skip));
+        buttons.push(el('button', { type: 'button', class: 'secondary', onclick: () => leave('skip', now) }, text().question.skip));
       actions.replaceChildren(...buttons);
       buttons[0]?.focus();
     };
     const upload = (take: Recording) => {
       actions.replaceChildren();
       progress.hidden = false;
-      say(status, resumed ? t.question.pendingFound : t.question.uploading);
+      say(status, resumed ? text().question.pendingFound : text().question.uploading);
       const uploading = uploadTake(ctx.api.takesPath(question.uuid), ctx.api.authorization, take, {
         onProgress: (percent) => {
           progress.value = percent;
-          progress.setAttribute('aria-valuetext', t.question.uploadProgress(percent));
+          progress.setAttribute('aria-valuetext', text().question.uploadProgress(percent));
         },
-        onRetry: (seconds) => say(status, t.question.retrying(seconds)),
+        onRetry: (seconds) => say(status, text().question.retrying(seconds)),
       });
       guardLeaving(uploading)
         .then(async () => {
           await forgetPendingTake(ctx.api.link.interviewUuid, question.uuid);
           progress.hidden = true;
-          say(status, t.question.uploaded, 'ok');
+          say(status, text().question.uploaded, 'ok');
           offer(withTakeAccepted(question));
         })
         .catch(async (error: unknown) => {
@@ -230,17 +237,17 @@ function review(
             offer(exhausted ? await currentQuestion(ctx, question) : question);
             return;
           }
-          say(status, t.question.uploadGaveUp, 'refusal');
-          const again = el('button', { type: 'button', onclick: () => upload(take) }, t.question.uploadAgain);
+          say(status, text().question.uploadGaveUp, 'refusal');
+          const again = el('button', { type: 'button', onclick: () => upload(take) }, text().question.uploadAgain);
           actions.replaceChildren(again);
           again.focus();
         });
     };
-    show(ctx.root, el('main', { class: 'card' }, top.element, el('h2', {}, t.question.playback), player, progress, status, dueNote, actions));
+    show(ctx.root, el('main', { class: 'card' }, top.element, el('h2', {}, text().question.playback), player, progress, status, dueNote, actions));
     if (take) upload(take);
     else {
       // Back on a question answered before a reload: its take is saved, the same choices are offered.
-      say(status, t.question.savedEarlier, 'ok');
+      say(status, text().question.savedEarlier, 'ok');
       offer(question);
     }
   });

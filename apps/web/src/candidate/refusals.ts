@@ -1,4 +1,4 @@
-import { t } from '../i18n/candidate';
+import { text } from '../i18n/texts';
 import { ApiError } from '../shared/api';
 
 /**
@@ -6,49 +6,49 @@ import { ApiError } from '../shared/api';
  * page cannot cause by itself fall back to a general sentence by status.
  */
 export function refusalSentence(error: unknown): string {
-  if (!(error instanceof ApiError)) return t.errors.unexpected;
+  if (!(error instanceof ApiError)) return text().errors.unexpected;
   switch (error.code) {
     case 'api.candidate_token_invalid':
     case 'api.key_not_set':
-      return t.errors.linkInvalid;
+      return text().errors.linkInvalid;
     case 'api.interview_not_found':
     case 'api.question_not_found':
-      return t.errors.interviewNotFound;
+      return text().errors.interviewNotFound;
     case 'api.interview_expired':
-      return t.errors.interviewExpired;
+      return text().errors.interviewExpired;
     case 'api.interview_already_canceled':
-      return t.errors.interviewCanceled;
+      return text().errors.interviewCanceled;
     case 'api.interview_already_completed':
-      return t.errors.interviewCompleted;
+      return text().errors.interviewCompleted;
     case 'api.job_inactive':
-      return t.errors.jobClosed;
+      return text().errors.jobClosed;
     case 'api.interview_not_accepted':
-      return t.errors.notAccepted;
+      return text().errors.notAccepted;
     case 'api.interview_questions_unanswered':
-      return t.errors.unanswered;
+      return text().errors.unanswered;
     case 'api.question_takes_exhausted':
-      return t.errors.takesExhausted;
+      return text().errors.takesExhausted;
     case 'api.take_too_long':
-      return t.errors.takeTooLong;
+      return text().errors.takeTooLong;
     case 'api.take_not_video':
     case 'api.unsupported_media_type':
-      return t.errors.notAVideo;
+      return text().errors.notAVideo;
     case 'api.take_too_large':
     case 'api.take_bitrate_too_high':
-      return t.errors.takeTooLarge;
+      return text().errors.takeTooLarge;
     case 'api.interview_media_quota_exceeded':
-      return t.errors.mediaQuotaFull;
+      return text().errors.mediaQuotaFull;
     case 'api.company_media_quota_exceeded':
-      return t.errors.companyMediaQuotaFull;
+      return text().errors.companyMediaQuotaFull;
     case 'api.validation_failed':
       // The only field a take upload can get wrong is its declared length.
-      return error.fields.includes('X-Take-Duration-Seconds') ? t.errors.takeTooLong : t.errors.unexpected;
+      return error.fields.includes('X-Take-Duration-Seconds') ? text().errors.takeTooLong : text().errors.unexpected;
     case 'api.too_many_requests':
-      return t.errors.tooManyRequests;
+      return text().errors.tooManyRequests;
     case 'api.service_unavailable':
     case 'network':
-      return t.errors.unavailable;
+      return text().errors.unavailable;
     default:
-      return t.errors.unexpected;
+      return text().errors.unexpected;
   }
 }

@@ -1,4 +1,4 @@
-import { ws } from '../i18n/workspace';
+import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { api, ok, type Schemas } from './api';
@@ -37,15 +37,15 @@ const EVENT_TYPES = [
 
 function secretOnce(secret: string): void {
   const value = input({ readonly: true, value: secret, name: 'secret' });
-  const done = el('button', { type: 'button' }, ws.common.close);
+  const done = el('button', { type: 'button' }, text().workspace.common.close);
   const { dialog, close } = openDialog(
-    ws.integrations.added,
-    el('p', { class: 'notice' }, ws.integrations.secretShownOnce),
-    field(ws.integrations.secret, value),
+    text().workspace.integrations.added,
+    el('p', { class: 'notice' }, text().workspace.integrations.secretShownOnce),
+    field(text().workspace.integrations.secret, value),
     el(
       'div',
       { class: 'actions' },
-      copyButton(() => secret, ws.integrations.secret),
+      copyButton(() => secret, text().workspace.integrations.secret),
       done,
     ),
   );
@@ -58,21 +58,29 @@ async function deliveryLog(webhook: Webhook, into: HTMLElement): Promise<void> {
   const deliveries = (await ok(api.GET('/webhooks/{webhookUuid}/deliveries', { params: { path: { webhookUuid: webhook.uuid }, query: { range: '0-49' } } })))
     .data;
   into.replaceChildren(
-    el('h3', {}, `${ws.integrations.deliveries}: ${webhook.url}`),
+    el('h3', {}, `${text().workspace.integrations.deliveries}: ${webhook.url}`),
     deliveries.length === 0
-      ? emptyState(ws.integrations.noDeliveries)
+      ? emptyState(text().workspace.integrations.noDeliveries)
       : dataTable({
-          caption: ws.integrations.deliveries,
+          caption: text().workspace.integrations.deliveries,
           rows: deliveries,
           columns: [
-            { label: ws.integrations.event, primary: true, cell: (d) => d.event_type },
-            { label: ws.integrations.time, cell: (d) => localTime(d.attempted_at) },
-            { label: ws.integrations.attempt, cell: (d) => String(d.attempt) },
-            { label: ws.integrations.response, cell: (d) => (d.status_code === null ? ws.integrations.noResponse : String(d.status_code)) },
-            { label: ws.integrations.nextRetry, cell: (d) => (d.next_attempt_at ? localTime(d.next_attempt_at) : ws.common.none) },
+            { label: text().workspace.integrations.event, primary: true, cell: (d) => d.event_type },
+            { label: text().workspace.integrations.time, cell: (d) => localTime(d.attempted_at) },
+            { label: text().workspace.integrations.attempt, cell: (d) => String(d.attempt) },
             {
-              label: ws.integrations.result,
-              cell: (d) => el('span', { class: d.success ? 'ok' : 'refusal' }, d.success ? ws.integrations.delivered : ws.integrations.failed(d.error ?? '')),
+              label: text().workspace.integrations.response,
+              cell: (d) => (d.status_code === null ? text().workspace.integrations.noResponse : String(d.status_code)),
+            },
+            { label: text().workspace.integrations.nextRetry, cell: (d) => (d.next_attempt_at ? localTime(d.next_attempt_at) : text().workspace.common.none) },
+            {
+              label: text().workspace.integrations.result,
+              cell: (d) =>
+                el(
+                  'span',
+                  { class: d.success ? 'ok' : 'refusal' },
+                  d.success ? text().workspace.integrations.delivered : text().workspace.integrations.failed(d.error ?? ''),
+                ),
             },
           ],
         }),
@@ -83,9 +91,9 @@ function health(webhook: Webhook): HTMLElement {
   return el(
     'div',
     {},
-    el('span', { class: `badge ${webhook.status}` }, ws.integrations.healths[webhook.status]),
-    webhook.failing_since ? el('p', { class: 'muted' }, ws.integrations.failingSince(localTime(webhook.failing_since))) : null,
-    webhook.status === 'disabled' ? el('p', { class: 'muted' }, ws.integrations.disabledWhy) : null,
+    el('span', { class: `badge ${webhook.status}` }, text().workspace.integrations.healths[webhook.status]),
+    webhook.failing_since ? el('p', { class: 'muted' }, text().workspace.integrations.failingSince(localTime(webhook.failing_since))) : null,
+    webhook.status === 'disabled' ? el('p', { class: 'muted' }, text().workspace.integrations.disabledWhy) : null,
   );
 }
 
@@ -98,19 +106,23 @@ function actions(webhook: Webhook, log: HTMLElement): HTMLElement {
   return el(
     'div',
     { class: 'row-actions' },
-    button(ws.integrations.showLog, () => void deliveryLog(webhook, log).then(() => log.querySelector('h3')?.scrollIntoView(), fail)),
+    button(text().workspace.integrations.showLog, () => void deliveryLog(webhook, log).then(() => log.querySelector('h3')?.scrollIntoView(), fail)),
     webhook.status !== 'active'
       ? button(
-          ws.integrations.enable,
-          () => void ok(api.POST('/webhooks/{webhookUuid}/enable', path)).then(() => navigateWithToast('/integrations', ws.integrations.enabled), fail),
+          text().workspace.integrations.enable,
+          () =>
+            void ok(api.POST('/webhooks/{webhookUuid}/enable', path)).then(
+              () => navigateWithToast('/integrations', text().workspace.integrations.enabled),
+              fail,
+            ),
         )
       : null,
     irreversibleButton({
-      label: ws.integrations.deleteWebhook,
+      label: text().workspace.integrations.deleteWebhook,
       subject: webhook.url,
-      sentence: ws.integrations.deleteConfirm(webhook.url),
+      sentence: text().workspace.integrations.deleteConfirm(webhook.url),
       work: () => ok(api.DELETE('/webhooks/{webhookUuid}', path)),
-      then: { path: '/integrations', toast: ws.integrations.deleted },
+      then: { path: '/integrations', toast: text().workspace.integrations.deleted },
       alert,
       kind: 'danger small',
     }),
@@ -126,16 +138,19 @@ function addWebhookForm(): HTMLElement {
     'form',
     { class: 'form', novalidate: true, 'aria-labelledby': 'add-webhook-heading' },
     formAlert(),
-    field(ws.integrations.description, description, { apiField: 'description' }),
-    field(ws.integrations.url, url, { apiField: 'url' }),
-    field(`${ws.integrations.httpAuth} ${ws.common.optional}`, auth, { apiField: 'http_auth', hint: ws.integrations.httpAuthHint }),
-    el('div', { class: 'actions' }, el('button', { type: 'submit' }, ws.integrations.add)),
+    field(text().workspace.integrations.description, description, { apiField: 'description' }),
+    field(text().workspace.integrations.url, url, { apiField: 'url' }),
+    field(`${text().workspace.integrations.httpAuth} ${text().workspace.common.optional}`, auth, {
+      apiField: 'http_auth',
+      hint: text().workspace.integrations.httpAuthHint,
+    }),
+    el('div', { class: 'actions' }, el('button', { type: 'submit' }, text().workspace.integrations.add)),
   );
   onSubmit(form, async () => {
     const created = (await ok(api.POST('/webhooks', { body: { description: description.value, url: url.value, http_auth: auth.value || null } }))).data;
     secretOnce(created.secret);
   });
-  return el('section', { 'aria-labelledby': 'add-webhook-heading' }, el('h2', { id: 'add-webhook-heading' }, ws.integrations.addHeading), form);
+  return el('section', { 'aria-labelledby': 'add-webhook-heading' }, el('h2', { id: 'add-webhook-heading' }, text().workspace.integrations.addHeading), form);
 }
 
 function replayForm(): HTMLElement {
@@ -144,14 +159,14 @@ function replayForm(): HTMLElement {
     'form',
     { class: 'form inline', novalidate: true, 'aria-labelledby': 'replay-heading' },
     formAlert(),
-    field(ws.integrations.eventType, type, { apiField: 'eventType' }),
-    el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'secondary' }, ws.integrations.replay)),
+    field(text().workspace.integrations.eventType, type, { apiField: 'eventType' }),
+    el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'secondary' }, text().workspace.integrations.replay)),
   );
   onSubmit(form, async () => {
     await ok(api.GET('/webhooks/replay/{eventType}', { params: { path: { eventType: type.value } } }));
-    toast(ws.integrations.replayed(type.value));
+    toast(text().workspace.integrations.replayed(type.value));
   });
-  return el('section', { 'aria-labelledby': 'replay-heading' }, el('h2', { id: 'replay-heading' }, ws.integrations.replayHeading), form);
+  return el('section', { 'aria-labelledby': 'replay-heading' }, el('h2', { id: 'replay-heading' }, text().workspace.integrations.replayHeading), form);
 }
 
 export async function integrationsScreen(workspace: Workspace): Promise<void> {
@@ -160,20 +175,20 @@ export async function integrationsScreen(workspace: Workspace): Promise<void> {
   renderPage(
     workspace,
     'integrations',
-    ws.integrations.heading,
-    el('p', {}, `${ws.integrations.docsIntro} `, el('a', { href: '/docs' }, ws.integrations.docs)),
-    el('h2', {}, ws.integrations.webhooksHeading),
+    text().workspace.integrations.heading,
+    el('p', {}, `${text().workspace.integrations.docsIntro} `, el('a', { href: '/docs' }, text().workspace.integrations.docs)),
+    el('h2', {}, text().workspace.integrations.webhooksHeading),
     webhooks.length === 0
-      ? emptyState(ws.integrations.none)
+      ? emptyState(text().workspace.integrations.none)
       : dataTable({
-          caption: ws.integrations.webhooksHeading,
+          caption: text().workspace.integrations.webhooksHeading,
           rows: webhooks,
           columns: [
-            { label: ws.integrations.url, primary: true, cell: (w) => w.url },
-            { label: ws.integrations.description, cell: (w) => w.description || ws.common.none },
-            { label: ws.integrations.httpAuth, cell: (w) => (w.http_auth ? ws.common.yes : ws.common.no) },
-            { label: ws.integrations.health, cell: health },
-            { label: ws.common.actions, cell: (w) => actions(w, log) },
+            { label: text().workspace.integrations.url, primary: true, cell: (w) => w.url },
+            { label: text().workspace.integrations.description, cell: (w) => w.description || text().workspace.common.none },
+            { label: text().workspace.integrations.httpAuth, cell: (w) => (w.http_auth ? text().workspace.common.yes : text().workspace.common.no) },
+            { label: text().workspace.integrations.health, cell: health },
+            { label: text().workspace.common.actions, cell: (w) => actions(w, log) },
           ],
         }),
     log,

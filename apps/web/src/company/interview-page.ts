@@ -1,4 +1,4 @@
-import { ws } from '../i18n/workspace';
+import { text } from '../i18n/texts';
 import { ApiError } from '../shared/api';
 import { el } from '../shared/dom';
 import { api, ok, type Schemas } from './api';
@@ -16,9 +16,9 @@ export async function interviewOrNotFound(workspace: Workspace, uuid: string): P
     renderPage(
       workspace,
       'interviews',
-      ws.watch.notFoundHeading,
-      el('p', { role: 'alert', class: 'refusal' }, ws.watch.notFound),
-      el('p', {}, el('a', { href: '/interviews' }, ws.watch.backToList)),
+      text().workspace.watch.notFoundHeading,
+      el('p', { role: 'alert', class: 'refusal' }, text().workspace.watch.notFound),
+      el('p', {}, el('a', { href: '/interviews' }, text().workspace.watch.backToList)),
     );
     return undefined;
   }

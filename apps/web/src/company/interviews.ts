@@ -1,5 +1,4 @@
-import { en } from '../i18n/en';
-import { ws } from '../i18n/workspace';
+import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { api, ok, totalOf, type Query, type Schemas } from './api';
@@ -20,7 +19,7 @@ const PAGE_SIZE = 20;
 type Order = NonNullable<Query<'/interviews'>['orderby']>;
 type Row = Pick<Schemas['Interview'], 'uuid' | 'status' | 'type' | 'scheduled_at' | 'rating' | 'share_link' | 'assigned_to' | 'job_post'>;
 
-const nameOf = (interview: Row) => interview.assigned_to?.name ?? ws.common.none;
+const nameOf = (interview: Row) => interview.assigned_to?.name ?? text().workspace.common.none;
 const OPEN: ReadonlyArray<Row['status']> = ['requested', 'accepted', 'expired'];
 
 /** `<input type="datetime-local">`'s value for an instant, in this browser's time zone. */
@@ -39,20 +38,20 @@ export function instantOf(localValue: string): string {
 
 function reschedule(interview: Row): void {
   const when = input({ type: 'datetime-local', name: 'scheduled_at', required: true, value: localInputValue(interview.scheduled_at) });
-  const save = el('button', { type: 'submit' }, ws.common.save);
-  const cancel = el('button', { type: 'button', class: 'secondary' }, ws.common.cancel);
+  const save = el('button', { type: 'submit' }, text().workspace.common.save);
+  const cancel = el('button', { type: 'button', class: 'secondary' }, text().workspace.common.cancel);
   const form = el(
     'form',
     { class: 'form', novalidate: true },
     formAlert(),
-    field(ws.interviews.newTime, when, { apiField: 'scheduled_at' }),
+    field(text().workspace.interviews.newTime, when, { apiField: 'scheduled_at' }),
     el('div', { class: 'actions' }, cancel, save),
   );
-  const { close } = openDialog(ws.interviews.rescheduleHeading(nameOf(interview)), form);
+  const { close } = openDialog(text().workspace.interviews.rescheduleHeading(nameOf(interview)), form);
   cancel.addEventListener('click', close);
   onSubmit(form, async () => {
     await ok(api.PUT('/interviews/{interviewUuid}', { params: { path: { interviewUuid: interview.uuid } }, body: { scheduled_at: instantOf(when.value) } }));
-    navigateWithToast(location.pathname + location.search, ws.interviews.rescheduled(nameOf(interview)));
+    navigateWithToast(location.pathname + location.search, text().workspace.interviews.rescheduled(nameOf(interview)));
   });
 }
 
@@ -62,36 +61,41 @@ function rowActions(interview: Row): HTMLElement {
   const name = nameOf(interview);
   const here = location.pathname + location.search;
   const open = OPEN.includes(interview.status);
-  const watch = interview.status === 'completed' ? ws.interviews.watch : ws.interviews.open;
+  const watch = interview.status === 'completed' ? text().workspace.interviews.watch : text().workspace.interviews.open;
   return el(
     'div',
     { class: 'row-actions' },
     el('a', { href: watchHref(interview.uuid), 'aria-label': `${watch}: ${name}` }, watch),
-    hasCall(interview) ? el('a', { href: liveHref(interview.uuid), 'aria-label': `${en.live.joinFromList}: ${name}` }, en.live.joinFromList) : null,
+    hasCall(interview) ? el('a', { href: liveHref(interview.uuid), 'aria-label': `${text().live.joinFromList}: ${name}` }, text().live.joinFromList) : null,
     open
       ? el(
           'button',
-          { type: 'button', class: 'secondary small', 'aria-label': `${ws.interviews.reschedule}: ${name}`, onclick: () => reschedule(interview) },
-          ws.interviews.reschedule,
+          {
+            type: 'button',
+            class: 'secondary small',
+            'aria-label': `${text().workspace.interviews.reschedule}: ${name}`,
+            onclick: () => reschedule(interview),
+          },
+          text().workspace.interviews.reschedule,
         )
       : null,
     open
       ? irreversibleButton({
-          label: ws.interviews.cancelInterview,
+          label: text().workspace.interviews.cancelInterview,
           subject: name,
-          sentence: ws.interviews.cancelConfirm(name),
+          sentence: text().workspace.interviews.cancelConfirm(name),
           work: () => ok(api.PUT('/interviews/{interviewUuid}', { ...path, body: { status: 'canceled' } })),
-          then: { path: here, toast: ws.interviews.canceled(name) },
+          then: { path: here, toast: text().workspace.interviews.canceled(name) },
           alert,
           kind: 'secondary small',
         })
       : null,
     irreversibleButton({
-      label: ws.interviews.deleteInterview,
+      label: text().workspace.interviews.deleteInterview,
       subject: name,
-      sentence: ws.interviews.deleteConfirm(name),
+      sentence: text().workspace.interviews.deleteConfirm(name),
       work: () => ok(api.DELETE('/interviews/{interviewUuid}', path)),
-      then: { path: here, toast: ws.interviews.deleted(name) },
+      then: { path: here, toast: text().workspace.interviews.deleted(name) },
       alert,
       kind: 'danger small',
     }),
@@ -103,55 +107,64 @@ export async function interviewsScreen(workspace: Workspace): Promise<void> {
   const state = listState({ status: '', type: '', orderby: 'scheduled_desc', from: '0' });
   const status = state.get('status');
   const type = state.get('type');
-  const order = (ws.interviews.orders[state.get('orderby')] ? state.get('orderby') : 'scheduled_desc') as Order;
+  const order = (text().workspace.interviews.orders[state.get('orderby')] ? state.get('orderby') : 'scheduled_desc') as Order;
   const from = Math.max(0, Number.parseInt(state.get('from'), 10) || 0);
   const query: Query<'/interviews'> = { orderby: order, range: `${from}-${from + PAGE_SIZE - 1}` };
-  if (ws.interviews.statuses[status]) query['status[]'] = [status as Row['status']];
-  if (ws.interviews.types[type]) query['type[]'] = [type as Row['type']];
+  if (text().workspace.interviews.statuses[status]) query['status[]'] = [status as Row['status']];
+  if (text().workspace.interviews.types[type]) query['type[]'] = [type as Row['type']];
   const page = await ok(api.GET('/interviews', { params: { query } }));
   const interviews = page.data;
   const total = totalOf(page.response, interviews.length);
 
-  const statusFilter = select({ '': ws.interviews.anyStatus, ...ws.interviews.statuses }, status, { id: 'interview-status', name: 'status' });
-  const typeFilter = select({ '': ws.interviews.anyType, ...ws.interviews.types }, type, { id: 'interview-type', name: 'type' });
+  const statusFilter = select({ '': text().workspace.interviews.anyStatus, ...text().workspace.interviews.statuses }, status, {
+    id: 'interview-status',
+    name: 'status',
+  });
+  const typeFilter = select({ '': text().workspace.interviews.anyType, ...text().workspace.interviews.types }, type, { id: 'interview-type', name: 'type' });
   statusFilter.addEventListener('change', () => state.go({ status: statusFilter.value, from: 0 }));
   typeFilter.addEventListener('change', () => state.go({ type: typeFilter.value, from: 0 }));
   const filters = el(
     'div',
     { class: 'filters' },
-    el('div', {}, el('label', { for: 'interview-status' }, ws.interviews.status), statusFilter),
-    el('div', {}, el('label', { for: 'interview-type' }, ws.interviews.type), typeFilter),
+    el('div', {}, el('label', { for: 'interview-status' }, text().workspace.interviews.status), statusFilter),
+    el('div', {}, el('label', { for: 'interview-type' }, text().workspace.interviews.type), typeFilter),
   );
 
   const table = dataTable({
-    caption: ws.interviews.heading,
+    caption: text().workspace.interviews.heading,
     rows: interviews,
     order,
     onSort: (orderby) => state.go({ orderby, from: 0 }),
     columns: [
       {
-        label: ws.interviews.candidate,
+        label: text().workspace.interviews.candidate,
         primary: true,
         sort: { asc: 'candidate_asc', desc: 'candidate_desc' },
         cell: (i) => el('span', {}, el('a', { href: watchHref(i.uuid) }, nameOf(i)), el('br'), el('span', { class: 'muted' }, i.assigned_to?.email ?? '')),
       },
-      { label: ws.interviews.job, sort: { asc: 'job_asc', desc: 'job_desc' }, cell: (i) => i.job_post?.title ?? ws.common.none },
-      { label: ws.interviews.type, cell: (i) => ws.interviews.types[i.type] },
-      { label: ws.interviews.status, cell: (i) => el('span', { class: `badge ${i.status}` }, ws.interviews.statuses[i.status]) },
-      { label: ws.interviews.when, sort: { asc: 'scheduled_asc', desc: 'scheduled_desc' }, cell: (i) => localTime(i.scheduled_at) },
-      { label: ws.interviews.rating, cell: (i) => (i.rating === null ? ws.interviews.notRated : ws.interviews.stars(i.rating)) },
-      { label: ws.interviews.shared, cell: (i) => (i.share_link?.status === 'active' ? ws.common.yes : ws.common.no) },
-      { label: ws.common.actions, cell: rowActions },
+      { label: text().workspace.interviews.job, sort: { asc: 'job_asc', desc: 'job_desc' }, cell: (i) => i.job_post?.title ?? text().workspace.common.none },
+      { label: text().workspace.interviews.type, cell: (i) => text().workspace.interviews.types[i.type] },
+      { label: text().workspace.interviews.status, cell: (i) => el('span', { class: `badge ${i.status}` }, text().workspace.interviews.statuses[i.status]) },
+      { label: text().workspace.interviews.when, sort: { asc: 'scheduled_asc', desc: 'scheduled_desc' }, cell: (i) => localTime(i.scheduled_at) },
+      {
+        label: text().workspace.interviews.rating,
+        cell: (i) => (i.rating === null ? text().workspace.interviews.notRated : text().workspace.interviews.stars(i.rating)),
+      },
+      {
+        label: text().workspace.interviews.shared,
+        cell: (i) => (i.share_link?.status === 'active' ? text().workspace.common.yes : text().workspace.common.no),
+      },
+      { label: text().workspace.common.actions, cell: rowActions },
     ],
   });
 
   renderPage(
     workspace,
     'interviews',
-    ws.interviews.heading,
-    toolbar(linkButton('/interviews/invite', ws.interviews.invite)),
+    text().workspace.interviews.heading,
+    toolbar(linkButton('/interviews/invite', text().workspace.interviews.invite)),
     filters,
-    interviews.length === 0 ? emptyState(status || type ? ws.interviews.noneMatch : ws.interviews.none) : table,
+    interviews.length === 0 ? emptyState(status || type ? text().workspace.interviews.noneMatch : text().workspace.interviews.none) : table,
     pager({ from, shown: interviews.length, total, pageSize: PAGE_SIZE, go: (next) => state.go({ from: next }) }),
   );
 }

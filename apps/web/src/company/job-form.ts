@@ -1,4 +1,4 @@
-import { ws } from '../i18n/workspace';
+import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { api, ok, type Body, type Schemas } from './api';
 import { irreversibleButton } from './ui/dialog';
@@ -35,35 +35,35 @@ export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray
 
   const title = input({ name: 'title', required: true, maxlength: 200, autocomplete: 'off', value: job?.title });
   const description = el('textarea', { name: 'description', rows: 6 }, job?.description ?? '');
-  const status = select(ws.jobs.statuses, job?.status ?? 'active', { name: 'status' });
+  const status = select(text().workspace.jobs.statuses, job?.status ?? 'active', { name: 'status' });
   const posted = { city: job?.location?.city ?? '', state: job?.location?.state ?? '', country: job?.location?.country ?? '' };
   const city = input({ name: 'city', autocomplete: 'address-level2', value: posted.city });
   const state = input({ name: 'state', autocomplete: 'address-level1', value: posted.state });
   const country = input({ name: 'country', autocomplete: 'country-name', value: posted.country });
-  const workMode = select(ws.jobs.workModes, job?.locality?.work_mode ?? 'remote', { name: 'work_mode' });
+  const workMode = select(text().workspace.jobs.workModes, job?.locality?.work_mode ?? 'remote', { name: 'work_mode' });
   const workPlace = input({ name: 'work_place', value: job?.locality?.work_place });
   const byLocalityAtFirst = Boolean(job?.locality);
   const byAddress = el(
     'fieldset',
     { class: 'group' },
-    field(ws.jobs.city, city, { apiField: 'location.city' }),
-    field(ws.jobs.state, state, { apiField: 'location.state' }),
-    field(ws.jobs.country, country, { apiField: 'location.country' }),
+    field(text().workspace.jobs.city, city, { apiField: 'location.city' }),
+    field(text().workspace.jobs.state, state, { apiField: 'location.state' }),
+    field(text().workspace.jobs.country, country, { apiField: 'location.country' }),
   );
   byAddress.hidden = byLocalityAtFirst;
   const byLocality = el(
     'fieldset',
     { class: 'group', hidden: !byLocalityAtFirst },
-    field(ws.jobs.workMode, workMode, { apiField: 'locality.work_mode' }),
-    field(ws.jobs.workPlace, workPlace, { apiField: 'locality.work_place', hint: ws.jobs.workPlaceHint }),
+    field(text().workspace.jobs.workMode, workMode, { apiField: 'locality.work_mode' }),
+    field(text().workspace.jobs.workPlace, workPlace, { apiField: 'locality.work_place', hint: text().workspace.jobs.workPlaceHint }),
   );
   const where = el(
     'fieldset',
     { 'data-field': 'location' },
-    el('legend', {}, ws.jobs.whereKind),
-    job?.location ? el('p', { class: 'muted' }, `${ws.jobs.location}: ${job.location.formatted_address}`) : null,
-    radio('where', 'address', ws.jobs.byAddress, !byLocalityAtFirst),
-    radio('where', 'locality', ws.jobs.byLocality, byLocalityAtFirst),
+    el('legend', {}, text().workspace.jobs.whereKind),
+    job?.location ? el('p', { class: 'muted' }, `${text().workspace.jobs.location}: ${job.location.formatted_address}`) : null,
+    radio('where', 'address', text().workspace.jobs.byAddress, !byLocalityAtFirst),
+    radio('where', 'locality', text().workspace.jobs.byLocality, byLocalityAtFirst),
     byAddress,
     byLocality,
   );
@@ -77,11 +77,11 @@ export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray
     'form',
     { class: 'form', novalidate: true },
     formAlert(),
-    field(ws.jobs.title, title, { apiField: 'title' }),
-    field(ws.jobs.description, description, { apiField: 'description' }),
+    field(text().workspace.jobs.title, title, { apiField: 'title' }),
+    field(text().workspace.jobs.description, description, { apiField: 'description' }),
     where,
-    field(ws.jobs.status, status, { apiField: 'status' }),
-    el('div', { class: 'actions' }, el('button', { type: 'submit' }, job ? ws.jobs.saveChanges : ws.jobs.create)),
+    field(text().workspace.jobs.status, status, { apiField: 'status' }),
+    el('div', { class: 'actions' }, el('button', { type: 'submit' }, job ? text().workspace.jobs.saveChanges : text().workspace.jobs.create)),
   );
 
   const bodyOf = (): JobBody => {
@@ -100,10 +100,10 @@ export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray
   onSubmit(form, async () => {
     if (job) {
       const saved = (await ok(api.PUT('/jobs/{jobUuid}', { params: { path: { jobUuid: job.uuid } }, body: bodyOf() }))).data;
-      navigateWithToast('/jobs', ws.jobs.saved(saved.title));
+      navigateWithToast('/jobs', text().workspace.jobs.saved(saved.title));
     } else {
       const created = (await ok(api.POST('/jobs', { body: bodyOf() }))).data;
-      navigateWithToast('/jobs', ws.jobs.created_(created.title));
+      navigateWithToast('/jobs', text().workspace.jobs.created_(created.title));
     }
   });
 
@@ -111,10 +111,10 @@ export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray
   if (job) {
     const alert = el('p', { class: 'refusal', role: 'alert' });
     const button = irreversibleButton({
-      label: ws.jobs.deleteJob,
-      sentence: ws.jobs.deleteConfirm(job.title),
+      label: text().workspace.jobs.deleteJob,
+      sentence: text().workspace.jobs.deleteConfirm(job.title),
       work: () => ok(api.DELETE('/jobs/{jobUuid}', { params: { path: { jobUuid: job.uuid } } })),
-      then: { path: '/jobs', toast: ws.jobs.deleted(job.title) },
+      then: { path: '/jobs', toast: text().workspace.jobs.deleted(job.title) },
       alert,
     });
     remove = el('div', { class: 'danger-zone' }, button, alert);
@@ -123,10 +123,10 @@ export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray
   renderPage(
     workspace,
     'jobs',
-    job ? ws.jobs.editHeading : ws.jobs.newHeading,
+    job ? text().workspace.jobs.editHeading : text().workspace.jobs.newHeading,
     toolbar(
-      el('a', { href: '/jobs' }, ws.jobs.backToList),
-      job?.status === 'active' ? linkButton(`/jobs/${job.uuid}/invite`, ws.jobs.invite, 'secondary') : null,
+      el('a', { href: '/jobs' }, text().workspace.jobs.backToList),
+      job?.status === 'active' ? linkButton(`/jobs/${job.uuid}/invite`, text().workspace.jobs.invite, 'secondary') : null,
     ),
     jobSlots(workspace),
     // On a laptop the job's video and open interview sit beside its form; on a phone, under it.

@@ -1,7 +1,6 @@
+import { text } from '../i18n/texts';
 import { DeviceError, openCameraAndMicrophone } from '../candidate/devices';
 import { record, type Recording } from '../candidate/recorder';
-import { en } from '../i18n/en';
-import { ws } from '../i18n/workspace';
 import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { liveRegion, say } from '../shared/screens';
@@ -31,28 +30,35 @@ function sameOrigin(url: string): string {
 
 function current(job: VideoJob): HTMLElement {
   const video = job.job_video;
-  if (!video) return el('p', { class: 'muted' }, ws.jobVideo.none);
+  if (!video) return el('p', { class: 'muted' }, text().workspace.jobVideo.none);
   const alert = el('p', { class: 'refusal', role: 'alert' });
   return el(
     'div',
     { class: 'job-video-current' },
-    el('video', { class: 'preview', controls: true, playsinline: true, preload: 'metadata', src: sameOrigin(video.url), 'aria-label': ws.jobVideo.current }),
+    el('video', {
+      class: 'preview',
+      controls: true,
+      playsinline: true,
+      preload: 'metadata',
+      src: sameOrigin(video.url),
+      'aria-label': text().workspace.jobVideo.current,
+    }),
     el(
       'p',
       { class: 'muted' },
-      ws.jobVideo.facts(
-        en.common.clock(Math.round(video.duration_seconds)),
+      text().workspace.jobVideo.facts(
+        text().common.clock(Math.round(video.duration_seconds)),
         video.content_type === 'video/mp4' ? 'MP4' : 'WebM',
         (video.size / 1_000_000).toFixed(1),
         localTime(video.created_at),
       ),
     ),
     irreversibleButton({
-      label: ws.jobVideo.remove,
-      sentence: ws.jobVideo.removeConfirm(job.title),
+      label: text().workspace.jobVideo.remove,
+      sentence: text().workspace.jobVideo.removeConfirm(job.title),
       kind: 'secondary',
       work: () => ok(api.DELETE('/jobs/{jobUuid}/video', { params: { path: { jobUuid: job.uuid } } })),
-      then: { path: `/jobs/${job.uuid}`, toast: ws.jobVideo.removed(job.title) },
+      then: { path: `/jobs/${job.uuid}`, toast: text().workspace.jobVideo.removed(job.title) },
       alert,
     }),
     alert,
@@ -72,11 +78,11 @@ export function jobVideoSection(job: VideoJob): HTMLElement {
   /** A video to send: watched first, then "Use this video" sends it, "Discard" forgets it. */
   const offer = (blob: Blob, contentType: string) => {
     const url = URL.createObjectURL(blob);
-    const use = el('button', { type: 'button' }, ws.jobVideo.use);
-    const discard = el('button', { type: 'button', class: 'secondary' }, ws.jobVideo.discard);
+    const use = el('button', { type: 'button' }, text().workspace.jobVideo.use);
+    const discard = el('button', { type: 'button', class: 'secondary' }, text().workspace.jobVideo.discard);
     const refusal = el('p', { class: 'refusal', role: 'alert' });
     review.replaceChildren(
-      el('h3', { id: 'job-video-review-heading', tabindex: '-1' }, ws.jobVideo.review),
+      el('h3', { id: 'job-video-review-heading', tabindex: '-1' }, text().workspace.jobVideo.review),
       el('video', { class: 'preview', controls: true, playsinline: true, src: url, 'aria-labelledby': 'job-video-review-heading' }),
       refusal,
       el('div', { class: 'actions' }, use, discard),
@@ -93,7 +99,7 @@ export function jobVideoSection(job: VideoJob): HTMLElement {
       use.disabled = true;
       discard.disabled = true;
       refusal.textContent = '';
-      say(status, ws.jobVideo.uploading);
+      say(status, text().workspace.jobVideo.uploading);
       ok(
         api.PUT('/jobs/{jobUuid}/video', {
           params: { path: { jobUuid: job.uuid } },
@@ -102,7 +108,7 @@ export function jobVideoSection(job: VideoJob): HTMLElement {
           headers: { 'content-type': contentType },
         }),
       )
-        .then(() => navigateWithToast(`/jobs/${job.uuid}`, ws.jobVideo.saved(job.title)))
+        .then(() => navigateWithToast(`/jobs/${job.uuid}`, text().workspace.jobVideo.saved(job.title)))
         .catch((error: unknown) => {
           say(status, '');
           refusal.textContent = refusalSentence(error);
@@ -114,16 +120,20 @@ export function jobVideoSection(job: VideoJob): HTMLElement {
   };
 
   // Recording: the camera preview, Start, then Stop (or the 3-minute limit) and the take to review.
-  const preview = el('video', { class: 'preview', muted: true, playsinline: true, autoplay: true, 'aria-label': ws.jobVideo.cameraPreview });
+  const preview = el('video', { class: 'preview', muted: true, playsinline: true, autoplay: true, 'aria-label': text().workspace.jobVideo.cameraPreview });
   preview.muted = true;
   const timer = el('p', { role: 'timer', class: 'countdown', 'aria-live': 'off' });
-  const start = el('button', { type: 'button' }, ws.jobVideo.start);
-  const stop = el('button', { type: 'button', class: 'stop', hidden: true }, ws.jobVideo.stop);
+  const start = el('button', { type: 'button' }, text().workspace.jobVideo.start);
+  const stop = el('button', { type: 'button', class: 'stop', hidden: true }, text().workspace.jobVideo.stop);
   const camera = el('div', { class: 'job-video-camera', hidden: true }, preview, timer, start, stop);
-  const recordButton = el('button', { type: 'button', class: 'secondary' }, job.job_video ? ws.jobVideo.recordAgain : ws.jobVideo.record);
+  const recordButton = el(
+    'button',
+    { type: 'button', class: 'secondary' },
+    job.job_video ? text().workspace.jobVideo.recordAgain : text().workspace.jobVideo.record,
+  );
   recordButton.addEventListener('click', () => {
     recordButton.disabled = true;
-    say(status, ws.jobVideo.opening);
+    say(status, text().workspace.jobVideo.opening);
     openCameraAndMicrophone()
       .then((opened) => {
         stream = opened;
@@ -135,7 +145,7 @@ export function jobVideoSection(job: VideoJob): HTMLElement {
       })
       .catch((error: unknown) => {
         recordButton.disabled = false;
-        say(status, ws.jobVideo.device[error instanceof DeviceError ? error.problem : 'failed'], 'refusal');
+        say(status, text().workspace.jobVideo.device[error instanceof DeviceError ? error.problem : 'failed'], 'refusal');
         recordButton.focus();
       });
   });
@@ -144,8 +154,8 @@ export function jobVideoSection(job: VideoJob): HTMLElement {
     start.hidden = true;
     stop.hidden = false;
     stop.focus();
-    say(status, ws.jobVideo.recording);
-    const take = record(stream, LIMIT_SECONDS, (left) => (timer.textContent = ws.jobVideo.left(en.common.clock(left))));
+    say(status, text().workspace.jobVideo.recording);
+    const take = record(stream, LIMIT_SECONDS, (left) => (timer.textContent = text().workspace.jobVideo.left(text().common.clock(left))));
     stop.onclick = () => take.stop();
     void take.done.then(
       (recording: Recording) => {
@@ -156,11 +166,11 @@ export function jobVideoSection(job: VideoJob): HTMLElement {
         timer.textContent = '';
         recordButton.hidden = false;
         recordButton.disabled = false;
-        recordButton.textContent = ws.jobVideo.recordAgain;
+        recordButton.textContent = text().workspace.jobVideo.recordAgain;
         say(status, '');
         offer(recording.blob, recording.contentType);
       },
-      () => say(status, ws.jobVideo.device.failed, 'refusal'),
+      () => say(status, text().workspace.jobVideo.device.failed, 'refusal'),
     );
   });
 
@@ -173,7 +183,7 @@ export function jobVideoSection(job: VideoJob): HTMLElement {
     file.removeAttribute('aria-invalid');
     if (!chosen) return;
     if (!TYPES.includes(chosen.type)) {
-      fileError.textContent = ws.jobVideo.notAVideoFile;
+      fileError.textContent = text().workspace.jobVideo.notAVideoFile;
       file.setAttribute('aria-invalid', 'true');
       return;
     }
@@ -183,16 +193,16 @@ export function jobVideoSection(job: VideoJob): HTMLElement {
   return el(
     'section',
     { class: 'panel job-video', 'aria-labelledby': 'job-video-heading' },
-    el('h2', { id: 'job-video-heading' }, ws.jobVideo.heading),
-    el('p', { class: 'muted' }, ws.jobVideo.intro),
+    el('h2', { id: 'job-video-heading' }, text().workspace.jobVideo.heading),
+    el('p', { class: 'muted' }, text().workspace.jobVideo.intro),
     current(job),
     recordButton,
     camera,
     el(
       'div',
       { class: 'field' },
-      el('label', { for: 'job-video-file' }, ws.jobVideo.file),
-      el('p', { id: 'job-video-file-hint', class: 'hint' }, ws.jobVideo.fileHint),
+      el('label', { for: 'job-video-file' }, text().workspace.jobVideo.file),
+      el('p', { id: 'job-video-file-hint', class: 'hint' }, text().workspace.jobVideo.fileHint),
       file,
       fileError,
     ),

@@ -1,4 +1,4 @@
-import { ws } from '../i18n/workspace';
+import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { api, ok, totalOf, type Query, type Schemas } from './api';
@@ -16,18 +16,18 @@ type Order = NonNullable<Query<'/jobs'>['orderby']>;
 
 export function jobSlots(workspace: Workspace): HTMLElement | null {
   const jobs = workspace.plan?.jobs;
-  return jobs ? el('p', { class: 'muted', id: 'job-slots' }, ws.jobs.slots(jobs.remaining, jobs.limit)) : null;
+  return jobs ? el('p', { class: 'muted', id: 'job-slots' }, text().workspace.jobs.slots(jobs.remaining, jobs.limit)) : null;
 }
 
 function statusToggle(job: Pick<Schemas['Job'], 'uuid' | 'title' | 'status'>): HTMLButtonElement {
   const activate = job.status === 'inactive';
-  const button = el('button', { type: 'button', class: 'secondary small' }, activate ? ws.jobs.activate : ws.jobs.deactivate);
-  button.setAttribute('aria-label', `${activate ? ws.jobs.activate : ws.jobs.deactivate}: ${job.title}`);
+  const button = el('button', { type: 'button', class: 'secondary small' }, activate ? text().workspace.jobs.activate : text().workspace.jobs.deactivate);
+  button.setAttribute('aria-label', `${activate ? text().workspace.jobs.activate : text().workspace.jobs.deactivate}: ${job.title}`);
   button.addEventListener('click', () => {
     button.disabled = true;
     ok(api.PUT('/jobs/{jobUuid}', { params: { path: { jobUuid: job.uuid } }, body: { status: activate ? 'active' : 'inactive' } }))
       .then(() => {
-        toast(activate ? ws.jobs.activated(job.title) : ws.jobs.deactivated(job.title));
+        toast(activate ? text().workspace.jobs.activated(job.title) : text().workspace.jobs.deactivated(job.title));
         location.reload();
       })
       .catch((error: unknown) => {
@@ -43,7 +43,7 @@ function statusToggle(job: Pick<Schemas['Job'], 'uuid' | 'title' | 'status'>): H
 export async function jobsScreen(workspace: Workspace): Promise<void> {
   const state = listState({ status: '', orderby: 'updated_desc', from: '0' });
   const status = state.get('status');
-  const order = (ws.jobs.orders[state.get('orderby')] ? state.get('orderby') : 'updated_desc') as Order;
+  const order = (text().workspace.jobs.orders[state.get('orderby')] ? state.get('orderby') : 'updated_desc') as Order;
   const from = Math.max(0, Number.parseInt(state.get('from'), 10) || 0);
   const page = await ok(
     api.GET('/jobs', {
@@ -59,27 +59,38 @@ export async function jobsScreen(workspace: Workspace): Promise<void> {
   const jobs = page.data;
   const total = totalOf(page.response, jobs.length);
 
-  const statusFilter = select({ '': ws.jobs.anyStatus, ...ws.jobs.statuses }, status, { id: 'job-status', name: 'status' });
+  const statusFilter = select({ '': text().workspace.jobs.anyStatus, ...text().workspace.jobs.statuses }, status, { id: 'job-status', name: 'status' });
   statusFilter.addEventListener('change', () => state.go({ status: statusFilter.value, from: 0 }));
-  const filters = el('div', { class: 'filters' }, el('label', { for: 'job-status' }, ws.jobs.status), statusFilter);
+  const filters = el('div', { class: 'filters' }, el('label', { for: 'job-status' }, text().workspace.jobs.status), statusFilter);
 
   const table = dataTable({
-    caption: ws.jobs.heading,
+    caption: text().workspace.jobs.heading,
     rows: jobs,
     order,
     onSort: (orderby) => state.go({ orderby, from: 0 }),
     columns: [
-      { label: ws.jobs.title, primary: true, sort: { asc: 'title_asc', desc: 'title_desc' }, cell: (job) => el('a', { href: `/jobs/${job.uuid}` }, job.title) },
-      { label: ws.jobs.location, sort: { asc: 'location_asc', desc: 'location_desc' }, cell: (job) => job.location?.formatted_address ?? ws.common.none },
-      { label: ws.jobs.status, cell: (job) => el('span', { class: `badge ${job.status}` }, ws.jobs.statuses[job.status]) },
-      { label: ws.jobs.updated, sort: { asc: 'updated_asc', desc: 'updated_desc' }, cell: (job) => localTime(job.updated_at) },
       {
-        label: ws.common.actions,
+        label: text().workspace.jobs.title,
+        primary: true,
+        sort: { asc: 'title_asc', desc: 'title_desc' },
+        cell: (job) => el('a', { href: `/jobs/${job.uuid}` }, job.title),
+      },
+      {
+        label: text().workspace.jobs.location,
+        sort: { asc: 'location_asc', desc: 'location_desc' },
+        cell: (job) => job.location?.formatted_address ?? text().workspace.common.none,
+      },
+      { label: text().workspace.jobs.status, cell: (job) => el('span', { class: `badge ${job.status}` }, text().workspace.jobs.statuses[job.status]) },
+      { label: text().workspace.jobs.updated, sort: { asc: 'updated_asc', desc: 'updated_desc' }, cell: (job) => localTime(job.updated_at) },
+      {
+        label: text().workspace.common.actions,
         cell: (job) =>
           el(
             'div',
             { class: 'row-actions' },
-            job.status === 'active' ? el('a', { href: `/jobs/${job.uuid}/invite`, 'aria-label': `${ws.jobs.invite}: ${job.title}` }, ws.jobs.invite) : null,
+            job.status === 'active'
+              ? el('a', { href: `/jobs/${job.uuid}/invite`, 'aria-label': `${text().workspace.jobs.invite}: ${job.title}` }, text().workspace.jobs.invite)
+              : null,
             statusToggle(job),
           ),
       },
@@ -89,11 +100,11 @@ export async function jobsScreen(workspace: Workspace): Promise<void> {
   renderPage(
     workspace,
     'jobs',
-    ws.jobs.heading,
-    toolbar(linkButton('/jobs/new', ws.jobs.newJob)),
+    text().workspace.jobs.heading,
+    toolbar(linkButton('/jobs/new', text().workspace.jobs.newJob)),
     jobSlots(workspace),
     filters,
-    jobs.length === 0 ? emptyState(status ? ws.jobs.noneMatch : ws.jobs.none) : table,
+    jobs.length === 0 ? emptyState(status ? text().workspace.jobs.noneMatch : text().workspace.jobs.none) : table,
     pager({ from, shown: jobs.length, total, pageSize: PAGE_SIZE, go: (next) => state.go({ from: next }) }),
   );
 }

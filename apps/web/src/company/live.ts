@@ -1,5 +1,4 @@
-import { en } from '../i18n/en';
-import { ws } from '../i18n/workspace';
+import { text } from '../i18n/texts';
 import { ApiError } from '../shared/api';
 import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
@@ -16,7 +15,7 @@ type Interview = Schemas['Interview'];
 
 /** A refusal of the call in a sentence: the call's own wording first, then the workspace's. */
 function refusal(code: string): string {
-  return en.live.refusals[code] ?? refusalSentence(new ApiError(0, code));
+  return text().live.refusals[code] ?? refusalSentence(new ApiError(0, code));
 }
 
 /** Why an interview has no call, as the call itself would refuse it. */
@@ -34,7 +33,7 @@ async function enter(interview: Interview, stream: MediaStream): Promise<void> {
     stream,
     refusal,
     startRecording: (participants, onError) => startCallRecording({ interviewUuid: interview.uuid, participants, onError }),
-    recordingsLink: { href: watchHref(interview.uuid), text: ws.watch.watchRecordings },
+    recordingsLink: { href: watchHref(interview.uuid), text: text().workspace.watch.watchRecordings },
     endInterview: async () => {
       await ok(api.PUT('/interviews/{interviewUuid}', { params: { path: { interviewUuid: interview.uuid } }, body: { status: 'completed' } }));
     },
@@ -54,19 +53,19 @@ export async function liveScreen(workspace: Workspace, match: RegExpExecArray): 
     const stream = await openCameraAndMicrophone().catch(() => undefined);
     if (stream) return enter(interview, stream);
   }
-  const candidate = interview.assigned_to?.name ?? ws.common.none;
+  const candidate = interview.assigned_to?.name ?? text().workspace.common.none;
   const check = deviceCheck();
   const status = liveRegion();
-  const join = el('button', { type: 'button', disabled: true }, en.live.join);
+  const join = el('button', { type: 'button', disabled: true }, text().live.join);
   void check.ready.then(() => (join.disabled = false));
   join.addEventListener('click', () => {
     join.disabled = true;
-    join.textContent = en.live.joining;
+    join.textContent = text().live.joining;
     void check.ready.then((stream) =>
       enter(interview, stream).catch(() => {
         join.disabled = false;
-        join.textContent = en.live.join;
-        say(status, en.errors.unavailable, 'refusal');
+        join.textContent = text().live.join;
+        say(status, text().errors.unavailable, 'refusal');
       }),
     );
   });
@@ -74,10 +73,10 @@ export async function liveScreen(workspace: Workspace, match: RegExpExecArray): 
   renderPage(
     workspace,
     'interviews',
-    en.live.heading(interview.job_post?.title ?? ws.common.none),
+    text().live.heading(interview.job_post?.title ?? text().workspace.common.none),
     el('p', {}, el('a', { href: watchHref(uuid) }, candidate)),
-    el('p', {}, el('strong', {}, en.live.when(localTime(interview.scheduled_at)))),
-    el('p', { class: 'notice' }, en.live.recordedNotice),
+    el('p', {}, el('strong', {}, text().live.when(localTime(interview.scheduled_at)))),
+    el('p', { class: 'notice' }, text().live.recordedNotice),
     open ? check.section : el('p', { role: 'alert', class: 'refusal' }, refusal(closedCode(interview))),
     open ? join : null,
     status,

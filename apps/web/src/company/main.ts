@@ -1,6 +1,8 @@
 import '../shared/styles.css';
 import { WORKSPACE_HOME } from '@vi/contracts/web';
 import { ws } from '../i18n/workspace';
+import { en } from '../i18n/en';
+import { chooseLanguage, loadEnglishOnly, text } from '../i18n/texts';
 import { ApiError } from '../shared/api';
 import { el, pageRoot } from '../shared/dom';
 import { loadingScreen, messageScreen } from '../shared/screens';
@@ -10,6 +12,10 @@ import { refusalSentence } from './refusals';
 import { screenFor } from './screens';
 import type { Workspace } from './ui/frame';
 import { showPendingToast } from './ui/toast';
+
+// English, with the workspace' part (English only, decision 042): this page's catalogue (decision 067).
+chooseLanguage(en);
+loadEnglishOnly({ workspace: ws });
 
 /**
  * The company workspace (decision 044): one HTML entry for every workspace path; this script reads the session
@@ -23,7 +29,7 @@ function toSignIn(): void {
 
 function failed(error: unknown): void {
   if (error instanceof ApiError && error.status === 401) return toSignIn();
-  messageScreen(pageRoot(), ws.product, refusalSentence(error));
+  messageScreen(pageRoot(), text().workspace.product, refusalSentence(error));
 }
 
 async function signedIn(): Promise<Workspace> {
@@ -40,8 +46,8 @@ async function main(): Promise<void> {
   const route = screenFor(location.pathname);
   const workspace = await signedIn();
   if (!route) {
-    messageScreen(root, ws.notFound.heading, ws.notFound.text);
-    root.querySelector('main')?.append(el('p', {}, el('a', { href: WORKSPACE_HOME }, ws.notFound.home)));
+    messageScreen(root, text().workspace.notFound.heading, text().workspace.notFound.text);
+    root.querySelector('main')?.append(el('p', {}, el('a', { href: WORKSPACE_HOME }, text().workspace.notFound.home)));
     return;
   }
   const screen = await route.load();

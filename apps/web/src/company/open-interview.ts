@@ -1,4 +1,4 @@
-import { ws } from '../i18n/workspace';
+import { text } from '../i18n/texts';
 import { ApiError } from '../shared/api';
 import { el } from '../shared/dom';
 import { browserTimeZone, localTime } from '../shared/format';
@@ -33,23 +33,30 @@ function withinOpenInterview(error: unknown): unknown {
 
 function state(job: OpenJob): HTMLElement {
   const open = job.open_interview;
-  if (!open) return el('p', {}, el('span', { class: 'badge inactive' }, ws.openInterview.off), ' ', ws.openInterview.offSentence);
-  if (open.status === 'inactive') return el('p', {}, el('span', { class: 'badge inactive' }, ws.openInterview.off), ' ', ws.openInterview.closedSentence);
+  if (!open) return el('p', {}, el('span', { class: 'badge inactive' }, text().workspace.openInterview.off), ' ', text().workspace.openInterview.offSentence);
+  if (open.status === 'inactive')
+    return el('p', {}, el('span', { class: 'badge inactive' }, text().workspace.openInterview.off), ' ', text().workspace.openInterview.closedSentence);
   const link = el('input', { type: 'text', id: 'open-interview-link', readonly: true, value: open.link, 'aria-describedby': 'open-interview-link-hint' });
   link.addEventListener('focus', () => link.select());
   return el(
     'div',
     { class: 'open-interview-state' },
-    el('p', {}, el('span', { class: 'badge active' }, ws.openInterview.on), ' ', ws.openInterview.until(localTime(open.expires_at))),
-    job.status === 'inactive' ? el('p', { class: 'refusal' }, ws.openInterview.jobInactive) : null,
-    el('label', { for: 'open-interview-link' }, ws.openInterview.link),
-    el('p', { class: 'hint', id: 'open-interview-link-hint' }, ws.openInterview.linkHint),
+    el(
+      'p',
+      {},
+      el('span', { class: 'badge active' }, text().workspace.openInterview.on),
+      ' ',
+      text().workspace.openInterview.until(localTime(open.expires_at)),
+    ),
+    job.status === 'inactive' ? el('p', { class: 'refusal' }, text().workspace.openInterview.jobInactive) : null,
+    el('label', { for: 'open-interview-link' }, text().workspace.openInterview.link),
+    el('p', { class: 'hint', id: 'open-interview-link-hint' }, text().workspace.openInterview.linkHint),
     el(
       'div',
       { class: 'link-row' },
       link,
-      copyButton(() => open.link, ws.openInterview.link),
-      el('a', { href: new URL(open.link).pathname, target: '_blank', rel: 'noopener' }, ws.openInterview.openLink),
+      copyButton(() => open.link, text().workspace.openInterview.link),
+      el('a', { href: new URL(open.link).pathname, target: '_blank', rel: 'noopener' }, text().workspace.openInterview.openLink),
     ),
   );
 }
@@ -61,18 +68,18 @@ export function openInterviewSection(job: OpenJob, sets: Array<Schemas['Question
 
   const typed = questionEditor(existing.map((q) => ({ text: q.text, time_limit: q.time_limit })));
   const typedAtFirst = JSON.stringify(typed.values());
-  const set = select(Object.fromEntries<string>([['', ws.invite.chooseSet], ...sets.map((s): [string, string] => [s.uuid, s.name])]), '', {
+  const set = select(Object.fromEntries<string>([['', text().workspace.invite.chooseSet], ...sets.map((s): [string, string] => [s.uuid, s.name])]), '', {
     name: 'open_interview_set',
   });
   const bySet = sets.length > 0 && existing.length === 0;
-  const fromSet = el('div', { hidden: !bySet }, field(ws.invite.questionSet, set, { apiField: 'interview_question_set' }));
+  const fromSet = el('div', { hidden: !bySet }, field(text().workspace.invite.questionSet, set, { apiField: 'interview_question_set' }));
   const typedBox = el('div', { hidden: bySet }, typed.element);
   const source = el(
     'fieldset',
     {},
-    el('legend', {}, ws.invite.questionsFrom),
-    sets.length > 0 ? radio('open-source', 'set', ws.invite.fromSet, bySet) : el('p', { class: 'muted' }, ws.invite.noSets),
-    radio('open-source', 'typed', ws.invite.typed, !bySet),
+    el('legend', {}, text().workspace.invite.questionsFrom),
+    sets.length > 0 ? radio('open-source', 'set', text().workspace.invite.fromSet, bySet) : el('p', { class: 'muted' }, text().workspace.invite.noSets),
+    radio('open-source', 'typed', text().workspace.invite.typed, !bySet),
     fromSet,
     typedBox,
   );
@@ -89,11 +96,11 @@ export function openInterviewSection(job: OpenJob, sets: Array<Schemas['Question
     'form',
     { class: 'form', novalidate: true, 'aria-labelledby': 'open-interview-heading' },
     formAlert(),
-    el('div', { class: 'choice' }, active, el('label', { for: 'open-interview-active' }, ws.openInterview.active)),
+    el('div', { class: 'choice' }, active, el('label', { for: 'open-interview-active' }, text().workspace.openInterview.active)),
     el('p', { id: 'open-interview-active-error', class: 'field-error', 'data-error-for': 'open-interview-active' }),
     source,
-    field(ws.openInterview.endDate, end, { apiField: 'expires_at', hint: ws.openInterview.endDateHint(browserTimeZone()) }),
-    el('div', { class: 'actions' }, el('button', { type: 'submit' }, ws.openInterview.save)),
+    field(text().workspace.openInterview.endDate, end, { apiField: 'expires_at', hint: text().workspace.openInterview.endDateHint(browserTimeZone()) }),
+    el('div', { class: 'actions' }, el('button', { type: 'submit' }, text().workspace.openInterview.save)),
   );
 
   onSubmit(form, async () => {
@@ -110,15 +117,19 @@ export function openInterviewSection(job: OpenJob, sets: Array<Schemas['Question
       throw withinOpenInterview(error);
     }
     const turned = body.status !== (open?.status ?? 'inactive');
-    const sentence = !turned ? ws.openInterview.saved : body.status === 'active' ? ws.openInterview.turnedOn : ws.openInterview.turnedOff;
+    const sentence = !turned
+      ? text().workspace.openInterview.saved
+      : body.status === 'active'
+        ? text().workspace.openInterview.turnedOn
+        : text().workspace.openInterview.turnedOff;
     navigateWithToast(`/jobs/${job.uuid}`, sentence(job.title));
   });
 
   return el(
     'section',
     { class: 'panel open-interview', 'aria-labelledby': 'open-interview-heading' },
-    el('h2', { id: 'open-interview-heading' }, ws.openInterview.heading),
-    el('p', { class: 'muted' }, ws.openInterview.intro),
+    el('h2', { id: 'open-interview-heading' }, text().workspace.openInterview.heading),
+    el('p', { class: 'muted' }, text().workspace.openInterview.intro),
     state(job),
     form,
   );

@@ -1,4 +1,4 @@
-import { ws } from '../i18n/workspace';
+import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { api, ok } from './api';
@@ -13,31 +13,39 @@ function row(term: string, ...value: Array<Node | string>): HTMLElement[] {
 export async function planScreen(workspace: Workspace): Promise<void> {
   const plan = (await ok(api.GET('/plan'))).data.plan;
   if (!plan) {
-    renderPage(workspace, 'plan', ws.plan.heading, el('p', {}, ws.plan.noPlan));
+    renderPage(workspace, 'plan', text().workspace.plan.heading, el('p', {}, text().workspace.plan.noPlan));
     return;
   }
   const features = el(
     'ul',
     { class: 'features' },
     ...Object.entries(plan.features).map(([name, on]) =>
-      el('li', {}, `${ws.plan.featureNames[name] ?? name}: `, el('strong', { class: on ? 'ok' : 'muted' }, on ? ws.plan.included : ws.plan.notIncluded)),
+      el(
+        'li',
+        {},
+        `${text().workspace.plan.featureNames[name] ?? name}: `,
+        el('strong', { class: on ? 'ok' : 'muted' }, on ? text().workspace.plan.included : text().workspace.plan.notIncluded),
+      ),
     ),
   );
   renderPage(
     workspace,
     'plan',
-    ws.plan.heading,
+    text().workspace.plan.heading,
     el(
       'dl',
       { class: 'facts' },
-      ...row(ws.plan.name, plan.name),
-      ...row(ws.plan.started, localTime(plan.started_at)),
-      ...row(ws.plan.renews, localTime(plan.renews_at)),
-      ...row(ws.plan.jobs, ws.plan.remaining(plan.jobs.remaining, plan.jobs.limit)),
-      ...row(ws.plan.users, `${ws.plan.remaining(plan.users.remaining, plan.users.limit)}${ws.plan.paid(plan.users.paid)}`),
+      ...row(text().workspace.plan.name, plan.name),
+      ...row(text().workspace.plan.started, localTime(plan.started_at)),
+      ...row(text().workspace.plan.renews, localTime(plan.renews_at)),
+      ...row(text().workspace.plan.jobs, text().workspace.plan.remaining(plan.jobs.remaining, plan.jobs.limit)),
+      ...row(
+        text().workspace.plan.users,
+        `${text().workspace.plan.remaining(plan.users.remaining, plan.users.limit)}${text().workspace.plan.paid(plan.users.paid)}`,
+      ),
     ),
-    plan.downgrades_to ? el('p', { class: 'notice' }, ws.plan.downgrade(plan.downgrades_to.name, localTime(plan.downgrades_to.at))) : null,
-    el('h2', {}, ws.plan.features),
+    plan.downgrades_to ? el('p', { class: 'notice' }, text().workspace.plan.downgrade(plan.downgrades_to.name, localTime(plan.downgrades_to.at))) : null,
+    el('h2', {}, text().workspace.plan.features),
     features,
   );
 }

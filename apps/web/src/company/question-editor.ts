@@ -1,5 +1,4 @@
-import { ws } from '../i18n/workspace';
-import { en } from '../i18n/en';
+import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { field, select } from './ui/form';
 
@@ -20,9 +19,9 @@ export interface EditedQuestion {
   think_time: (typeof THINK_TIMES)[number];
 }
 
-const timeLimits = Object.fromEntries(TIME_LIMITS.map((s) => [String(s), en.common.duration(s)]));
-const takes = { '-1': ws.invite.unlimitedTakes, ...Object.fromEntries([1, 2, 3, 4, 5].map((n) => [String(n), String(n)])) };
-const thinkTimes = Object.fromEntries(THINK_TIMES.map((s) => [s, s === '0' ? ws.invite.noThinkTime : en.common.duration(Number(s))]));
+const timeLimits = () => Object.fromEntries(TIME_LIMITS.map((s) => [String(s), text().common.duration(s)]));
+const takes = () => ({ '-1': text().workspace.invite.unlimitedTakes, ...Object.fromEntries([1, 2, 3, 4, 5].map((n) => [String(n), String(n)])) });
+const thinkTimes = () => Object.fromEntries(THINK_TIMES.map((s) => [s, s === '0' ? text().workspace.invite.noThinkTime : text().common.duration(Number(s))]));
 
 /** `initial`: questions as the API returns them (a set's), or none for one empty question. */
 export function questionEditor(
@@ -36,34 +35,40 @@ export function questionEditor(
     rows.forEach((row, index) => {
       for (const control of row.item.querySelectorAll<HTMLElement>('[data-key]')) control.dataset.field = `questions.${index}.${control.dataset.key}`;
       const label = row.item.querySelector('label');
-      if (label) label.textContent = ws.invite.questionText(index + 1);
+      if (label) label.textContent = text().workspace.invite.questionText(index + 1);
       const remove = row.item.querySelector<HTMLButtonElement>('button.remove');
-      if (remove) remove.setAttribute('aria-label', ws.invite.removeQuestion(index + 1));
+      if (remove) remove.setAttribute('aria-label', text().workspace.invite.removeQuestion(index + 1));
     });
 
   const add = (question: Partial<Omit<EditedQuestion, 'time_limit'>> & { time_limit?: number }) => {
-    const text = el('textarea', { rows: 2, 'data-key': 'text' }, question.text ?? '');
-    const limit = select(timeLimits, String(question.time_limit ?? 60), { 'data-key': 'time_limit' });
-    const take = select(takes, String(question.takes ?? -1), { 'data-key': 'takes' });
-    const think = select(thinkTimes, question.think_time ?? '0', { 'data-key': 'think_time' });
+    const textField = el('textarea', { rows: 2, 'data-key': 'text' }, question.text ?? '');
+    const limit = select(timeLimits(), String(question.time_limit ?? 60), { 'data-key': 'time_limit' });
+    const take = select(takes(), String(question.takes ?? -1), { 'data-key': 'takes' });
+    const think = select(thinkTimes(), question.think_time ?? '0', { 'data-key': 'think_time' });
     const item = el(
       'li',
       { class: 'question-row' },
-      field(ws.invite.questionText(rows.length + 1), text),
-      el('div', { class: 'inline-fields' }, field(ws.invite.timeLimit, limit), field(ws.invite.takes, take), field(ws.invite.thinkTime, think)),
+      field(text().workspace.invite.questionText(rows.length + 1), textField),
+      el(
+        'div',
+        { class: 'inline-fields' },
+        field(text().workspace.invite.timeLimit, limit),
+        field(text().workspace.invite.takes, take),
+        field(text().workspace.invite.thinkTime, think),
+      ),
     );
     const row = {
       item,
       value: (): EditedQuestion => ({
         ...(question.uuid ? { uuid: question.uuid } : {}),
-        text: text.value,
+        text: textField.value,
         time_limit: Number(limit.value) as EditedQuestion['time_limit'],
         takes: Number(take.value),
         think_time: think.value as EditedQuestion['think_time'],
       }),
     };
     if (options.removable !== false && !question.uuid) {
-      const remove = el('button', { type: 'button', class: 'link remove' }, ws.common.delete);
+      const remove = el('button', { type: 'button', class: 'link remove' }, text().workspace.common.delete);
       remove.addEventListener('click', () => {
         rows.splice(rows.indexOf(row), 1);
         item.remove();
@@ -74,11 +79,11 @@ export function questionEditor(
     rows.push(row);
     list.append(item);
     renumber();
-    return text;
+    return textField;
   };
 
   for (const question of initial.length > 0 ? initial : [{}]) add(question);
-  const more = el('button', { type: 'button', class: 'secondary small' }, ws.invite.addQuestion);
+  const more = el('button', { type: 'button', class: 'secondary small' }, text().workspace.invite.addQuestion);
   more.addEventListener('click', () => add({}).focus());
   return { element: el('div', { 'data-field': 'questions' }, list, more), values: () => rows.map((row) => row.value()) };
 }

@@ -1,4 +1,4 @@
-import { ws } from '../i18n/workspace';
+import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { api, ok } from './api';
 import { questionEditor } from './question-editor';
@@ -21,18 +21,18 @@ export async function questionSetFormScreen(workspace: Workspace, match: RegExpE
     'form',
     { class: 'form', novalidate: true },
     formAlert(),
-    field(ws.questionSets.name, name, { apiField: 'name' }),
-    el('fieldset', {}, el('legend', {}, ws.questionSets.questions), questions.element),
-    el('div', { class: 'actions' }, el('button', { type: 'submit' }, set ? ws.questionSets.saveChanges : ws.questionSets.create)),
+    field(text().workspace.questionSets.name, name, { apiField: 'name' }),
+    el('fieldset', {}, el('legend', {}, text().workspace.questionSets.questions), questions.element),
+    el('div', { class: 'actions' }, el('button', { type: 'submit' }, set ? text().workspace.questionSets.saveChanges : text().workspace.questionSets.create)),
   );
   onSubmit(form, async () => {
     const body = { name: name.value, questions: questions.values() };
     if (set) {
       const saved = (await ok(api.PUT('/question_sets/{setUuid}', { params: { path: { setUuid: set.uuid } }, body }))).data;
-      navigateWithToast('/question-sets', ws.questionSets.saved(saved.name));
+      navigateWithToast('/question-sets', text().workspace.questionSets.saved(saved.name));
     } else {
       const created = (await ok(api.POST('/question_sets', { body }))).data;
-      navigateWithToast('/question-sets', ws.questionSets.created(created.name));
+      navigateWithToast('/question-sets', text().workspace.questionSets.created(created.name));
     }
   });
 
@@ -40,10 +40,10 @@ export async function questionSetFormScreen(workspace: Workspace, match: RegExpE
   if (set) {
     const alert = el('p', { class: 'refusal', role: 'alert' });
     const button = irreversibleButton({
-      label: ws.questionSets.deleteSet,
-      sentence: ws.questionSets.deleteConfirm(set.name),
+      label: text().workspace.questionSets.deleteSet,
+      sentence: text().workspace.questionSets.deleteConfirm(set.name),
       work: () => ok(api.DELETE('/question_sets/{setUuid}', { params: { path: { setUuid: set.uuid } } })),
-      then: { path: '/question-sets', toast: ws.questionSets.deleted(set.name) },
+      then: { path: '/question-sets', toast: text().workspace.questionSets.deleted(set.name) },
       alert,
     });
     remove = el('div', { class: 'danger-zone' }, button, alert);
@@ -51,8 +51,8 @@ export async function questionSetFormScreen(workspace: Workspace, match: RegExpE
   renderPage(
     workspace,
     'questionSets',
-    set ? ws.questionSets.editHeading : ws.questionSets.newHeading,
-    toolbar(el('a', { href: '/question-sets' }, ws.questionSets.backToList)),
+    set ? text().workspace.questionSets.editHeading : text().workspace.questionSets.newHeading,
+    toolbar(el('a', { href: '/question-sets' }, text().workspace.questionSets.backToList)),
     form,
     remove,
   );

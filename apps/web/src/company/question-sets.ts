@@ -1,4 +1,4 @@
-import { ws } from '../i18n/workspace';
+import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { api, ok } from './api';
@@ -20,24 +20,24 @@ export async function questionSetsScreen(workspace: Workspace): Promise<void> {
   renderPage(
     workspace,
     'questionSets',
-    ws.questionSets.heading,
-    toolbar(linkButton('/question-sets/new', ws.questionSets.newSet)),
+    text().workspace.questionSets.heading,
+    toolbar(linkButton('/question-sets/new', text().workspace.questionSets.newSet)),
     sets.length === 0
-      ? emptyState(ws.questionSets.none, { label: ws.questionSets.newSet, href: '/question-sets/new' })
+      ? emptyState(text().workspace.questionSets.none, { label: text().workspace.questionSets.newSet, href: '/question-sets/new' })
       : dataTable({
-          caption: ws.questionSets.heading,
+          caption: text().workspace.questionSets.heading,
           rows: sets,
           order,
           onSort: (next) => state.go({ order: next }),
           columns: [
             {
-              label: ws.questionSets.name,
+              label: text().workspace.questionSets.name,
               primary: true,
               sort: { asc: 'name_asc', desc: 'name_desc' },
               cell: (s) => el('a', { href: `/question-sets/${s.uuid}` }, s.name),
             },
-            { label: ws.questionSets.questions, cell: (s) => ws.questionSets.count(s.questions.length) },
-            { label: ws.questionSets.updated, sort: { asc: 'updated_asc', desc: 'updated_desc' }, cell: (s) => localTime(s.updated_at) },
+            { label: text().workspace.questionSets.questions, cell: (s) => text().workspace.questionSets.count(s.questions.length) },
+            { label: text().workspace.questionSets.updated, sort: { asc: 'updated_asc', desc: 'updated_desc' }, cell: (s) => localTime(s.updated_at) },
           ],
         }),
   );

@@ -1,4 +1,4 @@
-import { ws } from '../i18n/workspace';
+import { text } from '../i18n/texts';
 import { ApiError } from '../shared/api';
 import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
@@ -32,15 +32,15 @@ async function keyOf(user: User): Promise<Key | null> {
 /** Shows a new key's value once, in a dialog with a copy button; closing it reloads the page, where it is gone. */
 function showOnce(user: User, key: Key): void {
   const value = input({ readonly: true, value: key.key, name: 'new-key' });
-  const done = el('button', { type: 'button' }, ws.common.close);
+  const done = el('button', { type: 'button' }, text().workspace.common.close);
   const { dialog, close } = openDialog(
-    ws.keys.of(user.name),
-    el('p', { class: 'notice' }, ws.keys.shownOnce),
-    field(ws.keys.value, value),
+    text().workspace.keys.of(user.name),
+    el('p', { class: 'notice' }, text().workspace.keys.shownOnce),
+    field(text().workspace.keys.value, value),
     el(
       'div',
       { class: 'actions' },
-      copyButton(() => key.key, ws.keys.value),
+      copyButton(() => key.key, text().workspace.keys.value),
       done,
     ),
   );
@@ -56,32 +56,32 @@ function keyCell(user: User, key: Key | null, admin: boolean): HTMLElement {
   const button = (label: string, onclick: () => void, kind = 'secondary small') =>
     el('button', { type: 'button', class: kind, 'aria-label': `${label}: ${user.name}`, onclick }, label);
   const state = key
-    ? el('span', {}, key.last_used_at ? ws.keys.lastUsed(localTime(key.last_used_at)) : ws.keys.neverUsed)
-    : el('span', { class: 'muted' }, ws.keys.none);
+    ? el('span', {}, key.last_used_at ? text().workspace.keys.lastUsed(localTime(key.last_used_at)) : text().workspace.keys.neverUsed)
+    : el('span', { class: 'muted' }, text().workspace.keys.none);
   const actions = !admin
     ? []
     : key
       ? [
           button(
-            ws.keys.rotate,
+            text().workspace.keys.rotate,
             run(async () => {
-              if (!(await confirmDialog(ws.keys.rotate, ws.keys.rotateConfirm(user.name), ws.keys.rotate))) return;
+              if (!(await confirmDialog(text().workspace.keys.rotate, text().workspace.keys.rotateConfirm(user.name), text().workspace.keys.rotate))) return;
               showOnce(user, (await ok(api.PUT('/users/{userUuid}/integration_key', { ...path, body: { rotate: true } }))).data);
             }),
           ),
           irreversibleButton({
-            label: ws.keys.deleteKey,
+            label: text().workspace.keys.deleteKey,
             subject: user.name,
-            sentence: ws.keys.deleteConfirm(user.name),
+            sentence: text().workspace.keys.deleteConfirm(user.name),
             work: () => ok(api.DELETE('/users/{userUuid}/integration_key', path)),
-            then: { path: '/team', toast: ws.keys.deleted(user.name) },
+            then: { path: '/team', toast: text().workspace.keys.deleted(user.name) },
             alert,
             kind: 'danger small',
           }),
         ]
       : [
           button(
-            ws.keys.create,
+            text().workspace.keys.create,
             run(async () => showOnce(user, (await ok(api.POST('/users/{userUuid}/integration_key', path))).data)),
           ),
         ];
@@ -91,23 +91,23 @@ function keyCell(user: User, key: Key | null, admin: boolean): HTMLElement {
 function editUser(user: User): void {
   const name = input({ name: 'name', value: user.name, autocomplete: 'off' });
   const email = input({ type: 'email', name: 'email', value: user.email, autocomplete: 'off' });
-  const cancel = el('button', { type: 'button', class: 'secondary' }, ws.common.cancel);
+  const cancel = el('button', { type: 'button', class: 'secondary' }, text().workspace.common.cancel);
   const form = el(
     'form',
     { class: 'form', novalidate: true },
     formAlert(),
-    field(ws.team.name, name, { apiField: 'name' }),
-    field(ws.team.email, email, { apiField: 'email' }),
-    el('div', { class: 'actions' }, cancel, el('button', { type: 'submit' }, ws.common.save)),
+    field(text().workspace.team.name, name, { apiField: 'name' }),
+    field(text().workspace.team.email, email, { apiField: 'email' }),
+    el('div', { class: 'actions' }, cancel, el('button', { type: 'submit' }, text().workspace.common.save)),
   );
-  const { close } = openDialog(ws.team.editHeading(user.name), form);
+  const { close } = openDialog(text().workspace.team.editHeading(user.name), form);
   cancel.addEventListener('click', close);
   onSubmit(form, async () => {
     const body: { name?: string; email?: string } = {};
     if (name.value !== user.name) body.name = name.value;
     if (email.value !== user.email) body.email = email.value;
     const saved = (await ok(api.PUT('/users/{userUuid}', { params: { path: { userUuid: user.uuid } }, body }))).data;
-    navigateWithToast('/team', ws.team.saved(saved.name));
+    navigateWithToast('/team', text().workspace.team.saved(saved.name));
   });
 }
 
@@ -118,18 +118,18 @@ function userActions(user: User, workspace: Workspace, admin: boolean): HTMLElem
     admin || self
       ? el(
           'button',
-          { type: 'button', class: 'secondary small', 'aria-label': `${ws.team.editUser}: ${user.name}`, onclick: () => editUser(user) },
-          ws.team.editUser,
+          { type: 'button', class: 'secondary small', 'aria-label': `${text().workspace.team.editUser}: ${user.name}`, onclick: () => editUser(user) },
+          text().workspace.team.editUser,
         )
       : null;
   const remove =
     admin && !self
       ? irreversibleButton({
-          label: ws.team.remove,
+          label: text().workspace.team.remove,
           subject: user.name,
-          sentence: ws.team.removeConfirm(user.name),
+          sentence: text().workspace.team.removeConfirm(user.name),
           work: () => ok(api.DELETE('/users/{userUuid}', { params: { path: { userUuid: user.uuid } } })),
-          then: { path: '/team', toast: ws.team.removed(user.name) },
+          then: { path: '/team', toast: text().workspace.team.removed(user.name) },
           alert,
           kind: 'danger small',
         })
@@ -140,21 +140,21 @@ function userActions(user: User, workspace: Workspace, admin: boolean): HTMLElem
 function addUserForm(): HTMLElement {
   const name = input({ name: 'name', autocomplete: 'off' });
   const email = input({ type: 'email', name: 'email', autocomplete: 'off' });
-  const role = select(ws.team.roles, 'standard', { name: 'role' });
+  const role = select(text().workspace.team.roles, 'standard', { name: 'role' });
   const form = el(
     'form',
     { class: 'form', novalidate: true, 'aria-labelledby': 'add-user-heading' },
     formAlert(),
-    field(ws.team.name, name, { apiField: 'name' }),
-    field(ws.team.email, email, { apiField: 'email' }),
-    field(ws.team.role, role, { apiField: 'role' }),
-    el('div', { class: 'actions' }, el('button', { type: 'submit' }, ws.team.add)),
+    field(text().workspace.team.name, name, { apiField: 'name' }),
+    field(text().workspace.team.email, email, { apiField: 'email' }),
+    field(text().workspace.team.role, role, { apiField: 'role' }),
+    el('div', { class: 'actions' }, el('button', { type: 'submit' }, text().workspace.team.add)),
   );
   onSubmit(form, async () => {
     const created = (await ok(api.POST('/users', { body: { name: name.value, email: email.value, role: role.value as User['role'] } }))).data;
-    navigateWithToast('/team', ws.team.added(created.email));
+    navigateWithToast('/team', text().workspace.team.added(created.email));
   });
-  return el('section', { 'aria-labelledby': 'add-user-heading' }, el('h2', { id: 'add-user-heading' }, ws.team.addHeading), form);
+  return el('section', { 'aria-labelledby': 'add-user-heading' }, el('h2', { id: 'add-user-heading' }, text().workspace.team.addHeading), form);
 }
 
 export async function teamScreen(workspace: Workspace): Promise<void> {
@@ -167,25 +167,29 @@ export async function teamScreen(workspace: Workspace): Promise<void> {
   renderPage(
     workspace,
     'team',
-    ws.team.heading,
+    text().workspace.team.heading,
     admin
       ? slots
-        ? el('p', { class: 'muted', id: 'user-slots' }, ws.team.slots(slots.remaining, slots.limit))
+        ? el('p', { class: 'muted', id: 'user-slots' }, text().workspace.team.slots(slots.remaining, slots.limit))
         : null
-      : el('p', { class: 'muted' }, ws.team.onlyYou),
+      : el('p', { class: 'muted' }, text().workspace.team.onlyYou),
     dataTable({
-      caption: ws.team.heading,
+      caption: text().workspace.team.heading,
       rows: users.map((user, i) => ({ user, key: keys[i] })),
       columns: [
-        { label: ws.team.name, primary: true, cell: ({ user }) => (user.uuid === workspace.me.uuid ? `${user.name} ${ws.team.you}` : user.name) },
-        { label: ws.team.email, cell: ({ user }) => user.email },
-        { label: ws.team.role, cell: ({ user }) => ws.team.roles[user.role] },
-        { label: ws.team.status, cell: ({ user }) => (user.active ? ws.team.active : ws.team.disabled) },
-        { label: ws.keys.heading, cell: ({ user, key }) => keyCell(user, key, admin) },
-        { label: ws.common.actions, cell: ({ user }) => userActions(user, workspace, admin) },
+        {
+          label: text().workspace.team.name,
+          primary: true,
+          cell: ({ user }) => (user.uuid === workspace.me.uuid ? `${user.name} ${text().workspace.team.you}` : user.name),
+        },
+        { label: text().workspace.team.email, cell: ({ user }) => user.email },
+        { label: text().workspace.team.role, cell: ({ user }) => text().workspace.team.roles[user.role] },
+        { label: text().workspace.team.status, cell: ({ user }) => (user.active ? text().workspace.team.active : text().workspace.team.disabled) },
+        { label: text().workspace.keys.heading, cell: ({ user, key }) => keyCell(user, key, admin) },
+        { label: text().workspace.common.actions, cell: ({ user }) => userActions(user, workspace, admin) },
       ],
     }),
-    el('p', { class: 'muted' }, ws.keys.intro),
+    el('p', { class: 'muted' }, text().workspace.keys.intro),
     admin ? addUserForm() : null,
   );
 }

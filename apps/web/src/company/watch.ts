@@ -1,5 +1,4 @@
-import { en } from '../i18n/en';
-import { ws } from '../i18n/workspace';
+import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { chatTextNodes } from '../shared/chat-text';
 import { localTime } from '../shared/format';
@@ -45,15 +44,15 @@ function videoUrl(interview: Interview, answer: Answer): string {
 }
 
 function answerLabel(answer: Answer): string {
-  return ws.watch.take(answer.take.number, answer.takeCount, en.common.duration(Math.round(answer.take.duration_seconds)));
+  return text().workspace.watch.take(answer.take.number, answer.takeCount, text().common.duration(Math.round(answer.take.duration_seconds)));
 }
 
 /** The player with previous/next answer and the question list beside it. */
 function answersSection(interview: Interview, questions: Question[], answers: Answer[]): HTMLElement {
   const stage = el('div', { class: 'stage' });
   const position = el('p', { class: 'muted', role: 'status' });
-  const previous = el('button', { type: 'button', class: 'secondary small' }, ws.watch.previousAnswer);
-  const next = el('button', { type: 'button', class: 'secondary small' }, ws.watch.nextAnswer);
+  const previous = el('button', { type: 'button', class: 'secondary small' }, text().workspace.watch.previousAnswer);
+  const next = el('button', { type: 'button', class: 'secondary small' }, text().workspace.watch.nextAnswer);
   const questionLinks: HTMLButtonElement[] = [];
   let current = 0;
   const showAnswer = (index: number, play: boolean) => {
@@ -61,12 +60,12 @@ function answersSection(interview: Interview, questions: Question[], answers: An
     const answer = answers[index];
     const player = takePlayer(videoUrl(interview, answer), `${answer.question.text}: ${answerLabel(answer)}`);
     stage.replaceChildren(
-      el('h3', {}, ws.watch.questionHeading(answer.questionIndex + 1)),
+      el('h3', {}, text().workspace.watch.questionHeading(answer.questionIndex + 1)),
       el('p', { class: 'question-text' }, answer.question.text),
       player,
       el('p', { class: 'muted' }, answerLabel(answer)),
     );
-    position.textContent = ws.watch.answerOf(index + 1, answers.length);
+    position.textContent = text().workspace.watch.answerOf(index + 1, answers.length);
     previous.disabled = index === 0;
     next.disabled = index === answers.length - 1;
     questionLinks.forEach((link, i) => link.setAttribute('aria-current', String(i === answer.questionIndex)));
@@ -80,8 +79,18 @@ function answersSection(interview: Interview, questions: Question[], answers: An
     { class: 'question-list' },
     ...questions.map((question, index) => {
       const first = answers.findIndex((a) => a.question.uuid === question.uuid);
-      const status = question.skipped ? ws.watch.skipped : first === -1 ? (takesVisible(interview) ? ws.watch.noTakes : ws.watch.takesNotYet) : '';
-      const button = el('button', { type: 'button', class: 'link', disabled: first === -1 }, `${ws.watch.questionHeading(index + 1)}: ${question.text}`);
+      const status = question.skipped
+        ? text().workspace.watch.skipped
+        : first === -1
+          ? takesVisible(interview)
+            ? text().workspace.watch.noTakes
+            : text().workspace.watch.takesNotYet
+          : '';
+      const button = el(
+        'button',
+        { type: 'button', class: 'link', disabled: first === -1 },
+        `${text().workspace.watch.questionHeading(index + 1)}: ${question.text}`,
+      );
       button.addEventListener('click', () => showAnswer(first, true));
       questionLinks.push(button);
       return el('li', {}, button, status ? el('p', { class: question.skipped ? 'skipped' : 'muted' }, status) : null);
@@ -94,36 +103,36 @@ function answersSection(interview: Interview, questions: Question[], answers: An
     el(
       'div',
       { class: 'review-player' },
-      answers.length > 0 ? stage : el('p', { class: 'muted' }, ws.watch.noTakes),
+      answers.length > 0 ? stage : el('p', { class: 'muted' }, text().workspace.watch.noTakes),
       answers.length > 1 ? el('div', { class: 'actions' }, previous, position, next) : null,
     ),
-    el('div', { class: 'review-questions' }, el('h2', { id: 'questions-heading' }, ws.watch.questions), list),
+    el('div', { class: 'review-questions' }, el('h2', { id: 'questions-heading' }, text().workspace.watch.questions), list),
   );
 }
 
 /** A live interview's call recordings, oldest first (a call left and rejoined may give several); one still going on says so. */
 function recordingsSection(interview: Interview, recordings: Recording[]): HTMLElement {
-  const heading = el('h2', { id: 'recordings-heading' }, ws.watch.recordingsHeading);
+  const heading = el('h2', { id: 'recordings-heading' }, text().workspace.watch.recordingsHeading);
   const finished = interview.status === 'completed' || interview.status === 'expired' || interview.status === 'canceled';
   if (recordings.length === 0)
     return el(
       'section',
       { 'aria-labelledby': 'recordings-heading' },
       heading,
-      el('p', { class: 'muted' }, finished ? ws.watch.noRecordings : ws.watch.recordingsNotYet),
+      el('p', { class: 'muted' }, finished ? text().workspace.watch.noRecordings : text().workspace.watch.recordingsNotYet),
     );
   const items = recordings.map((recording, index) => {
     const label =
       recording.duration_seconds === null
-        ? ws.watch.recordingNoLength(index + 1)
-        : ws.watch.recording(index + 1, en.common.duration(Math.round(recording.duration_seconds)));
+        ? text().workspace.watch.recordingNoLength(index + 1)
+        : text().workspace.watch.recording(index + 1, text().common.duration(Math.round(recording.duration_seconds)));
     const src = `/v1.0/interviews/${interview.uuid}/recordings/${recording.uuid}/video`;
     return el(
       'li',
       {},
       el('h3', {}, label),
-      el('p', { class: 'muted' }, ws.watch.recordingStarted(localTime(recording.started_at))),
-      recording.ended_at === null ? el('p', { class: 'notice' }, ws.watch.recordingInProgress) : takePlayer(src, label),
+      el('p', { class: 'muted' }, text().workspace.watch.recordingStarted(localTime(recording.started_at))),
+      recording.ended_at === null ? el('p', { class: 'notice' }, text().workspace.watch.recordingInProgress) : takePlayer(src, label),
     );
   });
   return el('section', { 'aria-labelledby': 'recordings-heading' }, heading, el('ul', { class: 'recordings' }, ...items));
@@ -139,8 +148,8 @@ function callClock(seconds: number): string {
 
 /** The call's chat beside its recordings (decision 039): each message with its time into the call, as plain text. */
 function chatSection(messages: ChatMessage[]): HTMLElement {
-  const heading = el('h2', { id: 'chat-heading' }, ws.watch.chatHeading);
-  if (messages.length === 0) return el('section', { 'aria-labelledby': 'chat-heading' }, heading, el('p', { class: 'muted' }, ws.watch.noChat));
+  const heading = el('h2', { id: 'chat-heading' }, text().workspace.watch.chatHeading);
+  if (messages.length === 0) return el('section', { 'aria-labelledby': 'chat-heading' }, heading, el('p', { class: 'muted' }, text().workspace.watch.noChat));
   const items = messages.map((message) =>
     el(
       'li',
@@ -151,16 +160,21 @@ function chatSection(messages: ChatMessage[]): HTMLElement {
         el(
           'time',
           { datetime: `PT${Math.floor(message.offset_seconds)}S`, title: localTime(message.sent_at) },
-          ws.watch.chatAt(callClock(message.offset_seconds)),
+          text().workspace.watch.chatAt(callClock(message.offset_seconds)),
         ),
         ' · ',
         el('span', { class: 'chat-author' }, message.author.name),
-        ` (${message.author.role === 'candidate' ? ws.watch.chatCandidate : ws.watch.chatInterviewer})`,
+        ` (${message.author.role === 'candidate' ? text().workspace.watch.chatCandidate : text().workspace.watch.chatInterviewer})`,
       ),
       el('p', { class: 'chat-text' }, ...chatTextNodes(message.text)),
     ),
   );
-  return el('section', { 'aria-labelledby': 'chat-heading' }, heading, el('ol', { class: 'chat-messages', 'aria-label': ws.watch.chatMessages }, ...items));
+  return el(
+    'section',
+    { 'aria-labelledby': 'chat-heading' },
+    heading,
+    el('ol', { class: 'chat-messages', 'aria-label': text().workspace.watch.chatMessages }, ...items),
+  );
 }
 
 /** Every message of the call's chat (at most 500), a page of 100 at a time. */
@@ -175,14 +189,14 @@ async function callChat(uuid: string): Promise<ChatMessage[]> {
 }
 
 function ratingSection(interview: Interview): HTMLElement {
-  const heading = el('h2', { id: 'rating-heading' }, ws.watch.ratingHeading);
+  const heading = el('h2', { id: 'rating-heading' }, text().workspace.watch.ratingHeading);
   if (interview.status !== 'completed')
-    return el('section', { 'aria-labelledby': 'rating-heading' }, heading, el('p', { class: 'muted' }, ws.watch.ratingOnlyCompleted));
+    return el('section', { 'aria-labelledby': 'rating-heading' }, heading, el('p', { class: 'muted' }, text().workspace.watch.ratingOnlyCompleted));
   const alert = el('p', { class: 'refusal', role: 'alert' });
   const group = el(
     'fieldset',
     { class: 'stars' },
-    el('legend', {}, ws.watch.ratingLegend),
+    el('legend', {}, text().workspace.watch.ratingLegend),
     ...STARS.map((value) =>
       el(
         'span',
@@ -190,9 +204,9 @@ function ratingSection(interview: Interview): HTMLElement {
         el('input', { type: 'radio', name: 'rating', id: `star-${value}`, value: String(value), checked: interview.rating === value }),
         el(
           'label',
-          { for: `star-${value}`, title: ws.watch.star(value) },
+          { for: `star-${value}`, title: text().workspace.watch.star(value) },
           el('span', { 'aria-hidden': 'true' }, '★'),
-          el('span', { class: 'visually-hidden' }, ws.watch.star(value)),
+          el('span', { class: 'visually-hidden' }, text().workspace.watch.star(value)),
         ),
       ),
     ),
@@ -201,23 +215,23 @@ function ratingSection(interview: Interview): HTMLElement {
     const value = Number((event.target as HTMLInputElement).value);
     alert.textContent = '';
     ok(api.PUT('/interviews/{interviewUuid}', { params: { path: { interviewUuid: interview.uuid } }, body: { rating: value } }))
-      .then(() => toast(ws.watch.ratingSaved(value)))
+      .then(() => toast(text().workspace.watch.ratingSaved(value)))
       .catch((error: unknown) => (alert.textContent = refusalSentence(error)));
   });
   return el('section', { 'aria-labelledby': 'rating-heading' }, heading, group, alert);
 }
 
 function shareSection(interview: Interview, workspace: Workspace): HTMLElement {
-  const heading = el('h2', { id: 'share-heading' }, ws.watch.shareHeading);
+  const heading = el('h2', { id: 'share-heading' }, text().workspace.watch.shareHeading);
   if (interview.status !== 'completed')
-    return el('section', { 'aria-labelledby': 'share-heading' }, heading, el('p', { class: 'muted' }, ws.watch.shareOnlyCompleted));
+    return el('section', { 'aria-labelledby': 'share-heading' }, heading, el('p', { class: 'muted' }, text().workspace.watch.shareOnlyCompleted));
   const body = el('div', {});
   const alert = el('p', { class: 'refusal', role: 'alert' });
   const path = { interviewUuid: interview.uuid };
   const render = (link: Schemas['BasicShareLink'] | null) => {
     alert.textContent = '';
     if (!link) {
-      const create = el('button', { type: 'button', class: 'secondary' }, ws.watch.createShareLink);
+      const create = el('button', { type: 'button', class: 'secondary' }, text().workspace.watch.createShareLink);
       create.addEventListener('click', () => {
         create.disabled = true;
         ok(api.POST('/interviews/{interviewUuid}/share_link', { params: { path } }))
@@ -232,7 +246,7 @@ function shareSection(interview: Interview, workspace: Workspace): HTMLElement {
     }
     const active = link.status === 'active';
     const url = input({ readonly: true, value: link.url, name: 'share-url' });
-    const toggle = el('button', { type: 'button', class: 'secondary small' }, active ? ws.watch.deactivate : ws.watch.activate);
+    const toggle = el('button', { type: 'button', class: 'secondary small' }, active ? text().workspace.watch.deactivate : text().workspace.watch.activate);
     toggle.addEventListener('click', () => {
       toggle.disabled = true;
       ok(
@@ -248,12 +262,12 @@ function shareSection(interview: Interview, workspace: Workspace): HTMLElement {
         });
     });
     body.replaceChildren(
-      field(ws.watch.shareLink, url),
-      el('p', { class: active ? 'ok' : 'muted' }, active ? ws.watch.linkActive : ws.watch.linkInactive),
+      field(text().workspace.watch.shareLink, url),
+      el('p', { class: active ? 'ok' : 'muted' }, active ? text().workspace.watch.linkActive : text().workspace.watch.linkInactive),
       el(
         'div',
         { class: 'actions' },
-        copyButton(() => link.url, ws.watch.shareLink),
+        copyButton(() => link.url, text().workspace.watch.shareLink),
         toggle,
       ),
     );
@@ -263,17 +277,17 @@ function shareSection(interview: Interview, workspace: Workspace): HTMLElement {
 }
 
 function reviewerSection(interview: Interview, workspace: Workspace): HTMLElement {
-  const heading = el('h3', { id: 'reviewer-heading' }, ws.watch.reviewerHeading);
-  if (!workspace.plan?.features.advanced_share_links) return el('div', {}, heading, el('p', { class: 'muted' }, ws.watch.reviewerNotInPlan));
+  const heading = el('h3', { id: 'reviewer-heading' }, text().workspace.watch.reviewerHeading);
+  if (!workspace.plan?.features.advanced_share_links) return el('div', {}, heading, el('p', { class: 'muted' }, text().workspace.watch.reviewerNotInPlan));
   const name = input({ name: 'reviewer-name', autocomplete: 'off' });
   const email = input({ type: 'email', name: 'reviewer-email', autocomplete: 'off' });
   const form = el(
     'form',
     { class: 'form', novalidate: true, 'aria-labelledby': 'reviewer-heading' },
     formAlert(),
-    field(ws.watch.reviewerName, name, { apiField: 'reviewers.0.name' }),
-    field(ws.watch.reviewerEmail, email, { apiField: 'reviewers.0.email' }),
-    el('div', { class: 'actions' }, el('button', { type: 'submit' }, ws.watch.sendToReviewer)),
+    field(text().workspace.watch.reviewerName, name, { apiField: 'reviewers.0.name' }),
+    field(text().workspace.watch.reviewerEmail, email, { apiField: 'reviewers.0.email' }),
+    el('div', { class: 'actions' }, el('button', { type: 'submit' }, text().workspace.watch.sendToReviewer)),
   );
   onSubmit(form, async () => {
     await ok(
@@ -281,7 +295,7 @@ function reviewerSection(interview: Interview, workspace: Workspace): HTMLElemen
         body: { status: 'active', send_email: true, reviewers: [{ name: name.value, email: email.value }], interviews: [{ uuid: interview.uuid }] },
       }),
     );
-    toast(ws.watch.sentToReviewer(name.value));
+    toast(text().workspace.watch.sentToReviewer(name.value));
     name.value = '';
     email.value = '';
   });
@@ -290,14 +304,16 @@ function reviewerSection(interview: Interview, workspace: Workspace): HTMLElemen
 
 function details(interview: Interview): HTMLElement {
   const lines = [
-    ws.watch.status(ws.interviews.statuses[interview.status]),
-    interview.type === 'live' ? ws.watch.scheduled(localTime(interview.scheduled_at)) : ws.watch.due(localTime(interview.scheduled_at)),
-    interview.completed_at ? ws.watch.completed(localTime(interview.completed_at)) : null,
+    text().workspace.watch.status(text().workspace.interviews.statuses[interview.status]),
+    interview.type === 'live'
+      ? text().workspace.watch.scheduled(localTime(interview.scheduled_at))
+      : text().workspace.watch.due(localTime(interview.scheduled_at)),
+    interview.completed_at ? text().workspace.watch.completed(localTime(interview.completed_at)) : null,
   ].filter((line): line is string => line !== null);
   return el(
     'div',
     { class: 'details' },
-    el('p', {}, ws.watch.job(interview.job_post?.title ?? ws.common.none)),
+    el('p', {}, text().workspace.watch.job(interview.job_post?.title ?? text().workspace.common.none)),
     el('p', { class: 'muted' }, lines.join(' · ')),
   );
 }
@@ -323,14 +339,14 @@ export async function watchScreen(workspace: Workspace, match: RegExpExecArray):
   const recordings =
     interview.type === 'live' ? (await ok(api.GET('/interviews/{interviewUuid}/recordings', { params: { path: { interviewUuid: uuid } } }))).data : [];
   const chat = interview.type === 'live' ? await callChat(uuid) : [];
-  const candidate = interview.assigned_to?.name ?? ws.common.none;
+  const candidate = interview.assigned_to?.name ?? text().workspace.common.none;
   renderPage(
     workspace,
     'interviews',
     candidate,
-    el('p', {}, el('a', { href: '/interviews' }, ws.watch.backToList)),
+    el('p', {}, el('a', { href: '/interviews' }, text().workspace.watch.backToList)),
     details(interview),
-    hasCall(interview) ? toolbar(linkButton(liveHref(interview.uuid), en.live.joinFromWatch)) : null,
+    hasCall(interview) ? toolbar(linkButton(liveHref(interview.uuid), text().live.joinFromWatch)) : null,
     questions.length > 0 ? answersSection(interview, questions, answers) : null,
     interview.type === 'live' ? el('div', { class: 'columns' }, recordingsSection(interview, recordings), chatSection(chat)) : null,
     el('div', { class: 'columns' }, ratingSection(interview), shareSection(interview, workspace)),

@@ -1,27 +1,22 @@
 import { el } from '../shared/dom';
 import { de } from './de';
-import type { CandidateMessages } from './candidate-messages';
+import type { CandidateTexts } from './catalogue';
 import { en } from './en';
 import { es } from './es';
 import { fr } from './fr';
 import { LANGUAGE_NAMES, writtenLanguageOf, type WrittenLanguage } from './language-names';
-import { setPageMessages, t } from './page-messages';
-
-export type { CandidateMessages } from './candidate-messages';
+import { chooseLanguage, text } from './texts';
 
 /**
  * The candidate-facing pages (the invitation's recorder and the share page) speak the candidate's language:
  * English, Spanish, French or German, each a module of this shape (a unit spec fails when one misses a key).
  * Company pages stay English (decision 042).
  */
-export const CANDIDATE_LANGUAGES = { en, es, fr, de } as const satisfies Record<WrittenLanguage, CandidateMessages>;
+export const CANDIDATE_LANGUAGES = { en, es, fr, de } as const satisfies Record<WrittenLanguage, CandidateTexts>;
 export type CandidateLanguage = keyof typeof CANDIDATE_LANGUAGES;
 export { LANGUAGE_NAMES };
 
 const CHOICE_KEY = 'vi-candidate:language';
-
-/** The messages of the page's current language (a live binding: modules read it when they render). */
-export { t };
 
 const supported: (tag: string | null | undefined) => CandidateLanguage | undefined = writtenLanguageOf;
 
@@ -43,7 +38,7 @@ function storedChoice(): string | null {
 
 /** Sets the page's language (its messages, `<html lang>` for dates and screen readers). */
 export function useLanguage(lang: CandidateLanguage): void {
-  setPageMessages(CANDIDATE_LANGUAGES[lang]);
+  chooseLanguage(CANDIDATE_LANGUAGES[lang]);
   document.documentElement.lang = lang;
 }
 
@@ -55,7 +50,7 @@ export function useBrowserLanguage(interviewLanguage?: string): void {
 /** A visible, labelled language switcher; choosing remembers the choice on this browser and renders the page again. */
 export function languageSwitcher(rerender: () => void): HTMLElement {
   const select = el('select', { id: 'language', name: 'language' });
-  for (const [lang, name] of Object.entries(LANGUAGE_NAMES)) select.append(el('option', { value: lang, lang, selected: lang === t.lang }, name));
+  for (const [lang, name] of Object.entries(LANGUAGE_NAMES)) select.append(el('option', { value: lang, lang, selected: lang === text().lang }, name));
   select.addEventListener('change', () => {
     const lang = supported(select.value) ?? 'en';
     try {
@@ -68,5 +63,5 @@ export function languageSwitcher(rerender: () => void): HTMLElement {
     // The page was drawn again: a keyboard or screen reader user stays on the switcher they just used.
     document.querySelector<HTMLSelectElement>('select#language')?.focus();
   });
-  return el('p', { class: 'language' }, el('label', { for: 'language' }, `${t.language.label} `), select);
+  return el('p', { class: 'language' }, el('label', { for: 'language' }, `${text().language.label} `), select);
 }

@@ -1,7 +1,7 @@
-import type { CandidateMessages } from './candidate-messages';
+import type { CandidateTexts } from './catalogue';
 
 /** The candidate's pages and the share page in German (Sie-Form, as German job applications are addressed). */
-export const de: CandidateMessages = {
+export const de: CandidateTexts = {
   lang: 'de',
   common: {
     loading: 'Wird geladen…',

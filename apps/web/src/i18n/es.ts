@@ -1,7 +1,7 @@
-import type { CandidateMessages } from './candidate-messages';
+import type { CandidateTexts } from './catalogue';
 
 /** The candidate's pages and the share page in Spanish (neutral, usted), as a Spanish-speaking recruiter would write them. */
-export const es: CandidateMessages = {
+export const es: CandidateTexts = {
   lang: 'es',
   common: {
     loading: 'Cargando…',

@@ -1,10 +1,10 @@
-import type { CandidateMessages } from './candidate-messages';
+import type { CandidateTexts } from './catalogue';
 
 /**
  * The candidate's pages and the share page in French (vouvoiement). French typography: a no-break space
  * (\u00a0) before « : », « ; », « ? », « ! » and « % ».
  */
-export const fr: CandidateMessages = {
+export const fr: CandidateTexts = {
   lang: 'fr',
   common: {
     loading: 'Chargement…',

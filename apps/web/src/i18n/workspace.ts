@@ -1,7 +1,8 @@
 /**
- * The company workspace's text (decision 044). The workspace is in English only, so its sentences live in their
- * own module rather than in `en.ts`, whose shape every candidate-page language copies; all of it is here, nothing
- * user-facing in the page code.
+ * The company workspace's text (decision 044): the `workspace` part of every language's catalogue, in English only
+ * (decision 042), read as `text().workspace` (decisions 067). Its own module rather than in `en.ts`, whose shape every
+ * candidate-page language copies, so that candidate pages never load it; all of it is here, nothing user-facing in
+ * the page code.
  */
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);

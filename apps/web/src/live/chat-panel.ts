@@ -1,4 +1,4 @@
-import { t } from '../i18n/page-messages';
+import { text } from '../i18n/texts';
 import { chatTextNodes } from '../shared/chat-text';
 import { el } from '../shared/dom';
 import type { LiveChatMessage } from './signaling';
@@ -27,7 +27,7 @@ export interface ChatPanel {
 export function chatPanel(send: (text: string) => boolean): ChatPanel {
   const shown = new Set<string>();
   const list = el('ol', { class: 'chat-messages' });
-  const empty = el('p', { class: 'muted' }, t.live.chat.empty);
+  const empty = el('p', { class: 'muted' }, text().live.chat.empty);
   // A focusable log: its messages scroll, and keyboard users can scroll it too.
   const log = el('div', { class: 'chat-log', role: 'log', 'aria-labelledby': 'chat-heading', tabindex: 0 }, empty, list);
   const field = el('textarea', {
@@ -38,14 +38,14 @@ export function chatPanel(send: (text: string) => boolean): ChatPanel {
     autocomplete: 'off',
     'aria-describedby': 'chat-hint chat-refusal',
   });
-  const button = el('button', { type: 'submit' }, t.live.chat.send);
+  const button = el('button', { type: 'submit' }, text().live.chat.send);
   const refusal = el('p', { id: 'chat-refusal', class: 'refusal', role: 'alert' });
   const form = el(
     'form',
     { class: 'chat-form', novalidate: true },
-    el('label', { for: 'chat-text' }, t.live.chat.label),
+    el('label', { for: 'chat-text' }, text().live.chat.label),
     field,
-    el('p', { id: 'chat-hint', class: 'muted' }, t.live.chat.hint),
+    el('p', { id: 'chat-hint', class: 'muted' }, text().live.chat.hint),
     refusal,
     button,
   );
@@ -55,13 +55,13 @@ export function chatPanel(send: (text: string) => boolean): ChatPanel {
   const setPending = (on: boolean) => {
     pending = on;
     button.disabled = on;
-    button.textContent = on ? t.live.chat.sending : t.live.chat.send;
+    button.textContent = on ? text().live.chat.sending : text().live.chat.send;
   };
 
   const add = (message: LiveChatMessage, own: boolean) => {
     if (shown.has(message.uuid)) return;
     shown.add(message.uuid);
-    const author = own ? t.live.you(message.author.name) : message.author.name;
+    const author = own ? text().live.you(message.author.name) : message.author.name;
     list.append(
       el(
         'li',
@@ -85,11 +85,11 @@ export function chatPanel(send: (text: string) => boolean): ChatPanel {
     if (pending) return;
     refusal.textContent = '';
     if (field.value.trim() === '') {
-      refusal.textContent = t.live.chat.refusals['api.chat_message_empty'];
+      refusal.textContent = text().live.chat.refusals['api.chat_message_empty'];
       return;
     }
     if (!send(field.value)) {
-      refusal.textContent = t.live.chat.notConnected;
+      refusal.textContent = text().live.chat.notConnected;
       return;
     }
     setPending(true);
@@ -102,7 +102,7 @@ export function chatPanel(send: (text: string) => boolean): ChatPanel {
   });
 
   return {
-    element: el('section', { class: 'chat', 'aria-labelledby': 'chat-heading' }, el('h2', { id: 'chat-heading' }, t.live.chat.heading), log, form),
+    element: el('section', { class: 'chat', 'aria-labelledby': 'chat-heading' }, el('h2', { id: 'chat-heading' }, text().live.chat.heading), log, form),
     history(messages, self) {
       // A socket back after a drop: a message on its way then is either kept (in the history) or lost; the field keeps its text.
       setPending(false);
@@ -120,7 +120,7 @@ export function chatPanel(send: (text: string) => boolean): ChatPanel {
     },
     refused(code) {
       setPending(false);
-      refusal.textContent = t.live.chat.refusals[code] ?? t.live.chat.failed;
+      refusal.textContent = text().live.chat.refusals[code] ?? text().live.chat.failed;
     },
   };
 }

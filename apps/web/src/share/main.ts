@@ -1,5 +1,6 @@
 import '../shared/styles.css';
-import { languageSwitcher, t, useBrowserLanguage } from '../i18n/candidate';
+import { text } from '../i18n/texts';
+import { languageSwitcher, useBrowserLanguage } from '../i18n/candidate';
 import { el, pageRoot, show } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { loadingScreen, messageScreen } from '../shared/screens';
@@ -16,8 +17,8 @@ import { openShare, sameOriginVideo, shareTokenOf, type SharedInterview, type Sh
 const root = pageRoot();
 
 function notAvailable(): void {
-  document.title = t.share.notAvailable;
-  messageScreen(root, t.share.notAvailable);
+  document.title = text().share.notAvailable;
+  messageScreen(root, text().share.notAvailable);
 }
 
 function interviewScreen(view: SharedView, interview: SharedInterview): void {
@@ -33,25 +34,25 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
               listScreen(view);
             },
           },
-          t.share.back,
+          text().share.back,
         )
       : null;
   const questions = interview.questions.map((question, index) =>
     el(
       'li',
       { class: 'shared-question' },
-      el('h2', {}, t.share.questionHeading(index + 1)),
+      el('h2', {}, text().share.questionHeading(index + 1)),
       el('p', {}, question.text),
-      el('p', { class: 'muted' }, t.share.limit(t.common.duration(question.time_limit))),
+      el('p', { class: 'muted' }, text().share.limit(text().common.duration(question.time_limit))),
       question.skipped
-        ? el('p', { class: 'skipped' }, t.share.skipped)
+        ? el('p', { class: 'skipped' }, text().share.skipped)
         : question.takes.length === 0
-          ? el('p', { class: 'muted' }, t.share.noTakes)
+          ? el('p', { class: 'muted' }, text().share.noTakes)
           : el(
               'ul',
               { class: 'takes' },
               ...question.takes.map((take) => {
-                const label = t.share.take(take.number, question.takes.length, t.common.duration(Math.round(take.duration_seconds)));
+                const label = text().share.take(take.number, question.takes.length, text().common.duration(Math.round(take.duration_seconds)));
                 return el('li', {}, el('p', {}, label), takePlayer(sameOriginVideo(take), `${question.text}: ${label}`));
               }),
             ),
@@ -60,8 +61,8 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
   const recordings = interview.recordings.map((recording, index) => {
     const label =
       recording.duration_seconds === null
-        ? t.share.recordingNoLength(index + 1)
-        : t.share.recording(index + 1, t.common.duration(Math.round(recording.duration_seconds)));
+        ? text().share.recordingNoLength(index + 1)
+        : text().share.recording(index + 1, text().common.duration(Math.round(recording.duration_seconds)));
     return el('li', {}, el('p', {}, label, ' · ', localTime(recording.started_at)), takePlayer(sameOriginVideo(recording), label));
   });
   document.title = `${interview.candidate.name}: ${interview.job.title}`;
@@ -73,14 +74,14 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
       languageSwitcher(() => interviewScreen(view, interview)),
       back,
       el('p', { class: 'muted' }, view.company.name),
-      el('h1', {}, t.share.heading(interview.candidate.name)),
-      el('p', {}, t.share.job(interview.job.title)),
-      el('p', { class: 'muted' }, interview.completed_at ? t.share.completed(localTime(interview.completed_at)) : t.share.notCompleted),
+      el('h1', {}, text().share.heading(interview.candidate.name)),
+      el('p', {}, text().share.job(interview.job.title)),
+      el('p', { class: 'muted' }, interview.completed_at ? text().share.completed(localTime(interview.completed_at)) : text().share.notCompleted),
       recordings.length > 0
         ? el(
             'section',
             { 'aria-labelledby': 'recordings-heading' },
-            el('h2', { id: 'recordings-heading' }, t.share.recordingsHeading),
+            el('h2', { id: 'recordings-heading' }, text().share.recordingsHeading),
             el('ul', { class: 'takes' }, ...recordings),
           )
         : null,
@@ -90,7 +91,7 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
 }
 
 function listScreen(view: SharedView): void {
-  document.title = t.share.title;
+  document.title = text().share.title;
   const items = view.interviews.map((interview) =>
     el(
       'li',
@@ -104,9 +105,9 @@ function listScreen(view: SharedView): void {
             interviewScreen(view, interview);
           },
         },
-        t.share.open(interview.candidate.name, interview.job.title),
+        text().share.open(interview.candidate.name, interview.job.title),
       ),
-      interview.completed_at ? el('p', { class: 'muted' }, t.share.completed(localTime(interview.completed_at))) : null,
+      interview.completed_at ? el('p', { class: 'muted' }, text().share.completed(localTime(interview.completed_at))) : null,
     ),
   );
   show(
@@ -116,7 +117,7 @@ function listScreen(view: SharedView): void {
       { class: 'card' },
       languageSwitcher(() => listScreen(view)),
       el('p', { class: 'muted' }, view.company.name),
-      el('h1', {}, t.share.interviewsHeading(view.interviews.length)),
+      el('h1', {}, text().share.interviewsHeading(view.interviews.length)),
       el('ul', { class: 'interview-list' }, ...items),
     ),
   );

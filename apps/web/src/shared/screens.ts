@@ -1,4 +1,4 @@
-import { t } from '../i18n/page-messages';
+import { text } from '../i18n/texts';
 import { el, show } from './dom';
 
 /** A page that only states something: a refusal, a confirmation, an unavailable link. */
@@ -10,7 +10,7 @@ export function messageScreen(root: HTMLElement, heading: string, sentence?: str
 }
 
 export function loadingScreen(root: HTMLElement): void {
-  root.replaceChildren(el('p', { role: 'status', class: 'notice' }, t.common.loading));
+  root.replaceChildren(el('p', { role: 'status', class: 'notice' }, text().common.loading));
 }
 
 /** A status line that screen readers announce when its text changes. */

@@ -1,4 +1,4 @@
-import { ws } from '../../i18n/workspace';
+import { text } from '../../i18n/texts';
 import { el } from '../../shared/dom';
 import { refusalSentence } from '../refusals';
 import { navigateWithToast } from './toast';
@@ -26,7 +26,7 @@ export function confirmDialog(title: string, sentence: string, confirmLabel: str
   return new Promise((resolve) => {
     let answer = false;
     const yes = el('button', { type: 'button', class: 'danger' }, confirmLabel);
-    const no = el('button', { type: 'button', class: 'secondary' }, ws.common.cancel);
+    const no = el('button', { type: 'button', class: 'secondary' }, text().workspace.common.cancel);
     const { dialog, close } = openDialog(title, el('p', {}, sentence), el('div', { class: 'actions' }, no, yes));
     yes.addEventListener('click', () => {
       answer = true;

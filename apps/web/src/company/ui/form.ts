@@ -1,4 +1,4 @@
-import { ws } from '../../i18n/workspace';
+import { text } from '../../i18n/texts';
 import { ApiError } from '../../shared/api';
 import { el } from '../../shared/dom';
 import { fieldSentence, refusalSentence } from '../refusals';
@@ -88,7 +88,7 @@ export function showRefusal(form: HTMLElement, error: unknown): void {
         const sentence = fieldSentence(refused.code, refused.field);
         line.textContent = line.textContent ? `${line.textContent} ${sentence}` : sentence;
         first ??= control;
-      } else unplaced.push(ws.refusals.fieldAt(refused.field, fieldSentence(refused.code, refused.field)));
+      } else unplaced.push(text().workspace.refusals.fieldAt(refused.field, fieldSentence(refused.code, refused.field)));
     }
   }
   if (alert && (first === null || unplaced.length > 0)) {

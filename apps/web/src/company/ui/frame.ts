@@ -1,5 +1,5 @@
 import { SIGN_IN_PATH, WORKSPACE_HOME, type WorkspacePath } from '@vi/contracts/web';
-import { ws } from '../../i18n/workspace';
+import { text } from '../../i18n/texts';
 import { el, pageRoot } from '../../shared/dom';
 import { api, ok, type Schemas } from '../api';
 
@@ -37,32 +37,38 @@ function navigation(current: Section | undefined): HTMLElement {
   const list = el(
     'ul',
     { id: 'workspace-nav-list' },
-    ...SECTIONS.map(([section, href]) => el('li', {}, el('a', { href, 'aria-current': section === current ? 'page' : undefined }, ws.nav[section]))),
+    ...SECTIONS.map(([section, href]) =>
+      el('li', {}, el('a', { href, 'aria-current': section === current ? 'page' : undefined }, text().workspace.nav[section])),
+    ),
   );
-  const toggle = el('button', { type: 'button', class: 'menu-toggle', 'aria-expanded': 'false', 'aria-controls': 'workspace-nav-list' }, ws.nav.menu);
+  const toggle = el(
+    'button',
+    { type: 'button', class: 'menu-toggle', 'aria-expanded': 'false', 'aria-controls': 'workspace-nav-list' },
+    text().workspace.nav.menu,
+  );
   toggle.addEventListener('click', () => {
     const open = toggle.getAttribute('aria-expanded') !== 'true';
     toggle.setAttribute('aria-expanded', String(open));
     list.classList.toggle('open', open);
   });
-  return el('nav', { class: 'workspace-nav', 'aria-label': ws.nav.label }, toggle, list);
+  return el('nav', { class: 'workspace-nav', 'aria-label': text().workspace.nav.label }, toggle, list);
 }
 
 /** Renders a workspace page: the frame around `content`, the document title, focus on the page's heading. */
 export function renderPage(workspace: Workspace, current: Section | undefined, title: string, ...content: Array<Node | null>): void {
-  document.title = `${title} · ${ws.product}`;
+  document.title = `${title} · ${text().workspace.product}`;
   const heading = el('h1', { id: 'page-heading', tabindex: '-1' }, title);
   const user = el(
     'div',
     { class: 'user' },
-    el('p', {}, ws.nav.signedInAs(workspace.me.name, workspace.me.company?.name ?? '')),
-    el('button', { type: 'button', class: 'secondary', onclick: signOut }, ws.nav.signOut),
+    el('p', {}, text().workspace.nav.signedInAs(workspace.me.name, workspace.me.company?.name ?? '')),
+    el('button', { type: 'button', class: 'secondary', onclick: signOut }, text().workspace.nav.signOut),
   );
   const shell = el(
     'div',
     { class: 'workspace' },
-    el('a', { class: 'skip', href: '#page-heading' }, ws.common.mainContent),
-    el('header', { class: 'workspace-header' }, el('a', { class: 'brand', href: WORKSPACE_HOME }, ws.product), navigation(current), user),
+    el('a', { class: 'skip', href: '#page-heading' }, text().workspace.common.mainContent),
+    el('header', { class: 'workspace-header' }, el('a', { class: 'brand', href: WORKSPACE_HOME }, text().workspace.product), navigation(current), user),
     el('main', { class: 'workspace-main', 'aria-labelledby': 'page-heading' }, heading, ...content.filter((n): n is Node => n !== null)),
   );
   const root = pageRoot();

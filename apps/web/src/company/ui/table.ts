@@ -1,4 +1,4 @@
-import { ws } from '../../i18n/workspace';
+import { text } from '../../i18n/texts';
 import { el } from '../../shared/dom';
 
 /**
@@ -39,7 +39,7 @@ function header<T>(column: Column<T>, order: string | undefined, onSort: ((order
   th.append(
     el(
       'button',
-      { type: 'button', class: 'sort', title: ws.common.sortBy(column.label), onclick: () => onSort(current === 'ascending' ? desc : asc) },
+      { type: 'button', class: 'sort', title: text().workspace.common.sortBy(column.label), onclick: () => onSort(current === 'ascending' ? desc : asc) },
       column.label,
       el('span', { 'aria-hidden': 'true' }, arrow),
     ),
@@ -65,10 +65,10 @@ export function pager(options: { from: number; shown: number; total: number; pag
   const { from, shown, total, pageSize, go } = options;
   return el(
     'nav',
-    { class: 'pager', 'aria-label': ws.common.pages },
-    el('p', { role: 'status' }, total === 0 ? '' : ws.common.showing(from + 1, from + shown, total)),
-    from > 0 ? el('button', { type: 'button', class: 'secondary', onclick: () => go(Math.max(0, from - pageSize)) }, ws.common.previous) : null,
-    from + pageSize < total ? el('button', { type: 'button', class: 'secondary', onclick: () => go(from + pageSize) }, ws.common.next) : null,
+    { class: 'pager', 'aria-label': text().workspace.common.pages },
+    el('p', { role: 'status' }, total === 0 ? '' : text().workspace.common.showing(from + 1, from + shown, total)),
+    from > 0 ? el('button', { type: 'button', class: 'secondary', onclick: () => go(Math.max(0, from - pageSize)) }, text().workspace.common.previous) : null,
+    from + pageSize < total ? el('button', { type: 'button', class: 'secondary', onclick: () => go(from + pageSize) }, text().workspace.common.next) : null,
   );
 }
 
