@@ -14,7 +14,7 @@ import type { Upstreams } from '../upstream/upstreams';
  */
 export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs: number }): Router {
   const router = Router();
-  const interviews = upstreams.interviews;
+  const interviews = upstreams.candidateInterviews;
 
   resource(router, '/candidate/interviews/:interviewUuid', {
     get: {
@@ -96,7 +96,7 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
           yield { header, data: Buffer.alloc(0) };
           for await (const chunk of req) yield { data: chunk as Buffer };
         };
-        const take = await interviews.clientStream((c) => c.uploadTake, messages(), {
+        const take = await upstreams.takes.clientStream((c) => c.uploadTake, messages(), {
           ...writeAs(res),
           deadline: new Date(Date.now() + options.uploadTimeoutMs),
         });

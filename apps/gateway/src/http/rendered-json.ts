@@ -1,0 +1,16 @@
+import type { Response } from 'express';
+
+/**
+ * A JSON body: bytes a service rendered as the API's JSON already (decision 065) are sent as they came, anything
+ * else is serialised here.
+ */
+export function sendJson(res: Response, status: number, body: unknown): void {
+  if (body instanceof Uint8Array) {
+    res
+      .status(status)
+      .type('application/json')
+      .send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+  } else {
+    res.status(status).json(body);
+  }
+}
