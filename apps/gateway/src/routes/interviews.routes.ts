@@ -120,9 +120,10 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
           },
           writeAs(res),
         );
-        const rendered = await withShareLinkUrls(upstreams.sharing, created, readAsGateway(res));
+        const rendered = parsed(await withShareLinkUrls(upstreams.sharing, created, readAsGateway(res))) as InterviewJson[];
+        // Parsed and sent with res.json: an Idempotency-Key's outcome is kept from what res.json answers.
         // One object for one assignee, an array for an array, as the reference shows.
-        sendJson(res, 201, single ? (parsed(rendered) as InterviewJson[])[0] : rendered);
+        res.status(201).json(single ? rendered[0] : rendered);
       },
     },
   });
