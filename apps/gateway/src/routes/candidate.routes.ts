@@ -23,9 +23,7 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
       security: 'candidate',
       ok: { 200: 'CandidateInterview' },
       handler: async (req, res) => {
-        res.json(
-          candidateInterviewJson(await candidate.call((c) => c.getCandidateInterview, { interview_uuid: pathUuid(req, 'interviewUuid') }, readAs(res))),
-        );
+        res.json(candidateInterviewJson(await candidate.call((c) => c.getCandidateInterview, { interview_uuid: pathUuid(req, 'interviewUuid') }, readAs(res))));
       },
     },
   });
