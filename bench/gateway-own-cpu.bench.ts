@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { interviews } from '@vi/contracts';
+import { interviewJson } from '@vi/contracts';
 import { createLogger } from '@vi/platform-logger';
 import { aQuestion, anInterview } from '../libs/contracts/test/factories';
 import { PrincipalCache } from '../apps/gateway/src/auth/principal-cache';
@@ -29,11 +29,13 @@ const KEY = process.env.BENCH_KEY ?? '';
 const CONNECTIONS = 50;
 
 function serve(): void {
-  const created = interviews.Interview.encode(anInterview({ questions: [aQuestion(), aQuestion(), aQuestion()] })).finish();
+  // As the interviews service renders a creation (decision 065).
+  const created = anInterview({ questions: [aQuestion(), aQuestion(), aQuestion()] });
+  const createdJson = Buffer.from(JSON.stringify([interviewJson(created, { questions: true })]));
   const page = process.env.BENCH_PAGE_JSON ? readFileSync(process.env.BENCH_PAGE_JSON) : Buffer.from('[]');
   const answers: Record<string, () => unknown> = {
     resolveApiKey: () => ({ key_uuid: 'bench-key', user_uuid: 'bench-user', company_uuid: 'bench-company', role: 'administrator', user_type: 'company_user' }),
-    createInterviews: () => ({ interviews: [interviews.Interview.decode(created)] }),
+    createInterviews: () => ({ interview_uuids: [created.uuid], json: createdJson, share_link_uuids: [] }),
     listInterviews: () => ({ items_json: page, count: 50, total: 10_000, share_link_uuids: [] }),
   };
   // Which method a route picks: `(c) => c.createInterviews` read off a client that answers its own property names.

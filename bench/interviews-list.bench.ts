@@ -418,7 +418,7 @@ async function seedInterviews(db: Kysely<InterviewsDatabase>, tag: string, now: 
       )
       insert into interviews (uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at,
                               timezone, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, created_by,
-                              created_at, updated_at, deleted_at, candidate_key, job_key, company_key)
+                              created_at, updated_at, deleted_at, candidate_name, candidate_key, job_key, company_key)
       select gen_random_uuid(), ${company.uuid}::uuid, s.type, s.status, sc.scheduled_at, ev.completed_at, ev.accepted_at,
              case when s.status = 'completed' and s.r_c < 0.6 then round((1 + 4 * s.r_c / 0.6)::numeric, 1) end,
              case when s.status = 'completed' and s.r_c < 0.6 then ${recruiterUuid(tag, company.n, sql`s.usr`)} end,
@@ -429,7 +429,7 @@ async function seedInterviews(db: Kysely<InterviewsDatabase>, tag: string, now: 
              case when s.g % 10 < 7 then '+1555' || lpad((s.g % 10000000)::text, 7, '0') end,
              s.g % 2 = 0, j.uuid, p.uuid, ${recruiterUuid(tag, company.n, sql`s.usr`)},
              cr.created_at, up.updated_at, case when s.g > ${company.interviews} then up.updated_at end,
-             lower(p.name), j.job_key, lower(${company.name}::text)
+             p.name, lower(p.name), j.job_key, lower(${company.name}::text)
       from s
       join jobs j on j.idx = s.job
       join people p on p.uuid = ${candidateUuid(tag, sql`s.cand`)}

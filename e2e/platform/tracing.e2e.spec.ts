@@ -76,6 +76,6 @@ describe('one trace from an API request to the event consumers it causes', () =>
     // candidate links it asks interviews for (every invitation of the pass in one call, decision 051) are one more call in the same trace.
     const sent = child(invitationConsumer()!, (s) => s.name === 'send interview_invitation');
     expect(sent?.attributes).toMatchObject({ 'notification.channel': 'email', 'notification.attempt': 1 });
-    expect(child(sent!, (s) => s.kind === SpanKind.CLIENT && s.name === 'interviews.v1.InterviewsService/IssueCandidateLinks')).toBeDefined();
+    expect(child(sent!, (s) => s.kind === SpanKind.CLIENT && s.name === 'interviews.v1.CandidateInterviewsService/IssueCandidateLinks')).toBeDefined();
   });
 });

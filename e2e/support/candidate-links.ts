@@ -7,12 +7,12 @@ import { PrincipalTokens, UpstreamClient } from '@vi/platform-grpc';
  * row holds one (decision 018), so tests that act as the job seeker ask interviews for a fresh one the same way.
  */
 export class CandidateLinkIssuer {
-  private readonly upstream: UpstreamClient<interviews.InterviewsServiceClient>;
+  private readonly upstream: UpstreamClient<interviews.CandidateInterviewsServiceClient>;
 
   constructor(interviewsAddress: string, internalJwtSecret: string) {
     this.upstream = new UpstreamClient(
       'interviews',
-      new interviews.InterviewsServiceClient(interviewsAddress, credentials.createInsecure()),
+      new interviews.CandidateInterviewsServiceClient(interviewsAddress, credentials.createInsecure()),
       new PrincipalTokens(internalJwtSecret),
     );
   }

@@ -18,10 +18,16 @@ import { GrpcIdentityDirectory } from './infrastructure/identity.client';
 import { GrpcJobsDirectory } from './infrastructure/jobs.client';
 import { CachedJobsDirectory } from './infrastructure/cached-jobs.directory';
 import { interviewPageCache } from './infrastructure/interview-page.cache';
-import { interviewHandlers } from './transport/grpc/interviews.grpc';
-import { questionSetHandlers } from './transport/grpc/question-sets.grpc';
 import { interviewsEventConsumers } from './transport/events/event-consumers';
-import { sharingHandlers } from './transport/grpc/sharing.grpc';
+import { candidateInterviewsHandlers } from './transport/grpc/candidate-interviews.grpc';
+import type { InterviewsGrpcDeps } from './transport/grpc/grpc-deps';
+import { interviewsHandlers } from './transport/grpc/interviews.grpc';
+import { liveCallsHandlers } from './transport/grpc/live-calls.grpc';
+import { questionSetHandlers } from './transport/grpc/question-sets.grpc';
+import { questionsHandlers } from './transport/grpc/questions.grpc';
+import { recordingsHandlers } from './transport/grpc/recordings.grpc';
+import { sharedInterviewsHandlers } from './transport/grpc/shared-interviews.grpc';
+import { takesHandlers } from './transport/grpc/takes.grpc';
 
 export type RunningInterviewsService = Running<{
   /** Decision 019: the retention sweep (tests run it with a later clock). */
@@ -78,26 +84,32 @@ export function startInterviewsService(config: InterviewsConfig, shared: SharedI
       (loop) => loop.stop(),
     );
     lifecycle.add('event consumers', await startConsumers(bus, interviewsEventConsumers({ store, jobs })), (c) => c.close());
-    const server = new GrpcServer(tokens, logger).add(interviews.InterviewsServiceService, {
-      ...interviewHandlers({
-        store,
-        identity,
-        jobs,
-        links,
-        tokens: links,
-        media,
-        playback,
-        video,
-        maxTakeBytes: config.media.maxTakeBytes,
-        maxTakeBitrate: config.media.maxTakeBitrate,
-        maxInterviewMediaBytes: config.media.maxInterviewMediaBytes,
-        maxCompanyMediaBytes: config.media.maxCompanyMediaBytes,
-        clock,
-        pages: interviewPageCache(clock),
-      }),
-      ...questionSetHandlers({ store, clock }),
-      ...sharingHandlers({ store, media, playback }),
-    });
+    const deps: InterviewsGrpcDeps = {
+      store,
+      identity,
+      jobs,
+      links,
+      tokens: links,
+      media,
+      playback,
+      video,
+      maxTakeBytes: config.media.maxTakeBytes,
+      maxTakeBitrate: config.media.maxTakeBitrate,
+      maxInterviewMediaBytes: config.media.maxInterviewMediaBytes,
+      maxCompanyMediaBytes: config.media.maxCompanyMediaBytes,
+      clock,
+      pages: interviewPageCache(clock),
+    };
+    // One gRPC service per resource (decision 065), all on this one port.
+    const server = new GrpcServer(tokens, logger)
+      .add(interviews.InterviewsServiceService, interviewsHandlers(deps))
+      .add(interviews.QuestionsServiceService, questionsHandlers(deps))
+      .add(interviews.QuestionSetsServiceService, questionSetHandlers(deps))
+      .add(interviews.TakesServiceService, takesHandlers(deps))
+      .add(interviews.RecordingsServiceService, recordingsHandlers(deps))
+      .add(interviews.CandidateInterviewsServiceService, candidateInterviewsHandlers(deps))
+      .add(interviews.LiveCallsServiceService, liveCallsHandlers(deps))
+      .add(interviews.SharedInterviewsServiceService, sharedInterviewsHandlers(deps));
     const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
     lifecycle.add('gRPC server', server, (s) => s.shutdown());
     relay.start();

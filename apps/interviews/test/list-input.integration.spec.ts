@@ -7,7 +7,8 @@ import { createLogger } from '@vi/platform-logger';
 import { randomSecret } from '@vi/platform-testing';
 import type { KyselyPlugin } from 'kysely';
 import { createInterviewsStore } from '../src/infrastructure/interviews.store';
-import { interviewHandlers, type InterviewsGrpcDeps } from '../src/transport/grpc/interviews.grpc';
+import type { InterviewsGrpcDeps } from '../src/transport/grpc/grpc-deps';
+import { interviewsHandlers } from '../src/transport/grpc/interviews.grpc';
 import { openInterviewsTestDatabase, type InterviewsTestDatabase } from './database';
 import { aUserOfCompany } from './factories';
 
@@ -39,7 +40,7 @@ describe('ListInterviews over gRPC refuses an order, type or status outside the 
     const deps = { store, pages: t.pages } as unknown as InterviewsGrpcDeps;
     server = new GrpcServer(new PrincipalTokens(secret), createLogger('interviews-test', 'silent')).add(
       interviews.InterviewsServiceService,
-      interviewHandlers(deps) as never,
+      interviewsHandlers(deps),
     );
     const port = await server.listen('127.0.0.1:0');
     client = new UpstreamClient(

@@ -1,6 +1,6 @@
 export * as identity from './generated/identity';
 export * as jobs from './generated/jobs';
-export * as interviews from './generated/interviews';
+export * as interviews from './interviews.contracts';
 export * as sharing from './generated/sharing';
 export * as notifications from './generated/notifications';
 export * from './events/identity.events';

@@ -1,6 +1,6 @@
 import type { BinaryWriter } from '@bufbuild/protobuf/wire';
 import * as identity from '../src/generated/identity';
-import * as interviews from '../src/generated/interviews';
+import * as interviews from '../src/interviews.contracts';
 import * as jobs from '../src/generated/jobs';
 import * as notifications from '../src/generated/notifications';
 import * as sharing from '../src/generated/sharing';

@@ -34,7 +34,7 @@ export async function resolveSessionPrincipal(upstreams: Upstreams, sessionId: s
  * cached past its `valid_until`: after the due time a token opens a take upload only (decision 042).
  */
 export async function resolveCandidatePrincipal(upstreams: Upstreams, token: string, deadline: Date, forTakeUpload = false): Promise<CachedPrincipal> {
-  const scope = await upstreams.interviews.call(
+  const scope = await upstreams.candidateInterviews.call(
     (c) => c.resolveCandidateToken,
     { token, for_take_upload: forTakeUpload },
     { principal: GATEWAY_PRINCIPAL, deadline, idempotent: true },

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { validationFailed } from '@vi/platform-errors';
+import { sendJson } from './rendered-json';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -62,8 +63,5 @@ export function sendPage<T>(res: Response, range: PageRange, items: T[], total: 
 /** A page a service rendered as the API's JSON array already (decision 023): sent as it came. */
 export function sendRenderedPage(res: Response, range: PageRange, page: { count: number; total: number; items_json: Uint8Array }): void {
   setPageHeaders(res, range, page.count, page.total);
-  res
-    .status(200)
-    .type('application/json')
-    .send(Buffer.from(page.items_json.buffer, page.items_json.byteOffset, page.items_json.byteLength));
+  sendJson(res, 200, page.items_json);
 }

@@ -300,7 +300,7 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
 
   /** Asks interviews whether this principal may be in the call now (decision 038): its participant, or a refusal. */
   function admission(principal: UserPrincipal) {
-    return deps.upstreams.interviews.call(
+    return deps.upstreams.liveCalls.call(
       (c) => c.joinLiveInterview,
       { interview_uuid: interviewUuid },
       { principal, deadline: new Date(Date.now() + deps.requestTimeoutMs), idempotent: true },
@@ -358,7 +358,7 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
     endsAt(participant.closes_at);
     principal = caller;
     // Read once admitted: a message kept meanwhile comes in the history and is relayed too (the page keeps one of each uuid).
-    const history = await deps.upstreams.interviews.call(
+    const history = await deps.upstreams.liveCalls.call(
       (c) => c.listChatMessages,
       { interview_uuid: interviewUuid, range_from: 0, range_to: CHAT_HISTORY - 1, in_call: true },
       { principal: caller, deadline, idempotent: true },
@@ -381,7 +381,7 @@ function serve(ws: WebSocket, req: IncomingMessage, interviewUuid: string, deps:
   /** Asks interviews to keep the message, then relays it as kept; a refusal goes to the sender alone, the socket stays. */
   async function chat(from: string, text: string): Promise<void> {
     try {
-      const kept = await deps.upstreams.interviews.call(
+      const kept = await deps.upstreams.liveCalls.call(
         (c) => c.postChatMessage,
         { interview_uuid: interviewUuid, text },
         { principal: principal!, deadline: new Date(Date.now() + deps.requestTimeoutMs) },

@@ -9,13 +9,17 @@ import type { SignInLimits } from '../rate-limit/sign-in-limits';
 import type { Upstreams } from '../upstream/upstreams';
 import { candidateRoutes } from './candidate.routes';
 import { identityRoutes } from './identity.routes';
+import { interviewChatRoutes } from './interview-chat.routes';
 import { interviewsRoutes } from './interviews.routes';
 import { jobsRoutes } from './jobs.routes';
 import { publicJobVideosRoutes } from './public-job-videos.routes';
 import { publicOpenInterviewsRoutes } from './public-open-interviews.routes';
 import { publicShareRoutes } from './public-share.routes';
 import { questionSetsRoutes } from './question-sets.routes';
+import { questionsRoutes } from './questions.routes';
+import { recordingsRoutes } from './recordings.routes';
 import { sessionRoutes } from './session.routes';
+import { takesRoutes } from './takes.routes';
 import { shareLinksRoutes } from './share-links.routes';
 import { webhooksRoutes } from './webhooks.routes';
 
@@ -52,7 +56,11 @@ export function apiRouters(deps: ApiRouteDeps): ApiRouters {
     authenticated: [
       identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })),
       jobsRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }),
-      interviewsRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }),
+      interviewsRoutes(deps.upstreams),
+      questionsRoutes(deps.upstreams),
+      takesRoutes(deps.upstreams),
+      recordingsRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }),
+      interviewChatRoutes(deps.upstreams),
       candidateRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }),
       questionSetsRoutes(deps.upstreams),
       shareLinksRoutes(deps.upstreams),

@@ -14,7 +14,7 @@ import type { Upstreams } from '../upstream/upstreams';
  */
 export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs: number }): Router {
   const router = Router();
-  const interviews = upstreams.interviews;
+  const candidate = upstreams.candidateInterviews;
 
   resource(router, '/candidate/interviews/:interviewUuid', {
     get: {
@@ -23,9 +23,7 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
       security: 'candidate',
       ok: { 200: 'CandidateInterview' },
       handler: async (req, res) => {
-        res.json(
-          candidateInterviewJson(await interviews.call((c) => c.getCandidateInterview, { interview_uuid: pathUuid(req, 'interviewUuid') }, readAs(res))),
-        );
+        res.json(candidateInterviewJson(await candidate.call((c) => c.getCandidateInterview, { interview_uuid: pathUuid(req, 'interviewUuid') }, readAs(res))));
       },
     },
   });
@@ -38,7 +36,7 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
       security: 'candidate',
       ok: { 200: ICALENDAR },
       handler: async (req, res) => {
-        const interview = await interviews.call((c) => c.getCandidateInterview, { interview_uuid: pathUuid(req, 'interviewUuid') }, readAs(res));
+        const interview = await candidate.call((c) => c.getCandidateInterview, { interview_uuid: pathUuid(req, 'interviewUuid') }, readAs(res));
         // Internal: notifications writes the file, naming none of the company's users (decision 036).
         const interviewJsonForCalendar = JSON.stringify(interviewJson(interview, { questions: false }));
         const { ics } = await upstreams.notifications.call((c) => c.getInterviewCalendar, { interview_json: interviewJsonForCalendar }, readAs(res));
@@ -53,7 +51,7 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
       security: 'candidate',
       ok: { 200: 'CandidateInterview' },
       handler: async (req, res) => {
-        res.json(candidateInterviewJson(await interviews.call((c) => c.acceptInterview, { interview_uuid: pathUuid(req, 'interviewUuid') }, writeAs(res))));
+        res.json(candidateInterviewJson(await candidate.call((c) => c.acceptInterview, { interview_uuid: pathUuid(req, 'interviewUuid') }, writeAs(res))));
       },
     },
   });
@@ -65,7 +63,7 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
       ok: { 200: 'Question' },
       handler: async (req, res) => {
         const ref = { interview_uuid: pathUuid(req, 'interviewUuid'), question_uuid: pathUuid(req, 'questionUuid') };
-        res.json(questionJson(await interviews.call((c) => c.skipQuestion, ref, writeAs(res))));
+        res.json(questionJson(await candidate.call((c) => c.skipQuestion, ref, writeAs(res))));
       },
     },
   });
@@ -96,7 +94,7 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
           yield { header, data: Buffer.alloc(0) };
           for await (const chunk of req) yield { data: chunk as Buffer };
         };
-        const take = await interviews.clientStream((c) => c.uploadTake, messages(), {
+        const take = await upstreams.takes.clientStream((c) => c.uploadTake, messages(), {
           ...writeAs(res),
           deadline: new Date(Date.now() + options.uploadTimeoutMs),
         });
@@ -111,7 +109,7 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
       security: 'candidate',
       ok: { 200: 'CandidateInterview' },
       handler: async (req, res) => {
-        res.json(candidateInterviewJson(await interviews.call((c) => c.completeInterview, { interview_uuid: pathUuid(req, 'interviewUuid') }, writeAs(res))));
+        res.json(candidateInterviewJson(await candidate.call((c) => c.completeInterview, { interview_uuid: pathUuid(req, 'interviewUuid') }, writeAs(res))));
       },
     },
   });

@@ -99,7 +99,7 @@ export function jobsRoutes(upstreams: Upstreams, options: { uploadTimeoutMs: num
     if (!open) return undefined;
     let questions: JobsMessages.OpenInterviewQuestionInput[] | undefined = open.questions?.map((q) => ({ ...q }));
     if (open.interview_question_set !== undefined) {
-      const set = await upstreams.interviews
+      const set = await upstreams.questionSets
         .call((c) => c.getQuestionSet, { question_set_uuid: open.interview_question_set }, readAs(res))
         .catch((error: unknown) => {
           if (error instanceof AppError && error.kind === ErrorKind.NotFound) {

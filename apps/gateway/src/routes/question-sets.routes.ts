@@ -56,7 +56,7 @@ export const questionSetsSchemas = { createBody };
 
 export function questionSetsRoutes(upstreams: Upstreams): Router {
   const router = Router();
-  const sets = upstreams.interviews;
+  const sets = upstreams.questionSets;
 
   for (const prefix of PREFIXES) {
     resource(router, prefix, {

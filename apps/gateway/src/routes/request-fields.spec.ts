@@ -1,6 +1,6 @@
 import { AppError } from '@vi/platform-errors';
 import { validate } from '../http/validation';
-import { interviewsSchemas } from './interviews.routes';
+import { questionsSchemas } from './questions.routes';
 import { canonicalLanguage, plainNameField } from './request-fields';
 import { questionSetsSchemas } from './question-sets.routes';
 
@@ -16,8 +16,8 @@ function fieldErrors(run: () => unknown) {
 
 // A question is the same thing in an interview and in a question set (decision 013): the same value is refused the same way.
 describe('a question`s fields, wherever a question is sent', () => {
-  const inInterview = (q: Record<string, unknown>) => fieldErrors(() => validate(interviewsSchemas.question, q));
-  const onUpdate = (q: Record<string, unknown>) => fieldErrors(() => validate(interviewsSchemas.updateQuestionBody, q));
+  const inInterview = (q: Record<string, unknown>) => fieldErrors(() => validate(questionsSchemas.question, q));
+  const onUpdate = (q: Record<string, unknown>) => fieldErrors(() => validate(questionsSchemas.updateQuestionBody, q));
   const inSet = (q: Record<string, unknown>) => fieldErrors(() => validate(questionSetsSchemas.createBody, { name: 'Set', questions: [q] }));
   const atTop = (errors: Array<{ field: string }> | undefined) => errors?.map((e) => ({ ...e, field: e.field.replace(/^questions\.0\./, '') }));
 
@@ -45,7 +45,7 @@ describe('a question`s fields, wherever a question is sent', () => {
 
   it('every allowed time_limit is taken by both', () => {
     for (const time_limit of [30, 60, 90, 120, 160, 180]) {
-      expect(validate(interviewsSchemas.question, { text: 'Q', time_limit })).toMatchObject({ time_limit });
+      expect(validate(questionsSchemas.question, { text: 'Q', time_limit })).toMatchObject({ time_limit });
       expect(validate(questionSetsSchemas.createBody, { name: 'Set', questions: [{ text: 'Q', time_limit }] }).questions[0]).toMatchObject({ time_limit });
     }
   });

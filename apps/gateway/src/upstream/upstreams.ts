@@ -1,11 +1,18 @@
-import { credentials } from '@grpc/grpc-js';
+import { credentials, type ChannelCredentials, type Client, type ClientOptions } from '@grpc/grpc-js';
 import { identity, interviews, jobs, notifications, sharing } from '@vi/contracts';
 import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
 
 export interface Upstreams {
   identity: UpstreamClient<identity.IdentityServiceClient>;
   jobs: UpstreamClient<jobs.JobsServiceClient>;
+  /** The interviews process serves one gRPC service per resource (decision 065): one client each, on its address. */
   interviews: UpstreamClient<interviews.InterviewsServiceClient>;
+  questions: UpstreamClient<interviews.QuestionsServiceClient>;
+  questionSets: UpstreamClient<interviews.QuestionSetsServiceClient>;
+  takes: UpstreamClient<interviews.TakesServiceClient>;
+  recordings: UpstreamClient<interviews.RecordingsServiceClient>;
+  candidateInterviews: UpstreamClient<interviews.CandidateInterviewsServiceClient>;
+  liveCalls: UpstreamClient<interviews.LiveCallsServiceClient>;
   sharing: UpstreamClient<sharing.SharingServiceClient>;
   notifications: UpstreamClient<notifications.NotificationsServiceClient>;
   close(): void;
@@ -16,10 +23,20 @@ export function connectUpstreams(
   tokens: PrincipalTokens,
 ): Upstreams {
   const insecure = credentials.createInsecure();
+  // The interviews services' clients have the same address and channel options, so grpc-js gives them the same
+  // connections (its global subchannel pool); each has its own circuit breaker.
+  const ofInterviews = <C extends Client>(Service: new (address: string, creds: ChannelCredentials, options?: Partial<ClientOptions>) => C) =>
+    new UpstreamClient('interviews', new Service(addresses.interviews, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens);
   const clients = {
     identity: new UpstreamClient('identity', new identity.IdentityServiceClient(addresses.identity, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
     jobs: new UpstreamClient('jobs', new jobs.JobsServiceClient(addresses.jobs, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
-    interviews: new UpstreamClient('interviews', new interviews.InterviewsServiceClient(addresses.interviews, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
+    interviews: ofInterviews(interviews.InterviewsServiceClient),
+    questions: ofInterviews(interviews.QuestionsServiceClient),
+    questionSets: ofInterviews(interviews.QuestionSetsServiceClient),
+    takes: ofInterviews(interviews.TakesServiceClient),
+    recordings: ofInterviews(interviews.RecordingsServiceClient),
+    candidateInterviews: ofInterviews(interviews.CandidateInterviewsServiceClient),
+    liveCalls: ofInterviews(interviews.LiveCallsServiceClient),
     sharing: new UpstreamClient('sharing', new sharing.SharingServiceClient(addresses.sharing, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
     notifications: new UpstreamClient(
       'notifications',

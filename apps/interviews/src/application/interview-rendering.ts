@@ -101,16 +101,25 @@ function shareLinkOf(link: BasicShareLinkWithoutUrl | undefined): interviews.Sha
 
 /**
  * A page of the list: its items travel as the API's JSON, rendered once here (decision 023), with the share links'
- * uuids beside them for the gateway to fill in their URLs.
+ * uuids beside them for the gateway to fill in their URLs (decision 065).
  */
 export function renderInterviewPage(list: interviews.Interview[], total: number): interviews.InterviewPage {
   const items = list.map((interview) => interviewJson(interview, { questions: false }));
-  return {
-    total,
-    count: items.length,
-    items_json: Buffer.from(JSON.stringify(items)),
-    share_link_uuids: list.flatMap((interview) => (interview.share_link ? [interview.share_link.uuid] : [])),
-  };
+  return { total, count: items.length, items_json: Buffer.from(JSON.stringify(items)), share_link_uuids: shareLinkUuidsOf(list) };
+}
+
+/**
+ * One interview (an object) or several (an array), with their questions, as the API's JSON: what the gateway answers
+ * once it has filled in the share links' URLs (decision 065).
+ */
+export function renderInterviewBody(rendered: interviews.Interview | interviews.Interview[]): interviews.InterviewBody {
+  const list = Array.isArray(rendered) ? rendered : [rendered];
+  const json = Array.isArray(rendered) ? list.map((i) => interviewJson(i, { questions: true })) : interviewJson(rendered, { questions: true });
+  return { json: Buffer.from(JSON.stringify(json)), share_link_uuids: shareLinkUuidsOf(list) };
+}
+
+function shareLinkUuidsOf(list: interviews.Interview[]): string[] {
+  return list.flatMap((interview) => (interview.share_link ? [interview.share_link.uuid] : []));
 }
 
 export async function renderInterview(repos: RenderingRepos, interview: Interview): Promise<interviews.Interview> {

@@ -35,7 +35,7 @@ export class GrpcInterviewsDirectory implements InterviewsDirectory {
       // Not repeated here: a repeat application asks again, under the same uuid (decision 063).
       { ...creator, idempotent: false },
     );
-    return created.interviews[0].uuid;
+    return created.interview_uuids[0];
   }
 
   async resendInvitation(caller: Caller<Principal>, interviewUuid: string): Promise<void> {

@@ -9,7 +9,7 @@ const AS_NOTIFICATIONS = { principal: { kind: 'service', service: 'notifications
 /** The owners of the bearer links, over gRPC as the notifications service (decision 018). */
 export class GrpcLinkIssuer implements LinkIssuer {
   private readonly identity: UpstreamClient<identity.IdentityServiceClient>;
-  private readonly interviews: UpstreamClient<interviews.InterviewsServiceClient>;
+  private readonly interviews: UpstreamClient<interviews.CandidateInterviewsServiceClient>;
   private readonly sharing: UpstreamClient<sharing.SharingServiceClient>;
 
   constructor(addresses: { identity: string; interviews: string; sharing: string }, tokens: PrincipalTokens) {
@@ -17,7 +17,7 @@ export class GrpcLinkIssuer implements LinkIssuer {
     this.identity = new UpstreamClient('identity', new identity.IdentityServiceClient(addresses.identity, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens);
     this.interviews = new UpstreamClient(
       'interviews',
-      new interviews.InterviewsServiceClient(addresses.interviews, insecure, UPSTREAM_CHANNEL_OPTIONS),
+      new interviews.CandidateInterviewsServiceClient(addresses.interviews, insecure, UPSTREAM_CHANNEL_OPTIONS),
       tokens,
     );
     this.sharing = new UpstreamClient('sharing', new sharing.SharingServiceClient(addresses.sharing, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens);

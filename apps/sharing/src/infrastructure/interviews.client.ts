@@ -5,12 +5,12 @@ import type { InterviewsDirectory } from '../application/ports';
 
 /** Interviews over gRPC: sharing reads interviews only through these calls, never from their schema. */
 export class GrpcInterviewsDirectory implements InterviewsDirectory {
-  private readonly upstream: UpstreamClient<interviews.InterviewsServiceClient>;
+  private readonly upstream: UpstreamClient<interviews.SharedInterviewsServiceClient>;
 
   constructor(address: string, tokens: PrincipalTokens) {
     this.upstream = new UpstreamClient(
       'interviews',
-      new interviews.InterviewsServiceClient(address, credentials.createInsecure(), UPSTREAM_CHANNEL_OPTIONS),
+      new interviews.SharedInterviewsServiceClient(address, credentials.createInsecure(), UPSTREAM_CHANNEL_OPTIONS),
       tokens,
     );
   }

@@ -1,4 +1,4 @@
-import { ChatMessage } from '../generated/interviews';
+import { ChatMessage } from '../interviews.contracts';
 import { overTheWire } from '../../test/factories';
 import { chatMessageJson, ChatMessageView } from './chat-message.view';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChatMessage } from '../generated/interviews';
+import type { ChatMessage } from '../interviews.contracts';
 import { timestampView, uuidView } from './view-parts';
 
 export const ChatMessageView = z

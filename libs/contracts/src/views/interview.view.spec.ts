@@ -1,5 +1,5 @@
 import { aCompanySummary, anInterview, aShareLink, aUserSummary, overTheWire } from '../../test/factories';
-import { Interview } from '../generated/interviews';
+import { Interview } from '../interviews.contracts';
 import { candidateInterviewJson, CandidateInterviewView, interviewJson, InterviewView } from './interview.view';
 
 const ada = aUserSummary();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Interview } from '../generated/interviews';
+import type { Interview } from '../interviews.contracts';
 import { QuestionView, questionJson, takesLimitView, thinkTimeView, type ThinkTime } from './question.view';
 import { basicShareLinkJson, BasicShareLinkView } from './share-link.view';
 import { TAKE_CONTENT_TYPES } from './take.view';

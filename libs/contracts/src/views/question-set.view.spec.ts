@@ -1,5 +1,5 @@
 import { aQuestionSet, overTheWire } from '../../test/factories';
-import { QuestionSet } from '../generated/interviews';
+import { QuestionSet } from '../interviews.contracts';
 import { questionSetJson, QuestionSetView } from './question-set.view';
 
 describe('questionSetJson', () => {

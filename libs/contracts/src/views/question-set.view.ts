@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { QuestionSet } from '../generated/interviews';
+import type { QuestionSet } from '../interviews.contracts';
 import { THINK_TIMES, type ThinkTime } from './question.view';
 import { timestampView, uuidView } from './view-parts';
 

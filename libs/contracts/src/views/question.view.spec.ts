@@ -1,5 +1,5 @@
 import { aQuestion, overTheWire } from '../../test/factories';
-import { Question } from '../generated/interviews';
+import { Question } from '../interviews.contracts';
 import { questionJson, QuestionView } from './question.view';
 
 describe('questionJson', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Question } from '../generated/interviews';
+import type { Question } from '../interviews.contracts';
 import { timestampView, uuidView } from './view-parts';
 
 /** A question's `time_limit`: the seconds a take may last (API reference, "Limits"). */

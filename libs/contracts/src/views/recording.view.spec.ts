@@ -1,5 +1,5 @@
 import { aRecording, overTheWire } from '../../test/factories';
-import { Recording } from '../generated/interviews';
+import { Recording } from '../interviews.contracts';
 import { recordingJson, RecordingView } from './recording.view';
 
 describe('recordingJson', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Recording } from '../generated/interviews';
+import type { Recording } from '../interviews.contracts';
 import { TAKE_CONTENT_TYPES } from './take.view';
 import { timestampView, uuidView } from './view-parts';
 

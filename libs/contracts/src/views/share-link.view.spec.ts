@@ -1,5 +1,5 @@
 import { aCompanySummary, anAdvancedShareLink, aSharedView, aShareLink, aUserSummary, overTheWire } from '../../test/factories';
-import { ShareLink } from '../generated/interviews';
+import { ShareLink } from '../interviews.contracts';
 import { AdvancedShareLink, SharedView as SharedViewMessage } from '../generated/sharing';
 import { AdvancedShareLinkView, advancedShareLinkJson, BasicShareLinkView, basicShareLinkJson, SharedView, sharedViewJson } from './share-link.view';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { BasicShareLinkJson } from '../events/sharing.events';
-import type { ShareLink } from '../generated/interviews';
+import type { ShareLink } from '../interviews.contracts';
 import type { AdvancedShareLink, SharedView as SharedViewMessage } from '../generated/sharing';
 import { CompanySummaryView, timestampView, UserSummaryView, uuidView } from './view-parts';
 

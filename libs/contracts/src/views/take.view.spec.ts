@@ -1,5 +1,5 @@
 import { aTake, overTheWire } from '../../test/factories';
-import { Take } from '../generated/interviews';
+import { Take } from '../interviews.contracts';
 import { takeJson, TakeView } from './take.view';
 
 describe('takeJson', () => {

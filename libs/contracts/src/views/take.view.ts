@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Take } from '../generated/interviews';
+import type { Take } from '../interviews.contracts';
 import { timestampView, uuidView } from './view-parts';
 
 /** The containers a take video may come in. */

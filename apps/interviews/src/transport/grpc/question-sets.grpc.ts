@@ -9,16 +9,13 @@ import type { QuestionSetQuestionInput } from '../../domain/question-set';
 import type { InterviewsStore } from '../../application/store';
 import type { Clock } from '@vi/platform-time';
 
-export type QuestionSetHandlers = Pick<
-  UnaryHandlers<typeof interviews.InterviewsServiceService>,
-  'listQuestionSets' | 'getQuestionSet' | 'createQuestionSet' | 'updateQuestionSet' | 'deleteQuestionSet'
->;
+export type QuestionSetHandlers = UnaryHandlers<typeof interviews.QuestionSetsServiceService>;
 
 function questionsOf(items: interviews.QuestionSetQuestionInput[]): QuestionSetQuestionInput[] {
   return items.map((q) => ({ uuid: q.uuid, text: q.text, timeLimit: q.time_limit, takes: q.takes, thinkTime: q.think_time }));
 }
 
-/** Transport only: request → use case → response message. Spread into the InterviewsService handlers. */
+/** Transport only: request → use case → response message. */
 export function questionSetHandlers(deps: { store: InterviewsStore; clock: Clock }): QuestionSetHandlers {
   return {
     listQuestionSets: async (_req, ctx) => listQuestionSets(deps, ctx.user()),

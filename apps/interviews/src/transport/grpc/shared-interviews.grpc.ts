@@ -6,13 +6,9 @@ import { streamSharedRecordingVideo } from '../../application/stream-shared-reco
 import { streamSharedTakeVideo } from '../../application/stream-shared-take-video/stream-shared-take-video';
 import type { InterviewsStore } from '../../application/store';
 
-type SharingHandlers = Pick<
-  UnaryHandlers<typeof interviews.InterviewsServiceService>,
-  'getSharedInterviews' | 'streamSharedTakeVideo' | 'streamSharedRecordingVideo'
->;
 
 /** Transport only: what the sharing service reads of interviews (decision 015). */
-export function sharingHandlers(deps: { store: InterviewsStore } & VideoSource): SharingHandlers {
+export function sharedInterviewsHandlers(deps: { store: InterviewsStore } & VideoSource): UnaryHandlers<typeof interviews.SharedInterviewsServiceService> {
   return {
     getSharedInterviews: async (req, ctx) => getSharedInterviews(deps, ctx.principal, req),
     streamSharedTakeVideo: async (req, ctx, send) => streamSharedTakeVideo(deps, ctx.principal, req, send),
