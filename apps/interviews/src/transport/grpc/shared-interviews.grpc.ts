@@ -6,7 +6,6 @@ import { streamSharedRecordingVideo } from '../../application/stream-shared-reco
 import { streamSharedTakeVideo } from '../../application/stream-shared-take-video/stream-shared-take-video';
 import type { InterviewsStore } from '../../application/store';
 
-
 /** Transport only: what the sharing service reads of interviews (decision 015). */
 export function sharedInterviewsHandlers(deps: { store: InterviewsStore } & VideoSource): UnaryHandlers<typeof interviews.SharedInterviewsServiceService> {
   return {
