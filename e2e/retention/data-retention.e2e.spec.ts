@@ -103,4 +103,25 @@ describe('data retention', () => {
     expect(await count('notifications.messages', sql`status <> 'pending'`)).toBe(0);
     expect(await count('notifications.deliveries', sql`status = 'pending'`)).toBeGreaterThanOrEqual(before.pendingDeliveries);
   });
+
+  it("keeps an open interview's daily count through the next day, then removes it", async () => {
+    const company = await companyWithJob(t);
+    const put = await company.api.put(`/jobs/${company.job.uuid}`, {
+      open_interview: { status: 'active', applications_per_day: 1, questions: [{ text: 'Why here?', time_limit: 60 }] },
+    });
+    expect(put.status).toBe(200);
+    const link = put.body.open_interview.uuid as string;
+    const apply = (who: string) => t.as(undefined).post(`/public/open_interviews/${link}/applications`, { name: 'Ada Applicant', email: seekerEmail(who) });
+    expect((await apply('daily-first')).status).toBe(202);
+    expect((await apply('daily-second')).status).toBe(429);
+    const counts = () => count('jobs.open_interview_daily_applications', sql`open_interview_uuid = ${link}`);
+    expect(await counts()).toBe(1);
+
+    // Today's and tomorrow's sweeps keep it (a late request of the day may still count); the day after's removes it.
+    await sweepAt(new Date());
+    await sweepAt(new Date(Date.now() + DAY));
+    expect(await counts()).toBe(1);
+    await sweepAt(new Date(Date.now() + 2 * DAY));
+    expect(await counts()).toBe(0);
+  });
 });

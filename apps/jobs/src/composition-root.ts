@@ -15,6 +15,7 @@ import { GrpcInterviewsDirectory } from './infrastructure/interviews.client';
 import type { JobsDatabase } from './infrastructure/jobs.database';
 import { createJobsStore } from './infrastructure/jobs.store';
 import { MemoryJobPageCache } from './infrastructure/memory-job-page.cache';
+import { dailyApplicationsRetention } from './infrastructure/open-interview-application.repository';
 import { jobsEventConsumers } from './transport/events/event-consumers';
 import { jobsGrpcHandlers } from './transport/grpc/jobs.grpc';
 
@@ -50,7 +51,7 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
       'retention sweep',
       // The video task last: a storage that refuses deletes fails it, and the bus tables are pruned all the same.
       new RetentionSweep(
-        [...busRetentionTasks(database.db, config.retention), sweepVideoDeletions({ store, media })],
+        [...busRetentionTasks(database.db, config.retention), dailyApplicationsRetention(database.db), sweepVideoDeletions({ store, media })],
         config.retention.sweepIntervalMs,
         logger,
       ),

@@ -1,5 +1,7 @@
-import { sql, type Kysely } from '@vi/platform-postgres';
+import type { RetentionTask } from '@vi/platform-bus';
+import { deleteInBatches, sql, type Kysely } from '@vi/platform-postgres';
 import type { OpenInterviewApplication } from '../application/store';
+import { applicationDay } from '../domain/open-interview';
 import type { JobsDatabase } from './jobs.database';
 
 /** One row per email per open interview (decision 045): claimed before the interview is created, then attached to it. */
@@ -95,4 +97,19 @@ export class DailyApplicationRepository {
       .executeTakeFirst();
     return counted !== undefined;
   }
+}
+
+/**
+ * The retention of the daily counts (docs/data-retention.md): a count counts only in its own UTC day, so every row
+ * older than yesterday goes (yesterday's stays, for a sweep that runs just after midnight while a late request of the
+ * day before is still counted).
+ */
+export function dailyApplicationsRetention(db: Kysely<JobsDatabase>): RetentionTask {
+  return {
+    name: 'open_interview_daily_applications',
+    run: (now) => {
+      const yesterday = applicationDay(new Date(now.getTime() - 24 * 3_600_000)).day;
+      return deleteInBatches(db, 'open_interview_daily_applications', sql`day < ${yesterday}`);
+    },
+  };
 }
