@@ -9,6 +9,7 @@ import * as outboxClaims from './0007_outbox_claims';
 import * as videoDeletions from './0008_video_deletions';
 import * as applicationInterviewUuids from './0009_application_interview_uuids';
 import * as openInterviewDailyApplications from './0010_open_interview_daily_applications';
+import * as openInterviewPendingApplications from './0011_open_interview_pending_applications';
 
 /** Forward-only, applied in key order at service start. */
 export const jobsMigrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const jobsMigrations: Record<string, Migration> = {
   '0008_video_deletions': videoDeletions,
   '0009_application_interview_uuids': applicationInterviewUuids,
   '0010_open_interview_daily_applications': openInterviewDailyApplications,
+  '0011_open_interview_pending_applications': openInterviewPendingApplications,
 };

@@ -1,11 +1,12 @@
 import { APPLY_PATH, jobs, pagePath } from '@vi/contracts';
-import { busRetentionTasks, openServiceStorage, OutboxRelay, RetentionSweep, startConsumers, type SharedInfrastructure } from '@vi/platform-bus';
+import { busRetentionTasks, openServiceStorage, OutboxRelay, PollingLoop, RetentionSweep, startConsumers, type SharedInfrastructure } from '@vi/platform-bus';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
 import { startProcess, type Running } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
 import { MediabunnyVideoProbe, openMediaStorage } from '@vi/platform-media';
 import { systemClock } from '@vi/platform-time';
 import { jobsMigrations } from '../migrations';
+import { resumeOpenInterviewApplications } from './application/resume-open-interview-applications/resume-open-interview-applications';
 import { sweepVideoDeletions } from './application/sweep-video-deletions/sweep-video-deletions';
 import type { JobsConfig } from './config';
 import { CachedIdentityDirectory } from './infrastructure/cached-identity.directory';
@@ -18,6 +19,9 @@ import { MemoryJobPageCache } from './infrastructure/memory-job-page.cache';
 import { dailyApplicationsRetention } from './infrastructure/open-interview-application.repository';
 import { jobsEventConsumers } from './transport/events/event-consumers';
 import { jobsGrpcHandlers } from './transport/grpc/jobs.grpc';
+
+/** How often the resume sweep looks for applications whose interview was not made after their answer (decision 045). */
+const RESUME_INTERVAL_MS = 30_000;
 
 export type RunningJobsService = Running<{
   /** Decision 019: the retention sweep (tests run it with a later clock). */
@@ -57,6 +61,16 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
       ),
       (r) => r.stop(),
     );
+    // Stopped before the interviews client is closed, as the follow-ups are.
+    const resumer = lifecycle.add(
+      'open interview applications resumed',
+      new PollingLoop(
+        () => resumeOpenInterviewApplications({ store, interviews, clock: systemClock, logger }),
+        RESUME_INTERVAL_MS,
+        (error) => logger.error({ err: error }, 'resuming open interview applications failed'),
+      ),
+      (loop) => loop.stop(),
+    );
     lifecycle.add('event consumers', await startConsumers(bus, jobsEventConsumers({ identity })), (c) => c.close());
     const server = new GrpcServer(tokens, logger).add(
       jobs.JobsServiceService,
@@ -80,6 +94,7 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
     lifecycle.add('gRPC server', server, (s) => s.shutdown());
     relay.start();
     retention.start();
+    resumer.start();
     return { retention, grpcPort };
   });
 }

@@ -10,6 +10,8 @@ import type {
   LocationRepository,
   OpenInterviewApplication,
   OpenInterviewApplicationRepository,
+  PendingApplication,
+  ResumableApplication,
   DailyApplicationRepository,
   VideoDeletionRepository,
 } from '../src/application/store';
@@ -113,18 +115,25 @@ export class InMemoryLocations implements LocationRepository, Stateful<Map<strin
   }
 }
 
-type ApplicationRow = OpenInterviewApplication & { claimedInterviewUuid: string; claimedAt: Date };
+type ApplicationRow = OpenInterviewApplication & { claimedInterviewUuid: string; claimedAt: Date; pending: PendingApplication | null };
 
 export class InMemoryApplications implements OpenInterviewApplicationRepository, Stateful<Map<string, ApplicationRow>> {
   /** By open interview and email key. */
   state = new Map<string, ApplicationRow>();
 
-  async claim(openInterviewUuid: string, emailKey: string, at: Date, staleBefore: Date, interviewUuid: string): Promise<string | undefined> {
+  async claim(
+    openInterviewUuid: string,
+    emailKey: string,
+    at: Date,
+    staleBefore: Date,
+    interviewUuid: string,
+    pending: PendingApplication,
+  ): Promise<string | undefined> {
     const key = `${openInterviewUuid}/${emailKey}`;
     const row = this.state.get(key);
     if (row && (row.interviewUuid !== null || row.claimedAt >= staleBefore)) return undefined;
     const claimedInterviewUuid = row?.claimedInterviewUuid ?? interviewUuid;
-    this.state.set(key, { interviewUuid: null, resentAt: null, claimedInterviewUuid, claimedAt: at });
+    this.state.set(key, { interviewUuid: null, resentAt: null, claimedInterviewUuid, claimedAt: at, pending });
     return claimedInterviewUuid;
   }
 
@@ -135,13 +144,27 @@ export class InMemoryApplications implements OpenInterviewApplicationRepository,
 
   async attach(openInterviewUuid: string, emailKey: string, interviewUuid: string): Promise<void> {
     const row = this.state.get(`${openInterviewUuid}/${emailKey}`);
-    if (row) row.interviewUuid = interviewUuid;
+    if (row) Object.assign(row, { interviewUuid, pending: null });
   }
 
-  async release(openInterviewUuid: string, emailKey: string): Promise<void> {
+  async release(openInterviewUuid: string, emailKey: string, refused: boolean): Promise<void> {
     const row = this.state.get(`${openInterviewUuid}/${emailKey}`);
+    if (row?.interviewUuid !== null) return;
     // Claimable again at once, as PostgreSQL's '-infinity' is before any staleness bound.
-    if (row?.interviewUuid === null) row.claimedAt = new Date(-8.64e15);
+    row.claimedAt = new Date(-8.64e15);
+    if (refused) row.pending = null;
+  }
+
+  async takeResumable(at: Date, staleBefore: Date, limit: number): Promise<ResumableApplication[]> {
+    const taken = [...this.state.entries()]
+      .filter(([, row]) => row.pending !== null && row.interviewUuid === null && row.claimedAt < staleBefore)
+      .sort(([, a], [, b]) => a.claimedAt.getTime() - b.claimedAt.getTime())
+      .slice(0, limit);
+    return taken.map(([key, row]) => {
+      row.claimedAt = at;
+      const [openInterviewUuid, emailKey] = key.split('/');
+      return { openInterviewUuid, emailKey, interviewUuid: row.claimedInterviewUuid, pending: row.pending! };
+    });
   }
 
   async markResent(openInterviewUuid: string, emailKey: string, at: Date, lastBefore: Date): Promise<boolean> {

@@ -132,12 +132,47 @@ describeRepositoryContract<JobsStore>(
       expect(await store().read.jobs.findByVideo(replaced.video.uuid)).toBeUndefined();
     });
 
+    const pending = (email: string) => ({
+      applicant: { name: 'Ann Applicant', email, phone: '555 0100', phoneParsed: '+15555550100', hasSmsConsent: true, language: 'fr' },
+      scheduledAt: new Date('2026-12-04T10:00:00Z'),
+    });
+
+    it('keeps what a claim is made from until it is attached or refused; the resume sweep takes each stale one once, oldest first', async () => {
+      const open = randomUUID();
+      const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 10, minute));
+      const claim = (email: string, minute: number) =>
+        store().transaction((tx) => tx.applications.claim(open, email, at(minute), at(minute - 1), randomUUID(), pending(email)));
+      const take = (minute: number, staleBefore: number, limit = 10) =>
+        store().transaction((tx) => tx.applications.takeResumable(at(minute), at(staleBefore), limit));
+      const failed = await claim('failed', 0);
+      const stopped = await claim('stopped', 1);
+      const attached = await claim('attached', 2);
+      await claim('refused', 3);
+      await store().transaction((tx) => tx.applications.release(open, 'failed', false));
+      await store().transaction((tx) => tx.applications.attach(open, 'attached', attached!));
+      await store().transaction((tx) => tx.applications.release(open, 'refused', true));
+
+      // Nothing stale yet but the failed claim (given back: stale at once).
+      expect(await take(4, 0)).toEqual([{ openInterviewUuid: open, emailKey: 'failed', interviewUuid: failed, pending: pending('failed') }]);
+      // Taken: not again until stale once more; the stopped process's claim once stale; never the attached or refused.
+      expect(await take(5, 3)).toEqual([{ openInterviewUuid: open, emailKey: 'stopped', interviewUuid: stopped, pending: pending('stopped') }]);
+      expect(await take(6, 4)).toEqual([]);
+      expect((await take(20, 19, 1)).map((a) => a.emailKey)).toEqual(['failed']);
+      expect((await take(20, 19)).map((a) => a.emailKey)).toEqual(['stopped']);
+      // A new application of the email takes the claim over once stale, under the same uuid, with what it sent.
+      expect(await store().transaction((tx) => tx.applications.claim(open, 'stopped', at(40), at(39), randomUUID(), pending('new@example.com')))).toBe(stopped);
+      expect((await take(60, 59)).map((a) => [a.emailKey, a.pending.applicant.email]).sort()).toEqual([
+        ['failed', 'failed'],
+        ['stopped', 'new@example.com'],
+      ]);
+    });
+
     it("claims an email's application once under one interview uuid, gives back a failed claim, and re-sends at most once per interval", async () => {
       const open = randomUUID();
       const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 10, minute));
       const apps = () => store().read.applications;
       const claim = (minute: number, staleBefore: number) =>
-        store().transaction((tx) => tx.applications.claim(open, 'ann', at(minute), at(staleBefore), randomUUID()));
+        store().transaction((tx) => tx.applications.claim(open, 'ann', at(minute), at(staleBefore), randomUUID(), pending('ann@example.com')));
       const resend = (minute: number, lastBefore: number) => store().transaction((tx) => tx.applications.markResent(open, 'ann', at(minute), at(lastBefore)));
       const interviewUuid = await claim(0, -1);
       expect(interviewUuid).toEqual(expect.any(String));
@@ -145,12 +180,12 @@ describeRepositoryContract<JobsStore>(
       // A claim that never got its interview is taken over once stale, or at once when given back: under the first
       // claim's uuid each time (its creation may have been made).
       expect(await claim(2, 1)).toBe(interviewUuid);
-      await store().transaction((tx) => tx.applications.release(open, 'ann'));
+      await store().transaction((tx) => tx.applications.release(open, 'ann', true));
       expect(await apps().find(open, 'ann')).toEqual({ interviewUuid: null, resentAt: null });
       expect(await claim(3, -100)).toBe(interviewUuid);
 
       await store().transaction((tx) => tx.applications.attach(open, 'ann', interviewUuid!));
-      await store().transaction((tx) => tx.applications.release(open, 'ann'));
+      await store().transaction((tx) => tx.applications.release(open, 'ann', true));
       expect(await apps().find(open, 'ann')).toEqual({ interviewUuid, resentAt: null });
       expect(await claim(30, 29)).toBeUndefined();
       // The first re-send at once, the next only once the interval since it has passed.

@@ -1,6 +1,7 @@
 import type { Store } from '@vi/platform-bus';
 import type { Job, JobOrder, JobStatus } from '../domain/job';
 import type { LocationInput } from '../domain/location';
+import type { Applicant } from './ports';
 
 /**
  * The jobs service's store as its use cases see it (decision 033): the repositories' interfaces, owned here; the SQL
@@ -73,21 +74,54 @@ export interface OpenInterviewApplication {
   resentAt: Date | null;
 }
 
+/**
+ * What an application's interview is created from, kept with its claim until the interview is attached or refused, so
+ * that a creation the answer did not see through (a failure, a stopped process) is made by the resume sweep.
+ */
+export interface PendingApplication {
+  applicant: Applicant;
+  scheduledAt: Date;
+}
+
+/** A claim whose interview is still to be made, taken by the resume sweep. */
+export interface ResumableApplication {
+  openInterviewUuid: string;
+  emailKey: string;
+  /** The uuid its interview is created under (decision 063). */
+  interviewUuid: string;
+  pending: PendingApplication;
+}
+
 /** Applications through open interviews, one per email per open interview (decision 045). */
 export interface OpenInterviewApplicationRepository {
   /**
    * Claims the email's application when new, or when an earlier claim never got its interview and is older than
    * `staleBefore`: answers the uuid its interview is to be created under (`interviewUuid` at the first claim, kept by
-   * every later one, decision 063), or undefined when not claimed.
+   * every later one, decision 063), or undefined when not claimed. The claim keeps `pending` until it is attached or
+   * refused.
    */
-  claim(openInterviewUuid: string, emailKey: string, at: Date, staleBefore: Date, interviewUuid: string): Promise<string | undefined>;
+  claim(
+    openInterviewUuid: string,
+    emailKey: string,
+    at: Date,
+    staleBefore: Date,
+    interviewUuid: string,
+    pending: PendingApplication,
+  ): Promise<string | undefined>;
   find(openInterviewUuid: string, emailKey: string): Promise<OpenInterviewApplication | undefined>;
+  /** Attaches the interview made for the claim; what it was made from is no longer kept. */
   attach(openInterviewUuid: string, emailKey: string, interviewUuid: string): Promise<void>;
   /**
    * Gives a claim back when its interview's creation failed or was refused (nothing if one was attached): it may be
-   * claimed again at once, and keeps its interview uuid.
+   * claimed again at once, and keeps its interview uuid. A refusal (`refused`) forgets what the interview was to be
+   * made from; a failure keeps it for the resume sweep.
    */
-  release(openInterviewUuid: string, emailKey: string): Promise<void>;
+  release(openInterviewUuid: string, emailKey: string, refused: boolean): Promise<void>;
+  /**
+   * Takes up to `limit` claims older than `staleBefore` whose interview is still to be made from what they keep, and
+   * marks them claimed at `at`: each is taken by one caller, another replica's sweep skips it until it is stale again.
+   */
+  takeResumable(at: Date, staleBefore: Date, limit: number): Promise<ResumableApplication[]>;
   /** Records a re-sent invitation, only when none was re-sent after `lastBefore`: false means not now. */
   markResent(openInterviewUuid: string, emailKey: string, at: Date, lastBefore: Date): Promise<boolean>;
 }

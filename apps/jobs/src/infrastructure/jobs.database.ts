@@ -1,5 +1,12 @@
 import type { OutboxTable } from '@vi/platform-bus';
+import type { Applicant } from '../application/ports';
 import type { ColumnType, Generated } from '@vi/platform-postgres';
+
+/** `open_interview_applications.pending` as stored (jsonb). */
+export interface PendingApplicationColumn {
+  applicant: Applicant;
+  scheduled_at: string;
+}
 
 /** Row types of the `jobs` schema, for Kysely. */
 export interface JobsDatabase {
@@ -55,6 +62,8 @@ export interface JobsDatabase {
     claimed_interview_uuid: string | null;
     claimed_at: Date;
     resent_at: Date | null;
+    /** Migration 0011: what its interview is made from, until attached or refused (`PendingApplication`, its date as RFC 3339). */
+    pending: ColumnType<PendingApplicationColumn | null, string | null, string | null>;
   };
   /** Issue 38: applications counted per open interview and UTC day, against its `applications_per_day`. */
   open_interview_daily_applications: {

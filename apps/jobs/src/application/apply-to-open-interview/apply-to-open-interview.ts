@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { SharedErrorCode } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { AppError, validationFailed } from '@vi/platform-errors';
-import { requireOperator, type Caller, type Principal, type ServicePrincipal, type UserPrincipal } from '@vi/platform-grpc';
+import { validationFailed } from '@vi/platform-errors';
+import { requireOperator, type Caller, type Principal, type ServicePrincipal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import { applicationDay, applicationDueAt, emailKey, RESEND_INTERVAL_MS, STALE_CLAIM_MS } from '../../domain/open-interview';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { AfterAnswer, Applicant, IdentityDirectory, InterviewsDirectory } from '../ports';
 import type { JobsStore } from '../store';
+import { createApplicantInterview } from '../shared/create-applicant-interview';
 import { findOpenJob } from '../shared/find-open-job';
 import { PUBLIC_OPEN_INTERVIEW_CALLER } from '../shared/public-open-interview-caller';
 
 /** Jobs asking interviews on its own behalf: re-sending an invitation is no user's act. */
 const JOBS_SERVICE: ServicePrincipal = { kind: 'service', service: 'jobs' };
 
-/** The deadline of a follow-up's call to interviews: the applicant's request has been answered, its deadline is no longer theirs. */
+/** The deadline of a re-send's call to interviews: the applicant's request has been answered, its deadline is no longer theirs. */
 const FOLLOW_UP_MS = 30_000;
 
 export interface ApplyToOpenInterviewDeps {
@@ -32,11 +32,9 @@ export interface ApplyToOpenInterviewDeps {
  * An application through an open interview (decision 045). Whatever does not depend on the address is checked first
  * (the link, a phone's consent, the plan's SMS feature and the link's daily cap), so that a refusal says nothing of whether the address
  * applied; then the email's row is claimed, and the answer goes back. What the claim found is done after the answer,
- * so that a new address and a repeat are answered alike and in about the same time: for a new one, the interviews
- * service creates the one-way interview as for any creation (its rules, its InterviewCreated, its invitation),
- * acting as the company user who turned the open interview on, under the uuid the claim chose (decision 063: a
- * failed creation may have been made, so it is asked again, never made twice); for a repeat, the invitation is
- * re-sent at most once per RESEND_INTERVAL_MS.
+ * so that a new address and a repeat are answered alike and in about the same time: for a new one, its interview is
+ * made (`createApplicantInterview`; the claim keeps the applicant until then, and the resume sweep makes what the
+ * answer's follow-up did not); for a repeat, the invitation is re-sent at most once per RESEND_INTERVAL_MS.
  */
 export async function applyToOpenInterview(
   deps: ApplyToOpenInterviewDeps,
@@ -62,7 +60,10 @@ export async function applyToOpenInterview(
   const key = emailKey(applicant.email);
   const since = (ms: number) => new Date(now.getTime() - ms);
 
-  const claimed = await deps.store.statement((write) => write.applications.claim(open.uuid, key, now, since(STALE_CLAIM_MS), randomUUID()));
+  const scheduledAt = applicationDueAt(now, deps.dueDays, open.expiresAt);
+  const claimed = await deps.store.statement((write) =>
+    write.applications.claim(open.uuid, key, now, since(STALE_CLAIM_MS), randomUUID(), { applicant, scheduledAt }),
+  );
   const later = (): Date => new Date(Date.now() + FOLLOW_UP_MS);
   if (claimed === undefined) {
     deps.afterAnswer.run('open interview application: re-send', async () => {
@@ -75,32 +76,7 @@ export async function applyToOpenInterview(
     return;
   }
 
-  deps.afterAnswer.run('open interview application: interview', async () => {
-    // The user who turned the open interview on creates the interview, with a company user's least role.
-    const creator: Caller<UserPrincipal> = {
-      principal: { kind: 'user', userUuid: open.createdBy, companyUuid: job.companyUuid, role: 'standard', userType: 'company_user' },
-      deadline: later(),
-    };
-    let interviewUuid: string;
-    try {
-      interviewUuid = await deps.interviews.createInterview(creator, {
-        interviewUuid: claimed,
-        jobUuid: job.uuid,
-        applicant,
-        scheduledAt: applicationDueAt(now, deps.dueDays, open.expiresAt),
-        questions: open.questions,
-      });
-    } catch (error) {
-      if (error instanceof AppError && error.code === SharedErrorCode.InterviewNotFound) {
-        // Made under this uuid by an earlier try whose answer was lost, and deleted by the company since: not made again.
-        await deps.store.statement((write) => write.applications.attach(open.uuid, key, claimed));
-        return;
-      }
-      // Refused or failed (a deadline: perhaps made): the email may apply again at once, and that application asks
-      // for the same interview.
-      await deps.store.statement((write) => write.applications.release(open.uuid, key));
-      throw error;
-    }
-    await deps.store.statement((write) => write.applications.attach(open.uuid, key, interviewUuid));
-  });
+  deps.afterAnswer.run('open interview application: interview', () =>
+    createApplicantInterview(deps, job, { emailKey: key, interviewUuid: claimed, pending: { applicant, scheduledAt } }),
+  );
 }

@@ -11,21 +11,26 @@ returning "count";
 
 -- OpenInterviewApplicationRepository.attach
 update "open_interview_applications"
-set "interview_uuid" = $1
-where "open_interview_uuid" = $2 and "email_key" = $3;
+set "interview_uuid" = $1, "pending" = $2
+where "open_interview_uuid" = $3 and "email_key" = $4;
 
 -- OpenInterviewApplicationRepository.claim
-insert into "open_interview_applications" ("open_interview_uuid", "email_key", "interview_uuid", "claimed_interview_uuid", "claimed_at", "resent_at")
-values ($1, $2, $3, $4, $5, $6)
+insert into "open_interview_applications" ("open_interview_uuid", "email_key", "interview_uuid", "claimed_interview_uuid", "claimed_at", "resent_at", "pending")
+values ($1, $2, $3, $4, $5, $6, $7)
 on conflict ("open_interview_uuid", "email_key") do update
-set "claimed_at" = $7, "claimed_interview_uuid" = coalesce(open_interview_applications.claimed_interview_uuid, excluded.claimed_interview_uuid)
-where "open_interview_applications"."interview_uuid" is null and "open_interview_applications"."claimed_at" < $8
+set "claimed_at" = $8, "pending" = $9, "claimed_interview_uuid" = coalesce(open_interview_applications.claimed_interview_uuid, excluded.claimed_interview_uuid)
+where "open_interview_applications"."interview_uuid" is null and "open_interview_applications"."claimed_at" < $10
 returning "claimed_interview_uuid";
 
 -- OpenInterviewApplicationRepository.execute
 update "open_interview_applications"
 set "claimed_at" = '-infinity'
 where "open_interview_uuid" = $1 and "email_key" = $2 and "interview_uuid" is null;
+
+-- OpenInterviewApplicationRepository.execute
+update "open_interview_applications"
+set "claimed_at" = '-infinity', "pending" = $1
+where "open_interview_uuid" = $2 and "email_key" = $3 and "interview_uuid" is null;
 
 -- OpenInterviewApplicationRepository.find
 select "interview_uuid", "resent_at"
@@ -37,3 +42,15 @@ update "open_interview_applications"
 set "resent_at" = $1
 where "open_interview_uuid" = $2 and "email_key" = $3 and "interview_uuid" is not null and ("resent_at" is null or "resent_at" <= $4)
 returning 1 as "one";
+
+-- OpenInterviewApplicationRepository.takeResumable
+with "taken" as (select "open_interview_uuid", "email_key"
+from "open_interview_applications"
+where "pending" is not null and "interview_uuid" is null and "claimed_at" < $1
+order by "claimed_at"
+limit $2
+for update skip locked) update "open_interview_applications"
+set "claimed_at" = $3
+from "taken"
+where "open_interview_applications"."open_interview_uuid" = "taken"."open_interview_uuid" and "open_interview_applications"."email_key" = "taken"."email_key"
+returning "open_interview_applications"."open_interview_uuid", "open_interview_applications"."email_key", "open_interview_applications"."claimed_interview_uuid", "open_interview_applications"."pending";
