@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { identity } from '@vi/contracts';
 import type { UserPrincipal, Caller } from '@vi/platform-grpc';
 import type { IdentityDirectory } from '../src/application/ports';
-import type { Job } from '../src/domain/job';
+import type { Job, OpenInterview } from '../src/domain/job';
 import type { LocationInput } from '../src/domain/location';
 
 /** Links as the jobs service renders them, under a test base URL. */
@@ -35,6 +35,11 @@ export function aJob(overrides: Partial<Job> = {}): Job {
     video: null,
     ...overrides,
   };
+}
+
+/** An active open interview taking 200 applications a day until 2027, turned on by `createdBy`. */
+export function anOpenInterview(overrides: Partial<OpenInterview> & Pick<OpenInterview, 'createdBy' | 'questions'>): OpenInterview {
+  return { uuid: randomUUID(), status: 'active', expiresAt: new Date('2027-01-01T00:00:00Z'), applicationsPerDay: 200, ...overrides };
 }
 
 export function anAddress(overrides: Partial<Extract<LocationInput, { kind: 'address' }>> = {}): LocationInput {

@@ -8,6 +8,7 @@ import type {
   JobListQuery,
   JobRepository,
   LocationRepository,
+  ClaimRequest,
   OpenInterviewApplication,
   OpenInterviewApplicationRepository,
   PendingApplication,
@@ -121,14 +122,7 @@ export class InMemoryApplications implements OpenInterviewApplicationRepository,
   /** By open interview and email key. */
   state = new Map<string, ApplicationRow>();
 
-  async claim(
-    openInterviewUuid: string,
-    emailKey: string,
-    at: Date,
-    staleBefore: Date,
-    interviewUuid: string,
-    pending: PendingApplication,
-  ): Promise<string | undefined> {
+  async claim({ openInterviewUuid, emailKey, at, staleBefore, interviewUuid, pending }: ClaimRequest): Promise<string | undefined> {
     const key = `${openInterviewUuid}/${emailKey}`;
     const row = this.state.get(key);
     if (row && (row.interviewUuid !== null || row.claimedAt >= staleBefore)) return undefined;

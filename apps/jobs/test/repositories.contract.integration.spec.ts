@@ -4,7 +4,7 @@ import { createLogger } from '@vi/platform-logger';
 import { migrateToLatest, openDatabase, StatementLog, type Database } from '@vi/platform-postgres';
 import { createTestDatabase, describeRepositoryContract, memoryStore, type TestDatabase } from '@vi/platform-testing';
 import { jobsMigrations } from '../migrations';
-import type { JobsStore } from '../src/application/store';
+import type { ClaimRequest, JobsStore, PendingApplication } from '../src/application/store';
 import type { Job } from '../src/domain/job';
 import type { JobsDatabase } from '../src/infrastructure/jobs.database';
 import { createJobsStore } from '../src/infrastructure/jobs.store';
@@ -132,6 +132,14 @@ describeRepositoryContract<JobsStore>(
       expect(await store().read.jobs.findByVideo(replaced.video.uuid)).toBeUndefined();
     });
 
+    const request = (openInterviewUuid: string, emailKey: string, at: Date, staleBefore: Date, pending: PendingApplication): ClaimRequest => ({
+      openInterviewUuid,
+      emailKey,
+      at,
+      staleBefore,
+      interviewUuid: randomUUID(),
+      pending,
+    });
     const pending = (email: string) => ({
       applicant: { name: 'Ann Applicant', email, phone: '555 0100', phoneParsed: '+15555550100', hasSmsConsent: true, language: 'fr' },
       scheduledAt: new Date('2026-12-04T10:00:00Z'),
@@ -141,7 +149,7 @@ describeRepositoryContract<JobsStore>(
       const open = randomUUID();
       const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 10, minute));
       const claim = (email: string, minute: number) =>
-        store().transaction((tx) => tx.applications.claim(open, email, at(minute), at(minute - 1), randomUUID(), pending(email)));
+        store().transaction((tx) => tx.applications.claim(request(open, email, at(minute), at(minute - 1), pending(email))));
       const take = (minute: number, staleBefore: number, limit = 10) =>
         store().transaction((tx) => tx.applications.takeResumable(at(minute), at(staleBefore), limit));
       const failed = await claim('failed', 0);
@@ -160,7 +168,7 @@ describeRepositoryContract<JobsStore>(
       expect((await take(20, 19, 1)).map((a) => a.emailKey)).toEqual(['failed']);
       expect((await take(20, 19)).map((a) => a.emailKey)).toEqual(['stopped']);
       // A new application of the email takes the claim over once stale, under the same uuid, with what it sent.
-      expect(await store().transaction((tx) => tx.applications.claim(open, 'stopped', at(40), at(39), randomUUID(), pending('new@example.com')))).toBe(stopped);
+      expect(await store().transaction((tx) => tx.applications.claim(request(open, 'stopped', at(40), at(39), pending('new@example.com'))))).toBe(stopped);
       expect((await take(60, 59)).map((a) => [a.emailKey, a.pending.applicant.email]).sort()).toEqual([
         ['failed', 'failed'],
         ['stopped', 'new@example.com'],
@@ -172,7 +180,7 @@ describeRepositoryContract<JobsStore>(
       const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 10, minute));
       const apps = () => store().read.applications;
       const claim = (minute: number, staleBefore: number) =>
-        store().transaction((tx) => tx.applications.claim(open, 'ann', at(minute), at(staleBefore), randomUUID(), pending('ann@example.com')));
+        store().transaction((tx) => tx.applications.claim(request(open, 'ann', at(minute), at(staleBefore), pending('ann@example.com'))));
       const resend = (minute: number, lastBefore: number) => store().transaction((tx) => tx.applications.markResent(open, 'ann', at(minute), at(lastBefore)));
       const interviewUuid = await claim(0, -1);
       expect(interviewUuid).toEqual(expect.any(String));

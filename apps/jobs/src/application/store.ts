@@ -83,6 +83,17 @@ export interface PendingApplication {
   scheduledAt: Date;
 }
 
+/** An application's claim: at `at`, taking over a claim without an interview older than `staleBefore`. */
+export interface ClaimRequest {
+  openInterviewUuid: string;
+  emailKey: string;
+  at: Date;
+  staleBefore: Date;
+  /** The uuid its interview is created under, when this is its first claim. */
+  interviewUuid: string;
+  pending: PendingApplication;
+}
+
 /** A claim whose interview is still to be made, taken by the resume sweep. */
 export interface ResumableApplication {
   openInterviewUuid: string;
@@ -100,14 +111,7 @@ export interface OpenInterviewApplicationRepository {
    * every later one, decision 063), or undefined when not claimed. The claim keeps `pending` until it is attached or
    * refused.
    */
-  claim(
-    openInterviewUuid: string,
-    emailKey: string,
-    at: Date,
-    staleBefore: Date,
-    interviewUuid: string,
-    pending: PendingApplication,
-  ): Promise<string | undefined>;
+  claim(request: ClaimRequest): Promise<string | undefined>;
   find(openInterviewUuid: string, emailKey: string): Promise<OpenInterviewApplication | undefined>;
   /** Attaches the interview made for the claim; what it was made from is no longer kept. */
   attach(openInterviewUuid: string, emailKey: string, interviewUuid: string): Promise<void>;

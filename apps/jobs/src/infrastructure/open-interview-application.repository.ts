@@ -1,6 +1,6 @@
 import type { RetentionTask } from '@vi/platform-bus';
 import { deleteInBatches, sql, type Kysely } from '@vi/platform-postgres';
-import type { OpenInterviewApplication, PendingApplication, ResumableApplication } from '../application/store';
+import type { ClaimRequest, OpenInterviewApplication, PendingApplication, ResumableApplication } from '../application/store';
 import { applicationDay } from '../domain/open-interview';
 import type { JobsDatabase, PendingApplicationColumn } from './jobs.database';
 
@@ -8,14 +8,7 @@ import type { JobsDatabase, PendingApplicationColumn } from './jobs.database';
 export class OpenInterviewApplicationRepository {
   constructor(private readonly db: Kysely<JobsDatabase>) {}
 
-  async claim(
-    openInterviewUuid: string,
-    emailKey: string,
-    at: Date,
-    staleBefore: Date,
-    interviewUuid: string,
-    pending: PendingApplication,
-  ): Promise<string | undefined> {
+  async claim({ openInterviewUuid, emailKey, at, staleBefore, interviewUuid, pending }: ClaimRequest): Promise<string | undefined> {
     const claimed = await this.db
       .insertInto('open_interview_applications')
       .values({

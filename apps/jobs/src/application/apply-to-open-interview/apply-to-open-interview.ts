@@ -62,7 +62,14 @@ export async function applyToOpenInterview(
 
   const scheduledAt = applicationDueAt(now, deps.dueDays, open.expiresAt);
   const claimed = await deps.store.statement((write) =>
-    write.applications.claim(open.uuid, key, now, since(STALE_CLAIM_MS), randomUUID(), { applicant, scheduledAt }),
+    write.applications.claim({
+      openInterviewUuid: open.uuid,
+      emailKey: key,
+      at: now,
+      staleBefore: since(STALE_CLAIM_MS),
+      interviewUuid: randomUUID(),
+      pending: { applicant, scheduledAt },
+    }),
   );
   const later = (): Date => new Date(Date.now() + FOLLOW_UP_MS);
   if (claimed === undefined) {

@@ -3,7 +3,7 @@ import { AppError, ErrorKind } from '@vi/platform-errors';
 import { createLogger } from '@vi/platform-logger';
 import { memoryStore } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
-import { aCompanyUser, aJob } from '../../../test/factories';
+import { aCompanyUser, aJob, anOpenInterview } from '../../../test/factories';
 import { InMemoryApplications, InMemoryDailyApplications, InMemoryJobs } from '../../../test/fakes';
 import { InterviewsCalls, Later } from '../../../test/open-interview-doubles';
 import type { OpenInterview } from '../../domain/job';
@@ -36,14 +36,7 @@ describe('resumeOpenInterviewApplications', () => {
   beforeEach(() => {
     clock = new FakeClock('2026-11-27T10:00:00+00:00');
     interviews = new InterviewsCalls();
-    open = {
-      uuid: randomUUID(),
-      status: 'active',
-      expiresAt: new Date('2027-01-01T00:00:00Z'),
-      questions: [question],
-      createdBy: opener.userUuid,
-      applicationsPerDay: 200,
-    };
+    open = anOpenInterview({ questions: [question], createdBy: opener.userUuid });
     applications = new InMemoryApplications();
     store = memoryStore({
       jobs: new InMemoryJobs(aJob({ companyUuid: opener.companyUuid!, status: 'active', openInterview: open })),
