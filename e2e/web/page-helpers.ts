@@ -32,6 +32,31 @@ export function scrollsHorizontally(page: Page): Promise<boolean> {
   });
 }
 
+/**
+ * The words of the page's data tables that are broken across two lines (a header "Statu / s"): each word's range in
+ * its text node gives one box per line it is laid out on.
+ */
+export function wordsSplitInTables(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const document: any = (globalThis as any).document;
+    const split: string[] = [];
+    for (const cell of document.querySelectorAll('table.data th, table.data td')) {
+      const walker = document.createTreeWalker(cell, 4 /* NodeFilter.SHOW_TEXT */);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // A hyphen is a line-break opportunity of ordinary text ("UTC-" / "05:00"): each part is a word of its own.
+        for (const match of (node.textContent as string).matchAll(/[^\s-]+-?/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r: any) => r.width > 0).map((r: any) => Math.round(r.top)));
+          if (lines.size > 1) split.push(match[0]);
+        }
+      }
+    }
+    return split;
+  });
+}
+
 /** For `locator.evaluate`: whether the element has the keyboard focus. */
 export const isFocused = (element: unknown): boolean => element === (globalThis as any).document.activeElement;
 /** For `locator.evaluate`: the element's computed outline style ('none' when no focus ring shows). */

@@ -7,7 +7,7 @@ import { emptyState } from './ui/empty';
 import { field, formAlert, input, onSubmit, select } from './ui/form';
 import { linkButton, renderPage, toolbar, type Workspace } from './ui/frame';
 import { hasCall, liveHref, watchHref } from './live-links';
-import { dataTable, listState, pager } from './ui/table';
+import { breakable, dataTable, listState, pager } from './ui/table';
 import { navigateWithToast } from './ui/toast';
 
 /**
@@ -140,7 +140,8 @@ export async function interviewsScreen(workspace: Workspace): Promise<void> {
         label: text().workspace.interviews.candidate,
         primary: true,
         sort: { asc: 'candidate_asc', desc: 'candidate_desc' },
-        cell: (i) => el('span', {}, el('a', { href: watchHref(i.uuid) }, nameOf(i)), el('br'), el('span', { class: 'muted' }, i.assigned_to?.email ?? '')),
+        cell: (i) =>
+          el('span', {}, el('a', { href: watchHref(i.uuid) }, nameOf(i)), el('br'), el('span', { class: 'muted' }, breakable(i.assigned_to?.email ?? ''))),
       },
       { label: text().workspace.interviews.job, sort: { asc: 'job_asc', desc: 'job_desc' }, cell: (i) => i.job_post?.title ?? text().workspace.common.none },
       { label: text().workspace.interviews.type, cell: (i) => text().workspace.interviews.types[i.type] },

@@ -8,7 +8,7 @@ import { copyButton } from './ui/copy';
 import { confirmDialog, irreversibleButton, openDialog } from './ui/dialog';
 import { field, formAlert, input, onSubmit, select } from './ui/form';
 import { renderPage, type Workspace } from './ui/frame';
-import { dataTable } from './ui/table';
+import { breakable, dataTable } from './ui/table';
 import { navigateWithToast } from './ui/toast';
 
 /**
@@ -182,7 +182,7 @@ export async function teamScreen(workspace: Workspace): Promise<void> {
           primary: true,
           cell: ({ user }) => (user.uuid === workspace.me.uuid ? `${user.name} ${text().workspace.team.you}` : user.name),
         },
-        { label: text().workspace.team.email, cell: ({ user }) => user.email },
+        { label: text().workspace.team.email, cell: ({ user }) => breakable(user.email) },
         { label: text().workspace.team.role, cell: ({ user }) => text().workspace.team.roles[user.role] },
         { label: text().workspace.team.status, cell: ({ user }) => (user.active ? text().workspace.team.active : text().workspace.team.disabled) },
         { label: text().workspace.keys.heading, cell: ({ user, key }) => keyCell(user, key, admin) },

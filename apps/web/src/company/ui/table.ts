@@ -47,6 +47,19 @@ function header<T>(column: Column<T>, order: string | undefined, onSort: ((order
   return th;
 }
 
+/**
+ * A long value without spaces (an email address) that may wrap in a narrow column at its natural joints, before the
+ * `@` and after each dot, rather than widen the table or break anywhere (issue 40).
+ */
+export function breakable(value: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  for (const part of value.split(/(?=@)|(?<=\.)/)) {
+    if (fragment.childNodes.length > 0) fragment.append(el('wbr'));
+    fragment.append(part);
+  }
+  return fragment;
+}
+
 export function dataTable<T>(options: TableOptions<T>): HTMLElement {
   const { columns } = options;
   const head = el('thead', {}, el('tr', {}, ...columns.map((column) => header(column, options.order, options.onSort))));
