@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { BusMessage, Subscription } from '@vi/platform-bus';
+import { sql } from '@vi/platform-postgres';
 import { waitFor } from '@vi/platform-testing';
 import { ApiClient } from '../support/api-client';
 import { expectError } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { DAY_MS, InterviewEvents, companyWithJob, seekerEmail } from '../interviews/interview-helpers';
 import { settled } from '../support/barrier';
+import { countRows } from '../support/database-dump';
 import { SmtpInbox, WebhookReceiver, bodyOf, createWebhook } from '../notifications/notification-helpers';
 import { collectJobEvents, createStandardUser } from './job-helpers';
 
@@ -205,6 +207,32 @@ describe('open interviews', () => {
       await receiver.close();
     }
   });
+
+  it('keeps its 202 when interviews was down: the resume sweep makes the interview and sends the invitation once it is back, without a new application', async () => {
+    const { api, open } = await openJob();
+    const email = seekerEmail('resumed');
+    // A claim given back after a failure, keeping what its interview is made from.
+    const givenBack = () =>
+      countRows(t, 'jobs.open_interview_applications', sql`open_interview_uuid = ${open.uuid} and claimed_at = '-infinity' and pending is not null`);
+    await t.system.restartInterviews(async () => {
+      const applied = await apply(open.uuid, { name: 'Rhea Resumed', email });
+      expect({ status: applied.status, body: applied.body }).toEqual({ status: 202, body: APPLIED });
+      // The creation after the answer fails (at the latest at its 30-s deadline, waiting for interviews to be ready).
+      await waitFor(async () => (await givenBack()) === 1, 45_000);
+    });
+    expect(await interviewsFor(api, email)).toEqual([]);
+
+    await t.system.jobs.resumeApplications();
+    const mail = await inbox.next(email);
+    const [interview] = await interviewsFor(api, email);
+    expect(mail.text).toContain(`/candidate/interviews/${interview.uuid}`);
+    expect(interview).toMatchObject({ type: 'one_way', assigned_to: { name: 'Rhea Resumed', email } });
+    expect(await givenBack()).toBe(0);
+    // Once: another pass, later, makes nothing more.
+    await t.system.jobs.resumeApplications();
+    await settled(t);
+    expect(await interviewsFor(api, email)).toHaveLength(1);
+  }, 90_000);
 
   it('answers a second application of the same email with the same 202: no second interview, the invitation re-sent once per 10 minutes', async () => {
     const { api, open } = await openJob();

@@ -27,6 +27,8 @@ export type RunningJobsService = Running<{
   /** Decision 019: the retention sweep (tests run it with a later clock). */
   retention: RetentionSweep;
   grpcPort: number;
+  /** Runs one pass of the resume sweep now (tests; a loop runs it every 30 s): answers how many claims it took. */
+  resumeApplications(): Promise<number>;
 }>;
 
 /** Wiring only: config → adapters → use cases → transports, each resource registered with the lifecycle as it starts. */
@@ -62,13 +64,10 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
       (r) => r.stop(),
     );
     // Stopped before the interviews client is closed, as the follow-ups are.
+    const resumeApplications = () => resumeOpenInterviewApplications({ store, interviews, clock: systemClock, logger });
     const resumer = lifecycle.add(
       'open interview applications resumed',
-      new PollingLoop(
-        () => resumeOpenInterviewApplications({ store, interviews, clock: systemClock, logger }),
-        RESUME_INTERVAL_MS,
-        (error) => logger.error({ err: error }, 'resuming open interview applications failed'),
-      ),
+      new PollingLoop(resumeApplications, RESUME_INTERVAL_MS, (error) => logger.error({ err: error }, 'resuming open interview applications failed')),
       (loop) => loop.stop(),
     );
     lifecycle.add('event consumers', await startConsumers(bus, jobsEventConsumers({ identity })), (c) => c.close());
@@ -95,6 +94,6 @@ export function startJobsService(config: JobsConfig, shared: SharedInfrastructur
     relay.start();
     retention.start();
     resumer.start();
-    return { retention, grpcPort };
+    return { retention, grpcPort, resumeApplications };
   });
 }

@@ -36,6 +36,8 @@ export interface RunningSystem {
    * (tests: a restart must lose nothing); `whileDown` runs in between.
    */
   restartNotifications(whileDown?: () => Promise<void>): Promise<void>;
+  /** The same for the interviews service (tests: what jobs asked of it meanwhile is not lost). */
+  restartInterviews(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -76,7 +78,11 @@ async function startJobsAndInterviews(
   identityUrl: string,
   shared: { bus: EventBus; database: EmbeddedPostgres | undefined; level: string },
   lifecycle: Lifecycle,
-): Promise<{ jobs: RunningJobsService; interviews: RunningInterviewsService }> {
+): Promise<{
+  jobs: RunningJobsService;
+  interviews: { current: RunningInterviewsService };
+  startInterviews: (grpcPort: number) => Promise<RunningInterviewsService>;
+}> {
   const interviewsConfig = loadInterviewsConfig(env);
   const { bus, database, level } = shared;
   for (let attempt = 1; ; attempt++) {
@@ -85,14 +91,17 @@ async function startJobsAndInterviews(
       { ...loadJobsConfig(env), upstreams: { identity: identityUrl, interviews: `127.0.0.1:${interviewsPort}` } },
       { bus, database, logger: createLogger('jobs', level) },
     );
-    try {
-      const interviews = await startInterviewsService(
-        { ...interviewsConfig, grpcPort: interviewsPort, upstreams: { identity: identityUrl, jobs: `127.0.0.1:${jobs.grpcPort}` } },
+    const startInterviews = (grpcPort: number) =>
+      startInterviewsService(
+        { ...interviewsConfig, grpcPort, upstreams: { identity: identityUrl, jobs: `127.0.0.1:${jobs.grpcPort}` } },
         { bus, database, logger: createLogger('interviews', level) },
       );
-      // Registered in start order: interviews (which calls jobs) is stopped first.
+    try {
+      const interviews = { current: await startInterviews(interviewsPort) };
+      // Registered in start order: interviews (which calls jobs) is stopped first; restartInterviews puts another in
+      // its place, the one there then is stopped.
       lifecycle.add('jobs', jobs, (s) => s.stop());
-      return { jobs, interviews: lifecycle.add('interviews', interviews, (s) => s.stop()) };
+      return { jobs, interviews: lifecycle.add('interviews', interviews, (c) => c.current.stop()), startInterviews };
     } catch (error) {
       await jobs.stop();
       if (interviewsConfig.grpcPort || attempt === PORT_TRIES || !String(error).includes('EADDRINUSE')) throw error;
@@ -118,9 +127,9 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
     s.stop(),
   );
   const identityUrl = `127.0.0.1:${identity.grpcPort}`;
-  const { jobs, interviews } = await startJobsAndInterviews(env, identityUrl, { bus, database, level }, lifecycle);
+  const { jobs, interviews, startInterviews } = await startJobsAndInterviews(env, identityUrl, { bus, database, level }, lifecycle);
   const jobsUrl = `127.0.0.1:${jobs.grpcPort}`;
-  const interviewsUrl = `127.0.0.1:${interviews.grpcPort}`;
+  const interviewsUrl = `127.0.0.1:${interviews.current.grpcPort}`;
   const sharing = lifecycle.add(
     'sharing',
     await startSharingService(
@@ -159,7 +168,9 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
     gateway,
     identity,
     jobs,
-    interviews,
+    get interviews() {
+      return interviews.current;
+    },
     sharing,
     get notifications() {
       return current.notifications;
@@ -172,6 +183,11 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
       await current.notifications.stop();
       await whileDown?.();
       current.notifications = await startNotifications(current.notifications.grpcPort);
+    },
+    restartInterviews: async (whileDown) => {
+      await interviews.current.stop();
+      await whileDown?.();
+      interviews.current = await startInterviews(interviews.current.grpcPort);
     },
     stop: () => lifecycle.stop(),
   };
