@@ -68,13 +68,26 @@ export const outlineStyle = (element: unknown): string => (globalThis as any).ge
  */
 export const playMuted = async (video: any): Promise<void> => {
   video.muted = true;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await video.play();
-    } catch (error) {
-      if ((error as Error).name !== 'AbortError' || attempt === 3) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 300));
+  // A page evaluation has no timeout: a play() that never starts (a CI run, 2026-12-07: the watch page's take) would
+  // hang the test until jest's limit and say nothing. After 30 s it fails with what the element knew.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const what = `readyState ${video.readyState}, networkState ${video.networkState}, error ${video.error?.code ?? 'none'}, buffered ${video.buffered.length}`;
+      reject(new Error(`the video did not start playing in 30 s (${what}, ${video.currentSrc})`));
+    }, 30_000);
+  });
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await Promise.race([video.play(), stalled]);
+      } catch (error) {
+        if ((error as Error).name !== 'AbortError' || attempt === 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
     }
+  } finally {
+    clearTimeout(timer);
   }
 };
 /** For `locator.evaluate` on a <video>: its playback position in seconds. */
