@@ -83,17 +83,6 @@ export interface PendingApplication {
   scheduledAt: Date;
 }
 
-/** An application's claim: at `at`, taking over a claim without an interview older than `staleBefore`. */
-export interface ClaimRequest {
-  openInterviewUuid: string;
-  emailKey: string;
-  at: Date;
-  staleBefore: Date;
-  /** The uuid its interview is created under, when this is its first claim. */
-  interviewUuid: string;
-  pending: PendingApplication;
-}
-
 /** A claim whose interview is still to be made, taken by the resume sweep. */
 export interface ResumableApplication {
   openInterviewUuid: string;
@@ -101,6 +90,15 @@ export interface ResumableApplication {
   /** The uuid its interview is created under (decision 063). */
   interviewUuid: string;
   pending: PendingApplication;
+}
+
+/**
+ * An application's claim: at `at`, taking over a claim without an interview older than `staleBefore`; its
+ * `interviewUuid` counts only when this is the email's first claim.
+ */
+export interface ClaimRequest extends ResumableApplication {
+  at: Date;
+  staleBefore: Date;
 }
 
 /** Applications through open interviews, one per email per open interview (decision 045). */

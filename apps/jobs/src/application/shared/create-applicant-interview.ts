@@ -4,7 +4,7 @@ import { AppError, ErrorKind } from '@vi/platform-errors';
 import type { Caller, UserPrincipal } from '@vi/platform-grpc';
 import type { Job, OpenInterview } from '../../domain/job';
 import type { InterviewsDirectory } from '../ports';
-import type { JobsStore, PendingApplication } from '../store';
+import type { JobsStore, ResumableApplication } from '../store';
 
 /** The deadline of a follow-up's call to interviews: the applicant's request has been answered, its deadline is no longer theirs. */
 const FOLLOW_UP_MS = 30_000;
@@ -29,7 +29,7 @@ function mayPass(error: unknown): boolean {
 export async function createApplicantInterview(
   deps: ApplicantInterviewDeps,
   job: Job & { openInterview: OpenInterview },
-  application: { emailKey: string; interviewUuid: string; pending: PendingApplication },
+  application: Omit<ResumableApplication, 'openInterviewUuid'>,
 ): Promise<void> {
   const open = job.openInterview;
   const { emailKey, interviewUuid: claimed, pending } = application;
