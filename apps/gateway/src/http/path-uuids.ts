@@ -15,6 +15,7 @@ const PATH_UUIDS = {
   setUuid: 'Question set',
   linkUuid: 'Share link',
   webhookUuid: 'Webhook',
+  commentUuid: 'Comment',
 } as const;
 
 export type PathUuid = keyof typeof PATH_UUIDS;

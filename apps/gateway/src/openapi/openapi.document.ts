@@ -30,6 +30,15 @@ import {
   UserSummaryView,
   WebhookEvents,
   WebhookView,
+  ScorecardView,
+  InterviewEvaluationsView,
+  EvaluationView,
+  CommentView,
+  CommentListView,
+  DecisionView,
+  DecisionResultsView,
+  SubmittedEvaluationView,
+  InterviewDecisionView,
 } from '@vi/contracts';
 import type { Router } from 'express';
 import type { ListQuerySpec } from '../http/list-query';
@@ -80,6 +89,15 @@ function viewComponents(): Record<string, JsonSchema> {
     DeliveryAttemptView,
     SharedView,
     PublicOpenInterviewView,
+    ScorecardView,
+    EvaluationView,
+    InterviewEvaluationsView,
+    CommentView,
+    CommentListView,
+    DecisionView,
+    DecisionResultsView,
+    SubmittedEvaluationView,
+    InterviewDecisionView,
   ];
   const registry = z.registry<{ id: string }>();
   for (const schema of [...views, ...more]) registry.add(schema, { id: (schema.meta() as { id: string }).id });

@@ -8,6 +8,7 @@ import type { RateLimits } from '../rate-limit/rate-limits';
 import type { SignInLimits } from '../rate-limit/sign-in-limits';
 import type { Upstreams } from '../upstream/upstreams';
 import { candidateRoutes } from './candidate.routes';
+import { evaluationsRoutes } from './evaluations.routes';
 import { identityRoutes } from './identity.routes';
 import { interviewChatRoutes } from './interview-chat.routes';
 import { interviewsRoutes } from './interviews.routes';
@@ -56,6 +57,8 @@ export function apiRouters(deps: ApiRouteDeps): ApiRouters {
     authenticated: [
       identityRoutes(deps.upstreams, (userUuid) => deps.cache.revoke({ userUuid })),
       jobsRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }),
+      // Before interviews': `/interviews/decisions` is not an interview's uuid.
+      evaluationsRoutes(deps.upstreams),
       interviewsRoutes(deps.upstreams),
       questionsRoutes(deps.upstreams),
       takesRoutes(deps.upstreams),
