@@ -1,9 +1,14 @@
 import { text } from '../i18n/texts';
-import { el } from '../shared/dom';
+import { append, el } from '../shared/dom';
 import { chatTextNodes } from '../shared/chat-text';
 import { localTime } from '../shared/format';
+import { evaluationSection, type EvaluationPort } from '../shared/evaluation-form';
+import { mended, type Criterion } from '../shared/evaluation-types';
 import { takePlayer } from '../shared/take-player';
+import { ApiError } from '../shared/api';
 import { api, ok, type Schemas } from './api';
+import { colleaguesOf, Comments, commentsPanel } from './comments';
+import { clock } from './moments';
 import { refusalSentence } from './refusals';
 import { copyButton } from './ui/copy';
 import { field, formAlert, input, onSubmit } from './ui/form';
@@ -19,9 +24,12 @@ function takesVisible(interview: { status: string }): boolean {
 
 /**
  * `/interview/<uuid>/watch`, a reviewer's tool: the player with the answers in order (previous / next answer), the
- * questions beside it (each jumps to its answer), the rating as stars (radio buttons: arrow keys choose), the basic
- * share link (create, turn on or off, copy) and, where the plan has `advanced_share_links`, a link emailed to a
- * reviewer. Anything the API will not show this user, another company's interview included, is "not found".
+ * questions beside it (each jumps to its answer) and the caller's scorecard under them (issue 40), the comments of
+ * each video under it (marks on its timeline, `comments.ts`), the rating as stars (radio buttons: arrow keys
+ * choose), the basic share link (create, turn on or off, copy) and, where the plan has `advanced_share_links`, a
+ * link emailed to a reviewer. `?take=<uuid>&at_ms=<ms>` (or `recording=<uuid>`), the link a mention's email
+ * carries, opens that answer at that moment. Anything the API will not show this user, another company's
+ * interview included, is "not found".
  */
 
 type Interview = Schemas['Interview'];
@@ -43,12 +51,42 @@ function videoUrl(interview: Interview, answer: Answer): string {
   return `/v1.0/interviews/${interview.uuid}/questions/${answer.question.uuid}/takes/${answer.take.uuid}/video`;
 }
 
+/** The moment a mention's link names: `?take=<uuid>&at_ms=<ms>` or `?recording=<uuid>&at_ms=<ms>`. */
+interface Moment {
+  take?: string;
+  recording?: string;
+  atMs: number;
+}
+
+function momentOfUrl(): Moment {
+  const params = new URLSearchParams(location.search);
+  const atMs = Number.parseInt(params.get('at_ms') ?? '0', 10);
+  return { take: params.get('take')?.toLowerCase(), recording: params.get('recording')?.toLowerCase(), atMs: Number.isFinite(atMs) && atMs > 0 ? atMs : 0 };
+}
+
+/** Seeks a player to `atMs` once it knows its length, and brings it into view. */
+function seekTo(video: HTMLVideoElement, atMs: number): void {
+  const seek = () => {
+    video.currentTime = atMs / 1000;
+    video.scrollIntoView({ block: 'center' });
+  };
+  if (video.readyState >= HTMLMediaElement.HAVE_METADATA) seek();
+  else video.addEventListener('loadedmetadata', seek, { once: true });
+}
+
 function answerLabel(answer: Answer): string {
   return text().workspace.watch.take(answer.take.number, answer.takeCount, text().common.duration(Math.round(answer.take.duration_seconds)));
 }
 
-/** The player with previous/next answer and the question list beside it. */
-function answersSection(interview: Interview, questions: Question[], answers: Answer[]): HTMLElement {
+/** The player with previous/next answer and its comments, the question list beside it, the scorecard under that. */
+function answersSection(
+  interview: Interview,
+  questions: Question[],
+  answers: Answer[],
+  comments: Comments | null,
+  moment: Moment,
+  scorecard: HTMLElement | null,
+): HTMLElement {
   const stage = el('div', { class: 'stage' });
   const position = el('p', { class: 'muted', role: 'status' });
   const previous = el('button', { type: 'button', class: 'secondary small' }, text().workspace.watch.previousAnswer);
@@ -59,12 +97,16 @@ function answersSection(interview: Interview, questions: Question[], answers: An
     current = index;
     const answer = answers[index];
     const player = takePlayer(videoUrl(interview, answer), `${answer.question.text}: ${answerLabel(answer)}`);
-    stage.replaceChildren(
+    stage.replaceChildren();
+    append(
+      stage,
       el('h3', {}, text().workspace.watch.questionHeading(answer.questionIndex + 1)),
       el('p', { class: 'question-text' }, answer.question.text),
       player,
       el('p', { class: 'muted' }, answerLabel(answer)),
+      comments ? commentsPanel(comments, { take_uuid: answer.take.uuid }, player, answer.take.duration_seconds, `take-${answer.take.uuid}`) : null,
     );
+    if (answer.take.uuid === moment.take) seekTo(player, moment.atMs);
     position.textContent = text().workspace.watch.answerOf(index + 1, answers.length);
     previous.disabled = index === 0;
     next.disabled = index === answers.length - 1;
@@ -96,7 +138,14 @@ function answersSection(interview: Interview, questions: Question[], answers: An
       return el('li', {}, button, status ? el('p', { class: question.skipped ? 'skipped' : 'muted' }, status) : null);
     }),
   );
-  if (answers.length > 0) showAnswer(0, false);
+  if (answers.length > 0)
+    showAnswer(
+      Math.max(
+        0,
+        answers.findIndex((a) => a.take.uuid === moment.take),
+      ),
+      false,
+    );
   return el(
     'section',
     { class: 'review', 'aria-labelledby': 'questions-heading' },
@@ -106,12 +155,12 @@ function answersSection(interview: Interview, questions: Question[], answers: An
       answers.length > 0 ? stage : el('p', { class: 'muted' }, text().workspace.watch.noTakes),
       answers.length > 1 ? el('div', { class: 'actions' }, previous, position, next) : null,
     ),
-    el('div', { class: 'review-questions' }, el('h2', { id: 'questions-heading' }, text().workspace.watch.questions), list),
+    el('div', { class: 'review-questions' }, el('h2', { id: 'questions-heading' }, text().workspace.watch.questions), list, scorecard),
   );
 }
 
 /** A live interview's call recordings, oldest first (a call left and rejoined may give several); one still going on says so. */
-function recordingsSection(interview: Interview, recordings: Recording[]): HTMLElement {
+function recordingsSection(interview: Interview, recordings: Recording[], comments: Comments | null, moment: Moment): HTMLElement {
   const heading = el('h2', { id: 'recordings-heading' }, text().workspace.watch.recordingsHeading);
   const finished = interview.status === 'completed' || interview.status === 'expired' || interview.status === 'canceled';
   if (recordings.length === 0)
@@ -127,23 +176,20 @@ function recordingsSection(interview: Interview, recordings: Recording[]): HTMLE
         ? text().workspace.watch.recordingNoLength(index + 1)
         : text().workspace.watch.recording(index + 1, text().common.duration(Math.round(recording.duration_seconds)));
     const src = `/v1.0/interviews/${interview.uuid}/recordings/${recording.uuid}/video`;
+    const player = recording.ended_at === null ? null : takePlayer(src, label);
+    if (player && recording.uuid === moment.recording) seekTo(player, moment.atMs);
     return el(
       'li',
       {},
       el('h3', {}, label),
       el('p', { class: 'muted' }, text().workspace.watch.recordingStarted(localTime(recording.started_at))),
-      recording.ended_at === null ? el('p', { class: 'notice' }, text().workspace.watch.recordingInProgress) : takePlayer(src, label),
+      player ?? el('p', { class: 'notice' }, text().workspace.watch.recordingInProgress),
+      player && comments && recording.duration_seconds !== null
+        ? commentsPanel(comments, { recording_uuid: recording.uuid }, player, recording.duration_seconds, `recording-${recording.uuid}`)
+        : null,
     );
   });
   return el('section', { 'aria-labelledby': 'recordings-heading' }, heading, el('ul', { class: 'recordings' }, ...items));
-}
-
-/** 62.4 → "1:02", 3723 → "1:02:03": a message's time into the call, as a player shows its position. */
-function callClock(seconds: number): string {
-  const whole = Math.floor(seconds);
-  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
-  const two = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
 }
 
 /** The call's chat beside its recordings (decision 039): each message with its time into the call, as plain text. */
@@ -160,7 +206,7 @@ function chatSection(messages: ChatMessage[]): HTMLElement {
         el(
           'time',
           { datetime: `PT${Math.floor(message.offset_seconds)}S`, title: localTime(message.sent_at) },
-          text().workspace.watch.chatAt(callClock(message.offset_seconds)),
+          text().workspace.watch.chatAt(clock(message.offset_seconds)),
         ),
         ' · ',
         el('span', { class: 'chat-author' }, message.author.name),
@@ -186,6 +232,40 @@ async function callChat(uuid: string): Promise<ChatMessage[]> {
     messages.push(...page);
     if (page.length < 100) return messages;
   }
+}
+
+/** The interview's comments and the colleagues a comment can mention; null where the interview cannot be evaluated yet (409). */
+async function commentsOf(interview: Interview, workspace: Workspace): Promise<Comments | null> {
+  try {
+    const comments = new Comments(interview.uuid, workspace, await colleaguesOf(workspace));
+    await comments.load();
+    return comments;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'api.interview_not_evaluable') return null;
+    throw error;
+  }
+}
+
+/** The job's criteria; none when the job is gone (the interview keeps its answers). */
+async function criteriaOf(interview: Interview): Promise<Criterion[]> {
+  if (!interview.job_post) return [];
+  try {
+    return mended<Criterion[]>((await ok(api.GET('/jobs/{jobUuid}/scorecard', { params: { path: { jobUuid: interview.job_post.uuid } } }))).data.criteria);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
+}
+
+/** The caller's scorecard of the interview (`shared/evaluation-form.ts`), through the workspace's API client. */
+async function scorecardSection(interview: Interview): Promise<HTMLElement> {
+  const path = { params: { path: { interviewUuid: interview.uuid } } };
+  const port: EvaluationPort = {
+    load: async () => mended((await ok(api.GET('/interviews/{interviewUuid}/evaluations', path))).data),
+    save: async (body) => mended((await ok(api.PUT('/interviews/{interviewUuid}/evaluations/mine', { ...path, body }))).data),
+    submit: async () => mended((await ok(api.POST('/interviews/{interviewUuid}/evaluations/mine/submit', path))).data),
+  };
+  return evaluationSection({ port, criteria: await criteriaOf(interview), general: refusalSentence, id: 'evaluation' });
 }
 
 function ratingSection(interview: Interview): HTMLElement {
@@ -339,6 +419,8 @@ export async function watchScreen(workspace: Workspace, match: RegExpExecArray):
   const recordings =
     interview.type === 'live' ? (await ok(api.GET('/interviews/{interviewUuid}/recordings', { params: { path: { interviewUuid: uuid } } }))).data : [];
   const chat = interview.type === 'live' ? await callChat(uuid) : [];
+  const [comments, scorecard] = await Promise.all([commentsOf(interview, workspace), scorecardSection(interview)]);
+  const moment = momentOfUrl();
   const candidate = interview.assigned_to?.name ?? text().workspace.common.none;
   renderPage(
     workspace,
@@ -347,8 +429,9 @@ export async function watchScreen(workspace: Workspace, match: RegExpExecArray):
     el('p', {}, el('a', { href: '/interviews' }, text().workspace.watch.backToList)),
     details(interview),
     hasCall(interview) ? toolbar(linkButton(liveHref(interview.uuid), text().live.joinFromWatch)) : null,
-    questions.length > 0 ? answersSection(interview, questions, answers) : null,
-    interview.type === 'live' ? el('div', { class: 'columns' }, recordingsSection(interview, recordings), chatSection(chat)) : null,
+    questions.length > 0 ? answersSection(interview, questions, answers, comments, moment, scorecard) : null,
+    interview.type === 'live' ? el('div', { class: 'columns' }, recordingsSection(interview, recordings, comments, moment), chatSection(chat)) : null,
+    questions.length > 0 ? null : scorecard,
     el('div', { class: 'columns' }, ratingSection(interview), shareSection(interview, workspace)),
   );
 }

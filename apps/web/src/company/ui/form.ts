@@ -1,13 +1,15 @@
 import { text } from '../../i18n/texts';
-import { ApiError } from '../../shared/api';
 import { el } from '../../shared/dom';
+import { clearRefusal, placeRefusal } from '../../shared/refusal-placement';
 import { fieldSentence, refusalSentence } from '../refusals';
 
+export { clearRefusal };
+
 /**
- * Form fields with their own error line, and a form-level alert. A refusal is shown beside its cause: each field
- * the API names (`errors[].field`, a JSON path) finds its control by `data-field`, the deepest match winning
- * (`questions.0.text`, else `questions.0`, else `questions`); what matches no control goes to the form's alert.
- * Nothing is re-rendered on a refusal, so nothing typed is lost.
+ * Form fields with their own error line, and a form-level alert. A refusal is shown beside its cause
+ * (`shared/refusal-placement.ts`: each field the API names finds its control by `data-field`, the deepest match
+ * winning; what matches no control goes to the form's alert). Nothing is re-rendered on a refusal, so nothing typed
+ * is lost.
  */
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -47,59 +49,9 @@ export function formAlert(): HTMLParagraphElement {
   return el('p', { class: 'refusal form-alert', role: 'alert', hidden: true });
 }
 
-function errorLineOf(control: Control): HTMLElement | null {
-  return document.querySelector(`[data-error-for="${control.id}"]`);
-}
-
-export function clearRefusal(form: HTMLElement): void {
-  for (const control of form.querySelectorAll<Control>('[aria-invalid="true"]')) {
-    control.removeAttribute('aria-invalid');
-    const line = errorLineOf(control);
-    if (line) line.textContent = '';
-  }
-  const alert = form.querySelector<HTMLElement>('.form-alert');
-  if (alert) {
-    alert.textContent = '';
-    alert.hidden = true;
-  }
-}
-
-function controlFor(form: HTMLElement, path: string): Control | null {
-  const parts = path.split('.');
-  for (let n = parts.length; n > 0; n--) {
-    const found = form.querySelector<Control>(`[data-field="${CSS.escape(parts.slice(0, n).join('.'))}"]`);
-    if (found) return found;
-  }
-  return null;
-}
-
-/** Shows `error` beside its causes (fields) or in the form's alert, and moves focus to the first. */
+/** Shows `error` beside its causes (fields) or in the form's alert, in the workspace's sentences, and moves focus to the first. */
 export function showRefusal(form: HTMLElement, error: unknown): void {
-  clearRefusal(form);
-  const alert = form.querySelector<HTMLElement>('.form-alert');
-  const unplaced: string[] = [];
-  let first: HTMLElement | null = null;
-  if (error instanceof ApiError && error.fieldErrors.length > 0) {
-    for (const refused of error.fieldErrors) {
-      const control = controlFor(form, refused.field);
-      const line = control && errorLineOf(control);
-      if (control && line) {
-        control.setAttribute('aria-invalid', 'true');
-        const sentence = fieldSentence(refused.code, refused.field);
-        line.textContent = line.textContent ? `${line.textContent} ${sentence}` : sentence;
-        first ??= control;
-      } else unplaced.push(text().workspace.refusals.fieldAt(refused.field, fieldSentence(refused.code, refused.field)));
-    }
-  }
-  if (alert && (first === null || unplaced.length > 0)) {
-    alert.textContent = [refusalSentence(error), ...unplaced].join(' ');
-    alert.hidden = false;
-    first ??= alert;
-  }
-  if (first) {
-    if (first === alert) first.tabIndex = -1;
-    first.focus();
-  }
+  placeRefusal(form, error, { general: refusalSentence, field: fieldSentence, fieldAt: text().workspace.refusals.fieldAt });
 }
 
 /** Runs `work` on submit with the submit button disabled; a refusal is shown beside its cause. */
