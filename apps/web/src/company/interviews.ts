@@ -2,6 +2,7 @@ import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { api, ok, totalOf, type Query, type Schemas } from './api';
+import { decisionOutcome } from './decision-outcome';
 import { irreversibleButton, openDialog } from './ui/dialog';
 import { emptyState } from './ui/empty';
 import { field, formAlert, input, onSubmit, select } from './ui/form';
@@ -12,12 +13,22 @@ import { navigateWithToast } from './ui/toast';
 
 /**
  * `/interviews`: the interviews this user may see, with the API's `status[]`, `type[]`, `orderby` and `range` kept
- * in the page's URL; from a row: watch, reschedule, cancel and delete (asked first when nothing can be undone).
+ * in the page's URL; each row's decision and how many of its evaluators submitted (issue 40); from a row: watch,
+ * reschedule, cancel and delete (asked first when nothing can be undone). Rows are selected by checkbox for a
+ * decision on several at once (advance, reject, hold), confirmed in a dialog that says how many.
  */
 
 const PAGE_SIZE = 20;
 type Order = NonNullable<Query<'/interviews'>['orderby']>;
-type Row = Pick<Schemas['Interview'], 'uuid' | 'status' | 'type' | 'scheduled_at' | 'rating' | 'share_link' | 'assigned_to' | 'job_post'>;
+type Decision = Schemas['Decision']['decision'];
+// The interview's projection of issue 40 (`decision`, `evaluations_submitted`, `evaluations_started`) joins the
+// contract's Interview with the evaluations backend; until then the list reads it as optional.
+type Row = Pick<Schemas['Interview'], 'uuid' | 'status' | 'type' | 'scheduled_at' | 'rating' | 'share_link' | 'assigned_to' | 'job_post'> & {
+  decision?: Schemas['Decision'] | null;
+  evaluations_submitted?: number;
+  evaluations_started?: number;
+};
+const DECISIONS: Decision[] = ['advance', 'reject', 'hold'];
 
 const nameOf = (interview: Row) => interview.assigned_to?.name ?? text().workspace.common.none;
 const OPEN: ReadonlyArray<Row['status']> = ['requested', 'accepted', 'expired'];
@@ -103,6 +114,134 @@ function rowActions(interview: Row): HTMLElement {
   );
 }
 
+/** The decision, and "2 of 3 evaluated" (nothing while nobody has started an evaluation). */
+function evaluationCell(interview: Row): HTMLElement {
+  const started = interview.evaluations_started ?? 0;
+  const submitted = interview.evaluations_submitted ?? 0;
+  const decision = interview.decision?.decision;
+  return el(
+    'span',
+    {},
+    decision ? el('span', { class: `badge decision-${decision}` }, text().workspace.decisions.decisions[decision]) : null,
+    decision && (started > 0 || submitted > 0) ? el('br') : null,
+    started > 0 || submitted > 0 ? text().workspace.decisions.evaluated(submitted, Math.max(started, submitted)) : null,
+  );
+}
+
+/** The confirmation of a decision on the selected interviews: how many, whom; on a reject, whether to email them. */
+function decideSelected(decision: Decision, selected: Row[]): void {
+  const t = text().workspace.decisions;
+  const action = t.actions[decision];
+  const notify = el('input', { type: 'checkbox', id: 'decision-notify', name: 'notify_candidate', 'data-field': 'notify_candidate' });
+  const message = el('textarea', { name: 'message', rows: 3, maxlength: 2000 });
+  const messageField = field(t.message, message, { apiField: 'message', hint: t.messageHint });
+  messageField.hidden = true;
+  notify.addEventListener('change', () => (messageField.hidden = !notify.checked));
+  const cancel = el('button', { type: 'button', class: 'secondary' }, text().workspace.common.cancel);
+  const form = el(
+    'form',
+    { class: 'form', novalidate: true },
+    formAlert(),
+    el('p', {}, t.confirmText(action, selected.map(nameOf).join(', '))),
+    decision === 'reject'
+      ? el(
+          'div',
+          { class: 'choice' },
+          notify,
+          el('label', { for: notify.id }, t.emailCandidates),
+          el('p', { class: 'hint', id: 'decision-notify-hint' }, t.emailHint),
+        )
+      : null,
+    decision === 'reject' ? messageField : null,
+    el('div', { class: 'actions' }, cancel, el('button', { type: 'submit', class: decision === 'reject' ? 'danger' : undefined }, action)),
+  );
+  notify.setAttribute('aria-describedby', 'decision-notify-hint');
+  const { close } = openDialog(t.confirmTitle(action, selected.length), form);
+  cancel.addEventListener('click', close);
+  cancel.focus();
+  onSubmit(form, async () => {
+    const emailed = decision === 'reject' && notify.checked;
+    const { results } = (
+      await ok(
+        api.POST('/interviews/decisions', {
+          body: {
+            interviews: selected.map((row) => row.uuid),
+            decision,
+            notify_candidate: emailed,
+            message: emailed && message.value.trim() ? message.value : undefined,
+          },
+        }),
+      )
+    ).data;
+    const names = new Map(selected.map((row) => [row.uuid, nameOf(row)]));
+    navigateWithToast(
+      location.pathname + location.search,
+      decisionOutcome(results, (uuid) => names.get(uuid) ?? uuid, t.done[decision], t.outcome),
+    );
+  });
+}
+
+/** Checkboxes on the rows, "select all on this page", and the bar of decisions that shows with a selection. */
+function selection(interviews: Row[]): { cell: (row: Row) => HTMLElement; bar: HTMLElement } {
+  const t = text().workspace.decisions;
+  const chosen = new Set<string>();
+  const boxes = new Map<string, HTMLInputElement>();
+  const all = el('input', { type: 'checkbox', id: 'select-all' });
+  const count = el('p', { role: 'status', class: 'selected-count' });
+  const actions = el(
+    'div',
+    { class: 'actions', hidden: true },
+    ...DECISIONS.map((decision) =>
+      el(
+        'button',
+        {
+          type: 'button',
+          class: decision === 'reject' ? 'danger small' : 'secondary small',
+          onclick: () =>
+            decideSelected(
+              decision,
+              interviews.filter((row) => chosen.has(row.uuid)),
+            ),
+        },
+        t.actions[decision],
+      ),
+    ),
+  );
+  const sync = () => {
+    all.checked = chosen.size > 0 && chosen.size === interviews.length;
+    all.indeterminate = chosen.size > 0 && chosen.size < interviews.length;
+    count.textContent = chosen.size > 0 ? t.selected(chosen.size) : '';
+    actions.hidden = chosen.size === 0;
+  };
+  all.addEventListener('change', () => {
+    for (const row of interviews) {
+      if (all.checked) chosen.add(row.uuid);
+      else chosen.delete(row.uuid);
+      const box = boxes.get(row.uuid);
+      if (box) box.checked = all.checked;
+    }
+    sync();
+  });
+  const cell = (row: Row) => {
+    const box = el('input', { type: 'checkbox', 'aria-label': t.select(nameOf(row)) });
+    box.addEventListener('change', () => {
+      if (box.checked) chosen.add(row.uuid);
+      else chosen.delete(row.uuid);
+      sync();
+    });
+    boxes.set(row.uuid, box);
+    return box;
+  };
+  const bar = el(
+    'section',
+    { class: 'bulk-bar', 'aria-label': t.bar },
+    el('div', { class: 'choice' }, all, el('label', { for: all.id }, t.selectAll)),
+    count,
+    actions,
+  );
+  return { cell, bar };
+}
+
 export async function interviewsScreen(workspace: Workspace): Promise<void> {
   const state = listState({ status: '', type: '', orderby: 'scheduled_desc', from: '0' });
   const status = state.get('status');
@@ -130,12 +269,14 @@ export async function interviewsScreen(workspace: Workspace): Promise<void> {
     el('div', {}, el('label', { for: 'interview-type' }, text().workspace.interviews.type), typeFilter),
   );
 
+  const selected = selection(interviews);
   const table = dataTable({
     caption: text().workspace.interviews.heading,
     rows: interviews,
     order,
     onSort: (orderby) => state.go({ orderby, from: 0 }),
     columns: [
+      { label: text().workspace.common.select, cell: selected.cell },
       {
         label: text().workspace.interviews.candidate,
         primary: true,
@@ -151,6 +292,7 @@ export async function interviewsScreen(workspace: Workspace): Promise<void> {
         label: text().workspace.interviews.rating,
         cell: (i) => (i.rating === null ? text().workspace.interviews.notRated : text().workspace.interviews.stars(i.rating)),
       },
+      { label: text().workspace.decisions.column, cell: evaluationCell },
       {
         label: text().workspace.interviews.shared,
         cell: (i) => (i.share_link?.status === 'active' ? text().workspace.common.yes : text().workspace.common.no),
@@ -165,7 +307,8 @@ export async function interviewsScreen(workspace: Workspace): Promise<void> {
     text().workspace.interviews.heading,
     toolbar(linkButton('/interviews/invite', text().workspace.interviews.invite)),
     filters,
-    interviews.length === 0 ? emptyState(status || type ? text().workspace.interviews.noneMatch : text().workspace.interviews.none) : table,
+    interviews.length === 0 ? emptyState(status || type ? text().workspace.interviews.noneMatch : text().workspace.interviews.none) : selected.bar,
+    interviews.length === 0 ? null : table,
     pager({ from, shown: interviews.length, total, pageSize: PAGE_SIZE, go: (next) => state.go({ from: next }) }),
   );
 }

@@ -7,6 +7,7 @@ import { linkButton, renderPage, toolbar, type Workspace } from './ui/frame';
 import { jobSlots } from './jobs';
 import { jobVideoSection } from './job-video';
 import { openInterviewSection } from './open-interview';
+import { loadScorecard, scorecardSection } from './scorecard-editor';
 import { navigateWithToast } from './ui/toast';
 
 /**
@@ -14,7 +15,7 @@ import { navigateWithToast } from './ui/toast';
  * country}` or a work mode `{work_mode, work_place}` — and status. Editing starts from what the job was posted with
  * (a single read carries the address's parts or the locality, decision 011) and sends the location only when it
  * changed, so saving an untouched form leaves the job's location as it was. An existing job's page also holds its
- * video (`job-video.ts`) and open interview (`open-interview.ts`).
+ * scorecard (`scorecard-editor.ts`), video (`job-video.ts`) and open interview (`open-interview.ts`).
  */
 
 type JobBody = Body<'/jobs', 'post'>;
@@ -26,12 +27,13 @@ function radio(name: string, value: string, label: string, checked: boolean): HT
 
 export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray): Promise<void> {
   const uuid = match[1]?.toLowerCase();
-  const [job, sets] = uuid
+  const [job, sets, card] = uuid
     ? await Promise.all([
         ok(api.GET('/jobs/{jobUuid}', { params: { path: { jobUuid: uuid } } })).then((r) => r.data),
         ok(api.GET('/question_sets')).then((r) => r.data),
+        loadScorecard(uuid),
       ])
-    : [undefined, []];
+    : [undefined, [], undefined];
 
   const title = input({ name: 'title', required: true, maxlength: 200, autocomplete: 'off', value: job?.title });
   const description = el('textarea', { name: 'description', rows: 6 }, job?.description ?? '');
@@ -130,6 +132,13 @@ export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray
     ),
     jobSlots(workspace),
     // On a laptop the job's video and open interview sit beside its form; on a phone, under it.
-    job ? el('div', { class: 'job-columns' }, el('div', {}, form, remove), el('div', {}, jobVideoSection(job), openInterviewSection(job, sets))) : form,
+    job && card
+      ? el(
+          'div',
+          { class: 'job-columns' },
+          el('div', {}, form, scorecardSection(workspace, job, card), remove),
+          el('div', {}, jobVideoSection(job), openInterviewSection(job, sets)),
+        )
+      : form,
   );
 }

@@ -33,6 +33,7 @@ export const ws = {
     copied: 'Copied to the clipboard.',
     copyFailed: 'Copying is not allowed here: select the text and copy it yourself.',
     actions: 'Actions',
+    select: 'Select',
     confirm: 'Confirm',
     unlimited: 'unlimited',
     none: '—',

@@ -4,14 +4,17 @@ import { languageSwitcher, useBrowserLanguage } from '../i18n/candidate';
 import { el, pageRoot, show } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { loadingScreen, messageScreen } from '../shared/screens';
+import { ApiError } from '../shared/api';
+import { evaluationSection } from '../shared/evaluation-form';
 import { takePlayer } from '../shared/take-player';
-import { openShare, sameOriginVideo, shareTokenOf, type SharedInterview, type SharedView } from './share-api';
+import { openShare, reviewerEvaluation, sameOriginVideo, shareTokenOf, type SharedInterview, type SharedView } from './share-api';
 
 /**
  * The reviewer page, `/share/<token>`: one interview's answers (a basic link),
- * or the list of interviews of an advanced link, each opened in turn. Any
- * failure to open the link shows one sentence and nothing about why. In the reader's language, with a switcher
- * that renders the screen again in the chosen one (decisions 042, 047).
+ * or the list of interviews of an advanced link, each opened in turn, with the reviewer's evaluation of it under
+ * the answers (issue 40: the workspace's form, `shared/evaluation-form.ts`; a basic link cannot evaluate and shows
+ * none). Any failure to open the link shows one sentence and nothing about why. In the reader's language, with a
+ * switcher that renders the screen again in the chosen one (decisions 042, 047).
  */
 
 const root = pageRoot();
@@ -19,6 +22,34 @@ const root = pageRoot();
 function notAvailable(): void {
   document.title = text().share.notAvailable;
   messageScreen(root, text().share.notAvailable);
+}
+
+/** A refusal of the reviewer's evaluation as one sentence, in the page's language. */
+function evaluationRefusal(error: unknown): string {
+  const t = text().evaluation.refused;
+  if (!(error instanceof ApiError)) return t.unexpected;
+  if (error.status === 0) return t.network;
+  if (error.status === 429) return t.tooMany;
+  if (error.status === 400) return t.validation;
+  if (error.status === 403 || error.status === 404 || error.status === 409) return t.gone;
+  return t.unexpected;
+}
+
+/** The reviewer's evaluation of the interview, or nothing where the link cannot evaluate (a basic link: 403). */
+async function reviewerSection(view: SharedView, interview: SharedInterview): Promise<HTMLElement | null> {
+  const token = shareTokenOf(window.location);
+  if (!token) return null;
+  try {
+    return await evaluationSection({
+      port: reviewerEvaluation(token, interview.uuid),
+      criteria: null,
+      general: evaluationRefusal,
+      id: `evaluation-${interview.uuid}`,
+      intro: text().evaluation.reviewerIntro(view.company.name),
+    });
+  } catch {
+    return null;
+  }
 }
 
 function interviewScreen(view: SharedView, interview: SharedInterview): void {
@@ -65,6 +96,7 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
         : text().share.recording(index + 1, text().common.duration(Math.round(recording.duration_seconds)));
     return el('li', {}, el('p', {}, label, ' · ', localTime(recording.started_at)), takePlayer(sameOriginVideo(recording), label));
   });
+  const evaluation = el('div', { class: 'shared-evaluation' });
   document.title = `${interview.candidate.name}: ${interview.job.title}`;
   show(
     root,
@@ -86,8 +118,12 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
           )
         : null,
       questions.length > 0 ? el('ol', { class: 'shared-questions' }, ...questions) : null,
+      evaluation,
     ),
   );
+  void reviewerSection(view, interview).then((section) => {
+    if (section && evaluation.isConnected) evaluation.replaceChildren(section);
+  });
 }
 
 function listScreen(view: SharedView): void {

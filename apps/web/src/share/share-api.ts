@@ -1,6 +1,7 @@
 import type { components } from '@vi/api-client';
 import { matchPagePath, SHARE_PATH } from '@vi/contracts/web';
 import { requestJson } from '../shared/api';
+import type { EvaluationPort } from '../shared/evaluation-form';
 
 /** `GET /v1.0/public/share/<token>` (apps/gateway/src/routes/public-share.routes.ts, decision 015), as the OpenAPI description gives it. */
 export type SharedView = components['schemas']['SharedView'];
@@ -21,4 +22,18 @@ export function openShare(token: string): Promise<SharedView> {
 export function sameOriginVideo(media: { video_url: string }): string {
   const url = new URL(media.video_url, window.location.href);
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The advanced link's reviewer evaluating one interview it opens (`/v1.0/public/share/<token>/evaluation`,
+ * `?interview=<uuid>`): the same bodies as a company user's `…/evaluations/mine`.
+ */
+export function reviewerEvaluation(token: string, interviewUuid: string): EvaluationPort {
+  const base = `/v1.0/public/share/${encodeURIComponent(token)}/evaluation`;
+  const query = `?interview=${encodeURIComponent(interviewUuid)}`;
+  return {
+    load: () => requestJson('GET', `${base}${query}`),
+    save: (body) => requestJson('PUT', `${base}${query}`, {}, body),
+    submit: () => requestJson('POST', `${base}/submit${query}`, {}, {}),
+  };
 }

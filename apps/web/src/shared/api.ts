@@ -40,7 +40,7 @@ export function apiErrorOf(status: number, text: string, retryAfterHeader?: stri
 }
 
 /** `body`, when given, is sent as JSON. */
-export async function requestJson<T>(method: 'GET' | 'POST', path: string, headers: Record<string, string> = {}, body?: unknown): Promise<T> {
+export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT', path: string, headers: Record<string, string> = {}, body?: unknown): Promise<T> {
   let response: Response;
   try {
     const json =

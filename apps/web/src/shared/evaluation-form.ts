@@ -118,7 +118,7 @@ function summarySection(summary: EvaluationSummary, id: string): HTMLElement {
     el('p', {}, t.submittedCount(summary.submitted)),
     el(
       'table',
-      { class: 'data' },
+      { class: 'averages' },
       el('caption', {}, t.averages),
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t.criterion), el('th', { scope: 'col' }, t.average))),
       el('tbody', {}, ...rows.map(([name, value]) => el('tr', {}, el('th', { scope: 'row' }, name), el('td', {}, value)))),
