@@ -31,7 +31,8 @@ export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray
     ? await Promise.all([
         ok(api.GET('/jobs/{jobUuid}', { params: { path: { jobUuid: uuid } } })).then((r) => r.data),
         ok(api.GET('/question_sets')).then((r) => r.data),
-        loadScorecard(uuid),
+        // The job's page stays usable when the scorecard cannot be read: its panel says why.
+        loadScorecard(uuid).catch((error: unknown) => ({ error })),
       ])
     : [undefined, [], undefined];
 
@@ -132,7 +133,7 @@ export async function jobFormScreen(workspace: Workspace, match: RegExpExecArray
     ),
     jobSlots(workspace),
     // On a laptop the job's video and open interview sit beside its form; on a phone, under it.
-    job && card
+    job
       ? el(
           'div',
           { class: 'job-columns' },

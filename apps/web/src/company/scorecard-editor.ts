@@ -2,6 +2,7 @@ import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { mended, type Criterion, type Scorecard } from '../shared/evaluation-types';
 import { api, ok, type Body, type Schemas } from './api';
+import { refusalSentence } from './refusals';
 import { field, formAlert, input, onSubmit } from './ui/form';
 import type { Workspace } from './ui/frame';
 import { toast } from './ui/toast';
@@ -130,13 +131,24 @@ function editor(jobUuid: string, card: Scorecard): HTMLElement {
   return form;
 }
 
-export function scorecardSection(workspace: Workspace, job: Pick<Schemas['Job'], 'uuid' | 'created_by'>, card: Scorecard): HTMLElement {
+/** The panel; `card` is the job's scorecard, or why it could not be read. */
+export function scorecardSection(
+  workspace: Workspace,
+  job: Pick<Schemas['Job'], 'uuid' | 'created_by'>,
+  card: Scorecard | { error: unknown } | undefined,
+): HTMLElement {
   const t = text().workspace.scorecard;
+  const content =
+    !card || 'error' in card
+      ? [el('p', { class: 'refusal' }, refusalSentence(card?.error))]
+      : mayEditScorecard(workspace, job)
+        ? [editor(job.uuid, card)]
+        : readOnly(card);
   return el(
     'section',
     { class: 'panel scorecard', 'aria-labelledby': 'scorecard-heading' },
     el('h2', { id: 'scorecard-heading' }, t.heading),
     el('p', {}, t.intro),
-    ...(mayEditScorecard(workspace, job) ? [editor(job.uuid, card)] : readOnly(card)),
+    ...content,
   );
 }

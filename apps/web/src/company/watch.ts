@@ -234,15 +234,19 @@ async function callChat(uuid: string): Promise<ChatMessage[]> {
   }
 }
 
-/** The interview's comments and the colleagues a comment can mention; null where the interview cannot be evaluated yet (409). */
+/**
+ * The interview's comments and the colleagues a comment can mention; null where there are none to show: the
+ * interview cannot be evaluated yet (409), or the comments cannot be read now (the scorecard beside says why), so
+ * the answers still play.
+ */
 async function commentsOf(interview: Interview, workspace: Workspace): Promise<Comments | null> {
+  if (!takesVisible(interview)) return null;
   try {
     const comments = new Comments(interview.uuid, workspace, await colleaguesOf(workspace));
     await comments.load();
     return comments;
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'api.interview_not_evaluable') return null;
-    throw error;
+  } catch {
+    return null;
   }
 }
 
@@ -265,7 +269,17 @@ async function scorecardSection(interview: Interview): Promise<HTMLElement> {
     save: async (body) => mended((await ok(api.PUT('/interviews/{interviewUuid}/evaluations/mine', { ...path, body }))).data),
     submit: async () => mended((await ok(api.POST('/interviews/{interviewUuid}/evaluations/mine/submit', path))).data),
   };
-  return evaluationSection({ port, criteria: await criteriaOf(interview), general: refusalSentence, id: 'evaluation' });
+  try {
+    return await evaluationSection({ port, criteria: await criteriaOf(interview), general: refusalSentence, id: 'evaluation' });
+  } catch (error) {
+    // The rest of the page (the answers, the rating, sharing) does not need the evaluations: it stays usable.
+    return el(
+      'section',
+      { class: 'evaluation', 'aria-labelledby': 'evaluation-heading' },
+      el('h2', { id: 'evaluation-heading' }, text().evaluation.heading),
+      el('p', { class: 'refusal' }, refusalSentence(error)),
+    );
+  }
 }
 
 function ratingSection(interview: Interview): HTMLElement {
