@@ -146,9 +146,8 @@ function decideSelected(decision: Decision, selected: Row[]): void {
     decision === 'reject'
       ? el(
           'div',
-          { class: 'choice' },
-          notify,
-          el('label', { for: notify.id }, t.emailCandidates),
+          {},
+          el('div', { class: 'choice' }, notify, el('label', { for: notify.id }, t.emailCandidates)),
           el('p', { class: 'hint', id: 'decision-notify-hint' }, t.emailHint),
         )
       : null,

@@ -113,7 +113,7 @@ function summarySection(summary: EvaluationSummary, id: string): HTMLElement {
   const rows = [...summary.criteria.map((c) => [c.name, average(c.average)]), [t.overallAverage, average(summary.overall_average)]];
   return el(
     'div',
-    { class: 'evaluation-summary', 'aria-labelledby': `${id}-summary` },
+    { class: 'evaluation-summary' },
     el('h3', { id: `${id}-summary` }, t.summaryHeading),
     el('p', {}, t.submittedCount(summary.submitted)),
     el(
@@ -228,7 +228,19 @@ export async function evaluationSection(options: EvaluationOptions): Promise<HTM
   );
   const others = el('div', {});
 
+  /** A reviewer's criterion known by its uuid only is named once the summary names it. */
+  const nameLearned = () => {
+    for (const named of current.summary?.criteria ?? []) {
+      const criterion = criteria.find((c) => c.uuid === named.uuid && c.name === '');
+      if (!criterion) continue;
+      criterion.name = named.name;
+      const legend = criteriaList.querySelector(`#${CSS.escape(`${id}-rating-${criterion.uuid}-legend`)}`);
+      if (legend) legend.textContent = named.name;
+    }
+  };
+
   const render = (said?: string) => {
+    nameLearned();
     const status = current.mine?.status;
     const where = status === 'submitted' && current.mine?.submitted_at ? t.submitted(localTime(current.mine.submitted_at)) : status === 'draft' ? t.draft : '';
     state.textContent = [said, where].filter(Boolean).join(' ');
