@@ -8,7 +8,7 @@ import { bodyOf, createWebhook, SmtpInbox, WebhookReceiver } from '../notificati
 import { completedInterviewWithTakes, InterviewCreations, openInterview, tokenOf } from '../sharing/sharing-helpers';
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
 import { startTestSystem, type TestSystem } from '../support/test-system';
-import { currentTime, isFocused, scrollsHorizontally } from './page-helpers';
+import { currentTime, isFocused, scrollsHorizontally, wordsSplitInTables } from './page-helpers';
 import { expectNoAxeViolation, heading, LAPTOP, MAIL_TIMEOUT_MS, PHONE, signedInUser, type Company } from './workspace-helpers';
 
 /**
@@ -347,6 +347,14 @@ describeInBrowser('the hiring team evaluates together: scorecard, evaluations, c
         await heading(page, ws.interviews.heading);
         return (await page.getByText(ws.decisions.evaluated(3, 3)).count()) === 1;
       }, 15_000);
+      // Two more columns (the checkbox, the evaluation), still no word split and no sideways scroll at 1280 px.
+      expect(await wordsSplitInTables(page)).toEqual([]);
+      expect(
+        await page
+          .locator('.table-wrap')
+          .first()
+          .evaluate((element: any) => element.scrollWidth > element.clientWidth),
+      ).toBe(false);
       // Rows by checkbox: one with the keyboard (Space), the others by click; a pending interview too.
       await page.getByRole('checkbox', { name: ws.decisions.select('Eva Español') }).focus();
       await page.keyboard.press('Space');
