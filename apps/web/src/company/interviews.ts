@@ -114,18 +114,17 @@ function rowActions(interview: Row): HTMLElement {
   );
 }
 
-/** The decision, and "2 of 3 evaluated" (nothing while nobody has started an evaluation). */
+/** The decision, "2 of 3 evaluated" (nothing while nobody has started an evaluation), and the seed's rating. */
 function evaluationCell(interview: Row): HTMLElement {
   const started = interview.evaluations_started ?? 0;
   const submitted = interview.evaluations_submitted ?? 0;
   const decision = interview.decision?.decision;
-  return el(
-    'span',
-    {},
+  const lines = [
     decision ? el('span', { class: `badge decision-${decision}` }, text().workspace.decisions.decisions[decision]) : null,
-    decision && (started > 0 || submitted > 0) ? el('br') : null,
     started > 0 || submitted > 0 ? text().workspace.decisions.evaluated(submitted, Math.max(started, submitted)) : null,
-  );
+    interview.rating === null ? text().workspace.interviews.notRated : text().workspace.interviews.stars(interview.rating),
+  ].filter((line) => line !== null);
+  return el('span', { class: 'lines' }, ...lines.map((line) => el('span', {}, line)));
 }
 
 /** The confirmation of a decision on the selected interviews: how many, whom; on a reject, whether to email them. */
@@ -275,22 +274,24 @@ export async function interviewsScreen(workspace: Workspace): Promise<void> {
     order,
     onSort: (orderby) => state.go({ orderby, from: 0 }),
     columns: [
-      { label: text().workspace.common.select, cell: selected.cell },
       {
         label: text().workspace.interviews.candidate,
         primary: true,
         sort: { asc: 'candidate_asc', desc: 'candidate_desc' },
+        // The row's checkbox beside its name: a column of its own would push the actions past a laptop's width.
         cell: (i) =>
-          el('span', {}, el('a', { href: watchHref(i.uuid) }, nameOf(i)), el('br'), el('span', { class: 'muted' }, breakable(i.assigned_to?.email ?? ''))),
+          el(
+            'span',
+            { class: 'selectable' },
+            selected.cell(i),
+            el('span', {}, el('a', { href: watchHref(i.uuid) }, nameOf(i)), el('br'), el('span', { class: 'muted' }, breakable(i.assigned_to?.email ?? ''))),
+          ),
       },
       { label: text().workspace.interviews.job, sort: { asc: 'job_asc', desc: 'job_desc' }, cell: (i) => i.job_post?.title ?? text().workspace.common.none },
       { label: text().workspace.interviews.type, cell: (i) => text().workspace.interviews.types[i.type] },
       { label: text().workspace.interviews.status, cell: (i) => el('span', { class: `badge ${i.status}` }, text().workspace.interviews.statuses[i.status]) },
       { label: text().workspace.interviews.when, sort: { asc: 'scheduled_asc', desc: 'scheduled_desc' }, cell: (i) => localTime(i.scheduled_at) },
-      {
-        label: text().workspace.interviews.rating,
-        cell: (i) => (i.rating === null ? text().workspace.interviews.notRated : text().workspace.interviews.stars(i.rating)),
-      },
+      // The seed's rating beside the team's evaluation: one column, so the actions stay inside a laptop's width.
       { label: text().workspace.decisions.column, cell: evaluationCell },
       {
         label: text().workspace.interviews.shared,

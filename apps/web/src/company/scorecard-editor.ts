@@ -73,7 +73,7 @@ function editor(jobUuid: string, card: Scorecard): HTMLElement {
   const addRow = (criterion?: Criterion) => {
     const name = input({ maxlength: 100, autocomplete: 'off', value: criterion?.name });
     const description = input({ maxlength: 500, autocomplete: 'off', value: criterion?.description });
-    const remove = el('button', { type: 'button', class: 'secondary small remove' }, text().workspace.common.delete);
+    const remove = el('button', { type: 'button', class: 'secondary small remove' }, t.removeShort);
     const item = el('li', { class: 'criterion-row' }, field('', name), field('', description), remove);
     const row = { item, uuid: criterion?.uuid, name, description };
     remove.addEventListener('click', () => {
