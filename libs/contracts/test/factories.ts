@@ -155,6 +155,7 @@ export const anAdvancedShareLink = (fields: Partial<sharing.AdvancedShareLink> =
 export const aSharedView = (fields: Partial<sharing.SharedView> = {}): sharing.SharedView => ({
   share_link_uuid: '0b1c2d3e-0000-4000-8000-00000000000c',
   company_name: 'Acme',
+  company_uuid: '0b1c2d3e-0000-4000-8000-000000000002',
   interviews: [
     {
       uuid: '0b1c2d3e-0000-4000-8000-000000000007',
