@@ -96,6 +96,8 @@ export const anInterview = (fields: Partial<interviews.Interview> = {}): intervi
   questions: [aQuestion()],
   timezone: 'Europe/Paris',
   language: 'en',
+  evaluations_submitted: 0,
+  evaluations_started: 0,
   ...fields,
 });
 
