@@ -25,7 +25,11 @@ export const InterviewView = z
         'The language the candidate is written to in: the invitation email and SMS, reminders, a live interview\'s emails and calendar text (an IETF tag, canonical: "en", "es", "fr-FR"; decision 047).',
     }),
     share_link: BasicShareLinkView.nullable(),
-    decision: DecisionView.nullable().meta({ description: "The hiring team's decision (decision 070); null until one is made" }),
+    // The Decision object's fields, inline: the document stays whole whether or not the gateway registers Decision as a component.
+    decision: z
+      .object(DecisionView.shape)
+      .nullable()
+      .meta({ description: "The hiring team's decision, as `PUT /interviews/<uuid>/decision` answers it (decision 070); null until one is made" }),
     evaluations_submitted: z.number().int().min(0).meta({ description: 'How many evaluations of the interview are submitted' }),
     evaluations_started: z
       .number()
