@@ -11,6 +11,7 @@ export const SERVICE_PORTS = {
   interviews: { grpc: 50053, health: 9103 },
   sharing: { grpc: 50054, health: 9104 },
   notifications: { grpc: 50055, health: 9105 },
+  evaluations: { grpc: 50056, health: 9106 },
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_PORTS;
