@@ -1,5 +1,5 @@
 import { credentials, type ChannelCredentials, type Client, type ClientOptions } from '@grpc/grpc-js';
-import { identity, interviews, jobs, notifications, sharing } from '@vi/contracts';
+import { evaluations, identity, interviews, jobs, notifications, sharing } from '@vi/contracts';
 import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
 
 export interface Upstreams {
@@ -15,11 +15,12 @@ export interface Upstreams {
   liveCalls: UpstreamClient<interviews.LiveCallsServiceClient>;
   sharing: UpstreamClient<sharing.SharingServiceClient>;
   notifications: UpstreamClient<notifications.NotificationsServiceClient>;
+  evaluations: UpstreamClient<evaluations.EvaluationsServiceClient>;
   close(): void;
 }
 
 export function connectUpstreams(
-  addresses: { identity: string; jobs: string; interviews: string; sharing: string; notifications: string },
+  addresses: { identity: string; jobs: string; interviews: string; sharing: string; notifications: string; evaluations: string },
   tokens: PrincipalTokens,
 ): Upstreams {
   const insecure = credentials.createInsecure();
@@ -43,6 +44,7 @@ export function connectUpstreams(
       new notifications.NotificationsServiceClient(addresses.notifications, insecure, UPSTREAM_CHANNEL_OPTIONS),
       tokens,
     ),
+    evaluations: new UpstreamClient('evaluations', new evaluations.EvaluationsServiceClient(addresses.evaluations, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
   };
   return {
     ...clients,
