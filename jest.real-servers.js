@@ -12,7 +12,8 @@
 /** Integration specs: each opens a real database (or NATS, or Redis) with TEST_* set. Listed by what it needs. */
 const INTEGRATION = [
   // Repositories, list queries, sweeps, projections, migrations and sessions: the SQL against PostgreSQL (its locks,
-  // concurrent connections and the pg driver's types), where PGlite is one connection that serializes everything.
+  // concurrent connections and the pg driver's types), where PGlite is one connection that serializes everything
+  // (evaluations.integration.spec.ts: a concurrent first save of one evaluator is one row).
   'apps/*/test/*.integration.spec.ts',
   // The outbox's relay and claims on PostgreSQL, published to JetStream; the NATS adapter's durables and redelivery.
   'libs/platform/bus/test/*.integration.spec.ts',
