@@ -35,10 +35,12 @@ export function scorecardJson(card: Scorecard): ScorecardJson {
   };
 }
 
+const evaluatorJson = (e: Evaluator): EvaluationJson['evaluator'] => ({ uuid: e.uuid, name: e.name, type: e.type });
+
 export function evaluationJson(e: Evaluation): EvaluationJson {
   return {
     uuid: e.uuid,
-    evaluator: { uuid: e.evaluator.uuid, name: e.evaluator.name, type: e.evaluator.type },
+    evaluator: evaluatorJson(e.evaluator),
     status: e.status,
     recommendation: e.recommendation,
     overall_rating: e.overallRating,
@@ -70,7 +72,7 @@ export function interviewEvaluationsJson(all: Evaluation[], evaluator: Pick<Eval
 export function commentJson(c: Comment): CommentJson {
   return {
     uuid: c.uuid,
-    author: { uuid: c.author.uuid, name: c.author.name, type: c.author.type },
+    author: evaluatorJson(c.author),
     text: c.text,
     take_uuid: c.takeUuid,
     recording_uuid: c.recordingUuid,

@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { EvaluationsSubjects, type EvaluationJson, type evaluations } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Caller, Principal } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
-import { newEvaluation, submittedEvaluation } from '../../domain/evaluation';
+import { submittedEvaluation } from '../../domain/evaluation';
 import { evaluationEvent, evaluationJson } from '../evaluation-rendering';
 import type { IdentityDirectory, InterviewsDirectory } from '../ports';
-import { evaluableInterview } from '../shared/evaluable-interview';
-import { evaluatingCaller } from '../shared/evaluating-caller';
-import { scorecardOfInterview } from '../shared/scorecard-of-interview';
+import { evaluationContext } from '../shared/evaluation-context';
 import type { EvaluationsStore } from '../store';
 
 /**
@@ -21,14 +18,9 @@ export async function submitEvaluation(
   caller: Caller<Principal>,
   request: { interviewUuid: string; reviewer?: evaluations.Reviewer },
 ): Promise<EvaluationJson> {
-  const who = await evaluatingCaller(deps.identity, caller, request.interviewUuid, request.reviewer);
-  const shared = await evaluableInterview(deps.interviews, who.upstream, who.companyUuid, request.interviewUuid);
-  const card = await scorecardOfInterview(deps.store.read.scorecards, who.companyUuid, shared);
-  const now = deps.clock.now();
+  const { who, card, now, fresh } = await evaluationContext(deps, caller, request);
   return deps.store.transaction(async (tx) => {
-    const current =
-      (await tx.evaluations.find(who.companyUuid, request.interviewUuid, who.evaluator, { lock: true })) ??
-      newEvaluation({ uuid: randomUUID(), interviewUuid: request.interviewUuid, companyUuid: who.companyUuid, evaluator: who.evaluator, now });
+    const current = (await tx.evaluations.find(who.companyUuid, request.interviewUuid, who.evaluator, { lock: true })) ?? fresh;
     if (current.status === 'submitted') return evaluationJson(current);
     // With nothing saved, this throws the validation failure naming every missing field before anything is written.
     const submitted = submittedEvaluation(current, { criteria: card.criteria, evaluator: who.evaluator, now });
