@@ -12,7 +12,8 @@
 /** Integration specs: each opens a real database (or NATS, or Redis) with TEST_* set. Listed by what it needs. */
 const INTEGRATION = [
   // Repositories, list queries, sweeps, projections, migrations and sessions: the SQL against PostgreSQL (its locks,
-  // concurrent connections and the pg driver's types), where PGlite is one connection that serializes everything.
+  // concurrent connections and the pg driver's types), where PGlite is one connection that serializes everything
+  // (evaluations.integration.spec.ts: a concurrent first save of one evaluator is one row).
   'apps/*/test/*.integration.spec.ts',
   // The outbox's relay and claims on PostgreSQL, published to JetStream; the NATS adapter's durables and redelivery.
   'libs/platform/bus/test/*.integration.spec.ts',
@@ -32,6 +33,7 @@ const E2E = [
   'e2e/platform/tracing', // one trace across the bus's messages
   'e2e/gateway/revocation', // a revocation reaches every gateway replica through its event
   'e2e/retention/erase-job-seeker', // an erasure crosses services by events
+  'e2e/evaluations/evaluations-service', // evaluations forgets a deleted interview and job by their events
   // PostgreSQL's concurrency (PGlite runs one statement at a time): the races the product must win.
   'e2e/interviews/interviews-expiry', // replicas sweeping at once expire each interview once
   'e2e/interviews/interviews-create', // batched creations of one company side by side (decision 059)

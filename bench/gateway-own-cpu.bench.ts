@@ -47,7 +47,14 @@ function serve(): void {
     enableAutoPipelining: true,
   });
   const app = createGatewayApp({
-    upstreams: { identity: upstream, jobs: upstream, interviews: upstream, sharing: upstream, notifications: upstream } as unknown as Upstreams,
+    upstreams: {
+      identity: upstream,
+      jobs: upstream,
+      interviews: upstream,
+      sharing: upstream,
+      notifications: upstream,
+      evaluations: upstream,
+    } as unknown as Upstreams,
     cache: new PrincipalCache(60_000),
     limits: new RateLimits({ perMinute: 1e9, authFailuresPerMinute: 20, redis, keyPrefix: `bench-gw-${process.pid}` }),
     logger: createLogger('gateway'),

@@ -1117,6 +1117,23 @@ export interface paths {
     };
 }
 export interface webhooks {
+    EvaluationSubmitted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** EvaluationSubmitted: a POST of the SubmittedEvaluation to the webhook's url */
+        post: operations["webhookEvaluationSubmitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     InterviewAccepted: {
         parameters: {
             query?: never;
@@ -1162,6 +1179,23 @@ export interface webhooks {
         put?: never;
         /** InterviewCreated: a POST of the Interview to the webhook's url */
         post: operations["webhookInterviewCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    InterviewDecided: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** InterviewDecided: a POST of the InterviewDecision to the webhook's url */
+        post: operations["webhookInterviewDecided"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1307,37 +1341,6 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        __shared: {
-            $defs: {
-                Criterion: {
-                    description: string;
-                    name: string;
-                    uuid: string;
-                };
-                Evaluator: {
-                    name: string;
-                    /** @enum {string} */
-                    type: "user" | "reviewer";
-                    uuid: string;
-                };
-                EvaluationSummary: {
-                    criteria: {
-                        average: number | null;
-                        name: string;
-                        uuid: string;
-                    }[];
-                    overall_average: number | null;
-                    recommendations: {
-                        definitely_not: number;
-                        no: number;
-                        no_decision: number;
-                        strong_yes: number;
-                        yes: number;
-                    };
-                    submitted: number;
-                };
-            };
-        };
         AdvancedShareLink: {
             company: components["schemas"]["CompanySummary"] | null;
             /**
@@ -1479,7 +1482,7 @@ export interface components {
         };
         Comment: {
             at_ms: number | null;
-            author: components["schemas"]["__shared"];
+            author: components["schemas"]["Evaluator"];
             /**
              * @description RFC 3339 date-time with a numeric offset
              * @example 2026-11-22T10:00:00+00:00
@@ -1574,6 +1577,11 @@ export interface components {
             url: string;
             uuid: string;
         };
+        Criterion: {
+            description: string;
+            name: string;
+            uuid: string;
+        };
         Decision: {
             /**
              * @description RFC 3339 date-time with a numeric offset
@@ -1631,7 +1639,7 @@ export interface components {
             reason: string;
         };
         Evaluation: {
-            evaluator: components["schemas"]["__shared"];
+            evaluator: components["schemas"]["Evaluator"];
             note: string | null;
             overall_rating: number | null;
             ratings: {
@@ -1649,6 +1657,28 @@ export interface components {
             updated_at: string;
             uuid: string;
         };
+        EvaluationSummary: {
+            criteria: {
+                average: number | null;
+                name: string;
+                uuid: string;
+            }[];
+            overall_average: number | null;
+            recommendations: {
+                definitely_not: number;
+                no: number;
+                no_decision: number;
+                strong_yes: number;
+                yes: number;
+            };
+            submitted: number;
+        };
+        Evaluator: {
+            name: string;
+            /** @enum {string} */
+            type: "user" | "reviewer";
+            uuid: string;
+        };
         Interview: {
             assigned_to: components["schemas"]["UserSummary"] | null;
             company: components["schemas"]["CompanySummary"] | null;
@@ -1659,6 +1689,24 @@ export interface components {
              */
             created_at: string;
             created_by: components["schemas"]["UserSummary"] | null;
+            /** @description The hiring team's decision, as `PUT /interviews/<uuid>/decision` answers it (decision 070); null until one is made */
+            decision: {
+                /**
+                 * @description RFC 3339 date-time with a numeric offset
+                 * @example 2026-11-22T10:00:00+00:00
+                 */
+                decided_at: string;
+                decided_by: {
+                    name: string;
+                    uuid: string;
+                };
+                /** @enum {string} */
+                decision: "advance" | "reject" | "hold";
+            } | null;
+            /** @description How many evaluators have begun one, drafts and submitted ones (ours: the list's "2 of 3 evaluated") */
+            evaluations_started: number;
+            /** @description How many evaluations of the interview are submitted */
+            evaluations_submitted: number;
             job_post: {
                 /**
                  * @description RFC 3339 date-time with a numeric offset
@@ -1736,7 +1784,7 @@ export interface components {
             mine: components["schemas"]["Evaluation"] | null;
             /** @description the others' submitted evaluations; null while hidden from the caller */
             others: components["schemas"]["Evaluation"][] | null;
-            summary: components["schemas"]["__shared"] | null;
+            summary: components["schemas"]["EvaluationSummary"] | null;
             /** @enum {string} */
             visibility: "after_submit" | "always";
         };
@@ -1986,7 +2034,7 @@ export interface components {
             uuid: string;
         };
         Scorecard: {
-            criteria: components["schemas"]["__shared"][];
+            criteria: components["schemas"]["Criterion"][];
             /** @description null for a job never given a scorecard */
             updated_at: string | null;
             /** @enum {string} */
@@ -2063,7 +2111,7 @@ export interface components {
             uuid: string;
         };
         SubmittedEvaluation: {
-            evaluator: components["schemas"]["__shared"];
+            evaluator: components["schemas"]["Evaluator"];
             interview_uuid: string;
             note: string | null;
             overall_rating: number | null;
@@ -14821,6 +14869,43 @@ export interface operations {
             };
         };
     };
+    webhookEvaluationSubmitted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id, the same on every retry (deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` with the webhook secret */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description The event type */
+                "X-Service-Event": string;
+                /** @description The payload type: Interview, Job or Rating */
+                "X-Service-Payload": string;
+                /** @description The user owning the webhook */
+                "X-Service-User-UUID": string;
+                /** @description The webhook that caused the delivery */
+                "X-Service-Webhook-UUID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmittedEvaluation"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhookInterviewAccepted: {
         parameters: {
             query?: never;
@@ -14920,6 +15005,43 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["Interview"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInterviewDecided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id, the same on every retry (deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` with the webhook secret */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description The event type */
+                "X-Service-Event": string;
+                /** @description The payload type: Interview, Job or Rating */
+                "X-Service-Payload": string;
+                /** @description The user owning the webhook */
+                "X-Service-User-UUID": string;
+                /** @description The webhook that caused the delivery */
+                "X-Service-Webhook-UUID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterviewDecision"];
             };
         };
         responses: {

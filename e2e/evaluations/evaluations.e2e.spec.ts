@@ -95,7 +95,7 @@ describe('evaluations: scorecards, evaluations, comments, decisions', () => {
 
     it('is changed by administrators and the job creator only, seen by no other company, and refuses bad criteria by field', async () => {
       const adminsJob = await createJob(company.api, { title: 'Admin Job' });
-      expectError(await putScorecard(bea.api, adminsJob.uuid, { criteria: [{ name: 'Grit' }] }), 403, 'api.forbidden');
+      expectError(await putScorecard(bea.api, adminsJob.uuid, { criteria: [{ name: 'Grit' }] }), 403, 'api.administrator_required');
       const beasJob = await createJob(bea.api, { title: 'Bea Job' });
       expect((await putScorecard(bea.api, beasJob.uuid, { criteria: [{ name: 'Grit' }] })).status).toBe(200);
 
@@ -274,7 +274,7 @@ describe('evaluations: scorecards, evaluations, comments, decisions', () => {
       expectValidationFailed(await company.api.post(path, { text: '  ', at_ms: 5 }), ['text', 'at_ms']);
 
       // Deleting: the author, or an administrator; not another standard user.
-      expectError(await bea.api.delete(`${path}/${pinned.body.uuid}`), 403, 'api.forbidden');
+      expectError(await bea.api.delete(`${path}/${pinned.body.uuid}`), 403, 'api.administrator_required');
       expect((await company.api.delete(`${path}/${later.body.uuid}`)).status).toBe(204);
       expect((await bea.api.delete(`${path}/${general.body.uuid}`)).status).toBe(204);
       expect((await company.api.get(path)).body.items.map((c: { uuid: string }) => c.uuid)).toEqual([earlier.body.uuid, pinned.body.uuid]);

@@ -108,6 +108,17 @@ export function expectInterviewShape(interview: any, options: { questions: boole
     assigned_to: USER_SUMMARY,
     company: { uuid: expect.stringMatching(UUID), name: expect.any(String), avatar: expect.any(String) },
     created_by: USER_SUMMARY,
+    // The hiring team's verdict (decision 070): null and 0 until the evaluations service says otherwise.
+    decision:
+      interview?.decision === null
+        ? null
+        : {
+            decision: expect.stringMatching(/^(advance|reject|hold)$/),
+            decided_by: { uuid: expect.stringMatching(UUID), name: expect.any(String) },
+            decided_at: expect.any(String),
+          },
+    evaluations_submitted: expect.any(Number),
+    evaluations_started: expect.any(Number),
   };
   if (options.questions) expected.questions = expect.any(Array);
   expect(interview).toEqual(expected);

@@ -55,6 +55,9 @@ describe('POST /interviews', () => {
         assigned_to: { uuid: expect.any(String), name: 'Ona One', email, avatar: expect.stringMatching(/^http/) },
         company: company.me.company,
         created_by: company.me.user,
+        decision: null,
+        evaluations_submitted: 0,
+        evaluations_started: 0,
         questions: [
           { uuid: expect.any(String), text: QUESTIONS[0].text, completed: false, time_limit: 60, think_time: '30', takes: { completed: 0, remaining: -1 } },
           { uuid: expect.any(String), text: QUESTIONS[1].text, completed: false, time_limit: 120, think_time: '30', takes: { completed: 0, remaining: 2 } },

@@ -49,6 +49,8 @@ export function baseTestEnv(): NodeJS.ProcessEnv {
     SHARING_HEALTH_PORT: '0',
     NOTIFICATIONS_GRPC_PORT: '0',
     NOTIFICATIONS_HEALTH_PORT: '0',
+    EVALUATIONS_GRPC_PORT: '0',
+    EVALUATIONS_HEALTH_PORT: '0',
     // Test receivers listen on 127.0.0.1.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     GATEWAY_PORT: '0',
@@ -121,6 +123,7 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}, options
       INTERVIEWS_GRPC_URL: `127.0.0.1:${system.interviews.grpcPort}`,
       SHARING_GRPC_URL: `127.0.0.1:${system.sharing.grpcPort}`,
       NOTIFICATIONS_GRPC_URL: `127.0.0.1:${system.notifications.grpcPort}`,
+      EVALUATIONS_GRPC_URL: `127.0.0.1:${system.evaluations.grpcPort}`,
       ...overrides,
     }),
     createCompany: async (plan = 'unlimited') => {

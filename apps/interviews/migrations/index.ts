@@ -14,6 +14,7 @@ import * as interviewCounterShards from './0013_interview_counter_shards';
 import * as outboxClaims from './0014_outbox_claims';
 import * as shardsByTransaction from './0015_shards_by_transaction';
 import * as liveCallChat from './0016_live_call_chat';
+import * as interviewEvaluations from './0017_interview_evaluations';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const interviewsMigrations: Record<string, Migration> = {
   '0014_outbox_claims': outboxClaims,
   '0015_shards_by_transaction': shardsByTransaction,
   '0016_live_call_chat': liveCallChat,
+  '0017_interview_evaluations': interviewEvaluations,
 };

@@ -12,7 +12,7 @@ import type {
 import type { BusMessage } from '@vi/platform-bus';
 import type { Principal, UserPrincipal, Caller } from '@vi/platform-grpc';
 import type { IdentityDirectory, JobsDirectory } from '../src/application/ports';
-import { newQuestion, type Interview, type InterviewQuestion } from '../src/domain/interview';
+import { newQuestion, NO_EVALUATIONS, type Interview, type InterviewQuestion } from '../src/domain/interview';
 import type { QuestionSet, QuestionSetQuestion } from '../src/domain/question-set';
 import type { ChatMessage } from '../src/domain/chat';
 import type { Recording } from '../src/domain/recording';
@@ -50,6 +50,7 @@ export function anInterview(overrides: Partial<Interview> = {}): Interview {
     createdBy: randomUUID(),
     createdAt: AT,
     updatedAt: AT,
+    evaluations: NO_EVALUATIONS,
     ...overrides,
   };
 }

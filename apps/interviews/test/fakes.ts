@@ -2,7 +2,7 @@ import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
 import type { Stateful } from '@vi/platform-testing';
 import type { MeasuredVideo, VideoContainer, VideoProbe } from '../src/application/ports';
 import type { ChatMessage } from '../src/domain/chat';
-import type { Interview, InterviewQuestion } from '../src/domain/interview';
+import { NO_EVALUATIONS, type EvaluationsChange, type Interview, type InterviewQuestion } from '../src/domain/interview';
 import { actionableUntil, OPEN_STATUSES, type InterviewStatus, type InterviewType } from '../src/domain/interview-status';
 import type { QuestionSet, QuestionSetQuestion } from '../src/domain/question-set';
 import type { Recording, RecordingPart } from '../src/domain/recording';
@@ -71,6 +71,8 @@ interface InterviewRow {
   interview: Interview;
   keys: InterviewKeys;
   deletedAt: Date | null;
+  /** The last reset's time (`clearEvaluations`). */
+  evaluationsClearedAt?: Date;
 }
 
 const NO_KEYS: InterviewKeys = { candidateKey: '', jobKey: '', companyKey: '' };
@@ -182,6 +184,29 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
     if (row) {
       const { status, scheduledAt, completedAt, acceptedAt, rating, ratedBy, ratedAt, updatedAt } = interview;
       row.interview = { ...row.interview, status, scheduledAt, completedAt, acceptedAt, rating, ratedBy, ratedAt, updatedAt };
+    }
+  }
+
+  async applyEvaluations(uuid: string, change: EvaluationsChange): Promise<void> {
+    const row = this.state.get(uuid);
+    if (!row || row.deletedAt !== null || (row.evaluationsClearedAt && row.evaluationsClearedAt > change.occurredAt)) return;
+    const stored = row.interview.evaluations;
+    const replaces = change.decision !== null && (stored.decision === null || Date.parse(stored.decision.decided_at) <= Date.parse(change.decision.decided_at));
+    row.interview = {
+      ...row.interview,
+      evaluations: {
+        decision: replaces ? change.decision : stored.decision,
+        submitted: Math.max(stored.submitted, change.counts.evaluations_submitted),
+        started: Math.max(stored.started, change.counts.evaluations_started),
+      },
+    };
+  }
+
+  async clearEvaluations(uuid: string, at: Date): Promise<void> {
+    const row = this.state.get(uuid);
+    if (row) {
+      row.interview = { ...row.interview, evaluations: NO_EVALUATIONS };
+      row.evaluationsClearedAt = at;
     }
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { IdentitySubjects, JobsSubjects, SharingSubjects } from '@vi/contracts';
+import { EvaluationsSubjects, IdentitySubjects, JobsSubjects, SharingSubjects, type DecisionEventPayload, type EvaluationEventPayload } from '@vi/contracts';
+import { applyEvaluationEvent } from '../src/application/apply-evaluations/apply-evaluations';
 import { applyProjectionEvent } from '../src/application/apply-projections/apply-projections';
 import { applyShareLinkEvent } from '../src/application/apply-share-links/apply-share-links';
 import { getInterview } from '../src/application/get-interview/get-interview';
@@ -94,5 +95,39 @@ describe('projections of other services’ events on a real database', () => {
     await applyShareLinkEvent({ store: t.store }, event(SharingSubjects.ShareLinkDeleted, 3));
     await applyShareLinkEvent({ store: t.store }, event(SharingSubjects.ShareLinkUpdated, 2));
     expect((await getInterview({ store: t.store }, caller, alpha.uuid)).share_link).toBeUndefined();
+  });
+
+  it("shows the team's decision and counts in one read and on the next page, a page kept from before included (decisions 050, 070)", async () => {
+    const list = () =>
+      listInterviews({ store: t.store, pages: t.pages }, caller, { types: [], statuses: [], orderBy: 'scheduled_asc', rangeFrom: 0, rangeTo: 9 });
+    const item = async () => itemsOf(await list()).interviews.find((i) => i.uuid === beta.uuid)!;
+    expect(await item()).toMatchObject({ decision: null, evaluations_submitted: 0, evaluations_started: 0 });
+    await list(); // kept: the next read is served from memory unless the version moved
+
+    const base = { interview_uuid: beta.uuid, company_uuid: companyUuid };
+    const started = aBusMessage<Partial<EvaluationEventPayload>>(EvaluationsSubjects.EvaluationStarted, {
+      ...base,
+      counts: { evaluations_submitted: 0, evaluations_started: 2 },
+    });
+    await applyEvaluationEvent({ store: t.store }, started);
+    expect(await item()).toMatchObject({ decision: null, evaluations_submitted: 0, evaluations_started: 2 });
+
+    const decision = {
+      decision: 'reject' as const,
+      decided_by: { uuid: caller.principal.userUuid, name: 'Una' },
+      decided_at: later(40).replace('Z', '+00:00'),
+    };
+    const decided = aBusMessage<DecisionEventPayload>(EvaluationsSubjects.DecisionMade, {
+      ...base,
+      counts: { evaluations_submitted: 1, evaluations_started: 2 },
+      decision,
+      notify_candidate: null,
+    });
+    await applyEvaluationEvent({ store: t.store }, decided);
+    await applyEvaluationEvent({ store: t.store }, decided);
+    await applyEvaluationEvent({ store: t.store }, started);
+
+    expect(await item()).toMatchObject({ decision, evaluations_submitted: 1, evaluations_started: 2 });
+    expect(await getInterview({ store: t.store }, caller, beta.uuid)).toMatchObject({ decision, evaluations_submitted: 1, evaluations_started: 2 });
   });
 });

@@ -151,6 +151,60 @@ describeRepositoryContract<InterviewsStore>(
       });
     });
 
+    describe("the team's verdict (decision 070)", () => {
+      const decision = (value: 'advance' | 'reject' | 'hold', at: Date) => ({
+        decision: value,
+        decided_by: { uuid: randomUUID(), name: 'Una' },
+        decided_at: at.toISOString().replace('Z', '+00:00'),
+      });
+      const counts = (submitted: number, started: number) => ({ evaluations_submitted: submitted, evaluations_started: started });
+
+      it('raises the counts and never lowers them, replaces the decision by one not older, and reads them in every read and a page', async () => {
+        const interview = anInterview({ status: 'completed', completedAt: AT });
+        const repos = store().read;
+        await insertInterview(repos, interview);
+        const hold = decision('hold', later(10));
+        const reject = decision('reject', later(20));
+
+        await repos.interviews.applyEvaluations(interview.uuid, { counts: counts(0, 2), decision: null, occurredAt: later(1) });
+        await repos.interviews.applyEvaluations(interview.uuid, { counts: counts(1, 1), decision: hold, occurredAt: later(2) });
+        await repos.interviews.applyEvaluations(interview.uuid, { counts: counts(1, 2), decision: reject, occurredAt: later(3) });
+        await repos.interviews.applyEvaluations(interview.uuid, { counts: counts(0, 0), decision: decision('advance', later(15)), occurredAt: later(4) });
+
+        const expected = { ...interview, evaluations: { decision: reject, submitted: 1, started: 2 } };
+        expect(await repos.interviews.find(interview.companyUuid, interview.uuid)).toEqual(expected);
+        expect(await repos.interviews.findManyForSupport([interview.uuid])).toEqual([expected]);
+        const page = await repos.interviews.page({
+          companyUuid: interview.companyUuid,
+          types: [],
+          statuses: [],
+          orderBy: 'scheduled_asc',
+          offset: 0,
+          limit: 10,
+        });
+        expect(page.interviews).toEqual([expected]);
+      });
+
+      it('clears them at a reset, and then ignores a change published before it; a deleted interview changes no more', async () => {
+        const interview = anInterview({ status: 'completed', completedAt: AT });
+        const repos = store().read;
+        await insertInterview(repos, interview);
+        await repos.interviews.applyEvaluations(interview.uuid, { counts: counts(2, 3), decision: decision('hold', later(1)), occurredAt: later(1) });
+
+        await repos.interviews.clearEvaluations(interview.uuid, later(5));
+        await repos.interviews.applyEvaluations(interview.uuid, { counts: counts(3, 3), decision: decision('advance', later(4)), occurredAt: later(4) });
+        expect((await repos.interviews.findForSupport(interview.uuid))!.evaluations).toEqual({ decision: null, submitted: 0, started: 0 });
+
+        await repos.interviews.applyEvaluations(interview.uuid, { counts: counts(0, 1), decision: null, occurredAt: later(6) });
+        expect((await repos.interviews.findForSupport(interview.uuid))!.evaluations).toEqual({ decision: null, submitted: 0, started: 1 });
+
+        await repos.interviews.markDeleted(interview.uuid, later(7));
+        await repos.interviews.applyEvaluations(interview.uuid, { counts: counts(1, 1), decision: null, occurredAt: later(8) });
+        const [deleted] = await repos.interviews.allOfCandidate(interview.candidateUuid);
+        expect(deleted.evaluations).toEqual({ decision: null, submitted: 0, started: 1 });
+      });
+    });
+
     describe('questions', () => {
       it('lists each interview’s questions by position, and numbers a new one after the last', async () => {
         const interview = anInterview();
@@ -550,6 +604,15 @@ describeRepositoryContract<InterviewsStore>(
         );
         await moves(() => repos.projections.upsertCompany(aCompany({ uuid: interview.companyUuid, name: 'New name' })));
         await moves(() => repos.shareLinks.apply(interview.uuid, aBasicShareLink(), 1));
+        const verdict = {
+          counts: { evaluations_submitted: 1, evaluations_started: 1 },
+          decision: { decision: 'advance' as const, decided_by: { uuid: randomUUID(), name: 'Una' }, decided_at: '2026-03-02T09:00:01+00:00' },
+          occurredAt: later(3),
+        };
+        await moves(() => repos.interviews.applyEvaluations(interview.uuid, verdict));
+        // The same change again (a late or repeated event) writes nothing (decision 064, rule 4).
+        await stays(() => repos.interviews.applyEvaluations(interview.uuid, verdict));
+        await moves(() => repos.interviews.clearEvaluations(interview.uuid, later(3)));
         await moves(() => repos.interviews.erasePersonalFields(interview.uuid, later(4), 'Erased'));
         await moves(() => repos.interviews.markDeleted(interview.uuid, later(5)));
         await stays(() => repos.interviews.update({ ...other, status: 'canceled', updatedAt: later(6) }));

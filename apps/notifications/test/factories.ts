@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { IdentitySubjects, JobsSubjects, type InterviewEventPayload, type UserEventPayload } from '@vi/contracts';
+import {
+  EvaluationsSubjects,
+  IdentitySubjects,
+  JobsSubjects,
+  type CandidateNotice,
+  type CommentEventPayload,
+  type DecisionEventPayload,
+  type EvaluationEventPayload,
+  type InterviewEventPayload,
+  type UserEventPayload,
+} from '@vi/contracts';
 import type { BusMessage } from '@vi/platform-bus';
 import type { Principal, UserPrincipal } from '@vi/platform-grpc';
 import { toRfc3339 } from '@vi/platform-time';
@@ -171,6 +181,73 @@ export function anInterviewEvent(
           ...options.invitation,
         };
   return aMessage(subject, { interview, invitation });
+}
+
+const COUNTS = { evaluations_submitted: 1, evaluations_started: 2 };
+
+/** `evaluations.evaluation.submitted` (decision 070): Una's submitted evaluation of an interview of the company. */
+export function anEvaluationSubmittedEvent(companyUuid: string, interviewUuid: string = randomUUID()): BusMessage {
+  const at = toRfc3339(T0);
+  const payload: EvaluationEventPayload = {
+    interview_uuid: interviewUuid,
+    company_uuid: companyUuid,
+    counts: COUNTS,
+    evaluation: {
+      uuid: randomUUID(),
+      evaluator: { uuid: randomUUID(), name: 'Una', type: 'user' },
+      status: 'submitted',
+      recommendation: 'yes',
+      overall_rating: 4,
+      ratings: [],
+      note: 'Clear answers',
+      submitted_at: at,
+      updated_at: at,
+    },
+  };
+  return aMessage(EvaluationsSubjects.EvaluationSubmitted, payload);
+}
+
+/** `evaluations.decision.made`: Una's decision; `notify` puts the candidate's notice in (a reject that tells them). */
+export function aDecisionEvent(
+  companyUuid: string,
+  options: { interviewUuid?: string; decision?: 'advance' | 'reject' | 'hold'; notify?: Partial<CandidateNotice> } = {},
+): BusMessage {
+  const payload: DecisionEventPayload = {
+    interview_uuid: options.interviewUuid ?? randomUUID(),
+    company_uuid: companyUuid,
+    counts: COUNTS,
+    decision: { decision: options.decision ?? 'reject', decided_by: { uuid: randomUUID(), name: 'Una' }, decided_at: toRfc3339(T0) },
+    notify_candidate: options.notify
+      ? { name: 'Sam', email: 'sam@seeker.example', language: 'en', company_name: 'Acme', job_title: 'Welder', message: null, ...options.notify }
+      : null,
+  };
+  return aMessage(EvaluationsSubjects.DecisionMade, payload);
+}
+
+/** `evaluations.comment.created`: Una's comment at 3 s into a take, mentioning Mo. */
+export function aCommentEvent(
+  companyUuid: string,
+  overrides: { comment?: Partial<CommentEventPayload['comment']>; mentions?: CommentEventPayload['mentions'] } = {},
+): BusMessage {
+  const mo = { uuid: randomUUID(), name: 'Mo', email: 'mo@acme.example' };
+  const payload: CommentEventPayload = {
+    interview_uuid: randomUUID(),
+    company_uuid: companyUuid,
+    counts: COUNTS,
+    comment: {
+      uuid: randomUUID(),
+      author: { uuid: randomUUID(), name: 'Una', type: 'user' },
+      text: 'Listen to this answer, @Mo',
+      take_uuid: randomUUID(),
+      recording_uuid: null,
+      at_ms: 3000,
+      mentions: [{ uuid: mo.uuid, name: mo.name }],
+      created_at: toRfc3339(T0),
+      ...overrides.comment,
+    },
+    mentions: overrides.mentions ?? [mo],
+  };
+  return aMessage(EvaluationsSubjects.CommentCreated, payload);
 }
 
 /** Live interviews' calendar settings (decision 041): who organizes, where a creator opens the interview. */

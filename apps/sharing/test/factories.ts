@@ -66,6 +66,8 @@ export function aSharedInterview(
       updated_at: '2026-01-01T09:00:00+00:00',
       scheduled_at: '2026-01-01T08:00:00+00:00',
       completed_at: '2026-01-01T09:00:00+00:00',
+      evaluations_submitted: 0,
+      evaluations_started: 0,
       job_post: {
         uuid: randomUUID(),
         title: 'Engineer',

@@ -13,6 +13,7 @@ export const SharedErrorCode = {
   InterviewNotFound: 'api.interview_not_found',
   OpenInterviewNotFound: 'api.open_interview_not_found',
   RangeNotSatisfiable: 'api.range_not_satisfiable',
+  ShareLinkCannotEvaluate: 'api.share_link_cannot_evaluate',
 } as const;
 export type SharedErrorCode = (typeof SharedErrorCode)[keyof typeof SharedErrorCode];
 
@@ -29,4 +30,7 @@ export const SHARED_ERRORS = {
   [SharedErrorCode.OpenInterviewNotFound]: { kind: 'not_found', reason: 'This interview link is closed or does not exist' },
   // Raised by interviews (takes, recordings) and jobs (job videos): `sendVideo` of `@vi/platform-media`.
   [SharedErrorCode.RangeNotSatisfiable]: { kind: 'range_not_satisfiable', reason: 'The requested range is outside the video' },
+  // Raised by the gateway (a basic link's token on the public evaluation routes, which only an advanced link's reviewer
+  // may use: decision 070); defined here beside the evaluations service's vocabulary, which documents it.
+  [SharedErrorCode.ShareLinkCannotEvaluate]: { kind: 'permission_denied', reason: 'Only an advanced share link can evaluate an interview' },
 } as const satisfies Record<SharedErrorCode, { kind: string; reason: string }>;

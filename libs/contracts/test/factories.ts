@@ -96,6 +96,8 @@ export const anInterview = (fields: Partial<interviews.Interview> = {}): intervi
   questions: [aQuestion()],
   timezone: 'Europe/Paris',
   language: 'en',
+  evaluations_submitted: 0,
+  evaluations_started: 0,
   ...fields,
 });
 
@@ -155,6 +157,7 @@ export const anAdvancedShareLink = (fields: Partial<sharing.AdvancedShareLink> =
 export const aSharedView = (fields: Partial<sharing.SharedView> = {}): sharing.SharedView => ({
   share_link_uuid: '0b1c2d3e-0000-4000-8000-00000000000c',
   company_name: 'Acme',
+  company_uuid: '0b1c2d3e-0000-4000-8000-000000000002',
   interviews: [
     {
       uuid: '0b1c2d3e-0000-4000-8000-000000000007',

@@ -13,6 +13,8 @@ import { loadInterviewsConfig } from '../../../apps/interviews/src/config';
 import { startInterviewsService, type RunningInterviewsService } from '../../../apps/interviews/src/composition-root';
 import { loadSharingConfig } from '../../../apps/sharing/src/config';
 import { startSharingService, type RunningSharingService } from '../../../apps/sharing/src/composition-root';
+import { loadEvaluationsConfig } from '../../../apps/evaluations/src/config';
+import { startEvaluationsService, type RunningEvaluationsService } from '../../../apps/evaluations/src/composition-root';
 import { loadNotificationsConfig } from '../../../apps/notifications/src/config';
 import { startNotificationsService, type RunningNotificationsService } from '../../../apps/notifications/src/composition-root';
 import { connectEventBus, type EventBus } from '@vi/platform-bus';
@@ -29,6 +31,7 @@ export interface RunningSystem {
   jobs: RunningJobsService;
   interviews: RunningInterviewsService;
   sharing: RunningSharingService;
+  evaluations: RunningEvaluationsService;
   notifications: RunningNotificationsService;
   bus: EventBus;
   /**
@@ -138,6 +141,14 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
     ),
     (s) => s.stop(),
   );
+  const evaluations = lifecycle.add(
+    'evaluations',
+    await startEvaluationsService(
+      { ...loadEvaluationsConfig(env), upstreams: { identity: identityUrl, jobs: jobsUrl, interviews: interviewsUrl } },
+      { bus, database, logger: createLogger('evaluations', level) },
+    ),
+    (s) => s.stop(),
+  );
   const notificationsConfig = {
     ...loadNotificationsConfig(env),
     upstreams: { identity: identityUrl, interviews: interviewsUrl, sharing: `127.0.0.1:${sharing.grpcPort}` },
@@ -157,6 +168,7 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
           interviews: interviewsUrl,
           sharing: `127.0.0.1:${sharing.grpcPort}`,
           notifications: `127.0.0.1:${current.notifications.grpcPort}`,
+          evaluations: `127.0.0.1:${evaluations.grpcPort}`,
         },
       },
       { bus, logger: createLogger('gateway', level), rateLimitPrefix: options.rateLimitPrefix },
@@ -172,6 +184,7 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
       return interviews.current;
     },
     sharing,
+    evaluations,
     get notifications() {
       return current.notifications;
     },

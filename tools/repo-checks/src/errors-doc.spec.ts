@@ -17,7 +17,16 @@ interface Definition {
 }
 
 const DOC = 'docs/errors.md';
-const SERVER_DIRS = ['apps/gateway/src', 'apps/identity/src', 'apps/jobs/src', 'apps/interviews/src', 'apps/sharing/src', 'apps/notifications/src', 'libs'];
+const SERVER_DIRS = [
+  'apps/gateway/src',
+  'apps/identity/src',
+  'apps/jobs/src',
+  'apps/interviews/src',
+  'apps/sharing/src',
+  'apps/notifications/src',
+  'apps/evaluations/src',
+  'libs',
+];
 const CODE_LITERAL = /['"](api\.[a-z_]+)['"]/g;
 
 /** Every error enum of the services (`*.errors.ts`) with the error each of its codes makes, found by what the module exports. */

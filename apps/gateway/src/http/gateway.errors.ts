@@ -20,7 +20,6 @@ export enum GatewayErrorCode {
   CsrfTokenInvalid = 'api.csrf_token_invalid',
   LiveCallFull = 'api.live_call_full',
   LiveCallJoinedElsewhere = 'api.live_call_joined_elsewhere',
-  ShareLinkCannotEvaluate = 'api.share_link_cannot_evaluate',
 }
 
 const DEFINITIONS: Record<GatewayErrorCode, [ErrorKind, string]> = {
@@ -48,10 +47,6 @@ const DEFINITIONS: Record<GatewayErrorCode, [ErrorKind, string]> = {
   [GatewayErrorCode.CsrfTokenInvalid]: [ErrorKind.PermissionDenied, 'The X-CSRF-Token header is missing or does not match the session'],
   [GatewayErrorCode.LiveCallFull]: [ErrorKind.Conflict, 'The call already has 4 participants, the most it takes'],
   [GatewayErrorCode.LiveCallJoinedElsewhere]: [ErrorKind.Conflict, 'You joined this call from another page or device, which took this one’s place'],
-  [GatewayErrorCode.ShareLinkCannotEvaluate]: [
-    ErrorKind.PermissionDenied,
-    'This share link lets its holder watch, not evaluate: evaluations need a reviewer’s own (advanced) link',
-  ],
 };
 
 export function gatewayError(code: GatewayErrorCode, reason?: string): AppError {

@@ -9,7 +9,12 @@ import { resource } from '../http/resource';
 import { apiDescriptionDocument } from '../routes/api-routes';
 import { openApiDocument } from './openapi.document';
 
-type Document = { openapi: string; paths: Record<string, Record<string, unknown>>; webhooks: Record<string, unknown> };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, unknown>>;
+  webhooks: Record<string, unknown>;
+  components: { schemas: Record<string, unknown> };
+};
 
 describe('the OpenAPI description', () => {
   const sut = apiDescriptionDocument() as Document;
@@ -61,8 +66,15 @@ describe('the OpenAPI description', () => {
     expect(() => openApiDocument([router, again])).toThrow('/gadgets/{name} is registered twice');
   });
 
-  it('has a webhook for each of the 11 event types of the contract', () => {
+  it("has a webhook for each of the contract's 11 event types and our 2 (EvaluationSubmitted, InterviewDecided: decision 070)", () => {
     expect(Object.keys(sut.webhooks).sort()).toEqual(Object.keys(WebhookEvents).sort());
-    expect(Object.keys(sut.webhooks)).toHaveLength(11);
+    expect(Object.keys(sut.webhooks)).toHaveLength(13);
+    expect(sut.webhooks).toHaveProperty('EvaluationSubmitted');
+    expect(sut.webhooks).toHaveProperty('InterviewDecided');
+  });
+
+  it('refers only to components it has (a view nested in a registered one must be registered too)', () => {
+    const refs = [...JSON.stringify(sut).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map(([, name]) => name);
+    expect(refs.filter((name) => !(name in sut.components.schemas))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
-import { sharedViewJson, type evaluations, type interviews } from '@vi/contracts';
+import { SharedErrorCode, sharedViewJson, type evaluations, type interviews } from '@vi/contracts';
 import { validationFailed } from '@vi/platform-errors';
+import { sharedError } from '@vi/platform-grpc';
 import { GATEWAY_PRINCIPAL } from '../auth/request-context';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { jsonBody } from '../http/hostile-input';
@@ -88,7 +89,7 @@ export function publicShareRoutes(deps: { upstreams: Upstreams; limits: RateLimi
   const call = () => ({ principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + deps.requestTimeoutMs) });
   async function reviewerOf(req: Request): Promise<{ interview_uuid: string; reviewer: evaluations.Reviewer }> {
     const view = await sharingService.call((c) => c.openShareLink, { token: String(req.params.token) }, { ...call(), idempotent: true });
-    if (!view.reviewer) throw gatewayError(GatewayErrorCode.ShareLinkCannotEvaluate);
+    if (!view.reviewer) throw sharedError(SharedErrorCode.ShareLinkCannotEvaluate);
     const opened = view.interviews.map((i) => i.uuid);
     const asked = typeof req.query.interview === 'string' ? req.query.interview.toLowerCase() : undefined;
     // Only an interview the link opens is evaluated through it; anything else is not found, as for the share page.

@@ -79,6 +79,9 @@ export function renderInterviewsFrom(list: Interview[], { jobs, people, companie
       timezone: interview.timezone,
       language: interview.language,
       share_link: shareLinkOf(shareLinks.get(interview.uuid)),
+      decision: interview.evaluations.decision ?? undefined,
+      evaluations_submitted: interview.evaluations.submitted,
+      evaluations_started: interview.evaluations.started,
     };
   });
 }

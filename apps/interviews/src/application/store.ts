@@ -1,7 +1,7 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
 import type { PendingEvents, Store } from '@vi/platform-bus';
 import type { ChatMessage } from '../domain/chat';
-import type { Interview, InterviewOrder, InterviewQuestion } from '../domain/interview';
+import type { EvaluationsChange, Interview, InterviewOrder, InterviewQuestion } from '../domain/interview';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
 import type { QuestionSet, QuestionSetQuestion } from '../domain/question-set';
 import type { Recording, RecordingPart } from '../domain/recording';
@@ -113,6 +113,14 @@ export interface InterviewRepository {
   /** New interviews, in one statement (a bulk invitation's whole batch: decision 043). */
   insert(rows: NewInterviewRow[]): Promise<void>;
   update(interview: Interview): Promise<void>;
+  /**
+   * The evaluations service's change to a live interview (decision 070): each count raised to the change's, never
+   * lowered; the decision replaced by one whose `decided_at` is not older. Nothing when the change was published before
+   * the interview's last reset (`clearEvaluations`), and no write when nothing moves. `update` never writes these.
+   */
+  applyEvaluations(uuid: string, change: EvaluationsChange): Promise<void>;
+  /** Forgets the decision and the counts (a reset); changes published before `at` are ignored from then on. */
+  clearEvaluations(uuid: string, at: Date): Promise<void>;
   /** Every interview of a job seeker, deleted ones included, locked (erasure, decision 019). */
   allOfCandidate(candidateUuid: string): Promise<(Interview & { deletedAt: Date | null })[]>;
   /** Forgets what the job seeker gave with an interview (the phone number, the SMS consent) and the name the company gave them (decision 036). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { validationFailed } from '@vi/platform-errors';
 import type { InterviewStatus, InterviewType } from './interview-status';
-import { THINK_TIMES, type ThinkTime } from '@vi/contracts';
+import { THINK_TIMES, type DecisionJson, type EvaluationCounts, type ThinkTime } from '@vi/contracts';
 
 export interface Interview {
   uuid: string;
@@ -28,6 +28,30 @@ export interface Interview {
   createdBy: string;
   createdAt: Date;
   updatedAt: Date;
+  /** The hiring team's verdict, projected from the evaluations service's events (decision 070); read-only here. */
+  evaluations: InterviewEvaluations;
+}
+
+/**
+ * What the evaluations service last published of an interview: its decision and counts. Only its events and a reset
+ * write it (`InterviewRepository.applyEvaluations`, `clearEvaluations`); `update` never does.
+ */
+export interface InterviewEvaluations {
+  decision: DecisionJson | null;
+  /** Submitted evaluations. */
+  submitted: number;
+  /** Evaluations begun, drafts and submitted ones. */
+  started: number;
+}
+
+export const NO_EVALUATIONS: InterviewEvaluations = { decision: null, submitted: 0, started: 0 };
+
+/** A change the evaluations service published: its counts after it, and the decision when it made one. */
+export interface EvaluationsChange {
+  counts: EvaluationCounts;
+  decision: DecisionJson | null;
+  /** When it was published: a change from before the interview's last reset is ignored. */
+  occurredAt: Date;
 }
 
 export interface InterviewQuestion {

@@ -1,6 +1,6 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
 import { insertRows, prepared, sql, type Kysely, type Selectable } from '@vi/platform-postgres';
-import type { Interview } from '../domain/interview';
+import type { EvaluationsChange, Interview } from '../domain/interview';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
 import type { NewInterviewRow, InterviewListQuery, InterviewPageRows, JobPostRow } from '../application/store';
 import type { InterviewsDatabase } from './interviews.database';
@@ -44,10 +44,13 @@ const INTERVIEW_COLUMNS = sql.raw(
     'candidate_key',
     'job_key',
     'company_key',
+    'decision',
+    'evaluations_submitted',
+    'evaluations_started',
   ].join(', '),
 );
 
-type InterviewColumns = Omit<Selectable<InterviewsDatabase['interviews']>, 'deleted_at'>;
+type InterviewColumns = Omit<Selectable<InterviewsDatabase['interviews']>, 'deleted_at' | 'evaluations_cleared_at'>;
 
 /** A row of a page: the interview, its job post, people, company and share link (null when not projected), and the total. */
 interface PageRow extends InterviewColumns {
@@ -230,6 +233,37 @@ order by i.${column} ${nulls}, i.uuid ${dir}`,
       .execute();
   }
 
+  /**
+   * The evaluations service's change (decision 070), in one statement that writes only what moves: each count raised
+   * to the event's, never lowered (events come in any order, and counts only grow while the interview exists); the
+   * decision replaced by one not older (`decided_at`). Nothing for a deleted interview, nor for a change published
+   * before the interview's last reset. A write that changes nothing is skipped, so the list version does not move.
+   */
+  async applyEvaluations(uuid: string, change: EvaluationsChange): Promise<void> {
+    const decision = change.decision === null ? null : JSON.stringify(change.decision);
+    // The stored decision is replaced when there is none or it is not newer than the event's.
+    const replaces = sql<boolean>`(${decision}::jsonb is not null and (decision is null or (decision->>'decided_at')::timestamptz <= (${decision}::jsonb->>'decided_at')::timestamptz))`;
+    const { submitted, started } = { submitted: change.counts.evaluations_submitted, started: change.counts.evaluations_started };
+    await prepared(
+      sql`update interviews set
+  evaluations_submitted = greatest(evaluations_submitted, ${submitted}::int),
+  evaluations_started = greatest(evaluations_started, ${started}::int),
+  decision = case when ${replaces} then ${decision}::jsonb else decision end
+where uuid = ${uuid} and deleted_at is null
+  and (evaluations_cleared_at is null or evaluations_cleared_at <= ${change.occurredAt}::timestamptz)
+  and (evaluations_submitted < ${submitted}::int or evaluations_started < ${started}::int or (${replaces} and decision is distinct from ${decision}::jsonb))`,
+    ).execute(this.db);
+  }
+
+  /** Forgets the team's verdict (a reset: the answers it judged are gone); changes published before `at` are ignored from now on. */
+  async clearEvaluations(uuid: string, at: Date): Promise<void> {
+    await this.db
+      .updateTable('interviews')
+      .set({ decision: null, evaluations_submitted: 0, evaluations_started: 0, evaluations_cleared_at: at })
+      .where('uuid', '=', uuid)
+      .execute();
+  }
+
   /** Every interview of a job seeker, deleted ones included, locked (erasure, decision 019). */
   async allOfCandidate(candidateUuid: string): Promise<(Interview & { deletedAt: Date | null })[]> {
     const rows = await this.db.selectFrom('interviews').selectAll().where('candidate_uuid', '=', candidateUuid).orderBy('created_at').forUpdate().execute();
@@ -299,6 +333,7 @@ function toInterview(row: InterviewColumns): Interview {
     createdBy: row.created_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    evaluations: { decision: row.decision, submitted: row.evaluations_submitted, started: row.evaluations_started },
   };
 }
 

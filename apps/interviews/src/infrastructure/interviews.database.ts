@@ -1,4 +1,4 @@
-import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
+import type { BasicShareLinkWithoutUrl, DecisionJson } from '@vi/contracts';
 import type { OutboxTable } from '@vi/platform-bus';
 import type { Generated } from '@vi/platform-postgres';
 import type { CompanyRow, JobPostRow, PersonRow } from '../application/store';
@@ -35,6 +35,11 @@ export interface InterviewsDatabase {
     candidate_key: string;
     job_key: string;
     company_key: string;
+    /** The evaluations service's projection (migration 0017, decision 070). */
+    decision: Generated<DecisionJson | null>;
+    evaluations_submitted: Generated<number>;
+    evaluations_started: Generated<number>;
+    evaluations_cleared_at: Generated<Date | null>;
   };
   interview_counters: { company_uuid: string; type: string; status: string; shard: Generated<number>; count: Generated<number> };
   /** A company's list version is the sum of its rows, moved by triggers (migration 0012, decision 050). */

@@ -6,7 +6,10 @@ import {
   liveCreatorEmail,
   liveCalendarText,
   liveInvitationEmail,
+  mentionEmail,
+  rejectionEmail,
   reminderSms,
+  videoMoment,
   reviewerEmail,
   setPasswordEmail,
   type LiveInterviewDetails,
@@ -146,5 +149,66 @@ describe('passwordResetEmail', () => {
     const sut = passwordResetEmail({ name: 'Pat', setPasswordUrl: 'https://app.example/set-password?token=t', companyName: 'Acme' });
     expect(sut.text).toContain('choose a new Video Interviewing password for your account at Acme.');
     expect(sut.html).toContain('for your account at Acme.');
+  });
+
+  describe('a mention in a comment (decision 070)', () => {
+    const mention = {
+      recipientName: 'Mo',
+      authorName: 'Una',
+      text: 'Listen <here> & now',
+      atMs: 3400,
+      url: 'https://app.example/interview/i1/watch?take=t1&at_ms=3400',
+    };
+
+    it('says who mentioned them, their words as plain text, and links the watch page at that moment', () => {
+      const sut = mentionEmail(mention);
+      expect(sut.subject).toBe('Una mentioned you in a comment');
+      expect(sut.text).toBe(
+        'Hello Mo,\n\nUna mentioned you in a comment on an interview at 0:03:\n\nListen <here> & now\n\nWatch from 0:03: https://app.example/interview/i1/watch?take=t1&at_ms=3400\n',
+      );
+      expect(sut.html).toContain('Listen &lt;here&gt; &amp; now');
+      expect(sut.html).toContain('href="https://app.example/interview/i1/watch?take=t1&amp;at_ms=3400"');
+    });
+
+    it('opens the interview when the comment names no moment', () => {
+      const sut = mentionEmail({ ...mention, atMs: null, url: 'https://app.example/interview/i1/watch' });
+      expect(sut.text).toContain('in a comment on an interview:');
+      expect(sut.text).toContain('Open the interview: https://app.example/interview/i1/watch');
+    });
+
+    it('writes moments as the player does', () => {
+      expect([0, 3999, 60_000, 754_000, 3_725_000].map(videoMoment)).toEqual(['0:00', '0:03', '1:00', '12:34', '1:02:05']);
+    });
+  });
+
+  describe('a reject told to the job seeker (decision 070)', () => {
+    const rejection = { candidateName: 'Lucía', companyName: 'Acme & Co', jobTitle: 'Engineer', message: null, language: 'es-MX' };
+
+    it("is written in the interview's language, with the company and the job, and the kind default paragraph", () => {
+      const sut = rejectionEmail(rejection);
+      expect(sut.subject).toBe('Su candidatura para Engineer en Acme & Co');
+      expect(sut.text).toBe(
+        'Hola, Lucía:\n\nGracias por su tiempo y por su entrevista en vídeo para el puesto de Engineer en Acme & Co.\n\n' +
+          'Hemos valorado su entrevista con detenimiento y hemos decidido no seguir adelante con su candidatura por el momento. Le agradecemos su interés y le deseamos mucho éxito en su búsqueda.\n\n' +
+          'Un cordial saludo,\nAcme & Co\n',
+      );
+      expect(sut.html).toContain('Un cordial saludo,<br>Acme &amp; Co');
+    });
+
+    it("puts the company's own words, as plain text, in place of the default paragraph", () => {
+      const sut = rejectionEmail({ ...rejection, language: 'de', message: '  We <b>loved</b> meeting you.\nKeep in touch!  ' });
+      expect(sut.text).toContain(
+        'Vielen Dank für Ihre Zeit und Ihr Video-Interview für die Stelle Engineer bei Acme & Co.\n\nWe <b>loved</b> meeting you.\nKeep in touch!\n\n',
+      );
+      expect(sut.text).not.toContain('sorgfältig');
+      expect(sut.html).toContain('We &lt;b&gt;loved&lt;/b&gt; meeting you.<br>Keep in touch!');
+    });
+
+    it('does without a job title, and writes English for a language we do not write', () => {
+      const sut = rejectionEmail({ ...rejection, jobTitle: null, language: 'pt-BR', candidateName: 'Sam' });
+      expect(sut.subject).toBe('Your application at Acme & Co');
+      expect(sut.text).toContain('Thank you for your time and for your video interview with Acme & Co.');
+      expect(rejectionEmail({ ...rejection, language: 'fr' }).subject).toBe('Votre candidature au poste de Engineer chez Acme & Co');
+    });
   });
 });

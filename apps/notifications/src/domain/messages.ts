@@ -16,7 +16,11 @@ export type MessageKind =
   /** A live interview's cancellation, to its job seeker (with the calendar cancellation). */
   | 'interview_cancellation'
   /** A live interview's calendar invitation, update or cancellation, to the company user who created it. */
-  | 'interview_creator_calendar';
+  | 'interview_creator_calendar'
+  /** A company user mentioned in a comment on an interview: a link to the watch page at that moment (decision 070). */
+  | 'comment_mention'
+  /** The job seeker told of a reject, when the company asked to notify them (decision 070). */
+  | 'decision_rejected';
 
 export interface EmailContent {
   subject: string;
@@ -262,4 +266,62 @@ export function liveCalendarText(d: LiveCalendarTextDetails, forCreator: boolean
   return d.occasion === 'canceled'
     ? { summary: text.canceledSummary(d.jobTitle, d.companyName), description: text.canceledDescription(d.companyName, d.jobTitle) }
     : { summary: text.summary(d.jobTitle, d.companyName), description: text.description(d.companyName, d.jobTitle, d.url ?? '') };
+}
+
+/** A comment's mention of a company user (decision 070): who wrote it, its words, and the watch page at its moment. */
+export interface MentionDetails {
+  recipientName: string;
+  authorName: string;
+  text: string;
+  /** The moment in the answer, when the comment is pinned to one. */
+  atMs: number | null;
+  /** The watch page, at that moment when there is one (not a bearer link: the colleague signs in). */
+  url: string;
+}
+
+/** Company users' emails are English (decision 047); the comment's text is the author's own, shown as plain text. */
+export function mentionEmail(d: MentionDetails): EmailContent {
+  const moment = d.atMs === null ? '' : ` at ${videoMoment(d.atMs)}`;
+  const paragraphs = [`Hello ${d.recipientName},`, `${d.authorName} mentioned you in a comment on an interview${moment}:`, d.text];
+  const label = d.atMs === null ? 'Open the interview' : `Watch from ${videoMoment(d.atMs)}`;
+  return {
+    subject: `${d.authorName} mentioned you in a comment`,
+    text: `${paragraphs.join('\n\n')}\n\n${label}: ${d.url}\n`,
+    html: html(paragraphs, { href: d.url, label }),
+  };
+}
+
+/** A moment of a video as its player shows it: 0:03, 12:40, 1:02:05. */
+export function videoMoment(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  const [h, m, sec] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(sec)}` : `${m}:${pad(sec)}`;
+}
+
+/** A reject the company chose to tell the job seeker of (decision 070), in the interview's language. */
+export interface RejectionDetails {
+  candidateName: string;
+  companyName: string;
+  jobTitle: string | null;
+  /** The company's own words instead of the default paragraph; null or blank: the default. */
+  message: string | null;
+  language: string;
+}
+
+/** Kind and short; never a score or a comment. The company's message is its own words, as plain text. */
+export function rejectionEmail(d: RejectionDetails): EmailContent {
+  const text = candidateText(d.language).rejected;
+  const own = d.message?.trim();
+  const paragraphs = [
+    candidateText(d.language).hello(d.candidateName),
+    d.jobTitle ? text.thanks(d.companyName, d.jobTitle) : text.thanksWithoutJob(d.companyName),
+    own ? own : text.decision,
+    text.signature(d.companyName),
+  ];
+  return {
+    subject: d.jobTitle ? text.subject(d.jobTitle, d.companyName) : text.subjectWithoutJob(d.companyName),
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: html(paragraphs),
+  };
 }

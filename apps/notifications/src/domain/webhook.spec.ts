@@ -43,6 +43,50 @@ describe('notifications of events', () => {
     expect(notificationOf('InterviewRated', { interview, rating })).toMatchObject({ payloadType: 'Rating', resourceUuid: 'i1', body: JSON.stringify(rating) });
   });
 
+  it("sends the evaluation and its interview for EvaluationSubmitted, of the payload's company (decision 070)", () => {
+    const evaluation = {
+      uuid: 'e1',
+      evaluator: { uuid: 'u1', name: 'Una', type: 'user' },
+      status: 'submitted',
+      recommendation: 'yes',
+      overall_rating: 4,
+      ratings: [{ criterion_uuid: 'k1', rating: 5 }],
+      note: 'Clear answers',
+      submitted_at: '2026-12-07T10:00:00Z',
+      updated_at: '2026-12-07T10:00:00Z',
+    };
+    const event = { interview_uuid: 'i1', company_uuid: 'c1', counts: { evaluations_submitted: 1, evaluations_started: 2 }, evaluation };
+    expect(notificationOf('EvaluationSubmitted', event)).toEqual({
+      eventType: 'EvaluationSubmitted',
+      payloadType: 'SubmittedEvaluation',
+      companyUuid: 'c1',
+      resourceUuid: 'i1',
+      body: JSON.stringify({ ...evaluation, interview_uuid: 'i1' }),
+    });
+    expect(notificationOf('EvaluationSubmitted', { ...event, company_uuid: '' })).toBeUndefined();
+  });
+
+  it("sends the decision and its interview for InterviewDecided, never the candidate's notice", () => {
+    const decision = { decision: 'reject', decided_by: { uuid: 'u1', name: 'Una' }, decided_at: '2026-12-07T10:00:00Z' };
+    const notice = { name: 'Lucía', email: 'lucia@example.com', language: 'es', company_name: 'Acme', job_title: 'Dev', message: 'Gracias' };
+    const event = {
+      interview_uuid: 'i1',
+      company_uuid: 'c1',
+      counts: { evaluations_submitted: 1, evaluations_started: 1 },
+      decision,
+      notify_candidate: notice,
+    };
+    const sut = notificationOf('InterviewDecided', event)!;
+    expect(sut).toEqual({
+      eventType: 'InterviewDecided',
+      payloadType: 'InterviewDecision',
+      companyUuid: 'c1',
+      resourceUuid: 'i1',
+      body: JSON.stringify({ ...decision, interview_uuid: 'i1' }),
+    });
+    expect(sut.body).not.toMatch(/lucia|Gracias|notify/);
+  });
+
   it('sends the job for job events; an event without a company concerns no webhook', () => {
     const job = { uuid: 'j1', title: 'T', company: { uuid: 'c2' } };
     expect(notificationOf('JobDeleted', job)).toMatchObject({ payloadType: 'Job', companyUuid: 'c2', resourceUuid: 'j1', body: JSON.stringify(job) });

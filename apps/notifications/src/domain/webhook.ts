@@ -1,5 +1,13 @@
 import { isIP } from 'node:net';
-import { WebhookEvents, type InterviewEventPayload, type JobEventPayload, type WebhookEventType, type WebhookPayloadType } from '@vi/contracts';
+import {
+  WebhookEvents,
+  type DecisionEventPayload,
+  type EvaluationEventPayload,
+  type InterviewEventPayload,
+  type JobEventPayload,
+  type WebhookEventType,
+  type WebhookPayloadType,
+} from '@vi/contracts';
 import { assertNever, validationFailed, type FieldError } from '@vi/platform-errors';
 import { isPublicAddress } from './address-policy';
 import { NotificationsError, NotificationsErrorCode } from './notifications.errors';
@@ -71,6 +79,20 @@ export function notificationOf(eventType: WebhookEventType, payload: unknown): W
       const job = payload as JobEventPayload;
       if (!job.company?.uuid) return undefined;
       return { eventType, payloadType, companyUuid: job.company.uuid, resourceUuid: job.uuid, body: JSON.stringify(job) };
+    }
+    case 'SubmittedEvaluation': {
+      const event = payload as EvaluationEventPayload;
+      if (!event.company_uuid || !event.evaluation) return undefined;
+      const body = { ...event.evaluation, interview_uuid: event.interview_uuid };
+      return { eventType, payloadType, companyUuid: event.company_uuid, resourceUuid: event.interview_uuid, body: JSON.stringify(body) };
+    }
+    case 'InterviewDecision': {
+      // Named field by field: the event's `notify_candidate` (the candidate's name, email and the company's message) never goes out.
+      const event = payload as DecisionEventPayload;
+      if (!event.company_uuid || !event.decision) return undefined;
+      const { decision, decided_by, decided_at } = event.decision;
+      const body = { decision, decided_by: { uuid: decided_by.uuid, name: decided_by.name }, decided_at, interview_uuid: event.interview_uuid };
+      return { eventType, payloadType, companyUuid: event.company_uuid, resourceUuid: event.interview_uuid, body: JSON.stringify(body) };
     }
     default:
       return assertNever(payloadType);

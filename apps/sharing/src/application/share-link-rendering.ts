@@ -104,6 +104,9 @@ export function renderSharedView(link: ShareLink, completed: interviews.SharedIn
     share_link_uuid: link.uuid,
     company_name: completed[0]?.interview?.company?.name ?? '',
     interviews: completed.map((s) => sharedInterview(s.interview!, s, videoUrl)),
+    // Who may evaluate through the link, and for which company (decision 070): an advanced link's reviewer only.
+    company_uuid: link.companyUuid,
+    reviewer: link.kind === 'advanced' && link.reviewer ? { name: link.reviewer.name, email: link.reviewer.email } : undefined,
   };
 }
 

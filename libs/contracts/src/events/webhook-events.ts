@@ -1,3 +1,4 @@
+import { EvaluationsSubjects } from './evaluations.events';
 import { InterviewsSubjects } from './interviews.events';
 import { JobsSubjects } from './jobs.events';
 
@@ -5,7 +6,8 @@ import { JobsSubjects } from './jobs.events';
  * The webhook event table of the API reference: which bus subject a webhook
  * receives under which event type, and the type of its payload
  * (`X-Service-Event`, `X-Service-Payload`). `interviews.interview.canceled` has
- * no webhook event.
+ * no webhook event. The two evaluations events are ours (decision 070): a team
+ * member's submitted evaluation and the interview's decision.
  */
 export const WebhookEvents = {
   InterviewCreated: { subject: InterviewsSubjects.InterviewCreated, payload: 'Interview' },
@@ -19,6 +21,8 @@ export const WebhookEvents = {
   JobDeleted: { subject: JobsSubjects.JobDeleted, payload: 'Job' },
   JobUpdated: { subject: JobsSubjects.JobUpdated, payload: 'Job' },
   InterviewRated: { subject: InterviewsSubjects.InterviewRated, payload: 'Rating' },
+  EvaluationSubmitted: { subject: EvaluationsSubjects.EvaluationSubmitted, payload: 'SubmittedEvaluation' },
+  InterviewDecided: { subject: EvaluationsSubjects.DecisionMade, payload: 'InterviewDecision' },
 } as const;
 
 export type WebhookEventType = keyof typeof WebhookEvents;

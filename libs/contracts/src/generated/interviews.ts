@@ -106,6 +106,27 @@ export interface Interview {
     | undefined;
   /** The language the candidate is written to in: an IETF tag ("en", "es", "fr-FR"), canonical form. */
   language: string;
+  /** The hiring team's decision, as the evaluations service last published it (decision 070); absent: none yet. */
+  decision?:
+    | Decision
+    | undefined;
+  /** Submitted evaluations of the interview. */
+  evaluations_submitted: number;
+  /** Evaluations begun, drafts and submitted ones ("2 of 3 evaluated"): ours, beside the contract's count. */
+  evaluations_started: number;
+}
+
+/** An interview's decision (the REST Decision object). */
+export interface Decision {
+  /** advance, reject or hold. */
+  decision: string;
+  decided_by: DecisionMaker | undefined;
+  decided_at: string;
+}
+
+export interface DecisionMaker {
+  uuid: string;
+  name: string;
 }
 
 /** A basic share link (one per interview), as the API shows it. */
@@ -833,6 +854,9 @@ function createBaseInterview(): Interview {
     timezone: "",
     share_link: undefined,
     language: "",
+    decision: undefined,
+    evaluations_submitted: 0,
+    evaluations_started: 0,
   };
 }
 
@@ -885,6 +909,15 @@ export const Interview: MessageFns<Interview> = {
     }
     if (message.language !== "") {
       writer.uint32(130).string(message.language);
+    }
+    if (message.decision !== undefined) {
+      Decision.encode(message.decision, writer.uint32(138).fork()).join();
+    }
+    if (message.evaluations_submitted !== 0) {
+      writer.uint32(144).int32(message.evaluations_submitted);
+    }
+    if (message.evaluations_started !== 0) {
+      writer.uint32(152).int32(message.evaluations_started);
     }
     return writer;
   },
@@ -1022,6 +1055,137 @@ export const Interview: MessageFns<Interview> = {
           }
 
           message.language = reader.string();
+          continue;
+        }
+        case 17: {
+          if (tag !== 138) {
+            break;
+          }
+
+          message.decision = Decision.decode(reader, reader.uint32());
+          continue;
+        }
+        case 18: {
+          if (tag !== 144) {
+            break;
+          }
+
+          message.evaluations_submitted = reader.int32();
+          continue;
+        }
+        case 19: {
+          if (tag !== 152) {
+            break;
+          }
+
+          message.evaluations_started = reader.int32();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseDecision(): Decision {
+  return { decision: "", decided_by: undefined, decided_at: "" };
+}
+
+export const Decision: MessageFns<Decision> = {
+  encode(message: Decision, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.decision !== "") {
+      writer.uint32(10).string(message.decision);
+    }
+    if (message.decided_by !== undefined) {
+      DecisionMaker.encode(message.decided_by, writer.uint32(18).fork()).join();
+    }
+    if (message.decided_at !== "") {
+      writer.uint32(26).string(message.decided_at);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Decision {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseDecision();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.decision = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.decided_by = DecisionMaker.decode(reader, reader.uint32());
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.decided_at = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseDecisionMaker(): DecisionMaker {
+  return { uuid: "", name: "" };
+}
+
+export const DecisionMaker: MessageFns<DecisionMaker> = {
+  encode(message: DecisionMaker, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uuid !== "") {
+      writer.uint32(10).string(message.uuid);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DecisionMaker {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseDecisionMaker();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.name = reader.string();
           continue;
         }
       }

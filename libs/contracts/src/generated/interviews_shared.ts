@@ -384,7 +384,8 @@ export type SharedInterviewsServiceService = typeof SharedInterviewsServiceServi
 export const SharedInterviewsServiceService = {
   /**
    * For the sharing service: interviews of one company by uuid (deleted ones left out), with their
-   * questions and, when asked, their takes. A company user of that company or the service `sharing` only.
+   * questions and, when asked, their takes. A company user of that company, or the service `sharing` or
+   * `evaluations` (a share link's reviewer evaluating, decision 070) only.
    */
   getSharedInterviews: {
     path: "/interviews.v1.SharedInterviewsService/GetSharedInterviews",
@@ -423,7 +424,8 @@ export const SharedInterviewsServiceService = {
 export interface SharedInterviewsServiceServer extends UntypedServiceImplementation {
   /**
    * For the sharing service: interviews of one company by uuid (deleted ones left out), with their
-   * questions and, when asked, their takes. A company user of that company or the service `sharing` only.
+   * questions and, when asked, their takes. A company user of that company, or the service `sharing` or
+   * `evaluations` (a share link's reviewer evaluating, decision 070) only.
    */
   getSharedInterviews: handleUnaryCall<SharedInterviewsRequest, SharedInterviewList>;
   /** A take of one of these interviews, only while that interview is completed; the service `sharing` only. */
@@ -435,7 +437,8 @@ export interface SharedInterviewsServiceServer extends UntypedServiceImplementat
 export interface SharedInterviewsServiceClient extends Client {
   /**
    * For the sharing service: interviews of one company by uuid (deleted ones left out), with their
-   * questions and, when asked, their takes. A company user of that company or the service `sharing` only.
+   * questions and, when asked, their takes. A company user of that company, or the service `sharing` or
+   * `evaluations` (a share link's reviewer evaluating, decision 070) only.
    */
   getSharedInterviews(
     request: SharedInterviewsRequest,

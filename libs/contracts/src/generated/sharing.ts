@@ -173,6 +173,13 @@ export interface SharedView {
   share_link_uuid: string;
   company_name: string;
   interviews: SharedInterview[];
+  /** The link's company: the gateway passes it to evaluations with the reviewer (decision 070). */
+  company_uuid: string;
+  /**
+   * An advanced link's reviewer, who may evaluate the link's interviews as `reviewer` (decision 070); absent for a
+   * basic link, which cannot evaluate.
+   */
+  reviewer?: Reviewer | undefined;
 }
 
 export interface SharedTakeVideoRequest {
@@ -1523,7 +1530,7 @@ export const SharedRecording: MessageFns<SharedRecording> = {
 };
 
 function createBaseSharedView(): SharedView {
-  return { share_link_uuid: "", company_name: "", interviews: [] };
+  return { share_link_uuid: "", company_name: "", interviews: [], company_uuid: "", reviewer: undefined };
 }
 
 export const SharedView: MessageFns<SharedView> = {
@@ -1536,6 +1543,12 @@ export const SharedView: MessageFns<SharedView> = {
     }
     for (const v of message.interviews) {
       SharedInterview.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.company_uuid !== "") {
+      writer.uint32(34).string(message.company_uuid);
+    }
+    if (message.reviewer !== undefined) {
+      Reviewer.encode(message.reviewer, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -1569,6 +1582,22 @@ export const SharedView: MessageFns<SharedView> = {
           }
 
           message.interviews.push(SharedInterview.decode(reader, reader.uint32()));
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.company_uuid = reader.string();
+          continue;
+        }
+        case 5: {
+          if (tag !== 42) {
+            break;
+          }
+
+          message.reviewer = Reviewer.decode(reader, reader.uint32());
           continue;
         }
       }

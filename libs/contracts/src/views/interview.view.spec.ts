@@ -45,6 +45,9 @@ describe('interviewJson', () => {
       assigned_to: sam,
       company: acme,
       created_by: ada,
+      decision: null,
+      evaluations_submitted: 0,
+      evaluations_started: 0,
       questions: [
         {
           uuid: '0b1c2d3e-0000-4000-8000-000000000005',
@@ -59,11 +62,21 @@ describe('interviewJson', () => {
     expect(InterviewView.parse(sut)).toEqual(sut);
   });
 
-  it('leaves questions out of list items; no rating, completion or share link yet is null', () => {
+  it('leaves questions out of list items; no rating, completion, share link or decision yet is null', () => {
     const sut = interviewJson(overTheWire(Interview, anInterview()), { questions: false });
     expect(sut).not.toHaveProperty('questions');
-    expect(sut).toMatchObject({ rating: null, completed_at: null, share_link: null });
+    expect(sut).toMatchObject({ rating: null, completed_at: null, share_link: null, decision: null, evaluations_submitted: 0, evaluations_started: 0 });
     expect(InterviewView.parse(sut)).toEqual(sut);
+  });
+
+  it("carries the team's decision and counts in single reads and list items alike (decision 070)", () => {
+    const decision = { decision: 'reject', decided_by: { uuid: ada.uuid, name: ada.name }, decided_at: '2026-11-24T08:00:00+00:00' };
+    const interview = overTheWire(Interview, anInterview({ status: 'completed', decision, evaluations_submitted: 2, evaluations_started: 3 }));
+    for (const questions of [true, false]) {
+      const sut = interviewJson(interview, { questions });
+      expect(sut).toMatchObject({ decision, evaluations_submitted: 2, evaluations_started: 3 });
+      expect(InterviewView.parse(sut)).toEqual(sut);
+    }
   });
 });
 
@@ -89,6 +102,9 @@ describe('candidateInterviewJson', () => {
           share_link: aShareLink(),
           created_by: aUserSummary({ email: 'recruiter@acme.example' }),
           assigned_to: aUserSummary({ name: 'The name Acme chose', email: 'sam@example.com' }),
+          decision: { decision: 'reject', decided_by: { uuid: ada.uuid, name: 'Decider Dee' }, decided_at: '2026-11-24T08:00:00+00:00' },
+          evaluations_submitted: 2,
+          evaluations_started: 3,
         }),
       ),
     );
@@ -129,10 +145,13 @@ describe('candidateInterviewJson', () => {
     expect(CandidateInterviewView.parse(sut)).toEqual(sut);
   });
 
-  it('never carries the company`s rating, its users` emails, the share link nor what the company wrote about the candidate', () => {
+  it('never carries the company`s rating, its team`s decision and evaluations, its users` emails, the share link nor what the company wrote about the candidate', () => {
     const json = JSON.stringify(rated());
     for (const companyOnly of [
       'rating',
+      'decision',
+      'Decider Dee',
+      'evaluations',
       'created_by',
       'assigned_to',
       'share_link',
@@ -145,6 +164,7 @@ describe('candidateInterviewJson', () => {
     }
     // The schema refuses them too, so the OpenAPI document (additionalProperties: false) and the e2e response checks do.
     expect(() => CandidateInterviewView.parse({ ...rated(), rating: 4.5 })).toThrow();
+    expect(() => CandidateInterviewView.parse({ ...rated(), evaluations_submitted: 2 })).toThrow();
     expect(() => CandidateInterviewView.parse({ ...rated(), job_post: { ...rated().job_post, created_by: aUserSummary() } })).toThrow();
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Interview } from '../interviews.contracts';
+import { DecisionView, type DecisionJson } from './evaluation.view';
 import { QuestionView, questionJson, takesLimitView, thinkTimeView, type ThinkTime } from './question.view';
 import { basicShareLinkJson, BasicShareLinkView } from './share-link.view';
 import { TAKE_CONTENT_TYPES } from './take.view';
@@ -24,6 +25,17 @@ export const InterviewView = z
         'The language the candidate is written to in: the invitation email and SMS, reminders, a live interview\'s emails and calendar text (an IETF tag, canonical: "en", "es", "fr-FR"; decision 047).',
     }),
     share_link: BasicShareLinkView.nullable(),
+    // The Decision object's fields, inline: the document stays whole whether or not the gateway registers Decision as a component.
+    decision: z
+      .object(DecisionView.shape)
+      .nullable()
+      .meta({ description: "The hiring team's decision, as `PUT /interviews/<uuid>/decision` answers it (decision 070); null until one is made" }),
+    evaluations_submitted: z.number().int().min(0).meta({ description: 'How many evaluations of the interview are submitted' }),
+    evaluations_started: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'How many evaluators have begun one, drafts and submitted ones (ours: the list\'s "2 of 3 evaluated")' }),
     job_post: z
       .object({
         uuid: uuidView,
@@ -65,6 +77,9 @@ export function interviewJson(interview: Interview, options: { questions: boolea
     ...interviewStateJson(interview),
     rating: interview.rating ?? null,
     share_link: interview.share_link ? basicShareLinkJson(interview.share_link) : null,
+    decision: interview.decision ? decisionJson(interview.decision) : null,
+    evaluations_submitted: interview.evaluations_submitted ?? 0,
+    evaluations_started: interview.evaluations_started ?? 0,
     job_post: interview.job_post
       ? {
           uuid: interview.job_post.uuid,
@@ -97,6 +112,14 @@ export function interviewJson(interview: Interview, options: { questions: boolea
 
 export type InterviewJson = z.output<typeof InterviewView>;
 
+function decisionJson(decision: NonNullable<Interview['decision']>): DecisionJson {
+  return {
+    decision: decision.decision as DecisionJson['decision'],
+    decided_by: { uuid: decision.decided_by?.uuid ?? '', name: decision.decided_by?.name ?? '' },
+    decided_at: decision.decided_at,
+  };
+}
+
 /** What the company's and the candidate's views both show of an interview: which one, its kind, status and times. */
 function interviewStateJson(interview: Interview) {
   return {
@@ -121,8 +144,8 @@ export const RatingView = z
  * What the job seeker sees, built from an allow-list of what the candidate pages need (decision 036): the interview's
  * status and due time in the interview's `timezone` (the page names it beside the due time in the candidate's own
  * zone), the job's title, status and video, the company's name and logo, and every question in full (takes left, skipped).
- * Never what the company keeps for itself: its rating, its users (`created_by`, the job's `created_by`, emails),
- * the share link, nor the name and phone the company wrote for the candidate.
+ * Never what the company keeps for itself: its rating, its team's decision and evaluations (decision 070), its users
+ * (`created_by`, the job's `created_by`, emails), the share link, nor the name and phone the company wrote for the candidate.
  */
 export const CandidateInterviewView = InterviewView.pick({
   uuid: true,

@@ -5,7 +5,7 @@ import { companyUserOf, sharedError, type Caller } from '@vi/platform-grpc';
 import { validationFailed } from '@vi/platform-errors';
 import { isUniqueViolation } from '@vi/platform-postgres';
 import type { Clock } from '@vi/platform-time';
-import { newQuestion, thinkTimeOf, type Interview, type ThinkTime } from '../../domain/interview';
+import { newQuestion, NO_EVALUATIONS, thinkTimeOf, type Interview, type ThinkTime } from '../../domain/interview';
 import { scheduleProblem, type InterviewType } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore, NewInterviewRow } from '../store';
@@ -130,6 +130,7 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
       createdBy: creator.uuid,
       createdAt: now,
       updatedAt: now,
+      evaluations: NO_EVALUATIONS,
     };
     return { interview, keys: { candidateKey: assignee.name.toLowerCase(), jobKey: job.title.toLowerCase(), companyKey: company.name.toLowerCase() } };
   });

@@ -8,7 +8,15 @@ import { resetInterview } from './reset-interview';
 
 describe('resetInterview', () => {
   const HOUR = 3600_000;
-  const completed = anInterview({ status: 'completed', completedAt: AT, acceptedAt: AT, rating: 4, ratedBy: 'someone', ratedAt: AT });
+  const completed = anInterview({
+    status: 'completed',
+    completedAt: AT,
+    acceptedAt: AT,
+    rating: 4,
+    ratedBy: 'someone',
+    ratedAt: AT,
+    evaluations: { decision: { decision: 'hold', decided_by: { uuid: 'u1', name: 'Una' }, decided_at: AT.toISOString() }, submitted: 2, started: 3 },
+  });
   const question = aQuestion(completed, { completed: true, takesCompleted: 2, startedAt: AT });
   const takes = [aTake(question), aTake(question, { number: 2 })];
   const recording = aRecording(completed);
@@ -35,6 +43,9 @@ describe('resetInterview', () => {
     const sut = await resetInterview(deps, OPERATOR, { interviewUuid: completed.uuid });
 
     expect(sut).toMatchObject({ status: 'requested', rating: undefined, completed_at: undefined, updated_at: '2026-03-02T10:00:00+00:00' });
+    // The team's decision and counts go with the answers they judged (decision 070).
+    expect(sut).toMatchObject({ decision: undefined, evaluations_submitted: 0, evaluations_started: 0 });
+    expect(deps.store.read.interviews.stored(completed.uuid)!.evaluations).toEqual({ decision: null, submitted: 0, started: 0 });
     expect(sut.questions[0]).toMatchObject({ completed: false, skipped: false, takes: { completed: 0 }, started_at: undefined });
     expect(deps.store.read.takes.all()).toEqual([]);
     expect(deps.store.read.recordings.all()).toEqual([]);

@@ -3,7 +3,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import { validationFailed } from '@vi/platform-errors';
 import { type Principal, requireOperator, sharedError } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
-import type { Interview } from '../../domain/interview';
+import { NO_EVALUATIONS, type Interview } from '../../domain/interview';
 import { reset, scheduleProblem } from '../../domain/interview-status';
 import type { InterviewsStore } from '../store';
 import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
@@ -19,7 +19,7 @@ export interface ResetInterviewInput {
 /**
  * Customer support starts an interview over (a job seeker's recording failed,
  * the wrong person answered): back to requested, every answer, take and the
- * rating cleared (a live interview's call recordings and chat too), and InterviewReset carries a new candidate link. Companies
+ * rating cleared (a live interview's call recordings and chat too, and the team's decision and evaluation counts), and InterviewReset carries a new candidate link. Companies
  * cannot do this through the API: only a service principal (the admin CLI).
  */
 export async function resetInterview(
@@ -54,6 +54,8 @@ export async function resetInterview(
       ratedBy: null,
       ratedAt: null,
       updatedAt: now,
+      // The answers the team judged are gone: so are its decision and counts (the evaluations service forgets its rows).
+      evaluations: NO_EVALUATIONS,
     };
     const questions = (await tx.questions.listFor([current.uuid])).get(current.uuid) ?? [];
     for (const question of questions) {
@@ -62,6 +64,7 @@ export async function resetInterview(
     const removed = [...(await tx.takes.deleteFor(current.uuid)).map((take) => take.storageKey), ...(await tx.recordings.deleteFor(current.uuid))];
     await tx.liveCalls.deleteFor(current.uuid);
     await tx.interviews.update(next);
+    await tx.interviews.clearEvaluations(next.uuid, now);
     await tx.counters.move(next.companyUuid, next.type, current.status, next.status);
     const interview = await renderInterview(tx, next);
     await tx.publish([interviewEvent(InterviewsSubjects.InterviewReset, interview, { invitation: invitationOf(next) })]);

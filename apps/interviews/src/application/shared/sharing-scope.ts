@@ -5,6 +5,8 @@ import type { InterviewsStore } from '../store';
 
 /** The service that reads interviews for share links (decision 015). */
 export const SHARING_SERVICE = 'sharing';
+/** The service that reads interviews, with their takes, for a share link's reviewer evaluating them (decision 070). */
+export const EVALUATIONS_SERVICE = 'evaluations';
 
 /** How many interviews one share-link read covers at the most. */
 export const MAX_SHARED_INTERVIEWS = 100;
@@ -12,10 +14,12 @@ export const MAX_SHARED_INTERVIEWS = 100;
 /**
  * Who may read interviews for share links: the sharing service (acting for a
  * link's reviewer), or, without takes' videos, a company user of that company
- * (creating or reading links). Anyone else finds nothing.
+ * (creating or reading links) and the evaluations service (a link's reviewer
+ * evaluating, decision 070). Anyone else finds nothing.
  */
 export function requireSharingScope(principal: Principal, companyUuid: string, options: { serviceOnly: boolean }): void {
   if (principal.kind === 'service' && principal.service === SHARING_SERVICE) return;
+  if (!options.serviceOnly && principal.kind === 'service' && principal.service === EVALUATIONS_SERVICE) return;
   if (!options.serviceOnly && principal.kind === 'user' && principal.userType === 'company_user' && principal.companyUuid === companyUuid) return;
   throw sharedError(SharedErrorCode.InterviewNotFound);
 }

@@ -7,6 +7,17 @@ from "interviews"
 where "candidate_uuid" = $1
 order by "created_at" for update;
 
+-- InterviewRepository.applyEvaluations
+/* prepared */ update interviews
+set evaluations_submitted = greatest(evaluations_submitted, $1::int), evaluations_started = greatest(evaluations_started, $2::int), decision = case when ($3::jsonb is not null and (decision is null or (decision->>'decided_at')::timestamptz <= ($4::jsonb->>'decided_at')::timestamptz)) then $5::jsonb else decision end
+where uuid = $6 and deleted_at is null and (evaluations_cleared_at is null or evaluations_cleared_at <= $7::timestamptz) and (evaluations_submitted < $8::int or evaluations_started < $9::int or (($10::jsonb is not null and (decision is null or (decision->>'decided_at')::timestamptz <= ($11::jsonb->>'decided_at')::timestamptz)) and decision is distinct
+from $12::jsonb));
+
+-- InterviewRepository.clearEvaluations
+update "interviews"
+set "decision" = $1, "evaluations_submitted" = $2, "evaluations_started" = $3, "evaluations_cleared_at" = $4
+where "uuid" = $5;
+
 -- InterviewRepository.erasePersonalFields
 update "interviews"
 set "phone" = $1, "phone_parsed" = $2, "has_sms_consent" = $3, "candidate_name" = $4, "candidate_key" = $5, "updated_at" = $6
@@ -33,7 +44,7 @@ from "interviews"
 where "company_uuid" = $1 and "uuid" in ($2, …) and "deleted_at" is null;
 
 -- InterviewRepository.findManyForSupport
-/* prepared */ select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key
+/* prepared */ select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
 from interviews
 where uuid = any($1::uuid[]) and deleted_at is null;
 
@@ -53,43 +64,43 @@ where company_uuid = $1)::int8 as total, (select coalesce(sum(version), 0)
 from interview_list_versions
 where company_uuid = $2)::int8 as version
 from (select *
-from ((select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key
+from ((select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
 from interviews
 where company_uuid = $3 and deleted_at is null and type = 'one_way' and status = 'requested'
 order by scheduled_at asc, uuid asc
-limit $4) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key
+limit $4) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
 from interviews
 where company_uuid = $5 and deleted_at is null and type = 'one_way' and status = 'accepted'
 order by scheduled_at asc, uuid asc
-limit $6) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key
+limit $6) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
 from interviews
 where company_uuid = $7 and deleted_at is null and type = 'one_way' and status = 'completed'
 order by scheduled_at asc, uuid asc
-limit $8) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key
+limit $8) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
 from interviews
 where company_uuid = $9 and deleted_at is null and type = 'one_way' and status = 'expired'
 order by scheduled_at asc, uuid asc
-limit $10) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key
+limit $10) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
 from interviews
 where company_uuid = $11 and deleted_at is null and type = 'one_way' and status = 'canceled'
 order by scheduled_at asc, uuid asc
-limit $12) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key
+limit $12) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
 from interviews
 where company_uuid = $13 and deleted_at is null and type = 'live' and status = 'requested'
 order by scheduled_at asc, uuid asc
-limit $14) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key
+limit $14) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
 from interviews
 where company_uuid = $15 and deleted_at is null and type = 'live' and status = 'accepted'
 order by scheduled_at asc, uuid asc
-limit $16) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key
+limit $16) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
 from interviews
 where company_uuid = $17 and deleted_at is null and type = 'live' and status = 'completed'
 order by scheduled_at asc, uuid asc
-limit $18) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key
+limit $18) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
 from interviews
 where company_uuid = $19 and deleted_at is null and type = 'live' and status = 'expired'
 order by scheduled_at asc, uuid asc
-limit $20) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key
+limit $20) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
 from interviews
 where company_uuid = $21 and deleted_at is null and type = 'live' and status = 'canceled'
 order by scheduled_at asc, uuid asc

@@ -1,12 +1,15 @@
 import { JobsSubjects, type JobEventPayload } from '@vi/contracts';
 import type { EventConsumer } from '@vi/platform-bus';
 import type { CachedJobsDirectory } from '../../infrastructure/cached-jobs.directory';
+import { applyEvaluationEvent, EVALUATION_SUBJECTS } from '../../application/apply-evaluations/apply-evaluations';
 import { applyProjectionEvent, PROJECTION_SUBJECTS } from '../../application/apply-projections/apply-projections';
 import { applyShareLinkEvent, SHARE_LINK_SUBJECTS } from '../../application/apply-share-links/apply-share-links';
 
 /** The events interviews consumes, as data the composition root starts (decision 028). */
 export function interviewsEventConsumers(
-  deps: Parameters<typeof applyProjectionEvent>[0] & Parameters<typeof applyShareLinkEvent>[0] & { jobs: Pick<CachedJobsDirectory, 'forgetJob'> },
+  deps: Parameters<typeof applyProjectionEvent>[0] &
+    Parameters<typeof applyShareLinkEvent>[0] &
+    Parameters<typeof applyEvaluationEvent>[0] & { jobs: Pick<CachedJobsDirectory, 'forgetJob'> },
 ): EventConsumer[] {
   return [
     // Every replica drops the job it remembers for creations (decision 057): a broadcast, not a shared durable.
@@ -19,5 +22,7 @@ export function interviewsEventConsumers(
     { durable: 'interviews-projections', subjects: PROJECTION_SUBJECTS, handler: (message) => applyProjectionEvent(deps, message) },
     // Which interviews have a basic share link, for their `share_link` field.
     { durable: 'interviews-share-links', subjects: SHARE_LINK_SUBJECTS, handler: (message) => applyShareLinkEvent(deps, message) },
+    // The team's decision and evaluation counts, for the interview's `decision`, `evaluations_submitted` and `evaluations_started` (decision 070).
+    { durable: 'interviews-evaluations', subjects: EVALUATION_SUBJECTS, handler: (message) => applyEvaluationEvent(deps, message) },
   ];
 }

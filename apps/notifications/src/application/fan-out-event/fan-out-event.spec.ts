@@ -1,7 +1,7 @@
 import { memoryStore } from '@vi/platform-testing';
 import { randomUUID } from 'node:crypto';
 import { FakeClock } from '@vi/platform-time';
-import { aJobEvent, anInterviewEvent, aWebhookRow, T0 } from '../../../test/factories';
+import { aDecisionEvent, aJobEvent, anEvaluationSubmittedEvent, anInterviewEvent, aWebhookRow, T0 } from '../../../test/factories';
 import { notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
 import { fanOutEvent, fanOutEvents } from './fan-out-event';
 
@@ -53,6 +53,24 @@ describe('fanOutEvent', () => {
     expect(await db.ledger.lastOf(company, 'InterviewRated')).toMatchObject({ event_id: event.id, payload_type: 'Rating', body: '{"uuid":"r1","score":4}' });
     expect(db.deliveries.state.deliveries).toEqual([]);
     expect(woken).toBe(0);
+  });
+
+  it("queues the evaluations events of the webhook table for the payload's company, the interview as their resource (decision 070)", async () => {
+    const webhook = aWebhookRow({ company_uuid: company });
+    db.webhooks.state.push(webhook);
+    const [submitted, decided] = [anEvaluationSubmittedEvent(company), aDecisionEvent(company, { notify: { message: 'Thank you' } })];
+
+    await fanOutEvents({ store: memoryStore({ ledger: db.ledger, webhooks: db.webhooks, deliveries: db.deliveries }), clock, onQueued: () => void woken++ }, [
+      submitted,
+      decided,
+    ]);
+
+    expect(db.deliveries.state.deliveries.map((d) => [d.event_type, d.payload_type, d.resource_uuid])).toEqual([
+      ['EvaluationSubmitted', 'SubmittedEvaluation', (submitted.payload as { interview_uuid: string }).interview_uuid],
+      ['InterviewDecided', 'InterviewDecision', (decided.payload as { interview_uuid: string }).interview_uuid],
+    ]);
+    expect(JSON.parse(db.deliveries.state.deliveries[1].body)).not.toHaveProperty('notify_candidate');
+    expect(await db.ledger.lastOf(company, 'InterviewDecided')).toMatchObject({ event_id: decided.id, payload_type: 'InterviewDecision' });
   });
 
   it('ignores what webhooks do not receive: a canceled interview', async () => {

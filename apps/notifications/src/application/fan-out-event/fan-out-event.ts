@@ -1,12 +1,15 @@
-import { webhookEventTypeOf } from '@vi/contracts';
+import { EvaluationsSubjects, webhookEventTypeOf } from '@vi/contracts';
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
 import { notificationOf } from '../../domain/webhook';
 import { newDeliveries } from '../shared/new-deliveries';
 import type { LastNotificationRow, NotificationsStore } from '../store';
 
-/** The subjects of the webhook event table (`interviews.interview.canceled` is among them on the bus but has no webhook event). */
-export const WEBHOOK_SOURCE_SUBJECTS = ['interviews.interview.*', 'jobs.job.*'];
+/**
+ * The subjects of the webhook event table (`interviews.interview.canceled` is among them on the bus but has no webhook
+ * event); of evaluations', only the two with a webhook event (decision 070).
+ */
+export const WEBHOOK_SOURCE_SUBJECTS = ['interviews.interview.*', 'jobs.job.*', EvaluationsSubjects.EvaluationSubmitted, EvaluationsSubjects.DecisionMade];
 
 type FanOutDeps = { store: StoreOf<NotificationsStore, 'ledger' | 'webhooks' | 'deliveries'>; clock: Clock; onQueued: () => void };
 

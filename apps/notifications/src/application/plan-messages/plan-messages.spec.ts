@@ -1,7 +1,7 @@
 import { memoryStore } from '@vi/platform-testing';
 import { randomUUID } from 'node:crypto';
 import { toRfc3339, FakeClock } from '@vi/platform-time';
-import { aUserEvent, anInterviewEvent, DAY, HOUR, liveCalendar, T0 } from '../../../test/factories';
+import { aCommentEvent, aDecisionEvent, aUserEvent, anInterviewEvent, DAY, HOUR, liveCalendar, T0 } from '../../../test/factories';
 import { notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
 import { LINK_PLACEHOLDER } from '../../domain/messages';
 import { planMessages, planMessagesBatch } from './plan-messages';
@@ -144,6 +144,65 @@ describe('planMessages', () => {
     await sut(link(true));
 
     expect(db.messages.state).toEqual([expect.objectContaining({ kind: 'share_link_reviewer', recipient: 'rita@review.example', link_kind: 'share_link' })]);
+  });
+
+  describe("evaluations' emails (decision 070)", () => {
+    const company = randomUUID();
+
+    it('emails each colleague a comment mentions, but its author, a link to the watch page at its moment; once however often the event comes', async () => {
+      const event = aCommentEvent(company);
+      const { interview_uuid, comment } = event.payload as { interview_uuid: string; comment: { take_uuid: string; author: { uuid: string } } };
+      (event.payload as { mentions: unknown[] }).mentions.push({ uuid: comment.author.uuid, name: 'Una', email: 'una@acme.example' });
+
+      await sut(event);
+      await sut(event);
+
+      expect(db.messages.state).toEqual([
+        expect.objectContaining({
+          kind: 'comment_mention',
+          channel: 'email',
+          recipient: 'mo@acme.example',
+          interview_uuid,
+          link_kind: null,
+          subject: 'Una mentioned you in a comment',
+        }),
+      ]);
+      expect(db.messages.state[0].text_body).toContain(
+        `Watch from 0:03: https://app.example/interview/${interview_uuid}/watch?take=${comment.take_uuid}&at_ms=3000`,
+      );
+    });
+
+    it("links a recording's moment, or the watch page alone for a comment on no answer; a comment mentioning no one plans nothing", async () => {
+      const recording = randomUUID();
+      const onRecording = aCommentEvent(company, { comment: { take_uuid: null, recording_uuid: recording, at_ms: 61_000 } });
+      const onNothing = aCommentEvent(company, { comment: { take_uuid: null, at_ms: null } });
+      await planMessagesBatch(deps(), [onRecording, onNothing, aCommentEvent(company, { mentions: [] })]);
+      const [first, second] = db.messages.state.map((m) => m.text_body);
+      expect(first).toContain(
+        `Watch from 1:01: https://app.example/interview/${(onRecording.payload as { interview_uuid: string }).interview_uuid}/watch?recording=${recording}&at_ms=61000`,
+      );
+      expect(second).toContain(`Open the interview: https://app.example/interview/${(onNothing.payload as { interview_uuid: string }).interview_uuid}/watch\n`);
+      expect(db.messages.state).toHaveLength(2);
+    });
+
+    it('emails the job seeker of a reject the company chose to tell, in the language of the notice; other decisions email no one', async () => {
+      const rejected = aDecisionEvent(company, { notify: { email: 'lucia@seeker.example', name: 'Lucía', language: 'fr-CA', message: null } });
+      await sut(aDecisionEvent(company));
+      await sut(aDecisionEvent(company, { decision: 'advance' }));
+      await sut(rejected);
+      await sut(rejected);
+
+      expect(db.messages.state).toEqual([
+        expect.objectContaining({
+          kind: 'decision_rejected',
+          recipient: 'lucia@seeker.example',
+          interview_uuid: (rejected.payload as { interview_uuid: string }).interview_uuid,
+          subject: 'Votre candidature au poste de Welder chez Acme',
+          link_kind: null,
+        }),
+      ]);
+      expect(db.messages.state[0].text_body).toMatch(/^Bonjour Lucía,\n\nMerci du temps/);
+    });
   });
 
   describe('a live interview', () => {

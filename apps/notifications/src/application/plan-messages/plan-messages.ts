@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  EvaluationsSubjects,
   IdentitySubjects,
   InterviewsSubjects,
   PlanFeature,
   SharingSubjects,
+  type CommentEventPayload,
+  type DecisionEventPayload,
   type InterviewEventPayload,
   type ShareLinkEventPayload,
   type PasswordResetRequestedPayload,
@@ -19,7 +22,9 @@ import {
   invitationSms,
   liveCreatorEmail,
   liveInvitationEmail,
+  mentionEmail,
   passwordResetEmail,
+  rejectionEmail,
   reminderSms,
   reviewerEmail,
   setPasswordEmail,
@@ -38,6 +43,8 @@ export const MESSAGE_SUBJECTS = [
   IdentitySubjects.SetPasswordRequested,
   'interviews.interview.*',
   SharingSubjects.ShareLinkCreated,
+  EvaluationsSubjects.CommentCreated,
+  EvaluationsSubjects.DecisionMade,
 ];
 
 const REMINDER: MessageKind = 'interview_reminder_sms';
@@ -168,6 +175,24 @@ async function planFor(deps: MessagePlanDeps, message: BusMessage, now: Date): P
       });
       return { messages: [email({ ...base, link: { kind: 'share_link', subject: link.uuid } }, 'share_link_reviewer', link.reviewer.email, content)] };
     }
+    case EvaluationsSubjects.CommentCreated: {
+      // Most comments mention no one: nothing to record, not even in the ledger.
+      const messages = mentionEmails(deps.calendar, base, message.payload as CommentEventPayload);
+      return messages.length > 0 ? { messages } : undefined;
+    }
+    case EvaluationsSubjects.DecisionMade: {
+      const { interview_uuid, notify_candidate: notice } = message.payload as DecisionEventPayload;
+      // Only a reject the company chose to tell carries the notice; nothing else of the decision is the candidate's.
+      if (!notice?.email) return undefined;
+      const content = rejectionEmail({
+        candidateName: notice.name,
+        companyName: notice.company_name,
+        jobTitle: notice.job_title,
+        message: notice.message,
+        language: notice.language,
+      });
+      return { messages: [email({ ...base, interviewUuid: interview_uuid }, 'decision_rejected', notice.email, content)] };
+    }
     default: {
       if (!ENDING.has(message.subject)) return undefined;
       const { interview, invitation } = message.payload as InterviewEventPayload;
@@ -273,6 +298,31 @@ function liveCalendar(
       return rows;
     },
   };
+}
+
+/**
+ * Each colleague a comment mentions, but its author, gets the watch page at the comment's moment (decision 070): the
+ * interview's page that live interviews' creators join from, with the take or recording and the time.
+ */
+function mentionEmails(settings: Pick<LiveCalendarSettings, 'interviewPageUrl'>, base: MessageBase, event: CommentEventPayload): NewMessage[] {
+  const { comment } = event;
+  const moment = new URLSearchParams();
+  if (comment.take_uuid) moment.set('take', comment.take_uuid);
+  else if (comment.recording_uuid) moment.set('recording', comment.recording_uuid);
+  if (moment.size > 0 && comment.at_ms !== null) moment.set('at_ms', String(comment.at_ms));
+  const page = settings.interviewPageUrl(event.interview_uuid);
+  const url = moment.size > 0 ? `${page}?${moment.toString()}` : page;
+  const atMs = moment.has('at_ms') ? comment.at_ms : null;
+  return event.mentions
+    .filter((m) => m.email && m.uuid !== comment.author.uuid)
+    .map((m) =>
+      email(
+        { ...base, interviewUuid: event.interview_uuid },
+        'comment_mention',
+        m.email,
+        mentionEmail({ recipientName: m.name, authorName: comment.author.name, text: comment.text, atMs, url }),
+      ),
+    );
 }
 
 interface MessageBase {

@@ -59,6 +59,15 @@ describe('replayEvent', () => {
     expect(woken).toBe(0);
   });
 
+  it('replays the evaluations events of the webhook table (decision 070)', async () => {
+    db.webhooks.state.push(aWebhookOf(owner));
+    const last = { company_uuid: owner.companyUuid!, event_id: 'e2', resource_uuid: 'i1', body: '{"interview_uuid":"i1"}', occurred_at: T0 };
+    await db.ledger.markProcessedRememberingLast('webhooks', { ...last, event_type: 'InterviewDecided', payload_type: 'InterviewDecision' });
+    expect(await sut('InterviewDecided')).toEqual({ deliveries: 1 });
+    expect(db.deliveries.state.deliveries[0]).toMatchObject({ event_type: 'InterviewDecided', payload_type: 'InterviewDecision', replay: true });
+    expect(await sut('EvaluationSubmitted')).toEqual({ deliveries: 0 });
+  });
+
   it('refuses an event type the webhook table does not have', async () => {
     await expect(sut('InterviewCanceled')).rejects.toMatchObject({ code: 'api.webhook_event_type_unknown', reason: 'Unknown event type InterviewCanceled' });
   });

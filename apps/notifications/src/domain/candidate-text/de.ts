@@ -49,6 +49,15 @@ export const de: CandidateText = {
     pageLine: 'Die Seite Ihres Interviews',
     open: 'Seite Ihres Interviews öffnen',
   },
+  rejected: {
+    subject: (job: string, company: string) => `Ihre Bewerbung für die Stelle ${job} bei ${company}`,
+    subjectWithoutJob: (company: string) => `Ihre Bewerbung bei ${company}`,
+    thanks: (company: string, job: string) => `Vielen Dank für Ihre Zeit und Ihr Video-Interview für die Stelle ${job} bei ${company}.`,
+    thanksWithoutJob: (company: string) => `Vielen Dank für Ihre Zeit und Ihr Video-Interview bei ${company}.`,
+    decision:
+      'Wir haben es sorgfältig geprüft und uns entschieden, Ihre Bewerbung derzeit nicht weiter zu berücksichtigen. Wir danken Ihnen für Ihr Interesse und wünschen Ihnen für Ihre weitere Suche viel Erfolg.',
+    signature: (company: string) => `Mit freundlichen Grüßen\n${company}`,
+  },
   calendar: {
     summary: (job: string, company: string) => `Live-Interview: ${job} bei ${company}`,
     description: (company: string, job: string, url: string) =>

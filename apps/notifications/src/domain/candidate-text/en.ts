@@ -1,6 +1,6 @@
 /**
  * Every sentence the job seeker gets from us (invitation and reminder emails and SMS, a live interview's emails and
- * calendar entry), in English. Another language is another module of this shape (`CandidateText`); a unit spec fails
+ * calendar entry, the email of a reject the company chose to tell them of: decision 070), in English. Another language is another module of this shape (`CandidateText`); a unit spec fails
  * when one misses a key (decision 047). Company users' emails stay English (decision 042).
  */
 export const en = {
@@ -48,6 +48,15 @@ export const en = {
       `It was planned for ${local} (${zone}). The cancellation attached to this email removes it from your calendar.`,
     pageLine: "Your interview's page",
     open: "Open your interview's page",
+  },
+  rejected: {
+    subject: (job: string, company: string) => `Your application for ${job} at ${company}`,
+    subjectWithoutJob: (company: string) => `Your application at ${company}`,
+    thanks: (company: string, job: string) => `Thank you for your time and for your video interview for ${job} at ${company}.`,
+    thanksWithoutJob: (company: string) => `Thank you for your time and for your video interview with ${company}.`,
+    decision:
+      'We have reviewed it carefully and have decided not to move forward with your application at this time. We appreciate your interest and wish you every success in your search.',
+    signature: (company: string) => `Kind regards,\n${company}`,
   },
   calendar: {
     summary: (job: string, company: string) => `Live interview: ${job} at ${company}`,

@@ -48,6 +48,15 @@ export const es: CandidateText = {
     pageLine: 'La página de su entrevista',
     open: 'Abrir la página de su entrevista',
   },
+  rejected: {
+    subject: (job: string, company: string) => `Su candidatura para ${job} en ${company}`,
+    subjectWithoutJob: (company: string) => `Su candidatura en ${company}`,
+    thanks: (company: string, job: string) => `Gracias por su tiempo y por su entrevista en vídeo para el puesto de ${job} en ${company}.`,
+    thanksWithoutJob: (company: string) => `Gracias por su tiempo y por su entrevista en vídeo con ${company}.`,
+    decision:
+      'Hemos valorado su entrevista con detenimiento y hemos decidido no seguir adelante con su candidatura por el momento. Le agradecemos su interés y le deseamos mucho éxito en su búsqueda.',
+    signature: (company: string) => `Un cordial saludo,\n${company}`,
+  },
   calendar: {
     summary: (job: string, company: string) => `Entrevista en directo: ${job} en ${company}`,
     description: (company: string, job: string, url: string) =>

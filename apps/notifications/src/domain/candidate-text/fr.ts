@@ -48,6 +48,15 @@ export const fr: CandidateText = {
     pageLine: 'La page de votre entretien',
     open: 'Ouvrir la page de votre entretien',
   },
+  rejected: {
+    subject: (job: string, company: string) => `Votre candidature au poste de ${job} chez ${company}`,
+    subjectWithoutJob: (company: string) => `Votre candidature chez ${company}`,
+    thanks: (company: string, job: string) => `Merci du temps que vous avez consacré à votre entretien vidéo pour le poste de ${job} chez ${company}.`,
+    thanksWithoutJob: (company: string) => `Merci du temps que vous avez consacré à votre entretien vidéo avec ${company}.`,
+    decision:
+      "Nous l'avons examiné avec attention et avons décidé de ne pas donner suite à votre candidature pour le moment. Nous vous remercions de l'intérêt que vous nous avez témoigné et vous souhaitons pleine réussite dans vos recherches.",
+    signature: (company: string) => `Bien cordialement,\n${company}`,
+  },
   calendar: {
     summary: (job: string, company: string) => `Entretien en direct\u00a0: ${job} chez ${company}`,
     description: (company: string, job: string, url: string) =>

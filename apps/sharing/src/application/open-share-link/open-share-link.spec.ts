@@ -1,5 +1,5 @@
 import type { Principal } from '@vi/platform-grpc';
-import { aLinkedInterview, anAdvancedLink, aSharedInterview, aSharedRecording } from '../../../test/factories';
+import { aBasicLink, aLinkedInterview, anAdvancedLink, aSharedInterview, aSharedRecording } from '../../../test/factories';
 import { sharingWorld } from '../../../test/fakes';
 import { openShareLink } from './open-share-link';
 
@@ -27,6 +27,19 @@ describe('openShareLink: every open checks the link, the plan and the interviews
     expect(view.interviews.map((i) => i.uuid)).toEqual(interviewUuids);
     const take = (await world.interviews.sharedInterviews(world.caller, world.company, [interviewUuids[0]], true))[0].takes[0];
     expect(view.interviews[0].questions[0].takes[0]).toMatchObject({ uuid: take.uuid, video_url: world.tokens.videoUrlFor(token, { takeUuid: take.uuid }) });
+  });
+
+  it("names the link's company and an advanced link's reviewer, who may evaluate as such (decision 070)", async () => {
+    const view = await sut();
+    expect(view.company_uuid).toBe(world.company);
+    expect(view.reviewer).toEqual({ name: 'Rita Reviewer', email: 'rita@reviewers.example' });
+  });
+
+  it('names no reviewer for a basic link, which cannot evaluate', async () => {
+    const [basic] = await world.stored(aBasicLink({ companyUuid: world.company, interviews: [aLinkedInterview({ interviewUuid: interviewUuids[0] })] }));
+    const view = await sut(GATEWAY, world.tokens.tokenFor(basic.uuid));
+    expect(view.company_uuid).toBe(world.company);
+    expect(view.reviewer).toBeUndefined();
   });
 
   it("shows a live interview's call recordings, each with its video URL through the token", async () => {
