@@ -1,6 +1,6 @@
 import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
-import { mended, type Comment } from '../shared/evaluation-types';
+import type { Comment } from '../shared/evaluation-types';
 import { api, ok } from './api';
 import { clock, markPercent, momentMs } from './moments';
 import { refusalSentence } from './refusals';
@@ -31,7 +31,7 @@ export class Comments {
 
   async load(): Promise<void> {
     const list = (await ok(api.GET('/interviews/{interviewUuid}/comments', { params: { path: { interviewUuid: this.interviewUuid } } }))).data;
-    this.items = mended<Comment[]>(list.items);
+    this.items = list.items;
   }
 
   on(target: Target): Comment[] {

@@ -21,13 +21,20 @@ import { navigateWithToast } from './ui/toast';
 const PAGE_SIZE = 20;
 type Order = NonNullable<Query<'/interviews'>['orderby']>;
 type Decision = Schemas['Decision']['decision'];
-// The interview's projection of issue 40 (`decision`, `evaluations_submitted`, `evaluations_started`) joins the
-// contract's Interview with the evaluations backend; until then the list reads it as optional.
-type Row = Pick<Schemas['Interview'], 'uuid' | 'status' | 'type' | 'scheduled_at' | 'rating' | 'share_link' | 'assigned_to' | 'job_post'> & {
-  decision?: Schemas['Decision'] | null;
-  evaluations_submitted?: number;
-  evaluations_started?: number;
-};
+type Row = Pick<
+  Schemas['Interview'],
+  | 'uuid'
+  | 'status'
+  | 'type'
+  | 'scheduled_at'
+  | 'rating'
+  | 'share_link'
+  | 'assigned_to'
+  | 'job_post'
+  | 'decision'
+  | 'evaluations_submitted'
+  | 'evaluations_started'
+>;
 const DECISIONS: Decision[] = ['advance', 'reject', 'hold'];
 
 const nameOf = (interview: Row) => interview.assigned_to?.name ?? text().workspace.common.none;
@@ -116,8 +123,8 @@ function rowActions(interview: Row): HTMLElement {
 
 /** The decision, "2 of 3 evaluated" (nothing while nobody has started an evaluation), and the seed's rating. */
 function evaluationCell(interview: Row): HTMLElement {
-  const started = interview.evaluations_started ?? 0;
-  const submitted = interview.evaluations_submitted ?? 0;
+  const started = interview.evaluations_started;
+  const submitted = interview.evaluations_submitted;
   const decision = interview.decision?.decision;
   const lines = [
     decision ? el('span', { class: `badge decision-${decision}` }, text().workspace.decisions.decisions[decision]) : null,

@@ -1,6 +1,6 @@
 import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
-import { mended, type Criterion, type Scorecard } from '../shared/evaluation-types';
+import type { Criterion, Scorecard } from '../shared/evaluation-types';
 import { api, ok, type Body, type Schemas } from './api';
 import { refusalSentence } from './refusals';
 import { field, formAlert, input, onSubmit } from './ui/form';
@@ -27,7 +27,7 @@ export function scorecardBody(rows: Array<{ uuid?: string; name: string; descrip
 }
 
 export async function loadScorecard(jobUuid: string): Promise<Scorecard> {
-  return mended<Scorecard>((await ok(api.GET('/jobs/{jobUuid}/scorecard', { params: { path: { jobUuid } } }))).data);
+  return (await ok(api.GET('/jobs/{jobUuid}/scorecard', { params: { path: { jobUuid } } }))).data;
 }
 
 /** Whether this user may change the job's scorecard: an administrator, or the job's creator. */
@@ -121,7 +121,7 @@ function editor(jobUuid: string, card: Scorecard): HTMLElement {
       rows.map((r) => ({ uuid: r.uuid, name: r.name.value, description: r.description.value })),
       chosen,
     );
-    const saved = mended<Scorecard>((await ok(api.PUT('/jobs/{jobUuid}/scorecard', { params: { path: { jobUuid } }, body }))).data);
+    const saved = (await ok(api.PUT('/jobs/{jobUuid}/scorecard', { params: { path: { jobUuid } }, body }))).data;
     // The next save names the criteria just created by the uuids they were given.
     saved.criteria.forEach((c, i) => {
       if (rows[i]) rows[i].uuid = c.uuid;

@@ -3,7 +3,7 @@ import { append, el } from '../shared/dom';
 import { chatTextNodes } from '../shared/chat-text';
 import { localTime } from '../shared/format';
 import { evaluationSection, type EvaluationPort } from '../shared/evaluation-form';
-import { mended, type Criterion } from '../shared/evaluation-types';
+import type { Criterion } from '../shared/evaluation-types';
 import { takePlayer } from '../shared/take-player';
 import { ApiError } from '../shared/api';
 import { api, ok, type Schemas } from './api';
@@ -254,7 +254,7 @@ async function commentsOf(interview: Interview, workspace: Workspace): Promise<C
 async function criteriaOf(interview: Interview): Promise<Criterion[]> {
   if (!interview.job_post) return [];
   try {
-    return mended<Criterion[]>((await ok(api.GET('/jobs/{jobUuid}/scorecard', { params: { path: { jobUuid: interview.job_post.uuid } } }))).data.criteria);
+    return (await ok(api.GET('/jobs/{jobUuid}/scorecard', { params: { path: { jobUuid: interview.job_post.uuid } } }))).data.criteria;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return [];
     throw error;
@@ -265,9 +265,9 @@ async function criteriaOf(interview: Interview): Promise<Criterion[]> {
 async function scorecardSection(interview: Interview): Promise<HTMLElement> {
   const path = { params: { path: { interviewUuid: interview.uuid } } };
   const port: EvaluationPort = {
-    load: async () => mended((await ok(api.GET('/interviews/{interviewUuid}/evaluations', path))).data),
-    save: async (body) => mended((await ok(api.PUT('/interviews/{interviewUuid}/evaluations/mine', { ...path, body }))).data),
-    submit: async () => mended((await ok(api.POST('/interviews/{interviewUuid}/evaluations/mine/submit', path))).data),
+    load: async () => (await ok(api.GET('/interviews/{interviewUuid}/evaluations', path))).data,
+    save: async (body) => (await ok(api.PUT('/interviews/{interviewUuid}/evaluations/mine', { ...path, body }))).data,
+    submit: async () => (await ok(api.POST('/interviews/{interviewUuid}/evaluations/mine/submit', path))).data,
   };
   try {
     return await evaluationSection({ port, criteria: await criteriaOf(interview), general: refusalSentence, id: 'evaluation' });
