@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { waitFor, webmFile } from '@vi/platform-testing';
+import { waitFor } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
 import { en } from '../../apps/web/src/i18n/en';
 import { ws } from '../../apps/web/src/i18n/workspace';
@@ -8,7 +8,7 @@ import { bodyOf, createWebhook, SmtpInbox, WebhookReceiver } from '../notificati
 import { completedInterviewWithTakes, InterviewCreations, openInterview, tokenOf } from '../sharing/sharing-helpers';
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
 import { startTestSystem, type TestSystem } from '../support/test-system';
-import { currentTime, isFocused, scrollsHorizontally, wordsSplitInTables } from './page-helpers';
+import { currentTime, isFocused, recordedWebm, scrollsHorizontally, wordsSplitInTables } from './page-helpers';
 import { expectNoAxeViolation, heading, LAPTOP, MAIL_TIMEOUT_MS, PHONE, signedInUser, type Company } from './workspace-helpers';
 
 /**
@@ -21,22 +21,37 @@ import { expectNoAxeViolation, heading, LAPTOP, MAIL_TIMEOUT_MS, PHONE, signedIn
  */
 
 const ev = en.evaluation;
-const video = () => webmFile({ seconds: 12, fps: 2, audio: false, frameBytes: 400 });
 
 /** A radio button of a group (a criterion, the recommendation, the overall rating), by the group's name. */
 function choice(page: Page, group: string, value: string) {
   return page.getByRole('radiogroup', { name: group, exact: true }).getByRole('radio', { name: value, exact: true });
 }
 
-/** The first answer's player, seeked to `seconds` (paused): where a new comment is pinned. */
+/**
+ * The first answer's player, paused and seeked to `seconds`: where a new comment is pinned. A page evaluation has no
+ * timeout, so one that never seeks fails after 15 s with what the element knew.
+ */
 async function seek(page: Page, seconds: number): Promise<void> {
   const player = page.locator('video[controls]').first();
   await player.evaluate(
     (v: any, at: number) =>
-      new Promise<void>((resolve) => {
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `no seek to ${at} s in 15 s (readyState ${v.readyState}, networkState ${v.networkState}, error ${v.error?.code ?? 'none'}, currentTime ${v.currentTime}, ${v.currentSrc})`,
+              ),
+            ),
+          15_000,
+        );
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
         v.pause();
-        if (v.readyState >= 1 && Math.abs(v.currentTime - at) < 0.01) return resolve();
-        v.addEventListener('seeked', () => resolve(), { once: true });
+        if (v.readyState >= 1 && Math.abs(v.currentTime - at) < 0.01) return done();
+        v.addEventListener('seeked', done, { once: true });
         v.currentTime = at;
       }),
     seconds,
@@ -63,11 +78,13 @@ describeInBrowser('the hiring team evaluates together: scorecard, evaluations, c
     site = new URL(t.baseUrl).origin;
     creations = await new InterviewCreations().start(t);
     browser = await launchChromium();
-    company = await companyWithJob(t, 'unlimited', { title: 'Scorecard Engineer' });
+    company = await companyWithJob(t, 'unlimited', { title: 'Product Designer' });
     await createWebhook(company.api, { url: receiver.url(), events: ['EvaluationSubmitted', 'InterviewDecided'] });
     ada = await signedInUser(t, inbox, browser, company, 'Ada Admin', 'administrator');
     stan = await signedInUser(t, inbox, browser, company, 'Stan Standard', 'standard');
-    answered = await completedInterviewWithTakes(t, company, creations, [[video()], [video()]]);
+    // Answers Chromium decodes and seeks: 6 s recorded in the browser, as a candidate's takes are.
+    const take = await recordedWebm(browser, 6000);
+    answered = await completedInterviewWithTakes(t, company, creations, [[take], [take]]);
     // Building the pages, starting the system and two passwords' emails: slow when the machine is busy.
   }, 180_000);
   afterAll(async () => {

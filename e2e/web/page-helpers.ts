@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { en } from '../../apps/web/src/i18n/en';
 
 /** What a candidate does on the page, shared by the browser specs (not a spec itself). */
@@ -107,4 +107,38 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return result.violations.map((v: any) => ({ id: v.id, nodes: v.nodes.map((n: any) => ({ target: n.target })) }));
   });
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * A real video as the candidate page records one (a canvas through MediaRecorder, WebM), `ms` long, so that Chromium
+ * decodes, plays and seeks it (the synthetic `webmFile` frames do not decode). It takes `ms` of real time.
+ */
+export async function recordedWebm(browser: Browser, ms: number): Promise<Buffer> {
+  const recorder = await browser.newPage();
+  try {
+    const bytes: number[] = await recorder.evaluate(async (duration: number) => {
+      const window: any = globalThis;
+      const canvas = window.document.createElement('canvas');
+      canvas.width = 160;
+      canvas.height = 90;
+      const context = canvas.getContext('2d');
+      const timer = window.setInterval(() => {
+        context.fillStyle = `hsl(${Date.now() % 360}, 70%, 50%)`;
+        context.fillRect(0, 0, 160, 90);
+      }, 40);
+      const media = new window.MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm' });
+      const parts: unknown[] = [];
+      media.ondataavailable = (event: any) => parts.push(event.data);
+      const stopped = new Promise((resolve) => (media.onstop = resolve));
+      media.start();
+      await new Promise((resolve) => window.setTimeout(resolve, duration));
+      media.stop();
+      await stopped;
+      window.clearInterval(timer);
+      return Array.from(new Uint8Array(await new window.Blob(parts).arrayBuffer()));
+    }, ms);
+    return Buffer.from(bytes);
+  } finally {
+    await recorder.close();
+  }
 }
