@@ -234,7 +234,6 @@ export const ws = {
     type: 'Type',
     status: 'Status',
     when: 'Due or scheduled',
-    rating: 'Rating',
     shared: 'Shared',
     anyStatus: 'Any status',
     anyType: 'Any type',
