@@ -7,7 +7,7 @@ import { es } from '../../apps/web/src/i18n/es';
 import { companyWithJob, createInterview, inFuture, interviewBody, putInterview } from '../interviews/interview-helpers';
 import { createJob } from '../jobs/job-helpers';
 import { InterviewCreations } from '../sharing/sharing-helpers';
-import { checkDevicesAndStart, currentTime, isFocused, playMuted, recordTake, scrollsHorizontally } from './page-helpers';
+import { checkDevicesAndStart, currentTime, isFocused, playMuted, recordedWebm, recordTake, scrollsHorizontally } from './page-helpers';
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
 import { oneHeavySpecAtATime } from '../support/heavy-specs';
 import { startTestSystem, type TestSystem } from '../support/test-system';
@@ -394,31 +394,9 @@ describeInBrowser('candidate page: failures and refusals (browser)', () => {
 
   it("shows and plays the job's video on the landing page (decision 046)", async () => {
     // A real recording (a canvas through MediaRecorder), so that Chromium decodes and plays it.
-    const recorder = await browser.newPage();
-    const bytes: number[] = await recorder.evaluate(async () => {
-      const window: any = globalThis;
-      const canvas = window.document.createElement('canvas');
-      canvas.width = 160;
-      canvas.height = 90;
-      const context = canvas.getContext('2d');
-      const timer = window.setInterval(() => {
-        context.fillStyle = `hsl(${Date.now() % 360}, 70%, 50%)`;
-        context.fillRect(0, 0, 160, 90);
-      }, 40);
-      const media = new window.MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm' });
-      const parts: unknown[] = [];
-      media.ondataavailable = (event: any) => parts.push(event.data);
-      const stopped = new Promise((resolve) => (media.onstop = resolve));
-      media.start();
-      await new Promise((resolve) => window.setTimeout(resolve, 1500));
-      media.stop();
-      await stopped;
-      window.clearInterval(timer);
-      return Array.from(new Uint8Array(await new window.Blob(parts).arrayBuffer()));
-    });
-    await recorder.close();
+    const bytes = await recordedWebm(browser, 1500);
     const job = await createJob(company.api, { title: 'Stage Manager', status: 'active' });
-    const set = await company.api.request('PUT', `/jobs/${job.uuid}/video`, { rawBody: Buffer.from(bytes), headers: { 'content-type': 'video/webm' } });
+    const set = await company.api.request('PUT', `/jobs/${job.uuid}/video`, { rawBody: bytes, headers: { 'content-type': 'video/webm' } });
     expect(set.status).toBe(200);
     const { url } = await invitation({}, job.uuid);
     const { page } = await newPage(browser);
