@@ -89,7 +89,6 @@ export const ws = {
       'api.job_video_not_found': 'This job has no video any more.',
       'api.unsupported_media_type': 'Only WebM and MP4 videos can be used. Record the video here, or export it as WebM or MP4.',
       'api.interview_not_evaluable': 'This interview cannot be evaluated yet: the candidate has not completed it.',
-      'api.forbidden': 'You are not allowed to do this.',
       'api.comment_not_found': 'This comment no longer exists.',
     } as Record<string, string>,
     byStatus: {
