@@ -69,6 +69,12 @@ describeInBrowser('the hiring team evaluates together: scorecard, evaluations, c
   let ada: Awaited<ReturnType<typeof signedInUser>>;
   let stan: Awaited<ReturnType<typeof signedInUser>>;
   let answered: Awaited<ReturnType<typeof completedInterviewWithTakes>>;
+  // The pages' strict CSP (no inline style or script): what it refused, on any page of this file.
+  const cspErrors: string[] = [];
+  const watchCsp = (page: Page) =>
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) cspErrors.push(message.text());
+    });
 
   beforeAll(async () => {
     await ensureWebBundle();
@@ -82,6 +88,8 @@ describeInBrowser('the hiring team evaluates together: scorecard, evaluations, c
     await createWebhook(company.api, { url: receiver.url(), events: ['EvaluationSubmitted', 'InterviewDecided'] });
     ada = await signedInUser(t, inbox, browser, company, 'Ada Admin', 'administrator');
     stan = await signedInUser(t, inbox, browser, company, 'Stan Standard', 'standard');
+    watchCsp(ada.page);
+    watchCsp(stan.page);
     // Answers Chromium decodes and seeks: 6 s recorded in the browser, as a candidate's takes are.
     const take = await recordedWebm(browser, 6000);
     answered = await completedInterviewWithTakes(t, company, creations, [[take], [take]]);
@@ -234,6 +242,7 @@ describeInBrowser('the hiring team evaluates together: scorecard, evaluations, c
     });
     expect(links.status).toBe(201);
     const { page: rita } = await newPage(browser, PHONE);
+    watchCsp(rita);
     await withSteps(rita, 'reviewer', async (step) => {
       await rita.goto(`${site}/share/${tokenOf(links.body[0].url)}`);
       await rita.getByRole('heading', { name: 'Vera Video', level: 1 }).waitFor();
@@ -290,6 +299,11 @@ describeInBrowser('the hiring team evaluates together: scorecard, evaluations, c
       await page.getByRole('button', { name: ws.comments.add }).click();
       const mark = page.getByRole('button', { name: ws.comments.mark('Ada Admin', '0:03', '@Stan Standard listen here') });
       await mark.waitFor();
+      // The mark sits at 3 s of the answer's measured length along the timeline.
+      const takes = (await company.api.get(`/interviews/${answered.interview.uuid}/questions/${firstTake.questionUuid}/takes`)).body;
+      const length = takes.find((take: { uuid: string }) => take.uuid === firstTake.uuid).duration_seconds;
+      const [markBox, lineBox] = [await mark.boundingBox(), await page.getByRole('group', { name: ws.comments.timeline }).first().boundingBox()];
+      expect(Math.abs(markBox!.x + markBox!.width / 2 - (lineBox!.x + (lineBox!.width * 3) / length))).toBeLessThan(2);
       await step('comment-added');
 
       // From the start, the mark plays the answer from 0:03.
@@ -436,5 +450,7 @@ describeInBrowser('the hiring team evaluates together: scorecard, evaluations, c
       expect(await stan.page.getByRole('form', { name: ev.heading }).count()).toBe(0);
       await expectNoAxeViolation(stan.page);
     });
+    // Nothing the pages did in this file (the marks' positions included) broke their CSP.
+    expect(cspErrors).toEqual([]);
   });
 });
