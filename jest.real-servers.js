@@ -33,7 +33,9 @@ const E2E = [
   'e2e/platform/tracing', // one trace across the bus's messages
   'e2e/gateway/revocation', // a revocation reaches every gateway replica through its event
   'e2e/retention/erase-job-seeker', // an erasure crosses services by events
-  'e2e/evaluations/evaluations-service', // evaluations forgets a deleted interview and job by their events
+  // Evaluations' events feed interviews' projection, the webhooks and the emails on JetStream; it forgets a deleted
+  // interview and job by their events.
+  'e2e/evaluations/*',
   // PostgreSQL's concurrency (PGlite runs one statement at a time): the races the product must win.
   'e2e/interviews/interviews-expiry', // replicas sweeping at once expire each interview once
   'e2e/interviews/interviews-create', // batched creations of one company side by side (decision 059)
