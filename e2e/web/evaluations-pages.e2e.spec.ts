@@ -306,9 +306,14 @@ describeInBrowser('the hiring team evaluates together: scorecard, evaluations, c
 
       // From the start, the mark plays the answer from 0:03.
       await seek(page, 0);
-      await mark.click();
       const player = page.locator('video[controls]').first();
-      const from = await player.evaluate(currentTime);
+      // Where the click put the player, read as it got there: it plays at once, so a read after the click came back
+      // is seconds later on a loaded machine (5.96 s was seen).
+      await player.evaluate((v: any) => {
+        v.landed = new Promise<number>((resolve) => v.addEventListener('seeked', () => resolve(v.currentTime), { once: true }));
+      });
+      await mark.click();
+      const from = await player.evaluate((v: any) => v.landed as Promise<number>);
       expect(from).toBeGreaterThanOrEqual(3);
       expect(from).toBeLessThan(4);
       // And it plays on from there.
