@@ -1781,6 +1781,8 @@ export interface components {
             interview_uuid: string;
         };
         InterviewEvaluations: {
+            /** @description the interview's job's current scorecard criteria, in order (our extension: a share link reads no scorecard) */
+            criteria: components["schemas"]["Criterion"][];
             mine: components["schemas"]["Evaluation"] | null;
             /** @description the others' submitted evaluations; null while hidden from the caller */
             others: components["schemas"]["Evaluation"][] | null;

@@ -70,6 +70,7 @@ describe('the evaluations service among the others', () => {
       others: null,
       summary: null,
       visibility: 'after_submit',
+      criteria: card.criteria,
     });
     const elsewhere = { ...reviewer, company_uuid: randomUUID() };
     await expect(client.call((c) => c.getEvaluations, { interview_uuid: interview.uuid, reviewer: elsewhere }, as(gateway))).rejects.toMatchObject({

@@ -116,7 +116,7 @@ describe('evaluations: scorecards, evaluations, comments, decisions', () => {
   });
 
   describe('evaluations of an interview', () => {
-    let criteria: { uuid: string; name: string }[];
+    let criteria: { uuid: string; name: string; description: string }[];
     beforeAll(async () => {
       const card = await putScorecard(company.api, company.job.uuid, { criteria: [{ name: 'Communication' }, { name: 'Problem solving' }] });
       criteria = card.body.criteria;
@@ -158,7 +158,7 @@ describe('evaluations: scorecards, evaluations, comments, decisions', () => {
 
       // Bea has not submitted: she sees her own (nothing yet) and nobody else's.
       const hidden = await bea.api.get(path);
-      expect(hidden.body).toEqual({ mine: null, others: null, summary: null, visibility: 'after_submit' });
+      expect(hidden.body).toEqual({ mine: null, others: null, summary: null, visibility: 'after_submit', criteria });
 
       await bea.api.put(`${path}/mine`, {
         recommendation: 'strong_yes',
@@ -186,6 +186,7 @@ describe('evaluations: scorecards, evaluations, comments, decisions', () => {
           ],
         },
         visibility: 'after_submit',
+        criteria,
       });
       expect((await company.api.get(path)).body.others).toEqual([beas.body]);
 
@@ -222,7 +223,8 @@ describe('evaluations: scorecards, evaluations, comments, decisions', () => {
       expect(links.status).toBe(201);
       const shared = publicClient(t);
       const path = `/public/share/${tokenOf(links.body[0].url)}/evaluation`;
-      expect((await shared.get(path)).body).toEqual({ mine: null, others: null, summary: null, visibility: 'after_submit' });
+      // The reviewer reads no scorecard: the answer names the criteria to rate (our extension, decision 070).
+      expect((await shared.get(path)).body).toEqual({ mine: null, others: null, summary: null, visibility: 'after_submit', criteria });
       const saved = await shared.put(path, {
         recommendation: 'no',
         ratings: criteria.map((c) => ({ criterion_uuid: c.uuid, rating: 2 })),

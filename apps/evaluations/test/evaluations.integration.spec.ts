@@ -142,7 +142,13 @@ describe('the evaluations service over gRPC', () => {
 
     const get = async (principal: Principal, reviewer?: evaluations.Reviewer) =>
       json(await client.call((c) => c.getEvaluations, { interview_uuid: interviewUuid, reviewer }, as(principal))) as Record<string, unknown>;
-    expect(await get(world.standard)).toEqual({ mine: null, others: null, summary: null, visibility: 'after_submit' });
+    expect(await get(world.standard)).toEqual({
+      mine: null,
+      others: null,
+      summary: null,
+      visibility: 'after_submit',
+      criteria: card.criteria.map((c) => ({ uuid: c.uuid, name: c.name, description: c.description })),
+    });
     await client.call((c) => c.saveEvaluation, complete('no', 2), as(world.standard));
     await client.call((c) => c.submitEvaluation, { interview_uuid: interviewUuid }, as(world.standard));
     expect(await get(world.standard)).toMatchObject({

@@ -22,8 +22,8 @@ const LOCK = join(REPO_ROOT, 'dist/.web-build.lock');
 /** Every page is one HTML entry `<name>.html` (the contract's list, which the gateway serves); Vite splits the code per entry. */
 const PAGES = Object.fromEntries(Object.keys(PAGE_PATHS).map((name) => [name, `${name}.html`]));
 /**
- * The contracts the pages import (`@vi/contracts/web`: the live protocol, the page paths), resolved as the
- * TypeScript paths of tsconfig.base.json say; their sources are part of the bundle's hash.
+ * The contracts the pages import (`@vi/contracts/web`: the live protocol, the page paths, the webhook event table),
+ * resolved as the TypeScript paths of tsconfig.base.json say; their sources are part of the bundle's hash.
  */
 const WEB_CONTRACTS = '@vi/contracts/web';
 const CONTRACTS_SRC = join(REPO_ROOT, 'libs/contracts/src');

@@ -52,8 +52,9 @@ export function evaluationJson(e: Evaluation): EvaluationJson {
 }
 
 /**
- * `{mine, others, summary, visibility}` for one evaluator: the others' submitted evaluations and the summary are
- * null while the card is `after_submit` and the evaluator has not submitted; a draft is shown to its author only.
+ * `{mine, others, summary, visibility, criteria}` for one evaluator: the others' submitted evaluations and the summary
+ * are null while the card is `after_submit` and the evaluator has not submitted; a draft is shown to its author only.
+ * `criteria` (the card's, in order) is our extension of the pinned shape, so a reviewer's link can name what it rates.
  */
 export function interviewEvaluationsJson(all: Evaluation[], evaluator: Pick<Evaluator, 'type' | 'uuid'>, card: Scorecard): InterviewEvaluationsJson {
   const mine = all.find((e) => sameEvaluator(e.evaluator, evaluator));
@@ -66,6 +67,7 @@ export function interviewEvaluationsJson(all: Evaluation[], evaluator: Pick<Eval
       ? { submitted: summary.submitted, overall_average: summary.overallAverage, recommendations: summary.recommendations, criteria: summary.criteria }
       : null,
     visibility: card.visibility,
+    criteria: scorecardJson(card).criteria,
   };
 }
 

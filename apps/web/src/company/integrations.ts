@@ -1,3 +1,4 @@
+import { WebhookEvents, type WebhookEventType } from '@vi/contracts/web';
 import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
@@ -20,20 +21,11 @@ import { navigateWithToast, toast } from './ui/toast';
 
 type Webhook = Schemas['Webhook'];
 
-/** The event table's types (api-reference §6), the values `GET /webhooks/replay/<event_type>` accepts. */
-const EVENT_TYPES = [
-  'InterviewCreated',
-  'InterviewAccepted',
-  'InterviewCompleted',
-  'InterviewRated',
-  'InterviewRescheduled',
-  'InterviewExpired',
-  'InterviewDeleted',
-  'InterviewReset',
-  'JobCreated',
-  'JobUpdated',
-  'JobDeleted',
-];
+/**
+ * The event table's types (api-reference §6, and ours of decision 070), the values `GET /webhooks/replay/<event_type>`
+ * accepts: the contracts' one table, the same that notifications replays and fans out and the OpenAPI webhooks list.
+ */
+const EVENT_TYPES = Object.keys(WebhookEvents) as WebhookEventType[];
 
 function secretOnce(secret: string): void {
   const value = input({ readonly: true, value: secret, name: 'secret' });

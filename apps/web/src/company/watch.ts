@@ -3,9 +3,7 @@ import { append, el } from '../shared/dom';
 import { chatTextNodes } from '../shared/chat-text';
 import { localTime } from '../shared/format';
 import { evaluationSection, type EvaluationPort } from '../shared/evaluation-form';
-import type { Criterion } from '../shared/evaluation-types';
 import { takePlayer } from '../shared/take-player';
-import { ApiError } from '../shared/api';
 import { api, ok, type Schemas } from './api';
 import { colleaguesOf, Comments, commentsPanel } from './comments';
 import { clock } from './moments';
@@ -250,17 +248,6 @@ async function commentsOf(interview: Interview, workspace: Workspace): Promise<C
   }
 }
 
-/** The job's criteria; none when the job is gone (the interview keeps its answers). */
-async function criteriaOf(interview: Interview): Promise<Criterion[]> {
-  if (!interview.job_post) return [];
-  try {
-    return (await ok(api.GET('/jobs/{jobUuid}/scorecard', { params: { path: { jobUuid: interview.job_post.uuid } } }))).data.criteria;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return [];
-    throw error;
-  }
-}
-
 /** The caller's scorecard of the interview (`shared/evaluation-form.ts`), through the workspace's API client. */
 async function scorecardSection(interview: Interview): Promise<HTMLElement> {
   const path = { params: { path: { interviewUuid: interview.uuid } } };
@@ -270,7 +257,7 @@ async function scorecardSection(interview: Interview): Promise<HTMLElement> {
     submit: async () => (await ok(api.POST('/interviews/{interviewUuid}/evaluations/mine/submit', path))).data,
   };
   try {
-    return await evaluationSection({ port, criteria: await criteriaOf(interview), general: refusalSentence, id: 'evaluation' });
+    return await evaluationSection({ port, general: refusalSentence, id: 'evaluation' });
   } catch (error) {
     // The rest of the page (the answers, the rating, sharing) does not need the evaluations: it stays usable.
     return el(

@@ -163,7 +163,6 @@ export const de: CandidateTexts = {
     heading: 'Ihre Bewertung',
     reviewerIntro: (company: string) => `Ihre Bewertung geht an das Einstellungsteam von ${company}.`,
     scale: '1 ist schwach, 5 ist hervorragend.',
-    unnamedCriterion: (n: number) => `Kriterium ${n}`,
     recommendation: 'Empfehlung',
     recommendations: { strong_yes: 'Unbedingt ja', yes: 'Ja', no: 'Nein', definitely_not: 'Auf keinen Fall', no_decision: 'Keine Entscheidung' },
     overall: 'Gesamtbewertung (optional)',

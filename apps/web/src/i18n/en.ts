@@ -159,7 +159,6 @@ export const en = {
     heading: 'Your evaluation',
     reviewerIntro: (company: string) => `Your evaluation goes to the hiring team of ${company}.`,
     scale: '1 is weak, 5 is excellent.',
-    unnamedCriterion: (n: number) => `Criterion ${n}`,
     recommendation: 'Recommendation',
     recommendations: { strong_yes: 'Strong yes', yes: 'Yes', no: 'No', definitely_not: 'Definitely not', no_decision: 'No decision' },
     overall: 'Overall rating (optional)',

@@ -159,7 +159,6 @@ export const es: CandidateTexts = {
     heading: 'Su evaluación',
     reviewerIntro: (company: string) => `Su evaluación llega al equipo de selección de ${company}.`,
     scale: '1 es débil, 5 es excelente.',
-    unnamedCriterion: (n: number) => `Criterio ${n}`,
     recommendation: 'Recomendación',
     recommendations: { strong_yes: 'Sí, sin duda', yes: 'Sí', no: 'No', definitely_not: 'Definitivamente no', no_decision: 'Sin decisión' },
     overall: 'Valoración general (opcional)',

@@ -167,7 +167,6 @@ export const fr: CandidateTexts = {
     heading: 'Votre évaluation',
     reviewerIntro: (company: string) => `Votre évaluation est transmise à l’équipe de recrutement de ${company}.`,
     scale: '1 est faible, 5 est excellent.',
-    unnamedCriterion: (n: number) => `Critère ${n}`,
     recommendation: 'Recommandation',
     recommendations: { strong_yes: 'Oui, sans hésiter', yes: 'Oui', no: 'Non', definitely_not: 'Certainement pas', no_decision: 'Pas de décision' },
     overall: 'Note globale (facultative)',

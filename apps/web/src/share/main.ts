@@ -42,7 +42,6 @@ async function reviewerSection(view: SharedView, interview: SharedInterview): Pr
   try {
     return await evaluationSection({
       port: reviewerEvaluation(token, interview.uuid),
-      criteria: null,
       general: evaluationRefusal,
       id: `evaluation-${interview.uuid}`,
       intro: text().evaluation.reviewerIntro(view.company.name),

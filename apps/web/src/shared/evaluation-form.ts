@@ -2,7 +2,7 @@ import { text } from '../i18n/texts';
 import { ApiError } from './api';
 import { el } from './dom';
 import { localTime } from './format';
-import { averageText, evaluationBody, learnedCriteria, ratedCriterionOf, RECOMMENDATIONS, refusedKind, SCALE, type FormValues } from './evaluation-rules';
+import { averageText, evaluationBody, RECOMMENDATIONS, refusedKind, SCALE, type FormValues } from './evaluation-rules';
 import type { Criterion, Evaluation, EvaluationBody, EvaluationSummary, InterviewEvaluations, Recommendation } from './evaluation-types';
 import { clearRefusal, placeRefusal, type RefusalSentences } from './refusal-placement';
 
@@ -12,7 +12,9 @@ import { clearRefusal, placeRefusal, type RefusalSentences } from './refusal-pla
  * overall rating and the note, each a group of radio buttons (arrow keys choose) or a text box; "Save draft" and
  * "Submit". Once the API shows them (after submitting, or with the scorecard's visibility `always`), the others'
  * submitted evaluations and the summary. Texts are `text().evaluation`, in the reader's language (English on the
- * workspace). The page hands in how to reach the API (`EvaluationPort`) and its own sentence for a refusal.
+ * workspace). The page hands in how to reach the API (`EvaluationPort`) and its own sentence for a refusal; the
+ * criteria to rate are the answer's `criteria` (the job's current card, our extension of the route for a reviewer's
+ * link, which reads no scorecard).
  */
 
 export interface EvaluationPort {
@@ -23,8 +25,6 @@ export interface EvaluationPort {
 
 export interface EvaluationOptions {
   port: EvaluationPort;
-  /** The scorecard's criteria; null when the page cannot read them (a reviewer's link): learned as the API names them. */
-  criteria: Criterion[] | null;
   /** A refusal that is not one field's, as one sentence. */
   general: (error: unknown) => string;
   /** Unique on the page (a share page may hold several interviews' forms over time). */
@@ -78,10 +78,6 @@ function choiceGroup(options: { id: string; legend: string; hint?: string; apiFi
 
 const scaleChoices = (): Choice[] => SCALE.map((n) => ({ value: String(n), label: String(n) }));
 
-function criterionName(criterion: Criterion, index: number): string {
-  return criterion.name || text().evaluation.unnamedCriterion(index + 1);
-}
-
 function evaluatorName(evaluation: Evaluation): string {
   return text().evaluation.evaluator(evaluation.evaluator.name, evaluation.evaluator.type === 'reviewer');
 }
@@ -133,11 +129,10 @@ function summarySection(summary: EvaluationSummary, id: string): HTMLElement {
 }
 
 /** The others' submitted evaluations and the summary, or the sentence that says when they show. */
-function othersSection(current: InterviewEvaluations, criteria: Criterion[], id: string): HTMLElement {
+function othersSection(current: InterviewEvaluations, id: string): HTMLElement {
   const t = text().evaluation;
   if (current.others === null) return el('div', { class: 'evaluation-others' }, el('p', { class: 'muted' }, t.hidden));
-  const names = new Map<string, string>(criteria.map((c, i) => [c.uuid, criterionName(c, i)]));
-  for (const c of current.summary?.criteria ?? []) names.set(c.uuid, c.name);
+  const names = new Map<string, string>(current.criteria.map((c) => [c.uuid, c.name]));
   return el(
     'div',
     { class: 'evaluation-others' },
@@ -165,18 +160,14 @@ export async function evaluationSection(options: EvaluationOptions): Promise<HTM
     return el('section', { class: 'evaluation', 'aria-labelledby': heading.id }, heading, el('p', { class: 'notice' }, t.notEvaluable));
   }
 
-  let criteria =
-    options.criteria ??
-    learnedCriteria(
-      current.summary?.criteria.map((c) => ({ uuid: c.uuid, name: c.name, description: '' })) ?? [],
-      current.mine?.ratings.map((r) => r.criterion_uuid) ?? [],
-    );
+  // The card as it was when the form was built: its groups stay what the evaluator is filling in.
+  const criteria = current.criteria;
   const mine = current.mine;
   const ratingOf = (uuid: string) => mine?.ratings.find((r) => r.criterion_uuid === uuid)?.rating;
-  const criterionGroup = (criterion: Criterion, index: number) =>
+  const criterionGroup = (criterion: Criterion) =>
     choiceGroup({
       id: `${id}-rating-${criterion.uuid}`,
-      legend: criterionName(criterion, index),
+      legend: criterion.name,
       hint: criterion.description || undefined,
       apiField: `ratings.${criterion.uuid}`,
       choices: scaleChoices(),
@@ -212,7 +203,7 @@ export async function evaluationSection(options: EvaluationOptions): Promise<HTM
     'form',
     { class: 'form evaluation-form', novalidate: true, 'aria-labelledby': heading.id },
     el('p', { class: 'refusal form-alert', role: 'alert', hidden: true }),
-    criteria.length > 0 || options.criteria === null ? el('p', { class: 'hint' }, t.scale) : null,
+    criteria.length > 0 ? el('p', { class: 'hint' }, t.scale) : null,
     criteriaList,
     recommendation,
     overall,
@@ -228,25 +219,13 @@ export async function evaluationSection(options: EvaluationOptions): Promise<HTM
   );
   const others = el('div', {});
 
-  /** A reviewer's criterion known by its uuid only is named once the summary names it. */
-  const nameLearned = () => {
-    for (const named of current.summary?.criteria ?? []) {
-      const criterion = criteria.find((c) => c.uuid === named.uuid && c.name === '');
-      if (!criterion) continue;
-      criterion.name = named.name;
-      const legend = criteriaList.querySelector(`#${CSS.escape(`${id}-rating-${criterion.uuid}-legend`)}`);
-      if (legend) legend.textContent = named.name;
-    }
-  };
-
   const render = (said?: string) => {
-    nameLearned();
     const status = current.mine?.status;
     const where = status === 'submitted' && current.mine?.submitted_at ? t.submitted(localTime(current.mine.submitted_at)) : status === 'draft' ? t.draft : '';
     state.textContent = [said, where].filter(Boolean).join(' ');
     submit.hidden = status === 'submitted';
     save.textContent = status === 'submitted' ? t.saveChanges : t.saveDraft;
-    others.replaceChildren(othersSection(current, criteria, id));
+    others.replaceChildren(othersSection(current, id));
   };
 
   const checked = (group: HTMLElement) => group.querySelector<HTMLInputElement>('input:checked')?.value ?? '';
@@ -267,15 +246,6 @@ export async function evaluationSection(options: EvaluationOptions): Promise<HTM
     fieldAt: t.refused.fieldAt,
   };
 
-  /** A reviewer learns a criterion from a refused submit (`ratings.<uuid>`): its rating appears, to be given. */
-  const learnFrom = (error: unknown) => {
-    if (options.criteria !== null || !(error instanceof ApiError)) return;
-    const uuids = error.fieldErrors.map((e) => ratedCriterionOf(e.field)).filter((uuid): uuid is string => uuid !== undefined);
-    const before = criteria.length;
-    criteria = learnedCriteria(criteria, uuids);
-    criteria.slice(before).forEach((criterion, i) => criteriaList.append(criterionGroup(criterion, before + i)));
-  };
-
   const run = async (submitting: boolean) => {
     save.disabled = true;
     submit.disabled = true;
@@ -287,7 +257,6 @@ export async function evaluationSection(options: EvaluationOptions): Promise<HTM
       current = await options.port.load();
       render(submitting ? t.justSubmitted : wasSubmitted ? t.changesSaved : t.draftSaved);
     } catch (error) {
-      learnFrom(error);
       placeRefusal(form, error, sentences);
     } finally {
       save.disabled = false;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { averageText, evaluationBody, learnedCriteria, ratedCriterionOf, refusedKind } from './evaluation-rules';
+import { averageText, evaluationBody, refusedKind } from './evaluation-rules';
 
 const A = '6f1c2d9e-0000-4000-8000-00000000000a';
-const B = '6f1c2d9e-0000-4000-8000-00000000000b';
 
 describe('the evaluation form’s rules', () => {
   it('saves everything the form holds: a cleared control clears its field, a blank note is none', () => {
@@ -14,12 +13,6 @@ describe('the evaluation form’s rules', () => {
       ratings: [],
       note: 'Clear.',
     });
-  });
-
-  it('learns a reviewer’s criteria from what the API names, each once, in the order learned', () => {
-    const known = [{ uuid: A, name: 'Communication', description: '' }];
-    expect(learnedCriteria(known, [B, A, B])).toEqual([...known, { uuid: B, name: '', description: '' }]);
-    expect([ratedCriterionOf(`ratings.${B}`), ratedCriterionOf('recommendation'), ratedCriterionOf('ratings.0.rating')]).toEqual([B, undefined, undefined]);
   });
 
   it('says a refused field’s sentence by what it is', () => {

@@ -1,4 +1,4 @@
-import type { Criterion, EvaluationBody, Recommendation } from './evaluation-types';
+import type { EvaluationBody, Recommendation } from './evaluation-types';
 
 /** What the evaluation form decides without the DOM (unit-tested in evaluation-rules.spec.ts). */
 
@@ -21,27 +21,6 @@ export function evaluationBody(values: FormValues): EvaluationBody {
     ratings: [...values.ratings].map(([criterion_uuid, rating]) => ({ criterion_uuid, rating })),
     note: values.note.trim() === '' ? null : values.note,
   };
-}
-
-/** The criterion uuid a refused field names (`ratings.<uuid>`), or undefined for another field. */
-export function ratedCriterionOf(field: string): string | undefined {
-  return /^ratings\.([0-9a-f-]{36})$/i.exec(field)?.[1];
-}
-
-/**
- * The criteria a reviewer rates. Their link reads no scorecard, so the page learns the criteria from what the API
- * names: the summary's (once shown), the ratings already given, and a refused submit's `ratings.<uuid>` fields. A
- * criterion known by its uuid only is numbered in the order it was learned.
- */
-export function learnedCriteria(known: Criterion[], uuids: string[]): Criterion[] {
-  const seen = new Set(known.map((c) => c.uuid));
-  const learned = [...known];
-  for (const uuid of uuids) {
-    if (seen.has(uuid)) continue;
-    seen.add(uuid);
-    learned.push({ uuid, name: '', description: '' });
-  }
-  return learned;
 }
 
 /** The kind of refused field, for its sentence: a criterion's rating, the recommendation, the overall rating, the note. */

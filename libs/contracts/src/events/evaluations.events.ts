@@ -1,18 +1,6 @@
 import type { DecisionJson, EvaluationJson, CommentJson } from '../views/evaluation.view';
 
-/** Events published by the evaluations service (decision 070). */
-export const EvaluationsSubjects = {
-  /** Webhook event EvaluationSubmitted. */
-  EvaluationSubmitted: 'evaluations.evaluation.submitted',
-  /** An evaluator's first save of a draft: the interview's counts change (no webhook event). */
-  EvaluationStarted: 'evaluations.evaluation.started',
-  /** Webhook event InterviewDecided. */
-  DecisionMade: 'evaluations.decision.made',
-  /** A comment: notifications emails its mentions (no webhook event). */
-  CommentCreated: 'evaluations.comment.created',
-} as const;
-
-export type EvaluationsSubject = (typeof EvaluationsSubjects)[keyof typeof EvaluationsSubjects];
+export { EvaluationsSubjects, type EvaluationsSubject } from './evaluations.subjects';
 
 /** An interview's counts of evaluations after the change: what interviews projects into the interview. */
 export interface EvaluationCounts {

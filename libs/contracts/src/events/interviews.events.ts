@@ -1,23 +1,7 @@
 import type { z } from 'zod';
 import type { InterviewJson, RatingView } from '../views/interview.view';
 
-/** Events published by the interviews service. */
-export const InterviewsSubjects = {
-  InterviewCreated: 'interviews.interview.created',
-  InterviewAccepted: 'interviews.interview.accepted',
-  InterviewCompleted: 'interviews.interview.completed',
-  InterviewExpired: 'interviews.interview.expired',
-  InterviewRescheduled: 'interviews.interview.rescheduled',
-  InterviewCanceled: 'interviews.interview.canceled',
-  InterviewDeleted: 'interviews.interview.deleted',
-  InterviewRated: 'interviews.interview.rated',
-  /** Customer support reset the interview (`npm run admin -- reset-interview`): back to requested, answers cleared. */
-  InterviewReset: 'interviews.interview.reset',
-  /** An open interview's applicant applied again: the same invitation, by email only (decision 045); no webhook event. */
-  InterviewInvitationResent: 'interviews.interview.invitation_resent',
-} as const;
-
-export type InterviewsSubject = (typeof InterviewsSubjects)[keyof typeof InterviewsSubjects];
+export { InterviewsSubjects, type InterviewsSubject } from './interviews.subjects';
 
 /**
  * What the notifications service needs to invite the job seeker (created, rescheduled and reset events) or tell them

@@ -1,6 +1,6 @@
-import { EvaluationsSubjects } from './evaluations.events';
-import { InterviewsSubjects } from './interviews.events';
-import { JobsSubjects } from './jobs.events';
+import { EvaluationsSubjects } from './evaluations.subjects';
+import { InterviewsSubjects } from './interviews.subjects';
+import { JobsSubjects } from './jobs.subjects';
 
 /**
  * The webhook event table of the API reference: which bus subject a webhook

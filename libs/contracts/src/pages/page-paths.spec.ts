@@ -61,6 +61,14 @@ describe('@vi/contracts/web', () => {
       }
     };
     visit(resolve(__dirname, '../web.ts'));
-    expect([...seen].map((file) => file.slice(resolve(__dirname, '..').length + 1)).sort()).toEqual(['live/live-protocol.ts', 'pages/page-paths.ts', 'web.ts']);
+    expect([...seen].map((file) => file.slice(resolve(__dirname, '..').length + 1)).sort()).toEqual([
+      'events/evaluations.subjects.ts',
+      'events/interviews.subjects.ts',
+      'events/jobs.subjects.ts',
+      'events/webhook-events.ts',
+      'live/live-protocol.ts',
+      'pages/page-paths.ts',
+      'web.ts',
+    ]);
   });
 });

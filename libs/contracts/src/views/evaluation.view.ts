@@ -75,6 +75,9 @@ export const InterviewEvaluationsView = z
     others: z.array(EvaluationView).nullable().meta({ description: "the others' submitted evaluations; null while hidden from the caller" }),
     summary: EvaluationSummaryView.nullable(),
     visibility: z.enum(SCORECARD_VISIBILITIES),
+    criteria: z.array(CriterionView).meta({
+      description: "the interview's job's current scorecard criteria, in order (our extension: a share link reads no scorecard)",
+    }),
   })
   .meta({ id: 'InterviewEvaluations' });
 export type InterviewEvaluationsJson = z.output<typeof InterviewEvaluationsView>;

@@ -10,6 +10,7 @@ describe('getEvaluations', () => {
   let world: ReturnType<typeof evaluationsWorld>;
   let card: ReturnType<typeof aScorecard>;
   const interviewUuid = () => world.interview.interview!.uuid;
+  const criteriaOfCard = () => card.criteria.map((c) => ({ uuid: c.uuid, name: c.name, description: c.description }));
   const sut = (principal: Principal = world.standard, reviewer?: evaluations.Reviewer, uuid = interviewUuid()) =>
     getEvaluations(world, { principal }, { interviewUuid: uuid, reviewer });
   const submit = async (principal: UserPrincipal, recommendation: string, rating: number, overallRating?: number) => {
@@ -30,7 +31,7 @@ describe('getEvaluations', () => {
     world.identity.add(world.company, drafting.userUuid, 'Dee Draft');
     await saveEvaluation(world, { principal: drafting }, { interviewUuid: interviewUuid(), changes: { note: 'thinking' } });
 
-    expect(await sut()).toEqual({ mine: null, others: null, summary: null, visibility: 'after_submit' });
+    expect(await sut()).toEqual({ mine: null, others: null, summary: null, visibility: 'after_submit', criteria: criteriaOfCard() });
     const samSubmitted = await submit(world.standard, 'no', 2, 2);
     expect(await sut()).toEqual({
       mine: samSubmitted,
@@ -42,6 +43,7 @@ describe('getEvaluations', () => {
         criteria: card.criteria.map((c) => ({ uuid: c.uuid, name: c.name, average: 3.5 })),
       },
       visibility: 'after_submit',
+      criteria: criteriaOfCard(),
     });
     expect((await sut(drafting)).mine).toMatchObject({ status: 'draft', note: 'thinking' });
   });
@@ -58,6 +60,7 @@ describe('getEvaluations', () => {
         criteria: card.criteria.map((c) => ({ uuid: c.uuid, name: c.name, average: null })),
       },
       visibility: 'always',
+      criteria: criteriaOfCard(),
     });
   });
 

@@ -1,0 +1,20 @@
+/**
+ * The subjects of the events published by the interviews service; their payloads are in `interviews.events.ts`, apart
+ * so the pages' entry (`@vi/contracts/web`, through the webhook event table) reaches no package.
+ */
+export const InterviewsSubjects = {
+  InterviewCreated: 'interviews.interview.created',
+  InterviewAccepted: 'interviews.interview.accepted',
+  InterviewCompleted: 'interviews.interview.completed',
+  InterviewExpired: 'interviews.interview.expired',
+  InterviewRescheduled: 'interviews.interview.rescheduled',
+  InterviewCanceled: 'interviews.interview.canceled',
+  InterviewDeleted: 'interviews.interview.deleted',
+  InterviewRated: 'interviews.interview.rated',
+  /** Customer support reset the interview (`npm run admin -- reset-interview`): back to requested, answers cleared. */
+  InterviewReset: 'interviews.interview.reset',
+  /** An open interview's applicant applied again: the same invitation, by email only (decision 045); no webhook event. */
+  InterviewInvitationResent: 'interviews.interview.invitation_resent',
+} as const;
+
+export type InterviewsSubject = (typeof InterviewsSubjects)[keyof typeof InterviewsSubjects];
