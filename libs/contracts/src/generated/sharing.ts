@@ -1783,7 +1783,10 @@ export const SharedRecordingVideoRequest: MessageFns<SharedRecordingVideoRequest
 
 export type SharingServiceService = typeof SharingServiceService;
 export const SharingServiceService = {
-  /** Basic links: the interview's one link (created once; later calls return it). */
+  /**
+   * Basic links: the interview's one link (created once; later calls return it). CreateBasicShareLink also for the
+   * assessments service with the company's uuid (an ATS's profile URL, decision 071).
+   */
   createBasicShareLink: {
     path: "/sharing.v1.SharingService/CreateBasicShareLink",
     requestStream: false,
@@ -1914,7 +1917,10 @@ export const SharingServiceService = {
 } as const;
 
 export interface SharingServiceServer extends UntypedServiceImplementation {
-  /** Basic links: the interview's one link (created once; later calls return it). */
+  /**
+   * Basic links: the interview's one link (created once; later calls return it). CreateBasicShareLink also for the
+   * assessments service with the company's uuid (an ATS's profile URL, decision 071).
+   */
   createBasicShareLink: handleUnaryCall<BasicShareLinkRef, ShareLink>;
   getBasicShareLink: handleUnaryCall<BasicShareLinkRef, ShareLink>;
   updateBasicShareLink: handleUnaryCall<UpdateBasicShareLinkRequest, ShareLink>;
@@ -1940,7 +1946,10 @@ export interface SharingServiceServer extends UntypedServiceImplementation {
 }
 
 export interface SharingServiceClient extends Client {
-  /** Basic links: the interview's one link (created once; later calls return it). */
+  /**
+   * Basic links: the interview's one link (created once; later calls return it). CreateBasicShareLink also for the
+   * assessments service with the company's uuid (an ATS's profile URL, decision 071).
+   */
   createBasicShareLink(
     request: BasicShareLinkRef,
     callback: (error: ServiceError | null, response: ShareLink) => void,
