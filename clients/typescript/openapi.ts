@@ -173,7 +173,7 @@ export interface paths {
         put?: never;
         /**
          * Create interviews: one object for one assignee, an array for an array; each assignee is emailed an invitation
-         * @description Each assignee is invited by email (and by SMS with their consent, on plans that have it) in the interview's `language`: an IETF tag, default "en"; English, Spanish, French and German are written, any other language gets English (decision 047). The interview shows its `language`.
+         * @description Each assignee is invited by email (and by SMS with their consent, on plans that have it) in the interview's `language`: an IETF tag, default "en"; English, Spanish, French and German are written, any other language gets English (decision 047). The interview shows its `language`, and its `source`: `workspace` when created from our web app (its session), else `api`.
          */
         post: operations["postInterviews"];
         delete?: never;
@@ -1755,6 +1755,13 @@ export interface components {
              */
             scheduled_at: string;
             share_link: components["schemas"]["BasicShareLink"] | null;
+            /** @description Where the interview came from (decision 071): `workspace` (our web app), `api` (an API key), `open_interview` (a candidate applied through an open interview link), `greenhouse` or `ashby` (an applicant-tracking system ordered it) */
+            source: {
+                /** @description The applicant-tracking system's own id of the order (greenhouse, ashby) */
+                external_id?: string;
+                /** @enum {string} */
+                type: "greenhouse" | "ashby" | "api" | "open_interview" | "workspace";
+            };
             /** @enum {string} */
             status: "accepted" | "requested" | "completed" | "expired" | "canceled";
             /** @enum {string} */

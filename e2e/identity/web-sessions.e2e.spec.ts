@@ -1,6 +1,6 @@
 import { SmtpInbox } from '../notifications/notification-helpers';
 import { completedInterview } from '../sharing/sharing-helpers';
-import { companyWithJob } from '../interviews/interview-helpers';
+import { companyWithJob, interviewBody } from '../interviews/interview-helpers';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { Browserish, newColleague, setPasswordTokenIn, STRONG_PASSWORD } from './session-helpers';
 
@@ -101,6 +101,15 @@ describe('web sessions (API)', () => {
     const unknown = await browser.request('GET', '/interviews/00000000-0000-4000-8000-000000000000');
     expect({ status: notFound.status, body: notFound.body }).toEqual({ status: unknown.status, body: unknown.body });
     expect(notFound.status).toBe(404);
+  });
+
+  it('an interview created with the session comes from the workspace; with an API key, from the API (decision 071)', async () => {
+    const { browser } = await signedInColleague();
+    const fromWeb = await browser.request('POST', '/interviews', { body: interviewBody(company.job.uuid) });
+    expect(fromWeb.status).toBe(201);
+    expect(fromWeb.body.source).toEqual({ type: 'workspace' });
+    const fromKey = await company.api.post('/interviews', interviewBody(company.job.uuid));
+    expect(fromKey.body.source).toEqual({ type: 'api' });
   });
 
   it('an unknown email and a wrong password get the same status and body; failures per account are limited, for unknown emails too', async () => {

@@ -94,6 +94,11 @@ export function expectInterviewShape(interview: any, options: { questions: boole
     scheduled_at: expect.any(String),
     completed_at: interview?.completed_at === null ? null : expect.any(String),
     language: expect.any(String),
+    // Where it came from (decision 071): an ATS's order also carries its external_id.
+    source:
+      interview?.source?.external_id === undefined
+        ? { type: expect.stringMatching(/^(api|workspace|open_interview)$/) }
+        : { type: expect.stringMatching(/^(greenhouse|ashby)$/), external_id: expect.any(String) },
     share_link: null,
     job_post: {
       uuid: expect.stringMatching(UUID),

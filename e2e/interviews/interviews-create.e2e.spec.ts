@@ -50,6 +50,8 @@ describe('POST /interviews', () => {
         scheduled_at: scheduledAt,
         completed_at: null,
         language: 'en',
+        // An API key's request (decision 071); the web app's session makes `workspace`.
+        source: { type: 'api' },
         share_link: null,
         job_post: jobSummaryOf(company.job),
         assigned_to: { uuid: expect.any(String), name: 'Ona One', email, avatar: expect.stringMatching(/^http/) },

@@ -185,6 +185,7 @@ describe('open interviews', () => {
         job_post: { uuid: company.job.uuid },
         assigned_to: { name: 'Ada Applicant', email },
         created_by: opener.summary,
+        source: { type: 'open_interview' },
       });
       expect(full.questions.map((q: any) => [q.text, q.time_limit, q.takes.remaining])).toEqual([
         ['Tell us about yourself.', 60, -1],

@@ -15,6 +15,7 @@ import * as outboxClaims from './0014_outbox_claims';
 import * as shardsByTransaction from './0015_shards_by_transaction';
 import * as liveCallChat from './0016_live_call_chat';
 import * as interviewEvaluations from './0017_interview_evaluations';
+import * as interviewSource from './0018_interview_source';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const interviewsMigrations: Record<string, Migration> = {
   '0015_shards_by_transaction': shardsByTransaction,
   '0016_live_call_chat': liveCallChat,
   '0017_interview_evaluations': interviewEvaluations,
+  '0018_interview_source': interviewSource,
 };

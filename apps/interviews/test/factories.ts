@@ -51,6 +51,7 @@ export function anInterview(overrides: Partial<Interview> = {}): Interview {
     createdAt: AT,
     updatedAt: AT,
     evaluations: NO_EVALUATIONS,
+    source: { type: 'api', externalId: null },
     ...overrides,
   };
 }

@@ -12,6 +12,9 @@ export const EVALUATIONS_SERVICE: ServicePrincipal = { kind: 'service', service:
 /** The only principal that may pass a reviewer: the gateway, which opened the link's token with sharing. */
 export const GATEWAY_SERVICE = 'gateway';
 
+/** The only principal that may read summaries by company (decision 071): the assessments service, for an order's score. */
+export const ASSESSMENTS_SERVICE = 'assessments';
+
 /** What evaluations needs from identity: people's names and emails. */
 export interface IdentityDirectory {
   summaries(

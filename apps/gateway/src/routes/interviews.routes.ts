@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { INTERVIEW_STATUSES, INTERVIEW_TYPES, type InterviewJson } from '@vi/contracts';
 import { AppError, validationFailed } from '@vi/platform-errors';
-import { readAs, readAsGateway, writeAs } from '../auth/request-context';
+import { contextOf, readAs, readAsGateway, writeAs } from '../auth/request-context';
 import { listRoute } from '../http/list-route';
 import { pathUuid } from '../http/path-uuids';
 import { arrayOf, ref, requestSchema, type JsonSchema } from '../http/operation';
@@ -96,7 +96,7 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
       description:
         "Each assignee is invited by email (and by SMS with their consent, on plans that have it) in the interview's `language`: " +
         'an IETF tag, default "en"; English, Spanish, French and German are written, any other language gets English (decision 047). ' +
-        'The interview shows its `language`.',
+        'The interview shows its `language`, and its `source`: `workspace` when created from our web app (its session), else `api`.',
       body: createBody,
       bodySchema: interviewCreateSchema(),
       ok: { 201: { anyOf: [ref('Interview'), arrayOf('Interview')] } },
@@ -117,6 +117,8 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
             timezone: body.timezone,
             language: canonicalLanguage(body.language) ?? 'en',
             has_sms_consent: body.has_sms_consent,
+            // Decision 071: the web session is our web app; an API key is an integrator.
+            source: { type: contextOf(res).sessionId ? 'workspace' : 'api' },
           },
           writeAs(res),
         );

@@ -82,6 +82,7 @@ export function renderInterviewsFrom(list: Interview[], { jobs, people, companie
       decision: interview.evaluations.decision ?? undefined,
       evaluations_submitted: interview.evaluations.submitted,
       evaluations_started: interview.evaluations.started,
+      source: { type: interview.source.type, external_id: interview.source.externalId ?? undefined },
     };
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { validationFailed } from '@vi/platform-errors';
 import type { InterviewStatus, InterviewType } from './interview-status';
-import { THINK_TIMES, type DecisionJson, type EvaluationCounts, type ThinkTime } from '@vi/contracts';
+import { INTERVIEW_SOURCE_TYPES, THINK_TIMES, type DecisionJson, type EvaluationCounts, type InterviewSourceType, type ThinkTime } from '@vi/contracts';
 
 export interface Interview {
   uuid: string;
@@ -30,6 +30,26 @@ export interface Interview {
   updatedAt: Date;
   /** The hiring team's verdict, projected from the evaluations service's events (decision 070); read-only here. */
   evaluations: InterviewEvaluations;
+  /** Where it came from (decision 071); set at creation, never changed. */
+  source: InterviewSource;
+}
+
+/** Who asked for an interview: our web app, an API key, an open interview's application or an ATS (with its own id). */
+export interface InterviewSource {
+  type: InterviewSourceType;
+  externalId: string | null;
+}
+
+/** A creation's `source` as a caller service sent it: a known type; an external id only from an ATS. */
+export function interviewSourceOf(type: string, externalId: string | undefined): InterviewSource {
+  if (!(INTERVIEW_SOURCE_TYPES as readonly string[]).includes(type)) {
+    throw validationFailed([{ field: 'source.type', reason: `must be one of ${INTERVIEW_SOURCE_TYPES.join(', ')}`, code: 'invalid_value' }]);
+  }
+  const ats = type === 'greenhouse' || type === 'ashby';
+  if (externalId !== undefined && !ats) {
+    throw validationFailed([{ field: 'source.external_id', reason: 'is for an applicant-tracking system', code: 'invalid_value' }]);
+  }
+  return { type: type as InterviewSourceType, externalId: externalId ?? null };
 }
 
 /**

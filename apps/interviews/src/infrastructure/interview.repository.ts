@@ -47,6 +47,8 @@ const INTERVIEW_COLUMNS = sql.raw(
     'decision',
     'evaluations_submitted',
     'evaluations_started',
+    'source_type',
+    'source_external_id',
   ].join(', '),
 );
 
@@ -334,6 +336,7 @@ function toInterview(row: InterviewColumns): Interview {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     evaluations: { decision: row.decision, submitted: row.evaluations_submitted, started: row.evaluations_started },
+    source: { type: row.source_type, externalId: row.source_external_id },
   };
 }
 
@@ -367,6 +370,8 @@ export function interviewInsert(rows: NewInterviewRow[]) {
       candidate_key: keys.candidateKey,
       job_key: keys.jobKey,
       company_key: keys.companyKey,
+      source_type: interview.source.type,
+      source_external_id: interview.source.externalId,
     })),
   );
 }

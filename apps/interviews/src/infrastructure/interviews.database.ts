@@ -1,4 +1,4 @@
-import type { BasicShareLinkWithoutUrl, DecisionJson } from '@vi/contracts';
+import type { BasicShareLinkWithoutUrl, DecisionJson, InterviewSourceType } from '@vi/contracts';
 import type { OutboxTable } from '@vi/platform-bus';
 import type { Generated } from '@vi/platform-postgres';
 import type { CompanyRow, JobPostRow, PersonRow } from '../application/store';
@@ -40,6 +40,9 @@ export interface InterviewsDatabase {
     evaluations_submitted: Generated<number>;
     evaluations_started: Generated<number>;
     evaluations_cleared_at: Generated<Date | null>;
+    /** Where it came from (migration 0018, decision 071). */
+    source_type: Generated<InterviewSourceType>;
+    source_external_id: Generated<string | null>;
   };
   interview_counters: { company_uuid: string; type: string; status: string; shard: Generated<number>; count: Generated<number> };
   /** A company's list version is the sum of its rows, moved by triggers (migration 0012, decision 050). */

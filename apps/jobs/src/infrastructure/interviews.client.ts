@@ -31,6 +31,7 @@ export class GrpcInterviewsDirectory implements InterviewsDirectory {
         has_sms_consent: applicant.hasSmsConsent,
         language: applicant.language,
         interview_uuid: request.interviewUuid,
+        source: { type: 'open_interview' },
       },
       // Not repeated here: a repeat application asks again, under the same uuid (decision 063).
       { ...creator, idempotent: false },

@@ -9,6 +9,9 @@ import type { Caller, Principal, ServicePrincipal } from '@vi/platform-grpc';
 /** Sharing acting on its own behalf: what a link's token opens is read as the service, never as a user. */
 export const SHARING_SERVICE: ServicePrincipal = { kind: 'service', service: 'sharing' };
 
+/** The service that makes an ordered interview's basic link, and reads its URL, for a company (decision 071). */
+export const ASSESSMENTS_SERVICE = 'assessments';
+
 /** What sharing needs from identity. */
 export interface IdentityDirectory {
   planFeatures(caller: Caller<Principal>, companyUuid: string): Promise<Record<string, boolean>>;

@@ -21,6 +21,33 @@ import {
 
 export const protobufPackage = "evaluations.v1";
 
+export interface EvaluationSummariesRequest {
+  company_uuid: string;
+  /** At most 100. */
+  interview_uuids: string[];
+}
+
+export interface EvaluationSummaries {
+  summaries: EvaluationSummary[];
+}
+
+/** The REST summary's counts, whatever the card's visibility: submitted evaluations only. */
+export interface EvaluationSummary {
+  interview_uuid: string;
+  submitted: number;
+  /** Over submitted evaluations' overall ratings, two decimals; absent when none has one. */
+  overall_average?:
+    | number
+    | undefined;
+  /** strong_yes, yes, no, strong_no: how many submitted evaluations recommend each. */
+  recommendations: { [key: string]: number };
+}
+
+export interface EvaluationSummary_RecommendationsEntry {
+  key: string;
+  value: number;
+}
+
 export interface Empty {
 }
 
@@ -113,6 +140,212 @@ export interface DecideManyRequest {
   notify_candidate: boolean;
   message?: string | undefined;
 }
+
+function createBaseEvaluationSummariesRequest(): EvaluationSummariesRequest {
+  return { company_uuid: "", interview_uuids: [] };
+}
+
+export const EvaluationSummariesRequest: MessageFns<EvaluationSummariesRequest> = {
+  encode(message: EvaluationSummariesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.company_uuid !== "") {
+      writer.uint32(10).string(message.company_uuid);
+    }
+    for (const v of message.interview_uuids) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EvaluationSummariesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseEvaluationSummariesRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.company_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.interview_uuids.push(reader.string());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseEvaluationSummaries(): EvaluationSummaries {
+  return { summaries: [] };
+}
+
+export const EvaluationSummaries: MessageFns<EvaluationSummaries> = {
+  encode(message: EvaluationSummaries, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.summaries) {
+      EvaluationSummary.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EvaluationSummaries {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseEvaluationSummaries();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.summaries.push(EvaluationSummary.decode(reader, reader.uint32()));
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseEvaluationSummary(): EvaluationSummary {
+  return { interview_uuid: "", submitted: 0, overall_average: undefined, recommendations: {} };
+}
+
+export const EvaluationSummary: MessageFns<EvaluationSummary> = {
+  encode(message: EvaluationSummary, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_uuid !== "") {
+      writer.uint32(10).string(message.interview_uuid);
+    }
+    if (message.submitted !== 0) {
+      writer.uint32(16).int32(message.submitted);
+    }
+    if (message.overall_average !== undefined) {
+      writer.uint32(25).double(message.overall_average);
+    }
+    Object.entries(message.recommendations).forEach(([key, value]) => {
+      EvaluationSummary_RecommendationsEntry.encode({ key: key as any, value }, writer.uint32(34).fork()).join();
+    });
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EvaluationSummary {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseEvaluationSummary();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 16) {
+            break;
+          }
+
+          message.submitted = reader.int32();
+          continue;
+        }
+        case 3: {
+          if (tag !== 25) {
+            break;
+          }
+
+          message.overall_average = reader.double();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          const entry4 = EvaluationSummary_RecommendationsEntry.decode(reader, reader.uint32());
+          if (entry4.value !== undefined) {
+            message.recommendations[entry4.key] = entry4.value;
+          }
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseEvaluationSummary_RecommendationsEntry(): EvaluationSummary_RecommendationsEntry {
+  return { key: "", value: 0 };
+}
+
+export const EvaluationSummary_RecommendationsEntry: MessageFns<EvaluationSummary_RecommendationsEntry> = {
+  encode(message: EvaluationSummary_RecommendationsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== 0) {
+      writer.uint32(16).int32(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EvaluationSummary_RecommendationsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseEvaluationSummary_RecommendationsEntry();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.key = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 16) {
+            break;
+          }
+
+          message.value = reader.int32();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
 
 function createBaseEmpty(): Empty {
   return {};
@@ -1031,6 +1264,20 @@ export const EvaluationsServiceService = {
     responseSerialize: (value: Body): Buffer => Buffer.from(Body.encode(value).finish()),
     responseDeserialize: (value: Buffer): Body => Body.decode(value),
   },
+  /**
+   * The summaries of a company's interviews for a service: only the assessments service may ask (decision 071), for
+   * an order's score. An interview without evaluations (or not the company's) answers an empty summary.
+   */
+  getEvaluationSummaries: {
+    path: "/evaluations.v1.EvaluationsService/GetEvaluationSummaries",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: EvaluationSummariesRequest): Buffer =>
+      Buffer.from(EvaluationSummariesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EvaluationSummariesRequest => EvaluationSummariesRequest.decode(value),
+    responseSerialize: (value: EvaluationSummaries): Buffer => Buffer.from(EvaluationSummaries.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EvaluationSummaries => EvaluationSummaries.decode(value),
+  },
 } as const;
 
 export interface EvaluationsServiceServer extends UntypedServiceImplementation {
@@ -1048,6 +1295,11 @@ export interface EvaluationsServiceServer extends UntypedServiceImplementation {
   decide: handleUnaryCall<DecideRequest, Body>;
   /** {results: [{uuid, status}]} */
   decideMany: handleUnaryCall<DecideManyRequest, Body>;
+  /**
+   * The summaries of a company's interviews for a service: only the assessments service may ask (decision 071), for
+   * an order's score. An interview without evaluations (or not the company's) answers an empty summary.
+   */
+  getEvaluationSummaries: handleUnaryCall<EvaluationSummariesRequest, EvaluationSummaries>;
 }
 
 export interface EvaluationsServiceClient extends Client {
@@ -1192,6 +1444,25 @@ export interface EvaluationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Body) => void,
+  ): ClientUnaryCall;
+  /**
+   * The summaries of a company's interviews for a service: only the assessments service may ask (decision 071), for
+   * an order's score. An interview without evaluations (or not the company's) answers an empty summary.
+   */
+  getEvaluationSummaries(
+    request: EvaluationSummariesRequest,
+    callback: (error: ServiceError | null, response: EvaluationSummaries) => void,
+  ): ClientUnaryCall;
+  getEvaluationSummaries(
+    request: EvaluationSummariesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EvaluationSummaries) => void,
+  ): ClientUnaryCall;
+  getEvaluationSummaries(
+    request: EvaluationSummariesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EvaluationSummaries) => void,
   ): ClientUnaryCall;
 }
 

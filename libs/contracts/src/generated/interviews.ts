@@ -114,6 +114,14 @@ export interface Interview {
   evaluations_submitted: number;
   /** Evaluations begun, drafts and submitted ones ("2 of 3 evaluated"): ours, beside the contract's count. */
   evaluations_started: number;
+  /** Where it came from (decision 071): absent on a message of a service older than the field, read as "api". */
+  source?: InterviewSource | undefined;
+}
+
+/** Where an interview came from: greenhouse, ashby, api, open_interview or workspace; the ATS's own id of it beside. */
+export interface InterviewSource {
+  type: string;
+  external_id?: string | undefined;
 }
 
 /** An interview's decision (the REST Decision object). */
@@ -219,7 +227,11 @@ export interface CreateInterviewsRequest {
    * For one assignee: the uuid the interview is created under, chosen by a service that may have to ask again (an
    * open interview's application, decision 063). Asking again answers the interview it made, and sends nothing.
    */
-  interview_uuid?: string | undefined;
+  interview_uuid?:
+    | string
+    | undefined;
+  /** Where the interviews come from (decision 071); absent: "api". */
+  source?: InterviewSource | undefined;
 }
 
 export interface UpdateInterviewRequest {
@@ -857,6 +869,7 @@ function createBaseInterview(): Interview {
     decision: undefined,
     evaluations_submitted: 0,
     evaluations_started: 0,
+    source: undefined,
   };
 }
 
@@ -918,6 +931,9 @@ export const Interview: MessageFns<Interview> = {
     }
     if (message.evaluations_started !== 0) {
       writer.uint32(152).int32(message.evaluations_started);
+    }
+    if (message.source !== undefined) {
+      InterviewSource.encode(message.source, writer.uint32(162).fork()).join();
     }
     return writer;
   },
@@ -1079,6 +1095,62 @@ export const Interview: MessageFns<Interview> = {
           }
 
           message.evaluations_started = reader.int32();
+          continue;
+        }
+        case 20: {
+          if (tag !== 162) {
+            break;
+          }
+
+          message.source = InterviewSource.decode(reader, reader.uint32());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseInterviewSource(): InterviewSource {
+  return { type: "", external_id: undefined };
+}
+
+export const InterviewSource: MessageFns<InterviewSource> = {
+  encode(message: InterviewSource, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== "") {
+      writer.uint32(10).string(message.type);
+    }
+    if (message.external_id !== undefined) {
+      writer.uint32(18).string(message.external_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InterviewSource {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseInterviewSource();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.type = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.external_id = reader.string();
           continue;
         }
       }
@@ -1749,6 +1821,7 @@ function createBaseCreateInterviewsRequest(): CreateInterviewsRequest {
     has_sms_consent: false,
     language: "",
     interview_uuid: undefined,
+    source: undefined,
   };
 }
 
@@ -1786,6 +1859,9 @@ export const CreateInterviewsRequest: MessageFns<CreateInterviewsRequest> = {
     }
     if (message.interview_uuid !== undefined) {
       writer.uint32(90).string(message.interview_uuid);
+    }
+    if (message.source !== undefined) {
+      InterviewSource.encode(message.source, writer.uint32(98).fork()).join();
     }
     return writer;
   },
@@ -1883,6 +1959,14 @@ export const CreateInterviewsRequest: MessageFns<CreateInterviewsRequest> = {
           }
 
           message.interview_uuid = reader.string();
+          continue;
+        }
+        case 12: {
+          if (tag !== 98) {
+            break;
+          }
+
+          message.source = InterviewSource.decode(reader, reader.uint32());
           continue;
         }
       }

@@ -31,7 +31,14 @@ export interface Empty {
 export interface BasicShareLinkRef {
   interview_uuid: string;
   /** Absent: the interview's link, whatever its uuid. */
-  link_uuid?: string | undefined;
+  link_uuid?:
+    | string
+    | undefined;
+  /**
+   * The company a service acts for (CreateBasicShareLink by the assessments service, decision 071): the interview
+   * must be that company's. Ignored for a company user, who acts for their own.
+   */
+  company_uuid?: string | undefined;
 }
 
 export interface UpdateBasicShareLinkRequest {
@@ -46,6 +53,8 @@ export interface ShareLinkRef {
 
 export interface ShareLinkUrlsRequest {
   link_uuids: string[];
+  /** Required of the assessments service (decision 071): only that company's links are given. */
+  company_uuid?: string | undefined;
 }
 
 export interface ShareLinkUrls {
@@ -223,7 +232,7 @@ export const Empty: MessageFns<Empty> = {
 };
 
 function createBaseBasicShareLinkRef(): BasicShareLinkRef {
-  return { interview_uuid: "", link_uuid: undefined };
+  return { interview_uuid: "", link_uuid: undefined, company_uuid: undefined };
 }
 
 export const BasicShareLinkRef: MessageFns<BasicShareLinkRef> = {
@@ -233,6 +242,9 @@ export const BasicShareLinkRef: MessageFns<BasicShareLinkRef> = {
     }
     if (message.link_uuid !== undefined) {
       writer.uint32(18).string(message.link_uuid);
+    }
+    if (message.company_uuid !== undefined) {
+      writer.uint32(26).string(message.company_uuid);
     }
     return writer;
   },
@@ -258,6 +270,14 @@ export const BasicShareLinkRef: MessageFns<BasicShareLinkRef> = {
           }
 
           message.link_uuid = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.company_uuid = reader.string();
           continue;
         }
       }
@@ -367,13 +387,16 @@ export const ShareLinkRef: MessageFns<ShareLinkRef> = {
 };
 
 function createBaseShareLinkUrlsRequest(): ShareLinkUrlsRequest {
-  return { link_uuids: [] };
+  return { link_uuids: [], company_uuid: undefined };
 }
 
 export const ShareLinkUrlsRequest: MessageFns<ShareLinkUrlsRequest> = {
   encode(message: ShareLinkUrlsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.link_uuids) {
       writer.uint32(10).string(v!);
+    }
+    if (message.company_uuid !== undefined) {
+      writer.uint32(18).string(message.company_uuid);
     }
     return writer;
   },
@@ -391,6 +414,14 @@ export const ShareLinkUrlsRequest: MessageFns<ShareLinkUrlsRequest> = {
           }
 
           message.link_uuids.push(reader.string());
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.company_uuid = reader.string();
           continue;
         }
       }
@@ -1752,7 +1783,10 @@ export const SharedRecordingVideoRequest: MessageFns<SharedRecordingVideoRequest
 
 export type SharingServiceService = typeof SharingServiceService;
 export const SharingServiceService = {
-  /** Basic links: the interview's one link (created once; later calls return it). */
+  /**
+   * Basic links: the interview's one link (created once; later calls return it). CreateBasicShareLink also for the
+   * assessments service with the company's uuid (an ATS's profile URL, decision 071).
+   */
   createBasicShareLink: {
     path: "/sharing.v1.SharingService/CreateBasicShareLink",
     requestStream: false,
@@ -1835,7 +1869,8 @@ export const SharingServiceService = {
     responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
   },
   /**
-   * The URLs of links by uuid (service principals gateway and notifications only): events and the interviews'
+   * The URLs of links by uuid (service principals gateway and notifications; assessments for one company's links,
+   * decision 071): events and the interviews'
    * projection carry no URL, so a stream subscriber or a database dump gets no token (decision 018).
    */
   getShareLinkUrls: {
@@ -1882,7 +1917,10 @@ export const SharingServiceService = {
 } as const;
 
 export interface SharingServiceServer extends UntypedServiceImplementation {
-  /** Basic links: the interview's one link (created once; later calls return it). */
+  /**
+   * Basic links: the interview's one link (created once; later calls return it). CreateBasicShareLink also for the
+   * assessments service with the company's uuid (an ATS's profile URL, decision 071).
+   */
   createBasicShareLink: handleUnaryCall<BasicShareLinkRef, ShareLink>;
   getBasicShareLink: handleUnaryCall<BasicShareLinkRef, ShareLink>;
   updateBasicShareLink: handleUnaryCall<UpdateBasicShareLinkRequest, ShareLink>;
@@ -1894,7 +1932,8 @@ export interface SharingServiceServer extends UntypedServiceImplementation {
   updateAdvancedShareLink: handleUnaryCall<UpdateShareLinkRequest, AdvancedShareLink>;
   deleteAdvancedShareLink: handleUnaryCall<ShareLinkRef, Empty>;
   /**
-   * The URLs of links by uuid (service principals gateway and notifications only): events and the interviews'
+   * The URLs of links by uuid (service principals gateway and notifications; assessments for one company's links,
+   * decision 071): events and the interviews'
    * projection carry no URL, so a stream subscriber or a database dump gets no token (decision 018).
    */
   getShareLinkUrls: handleUnaryCall<ShareLinkUrlsRequest, ShareLinkUrls>;
@@ -1907,7 +1946,10 @@ export interface SharingServiceServer extends UntypedServiceImplementation {
 }
 
 export interface SharingServiceClient extends Client {
-  /** Basic links: the interview's one link (created once; later calls return it). */
+  /**
+   * Basic links: the interview's one link (created once; later calls return it). CreateBasicShareLink also for the
+   * assessments service with the company's uuid (an ATS's profile URL, decision 071).
+   */
   createBasicShareLink(
     request: BasicShareLinkRef,
     callback: (error: ServiceError | null, response: ShareLink) => void,
@@ -2031,7 +2073,8 @@ export interface SharingServiceClient extends Client {
     callback: (error: ServiceError | null, response: Empty) => void,
   ): ClientUnaryCall;
   /**
-   * The URLs of links by uuid (service principals gateway and notifications only): events and the interviews'
+   * The URLs of links by uuid (service principals gateway and notifications; assessments for one company's links,
+   * decision 071): events and the interviews'
    * projection carry no URL, so a stream subscriber or a database dump gets no token (decision 018).
    */
   getShareLinkUrls(

@@ -23,6 +23,7 @@ describe('interviewJson', () => {
       scheduled_at: '2026-11-23T09:30:00+00:00',
       completed_at: '2026-11-23T09:45:00+00:00',
       language: 'en',
+      source: { type: 'api' },
       share_link: {
         uuid: '0b1c2d3e-0000-4000-8000-000000000006',
         url: 'https://api.example.com/share/token-of-the-link',
@@ -67,6 +68,18 @@ describe('interviewJson', () => {
     expect(sut).not.toHaveProperty('questions');
     expect(sut).toMatchObject({ rating: null, completed_at: null, share_link: null, decision: null, evaluations_submitted: 0, evaluations_started: 0 });
     expect(InterviewView.parse(sut)).toEqual(sut);
+  });
+
+  it("says where the interview came from, with the ATS's own id; a message without a source (an older service) came from the API (decision 071)", () => {
+    const ordered = overTheWire(Interview, anInterview({ source: { type: 'greenhouse', external_id: 'gh-42' } }));
+    for (const questions of [true, false]) {
+      const sut = interviewJson(ordered, { questions });
+      expect(sut.source).toEqual({ type: 'greenhouse', external_id: 'gh-42' });
+      expect(InterviewView.parse(sut)).toEqual(sut);
+    }
+    expect(interviewJson(overTheWire(Interview, anInterview({ source: { type: 'workspace' } })), { questions: false }).source).toEqual({ type: 'workspace' });
+    expect(interviewJson(overTheWire(Interview, anInterview({ source: undefined })), { questions: false }).source).toEqual({ type: 'api' });
+    expect(candidateInterviewJson(ordered)).not.toHaveProperty('source');
   });
 
   it("carries the team's decision and counts in single reads and list items alike (decision 070)", () => {

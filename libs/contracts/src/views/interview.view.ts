@@ -3,6 +3,7 @@ import type { Interview } from '../interviews.contracts';
 import { DecisionView, type DecisionJson } from './evaluation.view';
 import { QuestionView, questionJson, takesLimitView, thinkTimeView, type ThinkTime } from './question.view';
 import { basicShareLinkJson, BasicShareLinkView } from './share-link.view';
+import { INTERVIEW_SOURCE_TYPES, type InterviewSourceType } from './assessment.view';
 import { TAKE_CONTENT_TYPES } from './take.view';
 import { CompanySummaryView, LocationSummaryView, timestampView, UserSummaryView, uuidView } from './view-parts';
 
@@ -24,6 +25,15 @@ export const InterviewView = z
       description:
         'The language the candidate is written to in: the invitation email and SMS, reminders, a live interview\'s emails and calendar text (an IETF tag, canonical: "en", "es", "fr-FR"; decision 047).',
     }),
+    source: z
+      .object({
+        type: z.enum(INTERVIEW_SOURCE_TYPES),
+        external_id: z.string().optional().meta({ description: "The applicant-tracking system's own id of the order (greenhouse, ashby)" }),
+      })
+      .meta({
+        description:
+          'Where the interview came from (decision 071): `workspace` (our web app), `api` (an API key), `open_interview` (a candidate applied through an open interview link), `greenhouse` or `ashby` (an applicant-tracking system ordered it)',
+      }),
     share_link: BasicShareLinkView.nullable(),
     // The Decision object's fields, inline: the document stays whole whether or not the gateway registers Decision as a component.
     decision: z
@@ -76,6 +86,7 @@ export function interviewJson(interview: Interview, options: { questions: boolea
   return {
     ...interviewStateJson(interview),
     rating: interview.rating ?? null,
+    source: sourceJson(interview.source),
     share_link: interview.share_link ? basicShareLinkJson(interview.share_link) : null,
     decision: interview.decision ? decisionJson(interview.decision) : null,
     evaluations_submitted: interview.evaluations_submitted ?? 0,
@@ -111,6 +122,13 @@ export function interviewJson(interview: Interview, options: { questions: boolea
 }
 
 export type InterviewJson = z.output<typeof InterviewView>;
+
+/** A message without a source (a service older than the field) came from the API, as every interview before it did. */
+function sourceJson(source: Interview['source']): InterviewJson['source'] {
+  if (!source) return { type: 'api' };
+  const type = (INTERVIEW_SOURCE_TYPES as readonly string[]).includes(source.type) ? (source.type as InterviewSourceType) : 'api';
+  return source.external_id === undefined ? { type } : { type, external_id: source.external_id };
+}
 
 function decisionJson(decision: NonNullable<Interview['decision']>): DecisionJson {
   return {

@@ -6,6 +6,7 @@ import { decideMany } from '../../application/decide-many/decide-many';
 import { decide } from '../../application/decide/decide';
 import { deleteComment } from '../../application/delete-comment/delete-comment';
 import { body } from '../../application/evaluation-rendering';
+import { getEvaluationSummaries } from '../../application/get-evaluation-summaries/get-evaluation-summaries';
 import { getEvaluations } from '../../application/get-evaluations/get-evaluations';
 import { getScorecard } from '../../application/get-scorecard/get-scorecard';
 import { listComments } from '../../application/list-comments/list-comments';
@@ -72,5 +73,7 @@ export function evaluationsGrpcHandlers(deps: EvaluationsGrpcDeps): UnaryHandler
       body(await decide(deps, callerOf(ctx), req.interview_uuid, { decision: req.decision, notifyCandidate: req.notify_candidate, message: req.message })),
     decideMany: async (req, ctx) =>
       body(await decideMany(deps, callerOf(ctx), req.interview_uuids, { decision: req.decision, notifyCandidate: req.notify_candidate, message: req.message })),
+    getEvaluationSummaries: async (req, ctx) =>
+      getEvaluationSummaries(deps, principalCaller(ctx), { companyUuid: req.company_uuid, interviewUuids: req.interview_uuids }),
   };
 }

@@ -72,6 +72,18 @@ describe('createInterviews', () => {
     expect(await deps.store.read.counters.total(admin.companyUuid!, ['one_way'], ['requested'])).toBe(2);
   });
 
+  it('keeps where the interviews came from (decision 071): the source asked, else the API; stored, shown and in the event', async () => {
+    const { deps, input } = fixture();
+
+    const [ordered] = (await createInterviews(deps, caller, { ...input, source: { type: 'greenhouse', externalId: 'gh-42' } })).interviews;
+    const [plain] = (await createInterviews(deps, caller, input)).interviews;
+
+    expect(ordered.source).toEqual({ type: 'greenhouse', external_id: 'gh-42' });
+    expect(plain.source).toEqual({ type: 'api', external_id: undefined });
+    expect((await deps.store.read.interviews.find(admin.companyUuid!, ordered.uuid))?.source).toEqual({ type: 'greenhouse', externalId: 'gh-42' });
+    expect(deps.store.published[0].payload).toMatchObject({ interview: { source: { type: 'greenhouse', external_id: 'gh-42' } } });
+  });
+
   it('creates under the uuid a service chose, once: asked again (its answer lost to a deadline) it answers that interview, and writes and sends nothing', async () => {
     const { deps, input } = fixture();
     const interviewUuid = randomUUID();

@@ -5,7 +5,7 @@ import { companyUserOf, sharedError, type Caller } from '@vi/platform-grpc';
 import { validationFailed } from '@vi/platform-errors';
 import { isUniqueViolation } from '@vi/platform-postgres';
 import type { Clock } from '@vi/platform-time';
-import { newQuestion, NO_EVALUATIONS, thinkTimeOf, type Interview, type ThinkTime } from '../../domain/interview';
+import { newQuestion, NO_EVALUATIONS, thinkTimeOf, type Interview, type InterviewSource, type ThinkTime } from '../../domain/interview';
 import { scheduleProblem, type InterviewType } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore, NewInterviewRow } from '../store';
@@ -46,7 +46,11 @@ export interface CreateInterviewsInput {
    * Asked again, the creation answers the interview it made and writes and sends nothing.
    */
   interviewUuid?: string;
+  /** Where the interviews come from (decision 071); absent: the API. */
+  source?: InterviewSource;
 }
+
+const FROM_THE_API: InterviewSource = { type: 'api', externalId: null };
 
 export interface CreateInterviewsDeps {
   store: StoreOf<InterviewsStore, 'questionSets' | 'creations' | 'interviews' | RenderingRepoName>;
@@ -131,6 +135,7 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
       createdAt: now,
       updatedAt: now,
       evaluations: NO_EVALUATIONS,
+      source: input.source ?? FROM_THE_API,
     };
     return { interview, keys: { candidateKey: assignee.name.toLowerCase(), jobKey: job.title.toLowerCase(), companyKey: company.name.toLowerCase() } };
   });

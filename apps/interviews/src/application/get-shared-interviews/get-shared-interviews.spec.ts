@@ -54,4 +54,11 @@ describe('getSharedInterviews', () => {
       await expect(getSharedInterviews({ store }, principal, request())).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
     }
   });
+
+  it('gives the assessments service the interviews without takes (an order’s status, decision 071); asking for takes finds nothing (404)', async () => {
+    const assessments = { kind: 'service', service: 'assessments' } as const;
+    const sut = await getSharedInterviews({ store }, assessments, request({ with_takes: false }));
+    expect(sut.interviews.map((i) => i.interview?.uuid)).toEqual([completed.uuid, requested.uuid]);
+    await expect(getSharedInterviews({ store }, assessments, request())).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
+  });
 });

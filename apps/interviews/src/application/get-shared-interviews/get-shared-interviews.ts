@@ -13,7 +13,7 @@ export async function getSharedInterviews(
   principal: Principal,
   request: interviews.SharedInterviewsRequest,
 ): Promise<interviews.SharedInterviewList> {
-  requireSharingScope(principal, request.company_uuid, { serviceOnly: false });
+  requireSharingScope(principal, request.company_uuid, { serviceOnly: false, withTakes: request.with_takes });
   const repos = deps.store.read;
   const found = await repos.interviews.findMany(request.company_uuid, [...new Set(request.interview_uuids)].slice(0, MAX_SHARED_INTERVIEWS));
   const uuids = found.map((i) => i.uuid);

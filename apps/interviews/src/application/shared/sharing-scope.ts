@@ -7,6 +7,8 @@ import type { InterviewsStore } from '../store';
 export const SHARING_SERVICE = 'sharing';
 /** The service that reads interviews, with their takes, for a share link's reviewer evaluating them (decision 070). */
 export const EVALUATIONS_SERVICE = 'evaluations';
+/** The service that reads an ordered interview, without its takes, to answer its ATS (decision 071). */
+export const ASSESSMENTS_SERVICE = 'assessments';
 
 /** How many interviews one share-link read covers at the most. */
 export const MAX_SHARED_INTERVIEWS = 100;
@@ -15,11 +17,13 @@ export const MAX_SHARED_INTERVIEWS = 100;
  * Who may read interviews for share links: the sharing service (acting for a
  * link's reviewer), or, without takes' videos, a company user of that company
  * (creating or reading links) and the evaluations service (a link's reviewer
- * evaluating, decision 070). Anyone else finds nothing.
+ * evaluating, decision 070), and the assessments service without takes (an order's status and metadata, decision
+ * 071). Anyone else finds nothing.
  */
-export function requireSharingScope(principal: Principal, companyUuid: string, options: { serviceOnly: boolean }): void {
+export function requireSharingScope(principal: Principal, companyUuid: string, options: { serviceOnly: boolean; withTakes?: boolean }): void {
   if (principal.kind === 'service' && principal.service === SHARING_SERVICE) return;
   if (!options.serviceOnly && principal.kind === 'service' && principal.service === EVALUATIONS_SERVICE) return;
+  if (!options.serviceOnly && !options.withTakes && principal.kind === 'service' && principal.service === ASSESSMENTS_SERVICE) return;
   if (!options.serviceOnly && principal.kind === 'user' && principal.userType === 'company_user' && principal.companyUuid === companyUuid) return;
   throw sharedError(SharedErrorCode.InterviewNotFound);
 }

@@ -44,13 +44,13 @@ from "interviews"
 where "company_uuid" = $1 and "uuid" in ($2, …) and "deleted_at" is null;
 
 -- InterviewRepository.findManyForSupport
-/* prepared */ select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
+/* prepared */ select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id
 from interviews
 where uuid = any($1::uuid[]) and deleted_at is null;
 
 -- InterviewRepository.insert
-insert into "interviews" ("uuid", "company_uuid", "type", "status", "scheduled_at", "completed_at", "accepted_at", "rating", "rated_by", "rated_at", "timezone", "language", "email_message", "phone", "phone_parsed", "has_sms_consent", "job_uuid", "candidate_uuid", "candidate_name", "created_by", "created_at", "updated_at", "candidate_key", "job_key", "company_key")
-values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25);
+insert into "interviews" ("uuid", "company_uuid", "type", "status", "scheduled_at", "completed_at", "accepted_at", "rating", "rated_by", "rated_at", "timezone", "language", "email_message", "phone", "phone_parsed", "has_sms_consent", "job_uuid", "candidate_uuid", "candidate_name", "created_by", "created_at", "updated_at", "candidate_key", "job_key", "company_key", "source_type", "source_external_id")
+values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27);
 
 -- InterviewRepository.markDeleted
 update "interviews"
@@ -64,43 +64,43 @@ where company_uuid = $1)::int8 as total, (select coalesce(sum(version), 0)
 from interview_list_versions
 where company_uuid = $2)::int8 as version
 from (select *
-from ((select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
+from ((select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id
 from interviews
 where company_uuid = $3 and deleted_at is null and type = 'one_way' and status = 'requested'
 order by scheduled_at asc, uuid asc
-limit $4) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
+limit $4) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id
 from interviews
 where company_uuid = $5 and deleted_at is null and type = 'one_way' and status = 'accepted'
 order by scheduled_at asc, uuid asc
-limit $6) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
+limit $6) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id
 from interviews
 where company_uuid = $7 and deleted_at is null and type = 'one_way' and status = 'completed'
 order by scheduled_at asc, uuid asc
-limit $8) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
+limit $8) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id
 from interviews
 where company_uuid = $9 and deleted_at is null and type = 'one_way' and status = 'expired'
 order by scheduled_at asc, uuid asc
-limit $10) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
+limit $10) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id
 from interviews
 where company_uuid = $11 and deleted_at is null and type = 'one_way' and status = 'canceled'
 order by scheduled_at asc, uuid asc
-limit $12) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
+limit $12) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id
 from interviews
 where company_uuid = $13 and deleted_at is null and type = 'live' and status = 'requested'
 order by scheduled_at asc, uuid asc
-limit $14) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
+limit $14) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id
 from interviews
 where company_uuid = $15 and deleted_at is null and type = 'live' and status = 'accepted'
 order by scheduled_at asc, uuid asc
-limit $16) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
+limit $16) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id
 from interviews
 where company_uuid = $17 and deleted_at is null and type = 'live' and status = 'completed'
 order by scheduled_at asc, uuid asc
-limit $18) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
+limit $18) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id
 from interviews
 where company_uuid = $19 and deleted_at is null and type = 'live' and status = 'expired'
 order by scheduled_at asc, uuid asc
-limit $20) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started
+limit $20) union all (select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id
 from interviews
 where company_uuid = $21 and deleted_at is null and type = 'live' and status = 'canceled'
 order by scheduled_at asc, uuid asc

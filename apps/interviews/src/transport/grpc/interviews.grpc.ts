@@ -8,7 +8,7 @@ import { listInterviews } from '../../application/list-interviews/list-interview
 import { resendInvitation } from '../../application/resend-invitation/resend-invitation';
 import { resetInterview } from '../../application/reset-interview/reset-interview';
 import { updateInterview } from '../../application/update-interview/update-interview';
-import type { InterviewOrder } from '../../domain/interview';
+import { interviewSourceOf, type InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
 import type { InterviewsGrpcDeps } from './grpc-deps';
 
@@ -41,6 +41,7 @@ export function interviewsHandlers(deps: InterviewsGrpcDeps): UnaryHandlers<type
         language: req.language,
         hasSmsConsent: req.has_sms_consent,
         interviewUuid: req.interview_uuid,
+        source: req.source && interviewSourceOf(req.source.type, req.source.external_id),
       });
       return { interview_uuids: created.interviews.map((i) => i.uuid), ...renderInterviewBody(created.interviews) };
     },

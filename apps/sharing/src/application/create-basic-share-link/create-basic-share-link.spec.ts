@@ -1,5 +1,5 @@
 import type { ShareLinkEventPayload } from '@vi/contracts';
-import { aJobSeeker, aSharedInterview } from '../../../test/factories';
+import { aCompanyUser, aJobSeeker, aSharedInterview } from '../../../test/factories';
 import { sharingWorld } from '../../../test/fakes';
 import { createBasicShareLink } from './create-basic-share-link';
 
@@ -57,5 +57,38 @@ describe('createBasicShareLink', () => {
     const [interview] = world.completedInterviews(1);
     await expect(sut(interview.uuid, { principal: aJobSeeker() })).rejects.toMatchObject({ code: 'api.interview_not_found' });
     expect(world.store.published).toEqual([]);
+  });
+
+  describe('for the assessments service (decision 071)', () => {
+    const assessments = { principal: { kind: 'service', service: 'assessments' } } as const;
+    const ordered = () =>
+      world.interviews.put(
+        world.company,
+        aSharedInterview({
+          company: { uuid: world.company, name: 'Acme', avatar: '' },
+          created_by: { uuid: world.user.userUuid, name: 'Ada', email: 'ada@acme.example', avatar: '' },
+        }),
+      );
+
+    it("makes the interview's link for the company it names, in the name of the interview's creator, and answers it again later", async () => {
+      const interview = ordered();
+      const link = await createBasicShareLink(world, assessments, interview.uuid, { companyUuid: world.company });
+      expect(link).toMatchObject({ url: world.tokens.urlFor(link.uuid), status: 'active', updated_by: expect.objectContaining({ uuid: world.user.userUuid }) });
+      expect(await createBasicShareLink(world, assessments, interview.uuid, { companyUuid: world.company })).toEqual(link);
+      expect(await sut(interview.uuid)).toEqual(link);
+    });
+
+    it("finds nothing (404) without a company, for another company's interview, or for any other service", async () => {
+      const interview = ordered();
+      const notFound = { code: 'api.interview_not_found' };
+      await expect(createBasicShareLink(world, assessments, interview.uuid)).rejects.toMatchObject(notFound);
+      await expect(createBasicShareLink(world, assessments, interview.uuid, { companyUuid: aCompanyUser().companyUuid! })).rejects.toMatchObject(notFound);
+      for (const service of ['notifications', 'evaluations', 'gateway']) {
+        await expect(
+          createBasicShareLink(world, { principal: { kind: 'service', service } }, interview.uuid, { companyUuid: world.company }),
+        ).rejects.toMatchObject(notFound);
+      }
+      expect(world.store.subjects()).toEqual([]);
+    });
   });
 });

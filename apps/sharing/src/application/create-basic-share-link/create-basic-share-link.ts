@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type interviews, SharedErrorCode, SharingSubjects } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { companyUserOf, sharedError, type Caller } from '@vi/platform-grpc';
+import { companyUserOf, sharedError, type Caller, type Principal } from '@vi/platform-grpc';
 import { isUniqueViolation } from '@vi/platform-postgres';
 import type { Clock } from '@vi/platform-time';
 import { newShareLink, requireShareable } from '../../domain/share-link';
 import type { SharingStore } from '../store';
-import type { IdentityDirectory, InterviewsDirectory, LinkTokens } from '../ports';
+import { ASSESSMENTS_SERVICE, SHARING_SERVICE, type IdentityDirectory, type InterviewsDirectory, type LinkTokens } from '../ports';
 import { linkedInterviewOf, linkEvent, namesFor, renderBasic } from '../share-link-rendering';
 
 export interface BasicLinkDeps {
@@ -22,12 +22,20 @@ export interface BasicLinkDeps {
  * as it is on every later one. Two concurrent first calls meet on the unique
  * index `share_links_one_basic`; the loser returns the winner's link.
  */
-export async function createBasicShareLink(deps: BasicLinkDeps, caller: Caller, interviewUuid: string): Promise<interviews.ShareLink> {
-  const { companyUuid, userUuid } = companyUserOf(caller.principal, () => sharedError(SharedErrorCode.InterviewNotFound));
-  const [found] = await deps.interviews.sharedInterviews(caller, companyUuid, [interviewUuid], false);
+export async function createBasicShareLink(
+  deps: BasicLinkDeps,
+  caller: Caller<Principal>,
+  interviewUuid: string,
+  options: { companyUuid?: string } = {},
+): Promise<interviews.ShareLink> {
+  const { companyUuid, userUuid: asUser, upstream } = linkMaker(caller, options.companyUuid);
+  const [found] = await deps.interviews.sharedInterviews(upstream, companyUuid, [interviewUuid], false);
   requireShareable(found?.interview);
+  // The assessments service makes it in the name of the interview's creator (the user its order was created as).
+  const userUuid = asUser ?? found.interview!.created_by?.uuid;
+  if (!userUuid) throw new Error(`interview ${interviewUuid} has no creator`);
   const existing = await deps.store.read.links.findBasic(companyUuid, interviewUuid);
-  if (existing) return renderBasic(existing, deps.tokens, await namesFor(deps.identity, caller, [existing]));
+  if (existing) return renderBasic(existing, deps.tokens, await namesFor(deps.identity, upstream, [existing]));
 
   const link = newShareLink({
     uuid: randomUUID(),
@@ -38,7 +46,7 @@ export async function createBasicShareLink(deps: BasicLinkDeps, caller: Caller, 
     interviews: [linkedInterviewOf(found.interview!)],
     now: deps.clock.now(),
   });
-  const names = await namesFor(deps.identity, caller, [link]);
+  const names = await namesFor(deps.identity, upstream, [link]);
   try {
     await deps.store.transaction(async (tx) => {
       await tx.links.insert(link, deps.tokens.hashOf(deps.tokens.tokenFor(link.uuid))!);
@@ -48,7 +56,21 @@ export async function createBasicShareLink(deps: BasicLinkDeps, caller: Caller, 
     if (!isUniqueViolation(error, 'share_links_one_basic')) throw error;
     const winner = await deps.store.read.links.findBasic(companyUuid, interviewUuid);
     if (!winner) throw error;
-    return renderBasic(winner, deps.tokens, await namesFor(deps.identity, caller, [winner]));
+    return renderBasic(winner, deps.tokens, await namesFor(deps.identity, upstream, [winner]));
   }
   return renderBasic(link, deps.tokens, names);
+}
+
+/**
+ * Who makes the link, and as whom the other services are asked: a company user for their company, or the assessments
+ * service for the company it names (decision 071), read as this service. Anyone else: 404, as for the interview.
+ */
+function linkMaker(caller: Caller<Principal>, companyUuid: string | undefined): { companyUuid: string; userUuid?: string; upstream: Caller<Principal> } {
+  const { principal } = caller;
+  if (principal.kind === 'service') {
+    if (principal.service !== ASSESSMENTS_SERVICE || !companyUuid) throw sharedError(SharedErrorCode.InterviewNotFound);
+    return { companyUuid, upstream: { principal: SHARING_SERVICE, deadline: caller.deadline } };
+  }
+  const user = companyUserOf(principal, () => sharedError(SharedErrorCode.InterviewNotFound));
+  return { ...user, upstream: caller };
 }

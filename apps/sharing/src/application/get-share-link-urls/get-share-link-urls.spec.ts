@@ -25,4 +25,17 @@ describe('getShareLinkUrls', () => {
     await expect(sut([link.uuid], { kind: 'service', service: 'interviews' })).rejects.toMatchObject({ code: 'api.operator_required' });
     await expect(sut([link.uuid], aCompanyUser({ companyUuid: link.companyUuid }))).rejects.toMatchObject({ code: 'api.operator_required' });
   });
+
+  it("gives the assessments service the URLs of the company's live basic links it names only, and needs the company (decision 071)", async () => {
+    const assessments: Principal = { kind: 'service', service: 'assessments' };
+    const [ours] = await world.stored(aBasicLink());
+    const company = ours.companyUuid;
+    const [theirs, advanced, gone] = await world.stored(aBasicLink(), anAdvancedLink({ companyUuid: company }), aBasicLink({ companyUuid: company }));
+    await world.links.update(deleted(gone, null, world.clock.now()));
+    const asked = [ours.uuid, theirs.uuid, advanced.uuid, gone.uuid];
+    expect(await getShareLinkUrls(world, assessments, asked, { companyUuid: company })).toEqual({
+      links: [{ uuid: ours.uuid, url: world.tokens.urlFor(ours.uuid) }],
+    });
+    await expect(getShareLinkUrls(world, assessments, asked)).rejects.toMatchObject({ code: 'api.validation_failed' });
+  });
 });

@@ -26,7 +26,9 @@ export interface SharingGrpcDeps {
 /** Transport only: request → use case → response message. */
 export function sharingGrpcHandlers(deps: SharingGrpcDeps): UnaryHandlers<typeof sharing.SharingServiceService> {
   return {
-    createBasicShareLink: async (req, ctx) => createBasicShareLink(deps, callerOf(ctx), req.interview_uuid),
+    // A company user, or the assessments service naming its company (the use case checks which).
+    createBasicShareLink: async (req, ctx) =>
+      createBasicShareLink(deps, { principal: ctx.principal, deadline: ctx.deadline }, req.interview_uuid, { companyUuid: req.company_uuid }),
     getBasicShareLink: async (req, ctx) => getBasicShareLink(deps, callerOf(ctx), req.interview_uuid, req.link_uuid),
     updateBasicShareLink: async (req, ctx) =>
       updateBasicShareLink(deps, callerOf(ctx), { interviewUuid: req.interview_uuid, linkUuid: req.link_uuid, status: req.status }),
@@ -41,7 +43,7 @@ export function sharingGrpcHandlers(deps: SharingGrpcDeps): UnaryHandlers<typeof
       }),
     updateAdvancedShareLink: async (req, ctx) => updateAdvancedShareLink(deps, callerOf(ctx), { linkUuid: req.link_uuid, status: req.status }),
     deleteAdvancedShareLink: async (req, ctx) => deleteAdvancedShareLink(deps, callerOf(ctx), req.link_uuid),
-    getShareLinkUrls: async (req, ctx) => getShareLinkUrls(deps, ctx.principal, req.link_uuids),
+    getShareLinkUrls: async (req, ctx) => getShareLinkUrls(deps, ctx.principal, req.link_uuids, { companyUuid: req.company_uuid }),
     openShareLink: async (req, ctx) => openShareLink(deps, ctx.principal, req.token, ctx.deadline),
     streamSharedTakeVideo: async (req, ctx, send) => streamSharedVideo(deps, ctx.principal, req, send, ctx.deadline),
     streamSharedRecordingVideo: async (req, ctx, send) => streamSharedVideo(deps, ctx.principal, req, send, ctx.deadline),
