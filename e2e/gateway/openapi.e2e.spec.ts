@@ -1,3 +1,4 @@
+import { WebhookEvents } from '@vi/contracts';
 import { type Browser } from 'playwright-core';
 import { describeInBrowser, launchChromium, newPage } from '../support/browser';
 import { assertDescribed } from '../support/openapi-responses';
@@ -12,7 +13,7 @@ describe('gateway: the OpenAPI description, served and enforced', () => {
   });
   afterAll(() => t.stop());
 
-  it('GET /v1.0/openapi.json needs no key and returns OpenAPI 3.1 covering the API and its 11 webhooks', async () => {
+  it('GET /v1.0/openapi.json needs no key and returns OpenAPI 3.1 covering the API and every webhook event type: the 11 of the contract and the 2 of evaluations', async () => {
     const response = await fetch(`${t.baseUrl}/openapi.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -28,7 +29,8 @@ describe('gateway: the OpenAPI description, served and enforced', () => {
         '/candidate/interviews/{interviewUuid}/questions/{questionUuid}/takes',
       ]),
     );
-    expect(Object.keys(document.webhooks)).toHaveLength(11);
+    expect(Object.keys(document.webhooks).sort()).toEqual(Object.keys(WebhookEvents).sort());
+    expect(Object.keys(document.webhooks)).toHaveLength(13);
   });
 
   it('the e2e check refuses what the description does not say: a route, a status, a body or a header', async () => {
