@@ -45,6 +45,8 @@ export interface Operation {
   security?: Security;
   /** The query string: `range` alone, or a filtered, ordered list's (the spec its handler parses with). */
   query?: 'range' | ListQuerySpec<string, string>;
+  /** Plain query parameters its handler validates with (an ATS's `?partner_interview_id=`): each property one parameter. */
+  queryFields?: z.ZodObject;
   /**
    * The JSON body its handler validates with, or a raw video: `video` (a take or a recording's part, whose length
    * may be declared with X-Take-Duration-Seconds), `measured_video` (a job video: its length is only measured).
@@ -60,6 +62,8 @@ export interface Operation {
   paged?: boolean;
   /** Statuses beyond the ones every operation of its kind may answer. */
   errors?: number[];
+  /** An error status whose body is not our `Error` alone (an ATS's own refusal shape): status → schema. */
+  errorBodies?: Record<number, JsonSchema>;
   handler: RequestHandler | RequestHandler[];
 }
 

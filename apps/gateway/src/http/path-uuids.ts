@@ -16,6 +16,7 @@ const PATH_UUIDS = {
   linkUuid: 'Share link',
   webhookUuid: 'Webhook',
   commentUuid: 'Comment',
+  orderUuid: 'Assessment order',
 } as const;
 
 export type PathUuid = keyof typeof PATH_UUIDS;

@@ -15,3 +15,8 @@ export function sendJson(res: Response, status: number, body: unknown): void {
     res.status(status).json(body);
   }
 }
+
+/** A POST's answer from bytes a service rendered: parsed and sent with `res.json`, which the Idempotency-Key middleware keeps. */
+export function sendParsedJson(res: Response, status: number, body: Uint8Array): void {
+  res.status(status).json(JSON.parse(Buffer.from(body).toString('utf8')));
+}

@@ -42,6 +42,16 @@ import {
   DecisionResultsView,
   SubmittedEvaluationView,
   InterviewDecisionView,
+  AssessmentOrderView,
+  AtsIntegrationView,
+  CallbackAttemptView,
+  GreenhouseTestView,
+  GreenhouseSentTestView,
+  GreenhouseTestStatusView,
+  AshbyAssessmentListView,
+  AshbyStartedView,
+  AshbySuccessView,
+  AshbyRefusalView,
 } from '@vi/contracts';
 import type { Router } from 'express';
 import type { ListQuerySpec } from '../http/list-query';
@@ -105,8 +115,21 @@ function viewComponents(): Record<string, JsonSchema> {
     SubmittedEvaluationView,
     InterviewDecisionView,
   ];
+  // The applicant-tracking systems (decision 071): the company's views and the ATSs' own shapes.
+  const assessments = [
+    CallbackAttemptView,
+    AssessmentOrderView,
+    AtsIntegrationView,
+    GreenhouseTestView,
+    GreenhouseSentTestView,
+    GreenhouseTestStatusView,
+    AshbyAssessmentListView,
+    AshbyStartedView,
+    AshbySuccessView,
+    AshbyRefusalView,
+  ];
   const registry = z.registry<{ id: string }>();
-  for (const schema of [...views, ...more]) registry.add(schema, { id: (schema.meta() as { id: string }).id });
+  for (const schema of [...views, ...more, ...assessments]) registry.add(schema, { id: (schema.meta() as { id: string }).id });
   const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` });
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, cleanJsonSchema(schema as JsonSchema)]));
 }
@@ -122,7 +145,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported`',
   405: 'Not this method on this path: `api.method_not_allowed`; see `Allow`',
   416: 'The `Range` selects no byte of the video',
-  422: '`api.idempotency_key_reused`: this Idempotency-Key was used for a different request',
+  422: '`api.idempotency_key_reused`: this Idempotency-Key was used for a different request; on an ATS partner path, also a refusal its user is shown (Ashby: `{message, reason, code, lang}`)',
   429: 'Rate limit reached: `api.too_many_requests`; see `Retry-After`',
   500: 'A fault on our side: `api.internal_error`',
   503: 'A service is unreachable; retry later: `api.service_unavailable`',
@@ -137,10 +160,21 @@ const RATE_HEADERS = {
   'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
 };
 
-function errorResponse(status: number): JsonSchema {
+function errorResponse(status: number, body: JsonSchema = ref('Error')): JsonSchema {
   const headers: JsonSchema = { ...COMMON_HEADERS };
   if (status === 429) headers['Retry-After'] = { $ref: '#/components/headers/Retry-After' };
-  return { description: ERROR_DESCRIPTIONS[status], headers, content: { 'application/json': { schema: ref('Error') } } };
+  return { description: ERROR_DESCRIPTIONS[status], headers, content: { 'application/json': { schema: body } } };
+}
+
+/** Plain query parameters from the zod object a handler validates them with: one parameter per property. */
+function queryFieldParameters(fields: z.ZodObject): JsonSchema[] {
+  const schema = requestSchema(fields) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: (schema.required ?? []).includes(name),
+    schema: property,
+  }));
 }
 
 function operationObject(method: string, path: string, op: Operation): JsonSchema {
@@ -153,6 +187,7 @@ function operationObject(method: string, path: string, op: Operation): JsonSchem
     schema: name.endsWith('Uuid') ? { type: 'string', format: 'uuid' } : { type: 'string' },
   }));
   if (op.query) parameters.push(...(op.query === 'range' ? [rangeParameter] : listParameters(op.query)));
+  if (op.queryFields) parameters.push(...queryFieldParameters(op.queryFields));
   const idempotent = method === 'post' && op.idempotent !== false;
   if (idempotent) parameters.push({ $ref: '#/components/parameters/Idempotency-Key' });
   if (op.body === 'video')
@@ -196,9 +231,9 @@ function operationObject(method: string, path: string, op: Operation): JsonSchem
   // Behind the key and the body parser, any request may carry a body (a DELETE too): 400, 413 and 415 everywhere.
   if (security !== 'none') [400, 401, 402, 403, 413, 415, 429].forEach((s) => errorStatuses.add(s));
   else errorStatuses.add(429);
-  if (op.query) errorStatuses.add(400);
+  if (op.query || op.queryFields) errorStatuses.add(400);
   if (idempotent) [409, 422].forEach((s) => errorStatuses.add(s));
-  for (const status of [...errorStatuses].sort()) responses[status] = errorResponse(status);
+  for (const status of [...errorStatuses].sort()) responses[status] = errorResponse(status, op.errorBodies?.[status]);
 
   const operation: JsonSchema = {
     operationId: `${method}${path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
@@ -305,7 +340,21 @@ export function openApiDocument(routers: readonly Router[]): JsonSchema {
     openapi: '3.1.1',
     info: { title: 'Video interviewing API', version: '1.0', description: DESCRIPTION },
     servers: [{ url: '/v1.0' }],
-    tags: ['Session', 'Identity', 'Users', 'Jobs', 'Interviews', 'Candidate', 'Question sets', 'Share links', 'Public', 'Webhooks', 'Meta'].map((name) => ({
+    tags: [
+      'Session',
+      'Identity',
+      'Users',
+      'Jobs',
+      'Interviews',
+      'Candidate',
+      'Question sets',
+      'Share links',
+      'Public',
+      'Webhooks',
+      'Integrations',
+      'ATS partners',
+      'Meta',
+    ].map((name) => ({
       name,
     })),
     paths,

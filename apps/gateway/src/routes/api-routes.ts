@@ -7,6 +7,7 @@ import { openApiDocument } from '../openapi/openapi.document';
 import type { RateLimits } from '../rate-limit/rate-limits';
 import type { SignInLimits } from '../rate-limit/sign-in-limits';
 import type { Upstreams } from '../upstream/upstreams';
+import { assessmentsRoutes } from './assessments.routes';
 import { candidateRoutes } from './candidate.routes';
 import { evaluationsRoutes } from './evaluations.routes';
 import { identityRoutes } from './identity.routes';
@@ -23,6 +24,8 @@ import { sessionRoutes } from './session.routes';
 import { takesRoutes } from './takes.routes';
 import { shareLinksRoutes } from './share-links.routes';
 import { webhooksRoutes } from './webhooks.routes';
+import { ashbyRoutes } from './partners/ashby.routes';
+import { greenhouseRoutes } from './partners/greenhouse.routes';
 
 export interface ApiRouteDeps {
   upstreams: Upstreams;
@@ -68,6 +71,10 @@ export function apiRouters(deps: ApiRouteDeps): ApiRouters {
       questionSetsRoutes(deps.upstreams),
       shareLinksRoutes(deps.upstreams),
       webhooksRoutes(deps.upstreams),
+      assessmentsRoutes(deps.upstreams),
+      // The ATSs' own APIs (decision 071): they authenticate with an integration key like any integrator.
+      greenhouseRoutes(deps.upstreams),
+      ashbyRoutes(deps.upstreams),
     ],
   };
   return routers;

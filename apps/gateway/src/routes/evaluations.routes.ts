@@ -1,9 +1,9 @@
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import { DECISIONS, EVALUATION_LIMITS, RECOMMENDATIONS, SCORECARD_VISIBILITIES } from '@vi/contracts';
 import { readAs, writeAs } from '../auth/request-context';
 import { pathUuid } from '../http/path-uuids';
-import { sendJson } from '../http/rendered-json';
+import { sendJson, sendParsedJson as sendParsed } from '../http/rendered-json';
 import { resource } from '../http/resource';
 import { validate } from '../http/validation';
 import type { Upstreams } from '../upstream/upstreams';
@@ -113,11 +113,6 @@ const bulkDecisionBody = z
     ...decisionFields,
   })
   .superRefine(noticeOfReject);
-
-/** A POST's answer goes through `res.json`: the Idempotency-Key middleware keeps only that (http/rendered-json.ts). */
-function sendParsed(res: Response, status: number, body: Uint8Array): void {
-  res.status(status).json(JSON.parse(Buffer.from(body).toString('utf8')));
-}
 
 export function evaluationsRoutes(upstreams: Upstreams): Router {
   const router = Router();

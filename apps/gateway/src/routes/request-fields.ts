@@ -22,6 +22,16 @@ export const plainNameField = nameField
 
 export const emailField = z.email('must be an email address').max(254, 'at most 254 characters');
 
+/** An absolute http or https URL (a webhook's target, an ATS's callback or profile page). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /** A free-text description of a key or a webhook. */
 export const descriptionField = z.string().max(500, 'at most 500 characters');
 

@@ -9,16 +9,7 @@ import { arrayOf } from '../http/operation';
 import { resource } from '../http/resource';
 import { validate } from '../http/validation';
 import type { Upstreams } from '../upstream/upstreams';
-import { descriptionField } from './request-fields';
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+import { descriptionField, isHttpUrl } from './request-fields';
 
 // Shapes here; the notifications service checks the rules again (credentials in the URL, private addresses).
 const createBody = z.object({
