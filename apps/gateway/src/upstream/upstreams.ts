@@ -1,5 +1,5 @@
 import { credentials, type ChannelCredentials, type Client, type ClientOptions } from '@grpc/grpc-js';
-import { evaluations, identity, interviews, jobs, notifications, sharing } from '@vi/contracts';
+import { assessments, evaluations, identity, interviews, jobs, notifications, sharing } from '@vi/contracts';
 import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
 
 export interface Upstreams {
@@ -16,11 +16,12 @@ export interface Upstreams {
   sharing: UpstreamClient<sharing.SharingServiceClient>;
   notifications: UpstreamClient<notifications.NotificationsServiceClient>;
   evaluations: UpstreamClient<evaluations.EvaluationsServiceClient>;
+  assessments: UpstreamClient<assessments.AssessmentsServiceClient>;
   close(): void;
 }
 
 export function connectUpstreams(
-  addresses: { identity: string; jobs: string; interviews: string; sharing: string; notifications: string; evaluations: string },
+  addresses: { identity: string; jobs: string; interviews: string; sharing: string; notifications: string; evaluations: string; assessments: string },
   tokens: PrincipalTokens,
 ): Upstreams {
   const insecure = credentials.createInsecure();
@@ -45,6 +46,7 @@ export function connectUpstreams(
       tokens,
     ),
     evaluations: new UpstreamClient('evaluations', new evaluations.EvaluationsServiceClient(addresses.evaluations, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
+    assessments: new UpstreamClient('assessments', new assessments.AssessmentsServiceClient(addresses.assessments, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
   };
   return {
     ...clients,
