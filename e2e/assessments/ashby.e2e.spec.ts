@@ -52,7 +52,7 @@ describe('Ashby: an assessment partner', () => {
 
     // The same candidate already being assessed for that type: 409, and still one order.
     const again = await ashby.start(company.api, ashbyStartBody(job.uuid, (body.candidate as { email: string }).email));
-    expect(again.status).toBe(409);
+    expectError(again, 409, 'api.candidate_already_assessed');
     expect((await listOrders(company.api, '?range=0-99')).items.filter((o) => o.interview_uuid === id)).toHaveLength(1);
 
     const seeker = await candidateOf(t, id);
@@ -64,8 +64,8 @@ describe('Ashby: an assessment partner', () => {
     await seeker.complete();
     const [completed] = await ashby.nextUpdates(id, 'Completed');
     expect(completed).toMatchObject({ assessment_id: id, assessment_status: 'Completed', assessment_profile_url: expect.stringMatching(/\/share\//) });
-    const result = Object.fromEntries((completed.assessment_result ?? []).map((r) => [r.type, r.value]));
-    expect(result).toMatchObject({ numeric_score: null, url: completed.assessment_profile_url });
+    // No score yet (no evaluation, no rating): the result is the answers' url alone.
+    expect(completed.assessment_result).toEqual([{ identifier: 'answers', label: 'Answers', type: 'url', value: completed.assessment_profile_url }]);
     const shared = await openProfile(t, completed.assessment_profile_url!);
     expect(shared.interviews[0]).toMatchObject({ uuid: id, job: { title: job.title } });
 
@@ -73,7 +73,10 @@ describe('Ashby: an assessment partner', () => {
     expect((await company.api.put(`/interviews/${id}/evaluations/mine`, { recommendation: 'yes', overall_rating: 3 })).status).toBe(200);
     expect((await company.api.post(`/interviews/${id}/evaluations/mine/submit`)).status).toBe(200);
     const [, rescored] = await ashby.nextUpdates(id, 'Completed', 2);
-    expect(Object.fromEntries((rescored.assessment_result ?? []).map((r) => [r.type, r.value]))).toMatchObject({ numeric_score: 60 });
+    expect(rescored.assessment_result).toEqual([
+      { identifier: 'score', label: 'Score', type: 'numeric_score', value: 60 },
+      { identifier: 'answers', label: 'Answers', type: 'url', value: completed.assessment_profile_url },
+    ]);
 
     const order = await orderWhen(company.api, id, (o) => o.callbacks.length >= 3);
     expect(order).toMatchObject({ ats: 'ashby', external_id: (body.application as { ashby_id: string }).ashby_id, status: 'completed' });
@@ -92,14 +95,14 @@ describe('Ashby: an assessment partner', () => {
     // A new start for that candidate is allowed once the first is canceled.
     expect((await ashby.start(company.api, ashbyStartBody(job.uuid, email('cancel')))).status).toBe(200);
 
-    expect((await ashby.cancel(company.api, randomUUID())).status).toBe(404);
+    expectError(await ashby.cancel(company.api, randomUUID()), 404, 'api.assessment_order_not_found');
     const other = await t.createCompany();
-    expect((await ashby.cancel(other.api, id)).status).toBe(404);
+    expectError(await ashby.cancel(other.api, id), 404, 'api.assessment_order_not_found');
   });
 
   it('an unknown type is 404, a missing field 400 naming it; neither makes an order', async () => {
     const before = (await listOrders(company.api)).contentRange;
-    expect((await ashby.start(company.api, ashbyStartBody(randomUUID(), email('x')))).status).toBe(404);
+    expectError(await ashby.start(company.api, ashbyStartBody(randomUUID(), email('x'))), 404, 'api.assessment_test_not_found');
     const missing = await ashby.start(company.api, ashbyStartBody(job.uuid, email('x'), { application: undefined, job: { name: 'No id' } }));
     expectError(missing, 400, 'api.validation_failed');
     expect(missing.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['application', 'job.ashby_id']);

@@ -138,13 +138,12 @@ describe('Greenhouse: an assessment partner', () => {
   it('an unknown test is a 404 JSON error; a missing field a 400 naming it; neither makes an order', async () => {
     const before = (await listOrders(company.api)).contentRange;
     const unknown = await greenhouse.sendTest(randomUUID(), greenhouseCandidate(email('nobody')));
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ reason: expect.any(String), code: expect.stringMatching(/^api\./), lang: expect.stringMatching(/^error\./) });
-    expect((await greenhouse.sendTest('not-a-job', greenhouseCandidate(email('nobody')))).status).toBe(404);
+    expectError(unknown, 404, 'api.assessment_test_not_found');
+    expectError(await greenhouse.sendTest('not-a-job', greenhouseCandidate(email('nobody'))), 404, 'api.assessment_test_not_found');
     // Another company's job is not this company's test.
     const other = await t.createCompany();
     const theirs = await testJob(other.api);
-    expect((await greenhouse.sendTest(theirs.uuid, greenhouseCandidate(email('nobody')))).status).toBe(404);
+    expectError(await greenhouse.sendTest(theirs.uuid, greenhouseCandidate(email('nobody'))), 404, 'api.assessment_test_not_found');
 
     const { email: _email, ...withoutEmail } = greenhouseCandidate(email('x'));
     const missing = await greenhouse.sendTest(job.uuid, withoutEmail as never, { url: undefined });
@@ -172,9 +171,9 @@ describe('Greenhouse: an assessment partner', () => {
     // Another company's key: its test, its order and its Send again are not found.
     const other = await t.createCompany();
     const theirGreenhouse = await GreenhouseStandIn.start(other.api);
-    expect((await theirGreenhouse.testStatus(id)).status).toBe(404);
+    expectError(await theirGreenhouse.testStatus(id), 404, 'api.assessment_order_not_found');
     expect((await listOrders(other.api)).items).toEqual([]);
-    expect((await other.api.post(`/assessment_orders/${order.uuid}/callback`)).status).toBe(404);
+    expectError(await other.api.post(`/assessment_orders/${order.uuid}/callback`), 404, 'api.assessment_order_not_found');
     await theirGreenhouse.close();
   });
 });

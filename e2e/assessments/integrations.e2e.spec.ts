@@ -117,7 +117,7 @@ describe("the company's integrations and assessment orders", () => {
     expect((await orderWhen(company.api, id, (o) => o.callbacks.length === 2)).callbacks.map((c: { status_code: number }) => c.status_code)).toEqual([
       200, 200,
     ]);
-    expect((await company.api.post(`/assessment_orders/${randomUUID()}/callback`)).status).toBe(404);
+    expectError(await company.api.post(`/assessment_orders/${randomUUID()}/callback`), 404, 'api.assessment_order_not_found');
     expectError(await company.api.post('/assessment_orders/not-a-uuid/callback'), 404, 'api.not_found');
   });
 });
