@@ -36,6 +36,10 @@ const E2E = [
   // Evaluations' events feed interviews' projection, the webhooks and the emails on JetStream; it forgets a deleted
   // interview and job by their events.
   'e2e/evaluations/*',
+  // The assessments service (decision 071) learns of interviews from JetStream, and its callbacks are claimed with
+  // leases (`for update skip locked`) that replicas and a restart share on PostgreSQL: both ATSs' flows, retries, and
+  // the distributed run (two gateways, two services) on the real servers.
+  'e2e/assessments/*',
   // PostgreSQL's concurrency (PGlite runs one statement at a time): the races the product must win.
   'e2e/interviews/interviews-expiry', // replicas sweeping at once expire each interview once
   'e2e/interviews/interviews-create', // batched creations of one company side by side (decision 059)
