@@ -190,12 +190,12 @@ export interface paths {
         };
         get?: never;
         /**
-         * Connect Ashby: set the Ashby API key our updates to Ashby are sent with (replaces any earlier one)
+         * Connect Ashby: set the Ashby API key our updates to Ashby are sent with, replacing any earlier one (administrators)
          * @description The key is stored encrypted and never shown again: the answer says only that Ashby is connected.
          */
         put: operations["putIntegrationsAshby"];
         post?: never;
-        /** Disconnect Ashby: remove its API key (updates to Ashby then fail, recorded on their orders) */
+        /** Disconnect Ashby: remove its API key (administrators); updates to Ashby then fail, recorded on their orders */
         delete: operations["deleteIntegrationsAshby"];
         options?: never;
         head?: never;

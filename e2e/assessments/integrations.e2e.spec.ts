@@ -57,6 +57,9 @@ describe("the company's integrations and assessment orders", () => {
     // A standard user sees the same; another company sees its own (nothing connected).
     const standard = await createStandardUser(company.api, (k) => t.as(k), email('standard'));
     expect((await standard.api.get('/integrations')).body).toEqual(listed.body);
+    // The key is the whole company's secret: administrators set and remove it.
+    expectError(await standard.api.put('/integrations/ashby', { api_key: ashby.newApiKey() }), 403, 'api.administrator_required');
+    expectError(await standard.api.delete('/integrations/ashby'), 403, 'api.administrator_required');
     const other = await t.createCompany();
     expect((await other.api.get('/integrations')).body.every((i: { connected: boolean }) => !i.connected)).toBe(true);
 

@@ -14,14 +14,15 @@ import type { Upstreams } from '../upstream/upstreams';
 
 /**
  * The company's side of the applicant-tracking systems (decision 071): which ATS is connected, Ashby's API key, the
- * orders the ATSs placed and every callback we made to tell them. As `/webhooks`: any company user of the company
- * (a job seeker gets 403 `api.company_user_required`); the assessments service checks it.
+ * orders the ATSs placed and every callback we made to tell them. Reading and "Send again": any company user, as for
+ * `/webhooks` (a job seeker gets 403 `api.company_user_required`); setting or removing Ashby's key, a secret of the
+ * whole company: administrators (403 `api.administrator_required`). The assessments service checks both.
  */
 
 const TAG = 'Integrations';
 
 const ashbyKeyBody = z.object({
-  api_key: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(500, 'at most 500 characters'),
+  api_key: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(1000, 'at most 1000 characters'),
 });
 
 export const ASSESSMENT_ORDER_LIST_QUERY: ListQuerySpec<'ats[]' | 'status[]', 'created_desc'> = {
@@ -63,7 +64,7 @@ export function assessmentsRoutes(upstreams: Upstreams): Router {
 
   resource(router, '/integrations/ashby', {
     put: {
-      summary: 'Connect Ashby: set the Ashby API key our updates to Ashby are sent with (replaces any earlier one)',
+      summary: 'Connect Ashby: set the Ashby API key our updates to Ashby are sent with, replacing any earlier one (administrators)',
       description: 'The key is stored encrypted and never shown again: the answer says only that Ashby is connected.',
       tag: TAG,
       body: ashbyKeyBody,
@@ -75,7 +76,7 @@ export function assessmentsRoutes(upstreams: Upstreams): Router {
       },
     },
     delete: {
-      summary: 'Disconnect Ashby: remove its API key (updates to Ashby then fail, recorded on their orders)',
+      summary: 'Disconnect Ashby: remove its API key (administrators); updates to Ashby then fail, recorded on their orders',
       tag: TAG,
       ok: { 204: null },
       handler: async (_req, res) => {
