@@ -108,6 +108,8 @@ describe('sendTest', () => {
 
   it('is for company users only', async () => {
     const { deps, input } = setup();
-    await expect(sendTest(deps, { principal: { kind: 'service', service: 'x' } }, input())).rejects.toMatchObject({ code: 'api.company_user_required' });
+    await expect(sendTest(deps, aCompanyUser({ userType: 'job_seeker', companyUuid: null }), input())).rejects.toMatchObject({
+      code: 'api.company_user_required',
+    });
   });
 });
