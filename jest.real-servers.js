@@ -37,6 +37,8 @@ const E2E = [
   // Evaluations' events feed interviews' projection, the webhooks and the emails on JetStream; it forgets a deleted
   // interview and job by their events.
   'e2e/evaluations/*',
+  // Assessments learns of its orders' interviews from events on JetStream (a completion calls the ATS back).
+  'e2e/assessments/*',
   // PostgreSQL's concurrency (PGlite runs one statement at a time): the races the product must win.
   'e2e/interviews/interviews-expiry', // replicas sweeping at once expire each interview once
   'e2e/interviews/interviews-create', // batched creations of one company side by side (decision 059)
