@@ -1,10 +1,9 @@
-import { companyUserOf, type Caller } from '@vi/platform-grpc';
+import type { Caller } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
 import type { AtsAdapters } from '../../domain/ats/adapters';
 import { isOpen } from '../../domain/order';
 import type { InterviewsPort } from '../ports';
-import { atsOf } from '../shared/ats-of';
-import { findOwnOrder } from '../shared/find-order';
+import { partnerOrder } from '../shared/find-order';
 import { applyChange } from '../shared/apply-change';
 import type { AssessmentsStore } from '../store';
 
@@ -18,9 +17,7 @@ export async function cancelTest(
   caller: Caller,
   input: { ats: string; orderId: string },
 ): Promise<unknown> {
-  const { companyUuid } = companyUserOf(caller.principal);
-  const ats = atsOf(input.ats);
-  const order = await findOwnOrder(deps.store.read.orders, companyUuid, input.orderId, ats);
+  const { ats, order } = await partnerOrder(deps.store.read.orders, caller, input);
   if (isOpen(order.status)) {
     await deps.interviews.cancel(caller, order.interviewUuid);
     await applyChange(deps, order.interviewUuid, 'canceled');

@@ -1,7 +1,6 @@
-import { companyUserOf, type Caller } from '@vi/platform-grpc';
+import type { Caller } from '@vi/platform-grpc';
 import type { AtsAdapters } from '../../domain/ats/adapters';
-import { atsOf } from '../shared/ats-of';
-import { findOwnOrder } from '../shared/find-order';
+import { partnerOrder } from '../shared/find-order';
 import { orderReport, type ReportDeps } from '../shared/order-report';
 import type { AssessmentsStore } from '../store';
 
@@ -11,8 +10,6 @@ export async function getTestStatus(
   caller: Caller,
   input: { ats: string; orderId: string },
 ): Promise<unknown> {
-  const { companyUuid } = companyUserOf(caller.principal);
-  const ats = atsOf(input.ats);
-  const order = await findOwnOrder(deps.store.read.orders, companyUuid, input.orderId, ats);
+  const { ats, order } = await partnerOrder(deps.store.read.orders, caller, input);
   return deps.adapters[ats].statusBody(order, await orderReport(deps, order));
 }
