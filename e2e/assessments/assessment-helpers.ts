@@ -1,7 +1,6 @@
 import { waitFor } from '@vi/platform-testing';
 import { ApiClient } from '../support/api-client';
 import type { TestSystem } from '../support/test-system';
-import { createJob } from '../jobs/job-helpers';
 import { tokenOf } from '../sharing/sharing-helpers';
 
 /** Helpers shared by the assessments end-to-end specs (not a spec itself): decision 071 over HTTP. */
@@ -13,12 +12,16 @@ export const TEST_QUESTIONS = [
   { text: 'What would you improve in it?', time_limit: 120, takes: 2 },
 ];
 
-/** A job that is a test: active, its open interview configured with questions (decision 045). */
+/** A job that is a test: active, its open interview configured with questions (decision 045); one POST, as the README shows. */
 export async function testJob(api: ApiClient, title = 'Platform Engineer'): Promise<{ uuid: string; title: string }> {
-  const job = await createJob(api, { title, status: 'active' });
-  const put = await api.put(`/jobs/${job.uuid}`, { open_interview: { status: 'active', questions: TEST_QUESTIONS } });
-  expect({ status: put.status, questions: put.body.open_interview?.questions?.length }).toEqual({ status: 200, questions: TEST_QUESTIONS.length });
-  return { uuid: job.uuid, title };
+  const created = await api.post('/jobs', {
+    title,
+    status: 'active',
+    locality: { work_mode: 'remote', work_place: '' },
+    open_interview: { status: 'active', questions: TEST_QUESTIONS },
+  });
+  expect({ status: created.status, questions: created.body.open_interview?.questions?.length }).toEqual({ status: 201, questions: TEST_QUESTIONS.length });
+  return { uuid: created.body.uuid, title };
 }
 
 /** The job seeker of an interview, with the token of their invitation link, as they would act on it. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GreenhouseStandIn, greenhouseCandidate } from '../support/ats-stand-ins';
 import { expectError, expectRfc3339Timestamps } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
+import { createStandardUser } from '../jobs/job-helpers';
 import { TEST_QUESTIONS, UUID, candidateOf, completeAsCandidate, listOrders, openProfile, orderOf, orderWhen, testJob } from './assessment-helpers';
 
 /**
@@ -19,7 +20,9 @@ describe('Greenhouse: an assessment partner', () => {
   beforeAll(async () => {
     t = await startTestSystem({ WEBHOOK_RETRY_SCHEDULE: '300ms,300ms,300ms,300ms' });
     company = await t.createCompany();
-    greenhouse = await GreenhouseStandIn.start(company.api);
+    // As the README has it: Greenhouse holds the key of a standard user made for it.
+    const atsUser = await createStandardUser(company.api, (key) => t.as(key), email('ats-integration'));
+    greenhouse = await GreenhouseStandIn.start(atsUser.api);
     job = await testJob(company.api);
   });
   afterAll(async () => {
