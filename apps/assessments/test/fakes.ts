@@ -65,6 +65,11 @@ export class InMemoryOrders implements OrderRepository, Stateful<{ rows: Order[]
     if (found) Object.assign(found, { status, updatedAt: at });
   }
 
+  async forgetCandidate(uuid: string): Promise<void> {
+    const found = this.state.rows.find((o) => o.uuid === uuid);
+    if (found) found.candidate = { name: '', email: '', phone: null };
+  }
+
   async delete(uuid: string): Promise<void> {
     this.state.rows = this.state.rows.filter((o) => o.uuid !== uuid);
   }
