@@ -222,6 +222,8 @@ export class FakeInterviews implements InterviewsPort {
   async create(caller: Caller, interview: NewInterview): Promise<void> {
     if (this.failCreate) throw this.failCreate;
     this.created.push({ caller, interview });
+    if (!this.interviews.has(interview.uuid))
+      this.interviews.set(interview.uuid, { uuid: interview.uuid, status: 'requested', questions: [] } as unknown as interviews.Interview);
   }
 
   async cancel(_caller: Caller, interviewUuid: string): Promise<void> {
