@@ -23,7 +23,7 @@ describe('the assessments service among the others', () => {
   const patched: string[] = [];
   const ashbyUpdates: Array<{ authorization?: string; body: any }> = [];
   let user: UserPrincipal;
-  const json = (body: assessments.Body) => JSON.parse(Buffer.from(body.json).toString('utf8')) as any;
+  const json = (body: assessments.Body) => JSON.parse(Buffer.from(body.json).toString('utf8'));
 
   beforeAll(async () => {
     receiver = createServer((req, res) => {

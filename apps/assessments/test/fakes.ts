@@ -65,6 +65,11 @@ export class InMemoryOrders implements OrderRepository, Stateful<{ rows: Order[]
     if (found) Object.assign(found, { status, updatedAt: at });
   }
 
+  async forgetCandidate(uuid: string): Promise<void> {
+    const found = this.state.rows.find((o) => o.uuid === uuid);
+    if (found) found.candidate = { name: '', email: '', phone: null };
+  }
+
   async delete(uuid: string): Promise<void> {
     this.state.rows = this.state.rows.filter((o) => o.uuid !== uuid);
   }
@@ -217,6 +222,8 @@ export class FakeInterviews implements InterviewsPort {
   async create(caller: Caller, interview: NewInterview): Promise<void> {
     if (this.failCreate) throw this.failCreate;
     this.created.push({ caller, interview });
+    if (!this.interviews.has(interview.uuid))
+      this.interviews.set(interview.uuid, { uuid: interview.uuid, status: 'requested', questions: [] } as unknown as interviews.Interview);
   }
 
   async cancel(_caller: Caller, interviewUuid: string): Promise<void> {

@@ -39,12 +39,19 @@ describeRepositoryContract<AssessmentsStore>(
       });
 
       it('finds an order in its company only, by its interview, and removes one', async () => {
-        const order = anOrder({ status: 'started', atsFields: { candidate_id: 'c1' }, externalId: 'app-1' });
+        const order = anOrder({
+          status: 'started',
+          atsFields: { candidate_id: 'c1' },
+          externalId: 'app-1',
+          candidate: { name: 'Al', email: 'al@x.example', phone: '+14155550142' },
+        });
         await store().transaction((tx) => tx.orders.insertIfNoneOpen(order));
         expect(await store().read.orders.find(order.companyUuid, order.uuid)).toEqual(order);
         expect(await store().read.orders.find(randomUUID(), order.uuid)).toBeUndefined();
         expect(await store().read.orders.get(order.uuid)).toEqual(order);
         expect(await store().transaction((tx) => tx.orders.findByInterview(order.interviewUuid, { lock: true }))).toEqual(order);
+        await store().transaction((tx) => tx.orders.forgetCandidate(order.uuid));
+        expect(await store().read.orders.get(order.uuid)).toEqual({ ...order, candidate: { name: '', email: '', phone: null } });
         await store().transaction((tx) => tx.orders.delete(order.uuid));
         expect(await store().read.orders.get(order.uuid)).toBeUndefined();
       });

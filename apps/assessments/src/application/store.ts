@@ -40,6 +40,8 @@ export interface OrderRepository {
   /** Any company's, by uuid (the callback loop). */
   get(uuid: string): Promise<Order | undefined>;
   setStatus(uuid: string, status: AssessmentOrderStatus, at: Date): Promise<void>;
+  /** The interview is deleted (an erasure deletes a job seeker's): the candidate's name, email and phone go. */
+  forgetCandidate(uuid: string): Promise<void>;
   /** An order whose interview could not be made: as if never asked. */
   delete(uuid: string): Promise<void>;
   /** Newest first. */

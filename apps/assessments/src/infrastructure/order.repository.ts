@@ -77,6 +77,10 @@ export class OrderRepository implements OrderPort {
     await this.db.updateTable('orders').set({ status, updated_at: at }).where('uuid', '=', uuid).execute();
   }
 
+  async forgetCandidate(uuid: string): Promise<void> {
+    await this.db.updateTable('orders').set({ candidate_name: '', candidate_email: '', candidate_phone: null }).where('uuid', '=', uuid).execute();
+  }
+
   async delete(uuid: string): Promise<void> {
     await this.db.deleteFrom('orders').where('uuid', '=', uuid).execute();
   }

@@ -48,7 +48,10 @@ describe('applyInterviewEvent', () => {
     await sut(event(InterviewsSubjects.InterviewCompleted, greenhouse.interviewUuid));
     await sut(event(InterviewsSubjects.InterviewDeleted, greenhouse.interviewUuid));
     await sut(event(InterviewsSubjects.InterviewCompleted, randomUUID()));
-    expect((await store.read.orders.get(greenhouse.uuid))?.status).toBe('completed');
+    const after = await store.read.orders.get(greenhouse.uuid);
+    expect(after?.status).toBe('completed');
+    // Deleted (as an erasure deletes a job seeker's interviews): the candidate is kept nowhere.
+    expect(after?.candidate).toEqual({ name: '', email: '', phone: null });
     expect(store.read.callbacks.all().map((c) => c.kind)).toEqual(['completed']);
   });
 

@@ -71,6 +71,15 @@ describe('sendTest', () => {
     await expect(sut(input({ ats: 'ashby', callbackUrl: undefined }))).rejects.toMatchObject({ code: 'api.candidate_already_assessed', kind: 'conflict' });
   });
 
+  it('finishes an Ashby order whose interview was never made (a crash between the two steps) instead of refusing it', async () => {
+    const { sut, deps, input } = setup();
+    const first = await sut(input({ ats: 'ashby', callbackUrl: undefined }));
+    deps.interviews.interviews.clear();
+    expect(await sut(input({ ats: 'ashby', callbackUrl: undefined }))).toEqual(first);
+    expect(deps.interviews.created).toHaveLength(2);
+    expect(deps.store.read.orders.state.rows).toHaveLength(1);
+  });
+
   it('answers 404 for a test that is not one (another company’s job, an inactive one, one without questions, no uuid)', async () => {
     const { sut, deps, caller, input } = setup();
     const other = aTestJob();

@@ -23,7 +23,7 @@ export interface SendTestInput {
 export interface SendTestDeps {
   store: AssessmentsStore;
   jobs: JobsDirectory;
-  interviews: Pick<InterviewsPort, 'create'>;
+  interviews: Pick<InterviewsPort, 'create' | 'interview'>;
   adapters: AtsAdapters;
   clock: Clock;
   settings: { dueDays: number; allowPrivateTargets: boolean };
@@ -54,7 +54,8 @@ function checkInput(input: SendTestInput, allowPrivateTargets: boolean): void {
  * An ATS sends a test (decision 071): a one-way interview of the job with its open interview's questions for the
  * candidate, invited as `POST /interviews` does, made under the order's uuid. Sent again while an order of that ATS,
  * test and email is open: Greenhouse gets that order (its interview asked for again, so a crash between the two
- * steps still makes one), Ashby 409. An order whose interview cannot be made is removed: nothing changes.
+ * steps still makes one), Ashby 409 unless that order's interview was never made (it is made now). An order whose
+ * interview cannot be made is removed: nothing changes.
  */
 export async function sendTest(deps: SendTestDeps, caller: Caller, input: SendTestInput): Promise<unknown> {
   const user = companyUserOf(caller.principal);
@@ -84,7 +85,9 @@ export async function sendTest(deps: SendTestDeps, caller: Caller, input: SendTe
     updatedAt: now,
   };
   const { order, created } = await deps.store.transaction((tx) => tx.orders.insertIfNoneOpen(proposed));
-  if (!created && adapter.sentAgain === 'conflict') throw new AssessmentsError(AssessmentsErrorCode.CandidateAlreadyAssessed);
+  // An open order whose interview was never made (a crash between the two steps) is finished now, whatever the ATS.
+  if (!created && adapter.sentAgain === 'conflict' && (await deps.interviews.interview(order.companyUuid, order.interviewUuid)))
+    throw new AssessmentsError(AssessmentsErrorCode.CandidateAlreadyAssessed);
   const open = test.open_interview!;
   const due = Math.min(now.getTime() + deps.settings.dueDays * DAY_MS, open.expires_at ? Date.parse(open.expires_at) : Infinity);
   try {

@@ -16,6 +16,8 @@ export interface ApplyChangeDeps {
 export async function changeOrder(tx: AssessmentsRepositories, deps: ApplyChangeDeps, interviewUuid: string, what: InterviewChange): Promise<boolean> {
   const order = await tx.orders.findByInterview(interviewUuid, { lock: true });
   if (!order) return false;
+  // A deleted interview's candidate (an erasure deletes a job seeker's interviews) is kept nowhere here either.
+  if (what === 'deleted') await tx.orders.forgetCandidate(order.uuid);
   const next = orderAfter(order.status, what);
   if (!next) return false;
   const now = deps.clock.now();

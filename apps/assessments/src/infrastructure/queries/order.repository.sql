@@ -26,6 +26,11 @@ select min("created_at") as "first"
 from "orders"
 where "company_uuid" = $1 and "ats" = $2;
 
+-- OrderRepository.forgetCandidate
+update "orders"
+set "candidate_name" = $1, "candidate_email" = $2, "candidate_phone" = $3
+where "uuid" = $4;
+
 -- OrderRepository.get
 select *
 from "orders"
