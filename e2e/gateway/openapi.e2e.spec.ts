@@ -27,6 +27,17 @@ describe('gateway: the OpenAPI description, served and enforced', () => {
         '/share_links',
         '/webhooks',
         '/candidate/interviews/{interviewUuid}/questions/{questionUuid}/takes',
+        // The ATSs' partner APIs under our gateway, and the company's side of them (decision 071).
+        '/partners/greenhouse/list_tests',
+        '/partners/greenhouse/send_test',
+        '/partners/greenhouse/test_status',
+        '/partners/ashby/assessment.list',
+        '/partners/ashby/assessment.start',
+        '/partners/ashby/assessment.cancel',
+        '/integrations',
+        '/integrations/ashby',
+        '/assessment_orders',
+        '/assessment_orders/{orderUuid}/callback',
       ]),
     );
     expect(Object.keys(document.webhooks).sort()).toEqual(Object.keys(WebhookEvents).sort());
