@@ -180,3 +180,27 @@ describe('Greenhouse: an assessment partner', () => {
     await theirGreenhouse.close();
   });
 });
+
+describe('Greenhouse: the callback URL is checked as webhook targets are', () => {
+  let t: TestSystem;
+  beforeAll(async () => {
+    t = await startTestSystem({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' });
+  });
+  afterAll(() => t?.stop());
+
+  it('a private address (a deployment, not npm start) is a 400 naming `url`, and makes no order', async () => {
+    const company = await t.createCompany();
+    const job = await testJob(company.api);
+    const greenhouse = await GreenhouseStandIn.start(company.api);
+    try {
+      for (const url of ['http://127.0.0.1:9/callback', 'http://169.254.169.254/latest', 'http://[::1]/x']) {
+        const refused = await greenhouse.sendTest(job.uuid, greenhouseCandidate(`private-${randomUUID().slice(0, 8)}@candidates.example`), { url });
+        expectError(refused, 400, 'api.validation_failed');
+        expect({ url, fields: refused.body.errors.map((e: { field: string }) => e.field) }).toEqual({ url, fields: ['url'] });
+      }
+      expect((await listOrders(company.api)).items).toEqual([]);
+    } finally {
+      await greenhouse.close();
+    }
+  });
+});

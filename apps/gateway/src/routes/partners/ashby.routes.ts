@@ -7,7 +7,7 @@ import { sendParsedJson } from '../../http/rendered-json';
 import { resource } from '../../http/resource';
 import { validate } from '../../http/validation';
 import type { Upstreams } from '../../upstream/upstreams';
-import { atsEmail, atsText, optionalAtsText, optionalAtsUrl } from './partner-shapes';
+import { atsEmail, atsText, inAtsFieldNames, optionalAtsText, optionalAtsUrl } from './partner-shapes';
 
 /**
  * Ashby's assessment partner API under our gateway (decision 071): Ashby calls these with one of the company's
@@ -42,14 +42,23 @@ function atsFieldsOf(body: z.output<typeof startBody>): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
+/** The service's field names → Ashby's. */
+const ASHBY_FIELDS = {
+  test_id: 'assessment_type_id',
+  'candidate.profile_url': 'candidate.ashby_profile_url',
+  external_id: 'application.ashby_id',
+  order_id: 'assessment_id',
+};
+
 /**
  * A refusal Ashby shows its user (422: the test is not one Ashby may start, the integration not usable) carries
  * `message`, as Ashby's contract asks, beside our `{reason, code, lang}`.
  */
 function withAshbyRefusal(handler: RequestHandler): RequestHandler {
+  const named = inAtsFieldNames(ASHBY_FIELDS, handler);
   return async (req, res, next) => {
     try {
-      await handler(req, res, next);
+      await named(req, res, next);
     } catch (error) {
       if (!(error instanceof AppError) || error.kind !== ErrorKind.Unprocessable) throw error;
       const { reason, code, lang } = error.toBody();

@@ -6,7 +6,7 @@ import { sendJson, sendParsedJson } from '../../http/rendered-json';
 import { resource } from '../../http/resource';
 import { validate } from '../../http/validation';
 import type { Upstreams } from '../../upstream/upstreams';
-import { atsEmail, atsText, atsUrl, optionalAtsText, optionalAtsUrl } from './partner-shapes';
+import { atsEmail, atsText, atsUrl, inAtsFieldNames, optionalAtsText, optionalAtsUrl } from './partner-shapes';
 
 /**
  * Greenhouse's Assessment Partner API under our gateway (decision 071): Greenhouse calls these with one of the
@@ -33,6 +33,15 @@ const sendTestBody = z.object({
   sent_by: optionalAtsText(254),
   url: atsUrl,
 });
+
+/** The service's field names → Greenhouse's. */
+const GREENHOUSE_FIELDS = {
+  test_id: 'partner_test_id',
+  callback_url: 'url',
+  'candidate.phone': 'candidate.phone_number',
+  'candidate.profile_url': 'candidate.greenhouse_profile_url',
+  order_id: 'partner_interview_id',
+};
 
 const statusQuery = z.object({
   partner_interview_id: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(100, 'at most 100 characters'),
@@ -64,7 +73,7 @@ export function greenhouseRoutes(upstreams: Upstreams): Router {
       tag: TAG,
       body: sendTestBody,
       ok: { 200: 'GreenhouseSentTest' },
-      handler: async (req, res) => {
+      handler: inAtsFieldNames(GREENHOUSE_FIELDS, async (req, res) => {
         const body = validate(sendTestBody, req.body);
         const { candidate } = body;
         const { json } = await service.call(
@@ -88,7 +97,7 @@ export function greenhouseRoutes(upstreams: Upstreams): Router {
           writeAs(res),
         );
         sendParsedJson(res, 200, json);
-      },
+      }),
     },
   });
 

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import pino from 'pino';
-import { AppError, ErrorKind } from '@vi/platform-errors';
+import { AppError, ErrorKind, validationFailed } from '@vi/platform-errors';
 import { errorHandler } from '../../http/error-handler';
 import type { Upstreams } from '../../upstream/upstreams';
 import { ashbyRoutes } from './ashby.routes';
@@ -110,6 +110,15 @@ describe('the ATS partner routes', () => {
     expect(status.status).toBe(400);
     expect(((await status.json()) as any).errors).toEqual([expect.objectContaining({ field: 'partner_interview_id' })]);
     expect(fake.calls).toEqual([]);
+  });
+
+  it("answers the service's 400 in Greenhouse's field names (callback_url is its url)", async () => {
+    answer = () => {
+      throw validationFailed([{ field: 'callback_url', reason: 'must not be a private address', code: 'invalid_value' }]);
+    };
+    const refused = await post('/partners/greenhouse/send_test', sendTest);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ field: 'url', reason: 'must not be a private address', code: 'invalid_value' }]);
   });
 
   it('asks test_status of the order the query names', async () => {

@@ -1,4 +1,6 @@
+import type { RequestHandler } from 'express';
 import { z } from 'zod';
+import { AppError, VALIDATION_FAILED, validationFailed } from '@vi/platform-errors';
 import { emailField, isHttpUrl } from '../request-fields';
 
 /**
@@ -24,3 +26,19 @@ export const atsUrl = z.string({ error: 'is required' }).max(2048, 'at most 2048
 export const optionalAtsUrl = atsUrl.nullish().transform((v) => v ?? undefined);
 
 export const atsEmail = z.string({ error: 'is required' }).pipe(emailField);
+
+/**
+ * The service names the fields of `SendTestRequest` (`callback_url`, `test_id`, `candidate.phone` …); the ATS sent
+ * its own (`url`, `partner_test_id`, `candidate.phone_number` …). A 400 of the service is answered in the ATS's names,
+ * so the field it names is one the ATS sent.
+ */
+export function inAtsFieldNames(names: Record<string, string>, handler: RequestHandler): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      await handler(req, res, next);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== VALIDATION_FAILED || !error.fieldErrors) throw error;
+      throw validationFailed(error.fieldErrors.map((e) => ({ ...e, field: names[e.field] ?? e.field })));
+    }
+  };
+}
