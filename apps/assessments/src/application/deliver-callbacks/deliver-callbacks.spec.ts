@@ -62,6 +62,24 @@ describe('CallbackDispatcher', () => {
     expect(store.read.callbacks.all()[0]).toMatchObject({ attempts: 1, givenUpAt: clock.now(), deliveredAt: null });
   });
 
+  it('records a callback whose report cannot be read (the interview gone) as a failed attempt, retried on the schedule', async () => {
+    const order = anOrder({ ats: 'ashby', status: 'completed', callbackUrl: null });
+    const { store, clock, sender, pass } = await setup(order, [{ ok: true, statusCode: 200 }]);
+    await store.transaction((tx) =>
+      tx.connections.save({ companyUuid: order.companyUuid, ats: 'ashby', apiKeyCiphertext: fakeSealer.seal('k'), connectedAt: clock.now() }),
+    );
+    await store.transaction((tx) => tx.callbacks.insert(aCallback(order, { kind: 'completed', dueAt: clock.now() })));
+    await pass();
+    expect(sender.sent).toEqual([]);
+    expect(store.read.callbacks.all()[0]).toMatchObject({
+      attempts: 1,
+      lastStatusCode: null,
+      lastError: expect.stringMatching(/could not be made/),
+      givenUpAt: null,
+    });
+    expect(store.read.callbacks.all()[0].dueAt.getTime()).toBeGreaterThan(clock.now().getTime());
+  });
+
   it('tells Ashby with the company’s key, the score and the profile URL; without a key the attempt records why', async () => {
     const order = anOrder({ ats: 'ashby', status: 'completed', callbackUrl: null });
     const { store, clock, sender, interviews, evaluations, pass } = await setup(order, [{ ok: true, statusCode: 200 }]);

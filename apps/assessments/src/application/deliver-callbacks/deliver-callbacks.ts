@@ -59,7 +59,9 @@ export class CallbackDispatcher {
     try {
       const order = await store.read.orders.get(callback.orderUuid);
       if (!order) return;
-      const request = await this.requestOf(order, callback);
+      // What the request is made of may be unreadable for now (interviews down, the interview deleted): a failed
+      // attempt, recorded and retried on the schedule like a network error, rather than a claim that never ends.
+      const request = await this.requestOf(order, callback).catch((error: unknown) => `the request could not be made: ${(error as Error).message}`);
       const result = typeof request === 'string' ? { ok: false, error: request, durationMs: 0 } : await sender.send(request);
       await this.record(order, callback, result);
     } catch (error) {
