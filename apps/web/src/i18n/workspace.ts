@@ -90,6 +90,7 @@ export const ws = {
       'api.unsupported_media_type': 'Only WebM and MP4 videos can be used. Record the video here, or export it as WebM or MP4.',
       'api.interview_not_evaluable': 'This interview cannot be evaluated yet: the candidate has not completed it.',
       'api.comment_not_found': 'This comment no longer exists.',
+      'api.assessment_order_not_found': 'This order no longer exists.',
     } as Record<string, string>,
     byStatus: {
       0: 'The service is not reachable right now. Check your connection and try again in a moment.',
@@ -114,6 +115,7 @@ export const ws = {
     /** A refused field whose cause the code alone does not say well, by its path. */
     byField: {
       has_sms_consent: 'Tick this box once the candidates agreed to SMS, or remove their phone numbers.',
+      api_key: 'Paste the API key you made in Ashby.',
     } as Record<string, string>,
     fieldAt: (where: string, sentence: string) => `${where}: ${sentence}`,
   },
