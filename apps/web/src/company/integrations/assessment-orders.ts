@@ -19,14 +19,13 @@ type Order = Schemas['AssessmentOrder'];
 
 const PAGE_SIZE = 20;
 
+/** What a row's controls name in their accessible names ("Send again: Greenhouse 4242"). */
+const subjectOf = (order: Order) => `${text().workspace.ats.names[order.ats]} ${order.external_id ?? order.uuid}`;
+
 function sendAgain(order: Order): HTMLElement {
   const t = text().workspace.ats;
   const said = el('p', { class: 'row-note', role: 'status' });
-  const button = el(
-    'button',
-    { type: 'button', class: 'secondary small', 'aria-label': `${t.sendAgain}: ${t.names[order.ats]} ${order.external_id ?? order.uuid}` },
-    t.sendAgain,
-  );
+  const button = el('button', { type: 'button', class: 'secondary small', 'aria-label': `${t.sendAgain}: ${subjectOf(order)}` }, t.sendAgain);
   button.addEventListener('click', () => {
     button.disabled = true;
     said.className = 'row-note';
@@ -86,8 +85,7 @@ export async function assessmentOrders(): Promise<OrdersPart> {
       },
       {
         label: t.interview,
-        cell: (o) =>
-          el('a', { href: watchHref(o.interview_uuid), 'aria-label': `${t.interview}: ${t.names[o.ats]} ${o.external_id ?? o.uuid}` }, t.openInterview),
+        cell: (o) => el('a', { href: watchHref(o.interview_uuid), 'aria-label': `${t.openInterview}: ${subjectOf(o)}` }, t.openInterview),
       },
       { label: t.status, cell: (o) => el('span', { class: `badge ${o.status}` }, t.statuses[o.status]) },
       { label: t.created, cell: (o) => el('time', { datetime: o.created_at, title: localTime(o.created_at) }, shortTime(o.created_at)) },

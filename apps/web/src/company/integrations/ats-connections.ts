@@ -69,7 +69,7 @@ function ashbyKeyForm(integration: Integration): HTMLElement {
   const alert = el('p', { class: 'refusal', role: 'alert' });
   const form = el(
     'form',
-    { class: 'form', novalidate: true, 'aria-label': t.apiKey },
+    { class: 'form', novalidate: true },
     formAlert(),
     field(t.apiKey, key, { apiField: 'api_key', hint: `${t.apiKeyHint} ${integration.connected ? t.apiKeySet : t.apiKeyUnset}` }),
     el(
