@@ -54,6 +54,7 @@ function serve(): void {
       sharing: upstream,
       notifications: upstream,
       evaluations: upstream,
+      assessments: upstream,
     } as unknown as Upstreams,
     cache: new PrincipalCache(60_000),
     limits: new RateLimits({ perMinute: 1e9, authFailuresPerMinute: 20, redis, keyPrefix: `bench-gw-${process.pid}` }),

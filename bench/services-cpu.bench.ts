@@ -40,7 +40,7 @@ const IDLE_SECONDS = 4;
 const DATABASE = process.env.BENCH_DATABASE;
 const WARMUP_SECONDS = 2;
 const CLOCK_TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
-const SERVICES = ['gateway', 'identity', 'jobs', 'interviews', 'sharing', 'notifications', 'evaluations'] as const;
+const SERVICES = ['gateway', 'identity', 'jobs', 'interviews', 'sharing', 'notifications', 'evaluations', 'assessments'] as const;
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 const auth = `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`;

@@ -39,6 +39,7 @@ export function baseTestEnv(): NodeJS.ProcessEnv {
     CANDIDATE_TOKEN_SECRET: randomSecret(),
     SHARE_LINK_SECRET: randomSecret(),
     NOTIFICATIONS_ENCRYPTION_KEY: randomSecret(),
+    ASSESSMENTS_ENCRYPTION_KEY: randomSecret(),
     IDENTITY_GRPC_PORT: '0',
     IDENTITY_HEALTH_PORT: '0',
     JOBS_GRPC_PORT: '0',
@@ -51,6 +52,8 @@ export function baseTestEnv(): NodeJS.ProcessEnv {
     NOTIFICATIONS_HEALTH_PORT: '0',
     EVALUATIONS_GRPC_PORT: '0',
     EVALUATIONS_HEALTH_PORT: '0',
+    ASSESSMENTS_GRPC_PORT: '0',
+    ASSESSMENTS_HEALTH_PORT: '0',
     // Test receivers listen on 127.0.0.1.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     GATEWAY_PORT: '0',
@@ -124,6 +127,7 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}, options
       SHARING_GRPC_URL: `127.0.0.1:${system.sharing.grpcPort}`,
       NOTIFICATIONS_GRPC_URL: `127.0.0.1:${system.notifications.grpcPort}`,
       EVALUATIONS_GRPC_URL: `127.0.0.1:${system.evaluations.grpcPort}`,
+      ASSESSMENTS_GRPC_URL: `127.0.0.1:${system.assessments.grpcPort}`,
       ...overrides,
     }),
     createCompany: async (plan = 'unlimited') => {

@@ -2,7 +2,7 @@ import { notifications, pagePath } from '@vi/contracts';
 import { openServiceStorage, PollingLoop, RetentionSweep, startConsumers, type SharedInfrastructure } from '@vi/platform-bus';
 import { SecretBox } from '@vi/platform-crypto';
 import { GrpcServer, PrincipalTokens } from '@vi/platform-grpc';
-import { startProcess, type Running } from '@vi/platform-http';
+import { HttpOutboundSender, startProcess, type Running } from '@vi/platform-http';
 import { createLogger } from '@vi/platform-logger';
 import { systemClock } from '@vi/platform-time';
 import { notificationsMigrations } from '../migrations';
@@ -11,7 +11,6 @@ import { WebhookDispatcher } from './application/deliver-webhooks/deliver-webhoo
 import { MessageDispatcher } from './application/send-messages/send-messages';
 import type { NotificationsConfig } from './config';
 import { WebhookEndpointGuards } from './infrastructure/endpoint-guards';
-import { HttpWebhookSender } from './infrastructure/http-webhook-sender';
 import { GrpcPlanDirectory } from './infrastructure/identity.client';
 import { GrpcLinkIssuer } from './infrastructure/link-issuer.client';
 import { createMailer } from './infrastructure/mailer';
@@ -65,7 +64,7 @@ export function startNotificationsService(config: NotificationsConfig, shared: S
     const dispatcher = new WebhookDispatcher({
       store,
       clock,
-      sender: new HttpWebhookSender({ timeoutMs: w.timeoutMs, allowPrivateTargets: w.allowPrivateTargets }),
+      sender: new HttpOutboundSender({ timeoutMs: w.timeoutMs, allowPrivateTargets: w.allowPrivateTargets }),
       guards,
       sealer,
       links,

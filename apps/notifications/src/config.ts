@@ -2,7 +2,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
-import { booleanFlag, duration, durationList, optionalString, parseEnv, positiveInt, secret, serviceEnv, withDefault } from '@vi/platform-config';
+import {
+  duration,
+  durationList,
+  optionalString,
+  outboundDeliveryEnv,
+  outboundDeliveryOf,
+  parseEnv,
+  positiveInt,
+  secret,
+  serviceEnv,
+  withDefault,
+} from '@vi/platform-config';
 
 const shared = serviceEnv('notifications', {
   upstreams: ['identity', 'interviews', 'sharing'],
@@ -16,10 +27,7 @@ const schema = z
     ...shared.env,
     NOTIFICATIONS_ENCRYPTION_KEY: secret(),
     NOTIFICATIONS_POLL_MS: positiveInt(1_000),
-    WEBHOOK_RETRY_SCHEDULE: durationList('5s,5m,30m,2h,5h,10h,10h,24h,24h'),
-    WEBHOOK_RETRY_AFTER_MAX: duration('24h'),
-    WEBHOOK_TIMEOUT_MS: positiveInt(15_000),
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag(false),
+    ...outboundDeliveryEnv,
     WEBHOOK_FAILING_THRESHOLD: positiveInt(15),
     WEBHOOK_FAILING_WINDOW: duration('48h'),
     WEBHOOK_DISABLE_AFTER: duration('72h'),
@@ -81,10 +89,7 @@ export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): N
     secrets: { ...config.secrets, encryption: e.NOTIFICATIONS_ENCRYPTION_KEY },
     pollMs: e.NOTIFICATIONS_POLL_MS,
     webhooks: {
-      retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
-      retryAfterMaxMs: e.WEBHOOK_RETRY_AFTER_MAX,
-      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
-      allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      ...outboundDeliveryOf(e),
       health: { failingThreshold: e.WEBHOOK_FAILING_THRESHOLD, failingWindowMs: e.WEBHOOK_FAILING_WINDOW, disableAfterMs: e.WEBHOOK_DISABLE_AFTER },
       concurrencyPerEndpoint: e.WEBHOOK_CONCURRENCY_PER_ENDPOINT,
       breakerResetMs: e.WEBHOOK_BREAKER_RESET,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { assessmentsMigrations } from '../../../apps/assessments/migrations';
 import { evaluationsMigrations } from '../../../apps/evaluations/migrations';
 import { identityMigrations } from '../../../apps/identity/migrations';
 import { interviewsMigrations } from '../../../apps/interviews/migrations';
@@ -19,6 +20,7 @@ const schemas: Record<string, Record<string, Migration>> = {
   sharing: sharingMigrations,
   notifications: notificationsMigrations,
   evaluations: evaluationsMigrations,
+  assessments: assessmentsMigrations,
 };
 
 /** Changes whenever a migration file or PGlite's version changes: the key of a cached template. */

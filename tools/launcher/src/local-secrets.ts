@@ -10,6 +10,7 @@ export interface LocalSecrets {
   CANDIDATE_TOKEN_SECRET: string;
   SHARE_LINK_SECRET: string;
   NOTIFICATIONS_ENCRYPTION_KEY: string;
+  ASSESSMENTS_ENCRYPTION_KEY: string;
   BOOTSTRAP_ADMIN_API_KEY: string;
 }
 
@@ -39,6 +40,7 @@ export function loadOrCreateLocalSecrets(path: string): LocalSecrets {
     CANDIDATE_TOKEN_SECRET: secret(),
     SHARE_LINK_SECRET: secret(),
     NOTIFICATIONS_ENCRYPTION_KEY: secret(),
+    ASSESSMENTS_ENCRYPTION_KEY: secret(),
     BOOTSTRAP_ADMIN_API_KEY: generateApiKey(),
     ...existing,
   };

@@ -23,6 +23,7 @@ const OWN_SECRETS: Record<string, ServiceName> = {
   CANDIDATE_TOKEN_SECRET: 'interviews',
   SHARE_LINK_SECRET: 'sharing',
   NOTIFICATIONS_ENCRYPTION_KEY: 'notifications',
+  ASSESSMENTS_ENCRYPTION_KEY: 'assessments',
 };
 
 export interface ReplicaPorts {

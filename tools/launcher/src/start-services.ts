@@ -15,7 +15,7 @@ PostgreSQL, NATS and Redis named by DATABASE_URL, NATS_URL and REDIS_URL.
   --port-offset N                add N (0 to 15000) to every port (gateway 8080+N, identity 50051+N, health 9100+N, ...)
   -h, --help                     this text`;
 
-/** The highest offset that keeps every port valid (the highest: notifications' ninth replica, 50135 + N). */
+/** The highest offset that keeps every port valid (the highest: assessments' ninth replica, 50137 + N). */
 const MAX_PORT_OFFSET = 15_000;
 
 /** This machine's servers (README): PostgreSQL with trust auth for `postgres`, NATS with JetStream, Redis. */

@@ -15,6 +15,8 @@ import { loadSharingConfig } from '../../../apps/sharing/src/config';
 import { startSharingService, type RunningSharingService } from '../../../apps/sharing/src/composition-root';
 import { loadEvaluationsConfig } from '../../../apps/evaluations/src/config';
 import { startEvaluationsService, type RunningEvaluationsService } from '../../../apps/evaluations/src/composition-root';
+import { loadAssessmentsConfig } from '../../../apps/assessments/src/config';
+import { startAssessmentsService, type RunningAssessmentsService } from '../../../apps/assessments/src/composition-root';
 import { loadNotificationsConfig } from '../../../apps/notifications/src/config';
 import { startNotificationsService, type RunningNotificationsService } from '../../../apps/notifications/src/composition-root';
 import { connectEventBus, type EventBus } from '@vi/platform-bus';
@@ -32,6 +34,8 @@ export interface RunningSystem {
   interviews: RunningInterviewsService;
   sharing: RunningSharingService;
   evaluations: RunningEvaluationsService;
+  /** The one running now: `restartAssessments` puts another in its place. */
+  readonly assessments: RunningAssessmentsService;
   notifications: RunningNotificationsService;
   bus: EventBus;
   /**
@@ -39,6 +43,8 @@ export interface RunningSystem {
    * (tests: a restart must lose nothing); `whileDown` runs in between.
    */
   restartNotifications(whileDown?: () => Promise<void>): Promise<void>;
+  /** The same for the assessments service (tests: a callback retried across a restart is delivered once). */
+  restartAssessments(whileDown?: () => Promise<void>): Promise<void>;
   /** The same for the interviews service (tests: what jobs asked of it meanwhile is not lost). */
   restartInterviews(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
@@ -149,6 +155,13 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
     ),
     (s) => s.stop(),
   );
+  const assessmentsConfig = {
+    ...loadAssessmentsConfig(env),
+    upstreams: { jobs: jobsUrl, interviews: interviewsUrl, evaluations: `127.0.0.1:${evaluations.grpcPort}`, sharing: `127.0.0.1:${sharing.grpcPort}` },
+  };
+  const startAssessments = (grpcPort: number) =>
+    startAssessmentsService({ ...assessmentsConfig, grpcPort }, { bus, database, logger: createLogger('assessments', level) });
+  const assessments = lifecycle.add('assessments', { current: await startAssessments(assessmentsConfig.grpcPort) }, (c) => c.current.stop());
   const notificationsConfig = {
     ...loadNotificationsConfig(env),
     upstreams: { identity: identityUrl, interviews: interviewsUrl, sharing: `127.0.0.1:${sharing.grpcPort}` },
@@ -169,6 +182,7 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
           sharing: `127.0.0.1:${sharing.grpcPort}`,
           notifications: `127.0.0.1:${current.notifications.grpcPort}`,
           evaluations: `127.0.0.1:${evaluations.grpcPort}`,
+          assessments: `127.0.0.1:${assessments.current.grpcPort}`,
         },
       },
       { bus, logger: createLogger('gateway', level), rateLimitPrefix: options.rateLimitPrefix },
@@ -185,6 +199,9 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
     },
     sharing,
     evaluations,
+    get assessments() {
+      return assessments.current;
+    },
     get notifications() {
       return current.notifications;
     },
@@ -196,6 +213,11 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
       await current.notifications.stop();
       await whileDown?.();
       current.notifications = await startNotifications(current.notifications.grpcPort);
+    },
+    restartAssessments: async (whileDown) => {
+      await assessments.current.stop();
+      await whileDown?.();
+      assessments.current = await startAssessments(assessments.current.grpcPort);
     },
     restartInterviews: async (whileDown) => {
       await interviews.current.stop();

@@ -21,7 +21,7 @@ export interface Upstreams {
 }
 
 export function connectUpstreams(
-  addresses: { identity: string; jobs: string; interviews: string; sharing: string; notifications: string; evaluations: string; assessments?: string },
+  addresses: { identity: string; jobs: string; interviews: string; sharing: string; notifications: string; evaluations: string; assessments: string },
   tokens: PrincipalTokens,
 ): Upstreams {
   const insecure = credentials.createInsecure();
@@ -46,11 +46,7 @@ export function connectUpstreams(
       tokens,
     ),
     evaluations: new UpstreamClient('evaluations', new evaluations.EvaluationsServiceClient(addresses.evaluations, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
-    assessments: new UpstreamClient(
-      'assessments',
-      new assessments.AssessmentsServiceClient(addresses.assessments ?? '127.0.0.1:50057', insecure, UPSTREAM_CHANNEL_OPTIONS),
-      tokens,
-    ),
+    assessments: new UpstreamClient('assessments', new assessments.AssessmentsServiceClient(addresses.assessments, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
   };
   return {
     ...clients,

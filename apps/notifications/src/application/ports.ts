@@ -1,15 +1,8 @@
+import type { OutboundResult } from '@vi/platform-http';
 import type { WebhookRequest } from '../domain/webhook';
 
-/** What one HTTP attempt came to. */
-export interface AttemptResult {
-  ok: boolean;
-  statusCode?: number;
-  /** Why it failed, for the delivery log. */
-  error?: string;
-  durationMs: number;
-  /** The receiver's `Retry-After`, in ms. */
-  retryAfterMs?: number;
-}
+/** One attempt's outcome (`@vi/platform-http`'s sender answers it). */
+export type AttemptResult = OutboundResult;
 
 export interface WebhookSender {
   send(request: WebhookRequest): Promise<AttemptResult>;

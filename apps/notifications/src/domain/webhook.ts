@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import {
   WebhookEvents,
   type DecisionEventPayload,
@@ -9,7 +8,7 @@ import {
   type WebhookPayloadType,
 } from '@vi/contracts';
 import { assertNever, validationFailed, type FieldError } from '@vi/platform-errors';
-import { isPublicAddress } from './address-policy';
+import { isRefusedLiteralTarget, targetUrlErrors } from '@vi/platform-http';
 import { NotificationsError, NotificationsErrorCode } from './notifications.errors';
 import { signWebhook } from './signature';
 
@@ -27,27 +26,13 @@ export interface WebhookInput {
  * private address (names are checked after DNS resolution at every attempt).
  */
 export function checkWebhookInput(input: WebhookInput, options: { allowPrivateTargets: boolean }): void {
-  const errors: FieldError[] = [];
-  let url: URL | undefined;
-  try {
-    url = new URL(input.url);
-  } catch {
-    errors.push({ field: 'url', reason: 'must be an absolute http or https URL', code: 'invalid_format' });
-  }
-  if (url && url.protocol !== 'http:' && url.protocol !== 'https:') {
-    errors.push({ field: 'url', reason: 'must use http or https', code: 'invalid_format' });
-  }
-  if (url && (url.username || url.password)) {
-    errors.push({ field: 'url', reason: 'must not contain credentials; use http_auth', code: 'invalid_format' });
-  }
-  if (input.url.length > 2048) errors.push({ field: 'url', reason: 'at most 2048 characters', code: 'too_big' });
+  const errors: FieldError[] = targetUrlErrors(input.url, 'url');
   if (input.description.length > 500) errors.push({ field: 'description', reason: 'at most 500 characters', code: 'too_big' });
   if (input.httpAuth !== undefined && !/^[^:]+:.*$/s.test(input.httpAuth)) {
     errors.push({ field: 'http_auth', reason: 'must look like username:password', code: 'invalid_format' });
   }
   if (errors.length > 0) throw validationFailed(errors);
-  const host = url!.hostname.replace(/^\[|\]$/g, '');
-  if (!options.allowPrivateTargets && isIP(host) && !isPublicAddress(host)) throw new NotificationsError(NotificationsErrorCode.UrlNotAllowed);
+  if (isRefusedLiteralTarget(input.url, options.allowPrivateTargets)) throw new NotificationsError(NotificationsErrorCode.UrlNotAllowed);
 }
 
 /** What a webhook receives for one event: the object as its owner would GET it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { duration, optionalString, optionalTimestamp, port, positiveInt, secret, withDefault } from './schemas';
+import { booleanFlag, duration, durationList, optionalString, optionalTimestamp, port, positiveInt, secret, withDefault } from './schemas';
 
 /**
  * Where each service listens when nothing says otherwise (`<NAME>_GRPC_PORT`, `<NAME>_HEALTH_PORT`), and so where
@@ -12,6 +12,7 @@ export const SERVICE_PORTS = {
   sharing: { grpc: 50054, health: 9104 },
   notifications: { grpc: 50055, health: 9105 },
   evaluations: { grpc: 50056, health: 9106 },
+  assessments: { grpc: 50057, health: 9107 },
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_PORTS;
@@ -30,6 +31,39 @@ export const busEnv = {
   NATS_URL: optionalString(),
   EVENT_STREAM: withDefault(z.string().regex(/^[a-z][a-z0-9_]*$/), 'events'),
 };
+
+/**
+ * Calls to a receiver's URL (notifications' webhooks, assessments' ATS callbacks, decision 071): one retry schedule
+ * (with jitter), one cap on a receiver's `Retry-After`, one timeout, one address rule (no private targets unless
+ * allowed), read the same way by both services.
+ */
+export const outboundDeliveryEnv = {
+  WEBHOOK_RETRY_SCHEDULE: durationList('5s,5m,30m,2h,5h,10h,10h,24h,24h'),
+  WEBHOOK_RETRY_AFTER_MAX: duration('24h'),
+  WEBHOOK_TIMEOUT_MS: positiveInt(15_000),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag(false),
+};
+
+export interface OutboundDeliveryConfig {
+  retryScheduleMs: number[];
+  retryAfterMaxMs: number;
+  timeoutMs: number;
+  allowPrivateTargets: boolean;
+}
+
+export function outboundDeliveryOf(e: {
+  WEBHOOK_RETRY_SCHEDULE: number[];
+  WEBHOOK_RETRY_AFTER_MAX: number;
+  WEBHOOK_TIMEOUT_MS: number;
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: boolean;
+}): OutboundDeliveryConfig {
+  return {
+    retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
+    retryAfterMaxMs: e.WEBHOOK_RETRY_AFTER_MAX,
+    timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+  };
+}
 
 /** Signs and checks the principal of every internal call. */
 export const internalJwtEnv = { INTERNAL_JWT_SECRET: secret() };

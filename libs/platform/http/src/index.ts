@@ -3,6 +3,9 @@ import { startTracing } from '@vi/platform-tracing';
 
 export { startHealthServer, type HealthServer } from './health-server';
 export { Lifecycle, startProcess, type Running } from './lifecycle';
+export { isPublicAddress, isRefusedLiteralTarget, targetUrlErrors } from './address-policy';
+export { JITTER, jittered, nextRetryDelay, parseRetryAfter, type RetryPolicy } from './retry-schedule';
+export { guardedLookup, HttpOutboundSender, MAX_RESPONSE_BYTES, type OutboundRequest, type OutboundResult } from './outbound-sender';
 
 /**
  * Runs `stop` once on SIGTERM/SIGINT (drain in-flight work, close pools), then

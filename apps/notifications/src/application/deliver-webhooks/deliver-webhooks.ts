@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Logger } from '@vi/platform-logger';
 import type { Clock } from '@vi/platform-time';
-import { nextRetryDelay, type RetryPolicy } from '../../domain/retry-schedule';
+import { nextRetryDelay, type RetryPolicy } from '@vi/platform-http';
 import { shareLinkUuidOf, webhookRequest, withShareLinkUrl } from '../../domain/webhook';
 import { failuresCountedSince, healthAfterFailure, healthAfterSuccess, type HealthThresholds } from '../../domain/webhook-health';
 import { attemptLabel, webhookAttempts } from '../../application/notification-metrics';

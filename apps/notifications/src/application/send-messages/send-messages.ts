@@ -3,7 +3,7 @@ import { assertNever } from '@vi/platform-errors';
 import type { Logger } from '@vi/platform-logger';
 import type { Clock } from '@vi/platform-time';
 import { contextFromHeaders, failSpan, inSpan, SpanKind, tracer, type Span } from '@vi/platform-tracing';
-import { nextRetryDelay } from '../../domain/retry-schedule';
+import { nextRetryDelay } from '@vi/platform-http';
 import { messagesSent } from '../../application/notification-metrics';
 import { toICalendar, type CalendarInvitation } from '../../domain/calendar';
 import { withLink } from '../../domain/messages';

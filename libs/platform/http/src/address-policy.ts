@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -30,4 +31,29 @@ function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
   // 2002:AABB:CCDD::/48, 6to4 (RFC 3056).
   if (p[0] === 0x2002) return ipaddr.IPv4.parse(`${p[1] >> 8}.${p[1] & 0xff}.${p[2] >> 8}.${p[2] & 0xff}`);
   return undefined;
+}
+
+/** A receiver's URL as a field of a request (a webhook's `url`, an ATS's callback URL): what is wrong with it, if anything. */
+export function targetUrlErrors(value: string, field: string): Array<{ field: string; reason: string; code: string }> {
+  const errors: Array<{ field: string; reason: string; code: string }> = [];
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    errors.push({ field, reason: 'must be an absolute http or https URL', code: 'invalid_format' });
+  }
+  if (url && url.protocol !== 'http:' && url.protocol !== 'https:') errors.push({ field, reason: 'must use http or https', code: 'invalid_format' });
+  if (url && (url.username || url.password)) errors.push({ field, reason: 'must not contain credentials; use http_auth', code: 'invalid_format' });
+  if (value.length > 2048) errors.push({ field, reason: 'at most 2048 characters', code: 'too_big' });
+  return errors;
+}
+
+/**
+ * Whether a (well-formed) receiver URL names a private address literally, which is refused unless private targets
+ * are allowed; a name is checked after DNS resolution, at every attempt (`guardedLookup`).
+ */
+export function isRefusedLiteralTarget(value: string, allowPrivateTargets: boolean): boolean {
+  if (allowPrivateTargets) return false;
+  const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
+  return isIP(host) !== 0 && !isPublicAddress(host);
 }

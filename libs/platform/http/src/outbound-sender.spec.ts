@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpWebhookSender, MAX_RESPONSE_BYTES } from './http-webhook-sender';
+import { HttpOutboundSender, MAX_RESPONSE_BYTES } from './outbound-sender';
 
-describe('HttpWebhookSender', () => {
+describe('HttpOutboundSender', () => {
   let server: Server;
   let port: number;
   const hits: string[] = [];
@@ -42,8 +42,8 @@ describe('HttpWebhookSender', () => {
   });
 
   const request = (path: string, host = '127.0.0.1') => ({ url: `http://${host}:${port}${path}`, headers: { 'content-type': 'application/json' }, body: '{}' });
-  const open = new HttpWebhookSender({ timeoutMs: 300, allowPrivateTargets: true });
-  const strict = new HttpWebhookSender({ timeoutMs: 300, allowPrivateTargets: false });
+  const open = new HttpOutboundSender({ timeoutMs: 300, allowPrivateTargets: true });
+  const strict = new HttpOutboundSender({ timeoutMs: 300, allowPrivateTargets: false });
 
   it('succeeds on a 2xx', async () => {
     await expect(open.send(request('/ok'))).resolves.toMatchObject({ ok: true, statusCode: 204 });
@@ -64,7 +64,7 @@ describe('HttpWebhookSender', () => {
   it('reads at most 64 KB of a response and keeps a short excerpt', async () => {
     // A deadline far beyond the 64 KB's arrival (300 ms was missed once on a loaded CI machine): a sender that
     // waited for the body's end would still run into it, and fail below.
-    const patient = new HttpWebhookSender({ timeoutMs: 10_000, allowPrivateTargets: true });
+    const patient = new HttpOutboundSender({ timeoutMs: 10_000, allowPrivateTargets: true });
     const result = await patient.send(request('/huge'));
     expect(result.ok).toBe(false);
     expect(result.statusCode).toBe(500);

@@ -3,10 +3,29 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { AttemptResult, WebhookSender } from '../application/ports';
-import { isPublicAddress } from '../domain/address-policy';
-import { parseRetryAfter } from '../domain/retry-schedule';
-import type { WebhookRequest } from '../domain/webhook';
+import { isPublicAddress } from './address-policy';
+import { parseRetryAfter } from './retry-schedule';
+
+/** One request to a receiver's URL: a webhook (POST, the default), an ATS's callback (PATCH, POST). */
+export interface OutboundRequest {
+  method?: 'POST' | 'PATCH' | 'PUT';
+  url: string;
+  headers: Record<string, string>;
+  /** Absent: no body (Greenhouse's PATCH). */
+  body?: string;
+}
+
+/** What one attempt came to. */
+export interface OutboundResult {
+  /** A 2xx answer. */
+  ok: boolean;
+  statusCode?: number;
+  /** Why it failed, for the attempt's log. */
+  error?: string;
+  durationMs: number;
+  /** The receiver's `Retry-After`, in ms. */
+  retryAfterMs?: number;
+}
 
 /** Response bodies are read up to this size, the rest is discarded. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -34,14 +53,14 @@ export function guardedLookup(allowPrivateTargets: boolean): LookupFunction {
 }
 
 /**
- * POSTs a webhook over node:http(s): no redirects followed (any 3xx is a
- * failure), one timeout for the whole exchange, at most 64 KB of the response
- * read, and the target's addresses checked after resolution.
+ * Sends a request to a receiver over node:http(s) (notifications' webhooks, assessments' callbacks, decision 071):
+ * no redirects followed (any 3xx is a failure), one timeout for the whole exchange, at most 64 KB of the response
+ * read, and the target's addresses checked after resolution, at every attempt.
  */
-export class HttpWebhookSender implements WebhookSender {
+export class HttpOutboundSender {
   constructor(private readonly options: { timeoutMs: number; allowPrivateTargets: boolean }) {}
 
-  send(request: WebhookRequest): Promise<AttemptResult> {
+  send(request: OutboundRequest): Promise<OutboundResult> {
     const started = performance.now();
     const elapsed = () => performance.now() - started;
     const url = new URL(request.url);
@@ -51,9 +70,9 @@ export class HttpWebhookSender implements WebhookSender {
       return Promise.resolve({ ok: false, error: `${host} is not a public address`, durationMs: elapsed() });
     }
     const transport = url.protocol === 'https:' ? https : http;
-    return new Promise<AttemptResult>((resolve) => {
+    return new Promise<OutboundResult>((resolve) => {
       let settled = false;
-      const settle = (result: Omit<AttemptResult, 'durationMs'>) => {
+      const settle = (result: Omit<OutboundResult, 'durationMs'>) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -62,8 +81,8 @@ export class HttpWebhookSender implements WebhookSender {
       const outgoing = transport.request(
         url,
         {
-          method: 'POST',
-          headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+          method: request.method ?? 'POST',
+          headers: { ...request.headers, 'content-length': String(request.body === undefined ? 0 : Buffer.byteLength(request.body)) },
           lookup: guardedLookup(this.options.allowPrivateTargets),
           agent: false,
         },
