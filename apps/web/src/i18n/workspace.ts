@@ -554,6 +554,7 @@ export const ws = {
     noCallback: 'None yet',
     setupHeading: (ats: string) => `What to give ${ats}`,
     setupIntro: (ats: string) => `Add us to ${ats} as an assessment partner with these:`,
+    partnerUrlLabel: 'Partner URL',
     partnerUrl: (ats: string) => `${ats} partner URL`,
     username: 'Username',
     usernameValue: 'An integration key of your company',

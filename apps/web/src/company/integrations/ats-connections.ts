@@ -42,23 +42,35 @@ function status(integration: Integration): HTMLElement {
   );
 }
 
+function breakAfterSlashes(url: string): Array<Node | string> {
+  return url.split(/(?<=\/)(?=[^/])/).flatMap((part, i) => (i === 0 ? [part] : [el('wbr'), part]));
+}
+
 function setup(ats: Ats): HTMLElement {
   const t = text().workspace.ats;
   const name = t.names[ats];
-  const url = input({ readonly: true, value: partnerUrl(ats), id: `partner-url-${ats}`, name: `partner-url-${ats}` });
+  const url = partnerUrl(ats);
   return el(
     'div',
     { class: 'ats-setup' },
     el('h4', {}, t.setupHeading(name)),
     el('p', {}, t.setupIntro(name)),
-    el('label', { for: url.id }, t.partnerUrl(name)),
     el(
-      'div',
-      { class: 'link-row' },
-      url,
-      copyButton(() => url.value, t.partnerUrl(name)),
+      'dl',
+      { class: 'facts' },
+      el('dt', {}, t.partnerUrlLabel),
+      // The whole address, wrapping after a slash where it must: a text box would cut off its end, the part that differs.
+      el(
+        'dd',
+        { class: 'copyable' },
+        el('code', {}, ...breakAfterSlashes(url)),
+        copyButton(() => url, t.partnerUrl(name)),
+      ),
+      el('dt', {}, t.username),
+      el('dd', {}, t.usernameValue),
+      el('dt', {}, t.password),
+      el('dd', {}, t.passwordValue),
     ),
-    el('dl', { class: 'facts' }, el('dt', {}, t.username), el('dd', {}, t.usernameValue), el('dt', {}, t.password), el('dd', {}, t.passwordValue)),
     el('p', { class: 'hint' }, `${t.keyIntro} `, el('a', { href: '/team' }, t.keyLink), t.keyOutro),
   );
 }
