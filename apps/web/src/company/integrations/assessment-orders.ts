@@ -66,9 +66,10 @@ export async function assessmentOrders(): Promise<OrdersPart> {
   const statusFilter = select({ '': t.anyStatus, ...t.statuses }, status, { id: 'order-status', name: 'status' });
   systemFilter.addEventListener('change', () => state.go({ ats: systemFilter.value, from: 0 }));
   statusFilter.addEventListener('change', () => state.go({ status: statusFilter.value, from: 0 }));
+  // Nothing to filter before the first order.
   const filters = el(
     'div',
-    { class: 'filters' },
+    { class: 'filters', hidden: orders.length === 0 && !ats && !status },
     el('div', {}, el('label', { for: systemFilter.id }, t.system), systemFilter),
     el('div', {}, el('label', { for: statusFilter.id }, t.status), statusFilter),
   );
