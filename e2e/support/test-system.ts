@@ -89,6 +89,7 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}, options
     MAIL_DIR: mailDir,
     OUTBOX_POLL_MS: '100',
     NOTIFICATIONS_POLL_MS: '100',
+    ASSESSMENTS_POLL_MS: '100',
     BOOTSTRAP_COMPANY_NAME: 'Bootstrap Company',
     BOOTSTRAP_ADMIN_EMAIL: 'admin@bootstrap.example',
     BOOTSTRAP_ADMIN_API_KEY: adminKey,

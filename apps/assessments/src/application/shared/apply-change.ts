@@ -30,4 +30,3 @@ export async function changeOrder(tx: AssessmentsRepositories, deps: ApplyChange
 export async function applyChange(deps: ApplyChangeDeps, interviewUuid: string, what: InterviewChange): Promise<void> {
   if (await deps.store.transaction((tx) => changeOrder(tx, deps, interviewUuid, what))) deps.wake();
 }
-
