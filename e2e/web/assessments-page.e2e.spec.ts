@@ -3,8 +3,9 @@ import { waitFor } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
 import { ws } from '../../apps/web/src/i18n/workspace';
 import { companyWithJob, seekerEmail } from '../interviews/interview-helpers';
-import { SmtpInbox, WebhookReceiver } from '../notifications/notification-helpers';
+import { SmtpInbox } from '../notifications/notification-helpers';
 import { publicClient } from '../sharing/sharing-helpers';
+import { GreenhouseStandIn } from '../support/ats-stand-ins';
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { scrollsHorizontally } from './page-helpers';
@@ -12,10 +13,10 @@ import { expectNoAxeViolation, heading, PHONE, signedInUser, type Company } from
 
 /**
  * Issue 41 through the Integrations page: an administrator connects Ashby by pasting its API key (an empty one is
- * refused beside the field, the key is never shown again) and disconnects it; Greenhouse, called by the spec with
- * the company's integration key as its Basic username, sends a test; the page lists the order with its interview,
- * and once the candidate completes it, the PATCH to Greenhouse's URL as a callback; "Send again" queues another, which
- * the Greenhouse stand-in receives and the page then lists. axe on each state, at a laptop's and a phone's width.
+ * refused beside the field, the key is never shown again) and disconnects it; Greenhouse (the stand-in of
+ * e2e/support/ats-stand-ins.ts, the company's integration key as its Basic username) sends a test; the page lists the
+ * order with its interview, and once the candidate completes it, our PATCH to Greenhouse's URL as its callback; "Send
+ * again" queues another, which Greenhouse receives (and reads test_status after) and the page then lists. axe on each state, at a laptop's and a phone's width.
  */
 
 const ats = ws.ats;
@@ -31,7 +32,7 @@ interface OrderJson {
 describeInBrowser('the Integrations page: applicant-tracking systems, their orders and callbacks (browser)', () => {
   let t: TestSystem;
   let inbox: SmtpInbox;
-  let greenhouse: WebhookReceiver;
+  let greenhouse: GreenhouseStandIn;
   let browser: Browser;
   let company: Company;
   let page: Page;
@@ -48,13 +49,12 @@ describeInBrowser('the Integrations page: applicant-tracking systems, their orde
   beforeAll(async () => {
     await ensureWebBundle();
     inbox = await new SmtpInbox().start();
-    // Greenhouse's side of a callback: it takes the PATCH (then it would ask test_status, which e2e/assessments covers).
-    greenhouse = await new WebhookReceiver().start();
-    greenhouse.reply = () => ({ status: 204 });
     t = await startTestSystem({ SMTP_URL: inbox.url, MAIL_FROM: 'Interviews <interviews@vi.example>' });
     site = new URL(t.baseUrl).origin;
     browser = await launchChromium();
     company = await companyWithJob(t, 'unlimited', { title: 'Support Engineer' });
+    // Greenhouse holding the company's integration key: it sends tests, takes our PATCH, then reads test_status.
+    greenhouse = await GreenhouseStandIn.start(company.api);
     // A test an ATS can send: an active job with open-interview questions (decision 071).
     const job = await company.api.post('/jobs', {
       title: 'Support Engineer',
@@ -124,10 +124,11 @@ describeInBrowser('the Integrations page: applicant-tracking systems, their orde
   }, 120_000);
 
   it('lists the order Greenhouse sent with its interview, the callback once it is completed, and "Send again"', async () => {
-    const sent = await company.api.post('/partners/greenhouse/send_test', {
-      partner_test_id: testId,
-      candidate: { first_name: 'Grace', last_name: 'Hopper', email: seekerEmail('grace'), greenhouse_profile_url: 'https://app.greenhouse.io/people/4242' },
-      url: greenhouse.url('/callbacks/4242'),
+    const sent = await greenhouse.sendTest(testId, {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: seekerEmail('grace'),
+      greenhouse_profile_url: 'https://app.greenhouse.io/people/4242',
     });
     expect(sent.status).toBe(200);
     const interviewUuid: string = sent.body.partner_interview_id;
@@ -146,20 +147,20 @@ describeInBrowser('the Integrations page: applicant-tracking systems, their orde
 
       // The candidate completes it through the candidate API; we PATCH Greenhouse's URL.
       await completeAsCandidate(interviewUuid);
-      await waitFor(() => greenhouse.requests.length === 1, 20_000);
-      expect({ method: greenhouse.requests[0].method, path: greenhouse.requests[0].path }).toEqual({ method: 'PATCH', path: '/callbacks/4242' });
+      expect((await greenhouse.afterPatch(interviewUuid)).body.partner_status).toBe('complete');
+      expect(greenhouse.patchesOf(interviewUuid).map((call) => call.method)).toEqual(['PATCH']);
       await waitFor(async () => (await orders())[0]?.callbacks.length === 1, 10_000);
       await page.reload();
       await heading(page, ws.integrations.heading);
       await row.getByText(ats.statuses.completed, { exact: true }).waitFor();
-      expect(await row.locator('ol.attempts li').allTextContents()).toEqual([expect.stringContaining('204')]);
+      expect(await row.locator('ol.attempts li').allTextContents()).toEqual([expect.stringContaining(ats.delivered(200))]);
       await expectNoAxeViolation(page);
       await step('completed');
 
       // Send again: queued (202), said beside the button; Greenhouse receives it and the page lists the attempt.
       await row.getByRole('button', { name: new RegExp(`^${ats.sendAgain}:`) }).click();
       await row.getByText(ats.queued).waitFor();
-      await waitFor(() => greenhouse.requests.length === 2, 20_000);
+      await greenhouse.afterPatch(interviewUuid, 2);
       await waitFor(async () => (await orders())[0]?.callbacks.length === 2, 10_000);
       await page.reload();
       await heading(page, ws.integrations.heading);
