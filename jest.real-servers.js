@@ -13,7 +13,8 @@
 const INTEGRATION = [
   // Repositories, list queries, sweeps, projections, migrations and sessions: the SQL against PostgreSQL (its locks,
   // concurrent connections and the pg driver's types), where PGlite is one connection that serializes everything
-  // (evaluations.integration.spec.ts: a concurrent first save of one evaluator is one row).
+  // (evaluations.integration.spec.ts: a concurrent first save of one evaluator is one row; assessments'
+  // callbacks.integration.spec.ts: a callback leased by a process stopped mid-retry is delivered once by the next).
   'apps/*/test/*.integration.spec.ts',
   // The outbox's relay and claims on PostgreSQL, published to JetStream; the NATS adapter's durables and redelivery.
   'libs/platform/bus/test/*.integration.spec.ts',

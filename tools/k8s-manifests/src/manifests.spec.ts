@@ -178,10 +178,10 @@ describe('the checks fail on', () => {
   });
 
   it('a NetworkPolicy that does not let in exactly the services that call', () => {
-    // jobs is called by the gateway, interviews and evaluations (their JOBS_GRPC_URL).
+    // jobs is called by the gateway, interviews, evaluations and assessments (their JOBS_GRPC_URL).
     const objects = render(patch('NetworkPolicy', 'jobs', '- op: remove\n  path: /spec/ingress/0/from/1'));
     expect(ruleProblems(objects)).toEqual([
-      'Deployment jobs: its NetworkPolicy lets in evaluations, gateway; its callers are evaluations, gateway, interviews',
+      'Deployment jobs: its NetworkPolicy lets in assessments, evaluations, gateway; its callers are assessments, evaluations, gateway, interviews',
     ]);
   });
 
@@ -203,7 +203,7 @@ describe('the checks fail on', () => {
       patch('PodMonitor', 'video-interviewing', '- op: add\n  path: /spec/selector/matchLabels/app.kubernetes.io~1name\n  value: gateway'),
     );
     expect(ruleProblems(narrowed)).toEqual(
-      ['identity', 'jobs', 'interviews', 'sharing', 'evaluations', 'notifications'].map((d) => `Deployment ${d}: no PodMonitor selects its pods`),
+      ['identity', 'jobs', 'interviews', 'sharing', 'evaluations', 'assessments', 'notifications'].map((d) => `Deployment ${d}: no PodMonitor selects its pods`),
     );
     const renamed = withComponent(patch('PodMonitor', 'video-interviewing', '- op: replace\n  path: /spec/podMetricsEndpoints/0/port\n  value: metrics'));
     expect(ruleProblems(renamed)).toContainEqual('PodMonitor video-interviewing: Deployment gateway has no port named metrics');

@@ -25,6 +25,7 @@ const SERVER_DIRS = [
   'apps/sharing/src',
   'apps/notifications/src',
   'apps/evaluations/src',
+  'apps/assessments/src',
   'libs',
 ];
 const CODE_LITERAL = /['"](api\.[a-z_]+)['"]/g;
