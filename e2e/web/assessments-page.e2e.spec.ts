@@ -6,7 +6,7 @@ import { companyWithJob, seekerEmail } from '../interviews/interview-helpers';
 import { SmtpInbox } from '../notifications/notification-helpers';
 import { publicClient } from '../sharing/sharing-helpers';
 import { GreenhouseStandIn } from '../support/ats-stand-ins';
-import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
+import { describeInBrowser, launchChromium, withSteps } from '../support/browser';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { scrollsHorizontally } from './page-helpers';
 import { expectNoAxeViolation, heading, PHONE, signedInUser, type Company } from './workspace-helpers';
@@ -178,9 +178,9 @@ describeInBrowser('the Integrations page: applicant-tracking systems, their orde
     });
   }, 120_000);
 
-  it('fits a phone: the cards and the orders stack, nothing scrolls sideways, axe finds nothing', async () => {
-    const { context, page: phone } = await newPage(browser, PHONE);
-    await context.addCookies(await page.context().cookies());
+  it('fits a phone, for a standard user: the cards and the orders stack, Ashby’s key is left to administrators, nothing scrolls sideways, axe finds nothing', async () => {
+    const { context, page: phone } = await signedInUser(t, inbox, browser, company, 'Stan Standard', 'standard');
+    await phone.setViewportSize(PHONE);
     await withSteps(phone, 'assessments-phone', async (step) => {
       await phone.goto(`${site}/integrations`);
       await heading(phone, ws.integrations.heading);
@@ -188,12 +188,15 @@ describeInBrowser('the Integrations page: applicant-tracking systems, their orde
         .getByRole('region', { name: ats.ordersHeading, exact: true })
         .getByRole('button', { name: new RegExp(`^${ats.sendAgain}:`) })
         .waitFor();
+      const ashby = phone.getByRole('region', { name: ats.names.ashby, exact: true });
+      await ashby.getByText(ats.adminOnly).waitFor();
+      expect(await ashby.getByLabel(ats.apiKey, { exact: true }).count()).toBe(0);
       expect(await scrollsHorizontally(phone)).toBe(false);
       await expectNoAxeViolation(phone);
       await step('phone');
     });
     await context.close();
-  }, 60_000);
+  }, 90_000);
 
   /** The candidate's side, as the invitation's link allows: accept, skip each question, complete. */
   async function completeAsCandidate(interviewUuid: string): Promise<void> {

@@ -165,7 +165,7 @@ function replayForm(): HTMLElement {
 }
 
 /** The applicant-tracking systems: one card each, then the orders they placed. */
-async function atsSection(): Promise<HTMLElement> {
+async function atsSection(workspace: Workspace): Promise<HTMLElement> {
   const t = text().workspace.ats;
   const head = [el('h2', { id: 'ats-heading' }, t.heading), el('p', { class: 'lead' }, t.intro)];
   let loaded: [Awaited<ReturnType<typeof atsIntegrations>>, Awaited<ReturnType<typeof assessmentOrders>>];
@@ -181,7 +181,7 @@ async function atsSection(): Promise<HTMLElement> {
     'section',
     { class: 'ats', 'aria-labelledby': 'ats-heading' },
     ...head,
-    atsConnections(integrations),
+    atsConnections(integrations, workspace.role === 'administrator'),
     el(
       'section',
       { 'aria-labelledby': 'orders-heading' },
@@ -193,7 +193,7 @@ async function atsSection(): Promise<HTMLElement> {
 }
 
 export async function integrationsScreen(workspace: Workspace): Promise<void> {
-  const [webhooks, ats] = await Promise.all([ok(api.GET('/webhooks')).then((r) => r.data), atsSection()]);
+  const [webhooks, ats] = await Promise.all([ok(api.GET('/webhooks')).then((r) => r.data), atsSection(workspace)]);
   const log = el('section', { class: 'delivery-log', 'aria-live': 'polite' });
   renderPage(
     workspace,

@@ -568,6 +568,7 @@ export const ws = {
     apiKeySet: 'A key is set; it is stored encrypted and never shown. Paste a new one to replace it.',
     apiKeyUnset: 'Stored encrypted, never shown again.',
     connect: 'Connect Ashby',
+    adminOnly: 'An administrator of your company connects Ashby with its API key, or disconnects it.',
     replaceKey: 'Replace the key',
     keySaved: 'Ashby is connected. Its API key is stored and will not be shown again.',
     disconnect: 'Disconnect Ashby',

@@ -108,7 +108,7 @@ function ashbyKeyForm(integration: Integration): HTMLElement {
   return form;
 }
 
-function card(integration: Integration): HTMLElement {
+function card(integration: Integration, admin: boolean): HTMLElement {
   const t = text().workspace.ats;
   const headingId = `ats-${integration.ats}-heading`;
   return el(
@@ -123,7 +123,7 @@ function card(integration: Integration): HTMLElement {
     status(integration),
     integration.connected ? null : el('p', { class: 'muted' }, integration.ats === 'ashby' ? t.ashbyWaiting : t.greenhouseWaiting),
     setup(integration.ats),
-    integration.ats === 'ashby' ? ashbyKeyForm(integration) : null,
+    integration.ats !== 'ashby' ? null : admin ? ashbyKeyForm(integration) : el('p', { class: 'hint ats-admin-only' }, t.adminOnly),
   );
 }
 
@@ -131,7 +131,7 @@ export async function atsIntegrations(): Promise<Integration[]> {
   return (await ok(api.GET('/integrations'))).data;
 }
 
-/** The cards, in the API's order (Greenhouse, then Ashby). */
-export function atsConnections(integrations: Integration[]): HTMLElement {
-  return el('div', { class: 'ats-grid' }, ...integrations.map(card));
+/** The cards, in the API's order (Greenhouse, then Ashby); Ashby's key is set by administrators only (decision 071). */
+export function atsConnections(integrations: Integration[], admin: boolean): HTMLElement {
+  return el('div', { class: 'ats-grid' }, ...integrations.map((integration) => card(integration, admin)));
 }
