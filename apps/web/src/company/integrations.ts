@@ -3,6 +3,9 @@ import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { api, ok, type Schemas } from './api';
+import { ApiError } from '../shared/api';
+import { assessmentOrders } from './integrations/assessment-orders';
+import { atsConnections, atsIntegrations } from './integrations/ats-connections';
 import { refusalSentence } from './refusals';
 import { copyButton } from './ui/copy';
 import { irreversibleButton, openDialog } from './ui/dialog';
@@ -13,7 +16,7 @@ import { dataTable } from './ui/table';
 import { navigateWithToast, toast } from './ui/toast';
 
 /**
- * `/integrations`: the user's webhooks (webhooks belong to the user who made them) — add one (its signing secret
+ * `/integrations`: the company's applicant-tracking systems (decision 071: `integrations/`), then the user's webhooks (webhooks belong to the user who made them) — add one (its signing secret
  * shown once), health (working, failing since when, disabled and why), the delivery log (with when a failed
  * delivery is tried next), re-enable, delete — and
  * sending the last event of a type again. Keys live on the Team page; the API reference is `/docs`.
@@ -161,14 +164,43 @@ function replayForm(): HTMLElement {
   return el('section', { 'aria-labelledby': 'replay-heading' }, el('h2', { id: 'replay-heading' }, text().workspace.integrations.replayHeading), form);
 }
 
+/** The applicant-tracking systems: one card each, then the orders they placed. */
+async function atsSection(workspace: Workspace): Promise<HTMLElement> {
+  const t = text().workspace.ats;
+  const head = [el('h2', { id: 'ats-heading' }, t.heading), el('p', { class: 'lead' }, t.intro)];
+  let loaded: [Awaited<ReturnType<typeof atsIntegrations>>, Awaited<ReturnType<typeof assessmentOrders>>];
+  try {
+    loaded = await Promise.all([atsIntegrations(), assessmentOrders()]);
+  } catch (error) {
+    // The webhooks below stay usable when the assessments service is not; a lost session still goes to sign-in.
+    if (error instanceof ApiError && error.status === 401) throw error;
+    return el('section', { class: 'ats', 'aria-labelledby': 'ats-heading' }, ...head, el('p', { class: 'refusal', role: 'alert' }, refusalSentence(error)));
+  }
+  const [integrations, orders] = loaded;
+  return el(
+    'section',
+    { class: 'ats', 'aria-labelledby': 'ats-heading' },
+    ...head,
+    atsConnections(integrations, workspace.role === 'administrator'),
+    el(
+      'section',
+      { 'aria-labelledby': 'orders-heading' },
+      el('div', { class: 'section-head' }, el('h3', { id: 'orders-heading' }, t.ordersHeading), orders.filters),
+      el('p', { class: 'muted' }, t.ordersIntro),
+      orders.list,
+    ),
+  );
+}
+
 export async function integrationsScreen(workspace: Workspace): Promise<void> {
-  const webhooks = (await ok(api.GET('/webhooks'))).data;
+  const [webhooks, ats] = await Promise.all([ok(api.GET('/webhooks')).then((r) => r.data), atsSection(workspace)]);
   const log = el('section', { class: 'delivery-log', 'aria-live': 'polite' });
   renderPage(
     workspace,
     'integrations',
     text().workspace.integrations.heading,
     el('p', {}, `${text().workspace.integrations.docsIntro} `, el('a', { href: '/docs' }, text().workspace.integrations.docs)),
+    ats,
     el('h2', {}, text().workspace.integrations.webhooksHeading),
     webhooks.length === 0
       ? emptyState(text().workspace.integrations.none)

@@ -33,3 +33,10 @@ export function zonedTime(iso: string, timeZone: string): string | undefined {
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
+
+/** "Dec 7, 1:02 PM" (with the year when it is not this year's) in the browser's time zone: for lists of many times. */
+export function shortTime(iso: string): string {
+  const at = new Date(iso);
+  const year = at.getFullYear() === new Date().getFullYear() ? undefined : 'numeric';
+  return new Intl.DateTimeFormat(pageLanguage(), { year, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(at);
+}
