@@ -203,7 +203,9 @@ describe('the checks fail on', () => {
       patch('PodMonitor', 'video-interviewing', '- op: add\n  path: /spec/selector/matchLabels/app.kubernetes.io~1name\n  value: gateway'),
     );
     expect(ruleProblems(narrowed)).toEqual(
-      ['identity', 'jobs', 'interviews', 'sharing', 'evaluations', 'assessments', 'notifications'].map((d) => `Deployment ${d}: no PodMonitor selects its pods`),
+      ['identity', 'jobs', 'interviews', 'sharing', 'evaluations', 'assessments', 'notifications'].map(
+        (d) => `Deployment ${d}: no PodMonitor selects its pods`,
+      ),
     );
     const renamed = withComponent(patch('PodMonitor', 'video-interviewing', '- op: replace\n  path: /spec/podMetricsEndpoints/0/port\n  value: metrics'));
     expect(ruleProblems(renamed)).toContainEqual('PodMonitor video-interviewing: Deployment gateway has no port named metrics');
