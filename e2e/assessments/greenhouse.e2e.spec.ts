@@ -61,7 +61,8 @@ describe('Greenhouse: an assessment partner', () => {
       status: 'requested',
       job_post: { uuid: job.uuid },
       assigned_to: { email: candidate.email },
-      source: expect.objectContaining({ type: 'greenhouse' }),
+      // Greenhouse's reference to its candidate (it sends no id of its own for the test) is the external id.
+      source: { type: 'greenhouse', external_id: candidate.greenhouse_profile_url },
     });
     expect(interview.questions.map((q: { text: string }) => q.text)).toEqual(TEST_QUESTIONS.map((q) => q.text));
     const listed = (await company.api.get(`/interviews?range=0-99`)).body.find((i: { uuid: string }) => i.uuid === id);
@@ -110,7 +111,7 @@ describe('Greenhouse: an assessment partner', () => {
     expect(order).toEqual({
       uuid: expect.stringMatching(UUID),
       ats: 'greenhouse',
-      external_id: order.external_id,
+      external_id: candidate.greenhouse_profile_url,
       interview_uuid: id,
       status: 'completed',
       created_at: expect.any(String),

@@ -141,6 +141,8 @@ describeInBrowser('the Integrations page: applicant-tracking systems, their orde
       const row = ordersRegion().getByRole('row').filter({ hasText: ats.names.greenhouse });
       await row.getByText(ats.statuses.sent, { exact: true }).waitFor();
       expect(await row.getByRole('link', { name: new RegExp(`^${ats.openInterview}:`) }).getAttribute('href')).toBe(`/interview/${interviewUuid}/watch`);
+      // Greenhouse's reference to the order is its candidate's profile, a link that opens it there.
+      expect(await row.getByRole('link', { name: ats.profileInAts(ats.names.greenhouse) }).getAttribute('href')).toBe('https://app.greenhouse.io/people/4242');
       await row.getByText(ats.noCallbacks, { exact: true }).waitFor();
       await expectNoAxeViolation(page);
       await step('sent');

@@ -579,6 +579,8 @@ export const ws = {
     system: 'System',
     order: 'Order',
     externalId: (id: string) => `Their id ${id}`,
+    /** Greenhouse's external id is its profile URL of the candidate. */
+    profileInAts: (ats: string) => `Candidate in ${ats}`,
     anySystem: 'Any system',
     status: 'Status',
     anyStatus: 'Any status',

@@ -91,6 +91,9 @@ export function greenhouseRoutes(upstreams: Upstreams): Router {
               resume_url: candidate.resume_url,
             },
             callback_url: body.url,
+            // Greenhouse sends no id of its own for what it ordered: its profile URL of the candidate is the reference
+            // its users recognise (and open), so it is the order's and the interview's external_id (decision 071).
+            external_id: candidate.greenhouse_profile_url,
             sent_by: body.sent_by,
             ats_fields: {},
           },

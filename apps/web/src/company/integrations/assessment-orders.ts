@@ -19,8 +19,20 @@ type Order = Schemas['AssessmentOrder'];
 
 const PAGE_SIZE = 20;
 
-/** What a row's controls name in their accessible names ("Send again: Greenhouse 4242"). */
-const subjectOf = (order: Order) => `${text().workspace.ats.names[order.ats]} ${order.external_id ?? order.uuid}`;
+const isUrl = (id: string) => /^https?:\/\//i.test(id);
+
+/** What a row's controls name in their accessible names ("Send again: Ashby 4242"); a profile URL is no name. */
+const subjectOf = (order: Order) =>
+  `${text().workspace.ats.names[order.ats]} ${order.external_id && !isUrl(order.external_id) ? order.external_id : order.uuid.slice(0, 8)}`;
+
+/** The ATS's id of the order: Greenhouse's is its profile URL of the candidate, shown as a link to it. */
+function externalIdOf(order: Order): HTMLElement | null {
+  const t = text().workspace.ats;
+  const id = order.external_id;
+  if (!id) return null;
+  if (isUrl(id)) return el('a', { class: 'muted', href: id, target: '_blank', rel: 'noopener noreferrer' }, t.profileInAts(t.names[order.ats]));
+  return el('span', { class: 'muted id' }, t.externalId(id));
+}
 
 function sendAgain(order: Order): HTMLElement {
   const t = text().workspace.ats;
@@ -81,8 +93,7 @@ export async function assessmentOrders(): Promise<OrdersPart> {
       {
         label: t.order,
         primary: true,
-        cell: (o) =>
-          el('span', { class: 'lines' }, el('span', {}, t.names[o.ats]), o.external_id ? el('span', { class: 'muted id' }, t.externalId(o.external_id)) : null),
+        cell: (o) => el('span', { class: 'lines' }, el('span', {}, t.names[o.ats]), externalIdOf(o)),
       },
       {
         label: t.interview,
