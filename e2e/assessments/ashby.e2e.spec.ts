@@ -100,9 +100,17 @@ describe('Ashby: an assessment partner', () => {
     expectError(await ashby.cancel(other.api, id), 404, 'api.assessment_order_not_found');
   });
 
-  it('an unknown type is 404, a missing field 400 naming it; neither makes an order', async () => {
+  it('a type the company does not offer is a refusal Ashby shows its user (422 {message}), a missing field 400 naming it; neither makes an order', async () => {
     const before = (await listOrders(company.api)).contentRange;
-    expectError(await ashby.start(company.api, ashbyStartBody(randomUUID(), email('x'))), 404, 'api.assessment_test_not_found');
+    const unknown = await ashby.start(company.api, ashbyStartBody(randomUUID(), email('x')));
+    expectError(unknown, 422, 'api.assessment_test_not_found');
+    expect(unknown.body.message).toBe(unknown.body.reason);
+    // A job Ashby listed, deactivated since: the recruiter is told why, in Ashby.
+    const closed = await testJob(company.api, 'Closed since');
+    expect((await company.api.put(`/jobs/${closed.uuid}`, { status: 'inactive' })).status).toBe(200);
+    const refused = await ashby.start(company.api, ashbyStartBody(closed.uuid, email('x')));
+    expectError(refused, 422, 'api.assessment_test_not_found');
+    expect(refused.body.message).toMatch(/\w/);
     const missing = await ashby.start(company.api, ashbyStartBody(job.uuid, email('x'), { application: undefined, job: { name: 'No id' } }));
     expectError(missing, 400, 'api.validation_failed');
     expect(missing.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['application', 'job.ashby_id']);

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { AppError, ErrorKind } from '@vi/platform-errors';
+import { AppError, ErrorKind, VALIDATION_FAILED } from '@vi/platform-errors';
 import { readAs, writeAs } from '../../auth/request-context';
 import { ref } from '../../http/operation';
 import { sendParsedJson } from '../../http/rendered-json';
@@ -51,16 +51,25 @@ const ASHBY_FIELDS = {
 };
 
 /**
- * A refusal Ashby shows its user (422: the test is not one Ashby may start, the integration not usable) carries
- * `message`, as Ashby's contract asks, beside our `{reason, code, lang}`.
+ * A refusal Ashby shows its user (422 `{message}`, its contract's word for "tell the recruiter why"): the test is no
+ * longer one the company offers (the job deactivated or its questions removed since Ashby listed it), a plan limit, a
+ * rule of the interview (a past due date), or the service's own 422. A malformed request (400 naming the field), a key
+ * refused (401, 403) and "already being assessed" (409) keep their statuses, as Ashby's contract has them.
  */
+function isAshbyRefusal(error: AppError): boolean {
+  if (error.kind === ErrorKind.Unprocessable || error.kind === ErrorKind.PaymentRequired) return true;
+  if (error.kind === ErrorKind.NotFound) return error.code === 'api.assessment_test_not_found';
+  return error.kind === ErrorKind.InvalidArgument && error.code !== VALIDATION_FAILED;
+}
+
+/** Ashby's refusals carry `message`, as its contract asks, beside our `{reason, code, lang}`. */
 function withAshbyRefusal(handler: RequestHandler): RequestHandler {
   const named = inAtsFieldNames(ASHBY_FIELDS, handler);
   return async (req, res, next) => {
     try {
       await named(req, res, next);
     } catch (error) {
-      if (!(error instanceof AppError) || error.kind !== ErrorKind.Unprocessable) throw error;
+      if (!(error instanceof AppError) || !isAshbyRefusal(error)) throw error;
       const { reason, code, lang } = error.toBody();
       res.status(422).json({ message: reason, reason, code, lang });
     }
@@ -91,7 +100,7 @@ export function ashbyRoutes(upstreams: Upstreams): Router {
     post: {
       summary: 'Ashby: start an assessment (a one-way interview of that job for the candidate, invited by email)',
       description:
-        "`assessment_id` is the interview's uuid. The same candidate already being assessed for that type: 409. Unknown type: 404. A refusal Ashby shows its user: 422 `{message}`. Every change of the assessment is sent to `POST <ASHBY_API_URL>/assessment.update` with the company's Ashby API key (`PUT /integrations/ashby`).",
+        "`assessment_id` is the interview's uuid. The same candidate already being assessed for that type: 409. A refusal Ashby shows its user: 422 `{message}` (a type the company no longer offers, a plan limit, a rule of the interview). Every change of the assessment is sent to `POST <ASHBY_API_URL>/assessment.update` with the company's Ashby API key (`PUT /integrations/ashby`).",
       tag: TAG,
       body: startBody,
       ok: { 200: 'AshbyStarted' },

@@ -92,6 +92,7 @@ describe('the ATS partner routes', () => {
             resume_url: undefined,
           },
           callback_url: sendTest.url,
+          external_id: sendTest.candidate.greenhouse_profile_url,
           sent_by: 'recruiter@example.com',
           ats_fields: {},
         },
@@ -163,6 +164,21 @@ describe('the ATS partner routes', () => {
         lang: 'error.assessment_refused',
       },
     });
+    // A test no longer offered and a plan limit are refusals too; "already being assessed" stays 409.
+    for (const [kind, code] of [
+      [ErrorKind.NotFound, 'api.assessment_test_not_found'],
+      [ErrorKind.PaymentRequired, 'api.plan_no_api_access'],
+      [ErrorKind.InvalidArgument, 'api.job_inactive'],
+    ] as const) {
+      answer = () => {
+        throw new AppError(kind, code, 'Not offered');
+      };
+      expect(await post('/partners/ashby/assessment.start', start)).toMatchObject({ status: 422, body: { message: 'Not offered', code } });
+    }
+    answer = () => {
+      throw new AppError(ErrorKind.NotFound, 'api.assessment_order_not_found', 'No such assessment');
+    };
+    expect((await post('/partners/ashby/assessment.cancel', { assessment_id: 'x' })).status).toBe(404);
     answer = () => {
       throw new AppError(ErrorKind.Conflict, 'api.assessment_in_progress', 'Already being assessed');
     };
