@@ -798,7 +798,7 @@ export interface paths {
         put?: never;
         /**
          * Ashby: start an assessment (a one-way interview of that job for the candidate, invited by email)
-         * @description `assessment_id` is the interview's uuid. The same candidate already being assessed for that type: 409. Unknown type: 404. A refusal Ashby shows its user: 422 `{message}`. Every change of the assessment is sent to `POST <ASHBY_API_URL>/assessment.update` with the company's Ashby API key (`PUT /integrations/ashby`).
+         * @description `assessment_id` is the interview's uuid. The same candidate already being assessed for that type: 409. A refusal Ashby shows its user: 422 `{message}` (a type the company no longer offers, a plan limit, a rule of the interview). Every change of the assessment is sent to `POST <ASHBY_API_URL>/assessment.update` with the company's Ashby API key (`PUT /integrations/ashby`).
          */
         post: operations["postPartnersAshbyAssessmentStart"];
         delete?: never;
