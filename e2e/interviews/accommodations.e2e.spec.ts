@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import { waitFor, webmFile } from '@vi/platform-testing';
 import { ApiClient } from '../support/api-client';
 import { expectError, expectRfc3339Timestamps } from '../support/expectations';
@@ -13,13 +14,19 @@ const S = {
   requested: 'interviews.interview.accommodation_requested',
 };
 
-/** The emails written to the system's mail folder (no SMTP_URL: one .eml file each): recipient and subject. */
-function mails(dir: string): Array<{ to: string; subject: string; text: string }> {
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => readFileSync(join(dir, name), 'utf8'))
-    .map((text) => ({ to: /^To: (.*)$/m.exec(text)?.[1] ?? '?', subject: /^Subject: (.*)$/m.exec(text)?.[1] ?? '?', text }));
+/** The emails written to the system's mail folder (no SMTP_URL: one .eml file each), parsed: recipient, subject, text. */
+async function mails(dir: string): Promise<Array<{ to: string; subject: string; text: string }>> {
+  const files = readdirSync(dir).filter((name) => name.endsWith('.eml'));
+  return Promise.all(
+    files.map(async (name) => {
+      const mail = await simpleParser(readFileSync(join(dir, name)));
+      const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => v.address ?? '')).join(', ');
+      return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
+    }),
+  );
 }
+
+const requestMails = async (dir: string) => (await mails(dir)).filter((m) => m.subject.includes('asks for an accommodation'));
 
 describe('accommodations (issue 42): adjustable time, extra takes, audio only, and the candidate asking for one', () => {
   let t: TestSystem;
@@ -223,8 +230,8 @@ describe('accommodations (issue 42): adjustable time, extra takes, audio only, a
 
     // The creator (the first administrator) and the second administrator, once each; not the standard user.
     const creatorEmail = company.me.user.email as string;
-    await waitFor(() => mails(t.env.MAIL_DIR!).filter((m) => m.subject.includes('asks for an accommodation')).length >= 2, 10_000);
-    const mailed = mails(t.env.MAIL_DIR!).filter((m) => m.subject.includes('asks for an accommodation'));
+    await waitFor(async () => (await requestMails(t.env.MAIL_DIR!)).length >= 2, 10_000);
+    const mailed = await requestMails(t.env.MAIL_DIR!);
     expect(mailed.map((m) => m.to).sort()).toEqual([creatorEmail, second.body.email].sort());
     expect(mailed[0].text).toContain('Alex Access');
     expect(mailed[0].text).toContain(`/interview/${uuid}/watch`);
