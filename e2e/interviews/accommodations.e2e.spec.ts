@@ -43,6 +43,7 @@ describe('accommodations (issue 42): adjustable time, extra takes, audio only, a
   });
   afterAll(async () => {
     await events.close();
+    await receiver.close();
     await t.stop();
   });
 
