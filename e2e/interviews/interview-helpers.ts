@@ -169,9 +169,9 @@ export function expectQuestionShape(question: any): void {
   expectRfc3339Timestamps(question);
 }
 
-/** A list item is the single read without `questions`. */
+/** A list item is the single read without `questions` and `accommodation_requests` (issue 42). */
 export function asListItem(interview: any): any {
-  const { questions: _questions, ...rest } = interview;
+  const { questions: _questions, accommodation_requests: _requests, ...rest } = interview;
   return rest;
 }
 
