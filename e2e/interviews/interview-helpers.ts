@@ -125,7 +125,12 @@ export function expectInterviewShape(interview: any, options: { questions: boole
     evaluations_submitted: expect.any(Number),
     evaluations_started: expect.any(Number),
     // Issue 42: what the interview changes for its candidate (the defaults when none were set).
-    accommodations: { time_multiplier: expect.any(Number), unlimited_time: expect.any(Boolean), extra_takes: expect.any(Number), audio_only: expect.any(Boolean) },
+    accommodations: {
+      time_multiplier: expect.any(Number),
+      unlimited_time: expect.any(Boolean),
+      extra_takes: expect.any(Number),
+      audio_only: expect.any(Boolean),
+    },
   };
   if (options.questions) {
     expected.questions = expect.any(Array);
