@@ -66,6 +66,15 @@ export class CandidateApi {
   }
 }
 
+/**
+ * A question's time limit in seconds. The API renders null when the interview's accommodations remove it
+ * (`unlimited_time`, issue 42): a stopgap of the access-api branch until the pages show no countdown then (access-pages).
+ */
+export const NO_TIME_LIMIT_SECONDS = 3600;
+export function timeLimitOf(question: Pick<CandidateQuestion, 'time_limit'>): number {
+  return question.time_limit ?? NO_TIME_LIMIT_SECONDS;
+}
+
 /** Think time in whole seconds; 0 when the question has none (absent, "0" or not a number). */
 export function thinkSecondsOf(question: CandidateQuestion): number {
   const seconds = Number(question.think_time ?? 0);

@@ -2,7 +2,7 @@ import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { browserTimeZone, localTime, zonedTime } from '../shared/format';
 import { takePlayer } from '../shared/take-player';
-import { thinkSecondsOf, type CandidateInterview } from './candidate-api';
+import { thinkSecondsOf, timeLimitOf, type CandidateInterview } from './candidate-api';
 
 /** The company's avatar, or its initial when the image cannot be shown (another host, blocked by the CSP, or broken). */
 export function companyBadge(company: { name: string; avatar: string } | null): HTMLElement {
@@ -39,7 +39,7 @@ export function landingDetails(interview: CandidateInterview): HTMLElement[] {
     return el(
       'li',
       {},
-      text().landing.questionLimits(i + 1, text().common.duration(q.time_limit), q.takes.limit),
+      text().landing.questionLimits(i + 1, text().common.duration(timeLimitOf(q)), q.takes.limit),
       think > 0 ? text().landing.thinkTime(text().common.duration(think)) : null,
     );
   });

@@ -2,7 +2,7 @@ import { text } from '../i18n/texts';
 import { ApiError, isTransient } from '../shared/api';
 import { el, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
-import { thinkSecondsOf, type CandidateApi, type CandidateQuestion, type SubmittedQuestions } from './candidate-api';
+import { thinkSecondsOf, timeLimitOf, type CandidateApi, type CandidateQuestion, type SubmittedQuestions } from './candidate-api';
 import { clockOf, dueCountdown, duePassed, secondsUntil } from './due-time';
 import { guardLeaving } from './leave-guard';
 import { forgetPendingTake, loadPendingTake, savePendingTake } from './pending-takes';
@@ -27,7 +27,7 @@ type Outcome = { question: CandidateQuestion; duePassed?: true };
 
 /** The question's header; `takes` rewrites its "takes left" from the question as the server now counts it (one source). */
 function header(ctx: QuestionContext, question: CandidateQuestion, onDuePassed?: () => void): { element: HTMLElement; takes(now: CandidateQuestion): void } {
-  const line = (q: CandidateQuestion) => `${text().question.limit(text().common.duration(q.time_limit))} · ${text().question.takesLeft(q.takes.remaining)}`;
+  const line = (q: CandidateQuestion) => `${text().question.limit(text().common.duration(timeLimitOf(q)))} · ${text().question.takesLeft(q.takes.remaining)}`;
   const limits = el('p', { class: 'muted takes-left' }, line(question));
   const element = el(
     'header',
@@ -58,7 +58,7 @@ function livePreview(stream: MediaStream): HTMLVideoElement {
 /** Records one take with the limit's countdown; resolves when the candidate stops or the limit is reached. */
 function recording(ctx: QuestionContext, question: CandidateQuestion): Promise<Recording> {
   const clock = el('p', { class: 'countdown', role: 'timer', 'aria-live': 'off' });
-  const take = record(ctx.stream, question.time_limit, (left) => (clock.textContent = text().question.remaining(text().common.clock(left))));
+  const take = record(ctx.stream, timeLimitOf(question), (left) => (clock.textContent = text().question.remaining(text().common.clock(left))));
   const stop = el('button', { type: 'button', class: 'stop', onclick: () => take.stop() }, text().question.stop);
   show(
     ctx.root,
@@ -132,7 +132,7 @@ function ready(ctx: QuestionContext, question: CandidateQuestion): Promise<'reco
     }
     // Said before recording, not discovered after: the time limit runs past the due time.
     const left = secondsUntil(ctx.dueAt);
-    const dueWarning = left < question.time_limit ? el('p', { class: 'notice', role: 'status' }, text().question.dueBeforeLimit(clockOf(left))) : null;
+    const dueWarning = left < timeLimitOf(question) ? el('p', { class: 'notice', role: 'status' }, text().question.dueBeforeLimit(clockOf(left))) : null;
     const top = header(ctx, question, () => finish('due'));
     show(ctx.root, el('main', { class: 'card' }, top.element, dueWarning, countdown, livePreview(ctx.stream), start, skipArea));
   });
