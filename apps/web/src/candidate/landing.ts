@@ -1,7 +1,7 @@
 import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { browserTimeZone, localTime, zonedTime } from '../shared/format';
-import { takePlayer } from '../shared/take-player';
+import { captionsTrack, takePlayer } from '../shared/take-player';
 import { thinkSecondsOf, type CandidateInterview } from './candidate-api';
 
 /** The company's avatar, or its initial when the image cannot be shown (another host, blocked by the CSP, or broken). */
@@ -25,7 +25,8 @@ export function jobVideo(interview: CandidateInterview): HTMLElement | null {
   const video = interview.job_post?.video;
   if (!video) return null;
   const caption = text().common.jobVideo(interview.company?.name ?? '');
-  return el('figure', { class: 'job-video' }, takePlayer(new URL(video.url).pathname, caption), el('figcaption', {}, caption));
+  const captions = captionsTrack(video.captions_url, text().common.captions);
+  return el('figure', { class: 'job-video' }, takePlayer(new URL(video.url).pathname, caption, captions), el('figcaption', {}, caption));
 }
 
 /** Who invites, for which job, by when, and what the questions are: everything before the device check. */
