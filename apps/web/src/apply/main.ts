@@ -6,7 +6,7 @@ import { ApiError } from '../shared/api';
 import { el, pageRoot, show } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { loadingScreen, messageScreen } from '../shared/screens';
-import { captionsTrack } from '../shared/take-player';
+import { captionsTrack } from '../shared/captions-track';
 import { e164Of, openInterviewOf, readOpenInterview, sameOriginMedia, sendApplication, type Application, type PublicOpenInterview } from './apply-api';
 
 /**

@@ -1,7 +1,8 @@
 import { text } from '../i18n/texts';
+import { captionsTrack } from '../shared/captions-track';
 import { el } from '../shared/dom';
 import { browserTimeZone, localTime, zonedTime } from '../shared/format';
-import { captionsTrack, takePlayer } from '../shared/take-player';
+import { takePlayer } from '../shared/take-player';
 import { thinkSecondsOf, type CandidateInterview } from './candidate-api';
 
 /** The company's avatar, or its initial when the image cannot be shown (another host, blocked by the CSP, or broken). */
@@ -25,8 +26,10 @@ export function jobVideo(interview: CandidateInterview): HTMLElement | null {
   const video = interview.job_post?.video;
   if (!video) return null;
   const caption = text().common.jobVideo(interview.company?.name ?? '');
+  const player = takePlayer(new URL(video.url).pathname, caption);
   const captions = captionsTrack(video.captions_url, text().common.captions);
-  return el('figure', { class: 'job-video' }, takePlayer(new URL(video.url).pathname, caption, captions), el('figcaption', {}, caption));
+  if (captions) player.append(captions);
+  return el('figure', { class: 'job-video' }, player, el('figcaption', {}, caption));
 }
 
 /** Who invites, for which job, by when, and what the questions are: everything before the device check. */

@@ -10,8 +10,8 @@ const RELOAD_GAP_MS = 10_000;
  * and the player fails. Then it loads the API URL again (a new redirect, authorized again) and resumes where
  * it was.
  */
-export function takePlayer(src: string, label: string, captions?: HTMLTrackElement | null): HTMLVideoElement {
-  const video = el('video', { class: 'preview', controls: true, playsinline: true, preload: 'metadata', src, 'aria-label': label }, captions);
+export function takePlayer(src: string, label: string): HTMLVideoElement {
+  const video = el('video', { class: 'preview', controls: true, playsinline: true, preload: 'metadata', src, 'aria-label': label });
   let reloadedAt = -Infinity;
   video.addEventListener('error', () => {
     // A refused or failed fetch; a video that does not decode stays as it is.
@@ -32,14 +32,4 @@ export function takePlayer(src: string, label: string, captions?: HTMLTrackEleme
     video.load();
   });
   return video;
-}
-
-/**
- * A job video's WebVTT captions (issue 42), shown by default (WCAG 1.2.2): the path of their url on this page's
- * origin, as the video's, so the CSP's `media-src 'self'` allows them and no CORS is needed.
- */
-export function captionsTrack(captionsUrl: string | null | undefined, label: string): HTMLTrackElement | null {
-  if (!captionsUrl) return null;
-  const parsed = new URL(captionsUrl, window.location.href);
-  return el('track', { kind: 'captions', default: true, label, src: `${parsed.pathname}${parsed.search}` });
 }
