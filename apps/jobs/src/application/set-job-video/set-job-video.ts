@@ -14,7 +14,6 @@ import { findJob } from '../shared/find-job';
 import { forgetStoredVideo, UNCOMMITTED_VIDEO_KEPT_MS, type StoredVideoDeletion } from '../shared/forget-stored-video';
 import type { JobsStore } from '../store';
 
-
 export interface SetJobVideoDeps extends StoredVideoDeletion {
   store: StoreOf<JobsStore, 'jobs' | 'videoDeletions'>;
   identity: IdentityDirectory;
