@@ -29,14 +29,19 @@ describeInBrowser('job video captions on the apply page (browser)', () => {
 
   it('shows the captions by default: the track is showing and its cue active at its time', async () => {
     const company = await companyWithJob(t, 'unlimited', { title: 'Barista' });
-    const opened = await company.api.put(`/jobs/${company.job.uuid}`, { open_interview: { status: 'active', questions: [{ text: 'Why coffee?', time_limit: 60 }] } });
+    const opened = await company.api.put(`/jobs/${company.job.uuid}`, {
+      open_interview: { status: 'active', questions: [{ text: 'Why coffee?', time_limit: 60 }] },
+    });
     expect(opened.status).toBe(200);
     // A real recording, so that Chromium decodes and plays it; the cue covers all of it.
     const video = await recordedWebm(browser, 2500);
     const set = await company.api.request('PUT', `/jobs/${company.job.uuid}/video`, { rawBody: video, headers: { 'content-type': 'video/webm' } });
     expect(set.status).toBe(200);
     const captions = `WEBVTT\n\n00:00:00.000 --> 00:01:00.000\n${CUE}\n`;
-    const withCaptions = await company.api.request('PUT', `/jobs/${company.job.uuid}/video/captions`, { rawBody: captions, headers: { 'content-type': 'text/vtt' } });
+    const withCaptions = await company.api.request('PUT', `/jobs/${company.job.uuid}/video/captions`, {
+      rawBody: captions,
+      headers: { 'content-type': 'text/vtt' },
+    });
     expect(withCaptions.status).toBe(200);
 
     const { page } = await newPage(browser);
@@ -52,13 +57,10 @@ describeInBrowser('job video captions on the apply page (browser)', () => {
 
       const player = page.locator('figure video');
       await player.evaluate(playMuted);
-      await page.waitForFunction(
-        (cue) => {
-          const tracks = (globalThis as any).document.querySelector('figure video').textTracks;
-          return tracks.length === 1 && tracks[0].mode === 'showing' && tracks[0].activeCues?.length === 1 && tracks[0].activeCues[0].text === cue;
-        },
-        CUE,
-      );
+      await page.waitForFunction((cue) => {
+        const tracks = (globalThis as any).document.querySelector('figure video').textTracks;
+        return tracks.length === 1 && tracks[0].mode === 'showing' && tracks[0].activeCues?.length === 1 && tracks[0].activeCues[0].text === cue;
+      }, CUE);
       await step('captions-showing');
     });
   }, 120_000);
