@@ -6,6 +6,7 @@ import { ApiError } from '../shared/api';
 import { el, pageRoot, show } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { loadingScreen, messageScreen } from '../shared/screens';
+import { captionsTrack } from '../shared/captions-track';
 import { e164Of, openInterviewOf, readOpenInterview, sameOriginMedia, sendApplication, type Application, type PublicOpenInterview } from './apply-api';
 
 /**
@@ -90,14 +91,18 @@ function details(open: PublicOpenInterview): HTMLElement {
     ? el(
         'figure',
         { class: 'job-video' },
-        el('video', {
-          class: 'preview',
-          controls: true,
-          playsinline: true,
-          preload: 'metadata',
-          src: sameOriginMedia(open.job_video.url),
-          'aria-label': text().apply.videoLabel(open.job.title),
-        }),
+        el(
+          'video',
+          {
+            class: 'preview',
+            controls: true,
+            playsinline: true,
+            preload: 'metadata',
+            src: sameOriginMedia(open.job_video.url),
+            'aria-label': text().apply.videoLabel(open.job.title),
+          },
+          captionsTrack(open.job_video.captions_url, text().common.captions),
+        ),
         el('figcaption', { class: 'muted' }, text().apply.videoCaption(company, text().common.duration(Math.round(open.job_video.duration_seconds)))),
       )
     : null;

@@ -6,19 +6,13 @@ import type { Caller } from '@vi/platform-grpc';
 import { containerNamed, streamedBody } from '@vi/platform-media';
 import type { Clock } from '@vi/platform-time';
 import type { Job } from '../../domain/job';
-import { isJobVideoTooLong, jobVideoKey, MAX_JOB_VIDEO_SECONDS, roundedSeconds, type JobVideo } from '../../domain/job-video';
+import { isJobVideoTooLong, jobVideoKey, MAX_JOB_VIDEO_SECONDS, roundedSeconds, storageKeysOf, type JobVideo } from '../../domain/job-video';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 import type { IdentityDirectory, JobLinks, VideoProbe } from '../ports';
 import { findJob } from '../shared/find-job';
-import { forgetStoredVideo, type StoredVideoDeletion } from '../shared/forget-stored-video';
+import { forgetStoredVideo, UNCOMMITTED_VIDEO_KEPT_MS, type StoredVideoDeletion } from '../shared/forget-stored-video';
 import type { JobsStore } from '../store';
-
-/**
- * How long an upload's object is kept before the sweep may take it when no job came to show it (its request failed
- * or its process stopped before the commit): far longer than any upload's request may last (decision 061).
- */
-export const UNCOMMITTED_VIDEO_KEPT_MS = 24 * 60 * 60 * 1000;
 
 export interface SetJobVideoDeps extends StoredVideoDeletion {
   store: StoreOf<JobsStore, 'jobs' | 'videoDeletions'>;
@@ -82,11 +76,13 @@ export async function setJobVideo(deps: SetJobVideoDeps, caller: Caller, chunks:
           size,
           durationSeconds,
           createdAt: now,
+          // Captions are timed to the video they were written for: a new video comes without (decision 046).
+          captions: null,
         };
         const updated: Job = { ...current, video, updatedAt: now };
         await tx.jobs.update(updated);
         await tx.videoDeletions.forget([key]);
-        if (current.video) await tx.videoDeletions.schedule(current.video.storageKey, now);
+        for (const old of current.video ? storageKeysOf(current.video) : []) await tx.videoDeletions.schedule(old, now);
         const rendered = renderFetched(summaries, deps.links, updated);
         await tx.publish([jobEvent(JobsSubjects.JobUpdated, rendered)]);
         return { replaced: current.video, rendered };
@@ -96,6 +92,6 @@ export async function setJobVideo(deps: SetJobVideoDeps, caller: Caller, chunks:
     await forgetStoredVideo(deps, key);
     throw error;
   }
-  if (replaced) await forgetStoredVideo(deps, replaced.storageKey);
+  for (const old of replaced ? storageKeysOf(replaced) : []) await forgetStoredVideo(deps, old);
   return rendered;
 }
