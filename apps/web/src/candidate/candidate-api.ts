@@ -61,6 +61,11 @@ export class CandidateApi {
     return response.blob();
   }
 
+  /** The candidate's request for an accommodation (issue 42): 202 `{message, requested_at}`; at most 3 a day (429). */
+  requestAccommodation(message: string): Promise<{ message: string; requested_at: string }> {
+    return requestJson('POST', `${this.interviewPath}/accommodation_request`, { authorization: this.authorization }, { message });
+  }
+
   complete(): Promise<CandidateInterview> {
     return requestJson('POST', `${this.interviewPath}/complete`, { authorization: this.authorization });
   }

@@ -354,4 +354,32 @@ export const en = {
       } as Record<string, string>,
     },
   },
+  accommodation: {
+    help: 'Need an accommodation?',
+    heading: 'Ask for an accommodation',
+    intro:
+      'More time, more takes, answering with your microphone only, or anything else that helps: tell the company what you need. The people who invited you read it.',
+    label: 'What would help you?',
+    hint: 'Plain text, up to 2,000 characters.',
+    send: 'Send the request',
+    sending: 'Sending…',
+    close: 'Close',
+    empty: 'Write what would help you, then send the request.',
+    tooLong: 'The request is longer than 2,000 characters. Shorten it, then send it again.',
+    sent: 'Your request is sent. The company will answer you by email.',
+    exhausted: (wait: string) => `You have sent the most requests allowed in a day. You can send another in ${wait}, or write to the company by email.`,
+    applyNote:
+      'You can ask for an accommodation once you have applied: the invitation email links to your interview’s page, which has a form for it. You can also write to the company by email.',
+    noTimeLimit: 'No time limit',
+    questionNoLimit: (index: number, takes: number) =>
+      `Question ${index}: no time limit, ${takes < 0 ? 'as many takes as you like' : takes === 1 ? '1 take' : `${takes} takes`}`,
+    audioOnly: 'You answer with your microphone only: no camera is needed, and your answers are recorded as sound.',
+    extended: 'The times below include the extra time the company gave you.',
+    elapsed: (clock: string) => `${clock} recorded`,
+    announceLeft: (clock: string) => `${clock} left to answer`,
+    micOnlyCheck: 'Check your microphone',
+    micOnlyIntro: 'Your browser will ask to use your microphone. Speak to see the level move.',
+    micOnlyFirst: 'Check your microphone first.',
+    recordingAudio: 'Recording sound only',
+  },
 };
