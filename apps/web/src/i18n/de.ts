@@ -392,6 +392,7 @@ export const de: CandidateTexts = {
     micOnlyCheck: 'Mikrofon prüfen',
     micOnlyIntro: 'Ihr Browser fragt, ob das Mikrofon verwendet werden darf. Sprechen Sie, damit sich der Pegel bewegt.',
     micOnlyFirst: 'Prüfen Sie zuerst Ihr Mikrofon.',
+    audioAnswer: (name: string) => `Audioantwort von ${name}`,
     recordingAudio: 'Nur Ton wird aufgenommen',
   },
 };

@@ -380,6 +380,7 @@ export const en = {
     micOnlyCheck: 'Check your microphone',
     micOnlyIntro: 'Your browser will ask to use your microphone. Speak to see the level move.',
     micOnlyFirst: 'Check your microphone first.',
+    audioAnswer: (name: string) => `Audio answer from ${name}`,
     recordingAudio: 'Recording sound only',
   },
 };

@@ -382,6 +382,7 @@ export const es: CandidateTexts = {
     micOnlyCheck: 'Comprobar el micrófono',
     micOnlyIntro: 'Tu navegador te pedirá permiso para usar el micrófono. Habla para ver moverse el nivel.',
     micOnlyFirst: 'Comprueba primero el micrófono.',
+    audioAnswer: (name: string) => `Respuesta en audio de ${name}`,
     recordingAudio: 'Grabando solo sonido',
   },
 };

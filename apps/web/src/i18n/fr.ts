@@ -390,6 +390,7 @@ export const fr: CandidateTexts = {
     micOnlyCheck: 'Vérifier le micro',
     micOnlyIntro: 'Votre navigateur va demander l’accès au micro. Parlez pour voir le niveau bouger.',
     micOnlyFirst: 'Vérifiez d’abord votre micro.',
+    audioAnswer: (name: string) => `Réponse audio de ${name}`,
     recordingAudio: 'Enregistrement du son seulement',
   },
 };
