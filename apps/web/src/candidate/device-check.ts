@@ -47,7 +47,7 @@ export function deviceCheck(audioOnly = false): DeviceCheck {
             lastAnnounced = now;
           }
         });
-        say(status, text().device.ok, 'ok');
+        say(status, audioOnly ? text().accommodation.micOk : text().device.ok, 'ok');
         resolveReady(stream);
       })
       .catch((error: unknown) => {

@@ -393,6 +393,7 @@ export const de: CandidateTexts = {
     micOnlyIntro: 'Ihr Browser fragt, ob das Mikrofon verwendet werden darf. Sprechen Sie, damit sich der Pegel bewegt.',
     micOnlyFirst: 'Prüfen Sie zuerst Ihr Mikrofon.',
     audioAnswer: (name: string) => `Audioantwort von ${name}`,
+    micOk: 'Ihr Mikrofon funktioniert. Sprechen Sie, damit sich der Pegel bewegt.',
     recordingAudio: 'Nur Ton wird aufgenommen',
   },
 };

@@ -381,6 +381,7 @@ export const en = {
     micOnlyIntro: 'Your browser will ask to use your microphone. Speak to see the level move.',
     micOnlyFirst: 'Check your microphone first.',
     audioAnswer: (name: string) => `Audio answer from ${name}`,
+    micOk: 'Your microphone works. Speak to see its level move.',
     recordingAudio: 'Recording sound only',
   },
 };

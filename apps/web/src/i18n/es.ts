@@ -383,6 +383,7 @@ export const es: CandidateTexts = {
     micOnlyIntro: 'Tu navegador te pedirá permiso para usar el micrófono. Habla para ver moverse el nivel.',
     micOnlyFirst: 'Comprueba primero el micrófono.',
     audioAnswer: (name: string) => `Respuesta en audio de ${name}`,
+    micOk: 'Tu micrófono funciona. Habla para ver moverse el nivel.',
     recordingAudio: 'Grabando solo sonido',
   },
 };

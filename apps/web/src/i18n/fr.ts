@@ -391,6 +391,7 @@ export const fr: CandidateTexts = {
     micOnlyIntro: 'Votre navigateur va demander l’accès au micro. Parlez pour voir le niveau bouger.',
     micOnlyFirst: 'Vérifiez d’abord votre micro.',
     audioAnswer: (name: string) => `Réponse audio de ${name}`,
+    micOk: 'Votre micro fonctionne. Parlez pour voir le niveau bouger.',
     recordingAudio: 'Enregistrement du son seulement',
   },
 };
