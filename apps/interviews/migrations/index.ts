@@ -16,6 +16,7 @@ import * as shardsByTransaction from './0015_shards_by_transaction';
 import * as liveCallChat from './0016_live_call_chat';
 import * as interviewEvaluations from './0017_interview_evaluations';
 import * as interviewSource from './0018_interview_source';
+import * as accommodations from './0019_accommodations';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const interviewsMigrations: Record<string, Migration> = {
   '0016_live_call_chat': liveCallChat,
   '0017_interview_evaluations': interviewEvaluations,
   '0018_interview_source': interviewSource,
+  '0019_accommodations': accommodations,
 };

@@ -12,6 +12,7 @@ import type {
 import type { BusMessage } from '@vi/platform-bus';
 import type { Principal, UserPrincipal, Caller } from '@vi/platform-grpc';
 import type { IdentityDirectory, JobsDirectory } from '../src/application/ports';
+import { NO_ACCOMMODATIONS } from '../src/domain/accommodations';
 import { newQuestion, NO_EVALUATIONS, type Interview, type InterviewQuestion } from '../src/domain/interview';
 import type { QuestionSet, QuestionSetQuestion } from '../src/domain/question-set';
 import type { ChatMessage } from '../src/domain/chat';
@@ -52,6 +53,7 @@ export function anInterview(overrides: Partial<Interview> = {}): Interview {
     updatedAt: AT,
     evaluations: NO_EVALUATIONS,
     source: { type: 'api', externalId: null },
+    accommodations: NO_ACCOMMODATIONS,
     ...overrides,
   };
 }

@@ -1,7 +1,8 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
 import type { Stateful } from '@vi/platform-testing';
-import type { MeasuredVideo, VideoContainer, VideoProbe } from '../src/application/ports';
+import type { MeasuredVideo, VideoContainer, VideoProbe, VideoTracks } from '../src/application/ports';
 import type { ChatMessage } from '../src/domain/chat';
+import type { AccommodationRequest } from '../src/domain/accommodations';
 import { NO_EVALUATIONS, type EvaluationsChange, type Interview, type InterviewQuestion } from '../src/domain/interview';
 import { actionableUntil, OPEN_STATUSES, type InterviewStatus, type InterviewType } from '../src/domain/interview-status';
 import type { QuestionSet, QuestionSetQuestion } from '../src/domain/question-set';
@@ -73,6 +74,8 @@ interface InterviewRow {
   deletedAt: Date | null;
   /** The last reset's time (`clearEvaluations`). */
   evaluationsClearedAt?: Date;
+  /** The candidate's requests for an accommodation (issue 42), oldest first. */
+  accommodationRequests?: AccommodationRequest[];
 }
 
 const NO_KEYS: InterviewKeys = { candidateKey: '', jobKey: '', companyKey: '' };
@@ -182,8 +185,8 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
     const row = this.state.get(interview.uuid);
     // The columns the SQL update writes; the rest (phone, job, candidate) never change by an update.
     if (row) {
-      const { status, scheduledAt, completedAt, acceptedAt, rating, ratedBy, ratedAt, updatedAt } = interview;
-      row.interview = { ...row.interview, status, scheduledAt, completedAt, acceptedAt, rating, ratedBy, ratedAt, updatedAt };
+      const { status, scheduledAt, completedAt, acceptedAt, rating, ratedBy, ratedAt, accommodations, updatedAt } = interview;
+      row.interview = { ...row.interview, status, scheduledAt, completedAt, acceptedAt, rating, ratedBy, ratedAt, accommodations, updatedAt };
     }
   }
 
@@ -234,6 +237,31 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
       .filter((i) => OPEN_STATUSES.includes(i.status) && actionableUntil(i.type, i.scheduledAt) <= now)
       .sort((a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime())
       .slice(0, limit);
+  }
+
+  async addAccommodationRequest(request: AccommodationRequest): Promise<void> {
+    const row = this.state.get(request.interviewUuid);
+    // As the foreign key refuses a request of no interview.
+    if (!row) throw new Error('insert or update on table "accommodation_requests" violates foreign key constraint');
+    row.accommodationRequests = [...(row.accommodationRequests ?? []), { ...request }];
+  }
+
+  async countAccommodationRequestsSince(interviewUuid: string, since: Date): Promise<number> {
+    return (this.state.get(interviewUuid)?.accommodationRequests ?? []).filter((r) => r.requestedAt >= since).length;
+  }
+
+  async accommodationRequestsOf(interviewUuids: string[]): Promise<Map<string, AccommodationRequest[]>> {
+    const byInterview = new Map<string, AccommodationRequest[]>();
+    for (const uuid of interviewUuids) {
+      const requests = this.state.get(uuid)?.accommodationRequests ?? [];
+      if (requests.length > 0) byInterview.set(uuid, [...requests].sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime()));
+    }
+    return byInterview;
+  }
+
+  async deleteAccommodationRequests(interviewUuid: string): Promise<void> {
+    const row = this.state.get(interviewUuid);
+    if (row) row.accommodationRequests = [];
   }
 }
 
@@ -728,10 +756,12 @@ export { MemoryMediaStorage as MemoryMedia } from '@vi/platform-testing';
 
 /**
  * A video probe that reads the first four bytes as the container (`WEBM`, `MP4 `) and says the video lasts
- * `durationSeconds` (null: no readable timing), once its bytes have passed.
+ * `durationSeconds` (null: no readable timing) and holds `tracks` (a video and an audio track unless told), once its
+ * bytes have passed.
  */
 export class FakeVideoProbe implements VideoProbe {
   readonly headBytes = 4;
+  tracks: VideoTracks | null = { video: true, audio: true };
 
   constructor(public durationSeconds: number | null = 10) {}
 
@@ -744,12 +774,14 @@ export class FakeVideoProbe implements VideoProbe {
     let passed!: () => void;
     const consumed = new Promise<void>((resolve) => (passed = resolve));
     const duration = this.durationSeconds;
+    const tracks = this.tracks;
     return {
       data: (async function* () {
         yield* data;
         passed();
       })(),
       duration: consumed.then(() => duration),
+      tracks: consumed.then(() => tracks),
     };
   }
 }

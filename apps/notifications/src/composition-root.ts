@@ -112,6 +112,7 @@ export function startNotificationsService(config: NotificationsConfig, shared: S
       messages: {
         store,
         plans,
+        admins: plans,
         clock,
         reminderLeadMs: config.reminderLeadMs,
         calendar,

@@ -22,6 +22,7 @@ describe('notifications event handling on a real database', () => {
     store,
     clock,
     plans: { features: async () => ({ interview_sms_notifications: true }) },
+    admins: { administrators: async () => [] },
     reminderLeadMs: DAY,
     calendar: liveCalendar,
     onQueued: noop,

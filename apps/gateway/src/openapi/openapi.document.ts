@@ -22,6 +22,8 @@ import {
   QuestionSetView,
   QuestionView,
   RatingView,
+  AccommodationsView,
+  AccommodationRequestView,
   SessionView,
   SharedView,
   RecordingView,
@@ -80,8 +82,10 @@ function viewComponents(): Record<string, JsonSchema> {
     JobVideoView,
     JobView,
     InterviewView,
+    AccommodationsView,
     QuestionView,
     RatingView,
+    AccommodationRequestView,
     BasicShareLinkView,
     MeView,
     PlanView,
@@ -295,7 +299,7 @@ const listParameters = (spec: ListQuerySpec<string, string>) => [
 function webhookEvents(): Record<string, JsonSchema> {
   const headers = [
     ['X-Service-Event', 'The event type'],
-    ['X-Service-Payload', 'The payload type: Interview, Job or Rating'],
+    ['X-Service-Payload', 'The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest'],
     ['X-Service-User-UUID', 'The user owning the webhook'],
     ['X-Service-Webhook-UUID', 'The webhook that caused the delivery'],
     ['webhook-id', 'Standard Webhooks: the delivery id, the same on every retry (deduplicate on it)'],

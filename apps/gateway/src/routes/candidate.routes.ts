@@ -1,12 +1,27 @@
 import { Router } from 'express';
-import { candidateInterviewJson, interviewJson, questionJson, TAKE_CONTENT_TYPES, takeJson } from '@vi/contracts';
+import { z } from 'zod';
+import { candidateInterviewJson, interviewJson, questionJson, TAKE_UPLOAD_CONTENT_TYPES, takeJson } from '@vi/contracts';
 import { validationFailed } from '@vi/platform-errors';
 import { readAs, writeAs } from '../auth/request-context';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { ICALENDAR } from '../http/operation';
 import { pathUuid } from '../http/path-uuids';
 import { resource } from '../http/resource';
+import { validate } from '../http/validation';
 import type { Upstreams } from '../upstream/upstreams';
+
+/** The service trims it and checks its length (1–2,000 characters) and that it is plain text (no control characters). */
+const accommodationRequestBody = z.object({
+  message: z.string().meta({ description: 'What the candidate asks for, in their words: 1–2,000 characters of plain text once trimmed' }),
+});
+
+/** The answer of an accommodation request (202): what was kept. */
+const accommodationRequestAnswer = {
+  type: 'object',
+  required: ['message', 'requested_at'],
+  properties: { message: { type: 'string' }, requested_at: { type: 'string', format: 'date-time' } },
+  additionalProperties: false,
+} as const;
 
 /**
  * The job seeker's side, authorized by the `Bearer` candidate token of the invitation link. `uploadTimeoutMs`:
@@ -83,7 +98,8 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
           content_type: (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase(),
           duration_seconds: declared === undefined ? 0 : Number(declared),
         };
-        if (!(TAKE_CONTENT_TYPES as readonly string[]).includes(header.content_type)) {
+        // audio/webm and audio/mp4: an answer by microphone only, accepted with the interview's audio_only (issue 42).
+        if (!(TAKE_UPLOAD_CONTENT_TYPES as readonly string[]).includes(header.content_type)) {
           throw gatewayError(GatewayErrorCode.UnsupportedMediaType);
         }
         if (declared !== undefined && !(header.duration_seconds > 0 && Number.isFinite(header.duration_seconds))) {
@@ -99,6 +115,29 @@ export function candidateRoutes(upstreams: Upstreams, options: { uploadTimeoutMs
           deadline: new Date(Date.now() + options.uploadTimeoutMs),
         });
         res.status(201).json(takeJson(take));
+      },
+    },
+  });
+  resource(router, '/candidate/interviews/:interviewUuid/accommodation_request', {
+    post: {
+      summary: 'Ask the company for an accommodation (more time, more takes, audio only, captions …)',
+      description:
+        'Issue 42, docs/accommodations.md. The message (1–2,000 characters of plain text, trimmed; control characters other than line breaks and tabs are refused) ' +
+        "is kept with the interview (the company's `GET /interviews/<uuid>` lists it in `accommodation_requests`); the interview's creator and the company's " +
+        'administrators are emailed, and webhooks receive `AccommodationRequested`. At most 3 a UTC day per interview: the fourth is 429 ' +
+        '`api.accommodation_requests_exhausted` with `Retry-After` (seconds to the next UTC midnight). The company answers by email.',
+      tag: 'Candidate',
+      security: 'candidate',
+      body: accommodationRequestBody,
+      ok: { 202: accommodationRequestAnswer },
+      handler: async (req, res) => {
+        const body = validate(accommodationRequestBody, req.body);
+        const request = await candidate.call(
+          (c) => c.requestAccommodation,
+          { interview_uuid: pathUuid(req, 'interviewUuid'), message: body.message },
+          writeAs(res),
+        );
+        res.status(202).json({ message: request.message, requested_at: request.requested_at });
       },
     },
   });

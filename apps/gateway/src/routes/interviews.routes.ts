@@ -12,7 +12,7 @@ import { validate } from '../http/validation';
 import { interviewPageWithShareLinkUrls, withShareLinkUrls } from '../upstream/share-link-urls';
 import type { Upstreams } from '../upstream/upstreams';
 import { INTERVIEW_LIST } from './list-queries';
-import { assigneeFields, canonicalLanguage, languageField as language, phonesTogether, questionInput, timestampField } from './request-fields';
+import { accommodationsField, assigneeFields, canonicalLanguage, languageField as language, phonesTogether, questionInput, timestampField } from './request-fields';
 import { timeZoneField } from './time-zone-field';
 
 const timestamp = timestampField;
@@ -31,6 +31,7 @@ const createBody = z.object({
   timezone: timeZoneField.default('UTC'),
   language: language.default('en'),
   has_sms_consent: z.boolean().default(false),
+  accommodations: accommodationsField.optional(),
 });
 
 const updateBody = z
@@ -38,9 +39,10 @@ const updateBody = z
     scheduled_at: timestamp.optional(),
     status: z.enum(INTERVIEW_STATUSES).optional(),
     rating: z.number().min(0, 'must be 0 to 5').max(5, 'must be 0 to 5').multipleOf(0.5, 'must be a multiple of 0.5').optional(),
+    accommodations: accommodationsField.optional(),
   })
-  .refine((b) => b.scheduled_at !== undefined || b.status !== undefined || b.rating !== undefined, {
-    message: 'send scheduled_at, status and/or rating',
+  .refine((b) => b.scheduled_at !== undefined || b.status !== undefined || b.rating !== undefined || b.accommodations !== undefined, {
+    message: 'send scheduled_at, status, rating and/or accommodations',
     path: ['body'],
   });
 
@@ -96,7 +98,9 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
       description:
         "Each assignee is invited by email (and by SMS with their consent, on plans that have it) in the interview's `language`: " +
         'an IETF tag, default "en"; English, Spanish, French and German are written, any other language gets English (decision 047). ' +
-        'The interview shows its `language`, and its `source`: `workspace` when created from our web app (its session), else `api`.',
+        'The interview shows its `language`, and its `source`: `workspace` when created from our web app (its session), else `api`. ' +
+        '`accommodations` (issue 42, docs/accommodations.md) apply to every assignee: `time_multiplier` (1–10) multiplies think time and time limits, ' +
+        "`unlimited_time` removes both, `extra_takes` (0–10) adds takes to each question, `audio_only` accepts answers by microphone only; the questions render the effective limits.",
       body: createBody,
       bodySchema: interviewCreateSchema(),
       ok: { 201: { anyOf: [ref('Interview'), arrayOf('Interview')] } },
@@ -117,6 +121,7 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
             timezone: body.timezone,
             language: canonicalLanguage(body.language) ?? 'en',
             has_sms_consent: body.has_sms_consent,
+            accommodations: body.accommodations,
             // Decision 071: the web session is our web app; an API key is an integrator.
             source: { type: contextOf(res).sessionId ? 'workspace' : 'api' },
           },
@@ -141,8 +146,11 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
       },
     },
     put: {
-      summary: 'Reschedule, cancel, complete or rate (201, as the reference shows)',
+      summary: 'Reschedule, cancel, complete, rate or change its accommodations (201, as the reference shows)',
       tag: 'Interviews',
+      description:
+        '`accommodations` (issue 42, docs/accommodations.md): the fields sent change, the others stay; refused once the interview is completed ' +
+        '(400 `api.interview_already_completed`). A change publishes `InterviewAccommodationsChanged`.',
       body: updateBody,
       ok: { 201: 'Interview' },
       handler: async (req, res) => {

@@ -99,3 +99,27 @@ export const languageField = z
       'Emails and SMS are written in English, Spanish, French or German (another language gets English); dates follow the whole tag. ' +
       'Default "en"; the company pages send the user\'s browser language (decision 047).',
   });
+
+/**
+ * An interview's accommodations as a request sends them (issue 42, docs/accommodations.md): each field optional (a
+ * creation's absent ones are the defaults, an update's stay as they are); the service checks the ranges again.
+ */
+export const accommodationsField = z
+  .object({
+    time_multiplier: z
+      .number()
+      .min(1, 'must be a number from 1 to 10')
+      .max(10, 'must be a number from 1 to 10')
+      .optional()
+      .meta({ description: 'Think time and time limits × this, rounded up to whole seconds (1–10, default 1)' }),
+    unlimited_time: z.boolean().optional().meta({ description: 'No think time and no time limit (default false)' }),
+    extra_takes: z
+      .number()
+      .int('must be a whole number from 0 to 10')
+      .min(0, 'must be a whole number from 0 to 10')
+      .max(10, 'must be a whole number from 0 to 10')
+      .optional()
+      .meta({ description: "Added to each question's takes (0–10, default 0); an unlimited question stays unlimited" }),
+    audio_only: z.boolean().optional().meta({ description: 'Answers by microphone only are accepted (default false)' }),
+  })
+  .strict();

@@ -1,22 +1,32 @@
 import { interviewJson, type BasicShareLinkWithoutUrl, type identity, type interviews, type InterviewsSubject } from '@vi/contracts';
 import type { NewEvent, ReposOf } from '@vi/platform-bus';
 import { toRfc3339, toRfc3339OrNull } from '@vi/platform-time';
+import { effectiveSeconds, effectiveTakesLimit, NO_ACCOMMODATIONS, type AccommodationRequest, type Accommodations } from '../domain/accommodations';
 import { takesRemaining, type Interview, type InterviewQuestion } from '../domain/interview';
 import type { CompanyRow, InterviewsStore, JobPostRow, PersonRow } from './store';
 
 /** What rendering an interview reads: the projections of other services' data, its questions and its share link. */
-export type RenderingRepoName = 'projections' | 'questions' | 'shareLinks';
+export type RenderingRepoName = 'interviews' | 'projections' | 'questions' | 'shareLinks';
 export type RenderingRepos = ReposOf<InterviewsStore, RenderingRepoName>;
 
-export function renderQuestion(question: InterviewQuestion): interviews.Question {
+/**
+ * A question with the limits its interview's accommodations make (issue 42): think time and time limit × the
+ * multiplier rounded up (the flag `unlimited_time` instead, which the views render as null), takes with the extra ones.
+ */
+export function renderQuestion(question: InterviewQuestion, accommodations: Accommodations): interviews.Question {
   return {
     uuid: question.uuid,
     text: question.text,
     completed: question.completed,
     skipped: question.skipped,
-    time_limit: question.timeLimit,
-    think_time: question.thinkTime,
-    takes: { completed: question.takesCompleted, remaining: takesRemaining(question), limit: question.takesLimit },
+    time_limit: effectiveSeconds(question.timeLimit, accommodations) ?? 0,
+    think_time: String(effectiveSeconds(Number(question.thinkTime), accommodations) ?? 0),
+    unlimited_time: accommodations.unlimitedTime,
+    takes: {
+      completed: question.takesCompleted,
+      remaining: takesRemaining(question, accommodations.extraTakes),
+      limit: effectiveTakesLimit(question.takesLimit, accommodations),
+    },
     created_at: toRfc3339(question.createdAt),
     updated_at: toRfc3339(question.updatedAt),
     started_at: toRfc3339OrNull(question.startedAt) ?? undefined,
@@ -29,14 +39,15 @@ export function renderQuestion(question: InterviewQuestion): interviews.Question
  */
 export async function renderInterviews(repos: RenderingRepos, list: Interview[], options: { questions: boolean }): Promise<interviews.Interview[]> {
   if (list.length === 0) return [];
-  const [jobs, people, companies, questions, shareLinks] = await Promise.all([
+  const [jobs, people, companies, questions, shareLinks, accommodationRequests] = await Promise.all([
     repos.projections.jobs([...new Set(list.map((i) => i.jobUuid))]),
     repos.projections.people([...new Set(list.flatMap((i) => [i.candidateUuid, i.createdBy]))]),
     repos.projections.companies([...new Set(list.map((i) => i.companyUuid))]),
     options.questions ? repos.questions.listFor(list.map((i) => i.uuid)) : Promise.resolve(new Map<string, InterviewQuestion[]>()),
     repos.shareLinks.forInterviews(list.map((i) => i.uuid)),
+    options.questions ? repos.interviews.accommodationRequestsOf(list.map((i) => i.uuid)) : Promise.resolve(new Map<string, AccommodationRequest[]>()),
   ]);
-  return renderInterviewsFrom(list, { jobs, people, companies, questions, shareLinks });
+  return renderInterviewsFrom(list, { jobs, people, companies, questions, shareLinks, accommodationRequests });
 }
 
 /** What rendering interviews looks up, by uuid (interviews' uuid for questions and share links). */
@@ -46,10 +57,15 @@ export interface RenderingLookups {
   companies: Map<string, CompanyRow>;
   questions: Map<string, InterviewQuestion[]>;
   shareLinks: Map<string, BasicShareLinkWithoutUrl>;
+  /** The candidates' requests for an accommodation (single reads; none in a list or a creation). */
+  accommodationRequests?: Map<string, AccommodationRequest[]>;
 }
 
 /** Interviews as the API shows them, from lookups already in hand (a creation renders what it is writing). */
-export function renderInterviewsFrom(list: Interview[], { jobs, people, companies, questions, shareLinks }: RenderingLookups): interviews.Interview[] {
+export function renderInterviewsFrom(
+  list: Interview[],
+  { jobs, people, companies, questions, shareLinks, accommodationRequests }: RenderingLookups,
+): interviews.Interview[] {
   return list.map((interview) => {
     const job = jobs.get(interview.jobUuid);
     return {
@@ -75,7 +91,7 @@ export function renderInterviewsFrom(list: Interview[], { jobs, people, companie
       assigned_to: assigneeOf(people.get(interview.candidateUuid), interview),
       company: companies.get(interview.companyUuid),
       created_by: people.get(interview.createdBy),
-      questions: (questions.get(interview.uuid) ?? []).map(renderQuestion),
+      questions: (questions.get(interview.uuid) ?? []).map((q) => renderQuestion(q, interview.accommodations ?? NO_ACCOMMODATIONS)),
       timezone: interview.timezone,
       language: interview.language,
       share_link: shareLinkOf(shareLinks.get(interview.uuid)),
@@ -83,8 +99,18 @@ export function renderInterviewsFrom(list: Interview[], { jobs, people, companie
       evaluations_submitted: interview.evaluations.submitted,
       evaluations_started: interview.evaluations.started,
       source: { type: interview.source.type, external_id: interview.source.externalId ?? undefined },
+      accommodations: accommodationsMessage(interview.accommodations ?? NO_ACCOMMODATIONS),
+      accommodation_requests: (accommodationRequests?.get(interview.uuid) ?? []).map(renderAccommodationRequest),
     };
   });
+}
+
+export function accommodationsMessage(a: Accommodations): interviews.Accommodations {
+  return { time_multiplier: a.timeMultiplier, unlimited_time: a.unlimitedTime, extra_takes: a.extraTakes, audio_only: a.audioOnly };
+}
+
+export function renderAccommodationRequest(request: AccommodationRequest): interviews.AccommodationRequest {
+  return { message: request.message, requested_at: toRfc3339(request.requestedAt) };
 }
 
 /**

@@ -50,4 +50,4 @@ export interface InterviewPageCache {
 }
 
 /** Video plumbing shared with jobs (`@vi/platform-media`): where videos live, presigned playback, a container's measured length. */
-export type { MediaPlaybackUrls, MediaStorage, MeasuredVideo, VideoContainer, VideoProbe } from '@vi/platform-media';
+export type { MediaPlaybackUrls, MediaStorage, MeasuredVideo, VideoContainer, VideoProbe, VideoTracks } from '@vi/platform-media';

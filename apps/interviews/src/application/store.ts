@@ -1,5 +1,6 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
 import type { PendingEvents, Store } from '@vi/platform-bus';
+import type { AccommodationRequest } from '../domain/accommodations';
 import type { ChatMessage } from '../domain/chat';
 import type { EvaluationsChange, Interview, InterviewOrder, InterviewQuestion } from '../domain/interview';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
@@ -128,6 +129,14 @@ export interface InterviewRepository {
   markDeleted(uuid: string, at: Date): Promise<void>;
   /** Open interviews whose due time has passed, locked so that each is taken by one replica only. */
   lockOverdue(now: Date, limit: number): Promise<Interview[]>;
+  /** A candidate's request for an accommodation (issue 42). */
+  addAccommodationRequest(request: AccommodationRequest): Promise<void>;
+  /** How many requests an interview has had since `since` (the start of a UTC day); counted under its row lock. */
+  countAccommodationRequestsSince(interviewUuid: string, since: Date): Promise<number>;
+  /** The requests of these interviews, oldest first, by interview uuid (none: absent). */
+  accommodationRequestsOf(interviewUuids: string[]): Promise<Map<string, AccommodationRequest[]>>;
+  /** Forgets an interview's requests (erasure of its job seeker, decision 019). */
+  deleteAccommodationRequests(interviewUuid: string): Promise<void>;
 }
 
 export interface QuestionRepository {

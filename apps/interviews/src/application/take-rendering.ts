@@ -1,6 +1,6 @@
 import type { interviews } from '@vi/contracts';
 import { toRfc3339 } from '@vi/platform-time';
-import type { Take } from '../domain/take';
+import { storedTakeKind, type Take } from '../domain/take';
 
 /** A take as the API shows it. */
 export function renderTake(take: Take): interviews.Take {
@@ -12,5 +12,6 @@ export function renderTake(take: Take): interviews.Take {
     size: take.size,
     duration_seconds: take.durationSeconds,
     created_at: toRfc3339(take.createdAt),
+    kind: storedTakeKind(take.contentType),
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Accommodations } from './accommodations';
 import { validationFailed } from '@vi/platform-errors';
 import type { InterviewStatus, InterviewType } from './interview-status';
 import { INTERVIEW_SOURCE_TYPES, THINK_TIMES, type DecisionJson, type EvaluationCounts, type InterviewSourceType, type ThinkTime } from '@vi/contracts';
@@ -32,6 +33,8 @@ export interface Interview {
   evaluations: InterviewEvaluations;
   /** Where it came from (decision 071); set at creation, never changed. */
   source: InterviewSource;
+  /** What it changes for its candidate (issue 42): set at creation, changed by the company until it is completed. */
+  accommodations: Accommodations;
 }
 
 /** Who asked for an interview: our web app, an API key, an open interview's application or an ATS (with its own id). */
@@ -133,10 +136,10 @@ export function thinkTimeOf(value: string | undefined, field: string): ThinkTime
 
 export const UNLIMITED_TAKES = -1;
 
-/** Takes left on a question; -1 when unlimited. */
-export function takesRemaining(question: Pick<InterviewQuestion, 'takesLimit' | 'takesCompleted'>): number {
+/** Takes left on a question, with the interview's extra takes (issue 42); -1 when unlimited. */
+export function takesRemaining(question: Pick<InterviewQuestion, 'takesLimit' | 'takesCompleted'>, extraTakes: number): number {
   if (question.takesLimit === UNLIMITED_TAKES) return UNLIMITED_TAKES;
-  return Math.max(0, question.takesLimit - question.takesCompleted);
+  return Math.max(0, question.takesLimit + extraTakes - question.takesCompleted);
 }
 
 export { INTERVIEW_ORDERS, type InterviewOrder } from '@vi/contracts';

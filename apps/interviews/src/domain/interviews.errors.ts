@@ -35,6 +35,7 @@ export enum InterviewsErrorCode {
   ChatMessageEmpty = 'api.chat_message_empty',
   ChatMessageTooLong = 'api.chat_message_too_long',
   ChatFull = 'api.chat_full',
+  AccommodationRequestsExhausted = 'api.accommodation_requests_exhausted',
 }
 
 const REASONS: Record<InterviewsErrorCode, string> = {
@@ -71,6 +72,7 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.ChatMessageEmpty]: 'Write a message first',
   [InterviewsErrorCode.ChatMessageTooLong]: 'A message holds at most 2000 characters',
   [InterviewsErrorCode.ChatFull]: "The call's chat holds 500 messages: no more can be sent",
+  [InterviewsErrorCode.AccommodationRequestsExhausted]: 'At most 3 accommodation requests a day can be sent for one interview: try again tomorrow (UTC)',
 };
 
 function kindOf(code: InterviewsErrorCode): ErrorKind {
@@ -118,14 +120,16 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
       return ErrorKind.InvalidArgument;
     case InterviewsErrorCode.ChatFull:
       return ErrorKind.Conflict;
+    case InterviewsErrorCode.AccommodationRequestsExhausted:
+      return ErrorKind.ResourceExhausted;
     default:
       return assertNever(code);
   }
 }
 
 export class InterviewsError extends AppError {
-  constructor(code: InterviewsErrorCode, reason: string = REASONS[code]) {
-    super(kindOf(code), code, reason);
+  constructor(code: InterviewsErrorCode, reason: string = REASONS[code], retryAfterSeconds?: number) {
+    super(kindOf(code), code, reason, undefined, retryAfterSeconds);
     this.name = 'InterviewsError';
   }
 }

@@ -43,3 +43,21 @@ export function takeDuration(measured: number | null, declared: number | null): 
 export function isTakeTooLong(seconds: number, timeLimit: number): boolean {
   return seconds > timeLimit + TAKE_DURATION_TOLERANCE_SECONDS;
 }
+
+/** What a take holds: a video (with or without sound) or sound alone (issue 42). */
+export type TakeKind = 'video' | 'audio';
+
+/**
+ * A take's kind from the tracks its container holds: video when it has a video track, audio when only an audio
+ * track, null when neither (nothing to play). A container whose tracks could not be read is what it was sent as.
+ */
+export function takeKindOf(tracks: { video: boolean; audio: boolean } | null, contentType: string): TakeKind | null {
+  if (tracks === null) return contentType.startsWith('audio/') ? 'audio' : 'video';
+  if (tracks.video) return 'video';
+  return tracks.audio ? 'audio' : null;
+}
+
+/** The kind of a stored take, from its content type (`audio/webm`, `audio/mp4`: audio only). */
+export function storedTakeKind(contentType: string): TakeKind {
+  return contentType.startsWith('audio/') ? 'audio' : 'video';
+}

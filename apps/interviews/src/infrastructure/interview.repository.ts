@@ -1,5 +1,7 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
 import { insertRows, prepared, sql, type Kysely, type Selectable } from '@vi/platform-postgres';
+import type { AccommodationsJson } from '@vi/contracts';
+import { NO_ACCOMMODATIONS, type AccommodationRequest, type Accommodations } from '../domain/accommodations';
 import type { EvaluationsChange, Interview } from '../domain/interview';
 import type { InterviewStatus, InterviewType } from '../domain/interview-status';
 import type { NewInterviewRow, InterviewListQuery, InterviewPageRows, JobPostRow } from '../application/store';
@@ -49,6 +51,7 @@ const INTERVIEW_COLUMNS = sql.raw(
     'evaluations_started',
     'source_type',
     'source_external_id',
+    'accommodations',
   ].join(', '),
 );
 
@@ -229,10 +232,54 @@ order by i.${column} ${nulls}, i.uuid ${dir}`,
         rating: interview.rating === null ? null : String(interview.rating),
         rated_by: interview.ratedBy,
         rated_at: interview.ratedAt,
+        accommodations: accommodationsRow(interview.accommodations),
         updated_at: interview.updatedAt,
       })
       .where('uuid', '=', interview.uuid)
       .execute();
+  }
+
+  /** A candidate's request for an accommodation (issue 42). */
+  async addAccommodationRequest(request: AccommodationRequest): Promise<void> {
+    await this.db
+      .insertInto('accommodation_requests')
+      .values({ uuid: request.uuid, interview_uuid: request.interviewUuid, message: request.message, requested_at: request.requestedAt })
+      .execute();
+  }
+
+  /** How many requests an interview has had since `since` (the start of a UTC day): counted under its row lock. */
+  async countAccommodationRequestsSince(interviewUuid: string, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('accommodation_requests')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('interview_uuid', '=', interviewUuid)
+      .where('requested_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** The requests of these interviews, oldest first, by interview uuid. */
+  async accommodationRequestsOf(interviewUuids: string[]): Promise<Map<string, AccommodationRequest[]>> {
+    const byInterview = new Map<string, AccommodationRequest[]>();
+    if (interviewUuids.length === 0) return byInterview;
+    const rows = await this.db
+      .selectFrom('accommodation_requests')
+      .selectAll()
+      .where('interview_uuid', 'in', interviewUuids)
+      .orderBy('requested_at')
+      .orderBy('uuid')
+      .execute();
+    for (const row of rows) {
+      const list = byInterview.get(row.interview_uuid) ?? [];
+      list.push({ uuid: row.uuid, interviewUuid: row.interview_uuid, message: row.message, requestedAt: row.requested_at });
+      byInterview.set(row.interview_uuid, list);
+    }
+    return byInterview;
+  }
+
+  /** Forgets an interview's requests: what its job seeker wrote goes with them (erasure, decision 019). */
+  async deleteAccommodationRequests(interviewUuid: string): Promise<void> {
+    await this.db.deleteFrom('accommodation_requests').where('interview_uuid', '=', interviewUuid).execute();
   }
 
   /**
@@ -337,7 +384,20 @@ function toInterview(row: InterviewColumns): Interview {
     updatedAt: row.updated_at,
     evaluations: { decision: row.decision, submitted: row.evaluations_submitted, started: row.evaluations_started },
     source: { type: row.source_type, externalId: row.source_external_id },
+    accommodations: accommodationsOfRow(row.accommodations),
   };
+}
+
+function accommodationsOfRow(json: AccommodationsJson | null): Accommodations {
+  if (json === null) return NO_ACCOMMODATIONS;
+  return { timeMultiplier: Number(json.time_multiplier), unlimitedTime: json.unlimited_time, extraTakes: json.extra_takes, audioOnly: json.audio_only };
+}
+
+/** None are stored as null, so an interview without any reads as it did before the column; jsonb travels as its text. */
+function accommodationsRow(a: Accommodations): AccommodationsJson | null {
+  if (a.timeMultiplier === 1 && !a.unlimitedTime && a.extraTakes === 0 && !a.audioOnly) return null;
+  const json: AccommodationsJson = { time_multiplier: a.timeMultiplier, unlimited_time: a.unlimitedTime, extra_takes: a.extraTakes, audio_only: a.audioOnly };
+  return JSON.stringify(json) as never;
 }
 
 /** The insert of new interviews (at least one), on its own or as a part of a creation's statement. */
@@ -372,6 +432,7 @@ export function interviewInsert(rows: NewInterviewRow[]) {
       company_key: keys.companyKey,
       source_type: interview.source.type,
       source_external_id: interview.source.externalId,
+      accommodations: accommodationsRow(interview.accommodations),
     })),
   );
 }

@@ -1,4 +1,4 @@
-import type { BasicShareLinkWithoutUrl, DecisionJson, InterviewSourceType } from '@vi/contracts';
+import type { AccommodationsJson, BasicShareLinkWithoutUrl, DecisionJson, InterviewSourceType } from '@vi/contracts';
 import type { OutboxTable } from '@vi/platform-bus';
 import type { Generated } from '@vi/platform-postgres';
 import type { CompanyRow, JobPostRow, PersonRow } from '../application/store';
@@ -43,7 +43,11 @@ export interface InterviewsDatabase {
     /** Where it came from (migration 0018, decision 071). */
     source_type: Generated<InterviewSourceType>;
     source_external_id: Generated<string | null>;
+    /** What it changes for its candidate (migration 0019, issue 42); null: none. */
+    accommodations: Generated<AccommodationsJson | null>;
   };
+  /** A candidate's requests for an accommodation (migration 0019). */
+  accommodation_requests: { uuid: string; interview_uuid: string; message: string; requested_at: Date };
   interview_counters: { company_uuid: string; type: string; status: string; shard: Generated<number>; count: Generated<number> };
   /** A company's list version is the sum of its rows, moved by triggers (migration 0012, decision 050). */
   interview_list_versions: { company_uuid: string; shard: number; version: number };

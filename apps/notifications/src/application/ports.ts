@@ -46,6 +46,11 @@ export interface PlanDirectory {
   features(companyUuid: string): Promise<Record<string, boolean>>;
 }
 
+/** A company's active administrators (who hear of a candidate's accommodation request, issue 42), from identity. */
+export interface AdministratorDirectory {
+  administrators(companyUuid: string): Promise<Array<{ name: string; email: string }>>;
+}
+
 /** Encrypts what must be read back (signing secrets, basic-auth credentials). */
 export interface SecretSealer {
   seal(plaintext: string): string;

@@ -20,7 +20,9 @@ export type MessageKind =
   /** A company user mentioned in a comment on an interview: a link to the watch page at that moment (decision 070). */
   | 'comment_mention'
   /** The job seeker told of a reject, when the company asked to notify them (decision 070). */
-  | 'decision_rejected';
+  | 'decision_rejected'
+  /** A candidate's request for an accommodation, to the interview's creator and the company's administrators (issue 42). */
+  | 'accommodation_request';
 
 export interface EmailContent {
   subject: string;
@@ -288,6 +290,34 @@ export function mentionEmail(d: MentionDetails): EmailContent {
     subject: `${d.authorName} mentioned you in a comment`,
     text: `${paragraphs.join('\n\n')}\n\n${label}: ${d.url}\n`,
     html: html(paragraphs, { href: d.url, label }),
+  };
+}
+
+/** A candidate's request for an accommodation (issue 42), to a company user: in English, as every company email (decision 047). */
+export interface AccommodationRequestDetails {
+  recipientName: string;
+  candidateName: string;
+  candidateEmail: string;
+  jobTitle: string;
+  /** The candidate's words, plain text (escaped in the HTML part). */
+  message: string;
+  /** The interview's page in the workspace (not a bearer link: the company user signs in). */
+  url: string;
+}
+
+export function accommodationRequestEmail(d: AccommodationRequestDetails): EmailContent {
+  const who = d.candidateEmail ? `${d.candidateName} (${d.candidateEmail})` : d.candidateName;
+  const job = d.jobTitle ? ` for ${d.jobTitle}` : '';
+  const paragraphs = [
+    `Hello ${d.recipientName},`,
+    `${who} asks for an accommodation in their interview${job}:`,
+    d.message,
+    "Change the interview's accommodations on its page (more time, no time limit, more takes, answers by microphone only), and answer the candidate by email: they were told the company would.",
+  ];
+  return {
+    subject: `${d.candidateName} asks for an accommodation`,
+    text: `${paragraphs.join('\n\n')}\n\nOpen the interview: ${d.url}\n`,
+    html: html(paragraphs, { href: d.url, label: 'Open the interview' }),
   };
 }
 

@@ -60,6 +60,15 @@ export function notificationOf(eventType: WebhookEventType, payload: unknown): W
       if (!companyUuid || !body) return undefined;
       return { eventType, payloadType, companyUuid, resourceUuid: event.interview.uuid, body: JSON.stringify(body) };
     }
+    case 'AccommodationRequest': {
+      // The interview as the company sees it, with the candidate's request beside it (issue 42).
+      const event = payload as InterviewEventPayload;
+      const companyUuid = event.interview?.company?.uuid;
+      if (!companyUuid || !event.accommodation_request) return undefined;
+      const { message, requested_at } = event.accommodation_request;
+      const body = { interview: event.interview, message, requested_at };
+      return { eventType, payloadType, companyUuid, resourceUuid: event.interview.uuid, body: JSON.stringify(body) };
+    }
     case 'Job': {
       const job = payload as JobEventPayload;
       if (!job.company?.uuid) return undefined;

@@ -24,6 +24,8 @@ export interface InterviewEventPayload {
   invitation?: InvitationDetails;
   /** InterviewRated only: what webhooks deliver as the Rating payload. */
   rating?: RatingPayload;
+  /** AccommodationRequested only: the candidate's request (the webhook's AccommodationRequest is `{interview, ...request}`). */
+  accommodation_request?: { message: string; requested_at: string };
 }
 
 /** The InterviewRated payload (the reference shows the event, not its fields). */

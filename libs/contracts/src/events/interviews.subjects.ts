@@ -15,6 +15,13 @@ export const InterviewsSubjects = {
   InterviewReset: 'interviews.interview.reset',
   /** An open interview's applicant applied again: the same invitation, by email only (decision 045); no webhook event. */
   InterviewInvitationResent: 'interviews.interview.invitation_resent',
+  /** The company changed the interview's accommodations (issue 42): webhook event InterviewAccommodationsChanged. */
+  InterviewAccommodationsChanged: 'interviews.interview.accommodations_changed',
+  /**
+   * Its candidate asked for an accommodation (issue 42): the creator and the company's administrators are emailed, and
+   * webhooks receive AccommodationRequested (payload `{interview, message, requested_at}`, the AccommodationRequest view).
+   */
+  AccommodationRequested: 'interviews.interview.accommodation_requested',
 } as const;
 
 export type InterviewsSubject = (typeof InterviewsSubjects)[keyof typeof InterviewsSubjects];

@@ -7,7 +7,8 @@ import { JobsSubjects } from './jobs.subjects';
  * receives under which event type, and the type of its payload
  * (`X-Service-Event`, `X-Service-Payload`). `interviews.interview.canceled` has
  * no webhook event. The two evaluations events are ours (decision 070): a team
- * member's submitted evaluation and the interview's decision.
+ * member's submitted evaluation and the interview's decision. The two accommodation events are ours too (issue 42,
+ * docs/accommodations.md): the company changed an interview's accommodations, its candidate asked for one.
  */
 export const WebhookEvents = {
   InterviewCreated: { subject: InterviewsSubjects.InterviewCreated, payload: 'Interview' },
@@ -23,6 +24,8 @@ export const WebhookEvents = {
   InterviewRated: { subject: InterviewsSubjects.InterviewRated, payload: 'Rating' },
   EvaluationSubmitted: { subject: EvaluationsSubjects.EvaluationSubmitted, payload: 'SubmittedEvaluation' },
   InterviewDecided: { subject: EvaluationsSubjects.DecisionMade, payload: 'InterviewDecision' },
+  InterviewAccommodationsChanged: { subject: InterviewsSubjects.InterviewAccommodationsChanged, payload: 'Interview' },
+  AccommodationRequested: { subject: InterviewsSubjects.AccommodationRequested, payload: 'AccommodationRequest' },
 } as const;
 
 export type WebhookEventType = keyof typeof WebhookEvents;

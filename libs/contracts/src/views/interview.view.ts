@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Interview } from '../interviews.contracts';
 import { DecisionView, type DecisionJson } from './evaluation.view';
-import { QuestionView, questionJson, takesLimitView, thinkTimeView, type ThinkTime } from './question.view';
+import { effectiveLimitsJson, effectiveTakesView, effectiveThinkTimeView, effectiveTimeLimitView, QuestionView, questionJson } from './question.view';
 import { basicShareLinkJson, BasicShareLinkView } from './share-link.view';
 import { INTERVIEW_SOURCE_TYPES, type InterviewSourceType } from './assessment.view';
 import { TAKE_CONTENT_TYPES } from './take.view';
@@ -9,6 +9,21 @@ import { CompanySummaryView, LocationSummaryView, timestampView, UserSummaryView
 
 export const INTERVIEW_TYPES = ['one_way', 'live'] as const;
 export const INTERVIEW_STATUSES = ['accepted', 'requested', 'completed', 'expired', 'canceled'] as const;
+
+/** What an interview changes for its candidate (issue 42, docs/accommodations.md); the defaults when none was set. */
+export const AccommodationsView = z
+  .object({
+    time_multiplier: z.number().min(1).max(10).meta({ description: "Think time and time limit × this (1 to 10, default 1), rounded up to whole seconds" }),
+    unlimited_time: z.boolean().meta({ description: 'No think time and no time limit: the questions render both as null (default false)' }),
+    extra_takes: z.number().int().min(0).max(10).meta({ description: "Added to each question's takes (0 to 10, default 0); an unlimited question stays unlimited" }),
+    audio_only: z.boolean().meta({ description: 'The candidate may answer with the microphone only: audio-only takes are accepted (default false)' }),
+  })
+  .meta({ id: 'Accommodations' });
+export type AccommodationsJson = z.output<typeof AccommodationsView>;
+export const NO_ACCOMMODATIONS_JSON: AccommodationsJson = { time_multiplier: 1, unlimited_time: false, extra_takes: 0, audio_only: false };
+
+/** A candidate's request for an accommodation, as the company's view of the interview lists it. */
+export const AccommodationRequestJsonView = z.object({ message: z.string(), requested_at: timestampView });
 
 /** The Interview object; list items leave out `questions`. */
 export const InterviewView = z
@@ -41,6 +56,11 @@ export const InterviewView = z
       .nullable()
       .meta({ description: "The hiring team's decision, as `PUT /interviews/<uuid>/decision` answers it (decision 070); null until one is made" }),
     evaluations_submitted: z.number().int().min(0).meta({ description: 'How many evaluations of the interview are submitted' }),
+    accommodations: AccommodationsView,
+    accommodation_requests: z
+      .array(AccommodationRequestJsonView)
+      .optional()
+      .meta({ description: "The candidate's requests for an accommodation, oldest first (issue 42): on single reads, create and update, omitted in list items" }),
     evaluations_started: z
       .number()
       .int()
@@ -67,9 +87,9 @@ export const InterviewView = z
           uuid: uuidView,
           text: z.string(),
           completed: z.boolean(),
-          time_limit: z.number().int(),
-          think_time: thinkTimeView,
-          takes: z.object({ completed: z.number().int().min(0), remaining: takesLimitView }),
+          time_limit: effectiveTimeLimitView,
+          think_time: effectiveThinkTimeView,
+          takes: z.object({ completed: z.number().int().min(0), remaining: effectiveTakesView }),
         }),
       )
       .optional(),
@@ -91,6 +111,7 @@ export function interviewJson(interview: Interview, options: { questions: boolea
     decision: interview.decision ? decisionJson(interview.decision) : null,
     evaluations_submitted: interview.evaluations_submitted ?? 0,
     evaluations_started: interview.evaluations_started ?? 0,
+    accommodations: accommodationsJson(interview.accommodations),
     job_post: interview.job_post
       ? {
           uuid: interview.job_post.uuid,
@@ -112,16 +133,27 @@ export function interviewJson(interview: Interview, options: { questions: boolea
             uuid: q.uuid,
             text: q.text,
             completed: q.completed,
-            time_limit: q.time_limit,
-            think_time: q.think_time as ThinkTime,
+            ...effectiveLimitsJson(q),
             takes: { completed: q.takes?.completed ?? 0, remaining: q.takes?.remaining ?? -1 },
           })),
+          accommodation_requests: (interview.accommodation_requests ?? []).map((r) => ({ message: r.message, requested_at: r.requested_at })),
         }
       : {}),
   };
 }
 
 export type InterviewJson = z.output<typeof InterviewView>;
+
+/** A message without accommodations (none set, or a service older than the field) has the defaults. */
+export function accommodationsJson(accommodations: Interview['accommodations']): AccommodationsJson {
+  if (!accommodations) return { ...NO_ACCOMMODATIONS_JSON };
+  return {
+    time_multiplier: accommodations.time_multiplier,
+    unlimited_time: accommodations.unlimited_time,
+    extra_takes: accommodations.extra_takes,
+    audio_only: accommodations.audio_only,
+  };
+}
 
 /** A message without a source (a service older than the field) came from the API, as every interview before it did. */
 function sourceJson(source: Interview['source']): InterviewJson['source'] {
@@ -152,6 +184,11 @@ function interviewStateJson(interview: Interview) {
     language: interview.language || 'en',
   };
 }
+
+/** The AccommodationRequested webhook payload (issue 42): the interview as the company sees it, the request's message and time. */
+export const AccommodationRequestView = z
+  .object({ interview: InterviewView, message: z.string(), requested_at: timestampView })
+  .meta({ id: 'AccommodationRequest' });
 
 /** The InterviewRated webhook payload (the reference shows the event, not its fields). */
 export const RatingView = z
@@ -194,6 +231,7 @@ export const CandidateInterviewView = InterviewView.pick({
       .strict()
       .nullable(),
     company: CompanySummaryView.nullable(),
+    accommodations: AccommodationsView,
     questions: z.array(QuestionView),
   })
   .strict()
@@ -218,6 +256,8 @@ export function candidateInterviewJson(interview: Interview): z.output<typeof Ca
         }
       : null,
     company: company ? { uuid: company.uuid, name: company.name, avatar: company.avatar } : null,
+    // Its own accommodations, so the page knows why the limits are what they are (never the requests: the company's).
+    accommodations: accommodationsJson(interview.accommodations),
     questions: interview.questions.map(questionJson),
   };
 }

@@ -30,6 +30,13 @@ export interface MeasuredVideo {
   data: AsyncIterable<Uint8Array>;
   /** Seconds from the first frame to the end of the last, or null when the container carries no readable timing. Settles once `data` is consumed. */
   duration: Promise<number | null>;
+  /** Which kinds of track the container holds (an audio-only take: audio, no video); null when unread. Settles with `duration`. */
+  tracks: Promise<VideoTracks | null>;
+}
+
+export interface VideoTracks {
+  video: boolean;
+  audio: boolean;
 }
 
 /** Reads a video's container while it streams to storage (never holding it whole). */

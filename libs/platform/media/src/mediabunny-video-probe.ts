@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { MeasuredVideo, VideoContainer, VideoProbe } from './media-storage';
+import type { MeasuredVideo, VideoContainer, VideoProbe, VideoTracks } from './media-storage';
 
 // The parser reads sequentially and keeps at most this much of the video (a few seconds of it).
 const PARSER_CACHE_BYTES = 8 * 1024 * 1024;
@@ -10,7 +10,7 @@ const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 const WORKER_FILE = join(__dirname, 'video-timing.worker.mjs');
 const STARTUP_LIMIT_MS = 60_000;
 
-type FromWorker = { want: true } | { seconds: number | null };
+type FromWorker = { want: true } | { seconds: number | null; tracks?: VideoTracks | null };
 
 /**
  * Take videos' timing read by mediabunny (video-timing.worker.mjs), fed as the
@@ -43,13 +43,16 @@ export class MediabunnyVideoProbe implements VideoProbe {
     let parserStarted = false;
     let wanted: (() => void) | undefined;
     let done = false;
-    let settle!: (seconds: number | null) => void;
+    let settle!: (seconds: number | null, tracks?: VideoTracks | null) => void;
+    let settleTracks!: (tracks: VideoTracks | null) => void;
+    const tracks = new Promise<VideoTracks | null>((resolve) => (settleTracks = resolve));
     const duration = new Promise<number | null>((resolve) => {
-      settle = (seconds) => {
+      settle = (seconds, found = null) => {
         if (done) return;
         done = true;
         wanted?.();
         resolve(seconds);
+        settleTracks(found);
         void worker?.terminate();
       };
     });
@@ -60,7 +63,7 @@ export class MediabunnyVideoProbe implements VideoProbe {
       // Never what keeps a process alive: it is terminated once settled anyway.
       worker.unref();
       worker.on('message', (message: FromWorker) => {
-        if ('seconds' in message) return settle(message.seconds);
+        if ('seconds' in message) return settle(message.seconds, message.tracks ?? null);
         parserStarted = true;
         wants += 1;
         wanted?.();
@@ -109,6 +112,6 @@ export class MediabunnyVideoProbe implements VideoProbe {
         if (!ended) settle(null);
       }
     };
-    return { data: passThrough(), duration };
+    return { data: passThrough(), duration, tracks };
   }
 }

@@ -3,8 +3,8 @@
 // whose event loop it never holds. Plain JavaScript so it runs as it is under tsx, jest and in the image.
 //
 // Protocol (see mediabunny-video-probe.ts): the worker posts {want: true} each time its parser asks for
-// bytes; the service answers with {chunk} (one per want) or {end: true}; the worker posts {seconds} once,
-// a number or null when the container has no readable timing.
+// bytes; the service answers with {chunk} (one per want) or {end: true}; the worker posts {seconds, tracks} once:
+// seconds a number or null when the container has no readable timing, tracks which kinds it holds (null: unread).
 import { ReadableStream } from 'node:stream/web';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Input, MATROSKA, MP4, QTFF, ReadableStreamSource, WEBM } from 'mediabunny';
@@ -32,23 +32,26 @@ port.on('message', (message) => {
 });
 
 /** From the first frame's start to the last block's time (or the last sample's end), over every track. */
+// Which kinds of track it holds (an audio-only take has audio and no video, issue 42), read before the timing.
 async function timing() {
   const input = new Input({
     source: new ReadableStreamSource(stream, { maxCacheSize: workerData.cacheBytes, handleUnhandledError: () => undefined }),
     formats: [WEBM, MATROSKA, MP4, QTFF],
   });
   try {
-    if ((await input.getTracks()).length === 0) return null;
+    const all = await input.getTracks();
+    if (all.length === 0) return { seconds: null, tracks: null };
+    const tracks = { video: all.some((t) => t.isVideoTrack()), audio: all.some((t) => t.isAudioTrack()) };
     const first = await input.getFirstTimestamp();
     const end = await input.computeDuration();
     const seconds = end - Math.max(0, first);
-    return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+    return { seconds: Number.isFinite(seconds) && seconds > 0 ? seconds : null, tracks };
   } finally {
     input.dispose();
   }
 }
 
 timing().then(
-  (seconds) => port.postMessage({ seconds }),
-  () => port.postMessage({ seconds: null }),
+  (result) => port.postMessage(result),
+  () => port.postMessage({ seconds: null, tracks: null }),
 );

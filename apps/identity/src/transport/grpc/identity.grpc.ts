@@ -16,6 +16,7 @@ import { getPlan } from '../../application/get-plan/get-plan';
 import { getSummaries } from '../../application/get-summaries/get-summaries';
 import { getUser } from '../../application/get-user/get-user';
 import { listPlans } from '../../application/list-plans/list-plans';
+import { listCompanyAdministrators } from '../../application/list-company-administrators/list-company-administrators';
 import { listUsers } from '../../application/list-users/list-users';
 import { requestPasswordReset } from '../../application/request-password-reset/request-password-reset';
 import { resolveApiKey } from '../../application/resolve-api-key/resolve-api-key';
@@ -64,6 +65,7 @@ export function identityGrpcHandlers(deps: IdentityGrpcDeps): UnaryHandlers<type
     getPlan: async (_req, ctx) => getPlan(deps, ctx.user()),
     getCompany: async (req, ctx) => getCompany(deps, ctx.user(), req.company_uuid),
     getCompanyPlan: async (req, ctx) => getCompanyPlan(deps, ctx.principal, req.company_uuid),
+    listCompanyAdministrators: async (req, ctx) => listCompanyAdministrators(deps, ctx.principal, req.company_uuid),
     getSummaries: async (req, ctx) => getSummaries(deps, ctx.principal, { userUuids: req.user_uuids, companyUuids: req.company_uuids }),
     ensureJobSeeker: async (req, ctx) => ensureJobSeeker(deps, ctx.user(), { name: req.name, email: req.email }),
     ensureJobSeekers: async (req, ctx) => {

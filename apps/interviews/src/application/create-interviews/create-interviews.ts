@@ -5,6 +5,7 @@ import { companyUserOf, sharedError, type Caller } from '@vi/platform-grpc';
 import { validationFailed } from '@vi/platform-errors';
 import { isUniqueViolation } from '@vi/platform-postgres';
 import type { Clock } from '@vi/platform-time';
+import { accommodationsOf, type AccommodationsInput } from '../../domain/accommodations';
 import { newQuestion, NO_EVALUATIONS, thinkTimeOf, type Interview, type InterviewSource, type ThinkTime } from '../../domain/interview';
 import { scheduleProblem, type InterviewType } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
@@ -48,6 +49,8 @@ export interface CreateInterviewsInput {
   interviewUuid?: string;
   /** Where the interviews come from (decision 071); absent: the API. */
   source?: InterviewSource;
+  /** For every assignee (issue 42); absent: none. */
+  accommodations?: AccommodationsInput;
 }
 
 const FROM_THE_API: InterviewSource = { type: 'api', externalId: null };
@@ -77,6 +80,7 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
   const now = deps.clock.now();
   const problem = scheduleProblem(input.scheduledAt, now);
   if (problem) throw validationFailed([{ field: 'scheduled_at', reason: problem, code: 'invalid_value' }]);
+  const accommodations = accommodationsOf(input.accommodations ?? {});
 
   const questions = await questionsFor(deps, companyUuid, input);
   if (input.type === 'one_way' && questions.length === 0) {
@@ -136,6 +140,7 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
       updatedAt: now,
       evaluations: NO_EVALUATIONS,
       source: input.source ?? FROM_THE_API,
+      accommodations,
     };
     return { interview, keys: { candidateKey: assignee.name.toLowerCase(), jobKey: job.title.toLowerCase(), companyKey: company.name.toLowerCase() } };
   });

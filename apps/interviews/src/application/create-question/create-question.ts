@@ -23,6 +23,6 @@ export async function createQuestion(
     const question = newQuestion(interview.uuid, await tx.questions.nextPosition(interview.uuid), { ...input, thinkTime }, now);
     await tx.questions.insert([question]);
     await tx.interviews.update({ ...interview, updatedAt: now });
-    return renderQuestion(question);
+    return renderQuestion(question, interview.accommodations);
   });
 }

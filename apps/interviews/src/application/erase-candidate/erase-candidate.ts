@@ -15,7 +15,7 @@ export interface EraseCandidateInput {
 
 /**
  * Erases a job seeker's data from interviews on an operator's request (decision 019): every take, call
- * recording and call chat of every interview of theirs (rows and videos), the phone number and SMS consent they gave, and the name and email this
+ * recording, call chat and accommodation request of every interview of theirs (rows and videos), the phone number and SMS consent they gave, and the name and email this
  * service shows. Each interview not yet deleted is deleted, so integrators are told with the contract's own
  * InterviewDeleted webhook (showing the erased name), share links stop and pending reminders are canceled.
  * Answers the uuids of the interviews, for the notifications service to forget their messages and deliveries.
@@ -39,6 +39,8 @@ export async function eraseCandidate(
       removedKeys.push(...(await tx.takes.deleteFor(interview.uuid)).map((take) => take.storageKey));
       removedKeys.push(...(await tx.recordings.deleteFor(interview.uuid)));
       await tx.liveCalls.deleteFor(interview.uuid);
+      // What they wrote asking for an accommodation (issue 42).
+      await tx.interviews.deleteAccommodationRequests(interview.uuid);
       await tx.interviews.erasePersonalFields(interview.uuid, now, input.erasedName);
       if (interview.deletedAt) continue;
       const rendered = await renderInterview(tx, {

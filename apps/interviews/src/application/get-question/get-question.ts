@@ -13,5 +13,5 @@ export async function getQuestion(
   questionUuid: string,
 ): Promise<interviews.Question> {
   const interview = await findInterview(deps.store.read, caller, interviewUuid);
-  return renderQuestion(await findQuestion(deps.store.read, interview.uuid, questionUuid));
+  return renderQuestion(await findQuestion(deps.store.read, interview.uuid, questionUuid), interview.accommodations);
 }

@@ -12,5 +12,5 @@ export async function listQuestions(
 ): Promise<interviews.QuestionList> {
   const interview = await findInterview(deps.store.read, caller, interviewUuid);
   const questions = (await deps.store.read.questions.listFor([interview.uuid])).get(interview.uuid) ?? [];
-  return { questions: questions.map(renderQuestion) };
+  return { questions: questions.map((q) => renderQuestion(q, interview.accommodations)) };
 }

@@ -23,6 +23,6 @@ export async function skipQuestion(
     const skipped = { ...question, skipped: true, updatedAt: now };
     await tx.questions.update(skipped);
     await tx.interviews.update({ ...interview, updatedAt: now });
-    return renderQuestion(skipped);
+    return renderQuestion(skipped, interview.accommodations);
   });
 }

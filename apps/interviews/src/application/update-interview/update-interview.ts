@@ -3,7 +3,9 @@ import { validationFailed, type FieldError } from '@vi/platform-errors';
 import type { NewEvent, StoreOf } from '@vi/platform-bus';
 import { toRfc3339, type Clock } from '@vi/platform-time';
 import type { Caller } from '@vi/platform-grpc';
+import { accommodationsOf, sameAccommodations, type AccommodationsInput } from '../../domain/accommodations';
 import type { Interview } from '../../domain/interview';
+import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import { requireCompleted, reschedule, scheduleProblem, statusByCompany } from '../../domain/interview-status';
 import type { InterviewsStore } from '../store';
 import type { IdentityDirectory } from '../ports';
@@ -17,11 +19,14 @@ export interface UpdateInterviewInput {
   status?: string;
   /** 0–5 in steps of 0.5 (checked by the gateway); only on completed interviews. */
   rating?: number;
+  /** The fields given change, the others stay (issue 42); refused once the interview is completed. */
+  accommodations?: AccommodationsInput;
 }
 
 /**
  * The company reschedules, cancels, completes a live interview, or rates a
- * completed one; every rule is in domain/interview-status.ts.
+ * completed one, or changes its accommodations while it is not completed (issue 42: InterviewAccommodationsChanged
+ * when they change); every rule is in domain/interview-status.ts and domain/accommodations.ts.
  */
 export async function updateInterview(
   deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | RenderingRepoName>; identity: IdentityDirectory; clock: Clock },
@@ -40,6 +45,16 @@ export async function updateInterview(
     const current = await findInterview(tx, caller, input.interviewUuid, { lock: true });
     let next: Interview = { ...current, updatedAt: now };
     const events: Array<(rendered: interviews.Interview) => NewEvent> = [];
+
+    // First, against the status it has now: a request that also completes it changes them before.
+    if (input.accommodations !== undefined) {
+      const accommodations = accommodationsOf(input.accommodations, current.accommodations);
+      if (current.status === 'completed') throw new InterviewsError(InterviewsErrorCode.AlreadyCompleted);
+      if (!sameAccommodations(accommodations, current.accommodations)) {
+        next = { ...next, accommodations };
+        events.push((rendered) => interviewEvent(InterviewsSubjects.InterviewAccommodationsChanged, rendered));
+      }
+    }
 
     if (input.scheduledAt) {
       next = { ...next, scheduledAt: input.scheduledAt, status: reschedule(next.status) };

@@ -32,6 +32,6 @@ export async function updateQuestion(
     };
     await tx.questions.update(question);
     await tx.interviews.update({ ...interview, updatedAt: now });
-    return renderQuestion(question);
+    return renderQuestion(question, interview.accommodations);
   });
 }

@@ -5,11 +5,12 @@ import { validationFailed } from '@vi/platform-errors';
 import type { Clock } from '@vi/platform-time';
 import type { Caller } from '@vi/platform-grpc';
 import { streamedBody, containerNamed } from '@vi/platform-media';
+import { MAX_TIME_MULTIPLIER, effectiveSeconds } from '../../domain/accommodations';
 import { takesRemaining } from '../../domain/interview';
 import { isTakeTooLong, TAKE_DURATION_TOLERANCE_SECONDS, takeDuration } from '../../domain/take';
 import { requireStartedBeforeDue, requireTakeOpen } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
-import { takeBytesAllowed, type Take } from '../../domain/take';
+import { takeBytesAllowed, takeKindOf, type Take } from '../../domain/take';
 import type { InterviewsStore } from '../store';
 import { candidateInterview } from '../shared/candidate-interview';
 import { findQuestion } from '../shared/find-question';
@@ -46,15 +47,18 @@ export interface TakeUploadDeps {
  * video is deleted before the answer. Its size is bounded three ways while it
  * streams (MAX_TAKE_BYTES, the bitrate ceiling over the question's time limit,
  * what is left of the interview's quota), then by the bitrate over its measured
- * length, and the quota again under the lock (decision 037).
+ * length, and the quota again under the lock (decision 037). Its length is held to the question's time limit as the
+ * interview's accommodations make it (× time_multiplier; none with unlimited_time), its count to the takes with the
+ * extra ones; a take with an audio track and no video track is accepted only with audio_only (issue 42).
  */
 export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: AsyncIterable<interviews.TakeUploadChunk>): Promise<interviews.Take> {
   const iterator = chunks[Symbol.asyncIterator]();
   const first = await iterator.next();
   const header = first.done ? undefined : first.value.header;
   if (!header) throw validationFailed([{ field: 'body', reason: 'the upload starts with its header', code: 'invalid_format' }]);
-  const extension = containerNamed(header.content_type);
-  if (!extension) throw validationFailed([{ field: 'Content-Type', reason: 'must be video/webm or video/mp4', code: 'invalid_value' }]);
+  // An audio-only take comes as audio/webm or audio/mp4 (what MediaRecorder names it): the same containers.
+  const extension = containerNamed(header.content_type.replace(/^audio\//, 'video/'));
+  if (!extension) throw validationFailed([{ field: 'Content-Type', reason: 'must be video/webm, video/mp4, audio/webm or audio/mp4', code: 'invalid_value' }]);
   // 0 (the field's default) when the client declared no length.
   const declaredSeconds = header.duration_seconds > 0 ? header.duration_seconds : null;
 
@@ -63,11 +67,13 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
   const check = async (repos: ReposOf<InterviewsStore, 'interviews' | 'questions'>, lock: boolean) => {
     const interview = await candidateInterview(repos, caller, header.interview_uuid, { lock });
     const question = await findQuestion(repos, interview.uuid, header.question_uuid);
-    requireTakeOpen(interview, question.timeLimit, receivedAt);
-    if (takesRemaining(question) === 0) throw new InterviewsError(InterviewsErrorCode.TakesExhausted);
-    return { interview, question };
+    // Null: no time limit (unlimited_time); the late window after the due time still has one, the longest a multiplier gives.
+    const timeLimit = effectiveSeconds(question.timeLimit, interview.accommodations);
+    requireTakeOpen(interview, timeLimit ?? question.timeLimit * MAX_TIME_MULTIPLIER, receivedAt);
+    if (takesRemaining(question, interview.accommodations.extraTakes) === 0) throw new InterviewsError(InterviewsErrorCode.TakesExhausted);
+    return { interview, question, timeLimit };
   };
-  const { interview, question } = await check(deps.store.read, false);
+  const { interview, timeLimit } = await check(deps.store.read, false);
   const quotaLeft = await mediaBytesLeft(deps.store.read, deps, interview.uuid);
   const companyLeft = await companyMediaBytesLeft(deps.store.read, deps, interview.companyUuid);
 
@@ -83,12 +89,13 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
   }
 
   const maxBytes = deps.maxTakeBytes;
-  const longest = question.timeLimit + TAKE_DURATION_TOLERANCE_SECONDS;
+  // Without a time limit, only MAX_TAKE_BYTES and the quotas bound it while it streams; its measured length does after.
+  const longest = timeLimit === null ? null : timeLimit + TAKE_DURATION_TOLERANCE_SECONDS;
   const requireBounded = (size: number) => {
     if (size > maxBytes) throw new InterviewsError(InterviewsErrorCode.TakeTooLarge, `The video is larger than ${maxBytes} bytes`);
     if (size > quotaLeft) throw mediaQuotaExceeded(deps);
     if (size > companyLeft) throw companyMediaQuotaExceeded(deps);
-    if (size > takeBytesAllowed(longest, deps.maxTakeBitrate)) throw bitrateTooHigh(size, longest, deps.maxTakeBitrate);
+    if (longest !== null && size > takeBytesAllowed(longest, deps.maxTakeBitrate)) throw bitrateTooHigh(size, longest, deps.maxTakeBitrate);
   };
   const measured = deps.video.measure(body.bytes(requireBounded));
   const key = `${header.interview_uuid}/${randomUUID()}.${extension}`;
@@ -100,10 +107,18 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
         { field: 'X-Take-Duration-Seconds', reason: "required: the video's container carries no readable duration", code: 'invalid_value' },
       ]);
     }
-    if (isTakeTooLong(durationSeconds, question.timeLimit)) {
+    if (timeLimit !== null && isTakeTooLong(durationSeconds, timeLimit)) {
       throw new InterviewsError(
         InterviewsErrorCode.TakeTooLong,
-        `The video is ${durationSeconds} seconds long; this question allows ${question.timeLimit} seconds (${TAKE_DURATION_TOLERANCE_SECONDS} more are tolerated)`,
+        `The video is ${durationSeconds} seconds long; this question allows ${timeLimit} seconds (${TAKE_DURATION_TOLERANCE_SECONDS} more are tolerated)`,
+      );
+    }
+    const kind = takeKindOf(await measured.tracks, header.content_type);
+    if (kind === null) throw new InterviewsError(InterviewsErrorCode.TakeNotVideo, 'The body has neither a video nor an audio track');
+    if (kind === 'audio' && !interview.accommodations.audioOnly) {
+      throw new InterviewsError(
+        InterviewsErrorCode.TakeNotVideo,
+        "The body has no video track: an answer by microphone only needs the interview's accommodations.audio_only",
       );
     }
     if (stored > takeBytesAllowed(durationSeconds, deps.maxTakeBitrate)) throw bitrateTooHigh(stored, durationSeconds, deps.maxTakeBitrate);
@@ -120,7 +135,8 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
         interviewUuid: interview.uuid,
         questionUuid: question.uuid,
         number: question.takesCompleted + 1,
-        contentType: header.content_type,
+        // What it holds, whatever it was sent as: an audio-only take plays as audio/webm or audio/mp4.
+        contentType: `${kind}/${extension}`,
         size: stored,
         durationSeconds,
         storageKey: key,

@@ -5,6 +5,7 @@ import { completeInterview } from '../../application/complete-interview/complete
 import { eraseCandidate } from '../../application/erase-candidate/erase-candidate';
 import { getCandidateInterview } from '../../application/get-candidate-interview/get-candidate-interview';
 import { issueCandidateLink, issueCandidateLinks } from '../../application/issue-candidate-link/issue-candidate-link';
+import { requestAccommodation } from '../../application/request-accommodation/request-accommodation';
 import { resolveCandidateToken } from '../../application/resolve-candidate-token/resolve-candidate-token';
 import { skipQuestion } from '../../application/skip-question/skip-question';
 import type { InterviewsGrpcDeps } from './grpc-deps';
@@ -21,5 +22,6 @@ export function candidateInterviewsHandlers(deps: InterviewsGrpcDeps): UnaryHand
     acceptInterview: async (req, ctx) => acceptInterview(deps, callerOf(ctx), req.interview_uuid),
     skipQuestion: async (req, ctx) => skipQuestion(deps, callerOf(ctx), req.interview_uuid, req.question_uuid),
     completeInterview: async (req, ctx) => completeInterview(deps, callerOf(ctx), req.interview_uuid),
+    requestAccommodation: async (req, ctx) => requestAccommodation(deps, callerOf(ctx), { interviewUuid: req.interview_uuid, message: req.message }),
   };
 }

@@ -10,7 +10,12 @@ import { resetInterview } from '../../application/reset-interview/reset-intervie
 import { updateInterview } from '../../application/update-interview/update-interview';
 import { interviewSourceOf, type InterviewOrder } from '../../domain/interview';
 import type { InterviewStatus, InterviewType } from '../../domain/interview-status';
+import type { AccommodationsInput } from '../../domain/accommodations';
 import type { InterviewsGrpcDeps } from './grpc-deps';
+
+function accommodationsInputOf(input: interviews.AccommodationsInput): AccommodationsInput {
+  return { timeMultiplier: input.time_multiplier, unlimitedTime: input.unlimited_time, extraTakes: input.extra_takes, audioOnly: input.audio_only };
+}
 
 /**
  * Transport only: request → use case → response message. A company's interviews answer as the API renders them
@@ -42,6 +47,7 @@ export function interviewsHandlers(deps: InterviewsGrpcDeps): UnaryHandlers<type
         hasSmsConsent: req.has_sms_consent,
         interviewUuid: req.interview_uuid,
         source: req.source && interviewSourceOf(req.source.type, req.source.external_id),
+        accommodations: req.accommodations && accommodationsInputOf(req.accommodations),
       });
       return { interview_uuids: created.interviews.map((i) => i.uuid), ...renderInterviewBody(created.interviews) };
     },
@@ -52,6 +58,7 @@ export function interviewsHandlers(deps: InterviewsGrpcDeps): UnaryHandlers<type
           scheduledAt: req.scheduled_at ? new Date(req.scheduled_at) : undefined,
           status: req.status,
           rating: req.rating,
+          accommodations: req.accommodations && accommodationsInputOf(req.accommodations),
         }),
       ),
     deleteInterview: async (req, ctx) => {

@@ -10,10 +10,12 @@ describe('planMessages', () => {
   const clock = new FakeClock(T0);
   let db: NotificationsRepositoryFakes;
   let features: Record<string, boolean>;
+  let admins: Array<{ name: string; email: string }> = [];
   const deps = () => ({
     store: memoryStore({ ledger: db.ledger, messages: db.messages, calendars: db.calendars }),
     clock,
     plans: { features: async () => features },
+    admins: { administrators: async () => admins },
     reminderLeadMs: DAY,
     calendar: liveCalendar,
     onQueued: () => undefined,

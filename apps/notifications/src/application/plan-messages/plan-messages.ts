@@ -18,6 +18,7 @@ import type { CalendarInvitation } from '../../domain/calendar';
 import { candidateTime } from '../../domain/candidate-text';
 import {
   LINK_PLACEHOLDER,
+  accommodationRequestEmail,
   invitationEmail,
   invitationSms,
   liveCreatorEmail,
@@ -33,7 +34,7 @@ import {
   type LiveInterviewDetails,
   type MessageKind,
 } from '../../domain/messages';
-import type { PlanDirectory } from '../ports';
+import type { AdministratorDirectory, PlanDirectory } from '../ports';
 import { liveInterviewCalendar, type LiveCalendarSettings } from '../shared/live-calendar';
 import type { CalendarChange, MessageLinkKind, NewMessage, NotificationsStore } from '../store';
 
@@ -60,6 +61,8 @@ const ENDING = new Set<string>([
 export interface MessagePlanDeps {
   store: StoreOf<NotificationsStore, 'ledger' | 'messages' | 'calendars'>;
   plans: PlanDirectory;
+  /** Who hears of a candidate's accommodation request besides the interview's creator (issue 42). */
+  admins: AdministratorDirectory;
   clock: Clock;
   /** How long before `scheduled_at` the SMS reminder goes out (24 h). */
   reminderLeadMs: number;
@@ -163,6 +166,8 @@ async function planFor(deps: MessagePlanDeps, message: BusMessage, now: Date): P
     case InterviewsSubjects.InterviewReset:
     case InterviewsSubjects.InterviewInvitationResent:
       return planInvitation(deps, message, now);
+    case InterviewsSubjects.AccommodationRequested:
+      return planAccommodationRequest(deps, message, now);
     case SharingSubjects.ShareLinkCreated: {
       const link = message.payload as ShareLinkEventPayload;
       if (link.kind !== 'advanced' || !link.send_email || !link.reviewer?.email) return undefined;
@@ -245,6 +250,42 @@ async function planInvitation(deps: MessagePlanDeps, message: BusMessage, now: D
     if (remindAt > now) messages.push(sms(base, REMINDER, phone, reminderSms(details), remindAt));
   }
   return { messages, cancelRemindersOf, calendar: live ? liveCalendar(deps.calendar, base, message.payload as InterviewEventPayload, occasion) : undefined };
+}
+
+/**
+ * A candidate's request for an accommodation (issue 42): the interview's creator and the company's administrators are
+ * emailed the message, the candidate and the interview's page, each once (an administrator who created it gets one).
+ */
+async function planAccommodationRequest(deps: MessagePlanDeps, message: BusMessage, now: Date): Promise<Plan | undefined> {
+  const { interview, accommodation_request: request } = message.payload as InterviewEventPayload;
+  const companyUuid = interview?.company?.uuid;
+  if (!request || !companyUuid) return undefined;
+  const admins = await deps.admins.administrators(companyUuid);
+  const creator = interview.created_by;
+  const recipients = new Map<string, string>();
+  for (const r of [...(creator?.email ? [{ name: creator.name, email: creator.email }] : []), ...admins]) {
+    if (r.email && !recipients.has(r.email.toLowerCase())) recipients.set(r.email.toLowerCase(), r.name);
+  }
+  if (recipients.size === 0) return undefined;
+  const base = { id: message.id, now, interviewUuid: interview.uuid };
+  const url = deps.calendar.interviewPageUrl(interview.uuid);
+  return {
+    messages: [...recipients].map(([email_, name]) =>
+      email(
+        base,
+        'accommodation_request',
+        email_,
+        accommodationRequestEmail({
+          recipientName: name,
+          candidateName: interview.assigned_to?.name ?? '',
+          candidateEmail: interview.assigned_to?.email ?? '',
+          jobTitle: interview.job_post?.title ?? '',
+          message: request.message,
+          url,
+        }),
+      ),
+    ),
+  };
 }
 
 /**
