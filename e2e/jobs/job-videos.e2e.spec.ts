@@ -52,6 +52,7 @@ describe('job videos: PUT/DELETE /jobs/<uuid>/video and their public URL', () =>
       content_type: 'video/webm',
       size: video.length,
       created_at: expect.any(String),
+      captions_url: null,
     });
     expectRfc3339Timestamps(set.body);
     expect((await company.api.get(`/jobs/${job.uuid}`)).body).toEqual(set.body);
@@ -142,7 +143,7 @@ describe('job videos: PUT/DELETE /jobs/<uuid>/video and their public URL', () =>
     expect(created.status).toBe(201);
     const auth = { authorization: `Bearer ${await t.candidateLinks.token(created.body.uuid)}` };
     const seen = () => anyone().request('GET', `${t.baseUrl}/candidate/interviews/${created.body.uuid}`, { headers: auth });
-    expect((await seen()).body.job_post.video).toEqual({ url: video.url, duration_seconds: video.duration_seconds, content_type: 'video/webm' });
+    expect((await seen()).body.job_post.video).toEqual({ url: video.url, duration_seconds: video.duration_seconds, content_type: 'video/webm', captions_url: null });
     // The company's view of the interview keeps the reference's job_post.
     expect((await company.api.get(`/interviews/${created.body.uuid}`)).body.job_post.video).toBeUndefined();
     expect((await company.api.delete(`/jobs/${job.uuid}/video`)).status).toBe(204);
@@ -156,7 +157,7 @@ describe('job videos: PUT/DELETE /jobs/<uuid>/video and their public URL', () =>
     expect((await anyone().get(`${t.baseUrl}${link}`)).body.job_video).toBeNull();
     const video = (await putVideo(company.api, job.uuid, webmFile({ seconds: 6 }))).body.job_video;
     const seen = await anyone().get(`${t.baseUrl}${link}`);
-    expect(seen.body.job_video).toEqual({ url: video.url, duration_seconds: video.duration_seconds, content_type: 'video/webm' });
+    expect(seen.body.job_video).toEqual({ url: video.url, duration_seconds: video.duration_seconds, content_type: 'video/webm', captions_url: null });
   });
 });
 

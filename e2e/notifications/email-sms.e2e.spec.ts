@@ -137,6 +137,8 @@ describe('emails and SMS', () => {
       `${company.me.company.name} le invita a una entrevista en vídeo para el puesto de Cartero.`,
       'Esperamos sus respuestas.',
       'Complétela antes del lunes, 1 de marzo de 2027, 18:30:00 CET (Europe/Madrid).',
+      // How to ask for an accommodation (issue 42): the page's link as the page names it.
+      `pídaselo a ${company.me.company.name} desde la página de su entrevista: elija «¿Necesitas un ajuste?».`,
       'Abrir su entrevista: http',
     ]) {
       expect(mail.text).toContain(part);
@@ -150,7 +152,9 @@ describe('emails and SMS', () => {
     const email = seekerEmail('english');
     const interview = await createInterview(company.api, interviewBody(company.job.uuid, { assigned_to: { name: 'Eve English', email } }));
     expect(interview.language).toBe('en');
-    expect((await inbox.next(email)).text).toContain('Please complete it by');
+    const mail = await inbox.next(email);
+    expect(mail.text).toContain('Please complete it by');
+    expect(mail.text).toContain(`ask ${company.me.company.name} from your interview's page: choose “Need an accommodation?”.`);
   });
 
   it('a reschedule emails the new due time and a new link', async () => {

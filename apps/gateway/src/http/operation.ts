@@ -15,7 +15,10 @@ export const VIDEO_REDIRECT: JsonSchema = Object.freeze({});
 /** An iCalendar file (`text/calendar`, RFC 5545), not JSON: a live interview's calendar invitation (decision 041). */
 export const ICALENDAR: JsonSchema = Object.freeze({});
 
-/** A success body: a view's component name (`'Job'`), an inline schema, VIDEO, VIDEO_REDIRECT, ICALENDAR, or null for none. */
+/** A WebVTT file (`text/vtt`): a job video's captions (issue 42). */
+export const WEBVTT: JsonSchema = Object.freeze({});
+
+/** A success body: a view's component name (`'Job'`), an inline schema, VIDEO, VIDEO_REDIRECT, ICALENDAR, WEBVTT, or null for none. */
 export type SuccessBody = string | JsonSchema | null;
 
 /** zod's JSON Schema without the keys that only make sense in a standalone schema file. */
@@ -49,9 +52,10 @@ export interface Operation {
   queryFields?: z.ZodObject;
   /**
    * The JSON body its handler validates with, or a raw video: `video` (a take or a recording's part, whose length
-   * may be declared with X-Take-Duration-Seconds), `measured_video` (a job video: its length is only measured).
+   * may be declared with X-Take-Duration-Seconds), `measured_video` (a job video: its length is only measured), or
+   * `captions` (a WebVTT file, `text/vtt`, at most 1 MB).
    */
-  body?: z.ZodType | 'video' | 'measured_video';
+  body?: z.ZodType | 'video' | 'measured_video' | 'captions';
   /** The body's JSON Schema when it is not exactly the zod schema's input. */
   bodySchema?: JsonSchema;
   /** Success statuses → body. */

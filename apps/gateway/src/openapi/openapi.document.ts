@@ -57,7 +57,7 @@ import {
 } from '@vi/contracts';
 import type { Router } from 'express';
 import type { ListQuerySpec } from '../http/list-query';
-import { cleanJsonSchema, ICALENDAR, ref, requestSchema, VIDEO, VIDEO_REDIRECT, type JsonSchema, type Operation, type Security } from '../http/operation';
+import { cleanJsonSchema, ICALENDAR, ref, requestSchema, VIDEO, VIDEO_REDIRECT, WEBVTT, type JsonSchema, type Operation, type Security } from '../http/operation';
 import { MAX_PAGE_SIZE } from '../http/paging';
 import { describedResources } from '../http/resource';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../idempotency/idempotency';
@@ -226,6 +226,9 @@ function operationObject(method: string, path: string, op: Operation): JsonSchem
     } else if (body === ICALENDAR) {
       headers['Content-Disposition'] = header('`attachment; filename="interview.ics"`');
       response.content = { 'text/calendar': { schema: { type: 'string', contentMediaType: 'text/calendar' } } };
+    } else if (body === WEBVTT) {
+      headers['Cache-Control'] = header('`no-store`');
+      response.content = { 'text/vtt': { schema: { type: 'string', contentMediaType: 'text/vtt' } } };
     } else if (body !== null) {
       response.content = { 'application/json': { schema: typeof body === 'string' ? ref(body) : body } };
     }
@@ -256,6 +259,8 @@ function operationObject(method: string, path: string, op: Operation): JsonSchem
         'video/mp4': { schema: { type: 'string', contentMediaType: 'video/mp4' } },
       },
     };
+  } else if (op.body === 'captions') {
+    operation.requestBody = { required: true, content: { 'text/vtt': { schema: { type: 'string', contentMediaType: 'text/vtt', maxLength: 1048576 } } } };
   } else if (op.body) {
     operation.requestBody = { required: true, content: { 'application/json': { schema: op.bodySchema ?? requestSchema(op.body) } } };
   }

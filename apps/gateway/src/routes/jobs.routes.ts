@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import express, { Router, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { JOB_STATUSES, jobJson, TAKE_CONTENT_TYPES, type jobs as JobsMessages } from '@vi/contracts';
 import { AppError, ErrorKind, validationFailed } from '@vi/platform-errors';
@@ -211,5 +211,52 @@ export function jobsRoutes(upstreams: Upstreams, options: { uploadTimeoutMs: num
     },
   });
 
+  resource(router, '/jobs/:jobUuid/video/captions', {
+    put: {
+      summary: "Set the job video's captions (a WebVTT file is the body)",
+      description:
+        'Captions shown by default under the job video on the candidate and apply pages (issue 42). `text/vtt` (anything else 415 `api.unsupported_media_type`), ' +
+        'at most 1 MB (413 `api.payload_too_large`), UTF-8, beginning with `WEBVTT`, every cue timing `hh:mm:ss.ttt --> hh:mm:ss.ttt` ending after it starts, ' +
+        'at least one cue; else 400 `api.captions_invalid` naming the line, and nothing changes. 404 `api.job_video_not_found` when the job has no video. ' +
+        "Replaces the video's captions; a new video (`PUT /jobs/<uuid>/video`) comes without captions, and removing the video removes them. " +
+        "The job's `job_video.captions_url` serves them without a key. Raises `JobUpdated`; answers the job.",
+      tag: 'Jobs',
+      body: 'captions',
+      ok: { 200: 'Job' },
+      handler: [
+        requireCaptionsType,
+        // Read whole (at most 1 MB): the jobs service checks the file before storing anything.
+        express.raw({ type: () => true, limit: MAX_CAPTIONS_BODY }),
+        async (req, res) => {
+          const vtt = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          const job = await jobs.call((c) => c.setJobVideoCaptions, { job_uuid: pathUuid(req, 'jobUuid'), vtt }, writeAs(res));
+          res.json(jobJson(job, { description: true }));
+        },
+      ],
+    },
+    delete: {
+      summary: "Remove the job video's captions",
+      description:
+        "The video shows `captions_url: null` from then on, and the old URL answers 404; raises `JobUpdated`. 404 `api.job_video_captions_not_found` when the video has none, `api.job_video_not_found` when the job has no video.",
+      tag: 'Jobs',
+      ok: { 204: null },
+      handler: async (req, res) => {
+        await jobs.call((c) => c.removeJobVideoCaptions, { job_uuid: pathUuid(req, 'jobUuid') }, writeAs(res));
+        res.status(204).end();
+      },
+    },
+  });
+
   return router;
 }
+
+/** The body limit of captions, as of JSON bodies (decision 017): 1 MB. */
+const MAX_CAPTIONS_BODY = '1mb';
+
+/** Captions come as `text/vtt` (a charset parameter, if any, must say UTF-8: the file is checked as UTF-8). */
+const requireCaptionsType: RequestHandler = (req, _res, next) => {
+  const [type, ...parameters] = (req.get('content-type') ?? '').split(';').map((part) => part.trim().toLowerCase());
+  const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  const utf8 = charset === undefined || charset === 'utf-8' || charset === 'utf8';
+  next(type === 'text/vtt' && utf8 ? undefined : gatewayError(GatewayErrorCode.UnsupportedMediaType, 'Send the captions as text/vtt (UTF-8)'));
+};

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { GATEWAY_PRINCIPAL } from '../auth/request-context';
-import { VIDEO, VIDEO_REDIRECT } from '../http/operation';
+import { VIDEO, VIDEO_REDIRECT, WEBVTT } from '../http/operation';
 import { pathUuid } from '../http/path-uuids';
 import { resource } from '../http/resource';
 import { sendVideoStream, VIDEO_STREAM_DEADLINE_MS } from '../http/video-stream';
@@ -40,6 +40,28 @@ export function publicJobVideosRoutes(deps: { upstreams: Upstreams; limits: Rate
               { principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + VIDEO_STREAM_DEADLINE_MS) },
             ),
           );
+        },
+      ],
+    },
+  });
+
+  resource(router, '/public/job_videos/:jobVideoUuid/captions', {
+    get: {
+      summary: "A job video's captions (WebVTT; the uuid of the video's url is the credential)",
+      description:
+        'No key. `text/vtt; charset=utf-8`, as the company sent it, for a `<track>` of the video. 404 `api.job_video_captions_not_found` when the video has none, ' +
+        '`api.job_video_not_found` once the video is replaced or removed, or its job deleted. Served by the gateway also with presigned playback.',
+      tag: 'Public',
+      security: 'none',
+      ok: { 200: WEBVTT },
+      handler: [
+        perIpLimit(deps.limits, 'job-video-ip', 'job_video_requests'),
+        async (req, res) => {
+          const video_uuid = pathUuid(req, 'jobVideoUuid');
+          const { vtt } = await jobs.call((c) => c.getJobVideoCaptions, { video_uuid }, { principal: GATEWAY_PRINCIPAL, idempotent: true });
+          // Never kept by a cache: the captions are gone as soon as they or the video are replaced.
+          res.setHeader('Cache-Control', 'no-store');
+          res.type('text/vtt; charset=utf-8').send(Buffer.from(vtt));
         },
       ],
     },

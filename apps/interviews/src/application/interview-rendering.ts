@@ -86,7 +86,7 @@ export function renderInterviewsFrom(
         status: job.status,
         created_by: job.created_by ?? undefined,
         location: job.location ?? undefined,
-        video: job.video ?? undefined,
+        video: job.video ? { ...job.video, captions_url: job.video.captions_url ?? undefined } : undefined,
       },
       assigned_to: assigneeOf(people.get(interview.candidateUuid), interview),
       company: companies.get(interview.companyUuid),

@@ -172,7 +172,7 @@ export interface JobPostRow {
   created_by: { uuid: string; name: string; email: string; avatar: string } | null;
   location: { uuid: string; formatted_address: string } | null;
   /** The job's video (decision 046), as the candidate page plays it; null without one. */
-  video: { url: string; duration_seconds: number; content_type: string } | null;
+  video: { url: string; duration_seconds: number; content_type: string; captions_url?: string | null } | null;
 }
 
 /** A user (a candidate, a company user) as interviews keep them from identity's events. */

@@ -51,6 +51,7 @@ export function renderJobVideo(links: JobLinks, video: JobVideo): jobs.JobVideo 
     content_type: video.contentType,
     size: video.size,
     created_at: toRfc3339(video.createdAt),
+    captions_url: video.captions ? `${links.videoUrlOf(video.uuid)}/captions` : undefined,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { VideoContainer } from '@vi/platform-media';
+import type { JobVideoCaptions } from './job-video-captions';
 
 /** A job's video (decision 046): the recruiter introducing the role, kept in media storage, one per job. */
 export interface JobVideo {
@@ -9,6 +10,13 @@ export interface JobVideo {
   size: number;
   durationSeconds: number;
   createdAt: Date;
+  /** Its WebVTT captions (issue 42); null without. A new video comes without: captions are timed to one video. */
+  captions: JobVideoCaptions | null;
+}
+
+/** The media storage objects a video holds: the video and its captions, all gone with it. */
+export function storageKeysOf(video: JobVideo): string[] {
+  return video.captions ? [video.storageKey, video.captions.storageKey] : [video.storageKey];
 }
 
 /** At most three minutes, measured from the container. */

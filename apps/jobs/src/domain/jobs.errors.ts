@@ -8,6 +8,8 @@ export enum JobsErrorCode {
   JobVideoNotVideo = 'api.job_video_not_video',
   JobVideoTooLong = 'api.job_video_too_long',
   JobVideoTooLarge = 'api.job_video_too_large',
+  CaptionsInvalid = 'api.captions_invalid',
+  CaptionsNotFound = 'api.job_video_captions_not_found',
   // Interviews' code for the same rule: an open interview's application is refused before anything is claimed (decision 045).
   SmsFeatureRequired = 'api.plan_sms_notifications_required',
   OpenInterviewDailyLimitReached = 'api.open_interview_daily_limit_reached',
@@ -20,6 +22,8 @@ const REASONS: Record<JobsErrorCode, string> = {
   [JobsErrorCode.JobVideoNotVideo]: 'The body is not a WebM or MP4 video',
   [JobsErrorCode.JobVideoTooLong]: 'The video is longer than 3 minutes',
   [JobsErrorCode.JobVideoTooLarge]: 'The video is larger than allowed',
+  [JobsErrorCode.CaptionsInvalid]: 'The captions are not a WebVTT file',
+  [JobsErrorCode.CaptionsNotFound]: 'The job video has no captions',
   [JobsErrorCode.OpenInterviewDailyLimitReached]: 'This interview link has taken all the applications it takes today; try again tomorrow (UTC)',
   [JobsErrorCode.SmsFeatureRequired]: `SMS invitations need the plan feature ${PlanFeature.InterviewSmsNotifications}`,
 };
@@ -28,9 +32,11 @@ function kindOf(code: JobsErrorCode): ErrorKind {
   switch (code) {
     case JobsErrorCode.JobNotFound:
     case JobsErrorCode.JobVideoNotFound:
+    case JobsErrorCode.CaptionsNotFound:
       return ErrorKind.NotFound;
     case JobsErrorCode.JobVideoNotVideo:
     case JobsErrorCode.JobVideoTooLong:
+    case JobsErrorCode.CaptionsInvalid:
       return ErrorKind.InvalidArgument;
     case JobsErrorCode.JobVideoTooLarge:
       return ErrorKind.PayloadTooLarge;

@@ -192,6 +192,12 @@ function storedVideo(video: JobVideo | null): string | null {
     size: video.size,
     duration_seconds: video.durationSeconds,
     created_at: video.createdAt.toISOString(),
+    captions: video.captions && {
+      uuid: video.captions.uuid,
+      storage_key: video.captions.storageKey,
+      size: video.captions.size,
+      created_at: video.captions.createdAt.toISOString(),
+    },
   };
   return JSON.stringify(stored);
 }
@@ -204,6 +210,9 @@ function videoOf(stored: StoredJobVideo): JobVideo {
     size: stored.size,
     durationSeconds: stored.duration_seconds,
     createdAt: new Date(stored.created_at),
+    captions: stored.captions
+      ? { uuid: stored.captions.uuid, storageKey: stored.captions.storage_key, size: stored.captions.size, createdAt: new Date(stored.captions.created_at) }
+      : null,
   };
 }
 

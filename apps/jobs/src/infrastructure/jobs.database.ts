@@ -98,4 +98,6 @@ export interface StoredJobVideo {
   size: number;
   duration_seconds: number;
   created_at: string;
+  /** Absent from videos stored before issue 42, and without captions. */
+  captions?: { uuid: string; storage_key: string; size: number; created_at: string } | null;
 }

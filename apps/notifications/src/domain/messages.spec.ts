@@ -59,7 +59,8 @@ describe('message contents', () => {
   it('words rescheduled and reset invitations differently; an empty company message is left out', () => {
     expect(invitationEmail({ ...invitation, occasion: 'rescheduled' }).subject).toBe('New due time: your interview for Engineer');
     expect(invitationEmail({ ...invitation, occasion: 'reset' }).subject).toBe('Record your interview for Engineer again');
-    expect(invitationEmail({ ...invitation, emailMessage: '  ' }).text.split('\n\n')).toHaveLength(4);
+    // Hello, the intro, the due time, how to ask for an accommodation, the link.
+    expect(invitationEmail({ ...invitation, emailMessage: '  ' }).text.split('\n\n')).toHaveLength(5);
   });
 
   it('keeps SMS short and with the link', () => {
@@ -129,6 +130,21 @@ describe("the job seeker's messages in the interview's language (decision 047)",
     expect(liveCancellationEmail({ ...live, language: 'de', occasion: 'canceled', url: null }).subject).toBe(
       'Abgesagt: Ihr Live-Interview für die Stelle Engineer bei Acme & Co',
     );
+  });
+
+  it.each([
+    ['en', 'If you need an accommodation', 'Need an accommodation?'],
+    ['es', 'Si necesita un ajuste', '¿Necesitas un ajuste?'],
+    ['fr', 'Si vous avez besoin d’un aménagement', 'Besoin d’un aménagement\u00a0?'],
+    ['de', 'Wenn Sie eine Anpassung brauchen', 'Brauchen Sie eine Anpassung?'],
+  ])('says in %s how to ask for an accommodation (issue 42): the page’s link, named as the page names it, in one-way and live invitations', (language, sentence, link) => {
+    for (const sut of [invitationEmail({ ...invitation, language }), liveInvitationEmail({ ...live, language })]) {
+      const paragraph = sut.text.split('\n\n').find((p) => p.startsWith(sentence));
+      expect(paragraph).toContain(link);
+      expect(paragraph).toContain('Acme & Co');
+      expect(sut.html).toContain('Acme &amp; Co');
+    }
+    expect(liveCancellationEmail({ ...live, language, occasion: 'canceled', url: null }).text).not.toContain(sentence);
   });
 
   it("keeps the creator's copy and calendar text in English whatever the interview's language", () => {

@@ -116,7 +116,8 @@ export function invitationEmail(d: InvitationDetails): EmailContent {
   const text = candidateText(d.language);
   const paragraphs = [text.hello(d.candidateName), text.oneWay.intro[d.occasion](d.companyName, d.jobTitle)];
   if (d.emailMessage.trim()) paragraphs.push(d.emailMessage.trim());
-  paragraphs.push(text.oneWay.dueBy(d.dueLocal, d.timezone));
+  // How to ask for an accommodation (issue 42; the EEOC expects applicants to be told): the page's form.
+  paragraphs.push(text.oneWay.dueBy(d.dueLocal, d.timezone), text.accommodation(d.companyName));
   return {
     subject: text.oneWay.subject[d.occasion](d.jobTitle, d.companyName),
     text: `${paragraphs.join('\n\n')}\n\n${text.oneWay.open}: ${d.candidateUrl}\n`,
@@ -195,7 +196,7 @@ export function liveInvitationEmail(d: LiveInterviewDetails): EmailContent {
   const text = candidateText(d.language);
   const paragraphs = [text.hello(d.candidateName), text.live.intro[d.occasion](d.companyName, d.jobTitle)];
   if (d.emailMessage.trim()) paragraphs.push(d.emailMessage.trim());
-  paragraphs.push(liveWhen(d, text), text.live.page, d.occasion === 'rescheduled' ? text.live.calendarMoves : text.live.calendarAdds);
+  paragraphs.push(liveWhen(d, text), text.live.page, d.occasion === 'rescheduled' ? text.live.calendarMoves : text.live.calendarAdds, text.accommodation(d.companyName));
   return {
     subject: text.live.subject[d.occasion](d.jobTitle, d.companyName),
     text: `${paragraphs.join('\n\n')}\n\n${text.live.pageLine}: ${d.url ?? ''}\n`,

@@ -7,6 +7,7 @@ import { mountAccommodationHelp } from '../shared/accommodation-help';
 import { el, pageRoot, show } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { loadingScreen, messageScreen } from '../shared/screens';
+import { captionsTrack } from '../shared/captions-track';
 import { e164Of, openInterviewOf, readOpenInterview, sameOriginMedia, sendApplication, type Application, type PublicOpenInterview } from './apply-api';
 
 /**
@@ -98,7 +99,7 @@ function details(open: PublicOpenInterview): HTMLElement {
           preload: 'metadata',
           src: sameOriginMedia(open.job_video.url),
           'aria-label': text().apply.videoLabel(open.job.title),
-        }),
+        }, captionsTrack(open.job_video.captions_url, text().common.captions)),
         el('figcaption', { class: 'muted' }, text().apply.videoCaption(company, text().common.duration(Math.round(open.job_video.duration_seconds)))),
       )
     : null;

@@ -1,4 +1,5 @@
 import { text } from '../i18n/texts';
+import { captionsTrack } from '../shared/captions-track';
 import { el } from '../shared/dom';
 import { browserTimeZone, localTime, zonedTime } from '../shared/format';
 import { takePlayer } from '../shared/take-player';
@@ -26,7 +27,10 @@ export function jobVideo(interview: CandidateInterview): HTMLElement | null {
   const video = interview.job_post?.video;
   if (!video) return null;
   const caption = text().common.jobVideo(interview.company?.name ?? '');
-  return el('figure', { class: 'job-video' }, takePlayer(new URL(video.url).pathname, caption), el('figcaption', {}, caption));
+  const player = takePlayer(new URL(video.url).pathname, caption);
+  const captions = captionsTrack(video.captions_url, text().common.captions);
+  if (captions) player.append(captions);
+  return el('figure', { class: 'job-video' }, player, el('figcaption', {}, caption));
 }
 
 /** Who invites, for which job, by when, and what the questions are: everything before the device check. */

@@ -17,6 +17,7 @@ export const de: CandidateTexts = {
     clock: (totalSeconds: number) => `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, '0')}`,
     companyLogo: (company: string) => `Logo von ${company}`,
     jobVideo: (company: string) => `Ein Wort von ${company}`,
+    captions: 'Untertitel',
   },
   errors: {
     linkInvalid: 'Dieser Interview-Link ist abgelaufen oder ungültig. Bitten Sie das Unternehmen, das Sie eingeladen hat, um einen neuen Link.',

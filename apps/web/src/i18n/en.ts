@@ -18,6 +18,7 @@ export const en = {
     clock: (totalSeconds: number) => `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, '0')}`,
     companyLogo: (company: string) => `${company} logo`,
     jobVideo: (company: string) => `A word from ${company}`,
+    captions: 'Captions',
   },
   errors: {
     linkInvalid: 'This interview link has expired or is not valid. Ask the company that invited you for a new link.',

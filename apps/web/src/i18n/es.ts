@@ -17,6 +17,7 @@ export const es: CandidateTexts = {
     clock: (totalSeconds: number) => `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, '0')}`,
     companyLogo: (company: string) => `Logotipo de ${company}`,
     jobVideo: (company: string) => `Unas palabras de ${company}`,
+    captions: 'Subtítulos',
   },
   errors: {
     linkInvalid: 'Este enlace de entrevista ha caducado o no es válido. Pida un enlace nuevo a la empresa que le invitó.',

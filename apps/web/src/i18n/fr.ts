@@ -20,6 +20,7 @@ export const fr: CandidateTexts = {
     clock: (totalSeconds: number) => `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, '0')}`,
     companyLogo: (company: string) => `Logo de ${company}`,
     jobVideo: (company: string) => `Un mot de ${company}`,
+    captions: 'Sous-titres',
   },
   errors: {
     linkInvalid: 'Ce lien d’entretien a expiré ou n’est pas valide. Demandez un nouveau lien à l’entreprise qui vous a invité(e).',

@@ -221,7 +221,12 @@ export const CandidateInterviewView = InterviewView.pick({
         status: z.enum(['active', 'inactive']),
         location: LocationSummaryView.nullable(),
         video: z
-          .object({ url: z.string(), duration_seconds: z.number(), content_type: z.enum(TAKE_CONTENT_TYPES) })
+          .object({
+            url: z.string(),
+            duration_seconds: z.number(),
+            content_type: z.enum(TAKE_CONTENT_TYPES),
+            captions_url: z.string().nullable().meta({ description: 'Its WebVTT captions, shown by default on the candidate page (issue 42); null without' }),
+          })
           .strict()
           .nullable()
           .meta({
@@ -251,7 +256,12 @@ export function candidateInterviewJson(interview: Interview): z.output<typeof Ca
           status: job.status as 'active' | 'inactive',
           location: job.location ? { uuid: job.location.uuid, formatted_address: job.location.formatted_address } : null,
           video: job.video
-            ? { url: job.video.url, duration_seconds: job.video.duration_seconds, content_type: job.video.content_type as (typeof TAKE_CONTENT_TYPES)[number] }
+            ? {
+                url: job.video.url,
+                duration_seconds: job.video.duration_seconds,
+                content_type: job.video.content_type as (typeof TAKE_CONTENT_TYPES)[number],
+                captions_url: job.video.captions_url ?? null,
+              }
             : null,
         }
       : null,

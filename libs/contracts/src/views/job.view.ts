@@ -36,6 +36,10 @@ export const JobVideoView = z
     content_type: z.enum(TAKE_CONTENT_TYPES),
     size: z.number().int().meta({ description: 'Bytes' }),
     created_at: timestampView,
+    captions_url: z.string().nullable().meta({
+      description:
+        "<PUBLIC_BASE_URL>/v1.0/public/job_videos/<uuid>/captions: the video's WebVTT captions without a key (set with PUT /jobs/<uuid>/video/captions); null without captions",
+    }),
   })
   .meta({ id: 'JobVideo' });
 
@@ -102,6 +106,7 @@ function jobVideoJson(video: JobVideo): z.output<typeof JobVideoView> {
     content_type: video.content_type as (typeof TAKE_CONTENT_TYPES)[number],
     size: video.size,
     created_at: video.created_at,
+    captions_url: video.captions_url ?? null,
   };
 }
 
@@ -124,7 +129,12 @@ export const PublicOpenInterviewView = z
     company: z.object({ name: z.string(), avatar: z.string() }),
     job: z.object({ title: z.string(), description: z.string(), location: z.object({ formatted_address: z.string() }) }),
     job_video: z
-      .object({ url: z.string(), duration_seconds: z.number(), content_type: z.enum(TAKE_CONTENT_TYPES) })
+      .object({
+        url: z.string(),
+        duration_seconds: z.number(),
+        content_type: z.enum(TAKE_CONTENT_TYPES),
+        captions_url: z.string().nullable().meta({ description: 'Its WebVTT captions, for a `<track>` (issue 42); null without' }),
+      })
       .nullable()
       .meta({ description: "The job's video (decision 046): plays from `url` without a key, Range requests answered 206; null without one" }),
     questions: z.object({ count: z.number().int(), time_limits: z.array(z.number().int()) }),
@@ -148,6 +158,7 @@ export function publicOpenInterviewJson(open: PublicOpenInterview): z.output<typ
           url: open.job_video.url,
           duration_seconds: open.job_video.duration_seconds,
           content_type: open.job_video.content_type as (typeof TAKE_CONTENT_TYPES)[number],
+          captions_url: open.job_video.captions_url ?? null,
         }
       : null,
     questions: { count: open.time_limits.length, time_limits: open.time_limits },

@@ -20,12 +20,14 @@ interface JobVideoDescription {
   url: string;
   duration_seconds: number;
   content_type: string;
+  /** Since issue 42: absent or null without captions. */
+  captions_url?: string | null;
 }
 
 /**
  * What interviews keep of a job (their `job_post`): its location as the summary an interview shows
  * (`{uuid, formatted_address}`), never the parts a job's own single read adds (decision 011), and its video's url,
- * length and type (decision 046).
+ * length and type (decision 046), and its captions' url (issue 42).
  */
 export function jobPostRow(job: JobDescription, companyUuid: string): JobPostRow {
   return {
@@ -44,5 +46,5 @@ export function jobPostRow(job: JobDescription, companyUuid: string): JobPostRow
 
 /** Only what a player needs (decision 046): the company's bookkeeping (size, when) stays with jobs. */
 function videoOf(video: JobVideoDescription | null | undefined): JobPostRow['video'] {
-  return video ? { url: video.url, duration_seconds: video.duration_seconds, content_type: video.content_type } : null;
+  return video ? { url: video.url, duration_seconds: video.duration_seconds, content_type: video.content_type, captions_url: video.captions_url ?? null } : null;
 }

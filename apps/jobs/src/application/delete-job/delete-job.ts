@@ -5,6 +5,7 @@ import type { Caller } from '@vi/platform-grpc';
 import type { Job } from '../../domain/job';
 import type { JobsStore } from '../store';
 import type { IdentityDirectory, JobLinks } from '../ports';
+import { storageKeysOf } from '../../domain/job-video';
 import { forgetStoredVideo, type StoredVideoDeletion } from '../shared/forget-stored-video';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 import { findJob } from '../shared/find-job';
@@ -36,11 +37,11 @@ export async function deleteJob(
       await tx.jobs.update(deleted);
       await tx.jobs.markDeleted(jobUuid, now);
       await tx.counters.move(current.companyUuid, current.status, null);
-      if (current.video) await tx.videoDeletions.schedule(current.video.storageKey, now);
+      for (const key of current.video ? storageKeysOf(current.video) : []) await tx.videoDeletions.schedule(key, now);
       await tx.publish([jobEvent(JobsSubjects.JobDeleted, renderFetched(summaries, deps.links, deleted))]);
       return current.video;
     }),
   );
-  if (video) await forgetStoredVideo(deps, video.storageKey);
+  for (const key of video ? storageKeysOf(video) : []) await forgetStoredVideo(deps, key);
   return {};
 }

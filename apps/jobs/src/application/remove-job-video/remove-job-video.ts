@@ -2,6 +2,7 @@ import { JobsSubjects, type jobs } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Caller } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
+import { storageKeysOf } from '../../domain/job-video';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 import type { IdentityDirectory, JobLinks } from '../ports';
@@ -10,8 +11,8 @@ import { forgetStoredVideo, type StoredVideoDeletion } from '../shared/forget-st
 import type { JobsStore } from '../store';
 
 /**
- * Removes a job's video (decision 046): the job shows none from the commit on (`JobUpdated`), and its object goes
- * after, its deletion recorded in the same transaction (decision 061).
+ * Removes a job's video (decision 046): the job shows none from the commit on (`JobUpdated`), and its object (and its
+ * captions') goes after, its deletion recorded in the same transaction (decision 061).
  */
 export async function removeJobVideo(
   deps: { store: StoreOf<JobsStore, 'jobs' | 'videoDeletions'>; identity: IdentityDirectory; links: JobLinks; clock: Clock } & StoredVideoDeletion,
@@ -27,11 +28,11 @@ export async function removeJobVideo(
       if (!current.video) throw new JobsError(JobsErrorCode.JobVideoNotFound);
       const updated = { ...current, video: null, updatedAt: deps.clock.now() };
       await tx.jobs.update(updated);
-      await tx.videoDeletions.schedule(current.video.storageKey, updated.updatedAt);
+      for (const key of storageKeysOf(current.video)) await tx.videoDeletions.schedule(key, updated.updatedAt);
       await tx.publish([jobEvent(JobsSubjects.JobUpdated, renderFetched(summaries, deps.links, updated))]);
       return current.video;
     }),
   );
-  await forgetStoredVideo(deps, removed.storageKey);
+  for (const key of storageKeysOf(removed)) await forgetStoredVideo(deps, key);
   return {};
 }

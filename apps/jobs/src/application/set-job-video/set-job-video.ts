@@ -6,7 +6,7 @@ import type { Caller } from '@vi/platform-grpc';
 import { containerNamed, streamedBody } from '@vi/platform-media';
 import type { Clock } from '@vi/platform-time';
 import type { Job } from '../../domain/job';
-import { isJobVideoTooLong, jobVideoKey, MAX_JOB_VIDEO_SECONDS, roundedSeconds, type JobVideo } from '../../domain/job-video';
+import { isJobVideoTooLong, jobVideoKey, MAX_JOB_VIDEO_SECONDS, roundedSeconds, storageKeysOf, type JobVideo } from '../../domain/job-video';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 import type { IdentityDirectory, JobLinks, VideoProbe } from '../ports';
@@ -82,11 +82,13 @@ export async function setJobVideo(deps: SetJobVideoDeps, caller: Caller, chunks:
           size,
           durationSeconds,
           createdAt: now,
+          // Captions are timed to the video they were written for: a new video comes without (decision 046).
+          captions: null,
         };
         const updated: Job = { ...current, video, updatedAt: now };
         await tx.jobs.update(updated);
         await tx.videoDeletions.forget([key]);
-        if (current.video) await tx.videoDeletions.schedule(current.video.storageKey, now);
+        for (const old of current.video ? storageKeysOf(current.video) : []) await tx.videoDeletions.schedule(old, now);
         const rendered = renderFetched(summaries, deps.links, updated);
         await tx.publish([jobEvent(JobsSubjects.JobUpdated, rendered)]);
         return { replaced: current.video, rendered };
@@ -96,6 +98,6 @@ export async function setJobVideo(deps: SetJobVideoDeps, caller: Caller, chunks:
     await forgetStoredVideo(deps, key);
     throw error;
   }
-  if (replaced) await forgetStoredVideo(deps, replaced.storageKey);
+  for (const old of replaced ? storageKeysOf(replaced) : []) await forgetStoredVideo(deps, old);
   return rendered;
 }

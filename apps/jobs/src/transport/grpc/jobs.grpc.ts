@@ -19,6 +19,9 @@ import type {
 import { removeJobVideo } from '../../application/remove-job-video/remove-job-video';
 import { setJobVideo } from '../../application/set-job-video/set-job-video';
 import { streamJobVideo } from '../../application/stream-job-video/stream-job-video';
+import { getJobVideoCaptions } from '../../application/get-job-video-captions/get-job-video-captions';
+import { removeJobVideoCaptions } from '../../application/remove-job-video-captions/remove-job-video-captions';
+import { setJobVideoCaptions } from '../../application/set-job-video-captions/set-job-video-captions';
 import { applyToOpenInterview } from '../../application/apply-to-open-interview/apply-to-open-interview';
 import { getPublicOpenInterview } from '../../application/get-public-open-interview/get-public-open-interview';
 import type { OpenInterviewInput } from '../../application/shared/open-interview-change';
@@ -99,6 +102,9 @@ export function jobsGrpcHandlers(deps: JobsGrpcDeps): UnaryHandlers<typeof jobs.
     setJobVideo: async (chunks, ctx) => setJobVideo(deps, callerOf(ctx), chunks),
     removeJobVideo: async (req, ctx) => removeJobVideo(deps, callerOf(ctx), req.job_uuid),
     streamJobVideo: async (req, ctx, send) => streamJobVideo(deps, ctx.principal, req, send),
+    setJobVideoCaptions: async (req, ctx) => setJobVideoCaptions(deps, callerOf(ctx), { jobUuid: req.job_uuid, vtt: req.vtt }),
+    removeJobVideoCaptions: async (req, ctx) => removeJobVideoCaptions(deps, callerOf(ctx), req.job_uuid),
+    getJobVideoCaptions: async (req, ctx) => getJobVideoCaptions(deps, ctx.principal, req),
     getJobSlots: async (_req, ctx) => getJobSlots(deps, callerOf(ctx)),
     getJobStatus: async (req, ctx) => getJobStatus(deps, ctx.principal, { companyUuid: req.company_uuid, jobUuid: req.job_uuid }),
     getPublicOpenInterview: async (req, ctx) => getPublicOpenInterview(deps, ctx.principal, req.open_interview_uuid),

@@ -4,6 +4,8 @@ import type { CandidateText } from './en';
 export const de: CandidateText = {
   lang: 'de',
   hello: (name: string) => `Guten Tag ${name},`,
+  accommodation: (company: string) =>
+    `Wenn Sie eine Anpassung brauchen, etwa mehr Zeit oder Antworten nur mit Ton, bitten Sie ${company} auf der Seite Ihres Interviews darum: Wählen Sie „Brauchen Sie eine Anpassung?“.`,
   oneWay: {
     subject: {
       invited: (job: string, company: string) => `Ihr Video-Interview für die Stelle ${job} bei ${company}`,

@@ -6,6 +6,8 @@
 export const en = {
   lang: 'en' as string,
   hello: (name: string) => `Hello ${name},`,
+  accommodation: (company: string) =>
+    `If you need an accommodation, such as more time or answering with audio only, ask ${company} from your interview's page: choose “Need an accommodation?”.`,
   oneWay: {
     subject: {
       invited: (job: string, company: string) => `Your video interview for ${job} at ${company}`,

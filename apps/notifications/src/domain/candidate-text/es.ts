@@ -4,6 +4,8 @@ import type { CandidateText } from './en';
 export const es: CandidateText = {
   lang: 'es',
   hello: (name: string) => `Hola, ${name}:`,
+  accommodation: (company: string) =>
+    `Si necesita un ajuste, como más tiempo o responder solo con audio, pídaselo a ${company} desde la página de su entrevista: elija «¿Necesitas un ajuste?».`,
   oneWay: {
     subject: {
       invited: (job: string, company: string) => `Su entrevista en vídeo para ${job} en ${company}`,

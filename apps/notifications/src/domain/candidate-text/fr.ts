@@ -4,6 +4,8 @@ import type { CandidateText } from './en';
 export const fr: CandidateText = {
   lang: 'fr',
   hello: (name: string) => `Bonjour ${name},`,
+  accommodation: (company: string) =>
+    `Si vous avez besoin d’un aménagement, comme plus de temps ou répondre en audio seulement, demandez-le à ${company} depuis la page de votre entretien\u00a0: choisissez «\u00a0Besoin d’un aménagement\u00a0?\u00a0».`,
   oneWay: {
     subject: {
       invited: (job: string, company: string) => `Votre entretien vidéo pour le poste de ${job} chez ${company}`,
