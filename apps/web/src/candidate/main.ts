@@ -135,8 +135,8 @@ async function main(): Promise<void> {
   const interview = await api.interview();
   useBrowserLanguage(interview.language);
   document.title = text().landing.title;
-  // "Need an accommodation?", in the same place on every screen once the interview is known.
-  mountAccommodationHelp(root, (message) => api.requestAccommodation(message));
+  // "Need an accommodation?", in the same place on every screen of an interview still to take.
+  if (interview.status === 'requested' || interview.status === 'accepted') mountAccommodationHelp(root, (message) => api.requestAccommodation(message));
   if (interview.type === 'live') {
     if (!liveClosed(root, interview)) liveLanding(root, api, interview);
     return;
