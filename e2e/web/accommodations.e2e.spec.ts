@@ -153,9 +153,9 @@ describeInBrowser('accommodations and WCAG 2.2 on the candidate pages (browser)'
       await page.getByText(en.question.recording, { exact: true }).waitFor();
       await step('recording');
       // Announced once at 60 s left (30 s in), once at 30 s left (60 s in); the visible clock is not announced.
-      await page.getByText(en.accommodation.announceLeft(en.common.clock(60))).waitFor({ timeout: 40_000 });
+      await page.getByText(en.accommodation.announceLeft(en.common.clock(60))).waitFor({ state: 'attached', timeout: 40_000 });
       expect(await page.getByRole('timer').getAttribute('aria-live')).toBe('off');
-      await page.getByText(en.accommodation.announceLeft(en.common.clock(30))).waitFor({ timeout: 40_000 });
+      await page.getByText(en.accommodation.announceLeft(en.common.clock(30))).waitFor({ state: 'attached', timeout: 40_000 });
       await page.waitForFunction(() => /0:(10|0\d) /.test((globalThis as any).document.querySelector('[role="timer"]')?.textContent ?? ''), undefined, {
         timeout: 30_000,
       });
