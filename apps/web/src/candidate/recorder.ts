@@ -4,7 +4,7 @@ const STOP_EARLY_SECONDS = 0.5;
 
 export interface Recording {
   blob: Blob;
-  /** The container's type without codecs, as the upload's Content-Type: video/webm or video/mp4 (an audio-only take too). */
+  /** The container's type without codecs, as the upload's Content-Type: video/webm or video/mp4; audio/webm or audio/mp4 for sound only. */
   contentType: string;
   /** Sound only (an `audio_only` interview): played back with an `<audio>` element. */
   audioOnly?: boolean;
@@ -38,8 +38,7 @@ export function record(stream: MediaStream, limitSeconds: number | null, tick: (
       const measured = Math.round(elapsed * 10) / 10;
       resolve({
         blob: new Blob(chunks, { type }),
-        // The same containers hold sound only; the upload names the container as the API accepts it.
-        contentType: type.replace(/^audio\//, 'video/'),
+        contentType: type,
         audioOnly,
         // Never above the limit: the recorder is stopped at it, the rest is event latency.
         durationSeconds: Math.max(0.1, limitSeconds === null ? measured : Math.min(limitSeconds, measured)),
