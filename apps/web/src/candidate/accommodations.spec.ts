@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { accommodationsOf, announcementDue, timeLimitOf } from './accommodations';
 import type { CandidateInterview, CandidateQuestion } from './candidate-api';
 
