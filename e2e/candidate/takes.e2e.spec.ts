@@ -76,6 +76,7 @@ describe('takes: recorded answers, streamed in and out', () => {
       size: video.length,
       duration_seconds: 42.48, // its last block: an audio packet
       created_at: expect.any(String),
+      kind: 'video',
     });
     expectRfc3339Timestamps(stored.body);
 

@@ -13,7 +13,7 @@ describe('gateway: the OpenAPI description, served and enforced', () => {
   });
   afterAll(() => t.stop());
 
-  it('GET /v1.0/openapi.json needs no key and returns OpenAPI 3.1 covering the API and every webhook event type: the 11 of the contract and the 2 of evaluations', async () => {
+  it('GET /v1.0/openapi.json needs no key and returns OpenAPI 3.1 covering the API and every webhook event type: the 11 of the contract, the 2 of evaluations and the 2 of accommodations', async () => {
     const response = await fetch(`${t.baseUrl}/openapi.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -27,6 +27,7 @@ describe('gateway: the OpenAPI description, served and enforced', () => {
         '/share_links',
         '/webhooks',
         '/candidate/interviews/{interviewUuid}/questions/{questionUuid}/takes',
+        '/candidate/interviews/{interviewUuid}/accommodation_request',
         // The ATSs' partner APIs under our gateway, and the company's side of them (decision 071).
         '/partners/greenhouse/list_tests',
         '/partners/greenhouse/send_test',
@@ -41,7 +42,7 @@ describe('gateway: the OpenAPI description, served and enforced', () => {
       ]),
     );
     expect(Object.keys(document.webhooks).sort()).toEqual(Object.keys(WebhookEvents).sort());
-    expect(Object.keys(document.webhooks)).toHaveLength(13);
+    expect(Object.keys(document.webhooks)).toHaveLength(15);
   });
 
   it('the e2e check refuses what the description does not say: a route, a status, a body or a header', async () => {

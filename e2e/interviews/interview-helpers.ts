@@ -124,17 +124,25 @@ export function expectInterviewShape(interview: any, options: { questions: boole
           },
     evaluations_submitted: expect.any(Number),
     evaluations_started: expect.any(Number),
+    // Issue 42: what the interview changes for its candidate (the defaults when none were set).
+    accommodations: { time_multiplier: expect.any(Number), unlimited_time: expect.any(Boolean), extra_takes: expect.any(Number), audio_only: expect.any(Boolean) },
   };
-  if (options.questions) expected.questions = expect.any(Array);
+  if (options.questions) {
+    expected.questions = expect.any(Array);
+    expected.accommodation_requests = expect.any(Array);
+  }
   expect(interview).toEqual(expected);
   if (!options.questions) expect(interview).not.toHaveProperty('questions');
+  const unlimited = interview.accommodations?.unlimited_time === true;
+  const multiplied = interview.accommodations?.time_multiplier !== 1;
   for (const q of interview.questions ?? []) {
     expect(q).toEqual({
       uuid: expect.stringMatching(UUID),
       text: expect.any(String),
       completed: expect.any(Boolean),
-      time_limit: expect.any(Number),
-      think_time: expect.stringMatching(THINK_TIME),
+      // The effective limits (issue 42): none with unlimited_time, any whole seconds once multiplied.
+      time_limit: unlimited ? null : expect.any(Number),
+      think_time: unlimited ? null : expect.stringMatching(multiplied ? /^\d+$/ : THINK_TIME),
       takes: { completed: expect.any(Number), remaining: expect.any(Number) },
     });
   }

@@ -151,6 +151,45 @@ describeRepositoryContract<InterviewsStore>(
       });
     });
 
+    describe('accommodations (issue 42)', () => {
+      it('round-trips them at insert and update; none read as the defaults', async () => {
+        const accommodations = { timeMultiplier: 1.5, unlimitedTime: false, extraTakes: 2, audioOnly: true };
+        const [withSome, without] = [anInterview({ accommodations }), anInterview()];
+        const repos = store().read;
+        await insertInterview(repos, withSome);
+        await insertInterview(repos, without);
+        expect((await repos.interviews.findForSupport(withSome.uuid))?.accommodations).toEqual(accommodations);
+        expect((await repos.interviews.findForSupport(without.uuid))?.accommodations).toEqual(without.accommodations);
+
+        const changed = { ...without, accommodations: { timeMultiplier: 10, unlimitedTime: true, extraTakes: 0, audioOnly: false }, updatedAt: later(1) };
+        await repos.interviews.update(changed);
+        expect(await repos.interviews.findForSupport(without.uuid)).toEqual(changed);
+        await repos.interviews.update({ ...changed, accommodations: without.accommodations });
+        expect((await repos.interviews.findForSupport(without.uuid))?.accommodations).toEqual(without.accommodations);
+      });
+
+      it("keeps a candidate's requests under their interview, oldest first, counts them from a time, and forgets them", async () => {
+        const [interview, other] = [anInterview(), anInterview()];
+        const repos = store().read;
+        await insertInterview(repos, interview);
+        await insertInterview(repos, other);
+        const request = (interviewUuid: string, message: string, at: Date) => ({ uuid: randomUUID(), interviewUuid, message, requestedAt: at });
+        const [second, first, another] = [request(interview.uuid, 'Audio only?', later(2000)), request(interview.uuid, 'More time?', later(1000)), request(other.uuid, 'Captions?', later(500))];
+        for (const r of [second, first, another]) await repos.interviews.addAccommodationRequest(r);
+
+        const kept = await repos.interviews.accommodationRequestsOf([interview.uuid, other.uuid, randomUUID()]);
+        expect(kept.get(interview.uuid)).toEqual([first, second]);
+        expect(kept.get(other.uuid)).toEqual([another]);
+        expect(kept.size).toBe(2);
+        expect(await repos.interviews.countAccommodationRequestsSince(interview.uuid, later(1000))).toBe(2);
+        expect(await repos.interviews.countAccommodationRequestsSince(interview.uuid, later(1001))).toBe(1);
+
+        await repos.interviews.deleteAccommodationRequests(interview.uuid);
+        expect((await repos.interviews.accommodationRequestsOf([interview.uuid, other.uuid])).get(interview.uuid)).toBeUndefined();
+        expect(await repos.interviews.countAccommodationRequestsSince(other.uuid, AT)).toBe(1);
+      });
+    });
+
     describe("the team's verdict (decision 070)", () => {
       const decision = (value: 'advance' | 'reject' | 'hold', at: Date) => ({
         decision: value,

@@ -100,7 +100,7 @@ export function aSharedInterview(
       language: 'en',
       ...overrides,
     },
-    takes: takes ?? [{ uuid: randomUUID(), question_uuid: question, number: 1, content_type: 'video/webm', size: 10, duration_seconds: 3, created_at: '' }],
+    takes: takes ?? [{ uuid: randomUUID(), question_uuid: question, number: 1, content_type: 'video/webm', size: 10, duration_seconds: 3, created_at: '', kind: 'video' }],
     recordings,
   };
 }

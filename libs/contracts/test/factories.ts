@@ -59,6 +59,7 @@ export const aQuestion = (fields: Partial<interviews.Question> = {}): interviews
   created_at: AT,
   updated_at: AT,
   think_time: '30',
+  unlimited_time: false,
   ...fields,
 });
 
@@ -98,6 +99,7 @@ export const anInterview = (fields: Partial<interviews.Interview> = {}): intervi
   language: 'en',
   evaluations_submitted: 0,
   evaluations_started: 0,
+  accommodation_requests: [],
   ...fields,
 });
 
@@ -108,6 +110,7 @@ export const aTake = (fields: Partial<interviews.Take> = {}): interviews.Take =>
   content_type: 'video/webm',
   size: 1_234_567,
   duration_seconds: 41.5,
+  kind: 'video',
   created_at: LATER,
   ...fields,
 });

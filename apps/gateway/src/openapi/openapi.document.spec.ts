@@ -66,9 +66,11 @@ describe('the OpenAPI description', () => {
     expect(() => openApiDocument([router, again])).toThrow('/gadgets/{name} is registered twice');
   });
 
-  it("has a webhook for each of the contract's 11 event types and our 2 (EvaluationSubmitted, InterviewDecided: decision 070)", () => {
+  it("has a webhook for each of the contract's 11 event types and our 4 (EvaluationSubmitted, InterviewDecided: decision 070; InterviewAccommodationsChanged, AccommodationRequested: issue 42)", () => {
     expect(Object.keys(sut.webhooks).sort()).toEqual(Object.keys(WebhookEvents).sort());
-    expect(Object.keys(sut.webhooks)).toHaveLength(13);
+    expect(Object.keys(sut.webhooks)).toHaveLength(15);
+    expect(sut.webhooks).toHaveProperty('InterviewAccommodationsChanged');
+    expect(sut.webhooks).toHaveProperty('AccommodationRequested');
     expect(sut.webhooks).toHaveProperty('EvaluationSubmitted');
     expect(sut.webhooks).toHaveProperty('InterviewDecided');
   });

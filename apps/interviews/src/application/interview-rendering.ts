@@ -1,7 +1,7 @@
 import { interviewJson, type BasicShareLinkWithoutUrl, type identity, type interviews, type InterviewsSubject } from '@vi/contracts';
 import type { NewEvent, ReposOf } from '@vi/platform-bus';
 import { toRfc3339, toRfc3339OrNull } from '@vi/platform-time';
-import { effectiveSeconds, effectiveTakesLimit, NO_ACCOMMODATIONS, type AccommodationRequest, type Accommodations } from '../domain/accommodations';
+import { effectiveSeconds, effectiveTakesLimit, type AccommodationRequest, type Accommodations } from '../domain/accommodations';
 import { takesRemaining, type Interview, type InterviewQuestion } from '../domain/interview';
 import type { CompanyRow, InterviewsStore, JobPostRow, PersonRow } from './store';
 
@@ -91,7 +91,7 @@ export function renderInterviewsFrom(
       assigned_to: assigneeOf(people.get(interview.candidateUuid), interview),
       company: companies.get(interview.companyUuid),
       created_by: people.get(interview.createdBy),
-      questions: (questions.get(interview.uuid) ?? []).map((q) => renderQuestion(q, interview.accommodations ?? NO_ACCOMMODATIONS)),
+      questions: (questions.get(interview.uuid) ?? []).map((q) => renderQuestion(q, interview.accommodations)),
       timezone: interview.timezone,
       language: interview.language,
       share_link: shareLinkOf(shareLinks.get(interview.uuid)),
@@ -99,7 +99,7 @@ export function renderInterviewsFrom(
       evaluations_submitted: interview.evaluations.submitted,
       evaluations_started: interview.evaluations.started,
       source: { type: interview.source.type, external_id: interview.source.externalId ?? undefined },
-      accommodations: accommodationsMessage(interview.accommodations ?? NO_ACCOMMODATIONS),
+      accommodations: accommodationsMessage(interview.accommodations),
       accommodation_requests: (accommodationRequests?.get(interview.uuid) ?? []).map(renderAccommodationRequest),
     };
   });

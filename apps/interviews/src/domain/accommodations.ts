@@ -1,5 +1,4 @@
 import { validationFailed, type FieldError } from '@vi/platform-errors';
-import { UNLIMITED_TAKES } from './interview';
 
 /**
  * What an interview changes for its candidate (issue 42, docs/accommodations.md): its questions' time limits and think
@@ -61,9 +60,9 @@ export function effectiveSeconds(seconds: number, accommodations: Accommodations
   return Math.ceil(Math.round(seconds * accommodations.timeMultiplier * 1000) / 1000);
 }
 
-/** A question's takes with the extra ones; unlimited (-1) stays unlimited. */
+/** A question's takes with the extra ones; unlimited (-1, interview.ts's UNLIMITED_TAKES) stays unlimited. */
 export function effectiveTakesLimit(takesLimit: number, accommodations: Accommodations): number {
-  return takesLimit === UNLIMITED_TAKES ? UNLIMITED_TAKES : takesLimit + accommodations.extraTakes;
+  return takesLimit < 0 ? takesLimit : takesLimit + accommodations.extraTakes;
 }
 
 /** Requests a candidate may send for one interview in one UTC day. */

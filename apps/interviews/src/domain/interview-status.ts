@@ -2,6 +2,7 @@ import { TIME_LIMITS } from '@vi/contracts';
 import { InterviewsError, InterviewsErrorCode } from './interviews.errors';
 import { joinWindowOf } from './join-window';
 import { TAKE_DURATION_TOLERANCE_SECONDS } from './take';
+import { MAX_TIME_MULTIPLIER } from './accommodations';
 
 export type InterviewStatus = 'requested' | 'accepted' | 'completed' | 'expired' | 'canceled';
 export type InterviewType = 'one_way' | 'live';
@@ -79,8 +80,12 @@ export function requireAnswerable(status: InterviewStatus, scheduledAt: Date, no
  */
 export const LATE_TAKE_GRACE_SECONDS = 60;
 
-/** How long after the due time a candidate link still opens a take upload (and nothing else): the longest take's window. */
-export const LATE_TAKE_WINDOW_MS = (Math.max(...TIME_LIMITS) + TAKE_DURATION_TOLERANCE_SECONDS + LATE_TAKE_GRACE_SECONDS) * 1000;
+/**
+ * How long after the due time a candidate link still opens a take upload (and nothing else): the longest take's
+ * window, at the longest time multiplier an interview's accommodations allow (issue 42). Each take is held to its own
+ * interview's window by `requireTakeOpen`.
+ */
+export const LATE_TAKE_WINDOW_MS = (Math.max(...TIME_LIMITS) * MAX_TIME_MULTIPLIER + TAKE_DURATION_TOLERANCE_SECONDS + LATE_TAKE_GRACE_SECONDS) * 1000;
 
 /**
  * A take whose upload began at `receivedAt`. Before the due time the interview must be answerable. After it, only

@@ -49,6 +49,9 @@ describe('interviewJson', () => {
       decision: null,
       evaluations_submitted: 0,
       evaluations_started: 0,
+      // A message without accommodations has the defaults (issue 42).
+      accommodations: { time_multiplier: 1, unlimited_time: false, extra_takes: 0, audio_only: false },
+      accommodation_requests: [],
       questions: [
         {
           uuid: '0b1c2d3e-0000-4000-8000-000000000005',
@@ -80,6 +83,28 @@ describe('interviewJson', () => {
     expect(interviewJson(overTheWire(Interview, anInterview({ source: { type: 'workspace' } })), { questions: false }).source).toEqual({ type: 'workspace' });
     expect(interviewJson(overTheWire(Interview, anInterview({ source: undefined })), { questions: false }).source).toEqual({ type: 'api' });
     expect(candidateInterviewJson(ordered)).not.toHaveProperty('source');
+  });
+
+  it('shows the accommodations everywhere, the requests on single reads only, and no time limits with unlimited_time (issue 42)', () => {
+    const accommodations = { time_multiplier: 2, unlimited_time: true, extra_takes: 1, audio_only: true };
+    const requests = [{ message: 'More time, please.', requested_at: '2026-11-22T11:00:00+00:00' }];
+    const base = anInterview();
+    const interview = overTheWire(
+      Interview,
+      anInterview({ accommodations, accommodation_requests: requests, questions: base.questions.map((q) => ({ ...q, unlimited_time: true })) }),
+    );
+    const sut = interviewJson(interview, { questions: true });
+    expect(sut).toMatchObject({ accommodations, accommodation_requests: requests });
+    expect(sut.questions?.[0]).toMatchObject({ time_limit: null, think_time: null });
+    expect(InterviewView.parse(sut)).toEqual(sut);
+    const item = interviewJson(interview, { questions: false });
+    expect(item.accommodations).toEqual(accommodations);
+    expect(item).not.toHaveProperty('accommodation_requests');
+    const candidate = candidateInterviewJson(interview);
+    expect(candidate.accommodations).toEqual(accommodations);
+    expect(JSON.stringify(candidate)).not.toContain('More time, please.');
+    expect(candidate.questions[0]).toMatchObject({ time_limit: null, think_time: null });
+    expect(CandidateInterviewView.parse(candidate)).toEqual(candidate);
   });
 
   it("carries the team's decision and counts in single reads and list items alike (decision 070)", () => {
@@ -148,6 +173,9 @@ describe('candidateInterviewJson', () => {
         'company.uuid',
         'company.name',
         'company.avatar',
+        // Issue 42: its own accommodations, so the page knows why its limits are what they are.
+        'accommodations',
+        ...['time_multiplier', 'unlimited_time', 'extra_takes', 'audio_only'].map((k) => `accommodations.${k}`),
         'questions',
         ...['uuid', 'text', 'completed', 'skipped', 'time_limit', 'think_time', 'takes', 'created_at', 'updated_at', 'started_at'].map(
           (k) => `questions[].${k}`,

@@ -13,7 +13,15 @@ describe('takeJson', () => {
       size: 1_234_567,
       duration_seconds: 41.5,
       created_at: '2026-11-23T09:30:00+00:00',
+      kind: 'video',
     });
+    expect(TakeView.parse(sut)).toEqual(sut);
+  });
+
+  it('renders an audio-only take as kind audio (issue 42); a message without the field (an older service) is a video', () => {
+    expect(takeJson(overTheWire(Take, aTake({ kind: '' }))).kind).toBe('video');
+    const sut = takeJson(overTheWire(Take, aTake({ content_type: 'audio/webm', kind: 'audio' })));
+    expect(sut).toMatchObject({ content_type: 'audio/webm', kind: 'audio' });
     expect(TakeView.parse(sut)).toEqual(sut);
   });
 });

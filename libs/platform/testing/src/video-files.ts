@@ -13,6 +13,8 @@ export interface TestVideoOptions {
   frameBytes?: number;
   /** Add an audio track, as a recording with a microphone has (default true). */
   audio?: boolean;
+  /** Add the video track (default true); false: an audio-only recording, as a microphone alone makes (WebM only, issue 42). */
+  video?: boolean;
 }
 
 // ---------------------------------------------------------------------------
@@ -83,7 +85,7 @@ function trackEntry(number: number, type: 1 | 2, codec: string, ...settings: Buf
 }
 
 /** The first bytes up to the first Cluster: EBML header, Segment (unknown size), Info, Tracks. */
-export function webmHeader(options: { durationInHeader?: number; audio?: boolean } = {}): Buffer {
+export function webmHeader(options: { durationInHeader?: number; audio?: boolean; video?: boolean } = {}): Buffer {
   const ebmlHeader = element(
     0x1a45dfa3,
     uint(0x4286, 1), // EBMLVersion
@@ -103,7 +105,7 @@ export function webmHeader(options: { durationInHeader?: number; audio?: boolean
   );
   const tracks = element(
     0x1654ae6b,
-    trackEntry(1, 1, 'V_VP8', element(0xe0, uint(0xb0, 320), uint(0xba, 240))), // video; PixelWidth, PixelHeight
+    ...(options.video === false ? [] : [trackEntry(1, 1, 'V_VP8', element(0xe0, uint(0xb0, 320), uint(0xba, 240)))]), // video; PixelWidth, PixelHeight
     ...(options.audio === false ? [] : [trackEntry(2, 2, 'A_OPUS', element(0x63a2, OPUS_HEAD), element(0xe1, float(0xb5, 48_000), uint(0x9f, 1)))]), // audio; CodecPrivate, SamplingFrequency, Channels
   );
   return Buffer.concat([ebmlHeader, idBytes(0x18538067), UNKNOWN_SIZE, info, tracks]);
@@ -140,7 +142,7 @@ export function webmFile(options: WebmOptions): Buffer {
     const clusterMs = Math.round((first * 1000) / fps);
     const endMs = last === frames ? options.seconds * 1000 : Math.round((last * 1000) / fps);
     const blocks: WebmBlock[] = [];
-    for (let i = first; i < last; i++) {
+    for (let i = first; i < last && options.video !== false; i++) {
       const ms = Math.round((i * 1000) / fps);
       blocks.push({ track: 1, ms, data: Buffer.alloc(frameBytes, i % 251), key: i === first });
     }

@@ -28,6 +28,7 @@ describe('listTakes', () => {
           size: 1024,
           duration_seconds: 12.5,
           created_at: '2026-03-02T09:00:00+00:00',
+          kind: 'video',
         },
         expect.objectContaining({ uuid: second.uuid, number: 2 }),
       ],

@@ -61,6 +61,7 @@ describe('uploadTake', () => {
       size: 11,
       duration_seconds: 42,
       created_at: '2026-03-02T09:01:00+00:00',
+      kind: 'video',
     });
     expect([...deps.media.files.values()].map(String)).toEqual(['WEBM-frames']);
     expect(await deps.store.read.questions.find(accepted.uuid, question.uuid)).toMatchObject({
@@ -207,5 +208,67 @@ describe('uploadTake', () => {
       code: InterviewsErrorCode.InterviewExpired,
     });
     for (const { deps } of [afterWindow, neverStarted]) expect(deps.media.files.size).toBe(0);
+  });
+
+  describe("with the interview's accommodations (issue 42)", () => {
+    const withAccommodations = (accommodations: Partial<Interview['accommodations']>) => {
+      const interview = anInterview({ status: 'accepted', acceptedAt: AT, accommodations: { ...accepted.accommodations, ...accommodations } });
+      const question = aQuestion(interview, { timeLimit: 60, takesLimit: 1 });
+      const [interviews, takes, recordings] = [new MemoryInterviews([interview]), new MemoryTakes(), new MemoryRecordings()];
+      const deps = {
+        ...fixture().deps,
+        store: memoryStore({
+          interviews,
+          questions: new MemoryQuestions([question]),
+          takes,
+          recordings,
+          companyMedia: new MemoryCompanyMedia({ interviews, takes, recordings }),
+        }),
+        video: new FakeVideoProbe(80),
+      };
+      return { deps, question, caller: aCaller(theCandidateOf(interview)) };
+    };
+
+    it('holds the length to the time limit × time_multiplier: 80 s on a 60-s question passes at 1.5, not at 1.3', async () => {
+      const slow = withAccommodations({ timeMultiplier: 1.5 });
+      expect(await uploadTake(slow.deps, slow.caller, upload(slow.question, ['WEBM']))).toMatchObject({ duration_seconds: 80 });
+      const short = withAccommodations({ timeMultiplier: 1.3 });
+      await expect(uploadTake(short.deps, short.caller, upload(short.question, ['WEBM']))).rejects.toMatchObject({
+        code: InterviewsErrorCode.TakeTooLong,
+        reason: 'The video is 80 seconds long; this question allows 78 seconds (2 more are tolerated)',
+      });
+      expect(short.deps.media.files.size).toBe(0);
+    });
+
+    it('has no time limit with unlimited_time', async () => {
+      const sut = withAccommodations({ unlimitedTime: true });
+      sut.deps.video.durationSeconds = 900;
+      expect(await uploadTake(sut.deps, sut.caller, upload(sut.question, ['WEBM']))).toMatchObject({ duration_seconds: 900 });
+    });
+
+    it('counts the extra takes', async () => {
+      const sut = withAccommodations({ extraTakes: 1 });
+      await uploadTake(sut.deps, sut.caller, upload(sut.question, ['WEBM']));
+      await uploadTake(sut.deps, sut.caller, upload(sut.question, ['WEBM']));
+      await expect(uploadTake(sut.deps, sut.caller, upload(sut.question, ['WEBM']))).rejects.toMatchObject({ code: InterviewsErrorCode.TakesExhausted });
+    });
+
+    it('accepts a take of sound alone only with audio_only, stored and shown as audio', async () => {
+      const refused = withAccommodations({});
+      refused.deps.video.tracks = { video: false, audio: true };
+      await expect(uploadTake(refused.deps, refused.caller, upload(refused.question, ['WEBM'], { content_type: 'audio/webm' }))).rejects.toMatchObject({
+        code: InterviewsErrorCode.TakeNotVideo,
+      });
+      expect(refused.deps.media.files.size).toBe(0);
+
+      const sut = withAccommodations({ audioOnly: true });
+      sut.deps.video.tracks = { video: false, audio: true };
+      // Sent as video/webm by a recorder that names it so: what it holds decides.
+      expect(await uploadTake(sut.deps, sut.caller, upload(sut.question, ['WEBM']))).toMatchObject({ kind: 'audio', content_type: 'audio/webm' });
+
+      const silent = withAccommodations({ audioOnly: true });
+      silent.deps.video.tracks = { video: false, audio: false };
+      await expect(uploadTake(silent.deps, silent.caller, upload(silent.question, ['WEBM']))).rejects.toMatchObject({ code: InterviewsErrorCode.TakeNotVideo });
+    });
   });
 });
