@@ -713,6 +713,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/{jobUuid}/video/captions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the job video's captions (a WebVTT file is the body)
+         * @description Captions shown by default under the job video on the candidate and apply pages (issue 42). `text/vtt` (anything else 415 `api.unsupported_media_type`), at most 1 MB (413 `api.payload_too_large`), UTF-8, beginning with `WEBVTT`, every cue timing `hh:mm:ss.ttt --> hh:mm:ss.ttt` ending after it starts, at least one cue; else 400 `api.captions_invalid` naming the line, and nothing changes. 404 `api.job_video_not_found` when the job has no video. Replaces the video's captions; a new video (`PUT /jobs/<uuid>/video`) comes without captions, and removing the video removes them. The job's `job_video.captions_url` serves them without a key. Raises `JobUpdated`; answers the job.
+         */
+        put: operations["putJobsByJobUuidVideoCaptions"];
+        post?: never;
+        /**
+         * Remove the job video's captions
+         * @description The video shows `captions_url: null` from then on, and the old URL answers 404; raises `JobUpdated`. 404 `api.job_video_captions_not_found` when the video has none, `api.job_video_not_found` when the job has no video.
+         */
+        delete: operations["deleteJobsByJobUuidVideoCaptions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me": {
         parameters: {
             query?: never;
@@ -798,7 +822,7 @@ export interface paths {
         put?: never;
         /**
          * Ashby: start an assessment (a one-way interview of that job for the candidate, invited by email)
-         * @description `assessment_id` is the interview's uuid. The same candidate already being assessed for that type: 409. Unknown type: 404. A refusal Ashby shows its user: 422 `{message}`. Every change of the assessment is sent to `POST <ASHBY_API_URL>/assessment.update` with the company's Ashby API key (`PUT /integrations/ashby`).
+         * @description `assessment_id` is the interview's uuid. The same candidate already being assessed for that type: 409. A refusal Ashby shows its user: 422 `{message}` (a type the company no longer offers, a plan limit, a rule of the interview). Every change of the assessment is sent to `POST <ASHBY_API_URL>/assessment.update` with the company's Ashby API key (`PUT /integrations/ashby`).
          */
         post: operations["postPartnersAshbyAssessmentStart"];
         delete?: never;
@@ -896,6 +920,26 @@ export interface paths {
          * @description No key. Range requests are answered 206 with `Content-Range`; 404 `api.job_video_not_found` once the video is replaced or removed, or its job deleted. With presigned playback (MEDIA_PLAYBACK=redirect), 307 to the object store.
          */
         get: operations["getPublicJobVideosByJobVideoUuid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/job_videos/{jobVideoUuid}/captions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A job video's captions (WebVTT; the uuid of the video's url is the credential)
+         * @description No key. `text/vtt; charset=utf-8`, as the company sent it, for a `<track>` of the video. 404 `api.job_video_captions_not_found` when the video has none, `api.job_video_not_found` once the video is replaced or removed, or its job deleted. Served by the gateway also with presigned playback.
+         */
+        get: operations["getPublicJobVideosByJobVideoUuidCaptions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1694,6 +1738,8 @@ export interface components {
                 uuid: string;
                 /** @description The job's video (decision 046), which the candidate page plays before the questions: its `url` needs no key. Null without one */
                 video: {
+                    /** @description Its WebVTT captions, shown by default on the candidate page (issue 42); null without */
+                    captions_url: string | null;
                     /** @enum {string} */
                     content_type: "video/webm" | "video/mp4";
                     duration_seconds: number;
@@ -2116,6 +2162,8 @@ export interface components {
             uuid: string;
         };
         JobVideo: {
+            /** @description <PUBLIC_BASE_URL>/v1.0/public/job_videos/<uuid>/captions: the video's WebVTT captions without a key (set with PUT /jobs/<uuid>/video/captions); null without captions */
+            captions_url: string | null;
             /** @enum {string} */
             content_type: "video/webm" | "video/mp4";
             /**
@@ -2224,6 +2272,8 @@ export interface components {
             };
             /** @description The job's video (decision 046): plays from `url` without a key, Range requests answered 206; null without one */
             job_video: {
+                /** @description Its WebVTT captions, for a `<track>` (issue 42); null without */
+                captions_url: string | null;
                 /** @enum {string} */
                 content_type: "video/webm" | "video/mp4";
                 duration_seconds: number;
@@ -10476,6 +10526,264 @@ export interface operations {
             };
         };
     };
+    putJobsByJobUuidVideoCaptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/vtt": string;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad credentials: `api.key_not_set`, `api.key_invalid`, `api.key_disabled`, `api.candidate_token_invalid` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan does not allow it: `api.plan_*` */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user: `api.administrator_required`, `api.company_user_required`, … */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded`, `api.recording_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteJobsByJobUuidVideoCaptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad credentials: `api.key_not_set`, `api.key_invalid`, `api.key_disabled`, `api.candidate_token_invalid` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan does not allow it: `api.plan_*` */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user: `api.administrator_required`, `api.company_user_required`, … */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded`, `api.recording_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -11760,6 +12068,72 @@ export interface operations {
             };
             /** @description The `Range` selects no byte of the video */
             416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicJobVideosByJobVideoUuidCaptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobVideoUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": string;
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -116,6 +116,7 @@ describeRepositoryContract<JobsStore>(
         size: 123_456,
         durationSeconds: 42.48,
         createdAt: new Date('2026-11-27T10:00:00.123Z'),
+        captions: null,
       };
       const job = await stored({ video });
       expect(await store().read.jobs.find(job.companyUuid, job.uuid)).toEqual(job);
@@ -130,6 +131,24 @@ describeRepositoryContract<JobsStore>(
       await store().transaction((tx) => tx.jobs.update(replaced));
       await store().transaction((tx) => tx.jobs.markDeleted(job.uuid, new Date('2026-11-02T00:00:00Z')));
       expect(await store().read.jobs.findByVideo(replaced.video.uuid)).toBeUndefined();
+    });
+
+    it("keeps a video's captions (issue 42) in its column, and a video without them", async () => {
+      const captions = { uuid: randomUUID(), storageKey: 'jobs/j/v.captions.c.vtt', size: 321, createdAt: new Date('2026-11-27T10:05:00.456Z') };
+      const video = {
+        uuid: randomUUID(),
+        storageKey: 'jobs/j/v.webm',
+        contentType: 'video/webm' as const,
+        size: 1000,
+        durationSeconds: 12,
+        createdAt: new Date('2026-11-27T10:00:00.123Z'),
+        captions,
+      };
+      const job = await stored({ video });
+      expect((await store().read.jobs.find(job.companyUuid, job.uuid))?.video).toEqual(video);
+      expect((await store().read.jobs.findByVideo(video.uuid))?.video?.captions).toEqual(captions);
+      await store().transaction((tx) => tx.jobs.update({ ...job, video: { ...video, captions: null } }));
+      expect((await store().read.jobs.find(job.companyUuid, job.uuid))?.video?.captions).toBeNull();
     });
 
     const request = (openInterviewUuid: string, emailKey: string, at: Date, staleBefore: Date, pending: PendingApplication): ClaimRequest => ({

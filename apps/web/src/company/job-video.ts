@@ -6,6 +6,7 @@ import { localTime } from '../shared/format';
 import { liveRegion, say } from '../shared/screens';
 import { api, ok, type Schemas } from './api';
 import { refusalSentence } from './refusals';
+import { jobVideoCaptions } from './job-video-captions';
 import { irreversibleButton } from './ui/dialog';
 import { navigateWithToast } from './ui/toast';
 
@@ -62,6 +63,7 @@ function current(job: VideoJob): HTMLElement {
       alert,
     }),
     alert,
+    jobVideoCaptions({ ...job, job_video: video }),
   );
 }
 

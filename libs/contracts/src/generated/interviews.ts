@@ -60,6 +60,8 @@ export interface JobPostVideo {
   url: string;
   duration_seconds: number;
   content_type: string;
+  /** <url>/captions, its WebVTT captions (issue 42); absent without. */
+  captions_url?: string | undefined;
 }
 
 export interface Takes {
@@ -584,7 +586,7 @@ export const JobPostSummary: MessageFns<JobPostSummary> = {
 };
 
 function createBaseJobPostVideo(): JobPostVideo {
-  return { url: "", duration_seconds: 0, content_type: "" };
+  return { url: "", duration_seconds: 0, content_type: "", captions_url: undefined };
 }
 
 export const JobPostVideo: MessageFns<JobPostVideo> = {
@@ -597,6 +599,9 @@ export const JobPostVideo: MessageFns<JobPostVideo> = {
     }
     if (message.content_type !== "") {
       writer.uint32(26).string(message.content_type);
+    }
+    if (message.captions_url !== undefined) {
+      writer.uint32(34).string(message.captions_url);
     }
     return writer;
   },
@@ -630,6 +635,14 @@ export const JobPostVideo: MessageFns<JobPostVideo> = {
           }
 
           message.content_type = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.captions_url = reader.string();
           continue;
         }
       }

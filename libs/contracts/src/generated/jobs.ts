@@ -87,6 +87,18 @@ export interface JobVideo {
   content_type: string;
   size: number;
   created_at: string;
+  /** <PUBLIC_BASE_URL>/v1.0/public/job_videos/<uuid>/captions; absent without captions. */
+  captions_url?: string | undefined;
+}
+
+export interface JobVideoCaptionsUpload {
+  job_uuid: string;
+  /** The WebVTT file as sent (text/vtt, at most 1 MB: the gateway's body limit). */
+  vtt: Buffer;
+}
+
+export interface JobVideoCaptions {
+  vtt: Buffer;
 }
 
 export interface JobVideoUploadHeader {
@@ -655,7 +667,7 @@ export const Job: MessageFns<Job> = {
 };
 
 function createBaseJobVideo(): JobVideo {
-  return { uuid: "", url: "", duration_seconds: 0, content_type: "", size: 0, created_at: "" };
+  return { uuid: "", url: "", duration_seconds: 0, content_type: "", size: 0, created_at: "", captions_url: undefined };
 }
 
 export const JobVideo: MessageFns<JobVideo> = {
@@ -677,6 +689,9 @@ export const JobVideo: MessageFns<JobVideo> = {
     }
     if (message.created_at !== "") {
       writer.uint32(50).string(message.created_at);
+    }
+    if (message.captions_url !== undefined) {
+      writer.uint32(58).string(message.captions_url);
     }
     return writer;
   },
@@ -734,6 +749,99 @@ export const JobVideo: MessageFns<JobVideo> = {
           }
 
           message.created_at = reader.string();
+          continue;
+        }
+        case 7: {
+          if (tag !== 58) {
+            break;
+          }
+
+          message.captions_url = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseJobVideoCaptionsUpload(): JobVideoCaptionsUpload {
+  return { job_uuid: "", vtt: Buffer.alloc(0) };
+}
+
+export const JobVideoCaptionsUpload: MessageFns<JobVideoCaptionsUpload> = {
+  encode(message: JobVideoCaptionsUpload, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.job_uuid !== "") {
+      writer.uint32(10).string(message.job_uuid);
+    }
+    if (message.vtt.length !== 0) {
+      writer.uint32(18).bytes(message.vtt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JobVideoCaptionsUpload {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseJobVideoCaptionsUpload();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.job_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.vtt = Buffer.from(reader.bytes());
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseJobVideoCaptions(): JobVideoCaptions {
+  return { vtt: Buffer.alloc(0) };
+}
+
+export const JobVideoCaptions: MessageFns<JobVideoCaptions> = {
+  encode(message: JobVideoCaptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.vtt.length !== 0) {
+      writer.uint32(10).bytes(message.vtt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JobVideoCaptions {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseJobVideoCaptions();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.vtt = Buffer.from(reader.bytes());
           continue;
         }
       }
@@ -2295,6 +2403,40 @@ export const JobsServiceService = {
     responseSerialize: (value: JobVideoChunk): Buffer => Buffer.from(JobVideoChunk.encode(value).finish()),
     responseDeserialize: (value: Buffer): JobVideoChunk => JobVideoChunk.decode(value),
   },
+  /**
+   * The video's WebVTT captions (issue 42), checked by jobs: replaces the ones it had; as SetJobVideo may. Answers
+   * the job. api.job_video_not_found without a video, api.captions_invalid for a file that is not WebVTT.
+   */
+  setJobVideoCaptions: {
+    path: "/jobs.v1.JobsService/SetJobVideoCaptions",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: JobVideoCaptionsUpload): Buffer =>
+      Buffer.from(JobVideoCaptionsUpload.encode(value).finish()),
+    requestDeserialize: (value: Buffer): JobVideoCaptionsUpload => JobVideoCaptionsUpload.decode(value),
+    responseSerialize: (value: Job): Buffer => Buffer.from(Job.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Job => Job.decode(value),
+  },
+  /** Removes the video's captions (api.job_video_captions_not_found when it has none, api.job_video_not_found without a video). */
+  removeJobVideoCaptions: {
+    path: "/jobs.v1.JobsService/RemoveJobVideoCaptions",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: JobRef): Buffer => Buffer.from(JobRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): JobRef => JobRef.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /** A job video's captions by the video's uuid, for the gateway alone, as StreamJobVideo. At most 1 MB: one message. */
+  getJobVideoCaptions: {
+    path: "/jobs.v1.JobsService/GetJobVideoCaptions",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: JobVideoRequest): Buffer => Buffer.from(JobVideoRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): JobVideoRequest => JobVideoRequest.decode(value),
+    responseSerialize: (value: JobVideoCaptions): Buffer => Buffer.from(JobVideoCaptions.encode(value).finish()),
+    responseDeserialize: (value: Buffer): JobVideoCaptions => JobVideoCaptions.decode(value),
+  },
 } as const;
 
 export interface JobsServiceServer extends UntypedServiceImplementation {
@@ -2333,6 +2475,15 @@ export interface JobsServiceServer extends UntypedServiceImplementation {
    * or its job deleted.
    */
   streamJobVideo: handleServerStreamingCall<JobVideoRequest, JobVideoChunk>;
+  /**
+   * The video's WebVTT captions (issue 42), checked by jobs: replaces the ones it had; as SetJobVideo may. Answers
+   * the job. api.job_video_not_found without a video, api.captions_invalid for a file that is not WebVTT.
+   */
+  setJobVideoCaptions: handleUnaryCall<JobVideoCaptionsUpload, Job>;
+  /** Removes the video's captions (api.job_video_captions_not_found when it has none, api.job_video_not_found without a video). */
+  removeJobVideoCaptions: handleUnaryCall<JobRef, Empty>;
+  /** A job video's captions by the video's uuid, for the gateway alone, as StreamJobVideo. At most 1 MB: one message. */
+  getJobVideoCaptions: handleUnaryCall<JobVideoRequest, JobVideoCaptions>;
 }
 
 export interface JobsServiceClient extends Client {
@@ -2511,6 +2662,57 @@ export interface JobsServiceClient extends Client {
     metadata?: Metadata,
     options?: Partial<CallOptions>,
   ): ClientReadableStream<JobVideoChunk>;
+  /**
+   * The video's WebVTT captions (issue 42), checked by jobs: replaces the ones it had; as SetJobVideo may. Answers
+   * the job. api.job_video_not_found without a video, api.captions_invalid for a file that is not WebVTT.
+   */
+  setJobVideoCaptions(
+    request: JobVideoCaptionsUpload,
+    callback: (error: ServiceError | null, response: Job) => void,
+  ): ClientUnaryCall;
+  setJobVideoCaptions(
+    request: JobVideoCaptionsUpload,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Job) => void,
+  ): ClientUnaryCall;
+  setJobVideoCaptions(
+    request: JobVideoCaptionsUpload,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Job) => void,
+  ): ClientUnaryCall;
+  /** Removes the video's captions (api.job_video_captions_not_found when it has none, api.job_video_not_found without a video). */
+  removeJobVideoCaptions(
+    request: JobRef,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  removeJobVideoCaptions(
+    request: JobRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  removeJobVideoCaptions(
+    request: JobRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /** A job video's captions by the video's uuid, for the gateway alone, as StreamJobVideo. At most 1 MB: one message. */
+  getJobVideoCaptions(
+    request: JobVideoRequest,
+    callback: (error: ServiceError | null, response: JobVideoCaptions) => void,
+  ): ClientUnaryCall;
+  getJobVideoCaptions(
+    request: JobVideoRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: JobVideoCaptions) => void,
+  ): ClientUnaryCall;
+  getJobVideoCaptions(
+    request: JobVideoRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: JobVideoCaptions) => void,
+  ): ClientUnaryCall;
 }
 
 export const JobsServiceClient = makeGenericClientConstructor(JobsServiceService, "jobs.v1.JobsService") as unknown as {

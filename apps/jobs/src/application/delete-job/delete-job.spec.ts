@@ -40,9 +40,11 @@ describe('deleteJob', () => {
     expect(event.payload.status_updated_by).toEqual(identity.userSummary(admin.userUuid));
   });
 
-  it('deletes the stored video of a job deleted with one, once the job is gone', async () => {
-    const video = { uuid: 'v', storageKey: 'jobs/j/v.webm', contentType: 'video/webm' as const, size: 3, durationSeconds: 1, createdAt: created };
+  it('deletes the stored video of a job deleted with one, and its captions, once the job is gone', async () => {
+    const captions = { uuid: 'c', storageKey: 'jobs/j/v.captions.c.vtt', size: 3, createdAt: created };
+    const video = { uuid: 'v', storageKey: 'jobs/j/v.webm', contentType: 'video/webm' as const, size: 3, durationSeconds: 1, createdAt: created, captions };
     media.files.set(video.storageKey, Buffer.from('abc'));
+    media.files.set(captions.storageKey, Buffer.from('vtt'));
     media.files.set('jobs/other/w.webm', Buffer.from('def'));
     const job = withJob('active', { video });
     await sut(job.uuid);
@@ -52,7 +54,7 @@ describe('deleteJob', () => {
   });
 
   it('deletes the job even when its video cannot be deleted now, leaving the object listed for the sweep from the deletion on', async () => {
-    const video = { uuid: 'v', storageKey: 'jobs/j/v.webm', contentType: 'video/webm' as const, size: 3, durationSeconds: 1, createdAt: created };
+    const video = { uuid: 'v', storageKey: 'jobs/j/v.webm', contentType: 'video/webm' as const, size: 3, durationSeconds: 1, createdAt: created, captions: null };
     const refusing = new MemoryMediaStorage();
     refusing.files.set(video.storageKey, Buffer.from('abc'));
     refusing.delete = async () => {

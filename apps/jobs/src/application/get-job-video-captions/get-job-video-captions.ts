@@ -3,7 +3,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import type { MediaStorage } from '../ports';
-import { JOB_VIDEO_CALLER } from '../stream-job-video/stream-job-video';
+import { JOB_VIDEO_CALLER } from '../shared/forget-stored-video';
 import type { JobsStore } from '../store';
 
 /**

@@ -9,8 +9,7 @@ import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 import type { IdentityDirectory, JobLinks } from '../ports';
 import { findJob } from '../shared/find-job';
-import { forgetStoredVideo, type StoredVideoDeletion } from '../shared/forget-stored-video';
-import { UNCOMMITTED_VIDEO_KEPT_MS } from '../set-job-video/set-job-video';
+import { forgetStoredVideo, UNCOMMITTED_VIDEO_KEPT_MS, type StoredVideoDeletion } from '../shared/forget-stored-video';
 import type { JobsStore } from '../store';
 
 export interface SetJobVideoCaptionsDeps extends StoredVideoDeletion {

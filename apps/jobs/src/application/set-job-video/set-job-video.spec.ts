@@ -8,7 +8,8 @@ import { InMemoryJobs, InMemoryVideoDeletions } from '../../../test/fakes';
 import { removeJobVideo } from '../remove-job-video/remove-job-video';
 import { streamJobVideo } from '../stream-job-video/stream-job-video';
 import { sweepVideoDeletions } from '../sweep-video-deletions/sweep-video-deletions';
-import { setJobVideo, UNCOMMITTED_VIDEO_KEPT_MS } from './set-job-video';
+import { UNCOMMITTED_VIDEO_KEPT_MS } from '../shared/forget-stored-video';
+import { setJobVideo } from './set-job-video';
 
 describe('setJobVideo, removeJobVideo and streamJobVideo', () => {
   const admin = aCompanyUser();

@@ -11,14 +11,8 @@ import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import { jobEvent, renderFetched, withSummaries } from '../job-rendering';
 import type { IdentityDirectory, JobLinks, VideoProbe } from '../ports';
 import { findJob } from '../shared/find-job';
-import { forgetStoredVideo, type StoredVideoDeletion } from '../shared/forget-stored-video';
+import { forgetStoredVideo, UNCOMMITTED_VIDEO_KEPT_MS, type StoredVideoDeletion } from '../shared/forget-stored-video';
 import type { JobsStore } from '../store';
-
-/**
- * How long an upload's object is kept before the sweep may take it when no job came to show it (its request failed
- * or its process stopped before the commit): far longer than any upload's request may last (decision 061).
- */
-export const UNCOMMITTED_VIDEO_KEPT_MS = 24 * 60 * 60 * 1000;
 
 export interface SetJobVideoDeps extends StoredVideoDeletion {
   store: StoreOf<JobsStore, 'jobs' | 'videoDeletions'>;

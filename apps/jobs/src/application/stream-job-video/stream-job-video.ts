@@ -3,10 +3,9 @@ import type { StoreOf } from '@vi/platform-bus';
 import { requireOperator, type Principal } from '@vi/platform-grpc';
 import { sendVideo, type VideoSource } from '@vi/platform-media';
 import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
+import { JOB_VIDEO_CALLER } from '../shared/forget-stored-video';
 import type { JobsStore } from '../store';
 
-/** The only caller: the gateway, for `GET /public/job_videos/<uuid>` (no key: the unguessable uuid is the credential). */
-export const JOB_VIDEO_CALLER = 'gateway';
 
 /**
  * A job's video by its uuid (decision 046), or the range asked: found through a live job that shows it now, so a
