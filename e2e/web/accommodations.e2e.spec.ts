@@ -59,8 +59,13 @@ function smallTargets(page: Page): Promise<string[]> {
       if ((rect.width >= 24 && rect.height >= 24) || inline(node)) continue;
       const x = rect.left + rect.width / 2;
       const y = rect.top + rect.height / 2;
-      const crowded = targets.some((other: any) => other !== node && !node.contains(other) && !other.contains(node) && distance(x, y, other.getBoundingClientRect()) < 12);
-      if (crowded) small.push(`${node.tagName.toLowerCase()} "${(node.textContent || node.getAttribute('aria-label') || node.name || '').trim().slice(0, 40)}" ${Math.round(rect.width)}×${Math.round(rect.height)}`);
+      const crowded = targets.some(
+        (other: any) => other !== node && !node.contains(other) && !other.contains(node) && distance(x, y, other.getBoundingClientRect()) < 12,
+      );
+      if (crowded)
+        small.push(
+          `${node.tagName.toLowerCase()} "${(node.textContent || node.getAttribute('aria-label') || node.name || '').trim().slice(0, 40)}" ${Math.round(rect.width)}×${Math.round(rect.height)}`,
+        );
     }
     return small;
   });

@@ -92,14 +92,18 @@ function details(open: PublicOpenInterview): HTMLElement {
     ? el(
         'figure',
         { class: 'job-video' },
-        el('video', {
-          class: 'preview',
-          controls: true,
-          playsinline: true,
-          preload: 'metadata',
-          src: sameOriginMedia(open.job_video.url),
-          'aria-label': text().apply.videoLabel(open.job.title),
-        }, captionsTrack(open.job_video.captions_url, text().common.captions)),
+        el(
+          'video',
+          {
+            class: 'preview',
+            controls: true,
+            playsinline: true,
+            preload: 'metadata',
+            src: sameOriginMedia(open.job_video.url),
+            'aria-label': text().apply.videoLabel(open.job.title),
+          },
+          captionsTrack(open.job_video.captions_url, text().common.captions),
+        ),
         el('figcaption', { class: 'muted' }, text().apply.videoCaption(company, text().common.duration(Math.round(open.job_video.duration_seconds)))),
       )
     : null;

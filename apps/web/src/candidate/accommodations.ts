@@ -33,5 +33,7 @@ export const ANNOUNCED_SECONDS = [60, 30, 10] as const;
  * crossed and not yet announced. A mark at or above the limit itself is never announced (the limit was just shown).
  */
 export function announcementDue(left: number, limit: number, announced: ReadonlySet<number>): number | undefined {
-  return ANNOUNCED_SECONDS.find((mark) => mark < limit && left <= mark && left > 0 && !announced.has(mark) && !ANNOUNCED_SECONDS.some((m) => m < mark && left <= m));
+  return ANNOUNCED_SECONDS.find(
+    (mark) => mark < limit && left <= mark && left > 0 && !announced.has(mark) && !ANNOUNCED_SECONDS.some((m) => m < mark && left <= m),
+  );
 }

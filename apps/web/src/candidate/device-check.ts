@@ -23,7 +23,13 @@ export function deviceCheck(audioOnly = false): DeviceCheck {
     level,
   );
   const status = liveRegion();
-  const media = el('div', { class: 'media', hidden: true }, audioOnly ? null : preview, el('p', { class: 'label', 'aria-hidden': 'true' }, text().device.micLevel), meter);
+  const media = el(
+    'div',
+    { class: 'media', hidden: true },
+    audioOnly ? null : preview,
+    el('p', { class: 'label', 'aria-hidden': 'true' }, text().device.micLevel),
+    meter,
+  );
   let resolveReady: (stream: MediaStream) => void = () => undefined;
   const ready = new Promise<MediaStream>((resolve) => (resolveReady = resolve));
   let lastAnnounced = 0;

@@ -46,7 +46,9 @@ export function landingDetails(interview: CandidateInterview): HTMLElement[] {
     return el(
       'li',
       {},
-      limit === null ? text().accommodation.questionNoLimit(i + 1, q.takes.limit) : text().landing.questionLimits(i + 1, text().common.duration(limit), q.takes.limit),
+      limit === null
+        ? text().accommodation.questionNoLimit(i + 1, q.takes.limit)
+        : text().landing.questionLimits(i + 1, text().common.duration(limit), q.takes.limit),
       think > 0 ? text().landing.thinkTime(text().common.duration(think)) : null,
     );
   });

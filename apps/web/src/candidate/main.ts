@@ -99,7 +99,9 @@ function startScreen(api: CandidateApi, interview: CandidateInterview): void {
   // Offered, not forced: a practice answer on the same recorder, never uploaded; then on to the interview.
   const practice = el('button', { type: 'button', class: 'secondary', disabled: true, hidden: accepted }, text().landing.practice);
   practice.addEventListener('click', () => {
-    void check.ready.then((stream) => practiceQuestion(root, stream, interview.questions[0] ? timeLimitOf(interview.questions[0]) : 60)).then(() => begin().catch(refusal));
+    void check.ready
+      .then((stream) => practiceQuestion(root, stream, interview.questions[0] ? timeLimitOf(interview.questions[0]) : 60))
+      .then(() => begin().catch(refusal));
   });
   // The button explains itself until the camera works, instead of silently doing nothing.
   start.disabled = true;

@@ -32,7 +32,12 @@ export function practiceQuestion(root: HTMLElement, stream: MediaStream, timeLim
       const clock = takeClock(timeLimit);
       const take = record(stream, timeLimit, clock.tick);
       const stop = el('button', { type: 'button', class: 'stop', onclick: () => take.stop() }, text().question.stop);
-      screen(el('p', { class: 'recording-badge' }, el('span', { class: 'dot', 'aria-hidden': 'true' }), text().question.recording), clock.element, preview(), stop);
+      screen(
+        el('p', { class: 'recording-badge' }, el('span', { class: 'dot', 'aria-hidden': 'true' }), text().question.recording),
+        clock.element,
+        preview(),
+        stop,
+      );
       stop.focus();
       void guardLeaving(take.done).then((recording) => {
         const url = URL.createObjectURL(recording.blob);

@@ -66,7 +66,12 @@ function recording(ctx: QuestionContext, question: CandidateQuestion): Promise<R
       'main',
       { class: 'card' },
       header(ctx, question).element,
-      el('p', { class: 'recording-badge' }, el('span', { class: 'dot', 'aria-hidden': 'true' }), audioOnly ? text().accommodation.recordingAudio : text().question.recording),
+      el(
+        'p',
+        { class: 'recording-badge' },
+        el('span', { class: 'dot', 'aria-hidden': 'true' }),
+        audioOnly ? text().accommodation.recordingAudio : text().question.recording,
+      ),
       clock.element,
       livePreview(ctx.stream),
       stop,

@@ -50,7 +50,10 @@ function checkbox(id: string, label: string, checked: boolean, apiField: string)
  * The four accommodations as form controls, each named by its API field (`accommodations.time_multiplier`) so a
  * refusal shows beside it. The browser's range checks are left to the API (the form is `novalidate`), which names the field.
  */
-export function accommodationFields(current: Accommodations = DEFAULT_ACCOMMODATIONS, idPrefix = 'accommodations'): {
+export function accommodationFields(
+  current: Accommodations = DEFAULT_ACCOMMODATIONS,
+  idPrefix = 'accommodations',
+): {
   element: HTMLElement;
   read(): Accommodations;
 } {

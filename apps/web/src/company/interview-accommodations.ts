@@ -34,7 +34,13 @@ export function accommodationsSection(interview: Schemas['Interview']): HTMLElem
   let form: HTMLFormElement | null = null;
   if (editable(interview) && interview.type !== 'live') {
     const fields = accommodationFields(current, 'interview-accommodations');
-    form = el('form', { class: 'form', novalidate: true }, formAlert(), fields.element, el('div', { class: 'actions' }, el('button', { type: 'submit' }, t.save)));
+    form = el(
+      'form',
+      { class: 'form', novalidate: true },
+      formAlert(),
+      fields.element,
+      el('div', { class: 'actions' }, el('button', { type: 'submit' }, t.save)),
+    );
     onSubmit(form, async () => {
       const accommodations: Accommodations = fields.read();
       // The API's type gains `accommodations` with issue 42's API; until the client is regenerated, named here.

@@ -100,7 +100,9 @@ function answersSection(
     // An audio take plays in an <audio> element, named after the candidate: there is no picture to say whose it is.
     const player = takePlayer(
       videoUrl(interview, answer),
-      audio ? `${text().workspace.accommodations.audioAnswer(candidate)}, ${answer.question.text}: ${answerLabel(answer)}` : `${answer.question.text}: ${answerLabel(answer)}`,
+      audio
+        ? `${text().workspace.accommodations.audioAnswer(candidate)}, ${answer.question.text}: ${answerLabel(answer)}`
+        : `${answer.question.text}: ${answerLabel(answer)}`,
       audio ? 'audio' : 'video',
     );
     stage.replaceChildren();

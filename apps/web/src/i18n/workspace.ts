@@ -636,7 +636,8 @@ export const ws = {
   },
   accommodations: {
     heading: 'Accommodations',
-    intro: 'For a candidate who asked, or who needs it: more time, no time limit, more takes, or answering with the microphone only. Applies to every candidate in this invitation.',
+    intro:
+      'For a candidate who asked, or who needs it: more time, no time limit, more takes, or answering with the microphone only. Applies to every candidate in this invitation.',
     multiplier: 'Time multiplier',
     multiplierHint: 'From 1 to 10: think time and time limits are multiplied, rounded up to whole seconds.',
     unlimited: 'No time limit (the candidate still sees how long the answer is)',

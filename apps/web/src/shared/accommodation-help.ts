@@ -43,7 +43,11 @@ export function mountAccommodationHelp(root: HTMLElement, send?: (message: strin
     } else if (sent) {
       panel.append(heading, el('p', { class: 'ok', role: 'status' }, text().accommodation.sent));
     } else {
-      panel.append(heading, el('p', {}, text().accommodation.intro), requestForm(send, panel, heading, () => (sent = true)));
+      panel.append(
+        heading,
+        el('p', {}, text().accommodation.intro),
+        requestForm(send, panel, heading, () => (sent = true)),
+      );
     }
     aside.replaceChildren(toggle, panel);
   };
