@@ -167,6 +167,10 @@ describeInBrowser('accommodations and WCAG 2.2 on the candidate pages (browser)'
       await page.getByRole('button', { name: en.question.stop }).click();
       await page.getByText(en.question.uploaded).waitFor({ timeout: 60_000 });
       await step('uploaded');
+      // The company sees takes once the interview is completed.
+      await page.getByRole('button', { name: en.question.submitLast }).click();
+      await page.getByRole('button', { name: en.finish.action }).click();
+      await page.getByRole('heading', { name: en.finish.doneHeading }).waitFor();
     });
     const takes = (await company.api.get(`/interviews/${created.uuid}/questions/${read.questions[0].uuid}/takes`)).body;
     expect(takes).toHaveLength(1);
