@@ -314,6 +314,33 @@ describeInBrowser('accommodations and WCAG 2.2 on the candidate pages (browser)'
     await context.close();
   }, 90_000);
 
+  it('keyboard only: the live landing page (attend, device check, the help) with Tab and Enter, focus visible after each step', async () => {
+    const live = await createInterview(company.api, liveBody(company.job.uuid));
+    const url = `${site}/candidate/interviews/${live.uuid}?token=${encodeURIComponent(await creations.candidateToken(live.uuid))}`;
+    const { page, context } = await newPage(browser, LAPTOP);
+    await withSteps(page, 'keyboard-live-landing', async (step) => {
+      await page.goto(url);
+      await page.getByRole('heading', { name: en.live.heading('Piano Tuner') }).waitFor();
+      await tabTo(page, en.live.attend);
+      await expectFocusVisible(page, en.live.attend);
+      await page.keyboard.press('Enter');
+      await page.getByText(en.live.attendanceConfirmed).waitFor();
+      // The button gave way to its confirmation, which holds the focus: the next Tab goes on from there.
+      expect(await page.getByText(en.live.attendanceConfirmed).evaluate(isFocused)).toBe(true);
+      await tabTo(page, en.device.check);
+      await expectFocusVisible(page, en.device.check);
+      await page.keyboard.press('Enter');
+      await page.getByText(en.device.ok).waitFor();
+      await step('checked');
+      await tabTo(page, en.accommodation.help);
+      await expectFocusVisible(page, en.accommodation.help);
+      await page.keyboard.press('Enter');
+      await page.getByLabel(en.accommodation.label).waitFor();
+      expect(await page.getByLabel(en.accommodation.label).evaluate(isFocused)).toBe(true);
+    });
+    await context.close();
+  }, 60_000);
+
   it('every candidate page, in each of the four languages: axe wcag22aa finds nothing, every target measures 24×24 or is spaced, the help is in the same place', async () => {
     const oneWay = await invitation({ questions: [{ text: 'Why tuning?', time_limit: 30, takes: 1, think_time: '0' }] });
     const live = await createInterview(company.api, liveBody(company.job.uuid));
