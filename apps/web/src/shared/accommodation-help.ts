@@ -35,7 +35,8 @@ export function mountAccommodationHelp(root: HTMLElement, send?: (message: strin
       open = !open;
       toggle.setAttribute('aria-expanded', String(open));
       panel.hidden = !open;
-      if (open) panel.querySelector<HTMLElement>('textarea, h2')?.focus();
+      // Opened: focus on what to do there, the message (or, without a form, the panel's heading).
+      if (open) (panel.querySelector('textarea') ?? heading).focus();
     });
     const heading = el('h2', { id: 'accommodation-heading', tabindex: -1 }, text().accommodation.heading);
     if (!send) {
