@@ -73,6 +73,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/candidate/interviews/{interviewUuid}/accommodation_request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the company for an accommodation (more time, more takes, audio only, captions …)
+         * @description Issue 42, docs/accommodations.md. The message (1–2,000 characters of plain text, trimmed; control characters other than line breaks and tabs are refused) is kept with the interview (the company's `GET /interviews/<uuid>` lists it in `accommodation_requests`); the interview's creator and the company's administrators are emailed, and webhooks receive `AccommodationRequested`. At most 3 a UTC day per interview: the fourth is 429 `api.accommodation_requests_exhausted` with `Retry-After` (seconds to the next UTC midnight). The company answers by email.
+         */
+        post: operations["postCandidateInterviewsByInterviewUuidAccommodationRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/candidate/interviews/{interviewUuid}/calendar.ics": {
         parameters: {
             query?: never;
@@ -251,7 +271,7 @@ export interface paths {
         put?: never;
         /**
          * Create interviews: one object for one assignee, an array for an array; each assignee is emailed an invitation
-         * @description Each assignee is invited by email (and by SMS with their consent, on plans that have it) in the interview's `language`: an IETF tag, default "en"; English, Spanish, French and German are written, any other language gets English (decision 047). The interview shows its `language`, and its `source`: `workspace` when created from our web app (its session), else `api`.
+         * @description Each assignee is invited by email (and by SMS with their consent, on plans that have it) in the interview's `language`: an IETF tag, default "en"; English, Spanish, French and German are written, any other language gets English (decision 047). The interview shows its `language`, and its `source`: `workspace` when created from our web app (its session), else `api`. `accommodations` (issue 42, docs/accommodations.md) apply to every assignee: `time_multiplier` (1–10) multiplies think time and time limits, `unlimited_time` removes both, `extra_takes` (0–10) adds takes to each question, `audio_only` accepts answers by microphone only; the questions render the effective limits.
          */
         post: operations["postInterviews"];
         delete?: never;
@@ -269,7 +289,10 @@ export interface paths {
         };
         /** Get an interview */
         get: operations["getInterviewsByInterviewUuid"];
-        /** Reschedule, cancel, complete or rate (201, as the reference shows) */
+        /**
+         * Reschedule, cancel, complete, rate or change its accommodations (201, as the reference shows)
+         * @description `accommodations` (issue 42, docs/accommodations.md): the fields sent change, the others stay; refused once the interview is completed (400 `api.interview_already_completed`). A change publishes `InterviewAccommodationsChanged`.
+         */
         put: operations["putInterviewsByInterviewUuid"];
         post?: never;
         /** Delete an interview */
@@ -1359,6 +1382,23 @@ export interface paths {
     };
 }
 export interface webhooks {
+    AccommodationRequested: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** AccommodationRequested: a POST of the AccommodationRequest to the webhook's url */
+        post: operations["webhookAccommodationRequested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     EvaluationSubmitted: {
         parameters: {
             query?: never;
@@ -1387,6 +1427,23 @@ export interface webhooks {
         put?: never;
         /** InterviewAccepted: a POST of the Interview to the webhook's url */
         post: operations["webhookInterviewAccepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    InterviewAccommodationsChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** InterviewAccommodationsChanged: a POST of the Interview to the webhook's url */
+        post: operations["webhookInterviewAccommodationsChanged"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1583,6 +1640,25 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        AccommodationRequest: {
+            interview: components["schemas"]["Interview"];
+            message: string;
+            /**
+             * @description RFC 3339 date-time with a numeric offset
+             * @example 2026-11-22T10:00:00+00:00
+             */
+            requested_at: string;
+        };
+        Accommodations: {
+            /** @description The candidate may answer with the microphone only: audio-only takes are accepted (default false) */
+            audio_only: boolean;
+            /** @description Added to each question's takes (0 to 10, default 0); an unlimited question stays unlimited */
+            extra_takes: number;
+            /** @description Think time and time limit × this (1 to 10, default 1), rounded up to whole seconds */
+            time_multiplier: number;
+            /** @description No think time and no time limit: the questions render both as null (default false) */
+            unlimited_time: boolean;
+        };
         AdvancedShareLink: {
             company: components["schemas"]["CompanySummary"] | null;
             /**
@@ -1723,6 +1799,7 @@ export interface components {
             status_code: number | null;
         };
         CandidateInterview: {
+            accommodations: components["schemas"]["Accommodations"];
             company: components["schemas"]["CompanySummary"] | null;
             completed_at: string | null;
             /**
@@ -1999,6 +2076,16 @@ export interface components {
             partner_status: string;
         };
         Interview: {
+            /** @description The candidate's requests for an accommodation, oldest first (issue 42): on single reads, create and update, omitted in list items */
+            accommodation_requests?: {
+                message: string;
+                /**
+                 * @description RFC 3339 date-time with a numeric offset
+                 * @example 2026-11-22T10:00:00+00:00
+                 */
+                requested_at: string;
+            }[];
+            accommodations: components["schemas"]["Accommodations"];
             assigned_to: components["schemas"]["UserSummary"] | null;
             company: components["schemas"]["CompanySummary"] | null;
             completed_at: string | null;
@@ -2055,16 +2142,14 @@ export interface components {
                 completed: boolean;
                 takes: {
                     completed: number;
-                    /** @description -1: unlimited */
+                    /** @description -1: unlimited. The question's takes plus the interview's `accommodations.extra_takes` */
                     remaining: number;
                 };
                 text: string;
-                /**
-                 * @description Seconds to read the question before recording starts (ours, decision 013)
-                 * @enum {string}
-                 */
-                think_time: "0" | "15" | "30" | "45" | "60" | "90" | "120" | "180";
-                time_limit: number;
+                /** @description Seconds to read the question before recording starts (ours, decision 013), as a string: the question's, × the interview's `accommodations.time_multiplier` rounded up; null with `unlimited_time` */
+                think_time: string | null;
+                /** @description Seconds a take may last: the question's, × the interview's `accommodations.time_multiplier` rounded up; null with `unlimited_time` */
+                time_limit: number | null;
                 uuid: string;
             }[];
             rating: number | null;
@@ -2298,18 +2383,16 @@ export interface components {
             started_at: string | null;
             takes: {
                 completed: number;
-                /** @description -1: unlimited */
+                /** @description -1: unlimited. The question's takes plus the interview's `accommodations.extra_takes` */
                 limit: number;
-                /** @description -1: unlimited */
+                /** @description -1: unlimited. The question's takes plus the interview's `accommodations.extra_takes` */
                 remaining: number;
             };
             text: string;
-            /**
-             * @description Seconds to read the question before recording starts (ours, decision 013)
-             * @enum {string}
-             */
-            think_time: "0" | "15" | "30" | "45" | "60" | "90" | "120" | "180";
-            time_limit: number;
+            /** @description Seconds to read the question before recording starts (ours, decision 013), as a string: the question's, × the interview's `accommodations.time_multiplier` rounded up; null with `unlimited_time` */
+            think_time: string | null;
+            /** @description Seconds a take may last: the question's, × the interview's `accommodations.time_multiplier` rounded up; null with `unlimited_time` */
+            time_limit: number | null;
             /**
              * @description RFC 3339 date-time with a numeric offset
              * @example 2026-11-22T10:00:00+00:00
@@ -2463,14 +2546,22 @@ export interface components {
             uuid: string;
         };
         Take: {
-            /** @enum {string} */
-            content_type: "video/webm" | "video/mp4";
+            /**
+             * @description What the take holds: `audio/*` for an audio-only take
+             * @enum {string}
+             */
+            content_type: "video/webm" | "video/mp4" | "audio/webm" | "audio/mp4";
             /**
              * @description RFC 3339 date-time with a numeric offset
              * @example 2026-11-22T10:00:00+00:00
              */
             created_at: string;
             duration_seconds: number;
+            /**
+             * @description video, or audio for an answer by microphone only (the interview's `accommodations.audio_only`): play it with an audio element
+             * @enum {string}
+             */
+            kind: "video" | "audio";
             number: number;
             question_uuid: string;
             size: number;
@@ -2965,6 +3056,169 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CandidateInterview"];
+                };
+            };
+            /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad credentials: `api.key_not_set`, `api.key_invalid`, `api.key_disabled`, `api.candidate_token_invalid` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan does not allow it: `api.plan_*` */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user: `api.administrator_required`, `api.company_user_required`, … */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `api.idempotency_request_in_progress`, or a conflict of the resource (`api.user_email_taken`, `api.integration_key_exists`, `api.recording_*`) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded`, `api.recording_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `api.idempotency_key_reused`: this Idempotency-Key was used for a different request; on an ATS partner path, also a refusal its user is shown (Ashby: `{message, reason, code, lang}`) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postCandidateInterviewsByInterviewUuidAccommodationRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is kept 24 hours and replayed (decision 020) */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                interviewUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the candidate asks for, in their words: 1–2,000 characters of plain text once trimmed */
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** Format: date-time */
+                        requested_at: string;
+                    };
                 };
             };
             /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
@@ -5038,6 +5292,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    accommodations?: {
+                        /** @description Answers by microphone only are accepted (default false) */
+                        audio_only?: boolean;
+                        /** @description Added to each question's takes (0–10, default 0); an unlimited question stays unlimited */
+                        extra_takes?: number;
+                        /** @description Think time and time limits × this, rounded up to whole seconds (1–10, default 1) */
+                        time_multiplier?: number;
+                        /** @description No think time and no time limit (default false) */
+                        unlimited_time?: boolean;
+                    };
                     assigned_to: {
                         /** Format: email */
                         email: string;
@@ -5362,6 +5626,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    accommodations?: {
+                        /** @description Answers by microphone only are accepted (default false) */
+                        audio_only?: boolean;
+                        /** @description Added to each question's takes (0–10, default 0); an unlimited question stays unlimited */
+                        extra_takes?: number;
+                        /** @description Think time and time limits × this, rounded up to whole seconds (1–10, default 1) */
+                        time_multiplier?: number;
+                        /** @description No think time and no time limit (default false) */
+                        unlimited_time?: boolean;
+                    };
                     rating?: number;
                     scheduled_at?: string;
                     /** @enum {string} */
@@ -17095,6 +17369,43 @@ export interface operations {
             };
         };
     };
+    webhookAccommodationRequested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id, the same on every retry (deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` with the webhook secret */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description The event type */
+                "X-Service-Event": string;
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                "X-Service-Payload": string;
+                /** @description The user owning the webhook */
+                "X-Service-User-UUID": string;
+                /** @description The webhook that caused the delivery */
+                "X-Service-Webhook-UUID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccommodationRequest"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhookEvaluationSubmitted: {
         parameters: {
             query?: never;
@@ -17107,7 +17418,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job or Rating */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17144,7 +17455,44 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job or Rating */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                "X-Service-Payload": string;
+                /** @description The user owning the webhook */
+                "X-Service-User-UUID": string;
+                /** @description The webhook that caused the delivery */
+                "X-Service-Webhook-UUID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Interview"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInterviewAccommodationsChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id, the same on every retry (deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` with the webhook secret */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description The event type */
+                "X-Service-Event": string;
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17181,7 +17529,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job or Rating */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17218,7 +17566,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job or Rating */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17255,7 +17603,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job or Rating */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17292,7 +17640,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job or Rating */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17329,7 +17677,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job or Rating */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17366,7 +17714,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job or Rating */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17403,7 +17751,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job or Rating */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17440,7 +17788,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job or Rating */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17477,7 +17825,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job or Rating */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17514,7 +17862,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job or Rating */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17551,7 +17899,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job or Rating */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;

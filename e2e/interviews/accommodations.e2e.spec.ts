@@ -6,7 +6,17 @@ import { ApiClient } from '../support/api-client';
 import { expectError, expectRfc3339Timestamps } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { WebhookReceiver, bodyOf, createWebhook } from '../notifications/notification-helpers';
-import { InterviewEvents, companyWithJob, createInterview, expectInterviewShape, getInterview, interviewBody, putInterview, seekerEmail, totalInterviews } from './interview-helpers';
+import {
+  InterviewEvents,
+  companyWithJob,
+  createInterview,
+  expectInterviewShape,
+  getInterview,
+  interviewBody,
+  putInterview,
+  seekerEmail,
+  totalInterviews,
+} from './interview-helpers';
 
 const S = {
   created: 'interviews.interview.created',
@@ -43,6 +53,7 @@ describe('accommodations (issue 42): adjustable time, extra takes, audio only, a
   });
   afterAll(async () => {
     await events.close();
+    await receiver.close();
     await t.stop();
   });
 
@@ -50,7 +61,11 @@ describe('accommodations (issue 42): adjustable time, extra takes, audio only, a
   async function acceptedInterview(accommodations: Record<string, unknown> | undefined, questions: Array<Record<string, unknown>>) {
     const created = await createInterview(
       company.api,
-      interviewBody(company.job.uuid, { assigned_to: { name: 'Alex Access', email: seekerEmail('access') }, questions, ...(accommodations ? { accommodations } : {}) }),
+      interviewBody(company.job.uuid, {
+        assigned_to: { name: 'Alex Access', email: seekerEmail('access') },
+        questions,
+        ...(accommodations ? { accommodations } : {}),
+      }),
     );
     const uuid = created.uuid as string;
     await events.next(uuid, S.created);

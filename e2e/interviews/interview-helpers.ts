@@ -125,7 +125,12 @@ export function expectInterviewShape(interview: any, options: { questions: boole
     evaluations_submitted: expect.any(Number),
     evaluations_started: expect.any(Number),
     // Issue 42: what the interview changes for its candidate (the defaults when none were set).
-    accommodations: { time_multiplier: expect.any(Number), unlimited_time: expect.any(Boolean), extra_takes: expect.any(Number), audio_only: expect.any(Boolean) },
+    accommodations: {
+      time_multiplier: expect.any(Number),
+      unlimited_time: expect.any(Boolean),
+      extra_takes: expect.any(Number),
+      audio_only: expect.any(Boolean),
+    },
   };
   if (options.questions) {
     expected.questions = expect.any(Array);
@@ -169,9 +174,9 @@ export function expectQuestionShape(question: any): void {
   expectRfc3339Timestamps(question);
 }
 
-/** A list item is the single read without `questions`. */
+/** A list item is the single read without `questions` and `accommodation_requests` (issue 42). */
 export function asListItem(interview: any): any {
-  const { questions: _questions, ...rest } = interview;
+  const { questions: _questions, accommodation_requests: _requests, ...rest } = interview;
   return rest;
 }
 

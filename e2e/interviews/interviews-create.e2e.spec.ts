@@ -60,6 +60,9 @@ describe('POST /interviews', () => {
         decision: null,
         evaluations_submitted: 0,
         evaluations_started: 0,
+        // None asked for (issue 42): the defaults, and no request yet.
+        accommodations: { time_multiplier: 1, unlimited_time: false, extra_takes: 0, audio_only: false },
+        accommodation_requests: [],
         questions: [
           { uuid: expect.any(String), text: QUESTIONS[0].text, completed: false, time_limit: 60, think_time: '30', takes: { completed: 0, remaining: -1 } },
           { uuid: expect.any(String), text: QUESTIONS[1].text, completed: false, time_limit: 120, think_time: '30', takes: { completed: 0, remaining: 2 } },

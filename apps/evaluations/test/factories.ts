@@ -44,6 +44,7 @@ export function aTake(overrides: Partial<interviews.Take> = {}): interviews.Take
     size: 10,
     duration_seconds: 30,
     created_at: '',
+    kind: 'video',
     ...overrides,
   };
 }
@@ -106,6 +107,7 @@ export function anEvaluableInterview(
         skipped: false,
         time_limit: 60,
         think_time: '30',
+        unlimited_time: false,
         takes: undefined,
         created_at: '',
         updated_at: '',
@@ -115,6 +117,7 @@ export function anEvaluableInterview(
       decision: undefined,
       evaluations_submitted: 0,
       evaluations_started: 0,
+      accommodation_requests: [],
     },
     takes: options.takes ?? questions.map((q) => aTake({ question_uuid: q })),
     recordings: options.recordings ?? [],

@@ -254,7 +254,11 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
     const byInterview = new Map<string, AccommodationRequest[]>();
     for (const uuid of interviewUuids) {
       const requests = this.state.get(uuid)?.accommodationRequests ?? [];
-      if (requests.length > 0) byInterview.set(uuid, [...requests].sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime()));
+      if (requests.length > 0)
+        byInterview.set(
+          uuid,
+          [...requests].sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime()),
+        );
     }
     return byInterview;
   }

@@ -174,7 +174,11 @@ describeRepositoryContract<InterviewsStore>(
         await insertInterview(repos, interview);
         await insertInterview(repos, other);
         const request = (interviewUuid: string, message: string, at: Date) => ({ uuid: randomUUID(), interviewUuid, message, requestedAt: at });
-        const [second, first, another] = [request(interview.uuid, 'Audio only?', later(2000)), request(interview.uuid, 'More time?', later(1000)), request(other.uuid, 'Captions?', later(500))];
+        const [second, first, another] = [
+          request(interview.uuid, 'Audio only?', later(2000)),
+          request(interview.uuid, 'More time?', later(1000)),
+          request(other.uuid, 'Captions?', later(500)),
+        ];
         for (const r of [second, first, another]) await repos.interviews.addAccommodationRequest(r);
 
         const kept = await repos.interviews.accommodationRequestsOf([interview.uuid, other.uuid, randomUUID()]);

@@ -68,6 +68,7 @@ export function aSharedInterview(
       completed_at: '2026-01-01T09:00:00+00:00',
       evaluations_submitted: 0,
       evaluations_started: 0,
+      accommodation_requests: [],
       job_post: {
         uuid: randomUUID(),
         title: 'Engineer',
@@ -91,6 +92,7 @@ export function aSharedInterview(
           skipped: false,
           time_limit: 60,
           think_time: '30',
+          unlimited_time: false,
           takes: undefined,
           created_at: '',
           updated_at: '',
@@ -100,7 +102,9 @@ export function aSharedInterview(
       language: 'en',
       ...overrides,
     },
-    takes: takes ?? [{ uuid: randomUUID(), question_uuid: question, number: 1, content_type: 'video/webm', size: 10, duration_seconds: 3, created_at: '', kind: 'video' }],
+    takes: takes ?? [
+      { uuid: randomUUID(), question_uuid: question, number: 1, content_type: 'video/webm', size: 10, duration_seconds: 3, created_at: '', kind: 'video' },
+    ],
     recordings,
   };
 }

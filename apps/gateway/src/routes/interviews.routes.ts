@@ -12,7 +12,15 @@ import { validate } from '../http/validation';
 import { interviewPageWithShareLinkUrls, withShareLinkUrls } from '../upstream/share-link-urls';
 import type { Upstreams } from '../upstream/upstreams';
 import { INTERVIEW_LIST } from './list-queries';
-import { accommodationsField, assigneeFields, canonicalLanguage, languageField as language, phonesTogether, questionInput, timestampField } from './request-fields';
+import {
+  accommodationsField,
+  assigneeFields,
+  canonicalLanguage,
+  languageField as language,
+  phonesTogether,
+  questionInput,
+  timestampField,
+} from './request-fields';
 import { timeZoneField } from './time-zone-field';
 
 const timestamp = timestampField;
@@ -100,7 +108,7 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
         'an IETF tag, default "en"; English, Spanish, French and German are written, any other language gets English (decision 047). ' +
         'The interview shows its `language`, and its `source`: `workspace` when created from our web app (its session), else `api`. ' +
         '`accommodations` (issue 42, docs/accommodations.md) apply to every assignee: `time_multiplier` (1–10) multiplies think time and time limits, ' +
-        "`unlimited_time` removes both, `extra_takes` (0–10) adds takes to each question, `audio_only` accepts answers by microphone only; the questions render the effective limits.",
+        '`unlimited_time` removes both, `extra_takes` (0–10) adds takes to each question, `audio_only` accepts answers by microphone only; the questions render the effective limits.',
       body: createBody,
       bodySchema: interviewCreateSchema(),
       ok: { 201: { anyOf: [ref('Interview'), arrayOf('Interview')] } },

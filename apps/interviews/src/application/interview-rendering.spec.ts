@@ -1,6 +1,6 @@
 import { memoryStore } from '@vi/platform-testing';
 import { aBasicShareLink, aCompany, aJobRow, anInterview, aPerson, aQuestion } from '../../test/factories';
-import { MemoryProjections, MemoryQuestions, MemoryShareLinks } from '../../test/fakes';
+import { MemoryInterviews, MemoryProjections, MemoryQuestions, MemoryShareLinks } from '../../test/fakes';
 import { renderInterviewBody, renderInterviews } from './interview-rendering';
 
 describe('renderInterviewBody (decision 065)', () => {
@@ -12,6 +12,7 @@ describe('renderInterviewBody (decision 065)', () => {
   const link = aBasicShareLink();
   const shareLinks = new MemoryShareLinks();
   const store = memoryStore({
+    interviews: new MemoryInterviews([shared, unshared]),
     projections: new MemoryProjections({ jobs: [job], people: [candidate], companies: [company] }),
     questions: new MemoryQuestions([aQuestion(shared), aQuestion(unshared)]),
     shareLinks,

@@ -31,7 +31,10 @@ describe('accommodations (issue 42)', () => {
 
   it('refuses values out of range, naming every field', () => {
     expect(fieldsOf(() => accommodationsOf({ timeMultiplier: 0.99 }))).toEqual(['accommodations.time_multiplier']);
-    expect(fieldsOf(() => accommodationsOf({ timeMultiplier: 10.01, extraTakes: 11 }))).toEqual(['accommodations.time_multiplier', 'accommodations.extra_takes']);
+    expect(fieldsOf(() => accommodationsOf({ timeMultiplier: 10.01, extraTakes: 11 }))).toEqual([
+      'accommodations.time_multiplier',
+      'accommodations.extra_takes',
+    ]);
     expect(fieldsOf(() => accommodationsOf({ extraTakes: 1.5 }))).toEqual(['accommodations.extra_takes']);
     expect(fieldsOf(() => accommodationsOf({ extraTakes: -1 }))).toEqual(['accommodations.extra_takes']);
     expect(fieldsOf(() => accommodationsOf({ timeMultiplier: Number.NaN }))).toEqual(['accommodations.time_multiplier']);

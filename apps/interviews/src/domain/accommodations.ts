@@ -88,7 +88,8 @@ export function accommodationMessageOf(message: string): string {
   if (chars === 0 || chars > MAX_ACCOMMODATION_REQUEST_CHARS) {
     throw validationFailed([{ field: 'message', reason: `must have 1 to ${MAX_ACCOMMODATION_REQUEST_CHARS} characters`, code: 'invalid_value' }]);
   }
-  if (CONTROL_CHARACTERS.test(trimmed)) throw validationFailed([{ field: 'message', reason: 'must be plain text, without control characters', code: 'invalid_format' }]);
+  if (CONTROL_CHARACTERS.test(trimmed))
+    throw validationFailed([{ field: 'message', reason: 'must be plain text, without control characters', code: 'invalid_format' }]);
   return trimmed;
 }
 

@@ -3281,6 +3281,19 @@ export const IdentityServiceService = {
     responseSerialize: (value: Summaries): Buffer => Buffer.from(Summaries.encode(value).finish()),
     responseDeserialize: (value: Buffer): Summaries => Summaries.decode(value),
   },
+  /**
+   * The company's active administrators (service principals, or a user of that company): who hears of a candidate's
+   * accommodation request besides the interview's creator (issue 42).
+   */
+  listCompanyAdministrators: {
+    path: "/identity.v1.IdentityService/ListCompanyAdministrators",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: GetCompanyRequest): Buffer => Buffer.from(GetCompanyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetCompanyRequest => GetCompanyRequest.decode(value),
+    responseSerialize: (value: UserPage): Buffer => Buffer.from(UserPage.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UserPage => UserPage.decode(value),
+  },
   /** A job seeker for an interview assignee: the existing one with that email, or a new one. */
   ensureJobSeeker: {
     path: "/identity.v1.IdentityService/EnsureJobSeeker",
@@ -3465,6 +3478,11 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   /** For other services: the plan in force (limits and features) and display summaries. */
   getCompanyPlan: handleUnaryCall<GetCompanyRequest, PlanDefinition>;
   getSummaries: handleUnaryCall<GetSummariesRequest, Summaries>;
+  /**
+   * The company's active administrators (service principals, or a user of that company): who hears of a candidate's
+   * accommodation request besides the interview's creator (issue 42).
+   */
+  listCompanyAdministrators: handleUnaryCall<GetCompanyRequest, UserPage>;
   /** A job seeker for an interview assignee: the existing one with that email, or a new one. */
   ensureJobSeeker: handleUnaryCall<EnsureJobSeekerRequest, UserSummary>;
   /**
@@ -3658,6 +3676,25 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Summaries) => void,
+  ): ClientUnaryCall;
+  /**
+   * The company's active administrators (service principals, or a user of that company): who hears of a candidate's
+   * accommodation request besides the interview's creator (issue 42).
+   */
+  listCompanyAdministrators(
+    request: GetCompanyRequest,
+    callback: (error: ServiceError | null, response: UserPage) => void,
+  ): ClientUnaryCall;
+  listCompanyAdministrators(
+    request: GetCompanyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UserPage) => void,
+  ): ClientUnaryCall;
+  listCompanyAdministrators(
+    request: GetCompanyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UserPage) => void,
   ): ClientUnaryCall;
   /** A job seeker for an interview assignee: the existing one with that email, or a new one. */
   ensureJobSeeker(

@@ -83,8 +83,38 @@ export interface Question {
   started_at?:
     | string
     | undefined;
-  /** Seconds to read the question before recording starts: "0", "15", "30", "45", "60", "90", "120" or "180". */
+  /**
+   * Seconds to read the question before recording starts: "0", "15", "30", "45", "60", "90", "120" or "180", × the
+   * interview's time_multiplier rounded up (issue 42). time_limit and takes.limit/remaining are the effective ones too.
+   */
   think_time: string;
+  /** The interview's accommodations remove think time and time limit: time_limit and think_time render as null. */
+  unlimited_time: boolean;
+}
+
+/** What an interview changes for its candidate (issue 42, docs/accommodations.md). */
+export interface Accommodations {
+  /** 1 to 10: think time and time limit × this, rounded up to whole seconds. */
+  time_multiplier: number;
+  unlimited_time: boolean;
+  /** 0 to 10, added to each question's takes (unlimited stays unlimited). */
+  extra_takes: number;
+  /** Takes may be audio only. */
+  audio_only: boolean;
+}
+
+/** Accommodations as a caller sends them: each field absent keeps its default (creation) or its value (update). */
+export interface AccommodationsInput {
+  time_multiplier?: number | undefined;
+  unlimited_time?: boolean | undefined;
+  extra_takes?: number | undefined;
+  audio_only?: boolean | undefined;
+}
+
+/** A candidate's request for an accommodation (issue 42): the company's view of an interview lists them. */
+export interface AccommodationRequest {
+  message: string;
+  requested_at: string;
 }
 
 export interface Interview {
@@ -117,7 +147,15 @@ export interface Interview {
   /** Evaluations begun, drafts and submitted ones ("2 of 3 evaluated"): ours, beside the contract's count. */
   evaluations_started: number;
   /** Where it came from (decision 071): absent on a message of a service older than the field, read as "api". */
-  source?: InterviewSource | undefined;
+  source?:
+    | InterviewSource
+    | undefined;
+  /** Absent on a message of a service older than the field: none (the defaults). */
+  accommodations?:
+    | Accommodations
+    | undefined;
+  /** The candidate's requests, oldest first: the company's view only (never the candidate's). */
+  accommodation_requests: AccommodationRequest[];
 }
 
 /** Where an interview came from: greenhouse, ashby, api, open_interview or workspace; the ATS's own id of it beside. */
@@ -233,14 +271,22 @@ export interface CreateInterviewsRequest {
     | string
     | undefined;
   /** Where the interviews come from (decision 071); absent: "api". */
-  source?: InterviewSource | undefined;
+  source?:
+    | InterviewSource
+    | undefined;
+  /** For every assignee (issue 42); absent: none. */
+  accommodations?: AccommodationsInput | undefined;
 }
 
 export interface UpdateInterviewRequest {
   interview_uuid: string;
   scheduled_at?: string | undefined;
   status?: string | undefined;
-  rating?: number | undefined;
+  rating?:
+    | number
+    | undefined;
+  /** While the interview is not completed (issue 42): the fields given change, the others stay. */
+  accommodations?: AccommodationsInput | undefined;
 }
 
 export interface ResetInterviewRequest {
@@ -257,6 +303,8 @@ export interface Take {
   size: number;
   duration_seconds: number;
   created_at: string;
+  /** "video", or "audio" for an audio-only take (content_type audio/webm or audio/mp4, issue 42). */
+  kind: string;
 }
 
 export interface TakeVideoMeta {
@@ -726,6 +774,7 @@ function createBaseQuestion(): Question {
     updated_at: "",
     started_at: undefined,
     think_time: "",
+    unlimited_time: false,
   };
 }
 
@@ -760,6 +809,9 @@ export const Question: MessageFns<Question> = {
     }
     if (message.think_time !== "") {
       writer.uint32(82).string(message.think_time);
+    }
+    if (message.unlimited_time !== false) {
+      writer.uint32(88).bool(message.unlimited_time);
     }
     return writer;
   },
@@ -851,6 +903,202 @@ export const Question: MessageFns<Question> = {
           message.think_time = reader.string();
           continue;
         }
+        case 11: {
+          if (tag !== 88) {
+            break;
+          }
+
+          message.unlimited_time = reader.bool();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseAccommodations(): Accommodations {
+  return { time_multiplier: 0, unlimited_time: false, extra_takes: 0, audio_only: false };
+}
+
+export const Accommodations: MessageFns<Accommodations> = {
+  encode(message: Accommodations, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.time_multiplier !== 0) {
+      writer.uint32(9).double(message.time_multiplier);
+    }
+    if (message.unlimited_time !== false) {
+      writer.uint32(16).bool(message.unlimited_time);
+    }
+    if (message.extra_takes !== 0) {
+      writer.uint32(24).int32(message.extra_takes);
+    }
+    if (message.audio_only !== false) {
+      writer.uint32(32).bool(message.audio_only);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Accommodations {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseAccommodations();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 9) {
+            break;
+          }
+
+          message.time_multiplier = reader.double();
+          continue;
+        }
+        case 2: {
+          if (tag !== 16) {
+            break;
+          }
+
+          message.unlimited_time = reader.bool();
+          continue;
+        }
+        case 3: {
+          if (tag !== 24) {
+            break;
+          }
+
+          message.extra_takes = reader.int32();
+          continue;
+        }
+        case 4: {
+          if (tag !== 32) {
+            break;
+          }
+
+          message.audio_only = reader.bool();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseAccommodationsInput(): AccommodationsInput {
+  return { time_multiplier: undefined, unlimited_time: undefined, extra_takes: undefined, audio_only: undefined };
+}
+
+export const AccommodationsInput: MessageFns<AccommodationsInput> = {
+  encode(message: AccommodationsInput, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.time_multiplier !== undefined) {
+      writer.uint32(9).double(message.time_multiplier);
+    }
+    if (message.unlimited_time !== undefined) {
+      writer.uint32(16).bool(message.unlimited_time);
+    }
+    if (message.extra_takes !== undefined) {
+      writer.uint32(24).int32(message.extra_takes);
+    }
+    if (message.audio_only !== undefined) {
+      writer.uint32(32).bool(message.audio_only);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AccommodationsInput {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseAccommodationsInput();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 9) {
+            break;
+          }
+
+          message.time_multiplier = reader.double();
+          continue;
+        }
+        case 2: {
+          if (tag !== 16) {
+            break;
+          }
+
+          message.unlimited_time = reader.bool();
+          continue;
+        }
+        case 3: {
+          if (tag !== 24) {
+            break;
+          }
+
+          message.extra_takes = reader.int32();
+          continue;
+        }
+        case 4: {
+          if (tag !== 32) {
+            break;
+          }
+
+          message.audio_only = reader.bool();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseAccommodationRequest(): AccommodationRequest {
+  return { message: "", requested_at: "" };
+}
+
+export const AccommodationRequest: MessageFns<AccommodationRequest> = {
+  encode(message: AccommodationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.message !== "") {
+      writer.uint32(10).string(message.message);
+    }
+    if (message.requested_at !== "") {
+      writer.uint32(18).string(message.requested_at);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AccommodationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseAccommodationRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.message = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.requested_at = reader.string();
+          continue;
+        }
       }
       if ((tag & 7) === 4 || tag === 0) {
         break;
@@ -883,6 +1131,8 @@ function createBaseInterview(): Interview {
     evaluations_submitted: 0,
     evaluations_started: 0,
     source: undefined,
+    accommodations: undefined,
+    accommodation_requests: [],
   };
 }
 
@@ -947,6 +1197,12 @@ export const Interview: MessageFns<Interview> = {
     }
     if (message.source !== undefined) {
       InterviewSource.encode(message.source, writer.uint32(162).fork()).join();
+    }
+    if (message.accommodations !== undefined) {
+      Accommodations.encode(message.accommodations, writer.uint32(170).fork()).join();
+    }
+    for (const v of message.accommodation_requests) {
+      AccommodationRequest.encode(v!, writer.uint32(178).fork()).join();
     }
     return writer;
   },
@@ -1116,6 +1372,22 @@ export const Interview: MessageFns<Interview> = {
           }
 
           message.source = InterviewSource.decode(reader, reader.uint32());
+          continue;
+        }
+        case 21: {
+          if (tag !== 170) {
+            break;
+          }
+
+          message.accommodations = Accommodations.decode(reader, reader.uint32());
+          continue;
+        }
+        case 22: {
+          if (tag !== 178) {
+            break;
+          }
+
+          message.accommodation_requests.push(AccommodationRequest.decode(reader, reader.uint32()));
           continue;
         }
       }
@@ -1835,6 +2107,7 @@ function createBaseCreateInterviewsRequest(): CreateInterviewsRequest {
     language: "",
     interview_uuid: undefined,
     source: undefined,
+    accommodations: undefined,
   };
 }
 
@@ -1875,6 +2148,9 @@ export const CreateInterviewsRequest: MessageFns<CreateInterviewsRequest> = {
     }
     if (message.source !== undefined) {
       InterviewSource.encode(message.source, writer.uint32(98).fork()).join();
+    }
+    if (message.accommodations !== undefined) {
+      AccommodationsInput.encode(message.accommodations, writer.uint32(106).fork()).join();
     }
     return writer;
   },
@@ -1982,6 +2258,14 @@ export const CreateInterviewsRequest: MessageFns<CreateInterviewsRequest> = {
           message.source = InterviewSource.decode(reader, reader.uint32());
           continue;
         }
+        case 13: {
+          if (tag !== 106) {
+            break;
+          }
+
+          message.accommodations = AccommodationsInput.decode(reader, reader.uint32());
+          continue;
+        }
       }
       if ((tag & 7) === 4 || tag === 0) {
         break;
@@ -1993,7 +2277,13 @@ export const CreateInterviewsRequest: MessageFns<CreateInterviewsRequest> = {
 };
 
 function createBaseUpdateInterviewRequest(): UpdateInterviewRequest {
-  return { interview_uuid: "", scheduled_at: undefined, status: undefined, rating: undefined };
+  return {
+    interview_uuid: "",
+    scheduled_at: undefined,
+    status: undefined,
+    rating: undefined,
+    accommodations: undefined,
+  };
 }
 
 export const UpdateInterviewRequest: MessageFns<UpdateInterviewRequest> = {
@@ -2009,6 +2299,9 @@ export const UpdateInterviewRequest: MessageFns<UpdateInterviewRequest> = {
     }
     if (message.rating !== undefined) {
       writer.uint32(33).double(message.rating);
+    }
+    if (message.accommodations !== undefined) {
+      AccommodationsInput.encode(message.accommodations, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -2050,6 +2343,14 @@ export const UpdateInterviewRequest: MessageFns<UpdateInterviewRequest> = {
           }
 
           message.rating = reader.double();
+          continue;
+        }
+        case 5: {
+          if (tag !== 42) {
+            break;
+          }
+
+          message.accommodations = AccommodationsInput.decode(reader, reader.uint32());
           continue;
         }
       }
@@ -2111,7 +2412,16 @@ export const ResetInterviewRequest: MessageFns<ResetInterviewRequest> = {
 };
 
 function createBaseTake(): Take {
-  return { uuid: "", question_uuid: "", number: 0, content_type: "", size: 0, duration_seconds: 0, created_at: "" };
+  return {
+    uuid: "",
+    question_uuid: "",
+    number: 0,
+    content_type: "",
+    size: 0,
+    duration_seconds: 0,
+    created_at: "",
+    kind: "",
+  };
 }
 
 export const Take: MessageFns<Take> = {
@@ -2136,6 +2446,9 @@ export const Take: MessageFns<Take> = {
     }
     if (message.created_at !== "") {
       writer.uint32(58).string(message.created_at);
+    }
+    if (message.kind !== "") {
+      writer.uint32(66).string(message.kind);
     }
     return writer;
   },
@@ -2201,6 +2514,14 @@ export const Take: MessageFns<Take> = {
           }
 
           message.created_at = reader.string();
+          continue;
+        }
+        case 8: {
+          if (tag !== 66) {
+            break;
+          }
+
+          message.kind = reader.string();
           continue;
         }
       }

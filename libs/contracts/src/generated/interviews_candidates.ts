@@ -18,9 +18,15 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { Interview, InterviewRef, Question, QuestionRef } from "./interviews";
+import { AccommodationRequest, Interview, InterviewRef, Question, QuestionRef } from "./interviews";
 
 export const protobufPackage = "interviews.v1";
+
+export interface AccommodationRequestInput {
+  interview_uuid: string;
+  /** 1 to 2,000 characters of plain text, trimmed by the service. */
+  message: string;
+}
 
 export interface CandidateTokenRequest {
   token: string;
@@ -62,6 +68,54 @@ export interface EraseCandidateRequest {
 export interface ErasedInterviews {
   interview_uuids: string[];
 }
+
+function createBaseAccommodationRequestInput(): AccommodationRequestInput {
+  return { interview_uuid: "", message: "" };
+}
+
+export const AccommodationRequestInput: MessageFns<AccommodationRequestInput> = {
+  encode(message: AccommodationRequestInput, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.interview_uuid !== "") {
+      writer.uint32(10).string(message.interview_uuid);
+    }
+    if (message.message !== "") {
+      writer.uint32(18).string(message.message);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AccommodationRequestInput {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseAccommodationRequestInput();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.message = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
 
 function createBaseCandidateTokenRequest(): CandidateTokenRequest {
   return { token: "", for_take_upload: false };
@@ -515,6 +569,21 @@ export const CandidateInterviewsServiceService = {
     responseSerialize: (value: Interview): Buffer => Buffer.from(Interview.encode(value).finish()),
     responseDeserialize: (value: Buffer): Interview => Interview.decode(value),
   },
+  /**
+   * The candidate asks the company for an accommodation (issue 42): stored, at most 3 a UTC day per interview
+   * (RESOURCE_EXHAUSTED api.accommodation_requests_exhausted, with Retry-After), AccommodationRequested published.
+   */
+  requestAccommodation: {
+    path: "/interviews.v1.CandidateInterviewsService/RequestAccommodation",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: AccommodationRequestInput): Buffer =>
+      Buffer.from(AccommodationRequestInput.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AccommodationRequestInput => AccommodationRequestInput.decode(value),
+    responseSerialize: (value: AccommodationRequest): Buffer =>
+      Buffer.from(AccommodationRequest.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AccommodationRequest => AccommodationRequest.decode(value),
+  },
 } as const;
 
 export interface CandidateInterviewsServiceServer extends UntypedServiceImplementation {
@@ -540,6 +609,11 @@ export interface CandidateInterviewsServiceServer extends UntypedServiceImplemen
   acceptInterview: handleUnaryCall<InterviewRef, Interview>;
   skipQuestion: handleUnaryCall<QuestionRef, Question>;
   completeInterview: handleUnaryCall<InterviewRef, Interview>;
+  /**
+   * The candidate asks the company for an accommodation (issue 42): stored, at most 3 a UTC day per interview
+   * (RESOURCE_EXHAUSTED api.accommodation_requests_exhausted, with Retry-After), AccommodationRequested published.
+   */
+  requestAccommodation: handleUnaryCall<AccommodationRequestInput, AccommodationRequest>;
 }
 
 export interface CandidateInterviewsServiceClient extends Client {
@@ -676,6 +750,25 @@ export interface CandidateInterviewsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Interview) => void,
+  ): ClientUnaryCall;
+  /**
+   * The candidate asks the company for an accommodation (issue 42): stored, at most 3 a UTC day per interview
+   * (RESOURCE_EXHAUSTED api.accommodation_requests_exhausted, with Retry-After), AccommodationRequested published.
+   */
+  requestAccommodation(
+    request: AccommodationRequestInput,
+    callback: (error: ServiceError | null, response: AccommodationRequest) => void,
+  ): ClientUnaryCall;
+  requestAccommodation(
+    request: AccommodationRequestInput,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AccommodationRequest) => void,
+  ): ClientUnaryCall;
+  requestAccommodation(
+    request: AccommodationRequestInput,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AccommodationRequest) => void,
   ): ClientUnaryCall;
 }
 

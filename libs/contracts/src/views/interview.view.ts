@@ -13,9 +13,14 @@ export const INTERVIEW_STATUSES = ['accepted', 'requested', 'completed', 'expire
 /** What an interview changes for its candidate (issue 42, docs/accommodations.md); the defaults when none was set. */
 export const AccommodationsView = z
   .object({
-    time_multiplier: z.number().min(1).max(10).meta({ description: "Think time and time limit × this (1 to 10, default 1), rounded up to whole seconds" }),
+    time_multiplier: z.number().min(1).max(10).meta({ description: 'Think time and time limit × this (1 to 10, default 1), rounded up to whole seconds' }),
     unlimited_time: z.boolean().meta({ description: 'No think time and no time limit: the questions render both as null (default false)' }),
-    extra_takes: z.number().int().min(0).max(10).meta({ description: "Added to each question's takes (0 to 10, default 0); an unlimited question stays unlimited" }),
+    extra_takes: z
+      .number()
+      .int()
+      .min(0)
+      .max(10)
+      .meta({ description: "Added to each question's takes (0 to 10, default 0); an unlimited question stays unlimited" }),
     audio_only: z.boolean().meta({ description: 'The candidate may answer with the microphone only: audio-only takes are accepted (default false)' }),
   })
   .meta({ id: 'Accommodations' });
@@ -57,10 +62,9 @@ export const InterviewView = z
       .meta({ description: "The hiring team's decision, as `PUT /interviews/<uuid>/decision` answers it (decision 070); null until one is made" }),
     evaluations_submitted: z.number().int().min(0).meta({ description: 'How many evaluations of the interview are submitted' }),
     accommodations: AccommodationsView,
-    accommodation_requests: z
-      .array(AccommodationRequestJsonView)
-      .optional()
-      .meta({ description: "The candidate's requests for an accommodation, oldest first (issue 42): on single reads, create and update, omitted in list items" }),
+    accommodation_requests: z.array(AccommodationRequestJsonView).optional().meta({
+      description: "The candidate's requests for an accommodation, oldest first (issue 42): on single reads, create and update, omitted in list items",
+    }),
     evaluations_started: z
       .number()
       .int()

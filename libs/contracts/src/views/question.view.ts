@@ -18,14 +18,10 @@ export const effectiveTimeLimitView = z
   .int()
   .nullable()
   .meta({ description: "Seconds a take may last: the question's, × the interview's `accommodations.time_multiplier` rounded up; null with `unlimited_time`" });
-export const effectiveThinkTimeView = z
-  .string()
-  .regex(/^\d+$/)
-  .nullable()
-  .meta({
-    description:
-      "Seconds to read the question before recording starts (ours, decision 013), as a string: the question's, × the interview's `accommodations.time_multiplier` rounded up; null with `unlimited_time`",
-  });
+export const effectiveThinkTimeView = z.string().regex(/^\d+$/).nullable().meta({
+  description:
+    "Seconds to read the question before recording starts (ours, decision 013), as a string: the question's, × the interview's `accommodations.time_multiplier` rounded up; null with `unlimited_time`",
+});
 export const effectiveTakesView = z
   .number()
   .int()
@@ -34,7 +30,10 @@ export const effectiveTakesView = z
   .meta({ description: "-1: unlimited. The question's takes plus the interview's `accommodations.extra_takes`" });
 
 /** The limits a rendered question shows: null for time with the interview's `unlimited_time` (the message carries the flag). */
-export function effectiveLimitsJson(question: Pick<Question, 'time_limit' | 'think_time' | 'unlimited_time'>): { time_limit: number | null; think_time: string | null } {
+export function effectiveLimitsJson(question: Pick<Question, 'time_limit' | 'think_time' | 'unlimited_time'>): {
+  time_limit: number | null;
+  think_time: string | null;
+} {
   return question.unlimited_time ? { time_limit: null, think_time: null } : { time_limit: question.time_limit, think_time: question.think_time };
 }
 

@@ -14,7 +14,9 @@ export const TakeView = z
     question_uuid: uuidView,
     number: z.number().int().min(1),
     content_type: z.enum(TAKE_UPLOAD_CONTENT_TYPES).meta({ description: 'What the take holds: `audio/*` for an audio-only take' }),
-    kind: z.enum(TAKE_KINDS).meta({ description: 'video, or audio for an answer by microphone only (the interview\'s `accommodations.audio_only`): play it with an audio element' }),
+    kind: z
+      .enum(TAKE_KINDS)
+      .meta({ description: "video, or audio for an answer by microphone only (the interview's `accommodations.audio_only`): play it with an audio element" }),
     size: z.number().int(),
     duration_seconds: z.number(),
     created_at: timestampView,

@@ -4,7 +4,15 @@
  * while it streams in, an upload's body read ahead, and a stored video sent out by range. The rules (how long,
  * how large, who may) stay in each service.
  */
-export { containerNamed, type MediaPlaybackUrls, type MediaStorage, type MeasuredVideo, type VideoContainer, type VideoProbe, type VideoTracks } from './media-storage';
+export {
+  containerNamed,
+  type MediaPlaybackUrls,
+  type MediaStorage,
+  type MeasuredVideo,
+  type VideoContainer,
+  type VideoProbe,
+  type VideoTracks,
+} from './media-storage';
 export { checkMediaEnv, mediaConfigOf, mediaEnv, type MediaPlaybackConfig, type MediaStorageConfig } from './media-config';
 export { LocalMediaStorage } from './local-media-storage';
 export { S3MediaStorage, S3PlaybackUrls } from './s3-media-storage';

@@ -12,7 +12,7 @@ async function measure(bytes: Buffer, chunkSize = 64 * 1024) {
   const measured = sut.measure(chunked(bytes, chunkSize));
   const out: Uint8Array[] = [];
   for await (const chunk of measured.data) out.push(chunk);
-  return { passed: Buffer.concat(out), seconds: await measured.duration };
+  return { passed: Buffer.concat(out), seconds: await measured.duration, tracks: await measured.tracks };
 }
 
 describe('MediabunnyVideoProbe', () => {
@@ -40,6 +40,16 @@ describe('MediabunnyVideoProbe', () => {
       // Last frame at 11.9 s: the Cluster's Timecode plus the block's relative one.
       expect((await measure(video, size)).seconds).toBeCloseTo(11.9, 2);
     }
+  });
+
+  it('says which tracks a video holds: an audio-only recording (issue 42) has audio and no video', async () => {
+    expect((await measure(webmFile({ seconds: 3 }))).tracks).toEqual({ video: true, audio: true });
+    expect((await measure(webmFile({ seconds: 3, audio: false }))).tracks).toEqual({ video: true, audio: false });
+    const audioOnly = await measure(webmFile({ seconds: 6, video: false }));
+    expect(audioOnly.tracks).toEqual({ video: false, audio: true });
+    expect(audioOnly.seconds).toBeGreaterThan(5.9);
+    expect((await measure(await mp4File({ seconds: 2 }))).tracks).toEqual({ video: true, audio: true });
+    expect((await measure(Buffer.from('not a video at all'))).tracks).toBeNull();
   });
 
   it('measures the blocks, not a Duration the header claims', async () => {

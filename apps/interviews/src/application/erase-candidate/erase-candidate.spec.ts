@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
@@ -39,6 +40,10 @@ describe('eraseCandidate', () => {
     await interviews.markDeleted(gone.uuid, AT);
     const liveCalls = new MemoryLiveCalls([aChatMessage(open), aChatMessage(gone), aChatMessage(someoneElse)]);
     for (const interview of [open, gone, someoneElse]) await liveCalls.markStarted(interview.uuid, AT);
+    // What each candidate wrote asking for an accommodation (issue 42).
+    for (const interview of [open, gone, someoneElse]) {
+      await interviews.addAccommodationRequest({ uuid: randomUUID(), interviewUuid: interview.uuid, message: 'More time, please.', requestedAt: AT });
+    }
     return {
       store: memoryStore({
         interviews,
@@ -56,7 +61,7 @@ describe('eraseCandidate', () => {
   };
   const input = { candidateUuid: seeker.uuid, erasedName: 'Erased job seeker', erasedEmail: 'erased@invalid' };
 
-  it('removes every take, recording, chat and video, the phone and consent, shows the erased name, and deletes each interview still live', async () => {
+  it('removes every take, recording, chat, accommodation request and video, the phone and consent, shows the erased name, and deletes each interview still live', async () => {
     const deps = await fixture();
 
     const sut = await eraseCandidate(deps, OPERATOR, input);
@@ -67,6 +72,8 @@ describe('eraseCandidate', () => {
     expect(deps.store.read.recordings.allParts()).toEqual([]);
     expect(deps.store.read.liveCalls.state.messages.map((m) => m.interviewUuid)).toEqual([someoneElse.uuid]);
     expect([...deps.store.read.liveCalls.state.starts.keys()]).toEqual([someoneElse.uuid]);
+    const requests = await deps.store.read.interviews.accommodationRequestsOf([open.uuid, gone.uuid, someoneElse.uuid]);
+    expect([...requests.keys()]).toEqual([someoneElse.uuid]);
     expect([...deps.media.files.keys()].sort()).toEqual([takes[2].storageKey, recordings[2].storageKey].sort());
     expect(deps.store.read.interviews.stored(open.uuid)).toMatchObject({ phone: null, phoneParsed: null, hasSmsConsent: false, deletedAt: deps.clock.now() });
     expect(deps.store.read.interviews.stored(gone.uuid)?.deletedAt).toEqual(AT);

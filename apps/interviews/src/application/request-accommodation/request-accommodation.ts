@@ -33,7 +33,9 @@ export async function requestAccommodation(
     const request: AccommodationRequest = { uuid: randomUUID(), interviewUuid: interview.uuid, message, requestedAt: now };
     await tx.interviews.addAccommodationRequest(request);
     const rendered = await renderInterview(tx, interview);
-    await tx.publish([interviewEvent(InterviewsSubjects.AccommodationRequested, rendered, { accommodation_request: { message, requested_at: toRfc3339(now) } })]);
+    await tx.publish([
+      interviewEvent(InterviewsSubjects.AccommodationRequested, rendered, { accommodation_request: { message, requested_at: toRfc3339(now) } }),
+    ]);
     return renderAccommodationRequest(request);
   });
 }

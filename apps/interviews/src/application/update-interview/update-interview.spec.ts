@@ -33,6 +33,38 @@ describe('updateInterview', () => {
     expect(await deps.store.read.counters.total(expired.companyUuid, [], ['requested'])).toBe(1);
   });
 
+  it('changes the accommodations given, keeps the others, and says so once (InterviewAccommodationsChanged); the same values say nothing (issue 42)', async () => {
+    const accepted = anInterview({ status: 'accepted' });
+    const deps = fixture(accepted);
+    const caller = aCaller(aUserOfCompany(accepted.companyUuid));
+
+    const sut = await updateInterview(deps, caller, { interviewUuid: accepted.uuid, accommodations: { timeMultiplier: 2, audioOnly: true } });
+    expect(sut.accommodations).toEqual({ time_multiplier: 2, unlimited_time: false, extra_takes: 0, audio_only: true });
+    expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewAccommodationsChanged]);
+
+    await updateInterview(deps, caller, { interviewUuid: accepted.uuid, accommodations: { timeMultiplier: 2 } });
+    expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewAccommodationsChanged]);
+    expect(deps.store.read.interviews.stored(accepted.uuid)?.accommodations).toEqual({
+      timeMultiplier: 2,
+      unlimitedTime: false,
+      extraTakes: 0,
+      audioOnly: true,
+    });
+  });
+
+  it('refuses accommodations out of range, naming the field, and any change once completed', async () => {
+    const completed = anInterview({ status: 'completed', completedAt: AT });
+    const deps = fixture(completed);
+    const caller = aCaller(aUserOfCompany(completed.companyUuid));
+    await expect(updateInterview(deps, caller, { interviewUuid: completed.uuid, accommodations: { extraTakes: 11 } })).rejects.toMatchObject({
+      fieldErrors: [expect.objectContaining({ field: 'accommodations.extra_takes' })],
+    });
+    await expect(updateInterview(deps, caller, { interviewUuid: completed.uuid, accommodations: { extraTakes: 1 } })).rejects.toMatchObject({
+      code: InterviewsErrorCode.AlreadyCompleted,
+    });
+    expect(deps.store.published).toEqual([]);
+  });
+
   it('refuses a new due time that has already passed by the clock', async () => {
     const requested = anInterview();
     const deps = fixture(requested);

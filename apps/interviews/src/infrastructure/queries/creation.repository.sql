@@ -24,10 +24,10 @@ returning job_posts.uuid, lower(job_posts.title) as job_key ), job_keys as ( upd
 set job_key = job_changed.job_key
 from job_changed
 where interviews.job_uuid = job_changed.uuid and interviews.job_key is distinct
-from job_changed.job_key ), new_interviews as (insert into "interviews" ("uuid", "company_uuid", "type", "status", "scheduled_at", "completed_at", "accepted_at", "rating", "rated_by", "rated_at", "timezone", "language", "email_message", "phone", "phone_parsed", "has_sms_consent", "job_uuid", "candidate_uuid", "candidate_name", "created_by", "created_at", "updated_at", "candidate_key", "job_key", "company_key", "source_type", "source_external_id")
-values ($38, $39, $40, $41, $42, $43, $44, $45, $46, $47, $48, $49, $50, $51, $52, $53, $54, $55, $56, $57, $58, $59, $60, $61, $62, $63, $64)), new_questions as (insert into "interview_questions" ("uuid", "interview_uuid", "position", "text", "time_limit", "takes_limit", "think_time", "takes_completed", "completed", "skipped", "started_at", "created_at", "updated_at")
-values ($65, $66, $67, $68, $69, $70, $71, $72, $73, $74, $75, $76, $77)), counter as (insert into interview_counters (company_uuid, type, status, shard, count)
-values ($78, $79, $80, (pg_current_xact_id()::text::bigint % 16)::smallint, $81)
+from job_changed.job_key ), new_interviews as (insert into "interviews" ("uuid", "company_uuid", "type", "status", "scheduled_at", "completed_at", "accepted_at", "rating", "rated_by", "rated_at", "timezone", "language", "email_message", "phone", "phone_parsed", "has_sms_consent", "job_uuid", "candidate_uuid", "candidate_name", "created_by", "created_at", "updated_at", "candidate_key", "job_key", "company_key", "source_type", "source_external_id", "accommodations")
+values ($38, $39, $40, $41, $42, $43, $44, $45, $46, $47, $48, $49, $50, $51, $52, $53, $54, $55, $56, $57, $58, $59, $60, $61, $62, $63, $64, $65)), new_questions as (insert into "interview_questions" ("uuid", "interview_uuid", "position", "text", "time_limit", "takes_limit", "think_time", "takes_completed", "completed", "skipped", "started_at", "created_at", "updated_at")
+values ($66, $67, $68, $69, $70, $71, $72, $73, $74, $75, $76, $77, $78)), counter as (insert into interview_counters (company_uuid, type, status, shard, count)
+values ($79, $80, $81, (pg_current_xact_id()::text::bigint % 16)::smallint, $82)
 on conflict (company_uuid, type, status, shard) do update
 set count = interview_counters.count + excluded.count), events as (insert into "outbox" ("id", "subject", "payload", "correlation_id", "trace_context", "occurred_at")
-values ($82, $83, $84, $85, $86, $87)) select 1 as written;
+values ($83, $84, $85, $86, $87, $88)) select 1 as written;

@@ -27,6 +27,7 @@ describe('planMessages', () => {
   beforeEach(() => {
     db = notificationsFakes();
     features = { interview_sms_notifications: true };
+    admins = [];
     clock.set(T0);
   });
 
@@ -45,6 +46,33 @@ describe('planMessages', () => {
       }),
     ]);
     expect(db.messages.state[0].text_body).toContain(LINK_PLACEHOLDER);
+  });
+
+  it("emails a candidate's accommodation request to the interview's creator and the company's administrators, once each (issue 42)", async () => {
+    admins = [
+      { name: 'Cory', email: 'CORY@acme.example' },
+      { name: 'Ada', email: 'ada@acme.example' },
+    ];
+    const event = anInterviewEvent('interviews.interview.accommodation_requested', { invitation: null });
+    const request = { message: 'Could I answer <by voice> only?', requested_at: '2026-03-02T09:00:00+00:00' };
+
+    await sut({ ...event, payload: { ...(event.payload as object), accommodation_request: request } });
+
+    expect(messages().map((m) => [m.kind, m.to])).toEqual([
+      ['accommodation_request', 'cory@acme.example'],
+      ['accommodation_request', 'ada@acme.example'],
+    ]);
+    const interviewUuid = (event.payload as { interview: { uuid: string } }).interview.uuid;
+    const [first] = db.messages.state;
+    expect(first).toMatchObject({ subject: 'Sam asks for an accommodation', interview_uuid: interviewUuid, link_kind: null });
+    expect(first.text_body).toContain('Could I answer <by voice> only?');
+    expect(first.text_body).toContain('Sam (sam@seeker.example)');
+    expect(first.text_body).toContain(`https://app.example/interview/${interviewUuid}/watch`);
+    expect(first.html_body).toContain('Could I answer &lt;by voice&gt; only?');
+
+    // Without the request (a malformed event), nothing.
+    await sut(anInterviewEvent('interviews.interview.accommodation_requested', { invitation: null }));
+    expect(db.messages.state).toHaveLength(2);
   });
 
   it('sends a job seeker no set-password email', async () => {
