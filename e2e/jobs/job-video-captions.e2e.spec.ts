@@ -1,5 +1,6 @@
 import type { BusMessage, Subscription } from '@vi/platform-bus';
 import { waitFor, webmFile } from '@vi/platform-testing';
+import { createInterview, interviewBody } from '../interviews/interview-helpers';
 import { ApiClient } from '../support/api-client';
 import { expectError } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
@@ -133,16 +134,9 @@ describe('job video captions: PUT/DELETE /jobs/<uuid>/video/captions and their p
     const open = await anyone().get(`${t.baseUrl}/public/open_interviews/${opened.body.open_interview.uuid}`);
     expect(open.body.job_video.captions_url).toBe(video.captions_url);
 
-    const created = await company.api.post('/interviews', {
-      type: 'one_way',
-      scheduled_at: new Date(Date.now() + 3600_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
-      assigned_to: { name: 'Casey Candidate', email: 'casey@example.com' },
-      job_post: { uuid: job.uuid },
-      questions: [{ text: 'Why?', time_limit: 60 }],
-    });
-    expect(created.status).toBe(201);
-    const auth = { authorization: `Bearer ${await t.candidateLinks.token(created.body.uuid)}` };
-    const seen = () => anyone().request('GET', `${t.baseUrl}/candidate/interviews/${created.body.uuid}`, { headers: auth });
+    const created = await createInterview(company.api, interviewBody(job.uuid));
+    const auth = { authorization: `Bearer ${await t.candidateLinks.token(created.uuid)}` };
+    const seen = () => anyone().request('GET', `${t.baseUrl}/candidate/interviews/${created.uuid}`, { headers: auth });
     expect((await seen()).body.job_post.video.captions_url).toBe(video.captions_url);
     expect((await company.api.delete(`/jobs/${job.uuid}/video/captions`)).status).toBe(204);
     await waitFor(async () => (await seen()).body.job_post.video.captions_url === null);

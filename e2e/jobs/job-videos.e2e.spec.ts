@@ -143,7 +143,12 @@ describe('job videos: PUT/DELETE /jobs/<uuid>/video and their public URL', () =>
     expect(created.status).toBe(201);
     const auth = { authorization: `Bearer ${await t.candidateLinks.token(created.body.uuid)}` };
     const seen = () => anyone().request('GET', `${t.baseUrl}/candidate/interviews/${created.body.uuid}`, { headers: auth });
-    expect((await seen()).body.job_post.video).toEqual({ url: video.url, duration_seconds: video.duration_seconds, content_type: 'video/webm', captions_url: null });
+    expect((await seen()).body.job_post.video).toEqual({
+      url: video.url,
+      duration_seconds: video.duration_seconds,
+      content_type: 'video/webm',
+      captions_url: null,
+    });
     // The company's view of the interview keeps the reference's job_post.
     expect((await company.api.get(`/interviews/${created.body.uuid}`)).body.job_post.video).toBeUndefined();
     expect((await company.api.delete(`/jobs/${job.uuid}/video`)).status).toBe(204);

@@ -392,12 +392,15 @@ describeInBrowser('candidate page: failures and refusals (browser)', () => {
     await context.close();
   });
 
-  it("shows and plays the job's video on the landing page (decision 046)", async () => {
+  it("shows and plays the job's video on the landing page (decision 046), its captions showing (issue 42)", async () => {
     // A real recording (a canvas through MediaRecorder), so that Chromium decodes and plays it.
     const bytes = await recordedWebm(browser, 1500);
     const job = await createJob(company.api, { title: 'Stage Manager', status: 'active' });
     const set = await company.api.request('PUT', `/jobs/${job.uuid}/video`, { rawBody: bytes, headers: { 'content-type': 'video/webm' } });
     expect(set.status).toBe(200);
+    const captions = 'WEBVTT\n\n00:00.000 --> 00:30.000\nWelcome backstage.\n';
+    const captioned = await company.api.request('PUT', `/jobs/${job.uuid}/video/captions`, { rawBody: captions, headers: { 'content-type': 'text/vtt' } });
+    expect(captioned.status).toBe(200);
     const { url } = await invitation({}, job.uuid);
     const { page } = await newPage(browser);
     await withSteps(page, 'job-video', async (step) => {
@@ -408,6 +411,9 @@ describeInBrowser('candidate page: failures and refusals (browser)', () => {
       await video.evaluate(playMuted);
       // Polled from here: the page's CSP (no eval) refuses waitForFunction's string predicates.
       await waitFor(async () => (await video.evaluate(currentTime)) > 0.3, 10_000, 100);
+      expect(await video.locator('track').getAttribute('label')).toBe(en.common.captions);
+      const activeCue = (element: any) => (element.textTracks[0]?.mode === 'showing' ? (element.textTracks[0].activeCues?.[0]?.text ?? '') : '');
+      await waitFor(async () => (await video.evaluate(activeCue)) === 'Welcome backstage.', 10_000, 100);
       await step('job-video');
     });
   });

@@ -57,7 +57,18 @@ import {
 } from '@vi/contracts';
 import type { Router } from 'express';
 import type { ListQuerySpec } from '../http/list-query';
-import { cleanJsonSchema, ICALENDAR, ref, requestSchema, VIDEO, VIDEO_REDIRECT, WEBVTT, type JsonSchema, type Operation, type Security } from '../http/operation';
+import {
+  cleanJsonSchema,
+  ICALENDAR,
+  ref,
+  requestSchema,
+  VIDEO,
+  VIDEO_REDIRECT,
+  WEBVTT,
+  type JsonSchema,
+  type Operation,
+  type Security,
+} from '../http/operation';
 import { MAX_PAGE_SIZE } from '../http/paging';
 import { describedResources } from '../http/resource';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../idempotency/idempotency';

@@ -237,7 +237,7 @@ export function jobsRoutes(upstreams: Upstreams, options: { uploadTimeoutMs: num
     delete: {
       summary: "Remove the job video's captions",
       description:
-        "The video shows `captions_url: null` from then on, and the old URL answers 404; raises `JobUpdated`. 404 `api.job_video_captions_not_found` when the video has none, `api.job_video_not_found` when the job has no video.",
+        'The video shows `captions_url: null` from then on, and the old URL answers 404; raises `JobUpdated`. 404 `api.job_video_captions_not_found` when the video has none, `api.job_video_not_found` when the job has no video.',
       tag: 'Jobs',
       ok: { 204: null },
       handler: async (req, res) => {
@@ -256,7 +256,10 @@ const MAX_CAPTIONS_BODY = '1mb';
 /** Captions come as `text/vtt` (a charset parameter, if any, must say UTF-8: the file is checked as UTF-8). */
 const requireCaptionsType: RequestHandler = (req, _res, next) => {
   const [type, ...parameters] = (req.get('content-type') ?? '').split(';').map((part) => part.trim().toLowerCase());
-  const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  const charset = parameters
+    .find((p) => p.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
   const utf8 = charset === undefined || charset === 'utf-8' || charset === 'utf8';
   next(type === 'text/vtt' && utf8 ? undefined : gatewayError(GatewayErrorCode.UnsupportedMediaType, 'Send the captions as text/vtt (UTF-8)'));
 };

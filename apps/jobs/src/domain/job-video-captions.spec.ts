@@ -5,7 +5,10 @@ const vtt = (text: string) => new TextEncoder().encode(text);
 describe('webVttProblem: what a player needs to read a WebVTT file (issue 42)', () => {
   it.each([
     ['a plain file', 'WEBVTT\n\n00:00:00.000 --> 00:00:01.500\nHello\n'],
-    ['a header text, CRLF, identifiers, settings, notes, hours and minutes-only timings', 'WEBVTT - Intro\r\n\r\nNOTE written by hand\r\n\r\nintro-1\r\n00:01.000 --> 00:02.000 align:start line:0\r\nHi\r\n\r\n01:00:00.000 --> 01:00:01.000\r\nLate\r\n'],
+    [
+      'a header text, CRLF, identifiers, settings, notes, hours and minutes-only timings',
+      'WEBVTT - Intro\r\n\r\nNOTE written by hand\r\n\r\nintro-1\r\n00:01.000 --> 00:02.000 align:start line:0\r\nHi\r\n\r\n01:00:00.000 --> 01:00:01.000\r\nLate\r\n',
+    ],
     ['a byte order mark', '\uFEFFWEBVTT\n\n00:00.000 --> 00:01.000\nBOM\n'],
     ['a tab after the signature', 'WEBVTT\tx\n\n00:00.000 --> 00:01.000\nTab\n'],
   ])('accepts %s', (_name, file) => {

@@ -137,15 +137,18 @@ describe("the job seeker's messages in the interview's language (decision 047)",
     ['es', 'Si necesita un ajuste', '¿Necesitas un ajuste?'],
     ['fr', 'Si vous avez besoin d’un aménagement', 'Besoin d’un aménagement\u00a0?'],
     ['de', 'Wenn Sie eine Anpassung brauchen', 'Brauchen Sie eine Anpassung?'],
-  ])('says in %s how to ask for an accommodation (issue 42): the page’s link, named as the page names it, in one-way and live invitations', (language, sentence, link) => {
-    for (const sut of [invitationEmail({ ...invitation, language }), liveInvitationEmail({ ...live, language })]) {
-      const paragraph = sut.text.split('\n\n').find((p) => p.startsWith(sentence));
-      expect(paragraph).toContain(link);
-      expect(paragraph).toContain('Acme & Co');
-      expect(sut.html).toContain('Acme &amp; Co');
-    }
-    expect(liveCancellationEmail({ ...live, language, occasion: 'canceled', url: null }).text).not.toContain(sentence);
-  });
+  ])(
+    'says in %s how to ask for an accommodation (issue 42): the page’s link, named as the page names it, in one-way and live invitations',
+    (language, sentence, link) => {
+      for (const sut of [invitationEmail({ ...invitation, language }), liveInvitationEmail({ ...live, language })]) {
+        const paragraph = sut.text.split('\n\n').find((p) => p.startsWith(sentence));
+        expect(paragraph).toContain(link);
+        expect(paragraph).toContain('Acme & Co');
+        expect(sut.html).toContain('Acme &amp; Co');
+      }
+      expect(liveCancellationEmail({ ...live, language, occasion: 'canceled', url: null }).text).not.toContain(sentence);
+    },
+  );
 
   it("keeps the creator's copy and calendar text in English whatever the interview's language", () => {
     expect(liveCreatorEmail({ ...live, language: 'es', url: 'https://app.example/interview/i1/watch' }).text).toContain('Hello Cory,');

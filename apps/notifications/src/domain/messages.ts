@@ -196,7 +196,12 @@ export function liveInvitationEmail(d: LiveInterviewDetails): EmailContent {
   const text = candidateText(d.language);
   const paragraphs = [text.hello(d.candidateName), text.live.intro[d.occasion](d.companyName, d.jobTitle)];
   if (d.emailMessage.trim()) paragraphs.push(d.emailMessage.trim());
-  paragraphs.push(liveWhen(d, text), text.live.page, d.occasion === 'rescheduled' ? text.live.calendarMoves : text.live.calendarAdds, text.accommodation(d.companyName));
+  paragraphs.push(
+    liveWhen(d, text),
+    text.live.page,
+    d.occasion === 'rescheduled' ? text.live.calendarMoves : text.live.calendarAdds,
+    text.accommodation(d.companyName),
+  );
   return {
     subject: text.live.subject[d.occasion](d.jobTitle, d.companyName),
     text: `${paragraphs.join('\n\n')}\n\n${text.live.pageLine}: ${d.url ?? ''}\n`,

@@ -20,7 +20,12 @@ export function jobVideoCaptions(job: CaptionedJob): HTMLElement {
   const words = text().workspace.jobVideoCaptions;
   const status = liveRegion();
   const alert = el('p', { class: 'refusal', role: 'alert' });
-  const file = el('input', { type: 'file', id: 'job-video-captions-file', accept: '.vtt,text/vtt', 'aria-describedby': 'job-video-captions-hint job-video-captions-error' });
+  const file = el('input', {
+    type: 'file',
+    id: 'job-video-captions-file',
+    accept: '.vtt,text/vtt',
+    'aria-describedby': 'job-video-captions-hint job-video-captions-error',
+  });
   const fileError = el('p', { id: 'job-video-captions-error', class: 'field-error' });
   file.addEventListener('change', () => {
     const chosen = file.files?.[0];

@@ -27,19 +27,17 @@ describe('jobJson', () => {
     expect(JobView.parse(sut)).toEqual(sut);
   });
 
-  it('renders a job video with its public url, on list items too; the public side keeps url, length and type', () => {
-    const video = {
-      uuid: '0b1c2d3e-0000-4000-8000-000000000009',
-      url: 'https://vi.example/v1.0/public/job_videos/0b1c2d3e-0000-4000-8000-000000000009',
-      duration_seconds: 42.48,
-      content_type: 'video/webm',
-      size: 123456,
-      created_at: '2026-11-23T09:30:00+00:00',
-    };
-    const item = jobJson(overTheWire(Job, aJob({ video })), { description: false });
-    expect(item.job_video).toEqual({ ...video, captions_url: null });
-    expect(JobView.parse(item)).toEqual(item);
-    const open = publicOpenInterviewJson(
+  const aVideo = {
+    uuid: '0b1c2d3e-0000-4000-8000-000000000009',
+    url: 'https://vi.example/v1.0/public/job_videos/0b1c2d3e-0000-4000-8000-000000000009',
+    duration_seconds: 42.48,
+    content_type: 'video/webm',
+    size: 123456,
+    created_at: '2026-11-23T09:30:00+00:00',
+  };
+  /** The public side of an open interview whose job shows `video`. */
+  const publicSideWith = (video: typeof aVideo) =>
+    publicOpenInterviewJson(
       overTheWire(PublicOpenInterview, {
         uuid: video.uuid,
         company: undefined,
@@ -53,38 +51,22 @@ describe('jobJson', () => {
         job_video: video,
       }),
     );
-    expect(open.job_video).toEqual({ url: video.url, duration_seconds: 42.48, content_type: 'video/webm', captions_url: null });
+
+  it('renders a job video with its public url, on list items too; the public side keeps url, length and type', () => {
+    const item = jobJson(overTheWire(Job, aJob({ video: aVideo })), { description: false });
+    expect(item.job_video).toEqual({ ...aVideo, captions_url: null });
+    expect(JobView.parse(item)).toEqual(item);
+    const open = publicSideWith(aVideo);
+    expect(open.job_video).toEqual({ url: aVideo.url, duration_seconds: 42.48, content_type: 'video/webm', captions_url: null });
     expect(PublicOpenInterviewView.parse(open)).toEqual(open);
   });
 
   it("renders a job video's captions_url when it has captions, on the public side too", () => {
-    const video = {
-      uuid: '0b1c2d3e-0000-4000-8000-000000000009',
-      url: 'https://vi.example/v1.0/public/job_videos/0b1c2d3e-0000-4000-8000-000000000009',
-      duration_seconds: 42.48,
-      content_type: 'video/webm',
-      size: 123456,
-      created_at: '2026-11-23T09:30:00+00:00',
-      captions_url: 'https://vi.example/v1.0/public/job_videos/0b1c2d3e-0000-4000-8000-000000000009/captions',
-    };
+    const video = { ...aVideo, captions_url: `${aVideo.url}/captions` };
     const item = jobJson(overTheWire(Job, aJob({ video })), { description: true });
     expect(item.job_video).toEqual(video);
     expect(JobView.parse(item)).toEqual(item);
-    const open = publicOpenInterviewJson(
-      overTheWire(PublicOpenInterview, {
-        uuid: video.uuid,
-        company: undefined,
-        location: undefined,
-        job_title: 'T',
-        job_description: '',
-        time_limits: [60],
-        expires_at: video.created_at,
-        due_days: 7,
-        sms_invitations: false,
-        job_video: video,
-      }),
-    );
-    expect(open.job_video?.captions_url).toBe(video.captions_url);
+    expect(publicSideWith(video).job_video?.captions_url).toBe(video.captions_url);
   });
 
   it('shows the work mode and place of a job posted with a locality on single reads', () => {

@@ -46,5 +46,7 @@ export function jobPostRow(job: JobDescription, companyUuid: string): JobPostRow
 
 /** Only what a player needs (decision 046): the company's bookkeeping (size, when) stays with jobs. */
 function videoOf(video: JobVideoDescription | null | undefined): JobPostRow['video'] {
-  return video ? { url: video.url, duration_seconds: video.duration_seconds, content_type: video.content_type, captions_url: video.captions_url ?? null } : null;
+  return video
+    ? { url: video.url, duration_seconds: video.duration_seconds, content_type: video.content_type, captions_url: video.captions_url ?? null }
+    : null;
 }

@@ -54,7 +54,15 @@ describe('deleteJob', () => {
   });
 
   it('deletes the job even when its video cannot be deleted now, leaving the object listed for the sweep from the deletion on', async () => {
-    const video = { uuid: 'v', storageKey: 'jobs/j/v.webm', contentType: 'video/webm' as const, size: 3, durationSeconds: 1, createdAt: created, captions: null };
+    const video = {
+      uuid: 'v',
+      storageKey: 'jobs/j/v.webm',
+      contentType: 'video/webm' as const,
+      size: 3,
+      durationSeconds: 1,
+      createdAt: created,
+      captions: null,
+    };
     const refusing = new MemoryMediaStorage();
     refusing.files.set(video.storageKey, Buffer.from('abc'));
     refusing.delete = async () => {

@@ -49,7 +49,10 @@ describe('setJobVideoCaptions, removeJobVideoCaptions and getJobVideoCaptions (i
     expect(updated.video?.captions_url).toBe(`https://vi.test/v1.0/public/job_videos/${job.video!.uuid}/captions`);
     expect(updated.updated_at).toBe('2026-05-01T10:01:00+00:00');
     expect(store.published).toEqual([{ subject: 'jobs.job.updated', payload: jobJson(updated, { description: true }) }]);
-    expect([...media.files.keys()]).toEqual([job.video!.storageKey, expect.stringMatching(new RegExp(`^jobs/${job.uuid}/${job.video!.uuid}\\.captions\\..+\\.vtt$`))]);
+    expect([...media.files.keys()]).toEqual([
+      job.video!.storageKey,
+      expect.stringMatching(new RegExp(`^jobs/${job.uuid}/${job.video!.uuid}\\.captions\\..+\\.vtt$`)),
+    ]);
     expect(await read(job.video!.uuid)).toBe(CAPTIONS.toString());
     expect(videoDeletions.state.size).toBe(0);
   });

@@ -45,7 +45,11 @@ export async function setJobVideoCaptions(deps: SetJobVideoCaptionsDeps, caller:
         // The captions were written for the video they were sent to: a video replaced meanwhile is not that one.
         if (current.video?.uuid !== videoUuid) throw new JobsError(JobsErrorCode.JobVideoNotFound, "The job's video was replaced or removed meanwhile");
         const now = deps.clock.now();
-        const updated: Job = { ...current, video: { ...current.video, captions: { uuid: captionsUuid, storageKey: key, size, createdAt: now } }, updatedAt: now };
+        const updated: Job = {
+          ...current,
+          video: { ...current.video, captions: { uuid: captionsUuid, storageKey: key, size, createdAt: now } },
+          updatedAt: now,
+        };
         await tx.jobs.update(updated);
         await tx.videoDeletions.forget([key]);
         if (current.video.captions) await tx.videoDeletions.schedule(current.video.captions.storageKey, now);

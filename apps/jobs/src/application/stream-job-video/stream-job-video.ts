@@ -6,7 +6,6 @@ import { JobsError, JobsErrorCode } from '../../domain/jobs.errors';
 import { JOB_VIDEO_CALLER } from '../shared/forget-stored-video';
 import type { JobsStore } from '../store';
 
-
 /**
  * A job's video by its uuid (decision 046), or the range asked: found through a live job that shows it now, so a
  * replaced or removed video, or one of a deleted job, is not found however long ago its URL was handed out.
