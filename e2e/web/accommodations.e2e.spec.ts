@@ -220,6 +220,33 @@ describeInBrowser('accommodations and WCAG 2.2 on the candidate pages (browser)'
     });
   }, 120_000);
 
+  it('unlimited_time: the pages say there is no time limit and show the time recorded, with no countdown', async () => {
+    const { url } = await invitation({
+      questions: [{ text: 'Take your time: what makes a piano sing?', time_limit: 30, takes: 1, think_time: '0' }],
+      accommodations: { unlimited_time: true },
+    });
+    const { page, context } = await newPage(browser);
+    await withSteps(page, 'unlimited-time', async (step) => {
+      await page.goto(url);
+      expect(await page.textContent('main')).toContain(en.accommodation.questionNoLimit(1, 1));
+      await page.getByRole('button', { name: en.device.check }).click();
+      await page.getByText(en.device.ok).waitFor();
+      await page.getByRole('button', { name: en.landing.accept }).click();
+      expect(await page.textContent('main')).toContain(en.accommodation.noTimeLimit);
+      await page.getByRole('button', { name: en.question.start, exact: true }).click();
+      await page
+        .getByRole('timer')
+        .filter({ hasText: en.accommodation.elapsed(en.common.clock(2)) })
+        .waitFor();
+      // A clock that counts up, never down.
+      expect(await page.getByRole('timer').textContent()).toMatch(/^\d+:\d\d recorded$/);
+      await step('recording');
+      await page.getByRole('button', { name: en.question.stop }).click();
+      await page.getByText(en.question.uploaded).waitFor();
+    });
+    await context.close();
+  }, 60_000);
+
   it("a candidate's request reaches the creator's mailbox, the webhook and the interview page; the fourth of a day is refused as a sentence", async () => {
     const { created, url } = await invitation();
     const message = 'I use a screen reader and would like twice the time, please.';
