@@ -3,6 +3,7 @@ import { text } from '../i18n/texts';
 import { companyBadge } from '../candidate/landing';
 import { languageSwitcher, useBrowserLanguage } from '../i18n/candidate';
 import { ApiError } from '../shared/api';
+import { mountAccommodationHelp } from '../shared/accommodation-help';
 import { el, pageRoot, show } from '../shared/dom';
 import { localTime } from '../shared/format';
 import { loadingScreen, messageScreen } from '../shared/screens';
@@ -305,6 +306,8 @@ function sentScreen(open: PublicOpenInterview, email: string): void {
 
 async function main(): Promise<void> {
   useBrowserLanguage();
+  // No interview yet: the help says how to ask for an accommodation once there is one (the invitation's page).
+  mountAccommodationHelp(root);
   const uuid = openInterviewOf(window.location);
   if (!uuid) return closedScreen();
   loadingScreen(root);

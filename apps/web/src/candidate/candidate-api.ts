@@ -61,18 +61,14 @@ export class CandidateApi {
     return response.blob();
   }
 
+  /** The candidate's request for an accommodation (issue 42): 202 `{message, requested_at}`; at most 3 a day (429). */
+  requestAccommodation(message: string): Promise<{ message: string; requested_at: string }> {
+    return requestJson('POST', `${this.interviewPath}/accommodation_request`, { authorization: this.authorization }, { message });
+  }
+
   complete(): Promise<CandidateInterview> {
     return requestJson('POST', `${this.interviewPath}/complete`, { authorization: this.authorization });
   }
-}
-
-/**
- * A question's time limit in seconds. The API renders null when the interview's accommodations remove it
- * (`unlimited_time`, issue 42): a stopgap of the access-api branch until the pages show no countdown then (access-pages).
- */
-export const NO_TIME_LIMIT_SECONDS = 3600;
-export function timeLimitOf(question: Pick<CandidateQuestion, 'time_limit'>): number {
-  return question.time_limit ?? NO_TIME_LIMIT_SECONDS;
 }
 
 /** Think time in whole seconds; 0 when the question has none (absent, "0" or not a number). */

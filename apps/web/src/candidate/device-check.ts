@@ -9,8 +9,11 @@ export interface DeviceCheck {
   ready: Promise<MediaStream>;
 }
 
-/** Camera preview and microphone level meter, started by a button (browsers ask for permission on a user action). */
-export function deviceCheck(): DeviceCheck {
+/**
+ * Camera preview and microphone level meter, started by a button (browsers ask for permission on a user action).
+ * `audioOnly` (the interview's accommodation): the microphone alone, no preview, no camera asked for.
+ */
+export function deviceCheck(audioOnly = false): DeviceCheck {
   const preview = el('video', { class: 'preview', 'aria-label': text().device.preview, muted: true, playsinline: true, autoplay: true });
   preview.muted = true;
   const level = el('span', { class: 'meter-fill' });
@@ -20,19 +23,26 @@ export function deviceCheck(): DeviceCheck {
     level,
   );
   const status = liveRegion();
-  const media = el('div', { class: 'media', hidden: true }, preview, el('p', { class: 'label', 'aria-hidden': 'true' }, text().device.micLevel), meter);
+  const media = el(
+    'div',
+    { class: 'media', hidden: true },
+    audioOnly ? null : preview,
+    el('p', { class: 'label', 'aria-hidden': 'true' }, text().device.micLevel),
+    meter,
+  );
   let resolveReady: (stream: MediaStream) => void = () => undefined;
   const ready = new Promise<MediaStream>((resolve) => (resolveReady = resolve));
   let lastAnnounced = 0;
 
-  const button = el('button', { type: 'button', class: 'secondary' }, text().device.check);
+  const checkLabel = audioOnly ? text().accommodation.micOnlyCheck : text().device.check;
+  const button = el('button', { type: 'button', class: 'secondary' }, checkLabel);
   button.addEventListener('click', () => {
     button.disabled = true;
     button.textContent = text().device.checking;
     say(status, text().device.checking);
-    openCameraAndMicrophone()
+    openCameraAndMicrophone(audioOnly)
       .then((stream) => {
-        preview.srcObject = stream;
+        if (!audioOnly) preview.srcObject = stream;
         media.hidden = false;
         button.hidden = true;
         watchMicrophoneLevel(stream, (value) => {
@@ -43,13 +53,13 @@ export function deviceCheck(): DeviceCheck {
             lastAnnounced = now;
           }
         });
-        say(status, text().device.ok, 'ok');
+        say(status, audioOnly ? text().accommodation.micOk : text().device.ok, 'ok');
         resolveReady(stream);
       })
       .catch((error: unknown) => {
         say(status, error instanceof DeviceError ? error.sentence : text().device.failed, 'refusal');
         button.disabled = false;
-        button.textContent = text().device.check;
+        button.textContent = checkLabel;
         // Back on the button to check again once the cause is fixed (the alert is announced already).
         button.focus();
       });
@@ -59,7 +69,7 @@ export function deviceCheck(): DeviceCheck {
     'section',
     { class: 'device-check', 'aria-labelledby': 'device-heading' },
     el('h2', { id: 'device-heading' }, text().device.heading),
-    el('p', {}, text().device.intro),
+    el('p', {}, audioOnly ? text().accommodation.micOnlyIntro : text().device.intro),
     button,
     status,
     media,

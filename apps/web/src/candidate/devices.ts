@@ -13,10 +13,12 @@ export class DeviceError extends Error {
   }
 }
 
-/** The container the browser records: WebM where it can (Chrome, Firefox), MP4 otherwise (Safari). */
-export function recordingMimeType(): string | undefined {
+/** The container the browser records: WebM where it can (Chrome, Firefox), MP4 otherwise (Safari); sound only for `audioOnly`. */
+export function recordingMimeType(audioOnly = false): string | undefined {
   // VP8 before VP9: a fraction of the CPU to encode, which a phone (and a busy laptop) needs to keep up in real time.
-  const candidates = ['video/webm;codecs=vp8,opus', 'video/webm;codecs=vp9,opus', 'video/webm', 'video/mp4;codecs=avc1,mp4a', 'video/mp4'];
+  const candidates = audioOnly
+    ? ['audio/webm;codecs=opus', 'audio/webm', 'audio/mp4']
+    : ['video/webm;codecs=vp8,opus', 'video/webm;codecs=vp9,opus', 'video/webm', 'video/mp4;codecs=avc1,mp4a', 'video/mp4'];
   return candidates.find((type) => MediaRecorder.isTypeSupported(type));
 }
 
@@ -40,13 +42,13 @@ async function whichDeviceIsMissing(): Promise<DeviceProblem> {
   return 'failed';
 }
 
-/** Camera and microphone together, or a DeviceError saying what to do. */
-export async function openCameraAndMicrophone(): Promise<MediaStream> {
+/** Camera and microphone together (the microphone alone for `audioOnly`), or a DeviceError saying what to do. */
+export async function openCameraAndMicrophone(audioOnly = false): Promise<MediaStream> {
   if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia) throw new DeviceError('insecure');
-  if (typeof MediaRecorder === 'undefined' || !recordingMimeType()) throw new DeviceError('noMediaRecorder');
+  if (typeof MediaRecorder === 'undefined' || !recordingMimeType(audioOnly)) throw new DeviceError('noMediaRecorder');
   try {
     return await navigator.mediaDevices.getUserMedia({
-      video: { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: 'user' },
+      video: audioOnly ? false : { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: 'user' },
       audio: { echoCancellation: true, noiseSuppression: true },
     });
   } catch (error) {
@@ -56,7 +58,7 @@ export async function openCameraAndMicrophone(): Promise<MediaStream> {
         throw new DeviceError('permissionDenied');
       case 'NotFoundError':
       case 'OverconstrainedError':
-        throw new DeviceError(await whichDeviceIsMissing());
+        throw new DeviceError(audioOnly ? 'noMicrophone' : await whichDeviceIsMissing());
       case 'NotReadableError':
       case 'AbortError':
         throw new DeviceError('deviceBusy');

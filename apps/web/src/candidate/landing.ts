@@ -3,7 +3,8 @@ import { captionsTrack } from '../shared/captions-track';
 import { el } from '../shared/dom';
 import { browserTimeZone, localTime, zonedTime } from '../shared/format';
 import { takePlayer } from '../shared/take-player';
-import { thinkSecondsOf, timeLimitOf, type CandidateInterview } from './candidate-api';
+import { accommodationsOf, timeLimitOf } from './accommodations';
+import { thinkSecondsOf, type CandidateInterview } from './candidate-api';
 
 /** The company's avatar, or its initial when the image cannot be shown (another host, blocked by the CSP, or broken). */
 export function companyBadge(company: { name: string; avatar: string } | null): HTMLElement {
@@ -38,12 +39,16 @@ export function landingDetails(interview: CandidateInterview): HTMLElement[] {
   const job = interview.job_post?.title ?? '';
   const zone = interview.timezone;
   const zoned = zone && zone !== browserTimeZone() ? zonedTime(interview.scheduled_at, zone) : undefined;
+  const accommodations = accommodationsOf(interview);
   const questions = interview.questions.map((q, i) => {
     const think = thinkSecondsOf(q);
+    const limit = timeLimitOf(q);
     return el(
       'li',
       {},
-      text().landing.questionLimits(i + 1, text().common.duration(timeLimitOf(q)), q.takes.limit),
+      limit === null
+        ? text().accommodation.questionNoLimit(i + 1, q.takes.limit)
+        : text().landing.questionLimits(i + 1, text().common.duration(limit), q.takes.limit),
       think > 0 ? text().landing.thinkTime(text().common.duration(think)) : null,
     );
   });
@@ -55,7 +60,9 @@ export function landingDetails(interview: CandidateInterview): HTMLElement[] {
     el('p', { class: 'due' }, el('strong', {}, text().landing.due(localTime(interview.scheduled_at)))),
     zoned && zone ? el('p', { class: 'muted' }, text().landing.dueInterviewZone(zoned, zone)) : null,
     el('h2', {}, text().landing.questionsHeading(interview.questions.length)),
+    accommodations.time_multiplier > 1 && !accommodations.unlimited_time ? el('p', { class: 'muted' }, text().accommodation.extended) : null,
     el('ul', { class: 'questions' }, ...questions),
+    accommodations.audio_only ? el('p', { class: 'notice' }, text().accommodation.audioOnly) : null,
     el('h2', {}, text().landing.whatHappens),
     el('ol', { class: 'steps' }, ...text().landing.steps.map((step) => el('li', {}, step))),
   ].filter((node): node is HTMLElement => node !== null);

@@ -57,6 +57,9 @@ export function liveLanding(root: HTMLElement, api: CandidateApi, interview: Can
       .then(() => {
         attend.remove();
         say(attendStatus, text().live.attendanceConfirmed, 'ok');
+        // The button is gone: focus goes to what replaced it, not to the page's start (a keyboard user keeps their place).
+        attendStatus.tabIndex = -1;
+        attendStatus.focus();
       })
       .catch((error: unknown) => {
         attend.disabled = false;

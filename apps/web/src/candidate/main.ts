@@ -1,8 +1,10 @@
 import '../shared/styles.css';
 import { text } from '../i18n/texts';
 import { languageSwitcher, useBrowserLanguage } from '../i18n/candidate';
+import { mountAccommodationHelp } from '../shared/accommodation-help';
 import { el, pageRoot, show } from '../shared/dom';
 import { liveRegion, loadingScreen, messageScreen, say } from '../shared/screens';
+import { accommodationsOf, timeLimitOf } from './accommodations';
 import { CandidateApi, candidateLinkOf, resumeIndex, SubmittedQuestions, type CandidateInterview } from './candidate-api';
 import { deviceCheck } from './device-check';
 import { companyBadge, landingDetails } from './landing';
@@ -84,7 +86,8 @@ function doneScreen(interview: CandidateInterview): void {
 
 /** Landing (requested) or the device check before resuming (accepted): the questions need the camera either way. */
 function startScreen(api: CandidateApi, interview: CandidateInterview): void {
-  const check = deviceCheck();
+  const audioOnly = accommodationsOf(interview).audio_only;
+  const check = deviceCheck(audioOnly);
   const status = liveRegion();
   const accepted = interview.status === 'accepted';
   const begin = async () => {
@@ -96,11 +99,13 @@ function startScreen(api: CandidateApi, interview: CandidateInterview): void {
   // Offered, not forced: a practice answer on the same recorder, never uploaded; then on to the interview.
   const practice = el('button', { type: 'button', class: 'secondary', disabled: true, hidden: accepted }, text().landing.practice);
   practice.addEventListener('click', () => {
-    void check.ready.then((stream) => practiceQuestion(root, stream, interview.questions[0]?.time_limit ?? 60)).then(() => begin().catch(refusal));
+    void check.ready
+      .then((stream) => practiceQuestion(root, stream, interview.questions[0] ? timeLimitOf(interview.questions[0]) : 60))
+      .then(() => begin().catch(refusal));
   });
   // The button explains itself until the camera works, instead of silently doing nothing.
   start.disabled = true;
-  const hint = el('p', { class: 'muted', id: 'start-hint' }, text().landing.acceptFirstCheck);
+  const hint = el('p', { class: 'muted', id: 'start-hint' }, audioOnly ? text().accommodation.micOnlyFirst : text().landing.acceptFirstCheck);
   start.setAttribute('aria-describedby', 'start-hint');
   void check.ready.then(() => {
     start.disabled = false;
@@ -132,6 +137,8 @@ async function main(): Promise<void> {
   const interview = await api.interview();
   useBrowserLanguage(interview.language);
   document.title = text().landing.title;
+  // "Need an accommodation?", in the same place on every screen of an interview still to take.
+  if (interview.status === 'requested' || interview.status === 'accepted') mountAccommodationHelp(root, (message) => api.requestAccommodation(message));
   if (interview.type === 'live') {
     if (!liveClosed(root, interview)) liveLanding(root, api, interview);
     return;

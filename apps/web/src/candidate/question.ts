@@ -2,12 +2,14 @@ import { text } from '../i18n/texts';
 import { ApiError, isTransient } from '../shared/api';
 import { el, show } from '../shared/dom';
 import { liveRegion, say } from '../shared/screens';
-import { thinkSecondsOf, timeLimitOf, type CandidateApi, type CandidateQuestion, type SubmittedQuestions } from './candidate-api';
+import { thinkSecondsOf, type CandidateApi, type CandidateQuestion, type SubmittedQuestions } from './candidate-api';
 import { clockOf, dueCountdown, duePassed, secondsUntil } from './due-time';
 import { guardLeaving } from './leave-guard';
 import { forgetPendingTake, loadPendingTake, savePendingTake } from './pending-takes';
+import { timeLimitOf } from './accommodations';
 import { record, type Recording } from './recorder';
 import { refusalSentence } from './refusals';
+import { livePreview, recordingPlayer, takeClock } from './take-clock';
 import { uploadTake } from './upload';
 
 export interface QuestionContext {
@@ -27,7 +29,10 @@ type Outcome = { question: CandidateQuestion; duePassed?: true };
 
 /** The question's header; `takes` rewrites its "takes left" from the question as the server now counts it (one source). */
 function header(ctx: QuestionContext, question: CandidateQuestion, onDuePassed?: () => void): { element: HTMLElement; takes(now: CandidateQuestion): void } {
-  const line = (q: CandidateQuestion) => `${text().question.limit(text().common.duration(timeLimitOf(q)))} · ${text().question.takesLeft(q.takes.remaining)}`;
+  const line = (q: CandidateQuestion) => {
+    const limit = timeLimitOf(q);
+    return `${limit === null ? text().accommodation.noTimeLimit : text().question.limit(text().common.duration(limit))} · ${text().question.takesLeft(q.takes.remaining)}`;
+  };
   const limits = el('p', { class: 'muted takes-left' }, line(question));
   const element = el(
     'header',
@@ -48,17 +53,12 @@ export function duePassedScreen(root: HTMLElement): void {
   );
 }
 
-function livePreview(stream: MediaStream): HTMLVideoElement {
-  const video = el('video', { class: 'preview', 'aria-label': text().device.preview, muted: true, playsinline: true, autoplay: true });
-  video.muted = true;
-  video.srcObject = stream;
-  return video;
-}
-
 /** Records one take with the limit's countdown; resolves when the candidate stops or the limit is reached. */
 function recording(ctx: QuestionContext, question: CandidateQuestion): Promise<Recording> {
-  const clock = el('p', { class: 'countdown', role: 'timer', 'aria-live': 'off' });
-  const take = record(ctx.stream, timeLimitOf(question), (left) => (clock.textContent = text().question.remaining(text().common.clock(left))));
+  const limit = timeLimitOf(question);
+  const clock = takeClock(limit);
+  const take = record(ctx.stream, limit, clock.tick);
+  const audioOnly = ctx.stream.getVideoTracks().length === 0;
   const stop = el('button', { type: 'button', class: 'stop', onclick: () => take.stop() }, text().question.stop);
   show(
     ctx.root,
@@ -66,8 +66,13 @@ function recording(ctx: QuestionContext, question: CandidateQuestion): Promise<R
       'main',
       { class: 'card' },
       header(ctx, question).element,
-      el('p', { class: 'recording-badge' }, el('span', { class: 'dot', 'aria-hidden': 'true' }), text().question.recording),
-      clock,
+      el(
+        'p',
+        { class: 'recording-badge' },
+        el('span', { class: 'dot', 'aria-hidden': 'true' }),
+        audioOnly ? text().accommodation.recordingAudio : text().question.recording,
+      ),
+      clock.element,
       livePreview(ctx.stream),
       stop,
     ),
@@ -132,7 +137,8 @@ function ready(ctx: QuestionContext, question: CandidateQuestion): Promise<'reco
     }
     // Said before recording, not discovered after: the time limit runs past the due time.
     const left = secondsUntil(ctx.dueAt);
-    const dueWarning = left < timeLimitOf(question) ? el('p', { class: 'notice', role: 'status' }, text().question.dueBeforeLimit(clockOf(left))) : null;
+    const limit = timeLimitOf(question);
+    const dueWarning = limit !== null && left < limit ? el('p', { class: 'notice', role: 'status' }, text().question.dueBeforeLimit(clockOf(left))) : null;
     const top = header(ctx, question, () => finish('due'));
     show(ctx.root, el('main', { class: 'card' }, top.element, dueWarning, countdown, livePreview(ctx.stream), start, skipArea));
   });
@@ -166,9 +172,7 @@ function review(
 ): Promise<{ question: CandidateQuestion; next: 'retake' | 'submit' | 'skip' }> {
   return new Promise((resolve) => {
     const playbackUrl = take ? URL.createObjectURL(take.blob) : undefined;
-    const player = playbackUrl
-      ? el('video', { class: 'preview', controls: true, playsinline: true, src: playbackUrl, 'aria-label': text().question.playback })
-      : null;
+    const player = playbackUrl && take ? recordingPlayer(playbackUrl, take.audioOnly === true, text().question.playback) : null;
     const progress = el('progress', { max: 100, value: 0, 'aria-label': text().question.uploading, hidden: !take });
     const status = liveRegion();
     const dueNote = el('p', { class: 'notice', role: 'status', hidden: true }, text().question.duePassed);

@@ -49,13 +49,13 @@ export async function colleaguesOf(workspace: Workspace): Promise<Colleague[]> {
   return users.filter((u) => u.active && u.uuid !== workspace.me.uuid).map((u) => ({ uuid: u.uuid, name: u.name }));
 }
 
-function playFrom(video: HTMLVideoElement, atMs: number): void {
+function playFrom(video: HTMLMediaElement, atMs: number): void {
   video.currentTime = atMs / 1000;
   void video.play().catch(() => undefined);
 }
 
 /** The comments of one video: `id` is unique on the page; `lengthSeconds` its measured length. */
-export function commentsPanel(comments: Comments, target: Target, video: HTMLVideoElement, lengthSeconds: number, id: string): HTMLElement {
+export function commentsPanel(comments: Comments, target: Target, video: HTMLMediaElement, lengthSeconds: number, id: string): HTMLElement {
   const t = text().workspace.comments;
   const timeline = el('div', { class: 'timeline', role: 'group', 'aria-label': t.timeline });
   const list = el('ol', { class: 'comment-list', 'aria-labelledby': `${id}-heading` });

@@ -3,13 +3,14 @@ import { append, el } from '../shared/dom';
 import { chatTextNodes } from '../shared/chat-text';
 import { localTime } from '../shared/format';
 import { evaluationSection, type EvaluationPort } from '../shared/evaluation-form';
-import { takePlayer } from '../shared/take-player';
+import { takeKindOf, takePlayer } from '../shared/take-player';
 import { api, ok, type Schemas } from './api';
 import { colleaguesOf, Comments, commentsPanel } from './comments';
 import { clock } from './moments';
 import { refusalSentence } from './refusals';
 import { copyButton } from './ui/copy';
 import { field, formAlert, input, onSubmit } from './ui/form';
+import { accommodationsSection } from './interview-accommodations';
 import { interviewOrNotFound } from './interview-page';
 import { linkButton, renderPage, toolbar, type Workspace } from './ui/frame';
 import { hasCall, liveHref } from './live-links';
@@ -63,7 +64,7 @@ function momentOfUrl(): Moment {
 }
 
 /** Seeks a player to `atMs` once it knows its length, and brings it into view. */
-function seekTo(video: HTMLVideoElement, atMs: number): void {
+function seekTo(video: HTMLMediaElement, atMs: number): void {
   const seek = () => {
     video.currentTime = atMs / 1000;
     video.scrollIntoView({ block: 'center' });
@@ -94,12 +95,22 @@ function answersSection(
   const showAnswer = (index: number, play: boolean) => {
     current = index;
     const answer = answers[index];
-    const player = takePlayer(videoUrl(interview, answer), `${answer.question.text}: ${answerLabel(answer)}`);
+    const audio = takeKindOf(answer.take) === 'audio';
+    const candidate = interview.assigned_to?.name ?? '';
+    // An audio take plays in an <audio> element, named after the candidate: there is no picture to say whose it is.
+    const player = takePlayer(
+      videoUrl(interview, answer),
+      audio
+        ? `${text().workspace.accommodations.audioAnswer(candidate)}, ${answer.question.text}: ${answerLabel(answer)}`
+        : `${answer.question.text}: ${answerLabel(answer)}`,
+      audio ? 'audio' : 'video',
+    );
     stage.replaceChildren();
     append(
       stage,
       el('h3', {}, text().workspace.watch.questionHeading(answer.questionIndex + 1)),
       el('p', { class: 'question-text' }, answer.question.text),
+      audio ? el('p', { class: 'audio-answer' }, text().workspace.accommodations.audioAnswer(candidate)) : null,
       player,
       el('p', { class: 'muted' }, answerLabel(answer)),
       comments ? commentsPanel(comments, { take_uuid: answer.take.uuid }, player, answer.take.duration_seconds, `take-${answer.take.uuid}`) : null,
@@ -429,6 +440,7 @@ export async function watchScreen(workspace: Workspace, match: RegExpExecArray):
     candidate,
     el('p', {}, el('a', { href: '/interviews' }, text().workspace.watch.backToList)),
     details(interview),
+    interview.type === 'live' ? null : accommodationsSection(interview),
     hasCall(interview) ? toolbar(linkButton(liveHref(interview.uuid), text().live.joinFromWatch)) : null,
     questions.length > 0 ? answersSection(interview, questions, answers, comments, moment, scorecard) : null,
     interview.type === 'live' ? el('div', { class: 'columns' }, recordingsSection(interview, recordings, comments, moment), chatSection(chat)) : null,

@@ -366,4 +366,35 @@ export const de: CandidateTexts = {
       } as Record<string, string>,
     },
   },
+  accommodation: {
+    help: 'Brauchen Sie eine Anpassung?',
+    heading: 'Eine Anpassung anfragen',
+    intro:
+      'Mehr Zeit, mehr Versuche, nur mit dem Mikrofon antworten oder etwas anderes, das hilft: Sagen Sie dem Unternehmen, was Sie brauchen. Die Personen, die Sie eingeladen haben, lesen es.',
+    label: 'Was würde Ihnen helfen?',
+    hint: 'Reiner Text, bis zu 2.000 Zeichen.',
+    send: 'Anfrage senden',
+    sending: 'Wird gesendet…',
+    close: 'Schließen',
+    empty: 'Schreiben Sie, was Ihnen helfen würde, und senden Sie dann die Anfrage.',
+    tooLong: 'Die Anfrage ist länger als 2.000 Zeichen. Kürzen Sie sie und senden Sie sie erneut.',
+    sent: 'Ihre Anfrage ist gesendet. Das Unternehmen antwortet Ihnen per E-Mail.',
+    exhausted: (wait: string) =>
+      `Sie haben heute die höchstmögliche Zahl an Anfragen gesendet. Sie können in ${wait} eine weitere senden oder dem Unternehmen per E-Mail schreiben.`,
+    applyNote:
+      'Sie können eine Anpassung anfragen, sobald Sie sich beworben haben: Die Einladungs-E-Mail führt zur Seite Ihres Interviews, die dafür ein Formular hat. Sie können dem Unternehmen auch per E-Mail schreiben.',
+    noTimeLimit: 'Kein Zeitlimit',
+    questionNoLimit: (index: number, takes: number) =>
+      `Frage ${index}: kein Zeitlimit, ${takes < 0 ? 'beliebig viele Versuche' : takes === 1 ? '1 Versuch' : `${takes} Versuche`}`,
+    audioOnly: 'Sie antworten nur mit dem Mikrofon: Es wird keine Kamera gebraucht, Ihre Antworten werden als Ton aufgenommen.',
+    extended: 'Die Zeiten unten enthalten die zusätzliche Zeit, die das Unternehmen Ihnen gegeben hat.',
+    elapsed: (clock: string) => `${clock} aufgenommen`,
+    announceLeft: (clock: string) => `Noch ${clock} zum Antworten`,
+    micOnlyCheck: 'Mikrofon prüfen',
+    micOnlyIntro: 'Ihr Browser fragt, ob das Mikrofon verwendet werden darf. Sprechen Sie, damit sich der Pegel bewegt.',
+    micOnlyFirst: 'Prüfen Sie zuerst Ihr Mikrofon.',
+    audioAnswer: (name: string) => `Audioantwort von ${name}`,
+    micOk: 'Ihr Mikrofon funktioniert. Sprechen Sie, damit sich der Pegel bewegt.',
+    recordingAudio: 'Nur Ton wird aufgenommen',
+  },
 };

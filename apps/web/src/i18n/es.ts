@@ -356,4 +356,35 @@ export const es: CandidateTexts = {
       } as Record<string, string>,
     },
   },
+  accommodation: {
+    help: '¿Necesitas un ajuste?',
+    heading: 'Pedir un ajuste',
+    intro:
+      'Más tiempo, más intentos, responder solo con el micrófono o cualquier otra cosa que te ayude: dile a la empresa lo que necesitas. Lo leen las personas que te invitaron.',
+    label: '¿Qué te ayudaría?',
+    hint: 'Texto sin formato, hasta 2000 caracteres.',
+    send: 'Enviar la solicitud',
+    sending: 'Enviando…',
+    close: 'Cerrar',
+    empty: 'Escribe qué te ayudaría y envía la solicitud.',
+    tooLong: 'La solicitud tiene más de 2000 caracteres. Acórtala y vuelve a enviarla.',
+    sent: 'Tu solicitud se ha enviado. La empresa te responderá por correo electrónico.',
+    exhausted: (wait: string) =>
+      `Has enviado el máximo de solicitudes permitidas en un día. Puedes enviar otra dentro de ${wait} o escribir a la empresa por correo electrónico.`,
+    applyNote:
+      'Puedes pedir un ajuste después de postularte: el correo de invitación enlaza con la página de tu entrevista, que tiene un formulario para ello. También puedes escribir a la empresa por correo electrónico.',
+    noTimeLimit: 'Sin límite de tiempo',
+    questionNoLimit: (index: number, takes: number) =>
+      `Pregunta ${index}: sin límite de tiempo, ${takes < 0 ? 'tantos intentos como quieras' : takes === 1 ? '1 intento' : `${takes} intentos`}`,
+    audioOnly: 'Respondes solo con el micrófono: no necesitas cámara y tus respuestas se graban como sonido.',
+    extended: 'Los tiempos siguientes incluyen el tiempo adicional que te dio la empresa.',
+    elapsed: (clock: string) => `${clock} grabado`,
+    announceLeft: (clock: string) => `Quedan ${clock} para responder`,
+    micOnlyCheck: 'Comprobar el micrófono',
+    micOnlyIntro: 'Tu navegador te pedirá permiso para usar el micrófono. Habla para ver moverse el nivel.',
+    micOnlyFirst: 'Comprueba primero el micrófono.',
+    audioAnswer: (name: string) => `Respuesta en audio de ${name}`,
+    micOk: 'Tu micrófono funciona. Habla para ver moverse el nivel.',
+    recordingAudio: 'Grabando solo sonido',
+  },
 };

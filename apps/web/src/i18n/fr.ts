@@ -364,4 +364,35 @@ export const fr: CandidateTexts = {
       } as Record<string, string>,
     },
   },
+  accommodation: {
+    help: 'Besoin d’un aménagement ?',
+    heading: 'Demander un aménagement',
+    intro:
+      'Plus de temps, plus d’essais, répondre avec le micro seulement, ou tout ce qui vous aide : dites à l’entreprise ce dont vous avez besoin. Les personnes qui vous ont invité le lisent.',
+    label: 'Qu’est-ce qui vous aiderait ?',
+    hint: 'Texte simple, 2 000 caractères au plus.',
+    send: 'Envoyer la demande',
+    sending: 'Envoi…',
+    close: 'Fermer',
+    empty: 'Écrivez ce qui vous aiderait, puis envoyez la demande.',
+    tooLong: 'La demande dépasse 2 000 caractères. Raccourcissez-la, puis envoyez-la de nouveau.',
+    sent: 'Votre demande est envoyée. L’entreprise vous répondra par e-mail.',
+    exhausted: (wait: string) =>
+      `Vous avez envoyé le nombre maximal de demandes pour aujourd’hui. Vous pourrez en envoyer une autre dans ${wait}, ou écrire à l’entreprise par e-mail.`,
+    applyNote:
+      'Vous pourrez demander un aménagement après avoir postulé : l’e-mail d’invitation mène à la page de votre entretien, qui a un formulaire pour cela. Vous pouvez aussi écrire à l’entreprise par e-mail.',
+    noTimeLimit: 'Pas de limite de temps',
+    questionNoLimit: (index: number, takes: number) =>
+      `Question ${index} : pas de limite de temps, ${takes < 0 ? 'autant d’essais que vous voulez' : takes === 1 ? '1 essai' : `${takes} essais`}`,
+    audioOnly: 'Vous répondez avec votre micro seulement : aucune caméra n’est nécessaire, vos réponses sont enregistrées en son.',
+    extended: 'Les durées ci-dessous comprennent le temps supplémentaire que l’entreprise vous a accordé.',
+    elapsed: (clock: string) => `${clock} enregistré`,
+    announceLeft: (clock: string) => `Il reste ${clock} pour répondre`,
+    micOnlyCheck: 'Vérifier le micro',
+    micOnlyIntro: 'Votre navigateur va demander l’accès au micro. Parlez pour voir le niveau bouger.',
+    micOnlyFirst: 'Vérifiez d’abord votre micro.',
+    audioAnswer: (name: string) => `Réponse audio de ${name}`,
+    micOk: 'Votre micro fonctionne. Parlez pour voir le niveau bouger.',
+    recordingAudio: 'Enregistrement du son seulement',
+  },
 };

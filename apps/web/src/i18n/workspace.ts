@@ -634,6 +634,29 @@ export const ws = {
     downgrade: (name: string, when: string) => `Changes to ${name} on ${when}.`,
     noPlan: 'Your company has no plan.',
   },
+  accommodations: {
+    heading: 'Accommodations',
+    intro:
+      'For a candidate who asked, or who needs it: more time, no time limit, more takes, or answering with the microphone only. Applies to every candidate in this invitation.',
+    multiplier: 'Time multiplier',
+    multiplierHint: 'From 1 to 10: think time and time limits are multiplied, rounded up to whole seconds.',
+    unlimited: 'No time limit (the candidate still sees how long the answer is)',
+    extraTakes: 'Extra takes per question',
+    extraTakesHint: 'From 0 to 10, added to each question’s takes (unlimited stays unlimited).',
+    audioOnly: 'Audio only: the candidate answers with the microphone, no camera',
+    save: 'Save accommodations',
+    saved: 'Accommodations saved. The candidate’s page shows the new limits.',
+    none: 'None',
+    summary: (parts: string[]) => (parts.length === 0 ? 'Accommodations: none' : `Accommodations: ${parts.join(', ')}`),
+    partMultiplier: (n: number) => `${n}× time`,
+    partUnlimited: 'no time limit',
+    partExtraTakes: (n: number) => (n === 1 ? '1 extra take' : `${n} extra takes`),
+    partAudioOnly: 'audio only',
+    requestsHeading: 'Accommodation requests',
+    noRequests: 'The candidate has not asked for an accommodation.',
+    requested: (when: string) => `Asked ${when}`,
+    audioAnswer: (name: string) => `Audio answer from ${name}`,
+  },
 };
 
 export type WorkspaceText = typeof ws;

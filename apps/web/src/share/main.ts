@@ -6,7 +6,7 @@ import { localTime } from '../shared/format';
 import { loadingScreen, messageScreen } from '../shared/screens';
 import { ApiError } from '../shared/api';
 import { evaluationSection } from '../shared/evaluation-form';
-import { takePlayer } from '../shared/take-player';
+import { takeKindOf, takePlayer } from '../shared/take-player';
 import { openShare, reviewerEvaluation, sameOriginVideo, shareTokenOf, type SharedInterview, type SharedView } from './share-api';
 
 /**
@@ -73,7 +73,11 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
       { class: 'shared-question' },
       el('h2', {}, text().share.questionHeading(index + 1)),
       el('p', {}, question.text),
-      el('p', { class: 'muted' }, text().share.limit(text().common.duration(question.time_limit))),
+      el(
+        'p',
+        { class: 'muted' },
+        typeof question.time_limit === 'number' ? text().share.limit(text().common.duration(question.time_limit)) : text().accommodation.noTimeLimit,
+      ),
       question.skipped
         ? el('p', { class: 'skipped' }, text().share.skipped)
         : question.takes.length === 0
@@ -83,7 +87,10 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
               { class: 'takes' },
               ...question.takes.map((take) => {
                 const label = text().share.take(take.number, question.takes.length, text().common.duration(Math.round(take.duration_seconds)));
-                return el('li', {}, el('p', {}, label), takePlayer(sameOriginVideo(take), `${question.text}: ${label}`));
+                if (takeKindOf(take) === 'video') return el('li', {}, el('p', {}, label), takePlayer(sameOriginVideo(take), `${question.text}: ${label}`));
+                // An audio take (issue 42) plays as sound, named after the candidate: there is no picture to say whose it is.
+                const whose = text().accommodation.audioAnswer(interview.candidate.name);
+                return el('li', {}, el('p', {}, whose, ' · ', label), takePlayer(sameOriginVideo(take), `${whose}, ${question.text}: ${label}`, 'audio'));
               }),
             ),
     ),
