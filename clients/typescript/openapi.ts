@@ -2498,7 +2498,8 @@ export interface components {
                         video_url: string;
                     }[];
                     text: string;
-                    time_limit: number;
+                    /** @description seconds; null when the interview's accommodations remove the limit */
+                    time_limit: number | null;
                     uuid: string;
                 }[];
                 /** @description a live interview's call recordings, oldest first, each streamed (Range supported) at its video_url */

@@ -124,7 +124,7 @@ function sharedInterview(
     questions: interview.questions.map((q) => ({
       uuid: q.uuid,
       text: q.text,
-      time_limit: q.time_limit,
+      time_limit: q.unlimited_time ? undefined : q.time_limit,
       skipped: q.skipped,
       takes: takes
         .filter((t) => t.question_uuid === q.uuid)

@@ -150,7 +150,8 @@ export interface SharedTake {
 export interface SharedQuestion {
   uuid: string;
   text: string;
-  time_limit: number;
+  /** The effective limit in seconds; absent (null in JSON) when the interview's accommodations remove it (issue 42). */
+  time_limit?: number | undefined;
   skipped: boolean;
   takes: SharedTake[];
 }
@@ -1258,7 +1259,7 @@ export const SharedTake: MessageFns<SharedTake> = {
 };
 
 function createBaseSharedQuestion(): SharedQuestion {
-  return { uuid: "", text: "", time_limit: 0, skipped: false, takes: [] };
+  return { uuid: "", text: "", time_limit: undefined, skipped: false, takes: [] };
 }
 
 export const SharedQuestion: MessageFns<SharedQuestion> = {
@@ -1269,7 +1270,7 @@ export const SharedQuestion: MessageFns<SharedQuestion> = {
     if (message.text !== "") {
       writer.uint32(18).string(message.text);
     }
-    if (message.time_limit !== 0) {
+    if (message.time_limit !== undefined) {
       writer.uint32(24).int32(message.time_limit);
     }
     if (message.skipped !== false) {

@@ -102,6 +102,14 @@ describe('sharedViewJson', () => {
     expect(SharedView.parse(sut)).toEqual(sut);
   });
 
+  it("shows null for a question's time limit that the interview's accommodations removed (unlimited time)", () => {
+    const view = aSharedView();
+    view.interviews[0].questions[0] = { ...view.interviews[0].questions[0], time_limit: undefined };
+    const sut = sharedViewJson(overTheWire(SharedViewMessage, view));
+    expect(sut.interviews[0].questions[0].time_limit).toBeNull();
+    expect(SharedView.parse(sut)).toEqual(sut);
+  });
+
   it("shows a live interview's call recordings with the URL that streams each, and null for a length no container gave", () => {
     const recording = {
       uuid: '0b1c2d3e-0000-4000-8000-00000000000e',

@@ -112,7 +112,7 @@ export const SharedView = z
           z.object({
             uuid: uuidView,
             text: z.string(),
-            time_limit: z.number().int(),
+            time_limit: z.number().int().nullable().meta({ description: "seconds; null when the interview's accommodations remove the limit" }),
             skipped: z.boolean(),
             takes: z.array(
               z.object({
@@ -156,8 +156,9 @@ export function sharedViewJson(view: SharedViewMessage): z.output<typeof SharedV
       completed_at: i.completed_at ?? null,
       job: { title: i.job_title },
       candidate: { name: i.candidate_name },
-      // SharedQuestion and SharedTake are the JSON shapes already: {uuid, text, time_limit, skipped, takes: [{…, video_url}]}.
-      questions: i.questions,
+      // SharedQuestion and SharedTake are the JSON shapes already ({uuid, text, time_limit, skipped, takes: [{…, video_url}]}),
+      // but for an absent time_limit (no limit), which is null.
+      questions: i.questions.map((q) => ({ ...q, time_limit: q.time_limit ?? null })),
       recordings: i.recordings.map((r) => ({ ...r, duration_seconds: r.duration_seconds ?? null })),
     })),
   };
