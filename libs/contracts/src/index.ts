@@ -10,6 +10,7 @@ export * from './events/jobs.events';
 export * from './events/interviews.events';
 export * from './events/sharing.events';
 export * from './events/evaluations.events';
+export * from './events/transcription.events';
 export * from './events/webhook-events';
 export * from './views/job.view';
 export * from './views/interview.view';

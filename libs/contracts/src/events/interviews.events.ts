@@ -30,3 +30,28 @@ export interface InterviewEventPayload {
 
 /** The InterviewRated payload (the reference shows the event, not its fields). */
 export type RatingPayload = z.output<typeof RatingView>;
+
+/** interviews.take.uploaded (decision 073): what transcription needs to fetch and transcribe a take. */
+export interface TakeUploadedPayload {
+  company_uuid: string;
+  interview_uuid: string;
+  question_uuid: string;
+  take_uuid: string;
+  /** The interview's language (decision 047): the engine's hint. */
+  language: string;
+  content_type: string;
+  /** Measured length in seconds. */
+  duration_seconds: number | null;
+  occurred_at: string;
+}
+
+/** interviews.recording.ended (decision 073): a call recording ended with at least one part kept. */
+export interface RecordingEndedPayload {
+  company_uuid: string;
+  interview_uuid: string;
+  recording_uuid: string;
+  language: string;
+  content_type: string;
+  duration_seconds: number | null;
+  occurred_at: string;
+}

@@ -22,6 +22,10 @@ export const InterviewsSubjects = {
    * webhooks receive AccommodationRequested (payload `{interview, message, requested_at}`, the AccommodationRequest view).
    */
   AccommodationRequested: 'interviews.interview.accommodation_requested',
+  /** A take was stored (decision 073): transcription learns of it (no webhook event; payload `TakeUploadedPayload`). */
+  TakeUploaded: 'interviews.take.uploaded',
+  /** A call's recording ended with media kept (decision 073; no webhook event; payload `RecordingEndedPayload`). */
+  RecordingEnded: 'interviews.recording.ended',
 } as const;
 
 export type InterviewsSubject = (typeof InterviewsSubjects)[keyof typeof InterviewsSubjects];

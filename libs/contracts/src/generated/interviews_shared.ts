@@ -24,6 +24,14 @@ import { Interview, Recording, Take, TakeVideoChunk } from "./interviews";
 
 export const protobufPackage = "interviews.v1";
 
+export interface TranscriptionMediaRequest {
+  company_uuid: string;
+  interview_uuid: string;
+  /** One of the two. */
+  take_uuid?: string | undefined;
+  recording_uuid?: string | undefined;
+}
+
 export interface SharedInterviewsRequest {
   company_uuid: string;
   interview_uuids: string[];
@@ -62,6 +70,76 @@ export interface SharedRecordingVideoRequest {
   range_start?: number | undefined;
   range_end?: number | undefined;
 }
+
+function createBaseTranscriptionMediaRequest(): TranscriptionMediaRequest {
+  return { company_uuid: "", interview_uuid: "", take_uuid: undefined, recording_uuid: undefined };
+}
+
+export const TranscriptionMediaRequest: MessageFns<TranscriptionMediaRequest> = {
+  encode(message: TranscriptionMediaRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.company_uuid !== "") {
+      writer.uint32(10).string(message.company_uuid);
+    }
+    if (message.interview_uuid !== "") {
+      writer.uint32(18).string(message.interview_uuid);
+    }
+    if (message.take_uuid !== undefined) {
+      writer.uint32(26).string(message.take_uuid);
+    }
+    if (message.recording_uuid !== undefined) {
+      writer.uint32(34).string(message.recording_uuid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TranscriptionMediaRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseTranscriptionMediaRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.company_uuid = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.interview_uuid = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.take_uuid = reader.string();
+          continue;
+        }
+        case 4: {
+          if (tag !== 34) {
+            break;
+          }
+
+          message.recording_uuid = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
 
 function createBaseSharedInterviewsRequest(): SharedInterviewsRequest {
   return { company_uuid: "", interview_uuids: [], with_takes: false };
@@ -419,6 +497,20 @@ export const SharedInterviewsServiceService = {
     responseSerialize: (value: TakeVideoChunk): Buffer => Buffer.from(TakeVideoChunk.encode(value).finish()),
     responseDeserialize: (value: Buffer): TakeVideoChunk => TakeVideoChunk.decode(value),
   },
+  /**
+   * A take's or an ended recording's media, whatever the interview's status, for the service `transcription` only
+   * (decision 073): the audio it sends to its engine. Always the bytes, never a redirect_url.
+   */
+  streamMediaForTranscription: {
+    path: "/interviews.v1.SharedInterviewsService/StreamMediaForTranscription",
+    requestStream: false,
+    responseStream: true,
+    requestSerialize: (value: TranscriptionMediaRequest): Buffer =>
+      Buffer.from(TranscriptionMediaRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): TranscriptionMediaRequest => TranscriptionMediaRequest.decode(value),
+    responseSerialize: (value: TakeVideoChunk): Buffer => Buffer.from(TakeVideoChunk.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TakeVideoChunk => TakeVideoChunk.decode(value),
+  },
 } as const;
 
 export interface SharedInterviewsServiceServer extends UntypedServiceImplementation {
@@ -432,6 +524,11 @@ export interface SharedInterviewsServiceServer extends UntypedServiceImplementat
   streamSharedTakeVideo: handleServerStreamingCall<SharedTakeVideoRequest, TakeVideoChunk>;
   /** An ended recording of one of these interviews, only while that interview is completed; the service `sharing` only. */
   streamSharedRecordingVideo: handleServerStreamingCall<SharedRecordingVideoRequest, TakeVideoChunk>;
+  /**
+   * A take's or an ended recording's media, whatever the interview's status, for the service `transcription` only
+   * (decision 073): the audio it sends to its engine. Always the bytes, never a redirect_url.
+   */
+  streamMediaForTranscription: handleServerStreamingCall<TranscriptionMediaRequest, TakeVideoChunk>;
 }
 
 export interface SharedInterviewsServiceClient extends Client {
@@ -472,6 +569,19 @@ export interface SharedInterviewsServiceClient extends Client {
   ): ClientReadableStream<TakeVideoChunk>;
   streamSharedRecordingVideo(
     request: SharedRecordingVideoRequest,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<TakeVideoChunk>;
+  /**
+   * A take's or an ended recording's media, whatever the interview's status, for the service `transcription` only
+   * (decision 073): the audio it sends to its engine. Always the bytes, never a redirect_url.
+   */
+  streamMediaForTranscription(
+    request: TranscriptionMediaRequest,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<TakeVideoChunk>;
+  streamMediaForTranscription(
+    request: TranscriptionMediaRequest,
     metadata?: Metadata,
     options?: Partial<CallOptions>,
   ): ClientReadableStream<TakeVideoChunk>;
