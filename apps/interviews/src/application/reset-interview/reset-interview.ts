@@ -19,12 +19,12 @@ export interface ResetInterviewInput {
 /**
  * Customer support starts an interview over (a job seeker's recording failed,
  * the wrong person answered): back to requested, every answer, take and the
- * rating cleared (a live interview's call recordings and chat too, and the team's decision and evaluation counts), and InterviewReset carries a new candidate link. Companies
+ * rating cleared (their transcripts' search vectors, a live interview's call recordings and chat too, and the team's decision and evaluation counts), and InterviewReset carries a new candidate link. Companies
  * cannot do this through the API: only a service principal (the admin CLI).
  */
 export async function resetInterview(
   deps: {
-    store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'takes' | 'recordings' | 'liveCalls' | RenderingRepoName>;
+    store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'takes' | 'recordings' | 'liveCalls' | 'transcriptSearch' | RenderingRepoName>;
     media: MediaStorage;
     clock: Clock;
   },
@@ -63,6 +63,8 @@ export async function resetInterview(
     }
     const removed = [...(await tx.takes.deleteFor(current.uuid)).map((take) => take.storageKey), ...(await tx.recordings.deleteFor(current.uuid))];
     await tx.liveCalls.deleteFor(current.uuid);
+    // The answers' words go with them (decision 073); the transcription service forgets the texts on InterviewReset.
+    await tx.transcriptSearch.deleteFor(current.uuid);
     await tx.interviews.update(next);
     await tx.interviews.clearEvaluations(next.uuid, now);
     await tx.counters.move(next.companyUuid, next.type, current.status, next.status);
