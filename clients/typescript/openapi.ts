@@ -1834,6 +1834,8 @@ export interface components {
             /** @enum {string} */
             status: "accepted" | "requested" | "completed" | "expired" | "canceled";
             timezone: string;
+            /** @description Whether the company's answers are transcribed to text now (decision 073): the candidate page says so in the candidate's language */
+            transcribed: boolean;
             /** @enum {string} */
             type: "one_way" | "live";
             /**

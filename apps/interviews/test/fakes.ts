@@ -41,9 +41,14 @@ import type {
  * specs' (apps/interviews/test/*.integration.spec.ts); these keep the rows a use case reads and writes.
  */
 
-/** The repositories rendering an interview reads, empty unless seeded. */
+/** The repositories rendering an interview reads, empty unless seeded (with the candidate side's transcription settings). */
 export function renderingRepos(seed: { questions?: InterviewQuestion[] } = {}) {
-  return { projections: new MemoryProjections(), questions: new MemoryQuestions(seed.questions), shareLinks: new MemoryShareLinks() };
+  return {
+    projections: new MemoryProjections(),
+    questions: new MemoryQuestions(seed.questions),
+    shareLinks: new MemoryShareLinks(),
+    transcriptionSettings: new MemoryTranscriptionSettings(),
+  };
 }
 
 /**

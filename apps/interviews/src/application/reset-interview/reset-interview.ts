@@ -24,7 +24,10 @@ export interface ResetInterviewInput {
  */
 export async function resetInterview(
   deps: {
-    store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'takes' | 'recordings' | 'liveCalls' | 'transcriptSearch' | RenderingRepoName>;
+    store: StoreOf<
+      InterviewsStore,
+      'interviews' | 'counters' | 'takes' | 'recordings' | 'liveCalls' | 'transcriptSearch' | 'transcriptionSettings' | RenderingRepoName
+    >;
     media: MediaStorage;
     clock: Clock;
   },
@@ -69,7 +72,9 @@ export async function resetInterview(
     await tx.interviews.clearEvaluations(next.uuid, now);
     await tx.counters.move(next.companyUuid, next.type, current.status, next.status);
     const interview = await renderInterview(tx, next);
-    await tx.publish([interviewEvent(InterviewsSubjects.InterviewReset, interview, { invitation: invitationOf(next) })]);
+    await tx.publish([
+      interviewEvent(InterviewsSubjects.InterviewReset, interview, { invitation: invitationOf(next, await tx.transcriptionSettings.isOn(next.companyUuid)) }),
+    ]);
     return { rendered: interview, removedKeys: removed };
   });
   // After the commit: a failed reset keeps its videos; a leftover file is only disk space.
