@@ -1637,6 +1637,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    TranscriptReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** TranscriptReady: a POST of the TranscriptReady to the webhook's url */
+        post: operations["webhookTranscriptReady"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2569,6 +2586,17 @@ export interface components {
             question_uuid: string;
             size: number;
             uuid: string;
+        };
+        TranscriptReady: {
+            interview_uuid: string;
+            /** @description The transcript's language: an IETF tag (the interview's, decision 047) */
+            language: string;
+            /** @description The call recording's uuid, or null for a take's transcript */
+            recording_uuid: string | null;
+            /** @enum {string} */
+            status: "done" | "failed";
+            /** @description The take's uuid, or null for a call recording's transcript */
+            take_uuid: string | null;
         };
         UserSummary: {
             avatar: string;
@@ -17384,7 +17412,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17421,7 +17449,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17458,7 +17486,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17495,7 +17523,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17532,7 +17560,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17569,7 +17597,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17606,7 +17634,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17643,7 +17671,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17680,7 +17708,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17717,7 +17745,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17754,7 +17782,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17791,7 +17819,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17828,7 +17856,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17865,7 +17893,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17902,7 +17930,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -17915,6 +17943,43 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["Job"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTranscriptReady: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id, the same on every retry (deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` with the webhook secret */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description The event type */
+                "X-Service-Event": string;
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
+                "X-Service-Payload": string;
+                /** @description The user owning the webhook */
+                "X-Service-User-UUID": string;
+                /** @description The webhook that caused the delivery */
+                "X-Service-Webhook-UUID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TranscriptReady"];
             };
         };
         responses: {
