@@ -139,7 +139,13 @@ export function transcriptPanel(player: HTMLMediaElement, options: TranscriptPan
     }
     if (transcript.status === 'done') {
       panel.append(
-        el('div', { class: 'transcript-head' }, heading(), captionsToggle(player, transcript, options.captionsPath)),
+        el(
+          'div',
+          { class: 'transcript-head' },
+          heading(),
+          // An audio answer (issue 42) has no picture to show captions on: its transcript is what the reader reads.
+          player instanceof HTMLVideoElement ? captionsToggle(player, transcript, options.captionsPath) : null,
+        ),
         transcript.segments.length > 0 ? segmentList(player, transcript.segments, headingId) : el('p', { class: 'muted' }, text().transcript.empty),
       );
       return;
