@@ -97,7 +97,7 @@ function captionsToggle(player: HTMLMediaElement, transcript: Transcript, captio
 /** Each segment a button playing from its start; the one playing marked as the video moves. */
 function segmentList(player: HTMLMediaElement, segments: TranscriptSegment[], labelledBy: string): HTMLElement {
   const buttons = segments.map((segment) => {
-    const button = el('button', { type: 'button', class: 'segment' }, text().transcript.segment(clock(segment.start_ms / 1000), segment.text));
+    const button = el('button', { type: 'button', class: 'segment' }, text().transcript.segment(clock(segment.start_ms / 1000), segment.text.trim()));
     button.addEventListener('click', () => {
       player.currentTime = segment.start_ms / 1000;
       void player.play().catch(() => undefined);
