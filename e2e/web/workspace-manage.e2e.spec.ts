@@ -512,6 +512,7 @@ describeInBrowser('company workspace: changing and removing, refusals, keyboard 
       '/team',
       '/integrations',
       '/plan',
+      '/settings',
       '/no-such-page',
     ];
     /** The pages listing rows in a data table. */
