@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '@vi/platform-testing';
 import { ensureWebBundle } from '../../apps/web/build/build-web';
+import { de } from '../../apps/web/src/i18n/de';
 import { en } from '../../apps/web/src/i18n/en';
 import { ws } from '../../apps/web/src/i18n/workspace';
 import { companyWithJob, createInterview, interviewBody, seekerEmail } from '../interviews/interview-helpers';
@@ -9,8 +10,8 @@ import { completedInterviewWithTakes, InterviewCreations, publicClient } from '.
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { TranscriptionEngineStandIn } from '../support/transcription-engine-stand-in';
-import { currentTime, recordedWebm } from './page-helpers';
-import { expectNoAxeViolation, heading, LAPTOP, signedInUser, type Company } from './workspace-helpers';
+import { currentTime, recordedWebm, scrollsHorizontally } from './page-helpers';
+import { expectNoAxeViolation, heading, LAPTOP, PHONE, signedInUser, type Company } from './workspace-helpers';
 
 /** What the candidate says, as the stand-in engine hears it: one segment per sentence, spread over the answer. */
 const SPOKEN = ['Hello, I lead the coffee team.', 'Kubernetes clusters are my daily work.'];
@@ -24,9 +25,9 @@ interface Segment {
   text: string;
 }
 
-/** For `page.waitForFunction`: the watch page's player shows its captions track, a cue of `text` active. */
+/** For `page.waitForFunction`: the page's (first) player shows its captions track, a cue of `text` active. */
 function captionShowing(cueText: string): boolean {
-  const video = (globalThis as any).document.querySelector('.stage video');
+  const video = (globalThis as any).document.querySelector('video');
   const tracks = video?.textTracks;
   if (!tracks || tracks.length !== 1 || tracks[0].mode !== 'showing') return false;
   return [...(tracks[0].activeCues ?? [])].some((cue: any) => cue.text.trim() === cueText);
@@ -152,7 +153,31 @@ describeInBrowser('transcripts and captions on the pages, search in the list (br
       await page.reload();
       await page.getByRole('button', { name: en.transcript.captions, exact: true, pressed: true }).waitFor();
       await page.waitForFunction(() => (globalThis as any).document.querySelector('.stage video track')?.track.mode === 'showing');
+      // On a phone the transcript sits under the player, nothing sideways.
+      await page.setViewportSize(PHONE);
+      expect(await scrollsHorizontally(page)).toBe(false);
+      await expectNoAxeViolation(page);
+      await step('phone');
+      await page.setViewportSize(LAPTOP);
     });
+
+    // The share link carries the transcript and its captions, in the reviewer's language (German here).
+    const link = (await company.api.post(`/interviews/${answered.interview.uuid}/share_link`)).body;
+    const { page: reviewer } = await newPage(browser, LAPTOP, { locale: 'de-DE' });
+    await withSteps(reviewer, 'transcripts-share', async (step) => {
+      await reviewer.goto(`${site}${new URL(link.url).pathname}`);
+      const panel = reviewer.getByRole('region', { name: de.transcript.heading });
+      await panel.waitFor();
+      expect(await reviewer.locator('video track').getAttribute('label')).toBe(de.common.captions);
+      await panel.getByRole('button', { name: de.transcript.segment(clockOf(segment.start_ms), SPOKEN[1]) }).click();
+      await reviewer.waitForFunction((start) => (globalThis as any).document.querySelector('video').currentTime >= start, segment.start_ms / 1000);
+      await reviewer.getByRole('button', { name: de.transcript.captions, exact: true }).click();
+      await panel.getByRole('button', { name: de.transcript.segment(clockOf(segment.start_ms), SPOKEN[1]) }).click();
+      await reviewer.waitForFunction(captionShowing, SPOKEN[1]);
+      await expectNoAxeViolation(reviewer);
+      await step('share-captions');
+    });
+    await reviewer.context().close();
 
     await withSteps(page, 'transcripts-search', async (step) => {
       const search = async (words: string) => {
