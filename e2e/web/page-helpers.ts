@@ -111,32 +111,46 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 /**
  * A real video as the candidate page records one (a canvas through MediaRecorder, WebM), `ms` long, so that Chromium
- * decodes, plays and seeks it (the synthetic `webmFile` frames do not decode). It takes `ms` of real time.
+ * decodes, plays and seeks it (the synthetic `webmFile` frames do not decode). It takes `ms` of real time. With
+ * `sound`, an Opus track of a tone rides along (what a transcription engine is sent, issue 43).
  */
-export async function recordedWebm(browser: Browser, ms: number): Promise<Buffer> {
+export async function recordedWebm(browser: Browser, ms: number, options: { sound?: boolean } = {}): Promise<Buffer> {
   const recorder = await browser.newPage();
   try {
-    const bytes: number[] = await recorder.evaluate(async (duration: number) => {
-      const window: any = globalThis;
-      const canvas = window.document.createElement('canvas');
-      canvas.width = 160;
-      canvas.height = 90;
-      const context = canvas.getContext('2d');
-      const timer = window.setInterval(() => {
-        context.fillStyle = `hsl(${Date.now() % 360}, 70%, 50%)`;
-        context.fillRect(0, 0, 160, 90);
-      }, 40);
-      const media = new window.MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm' });
-      const parts: unknown[] = [];
-      media.ondataavailable = (event: any) => parts.push(event.data);
-      const stopped = new Promise((resolve) => (media.onstop = resolve));
-      media.start();
-      await new Promise((resolve) => window.setTimeout(resolve, duration));
-      media.stop();
-      await stopped;
-      window.clearInterval(timer);
-      return Array.from(new Uint8Array(await new window.Blob(parts).arrayBuffer()));
-    }, ms);
+    const bytes: number[] = await recorder.evaluate(
+      async ({ duration, sound }: { duration: number; sound: boolean }) => {
+        const window: any = globalThis;
+        const canvas = window.document.createElement('canvas');
+        canvas.width = 160;
+        canvas.height = 90;
+        const context = canvas.getContext('2d');
+        const timer = window.setInterval(() => {
+          context.fillStyle = `hsl(${Date.now() % 360}, 70%, 50%)`;
+          context.fillRect(0, 0, 160, 90);
+        }, 40);
+        const stream = canvas.captureStream(25);
+        const audio = sound ? new window.AudioContext() : undefined;
+        if (audio) {
+          const tone = audio.createOscillator();
+          const destination = audio.createMediaStreamDestination();
+          tone.connect(destination);
+          tone.start();
+          stream.addTrack(destination.stream.getAudioTracks()[0]);
+        }
+        const media = new window.MediaRecorder(stream, { mimeType: sound ? 'video/webm;codecs=vp8,opus' : 'video/webm' });
+        const parts: unknown[] = [];
+        media.ondataavailable = (event: any) => parts.push(event.data);
+        const stopped = new Promise((resolve) => (media.onstop = resolve));
+        media.start();
+        await new Promise((resolve) => window.setTimeout(resolve, duration));
+        media.stop();
+        await stopped;
+        window.clearInterval(timer);
+        await audio?.close();
+        return Array.from(new Uint8Array(await new window.Blob(parts).arrayBuffer()));
+      },
+      { duration: ms, sound: options.sound === true },
+    );
     return Buffer.from(bytes);
   } finally {
     await recorder.close();

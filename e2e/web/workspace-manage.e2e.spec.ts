@@ -429,7 +429,16 @@ describeInBrowser('company workspace: changing and removing, refusals, keyboard 
       await heading(page, ws.interviews.heading);
       // The page puts focus on its heading; the frame comes before it, so Shift+Tab walks back through it.
       const passed = await tabTo(page, ws.nav.jobs, 10, 'Shift+Tab');
-      expect(passed).toEqual([ws.nav.signOut, ws.nav.plan, ws.nav.integrations, ws.nav.team, ws.nav.questionSets, ws.nav.interviews, ws.nav.jobs]);
+      expect(passed).toEqual([
+        ws.nav.signOut,
+        ws.nav.settings,
+        ws.nav.plan,
+        ws.nav.integrations,
+        ws.nav.team,
+        ws.nav.questionSets,
+        ws.nav.interviews,
+        ws.nav.jobs,
+      ]);
       expect(await tabTo(page, ws.common.mainContent, 3, 'Shift+Tab')).toEqual([ws.product, ws.common.mainContent]);
       await tabTo(page, ws.nav.jobs, 3);
       await page.keyboard.press('Enter');
@@ -503,6 +512,7 @@ describeInBrowser('company workspace: changing and removing, refusals, keyboard 
       '/team',
       '/integrations',
       '/plan',
+      '/settings',
       '/no-such-page',
     ];
     /** The pages listing rows in a data table. */

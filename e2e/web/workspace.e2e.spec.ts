@@ -67,7 +67,7 @@ describeInBrowser('company workspace: frame, jobs and invitations (browser)', ()
       await heading(page, ws.interviews.heading);
       expect(new URL(page.url()).pathname).toBe('/interviews');
       const nav = page.getByRole('navigation', { name: ws.nav.label });
-      for (const section of [ws.nav.jobs, ws.nav.interviews, ws.nav.questionSets, ws.nav.team, ws.nav.integrations, ws.nav.plan]) {
+      for (const section of [ws.nav.jobs, ws.nav.interviews, ws.nav.questionSets, ws.nav.team, ws.nav.integrations, ws.nav.plan, ws.nav.settings]) {
         expect(await nav.getByRole('link', { name: section }).isVisible()).toBe(true);
       }
       expect(await page.textContent('header')).toContain('Robin Recruiter');

@@ -5,7 +5,7 @@ import { mountAccommodationHelp } from '../shared/accommodation-help';
 import { el, pageRoot, show } from '../shared/dom';
 import { liveRegion, loadingScreen, messageScreen, say } from '../shared/screens';
 import { accommodationsOf, timeLimitOf } from './accommodations';
-import { CandidateApi, candidateLinkOf, resumeIndex, SubmittedQuestions, type CandidateInterview } from './candidate-api';
+import { CandidateApi, candidateLinkOf, resumeIndex, SubmittedQuestions, transcribedOf, type CandidateInterview } from './candidate-api';
 import { deviceCheck } from './device-check';
 import { companyBadge, landingDetails } from './landing';
 import { liveClosed, liveLanding } from './live-landing';
@@ -51,7 +51,17 @@ async function runQuestions(api: CandidateApi, interview: CandidateInterview, st
   for (const question of questions.filter((q) => q.completed || q.skipped)) await forgetPendingTake(api.link.interviewUuid, question.uuid);
   for (let index = resumeIndex(interview, submitted.read()); index < questions.length; index++) {
     if (questions[index].skipped || (questions[index].completed && submitted.read().has(questions[index].uuid))) continue;
-    const outcome = await answerQuestion({ root, api, stream, question: questions[index], index, total: questions.length, dueAt, submitted });
+    const outcome = await answerQuestion({
+      root,
+      api,
+      stream,
+      question: questions[index],
+      index,
+      total: questions.length,
+      dueAt,
+      submitted,
+      transcribed: transcribedOf(interview),
+    });
     if (outcome.duePassed) {
       stream.getTracks().forEach((track) => track.stop());
       return duePassedScreen(root);

@@ -22,6 +22,8 @@ export interface QuestionContext {
   /** The interview's due time, epoch ms. */
   dueAt: number;
   submitted: SubmittedQuestions;
+  /** The company transcribes the answers (issue 43): said before each recording. */
+  transcribed: boolean;
 }
 
 /** What ended a question: answered (a take accepted) or skipped, and the question as it now stands; or the due time passed. */
@@ -139,8 +141,9 @@ function ready(ctx: QuestionContext, question: CandidateQuestion): Promise<'reco
     const left = secondsUntil(ctx.dueAt);
     const limit = timeLimitOf(question);
     const dueWarning = limit !== null && left < limit ? el('p', { class: 'notice', role: 'status' }, text().question.dueBeforeLimit(clockOf(left))) : null;
+    const transcribed = ctx.transcribed ? el('p', { class: 'notice transcribed' }, text().landing.transcribed) : null;
     const top = header(ctx, question, () => finish('due'));
-    show(ctx.root, el('main', { class: 'card' }, top.element, dueWarning, countdown, livePreview(ctx.stream), start, skipArea));
+    show(ctx.root, el('main', { class: 'card' }, top.element, dueWarning, transcribed, countdown, livePreview(ctx.stream), start, skipArea));
   });
 }
 

@@ -11,9 +11,43 @@ import { hasCall, liveHref, watchHref } from './live-links';
 import { breakable, dataTable, listState, pager } from './ui/table';
 import { navigateWithToast } from './ui/toast';
 
+/** At most this many characters are searched (the API's limit for `q`, decision 073). */
+const SEARCH_MAX = 200;
+
 /**
- * `/interviews`: the interviews this user may see, with the API's `status[]`, `type[]`, `orderby` and `range` kept
- * in the page's URL; each row's decision and how many of its evaluators submitted (issue 40); from a row: watch,
+ * The search box (issue 43): the words go into the page's URL as `q` on submit (the list then reads
+ * `GET /interviews?q=…`, paged like any other), and Clear removes them.
+ */
+function searchForm(words: string, go: (q: string) => void): HTMLElement {
+  const t = text().workspace.interviews;
+  const box = input({
+    type: 'search',
+    id: 'interview-search',
+    name: 'q',
+    value: words,
+    placeholder: t.searchPlaceholder,
+    maxlength: SEARCH_MAX,
+    autocomplete: 'off',
+    'aria-describedby': 'interview-search-hint',
+  });
+  const form = el(
+    'form',
+    { class: 'search', role: 'search', 'aria-label': t.search },
+    el('label', { for: box.id }, t.search),
+    el('div', { class: 'search-row' }, box, el('button', { type: 'submit', class: 'secondary' }, t.searchButton)),
+    el('p', { class: 'hint', id: 'interview-search-hint' }, t.searchHint),
+    words ? el('button', { type: 'button', class: 'link', onclick: () => go('') }, t.clearSearch) : null,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    go(box.value.trim());
+  });
+  return form;
+}
+
+/**
+ * `/interviews`: the interviews this user may see, with the API's `status[]`, `type[]`, `orderby`, `range` and the
+ * search's `q` kept in the page's URL; each row's decision and how many of its evaluators submitted (issue 40); from a row: watch,
  * reschedule, cancel and delete (asked first when nothing can be undone). Rows are selected by checkbox for a
  * decision on several at once (advance, reject, hold), confirmed in a dialog that says how many.
  */
@@ -248,12 +282,15 @@ function selection(interviews: Row[]): { cell: (row: Row) => HTMLElement; bar: H
 }
 
 export async function interviewsScreen(workspace: Workspace): Promise<void> {
-  const state = listState({ status: '', type: '', orderby: 'scheduled_desc', from: '0' });
+  const state = listState({ status: '', type: '', orderby: 'scheduled_desc', from: '0', q: '' });
+  const words = state.get('q').trim().slice(0, SEARCH_MAX);
   const status = state.get('status');
   const type = state.get('type');
   const order = (text().workspace.interviews.orders[state.get('orderby')] ? state.get('orderby') : 'scheduled_desc') as Order;
   const from = Math.max(0, Number.parseInt(state.get('from'), 10) || 0);
-  const query: Query<'/interviews'> = { orderby: order, range: `${from}-${from + PAGE_SIZE - 1}` };
+  // `q` joins the generated query type once the gateway describes it (decision 073); until then it is added here.
+  const query: Query<'/interviews'> & { q?: string } = { orderby: order, range: `${from}-${from + PAGE_SIZE - 1}` };
+  if (words) query.q = words;
   if (text().workspace.interviews.statuses[status]) query['status[]'] = [status as Row['status']];
   if (text().workspace.interviews.types[type]) query['type[]'] = [type as Row['type']];
   const page = await ok(api.GET('/interviews', { params: { query } }));
@@ -313,8 +350,13 @@ export async function interviewsScreen(workspace: Workspace): Promise<void> {
     'interviews',
     text().workspace.interviews.heading,
     toolbar(linkButton('/interviews/invite', text().workspace.interviews.invite)),
+    searchForm(words, (q) => state.go({ q, from: 0 })),
     filters,
-    interviews.length === 0 ? emptyState(status || type ? text().workspace.interviews.noneMatch : text().workspace.interviews.none) : selected.bar,
+    interviews.length === 0
+      ? emptyState(
+          words ? text().workspace.interviews.noSearchMatch(words) : status || type ? text().workspace.interviews.noneMatch : text().workspace.interviews.none,
+        )
+      : selected.bar,
     interviews.length === 0 ? null : table,
     pager({ from, shown: interviews.length, total, pageSize: PAGE_SIZE, go: (next) => state.go({ from: next }) }),
   );

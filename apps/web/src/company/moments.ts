@@ -3,13 +3,8 @@
  * where a mark sits on a timeline, and the `@` mention being typed (unit-tested in moments.spec.ts).
  */
 
-/** 3.2 → "0:03", 62.4 → "1:02", 3723 → "1:02:03": a position as a player shows it. */
-export function clock(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
-  const two = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
-}
+// The player's clock is shared with the transcripts of the share page (shared/format.ts).
+export { clock } from '../shared/format';
 
 /** A mark's place on the timeline, in percent of the answer's measured length (0 to 100). */
 export function markPercent(atMs: number, lengthSeconds: number): number {

@@ -24,6 +24,7 @@ const SCREENS: Record<WorkspacePath, () => Promise<Screen>> = {
   '/team': () => import('./team').then((m) => m.teamScreen),
   '/integrations': () => import('./integrations').then((m) => m.integrationsScreen),
   '/plan': () => import('./plan').then((m) => m.planScreen),
+  '/settings': () => import('./settings').then((m) => m.settingsScreen),
 };
 
 /** The workspace path `pathname` is, with its parameters, and how to load its screen; undefined for no screen. */

@@ -15,6 +15,8 @@ import { interviewOrNotFound } from './interview-page';
 import { linkButton, renderPage, toolbar, type Workspace } from './ui/frame';
 import { hasCall, liveHref } from './live-links';
 import { toast } from './ui/toast';
+import { settingsOrNull, workspaceTranscript, type TranscribedMedia } from './transcripts';
+import type { TranscriptionSettings } from '../shared/transcript-types';
 
 /** The API shows takes once the interview is completed or expired (decision 042); before that the page says so. */
 function takesVisible(interview: { status: string }): boolean {
@@ -77,8 +79,27 @@ function answerLabel(answer: Answer): string {
   return text().workspace.watch.take(answer.take.number, answer.takeCount, text().common.duration(Math.round(answer.take.duration_seconds)));
 }
 
+/** What the watch page's players need to show their transcripts: who watches, and the company's setting. */
+interface TranscriptContext {
+  workspace: Workspace;
+  settings: TranscriptionSettings | null;
+}
+
+/**
+ * A place under a player for its transcript (issue 43), filled once the transcript is read; it stays empty where the
+ * transcript cannot be read, or when the player was replaced meanwhile (another answer shown).
+ */
+function transcriptSlot(context: TranscriptContext, player: HTMLMediaElement, media: TranscribedMedia, id: string): HTMLElement {
+  const slot = el('div', { class: 'transcript-slot' });
+  void workspaceTranscript(context.workspace, context.settings, player, media, id).then((panel) => {
+    if (panel && slot.isConnected) slot.replaceChildren(panel);
+  });
+  return slot;
+}
+
 /** The player with previous/next answer and its comments, the question list beside it, the scorecard under that. */
 function answersSection(
+  context: TranscriptContext,
   interview: Interview,
   questions: Question[],
   answers: Answer[],
@@ -113,6 +134,12 @@ function answersSection(
       audio ? el('p', { class: 'audio-answer' }, text().workspace.accommodations.audioAnswer(candidate)) : null,
       player,
       el('p', { class: 'muted' }, answerLabel(answer)),
+      transcriptSlot(
+        context,
+        player,
+        { kind: 'take', interviewUuid: interview.uuid, questionUuid: answer.question.uuid, takeUuid: answer.take.uuid },
+        `transcript-take-${answer.take.uuid}`,
+      ),
       comments ? commentsPanel(comments, { take_uuid: answer.take.uuid }, player, answer.take.duration_seconds, `take-${answer.take.uuid}`) : null,
     );
     if (answer.take.uuid === moment.take) seekTo(player, moment.atMs);
@@ -169,7 +196,7 @@ function answersSection(
 }
 
 /** A live interview's call recordings, oldest first (a call left and rejoined may give several); one still going on says so. */
-function recordingsSection(interview: Interview, recordings: Recording[], comments: Comments | null, moment: Moment): HTMLElement {
+function recordingsSection(context: TranscriptContext, interview: Interview, recordings: Recording[], comments: Comments | null, moment: Moment): HTMLElement {
   const heading = el('h2', { id: 'recordings-heading' }, text().workspace.watch.recordingsHeading);
   const finished = interview.status === 'completed' || interview.status === 'expired' || interview.status === 'canceled';
   if (recordings.length === 0)
@@ -193,6 +220,14 @@ function recordingsSection(interview: Interview, recordings: Recording[], commen
       el('h3', {}, label),
       el('p', { class: 'muted' }, text().workspace.watch.recordingStarted(localTime(recording.started_at))),
       player ?? el('p', { class: 'notice' }, text().workspace.watch.recordingInProgress),
+      player
+        ? transcriptSlot(
+            context,
+            player,
+            { kind: 'recording', interviewUuid: interview.uuid, recordingUuid: recording.uuid },
+            `transcript-recording-${recording.uuid}`,
+          )
+        : null,
       player && comments && recording.duration_seconds !== null
         ? commentsPanel(comments, { recording_uuid: recording.uuid }, player, recording.duration_seconds, `recording-${recording.uuid}`)
         : null,
@@ -431,7 +466,8 @@ export async function watchScreen(workspace: Workspace, match: RegExpExecArray):
   const recordings =
     interview.type === 'live' ? (await ok(api.GET('/interviews/{interviewUuid}/recordings', { params: { path: { interviewUuid: uuid } } }))).data : [];
   const chat = interview.type === 'live' ? await callChat(uuid) : [];
-  const [comments, scorecard] = await Promise.all([commentsOf(interview, workspace), scorecardSection(interview)]);
+  const [comments, scorecard, settings] = await Promise.all([commentsOf(interview, workspace), scorecardSection(interview), settingsOrNull()]);
+  const context: TranscriptContext = { workspace, settings };
   const moment = momentOfUrl();
   const candidate = interview.assigned_to?.name ?? text().workspace.common.none;
   renderPage(
@@ -442,8 +478,8 @@ export async function watchScreen(workspace: Workspace, match: RegExpExecArray):
     details(interview),
     interview.type === 'live' ? null : accommodationsSection(interview),
     hasCall(interview) ? toolbar(linkButton(liveHref(interview.uuid), text().live.joinFromWatch)) : null,
-    questions.length > 0 ? answersSection(interview, questions, answers, comments, moment, scorecard) : null,
-    interview.type === 'live' ? el('div', { class: 'columns' }, recordingsSection(interview, recordings, comments, moment), chatSection(chat)) : null,
+    questions.length > 0 ? answersSection(context, interview, questions, answers, comments, moment, scorecard) : null,
+    interview.type === 'live' ? el('div', { class: 'columns' }, recordingsSection(context, interview, recordings, comments, moment), chatSection(chat)) : null,
     questions.length > 0 ? null : scorecard,
     el('div', { class: 'columns' }, ratingSection(interview), shareSection(interview, workspace)),
   );

@@ -45,6 +45,7 @@ export const de: CandidateTexts = {
     pagesNotBuilt: 'Die Webseiten sind nicht verfügbar.',
   },
   landing: {
+    transcribed: 'Ihre Antworten werden in Text umgewandelt, damit das Einstellungsteam sie lesen und durchsuchen kann.',
     title: 'Ihr Video-Interview',
     heading: (job: string) => `Video-Interview: ${job}`,
     invitedBy: (company: string) => `${company} lädt Sie ein, einige Fragen per Video zu beantworten.`,
@@ -396,5 +397,15 @@ export const de: CandidateTexts = {
     audioAnswer: (name: string) => `Audioantwort von ${name}`,
     micOk: 'Ihr Mikrofon funktioniert. Sprechen Sie, damit sich der Pegel bewegt.',
     recordingAudio: 'Nur Ton wird aufgenommen',
+  },
+  /** A take's or a recording's transcript beside its player: the watch and share pages (issue 43, decision 073). */
+  transcript: {
+    heading: 'Transkript',
+    captions: 'Untertitel',
+    segment: (at: string, text: string) => `${at} — ${text}`,
+    pending: 'Das Transkript wird erstellt. Es erscheint hier, sobald es fertig ist.',
+    failed: 'Das Transkript konnte nicht erstellt werden.',
+    retried: 'Erneut angefragt: Das Transkript erscheint hier, sobald es fertig ist.',
+    empty: 'In dieser Aufnahme war nichts zu hören.',
   },
 };

@@ -43,6 +43,7 @@ export const en = {
     pagesNotBuilt: 'The web pages are not available.',
   },
   landing: {
+    transcribed: 'Your answers will be transcribed to text so the hiring team can read and search them.',
     title: 'Your video interview',
     heading: (job: string) => `Video interview: ${job}`,
     invitedBy: (company: string) => `${company} invites you to answer a few questions on video.`,
@@ -384,5 +385,15 @@ export const en = {
     audioAnswer: (name: string) => `Audio answer from ${name}`,
     micOk: 'Your microphone works. Speak to see its level move.',
     recordingAudio: 'Recording sound only',
+  },
+  /** A take's or a recording's transcript beside its player: the watch and share pages (issue 43, decision 073). */
+  transcript: {
+    heading: 'Transcript',
+    captions: 'Captions',
+    segment: (at: string, text: string) => `${at} — ${text}`,
+    pending: 'The transcript is being made. It shows here when it is ready.',
+    failed: 'The transcript could not be made.',
+    retried: 'Asked again: the transcript shows here when it is ready.',
+    empty: 'Nothing was heard in this recording.',
   },
 };

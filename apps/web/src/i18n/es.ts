@@ -42,6 +42,7 @@ export const es: CandidateTexts = {
     pagesNotBuilt: 'Las páginas web no están disponibles.',
   },
   landing: {
+    transcribed: 'Sus respuestas se transcribirán a texto para que el equipo de selección pueda leerlas y buscar en ellas.',
     title: 'Su entrevista en vídeo',
     heading: (job: string) => `Entrevista en vídeo: ${job}`,
     invitedBy: (company: string) => `${company} le invita a responder unas preguntas en vídeo.`,
@@ -386,5 +387,15 @@ export const es: CandidateTexts = {
     audioAnswer: (name: string) => `Respuesta en audio de ${name}`,
     micOk: 'Tu micrófono funciona. Habla para ver moverse el nivel.',
     recordingAudio: 'Grabando solo sonido',
+  },
+  /** A take's or a recording's transcript beside its player: the watch and share pages (issue 43, decision 073). */
+  transcript: {
+    heading: 'Transcripción',
+    captions: 'Subtítulos',
+    segment: (at: string, text: string) => `${at} — ${text}`,
+    pending: 'La transcripción se está preparando. Aparecerá aquí cuando esté lista.',
+    failed: 'No se pudo hacer la transcripción.',
+    retried: 'Se ha pedido de nuevo: la transcripción aparecerá aquí cuando esté lista.',
+    empty: 'No se oyó nada en esta grabación.',
   },
 };

@@ -48,6 +48,7 @@ export const fr: CandidateTexts = {
     pagesNotBuilt: 'Les pages web ne sont pas disponibles.',
   },
   landing: {
+    transcribed: 'Vos réponses seront transcrites en texte afin que l’équipe de recrutement puisse les lire et y faire des recherches.',
     title: 'Votre entretien vidéo',
     heading: (job: string) => `Entretien vidéo\u00a0: ${job}`,
     invitedBy: (company: string) => `${company} vous invite à répondre à quelques questions en vidéo.`,
@@ -394,5 +395,15 @@ export const fr: CandidateTexts = {
     audioAnswer: (name: string) => `Réponse audio de ${name}`,
     micOk: 'Votre micro fonctionne. Parlez pour voir le niveau bouger.',
     recordingAudio: 'Enregistrement du son seulement',
+  },
+  /** A take's or a recording's transcript beside its player: the watch and share pages (issue 43, decision 073). */
+  transcript: {
+    heading: 'Transcription',
+    captions: 'Sous-titres',
+    segment: (at: string, text: string) => `${at} — ${text}`,
+    pending: 'La transcription est en cours. Elle s’affichera ici une fois prête.',
+    failed: 'La transcription n’a pas pu être faite.',
+    retried: 'Demandée à nouveau : la transcription s’affichera ici une fois prête.',
+    empty: 'Rien n’a été entendu dans cet enregistrement.',
   },
 };

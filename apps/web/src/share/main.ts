@@ -7,7 +7,17 @@ import { loadingScreen, messageScreen } from '../shared/screens';
 import { ApiError } from '../shared/api';
 import { evaluationSection } from '../shared/evaluation-form';
 import { takeKindOf, takePlayer } from '../shared/take-player';
-import { openShare, reviewerEvaluation, sameOriginVideo, shareTokenOf, type SharedInterview, type SharedView } from './share-api';
+import { transcriptPanel } from '../shared/transcript-panel';
+import {
+  openShare,
+  reviewerEvaluation,
+  sameOriginPath,
+  sameOriginVideo,
+  sharedTranscriptOf,
+  shareTokenOf,
+  type SharedInterview,
+  type SharedView,
+} from './share-api';
 
 /**
  * The reviewer page, `/share/<token>`: one interview's answers (a basic link),
@@ -51,6 +61,19 @@ async function reviewerSection(view: SharedView, interview: SharedInterview): Pr
   }
 }
 
+/**
+ * A shared take's or recording's player with its transcript beside it (issue 43): captions on the player and each
+ * segment a button, when the link carries a transcript; the player alone otherwise.
+ */
+function playerWithTranscript(media: { uuid: string; video_url: string }, player: HTMLMediaElement): HTMLElement[] {
+  const { transcript, captions_url } = sharedTranscriptOf(media);
+  if (!transcript || transcript.status === 'off' || (transcript.status === 'done' && !captions_url)) return [player];
+  return [
+    player,
+    transcriptPanel(player, { id: `transcript-${media.uuid}`, level: 3, transcript, captionsPath: captions_url ? sameOriginPath(captions_url) : '' }),
+  ];
+}
+
 function interviewScreen(view: SharedView, interview: SharedInterview): void {
   const back =
     view.interviews.length > 1
@@ -87,10 +110,16 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
               { class: 'takes' },
               ...question.takes.map((take) => {
                 const label = text().share.take(take.number, question.takes.length, text().common.duration(Math.round(take.duration_seconds)));
-                if (takeKindOf(take) === 'video') return el('li', {}, el('p', {}, label), takePlayer(sameOriginVideo(take), `${question.text}: ${label}`));
+                if (takeKindOf(take) === 'video')
+                  return el('li', {}, el('p', {}, label), ...playerWithTranscript(take, takePlayer(sameOriginVideo(take), `${question.text}: ${label}`)));
                 // An audio take (issue 42) plays as sound, named after the candidate: there is no picture to say whose it is.
                 const whose = text().accommodation.audioAnswer(interview.candidate.name);
-                return el('li', {}, el('p', {}, whose, ' · ', label), takePlayer(sameOriginVideo(take), `${whose}, ${question.text}: ${label}`, 'audio'));
+                return el(
+                  'li',
+                  {},
+                  el('p', {}, whose, ' · ', label),
+                  ...playerWithTranscript(take, takePlayer(sameOriginVideo(take), `${whose}, ${question.text}: ${label}`, 'audio')),
+                );
               }),
             ),
     ),
@@ -100,7 +129,12 @@ function interviewScreen(view: SharedView, interview: SharedInterview): void {
       recording.duration_seconds === null
         ? text().share.recordingNoLength(index + 1)
         : text().share.recording(index + 1, text().common.duration(Math.round(recording.duration_seconds)));
-    return el('li', {}, el('p', {}, label, ' · ', localTime(recording.started_at)), takePlayer(sameOriginVideo(recording), label));
+    return el(
+      'li',
+      {},
+      el('p', {}, label, ' · ', localTime(recording.started_at)),
+      ...playerWithTranscript(recording, takePlayer(sameOriginVideo(recording), label)),
+    );
   });
   const evaluation = el('div', { class: 'shared-evaluation' });
   document.title = `${interview.candidate.name}: ${interview.job.title}`;

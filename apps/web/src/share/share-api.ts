@@ -2,10 +2,25 @@ import type { components } from '@vi/api-client';
 import { matchPagePath, SHARE_PATH } from '@vi/contracts/web';
 import { requestJson } from '../shared/api';
 import type { EvaluationPort } from '../shared/evaluation-form';
+import type { Transcript } from '../shared/transcript-types';
 
 /** `GET /v1.0/public/share/<token>` (apps/gateway/src/routes/public-share.routes.ts, decision 015), as the OpenAPI description gives it. */
 export type SharedView = components['schemas']['SharedView'];
 export type SharedInterview = SharedView['interviews'][number];
+
+/**
+ * What the share view says of a take's or a recording's transcript (decision 073): the Transcript body (null when
+ * none exists or transcription is off) and its captions' URL (null unless done). Read through this until the
+ * gateway's description carries the fields (`npm run client`); then they are the generated `SharedTake`'s own.
+ */
+export interface SharedTranscript {
+  transcript?: Transcript | null;
+  captions_url?: string | null;
+}
+
+export function sharedTranscriptOf(media: object): SharedTranscript {
+  return media as SharedTranscript;
+}
 
 export function shareTokenOf(location: Location): string | undefined {
   return matchPagePath(SHARE_PATH, location.pathname)?.token;
@@ -20,7 +35,12 @@ export function openShare(token: string): Promise<SharedView> {
  * under PUBLIC_BASE_URL, and the CSP lets media come from 'self' only.
  */
 export function sameOriginVideo(media: { video_url: string }): string {
-  const url = new URL(media.video_url, window.location.href);
+  return sameOriginPath(media.video_url);
+}
+
+/** An absolute URL of the API (a video's, its captions') as a path on this page's origin. */
+export function sameOriginPath(absolute: string): string {
+  const url = new URL(absolute, window.location.href);
   return `${url.pathname}${url.search}`;
 }
 

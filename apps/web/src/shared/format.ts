@@ -40,3 +40,11 @@ export function shortTime(iso: string): string {
   const year = at.getFullYear() === new Date().getFullYear() ? undefined : 'numeric';
   return new Intl.DateTimeFormat(pageLanguage(), { year, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(at);
 }
+
+/** 3.2 → "0:03", 62.4 → "1:02", 3723 → "1:02:03": a position as a player shows it. */
+export function clock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}

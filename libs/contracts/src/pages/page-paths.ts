@@ -23,6 +23,7 @@ export const WORKSPACE_PATHS = [
   '/team',
   '/integrations',
   '/plan',
+  '/settings',
 ] as const;
 
 export type WorkspacePath = (typeof WORKSPACE_PATHS)[number];

@@ -5,7 +5,7 @@ import { api, ok, type Schemas } from '../api';
 
 /**
  * The page frame every workspace page shares: the product, the navigation (Jobs, Interviews, Question sets, Team,
- * Integrations, Plan), who is signed in and Sign out; then the page's own content. On a laptop the navigation is a
+ * Integrations, Plan, Settings), who is signed in and Sign out; then the page's own content. On a laptop the navigation is a
  * bar down the left; on a phone a "Menu" button opens it above the content.
  */
 
@@ -15,7 +15,7 @@ export interface Workspace {
   plan: Schemas['Plan'] | null;
 }
 
-export type Section = 'jobs' | 'interviews' | 'questionSets' | 'team' | 'integrations' | 'plan';
+export type Section = 'jobs' | 'interviews' | 'questionSets' | 'team' | 'integrations' | 'plan' | 'settings';
 
 /** Each section's page: a path the gateway answers with the workspace (a typo fails the type check). */
 const SECTIONS: Array<[Section, WorkspacePath]> = [
@@ -25,6 +25,7 @@ const SECTIONS: Array<[Section, WorkspacePath]> = [
   ['team', '/team'],
   ['integrations', '/integrations'],
   ['plan', '/plan'],
+  ['settings', '/settings'],
 ];
 
 function signOut(): void {
