@@ -54,6 +54,9 @@ import {
   AshbyStartedView,
   AshbySuccessView,
   AshbyRefusalView,
+  TranscriptSegmentView,
+  TranscriptView,
+  TranscriptionSettingsView,
 } from '@vi/contracts';
 import type { Router } from 'express';
 import type { ListQuerySpec } from '../http/list-query';
@@ -129,6 +132,10 @@ function viewComponents(): Record<string, JsonSchema> {
     DecisionResultsView,
     SubmittedEvaluationView,
     InterviewDecisionView,
+    // Transcripts, captions and the company's setting (decision 073).
+    TranscriptSegmentView,
+    TranscriptView,
+    TranscriptionSettingsView,
   ];
   // The applicant-tracking systems (decision 071): the company's views and the ATSs' own shapes.
   const assessments = [
