@@ -42,7 +42,7 @@ const TRANSCRIPT = {
 };
 const SETTINGS = { transcription: true, transcription_available: true, updated_at: '2026-11-22T10:00:00+00:00' };
 const VTT = 'WEBVTT\n\n1\n00:00:00.000 --> 00:00:00.900\nHello.\n';
-const notReady = () => new AppError(ErrorKind.NotFound, 'api.transcript_not_ready', 'The transcript is not ready');
+const notReady = () => new AppError(ErrorKind.NotFound, 'api.transcript_not_ready', 'The transcript is not done yet');
 
 const INTERVIEW = '0b1c2d3e-0000-4000-8000-000000000007';
 const QUESTION = '0b1c2d3e-0000-4000-8000-000000000005';

@@ -13,7 +13,7 @@ const REASONS: Record<SharingErrorCode, string> = {
   [SharingErrorCode.ShareLinkNotFound]: 'Share link not found',
   [SharingErrorCode.InterviewNotCompleted]: 'Only completed interviews can be shared',
   [SharingErrorCode.FeatureRequired]: `Advanced share links need the plan feature ${PlanFeature.AdvancedShareLinks}`,
-  [SharingErrorCode.TranscriptNotReady]: 'The transcript is not ready',
+  [SharingErrorCode.TranscriptNotReady]: 'The transcript is not done yet',
 };
 
 function kindOf(code: SharingErrorCode): ErrorKind {
