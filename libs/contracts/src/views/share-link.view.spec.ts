@@ -64,6 +64,15 @@ describe('advancedShareLinkJson', () => {
 });
 
 describe('sharedViewJson', () => {
+  const recording = {
+    uuid: '0b1c2d3e-0000-4000-8000-00000000000e',
+    started_at: '2026-11-22T10:00:00+00:00',
+    ended_at: '2026-11-22T10:30:00+00:00',
+    content_type: 'video/webm',
+    size: 2048,
+    video_url: '/v1.0/public/share/token/recordings/0b1c2d3e-0000-4000-8000-00000000000e/video',
+  };
+
   it('shows a reviewer the company, each interview`s job and candidate, and every take with the URL that streams it', () => {
     const sut = sharedViewJson(overTheWire(SharedViewMessage, aSharedView()));
     expect(sut).toEqual({
@@ -113,14 +122,6 @@ describe('sharedViewJson', () => {
   });
 
   it("shows a live interview's call recordings with the URL that streams each, and null for a length no container gave", () => {
-    const recording = {
-      uuid: '0b1c2d3e-0000-4000-8000-00000000000e',
-      started_at: '2026-11-22T10:00:00+00:00',
-      ended_at: '2026-11-22T10:30:00+00:00',
-      content_type: 'video/webm',
-      size: 2048,
-      video_url: '/v1.0/public/share/token/recordings/0b1c2d3e-0000-4000-8000-00000000000e/video',
-    };
     const view = aSharedView();
     view.interviews[0] = {
       ...view.interviews[0],
@@ -153,17 +154,7 @@ describe('sharedViewJson', () => {
     const take = view.interviews[0].questions[0].takes[0];
     const captions_url = '/v1.0/public/share/token/takes/0b1c2d3e-0000-4000-8000-000000000009/captions.vtt';
     view.interviews[0].questions[0].takes = [{ ...take, transcript: bytes(done), captions_url }];
-    view.interviews[0].recordings = [
-      {
-        uuid: '0b1c2d3e-0000-4000-8000-00000000000e',
-        started_at: '2026-11-22T10:00:00+00:00',
-        ended_at: '2026-11-22T10:30:00+00:00',
-        content_type: 'video/webm',
-        size: 2048,
-        video_url: '/v1.0/public/share/token/recordings/0b1c2d3e-0000-4000-8000-00000000000e/video',
-        transcript: bytes(pending),
-      },
-    ];
+    view.interviews[0].recordings = [{ ...recording, transcript: bytes(pending) }];
     const sut = sharedViewJson(overTheWire(SharedViewMessage, view));
     expect(sut.interviews[0].questions[0].takes[0]).toMatchObject({ uuid: take.uuid, transcript: done, captions_url });
     expect(sut.interviews[0].recordings[0]).toMatchObject({ transcript: pending, captions_url: null });
