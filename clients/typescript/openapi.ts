@@ -1792,6 +1792,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    TranscriptReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** TranscriptReady: a POST of the TranscriptReady to the webhook's url */
+        post: operations["webhookTranscriptReady"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1989,6 +2006,8 @@ export interface components {
             /** @enum {string} */
             status: "accepted" | "requested" | "completed" | "expired" | "canceled";
             timezone: string;
+            /** @description Whether the company's answers are transcribed to text now (decision 073): the candidate page says so in the candidate's language */
+            transcribed: boolean;
             /** @enum {string} */
             type: "one_way" | "live";
             /**
@@ -2750,6 +2769,17 @@ export interface components {
             transcription_available: boolean;
             /** @description null until an administrator first changed it */
             updated_at: string | null;
+        };
+        TranscriptReady: {
+            interview_uuid: string;
+            /** @description The transcript's language: an IETF tag (the interview's, decision 047) */
+            language: string;
+            /** @description The call recording's uuid, or null for a take's transcript */
+            recording_uuid: string | null;
+            /** @enum {string} */
+            status: "done" | "failed";
+            /** @description The take's uuid, or null for a call recording's transcript */
+            take_uuid: string | null;
         };
         TranscriptSegment: {
             end_ms: number;
@@ -18792,7 +18822,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -18829,7 +18859,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -18866,7 +18896,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -18903,7 +18933,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -18940,7 +18970,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -18977,7 +19007,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -19014,7 +19044,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -19051,7 +19081,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -19088,7 +19118,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -19125,7 +19155,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -19162,7 +19192,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -19199,7 +19229,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -19236,7 +19266,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -19273,7 +19303,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -19310,7 +19340,7 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description The event type */
                 "X-Service-Event": string;
-                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest */
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
                 "X-Service-Payload": string;
                 /** @description The user owning the webhook */
                 "X-Service-User-UUID": string;
@@ -19323,6 +19353,43 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["Job"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTranscriptReady: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id, the same on every retry (deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` with the webhook secret */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description The event type */
+                "X-Service-Event": string;
+                /** @description The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady */
+                "X-Service-Payload": string;
+                /** @description The user owning the webhook */
+                "X-Service-User-UUID": string;
+                /** @description The webhook that caused the delivery */
+                "X-Service-Webhook-UUID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TranscriptReady"];
             };
         };
         responses: {

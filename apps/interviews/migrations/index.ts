@@ -17,6 +17,7 @@ import * as liveCallChat from './0016_live_call_chat';
 import * as interviewEvaluations from './0017_interview_evaluations';
 import * as interviewSource from './0018_interview_source';
 import * as accommodations from './0019_accommodations';
+import * as transcription from './0020_transcription';
 
 /** Forward-only, applied in key order at service start. */
 export const interviewsMigrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const interviewsMigrations: Record<string, Migration> = {
   '0017_interview_evaluations': interviewEvaluations,
   '0018_interview_source': interviewSource,
   '0019_accommodations': accommodations,
+  '0020_transcription': transcription,
 };

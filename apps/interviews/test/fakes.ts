@@ -8,6 +8,7 @@ import { actionableUntil, OPEN_STATUSES, type InterviewStatus, type InterviewTyp
 import type { QuestionSet, QuestionSetQuestion } from '../src/domain/question-set';
 import type { Recording, RecordingPart } from '../src/domain/recording';
 import type { Take } from '../src/domain/take';
+import type { TextSearchConfig, TranscriptText } from '../src/domain/transcript-search';
 import type {
   CompanyMediaRepository,
   CompanyRow,
@@ -29,6 +30,8 @@ import type {
   RecordingRepository,
   ShareLinkProjectionRepository,
   TakeRepository,
+  TranscriptionSettingRepository,
+  TranscriptSearchRepository,
 } from '../src/application/store';
 
 /*
@@ -38,9 +41,14 @@ import type {
  * specs' (apps/interviews/test/*.integration.spec.ts); these keep the rows a use case reads and writes.
  */
 
-/** The repositories rendering an interview reads, empty unless seeded. */
+/** The repositories rendering an interview reads, empty unless seeded (with the candidate side's transcription settings). */
 export function renderingRepos(seed: { questions?: InterviewQuestion[] } = {}) {
-  return { projections: new MemoryProjections(), questions: new MemoryQuestions(seed.questions), shareLinks: new MemoryShareLinks() };
+  return {
+    projections: new MemoryProjections(),
+    questions: new MemoryQuestions(seed.questions),
+    shareLinks: new MemoryShareLinks(),
+    transcriptionSettings: new MemoryTranscriptionSettings(),
+  };
 }
 
 /**
@@ -87,7 +95,7 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
 
   constructor(
     interviews: Interview[] = [],
-    private readonly joined?: { projections: MemoryProjections; shareLinks: MemoryShareLinks },
+    private readonly joined?: { projections: MemoryProjections; shareLinks: MemoryShareLinks; search?: MemoryTranscriptSearch },
   ) {
     for (const interview of interviews) this.state.set(interview.uuid, { interview: { ...interview }, keys: NO_KEYS, deletedAt: null });
   }
@@ -130,13 +138,25 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
     const [key, direction] = query.orderBy.split('_');
     const at = (i: Interview) => (key === 'updated' ? i.updatedAt : i.scheduledAt).getTime();
     const sign = direction === 'asc' ? 1 : -1;
+    const { projections, shareLinks, search } = this.joined ?? { projections: new MemoryProjections(), shareLinks: new MemoryShareLinks() };
     const matching = this.live()
       .filter((i) => i.companyUuid === query.companyUuid)
       .filter((i) => query.types.length === 0 || query.types.includes(i.type))
       .filter((i) => query.statuses.length === 0 || query.statuses.includes(i.status))
+      .filter((i) => query.q === undefined || this.found(i, query.q, projections, search))
       .sort((a, b) => sign * (at(a) - at(b) || a.uuid.localeCompare(b.uuid)));
     const interviews = matching.slice(query.offset, query.offset + query.limit);
-    const { projections, shareLinks } = this.joined ?? { projections: new MemoryProjections(), shareLinks: new MemoryShareLinks() };
+    if (query.q !== undefined && interviews.length === 0) {
+      return {
+        interviews,
+        jobs: new Map(),
+        people: new Map(),
+        companies: new Map(),
+        shareLinks: new Map(),
+        total: matching.length,
+        version: await this.listVersion(query.companyUuid),
+      };
+    }
     return {
       interviews,
       jobs: await projections.jobs(interviews.map((i) => i.jobUuid)),
@@ -146,6 +166,14 @@ export class MemoryInterviews implements Stateful<Map<string, InterviewRow>>, In
       total: interviews.length > 0 ? matching.length : undefined,
       version: interviews.length > 0 ? await this.listVersion(query.companyUuid) : undefined,
     };
+  }
+
+  /** A search's match (decision 073): a transcript, or the words in the candidate's name or email or the job's title. */
+  private found(i: Interview, q: string, projections: MemoryProjections, search: MemoryTranscriptSearch | undefined): boolean {
+    const words = q.toLowerCase();
+    const email = projections.state.people.get(i.candidateUuid)?.email ?? '';
+    const title = projections.state.jobs.get(i.jobUuid)?.title ?? '';
+    return (search?.matches(i.uuid, q) ?? false) || [i.candidateName, email, title].some((field) => field.toLowerCase().includes(words));
   }
 
   /**
@@ -706,6 +734,81 @@ export class MemoryCompanyMedia implements Stateful<null>, CompanyMediaRepositor
     const videos = [...this.of.takes.all(), ...this.of.recordings.all()];
     return videos.filter((v) => ofCompany(v.interviewUuid)).reduce((sum, v) => sum + v.size, 0);
   }
+}
+
+/** Each company's transcription: the newest change wins. */
+export class MemoryTranscriptionSettings implements Stateful<Map<string, { on: boolean; at: Date }>>, TranscriptionSettingRepository {
+  state = new Map<string, { on: boolean; at: Date }>();
+
+  async apply(companyUuid: string, transcription: boolean, at: Date): Promise<void> {
+    const stored = this.state.get(companyUuid);
+    if (!stored || stored.at <= at) this.state.set(companyUuid, { on: transcription, at });
+  }
+
+  async isOn(companyUuid: string): Promise<boolean> {
+    return this.state.get(companyUuid)?.on ?? false;
+  }
+}
+
+interface IndexedTranscript {
+  interviewUuid: string;
+  config: TextSearchConfig;
+  words: string[];
+  transcribedAt: Date;
+}
+
+/**
+ * Transcripts' vectors as words: no stemmer and no stop words, so a spec shared with the SQL searches whole words
+ * that every configuration keeps as they are (what stemming finds is the SQL specs'). `matches` reads a query as
+ * `websearch_to_tsquery` does its plain forms: words all present, `-word` absent, `or` between alternatives.
+ */
+export class MemoryTranscriptSearch implements Stateful<Map<string, IndexedTranscript>>, TranscriptSearchRepository {
+  state = new Map<string, IndexedTranscript>();
+
+  /** `interviews`: the fake whose deleted interviews the retention sweep reads. */
+  constructor(private readonly interviews: () => MemoryInterviews) {}
+
+  async index(t: TranscriptText): Promise<void> {
+    const stored = this.state.get(t.sourceUuid);
+    if (stored && stored.transcribedAt > t.transcribedAt) return;
+    this.state.set(t.sourceUuid, { interviewUuid: t.interviewUuid, config: t.config, words: wordsOf(t.text), transcribedAt: t.transcribedAt });
+  }
+
+  async deleteFor(interviewUuid: string): Promise<void> {
+    for (const [uuid, t] of this.state) if (t.interviewUuid === interviewUuid) this.state.delete(uuid);
+  }
+
+  async deleteOfInterviewsDeletedBefore(cutoff: Date, limit: number): Promise<number> {
+    const gone = [...this.state].filter(([, t]) => {
+      const deletedAt = this.interviews().stored(t.interviewUuid)?.deletedAt;
+      return deletedAt && deletedAt < cutoff;
+    });
+    for (const [uuid] of gone.slice(0, limit)) this.state.delete(uuid);
+    return Math.min(gone.length, limit);
+  }
+
+  matches(interviewUuid: string, q: string): boolean {
+    const texts = [...this.state.values()].filter((t) => t.interviewUuid === interviewUuid).map((t) => new Set(t.words));
+    const alternatives = q.toLowerCase().split(/\s+or\s+/);
+    return texts.some((words) =>
+      alternatives.some((alternative) => {
+        const terms = alternative.split(/\s+/).filter((term) => wordsOf(term).length > 0);
+        return (
+          terms.length > 0 &&
+          terms.every((term) => (term.startsWith('-') ? !wordsOf(term).every((w) => words.has(w)) : wordsOf(term).every((w) => words.has(w))))
+        );
+      }),
+    );
+  }
+
+  /** Which sources are indexed, for assertions. */
+  sources(): string[] {
+    return [...this.state.keys()];
+  }
+}
+
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 export class MemoryQuestionSets implements Stateful<Map<string, QuestionSetRow>>, QuestionSetRepository {

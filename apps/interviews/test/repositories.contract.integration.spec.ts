@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describeRepositoryContract, memoryStore } from '@vi/platform-testing';
 import { isUniqueViolation, StatementLog } from '@vi/platform-postgres';
-import type { CompanyRow, InterviewsStore, JobPostRow, PersonRow } from '../src/application/store';
+import type { CompanyRow, InterviewListQuery, InterviewsStore, JobPostRow, PersonRow } from '../src/application/store';
 import { insertInterview, openInterviewsTestDatabase } from './database';
 import {
   aBasicShareLink,
@@ -29,6 +29,8 @@ import {
   MemoryRecordings,
   MemoryShareLinks,
   MemoryTakes,
+  MemoryTranscriptionSettings,
+  MemoryTranscriptSearch,
 } from './fakes';
 
 const later = (ms: number) => new Date(AT.getTime() + ms);
@@ -44,7 +46,8 @@ describeRepositoryContract<InterviewsStore>(
   {
     'in memory (test/fakes.ts)': async () => {
       const [projections, shareLinks] = [new MemoryProjections(), new MemoryShareLinks()];
-      const interviews = new MemoryInterviews([], { projections, shareLinks });
+      const search = new MemoryTranscriptSearch(() => interviews);
+      const interviews: MemoryInterviews = new MemoryInterviews([], { projections, shareLinks, search });
       const written = {
         interviews,
         questions: new MemoryQuestions(),
@@ -63,6 +66,8 @@ describeRepositoryContract<InterviewsStore>(
           shareLinks,
           creations: new MemoryCreations(written),
           companyMedia: new MemoryCompanyMedia({ interviews: written.interviews, takes, recordings }),
+          transcriptionSettings: new MemoryTranscriptionSettings(),
+          transcriptSearch: search,
         }),
         close: async () => undefined,
       };
@@ -614,6 +619,129 @@ describeRepositoryContract<InterviewsStore>(
         await shareLinks.apply(interview.uuid, null, 3);
         await shareLinks.apply(interview.uuid, link, 2);
         expect(await shareLinks.forInterviews([interview.uuid])).toEqual(new Map());
+      });
+    });
+
+    describe('transcription (decision 073)', () => {
+      it("keeps each company's newest setting, whatever order the changes come in; off for a company never heard of", async () => {
+        const [company, other] = [randomUUID(), randomUUID()];
+        const settings = store().read.transcriptionSettings;
+        expect(await settings.isOn(company)).toBe(false);
+        await settings.apply(company, true, later(2));
+        await settings.apply(company, false, later(1));
+        expect(await settings.isOn(company)).toBe(true);
+        await settings.apply(company, false, later(3));
+        expect(await settings.isOn(company)).toBe(false);
+        expect(await settings.isOn(other)).toBe(false);
+      });
+
+      /** Three interviews of one company: one with a transcript, one named, one whose job is titled; and another company's. */
+      const searchWorld = async () => {
+        const repos = store().read;
+        const companyUuid = randomUUID();
+        const spoken = anInterview({ companyUuid, scheduledAt: later(1) });
+        const named = anInterview({ companyUuid, scheduledAt: later(2), type: 'live' });
+        const titled = anInterview({ companyUuid, scheduledAt: later(3) });
+        const elsewhere = anInterview({ scheduledAt: later(4) });
+        await insertInterview(repos, spoken, { candidate: 'Ana Ortiz' });
+        await insertInterview(repos, named, { candidate: 'Kubernetes_Fan 100%' });
+        await insertInterview(repos, titled, { candidate: 'Bo Li', job: 'Platform engineer' });
+        await insertInterview(repos, elsewhere, { candidate: 'Cy Kubernetes' });
+        const take = randomUUID();
+        await repos.transcriptSearch.index({
+          sourceUuid: take,
+          interviewUuid: spoken.uuid,
+          config: 'english',
+          text: 'I ran Kubernetes clusters in production',
+          transcribedAt: later(5),
+        });
+        await repos.transcriptSearch.index({
+          sourceUuid: randomUUID(),
+          interviewUuid: titled.uuid,
+          config: 'english',
+          text: 'We moved to Kubernetes last year.',
+          transcribedAt: later(5),
+        });
+        await repos.transcriptSearch.index({
+          sourceUuid: randomUUID(),
+          interviewUuid: elsewhere.uuid,
+          config: 'simple',
+          text: 'Kubernetes',
+          transcribedAt: later(5),
+        });
+        const search = (q: string, more: Partial<InterviewListQuery> = {}) =>
+          repos.interviews.page({ companyUuid, types: [], statuses: [], orderBy: 'scheduled_asc', offset: 0, limit: 10, q, ...more });
+        const found = async (q: string, more: Partial<InterviewListQuery> = {}) => {
+          const page = await search(q, more);
+          return { uuids: page.interviews.map((i) => i.uuid), total: page.total };
+        };
+        return { repos, companyUuid, spoken, named, titled, take, search, found };
+      };
+
+      it("finds the company's interviews whose transcripts match, or whose candidate's name or email or job's title holds the words", async () => {
+        const { spoken, named, titled, found } = await searchWorld();
+        expect(await found('kubernetes')).toEqual({ uuids: [spoken.uuid, named.uuid, titled.uuid], total: 3 });
+        expect(await found('Kubernetes clusters')).toEqual({ uuids: [spoken.uuid], total: 1 });
+        expect(await found('kubernetes -production')).toEqual({ uuids: [titled.uuid], total: 1 });
+        expect(await found('helm or clusters')).toEqual({ uuids: [spoken.uuid], total: 1 });
+        expect(await found('ORM ENGIN')).toEqual({ uuids: [titled.uuid], total: 1 });
+        expect(await found('@people.example')).toMatchObject({ total: 3 });
+        expect(await found('nothing like it')).toEqual({ uuids: [], total: 0 });
+      });
+
+      it('takes % and _ in the words literally', async () => {
+        const { named, found } = await searchWorld();
+        expect(await found('_fan 100%')).toEqual({ uuids: [named.uuid], total: 1 });
+        expect(await found('s_fan')).toEqual({ uuids: [named.uuid], total: 1 });
+        expect(await found('100%_')).toEqual({ uuids: [], total: 0 });
+        expect(await found('Kuber%Fan')).toEqual({ uuids: [], total: 0 });
+      });
+
+      it('pages and orders a search as the list, filters it by type and status, and gives its total past the end', async () => {
+        const { spoken, named, titled, found, search } = await searchWorld();
+        expect(await found('kubernetes', { orderBy: 'scheduled_desc', limit: 2 })).toEqual({ uuids: [titled.uuid, named.uuid], total: 3 });
+        expect(await found('kubernetes', { offset: 1, limit: 1 })).toEqual({ uuids: [named.uuid], total: 3 });
+        expect(await found('kubernetes', { types: ['live'] })).toEqual({ uuids: [named.uuid], total: 1 });
+        expect(await found('kubernetes', { statuses: ['completed'] })).toEqual({ uuids: [], total: 0 });
+        expect(await found('kubernetes', { statuses: ['requested'], types: ['one_way'] })).toEqual({ uuids: [spoken.uuid, titled.uuid], total: 2 });
+        const past = await search('kubernetes', { offset: 5 });
+        expect(past).toMatchObject({ interviews: [], total: 3, version: expect.any(Number) });
+      });
+
+      it("replaces a source's vector with a newer transcript only, and forgets an interview's vectors", async () => {
+        const { repos, spoken, take, found } = await searchWorld();
+        const again = { sourceUuid: take, interviewUuid: spoken.uuid, config: 'english' as const };
+        await repos.transcriptSearch.index({ ...again, text: 'Terraform modules', transcribedAt: later(4) });
+        expect((await found('clusters')).uuids).toEqual([spoken.uuid]);
+        await repos.transcriptSearch.index({ ...again, text: 'Terraform modules', transcribedAt: later(6) });
+        expect((await found('clusters')).uuids).toEqual([]);
+        expect((await found('terraform')).uuids).toEqual([spoken.uuid]);
+        await repos.transcriptSearch.deleteFor(spoken.uuid);
+        expect((await found('terraform')).uuids).toEqual([]);
+      });
+
+      it("sweeps the vectors of interviews deleted before the cutoff, in batches, and no other's", async () => {
+        const { repos, spoken, named, found } = await searchWorld();
+        await repos.transcriptSearch.index({
+          sourceUuid: randomUUID(),
+          interviewUuid: spoken.uuid,
+          config: 'english',
+          text: 'Helm charts',
+          transcribedAt: later(5),
+        });
+        await repos.transcriptSearch.index({
+          sourceUuid: randomUUID(),
+          interviewUuid: named.uuid,
+          config: 'english',
+          text: 'Helm charts',
+          transcribedAt: later(5),
+        });
+        await repos.interviews.markDeleted(spoken.uuid, later(10));
+        expect(await repos.transcriptSearch.deleteOfInterviewsDeletedBefore(later(10), 10)).toBe(0);
+        expect(await repos.transcriptSearch.deleteOfInterviewsDeletedBefore(later(11), 1)).toBe(1);
+        expect(await repos.transcriptSearch.deleteOfInterviewsDeletedBefore(later(11), 10)).toBe(1);
+        expect(await repos.transcriptSearch.deleteOfInterviewsDeletedBefore(later(11), 10)).toBe(0);
+        expect((await found('helm')).uuids).toEqual([named.uuid]);
       });
     });
 

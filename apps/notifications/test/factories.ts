@@ -6,6 +6,7 @@ import {
   type CandidateNotice,
   type CommentEventPayload,
   type DecisionEventPayload,
+  type TranscriptReadyPayload,
   type EvaluationEventPayload,
   type InterviewEventPayload,
   type UserEventPayload,
@@ -208,6 +209,22 @@ export function anEvaluationSubmittedEvent(companyUuid: string, interviewUuid: s
 }
 
 /** `evaluations.decision.made`: Una's decision; `notify` puts the candidate's notice in (a reject that tells them). */
+/** `transcription.transcript.ready` of a take of a company's interview (decision 073), done unless said otherwise. */
+export function aTranscriptReadyEvent(companyUuid: string, overrides: Partial<TranscriptReadyPayload> = {}): BusMessage {
+  const payload: TranscriptReadyPayload = {
+    interview_uuid: randomUUID(),
+    take_uuid: randomUUID(),
+    recording_uuid: null,
+    language: 'en',
+    status: 'done',
+    company_uuid: companyUuid,
+    text: 'I ran Kubernetes clusters in production.',
+    occurred_at: toRfc3339(T0),
+    ...overrides,
+  };
+  return aMessage('transcription.transcript.ready', payload);
+}
+
 export function aDecisionEvent(
   companyUuid: string,
   options: { interviewUuid?: string; decision?: 'advance' | 'reject' | 'hold'; notify?: Partial<CandidateNotice> } = {},

@@ -29,6 +29,7 @@ export * from './views/api-key.view';
 export * from './views/webhook.view';
 export * from './views/session.view';
 export * from './views/evaluation.view';
+export * from './views/transcript-ready.view';
 export * from './views/assessment.view';
 export * from './views/transcript.view';
 export * from './api-key-format';

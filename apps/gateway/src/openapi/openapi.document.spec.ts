@@ -66,9 +66,10 @@ describe('the OpenAPI description', () => {
     expect(() => openApiDocument([router, again])).toThrow('/gadgets/{name} is registered twice');
   });
 
-  it("has a webhook for each of the contract's 11 event types and our 4 (EvaluationSubmitted, InterviewDecided: decision 070; InterviewAccommodationsChanged, AccommodationRequested: issue 42)", () => {
+  it("has a webhook for each of the contract's 11 event types and our 5 (EvaluationSubmitted, InterviewDecided: decision 070; InterviewAccommodationsChanged, AccommodationRequested: issue 42; TranscriptReady: decision 073)", () => {
     expect(Object.keys(sut.webhooks).sort()).toEqual(Object.keys(WebhookEvents).sort());
-    expect(Object.keys(sut.webhooks)).toHaveLength(15);
+    expect(Object.keys(sut.webhooks)).toHaveLength(16);
+    expect(sut.webhooks).toHaveProperty('TranscriptReady');
     expect(sut.webhooks).toHaveProperty('InterviewAccommodationsChanged');
     expect(sut.webhooks).toHaveProperty('AccommodationRequested');
     expect(sut.webhooks).toHaveProperty('EvaluationSubmitted');

@@ -44,6 +44,7 @@ import {
   DecisionResultsView,
   SubmittedEvaluationView,
   InterviewDecisionView,
+  TranscriptReadyView,
   AssessmentOrderView,
   AtsIntegrationView,
   CallbackAttemptView,
@@ -136,6 +137,8 @@ function viewComponents(): Record<string, JsonSchema> {
     TranscriptSegmentView,
     TranscriptView,
     TranscriptionSettingsView,
+    // The TranscriptReady webhook's body (decision 073).
+    TranscriptReadyView,
   ];
   // The applicant-tracking systems (decision 071): the company's views and the ATSs' own shapes.
   const assessments = [
@@ -322,7 +325,7 @@ const listParameters = (spec: ListQuerySpec<string, string>) => [
 function webhookEvents(): Record<string, JsonSchema> {
   const headers = [
     ['X-Service-Event', 'The event type'],
-    ['X-Service-Payload', 'The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision or AccommodationRequest'],
+    ['X-Service-Payload', 'The payload type: Interview, Job, Rating, SubmittedEvaluation, InterviewDecision, AccommodationRequest or TranscriptReady'],
     ['X-Service-User-UUID', 'The user owning the webhook'],
     ['X-Service-Webhook-UUID', 'The webhook that caused the delivery'],
     ['webhook-id', 'Standard Webhooks: the delivery id, the same on every retry (deduplicate on it)'],

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { INTERVIEW_STATUSES, INTERVIEW_TYPES, type InterviewJson, type interviews } from '@vi/contracts';
+import { INTERVIEW_STATUSES, INTERVIEW_TYPES, type InterviewJson } from '@vi/contracts';
 import { AppError, validationFailed } from '@vi/platform-errors';
 import { contextOf, readAs, readAsGateway, writeAs } from '../auth/request-context';
-import { listRoute, type UpstreamRange } from '../http/list-route';
+import { listRoute } from '../http/list-route';
 import { pathUuid } from '../http/path-uuids';
 import { arrayOf, ref, requestSchema, type JsonSchema } from '../http/operation';
 import { sendJson } from '../http/rendered-json';
@@ -11,7 +11,7 @@ import { resource } from '../http/resource';
 import { validate } from '../http/validation';
 import { interviewPageWithShareLinkUrls, withShareLinkUrls } from '../upstream/share-link-urls';
 import type { Upstreams } from '../upstream/upstreams';
-import { INTERVIEW_LIST, interviewSearchFields, type InterviewListQuery } from './list-queries';
+import { INTERVIEW_LIST, interviewSearchFields } from './list-queries';
 import {
   accommodationsField,
   assigneeFields,
@@ -80,15 +80,6 @@ function parsed(body: Uint8Array | InterviewJson | InterviewJson[]): InterviewJs
 }
 
 /**
- * ListInterviews' request. `q` (decision 073) is the field interviews adds to ListInterviewsRequest (`optional string
- * q`); until its stubs have it, it is sent by name and the encoder leaves it out.
- */
-function interviewListRequest(query: InterviewListQuery, range: UpstreamRange): interviews.ListInterviewsRequest {
-  const request = { types: query.types, statuses: query.statuses, orderby: query.orderby, ...range, ...(query.q === undefined ? {} : { q: query.q }) };
-  return request;
-}
-
-/**
  * The company's interviews. Their bodies come rendered by the interviews service; the gateway only adds the share
  * links' URLs, in withShareLinkUrls (decision 065). Questions, takes, recordings and the call's chat have their own
  * route files.
@@ -107,7 +98,12 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
       queryFields: interviewSearchFields,
       ...listRoute({
         query: INTERVIEW_LIST,
-        fetch: ({ query, range, res }) => upstreams.interviews.call((c) => c.listInterviews, interviewListRequest(query, range), readAs(res)),
+        fetch: ({ query, range, res }) =>
+          upstreams.interviews.call(
+            (c) => c.listInterviews,
+            { types: query.types, statuses: query.statuses, orderby: query.orderby, q: query.q, ...range },
+            readAs(res),
+          ),
         // The service renders the page as the API's JSON (decision 023): sent as it came unless a share link's URL is missing.
         page: (page, { res }) => interviewPageWithShareLinkUrls(upstreams.sharing, page, readAsGateway(res)),
       }),

@@ -7,6 +7,7 @@ import type { InterviewStatus, InterviewType } from '../domain/interview-status'
 import type { QuestionSet, QuestionSetQuestion } from '../domain/question-set';
 import type { Recording, RecordingPart } from '../domain/recording';
 import type { Take } from '../domain/take';
+import type { TranscriptText } from '../domain/transcript-search';
 
 /**
  * The interviews service's store as its use cases see it (decision 033): the repositories' interfaces, owned here;
@@ -24,6 +25,26 @@ export interface InterviewsRepositories {
   readonly shareLinks: ShareLinkProjectionRepository;
   readonly creations: CreationRepository;
   readonly companyMedia: CompanyMediaRepository;
+  readonly transcriptionSettings: TranscriptionSettingRepository;
+  readonly transcriptSearch: TranscriptSearchRepository;
+}
+
+/** Each company's transcription as the transcription service last published it (decision 073). */
+export interface TranscriptionSettingRepository {
+  /** Keeps the newest: a change as of before the one stored (events come in any order) changes nothing. */
+  apply(companyUuid: string, transcription: boolean, at: Date): Promise<void>;
+  /** Whether the company's answers are transcribed now: false for a company never heard of (off until turned on). */
+  isOn(companyUuid: string): Promise<boolean>;
+}
+
+/** The text search vectors of done transcripts, one per take or recording (decision 073): what `?q=` matches. */
+export interface TranscriptSearchRepository {
+  /** Stores the vector of the text, replacing the one of the same take or recording unless that one is newer. */
+  index(transcript: TranscriptText): Promise<void>;
+  /** Forgets an interview's vectors (its deletion, reset, its job seeker's erasure). */
+  deleteFor(interviewUuid: string): Promise<void>;
+  /** The same for interviews deleted before `cutoff`, at most `limit` vectors; how many went (the retention sweep). */
+  deleteOfInterviewsDeletedBefore(cutoff: Date, limit: number): Promise<number>;
 }
 
 /** What a company's interviews keep in media storage, all of them together (issue 38, decision 037). */
@@ -45,6 +66,11 @@ export interface InterviewListQuery {
   orderBy: InterviewOrder;
   offset: number;
   limit: number;
+  /**
+   * `?q=` (decision 073): only interviews whose transcripts match `websearch_to_tsquery` of their configuration, or
+   * whose candidate's name or email or job's title holds the words (case-insensitive). Absent: no search.
+   */
+  q?: string;
 }
 
 /** The sort keys of an interview's candidate, job and company, copied into its row (one index scan per sorted page). */
@@ -84,7 +110,10 @@ export interface InterviewPageRows {
   people: Map<string, PersonRow>;
   companies: Map<string, CompanyRow>;
   shareLinks: Map<string, BasicShareLinkWithoutUrl>;
-  /** The filter's total (the counters); undefined when the page is empty, and then read on its own. */
+  /**
+   * The filter's total (the counters); undefined when the page is empty, and then read on its own. With `q`, the
+   * number of matches, always given (no counter holds it).
+   */
   total: number | undefined;
   /** The company's list version, read in the same statement (decision 050); undefined when the page is empty. */
   version: number | undefined;

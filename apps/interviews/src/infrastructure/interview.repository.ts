@@ -1,5 +1,5 @@
 import type { BasicShareLinkWithoutUrl } from '@vi/contracts';
-import { insertRows, prepared, sql, type Kysely, type Selectable } from '@vi/platform-postgres';
+import { insertRows, prepared, sql, type Kysely, type RawBuilder, type Selectable } from '@vi/platform-postgres';
 import type { AccommodationsJson } from '@vi/contracts';
 import { NO_ACCOMMODATIONS, type AccommodationRequest, type Accommodations } from '../domain/accommodations';
 import type { EvaluationsChange, Interview } from '../domain/interview';
@@ -7,6 +7,7 @@ import type { InterviewStatus, InterviewType } from '../domain/interview-status'
 import type { NewInterviewRow, InterviewListQuery, InterviewPageRows, JobPostRow } from '../application/store';
 import type { InterviewsDatabase } from './interviews.database';
 import { LIVE_JOIN_CLOSES_AFTER_MS } from '../domain/join-window';
+import { likePatternOf } from '../domain/transcript-search';
 import { filterTotalOf, listVersionOf } from './interview-counter.repository';
 
 const SORT_COLUMNS = {
@@ -54,6 +55,20 @@ const INTERVIEW_COLUMNS = sql.raw(
     'accommodations',
   ].join(', '),
 );
+
+/** What a page joins to its rows: the job post, the candidate and the creator, the company, the basic share link. */
+const PAGE_JOINED_COLUMNS =
+  sql.raw(`j.company_uuid as job_company_uuid, j.title as job_title, j.status as job_status, j.created_at as job_created_at, j.updated_at as job_updated_at,
+  j.status_updated_at as job_status_updated_at, j.created_by as job_created_by, j.location as job_location, j.video as job_video,
+  c.name as candidate_person_name, c.email as candidate_person_email, c.avatar as candidate_person_avatar,
+  cb.name as creator_name, cb.email as creator_email, cb.avatar as creator_avatar,
+  co.name as company_name, co.avatar as company_avatar,
+  s.link as share_link`);
+const PAGE_JOINS = sql.raw(`left join job_posts j on j.uuid = i.job_uuid
+left join people c on c.uuid = i.candidate_uuid
+left join people cb on cb.uuid = i.created_by
+left join companies co on co.uuid = i.company_uuid
+left join share_links s on s.interview_uuid = i.uuid and s.link is not null`);
 
 type InterviewColumns = Omit<Selectable<InterviewsDatabase['interviews']>, 'deleted_at' | 'evaluations_cleared_at'>;
 
@@ -153,26 +168,8 @@ export class InterviewRepository {
           sql`(select ${INTERVIEW_COLUMNS} from interviews where company_uuid = ${query.companyUuid} and deleted_at is null and type = ${sql.lit(type)} and status = ${sql.lit(status)} order by ${column} ${nulls}, uuid ${dir} limit ${query.offset + query.limit})`,
       ),
     );
-    // Evaluated once per statement (no reference to a row); as the page's condition, it is checked before any branch
-    // is scanned, so a page past the end reads no interview, as when the counters were read first.
-    const total = filterTotalOf(query.companyUuid, query.types, query.statuses);
-    const { rows } = await prepared(
-      sql<PageRow>`select i.*,
-  j.company_uuid as job_company_uuid, j.title as job_title, j.status as job_status, j.created_at as job_created_at, j.updated_at as job_updated_at,
-  j.status_updated_at as job_status_updated_at, j.created_by as job_created_by, j.location as job_location, j.video as job_video,
-  c.name as candidate_person_name, c.email as candidate_person_email, c.avatar as candidate_person_avatar,
-  cb.name as creator_name, cb.email as creator_email, cb.avatar as creator_avatar,
-  co.name as company_name, co.avatar as company_avatar,
-  s.link as share_link,
-  ${total} as total, ${listVersionOf(query.companyUuid)} as version
-from (select * from (${sql.join(branches, sql` union all `)}) u where ${query.offset} < ${total} order by ${column} ${nulls}, uuid ${dir} offset ${query.offset} limit ${query.limit}) i
-left join job_posts j on j.uuid = i.job_uuid
-left join people c on c.uuid = i.candidate_uuid
-left join people cb on cb.uuid = i.created_by
-left join companies co on co.uuid = i.company_uuid
-left join share_links s on s.interview_uuid = i.uuid and s.link is not null
-order by i.${column} ${nulls}, i.uuid ${dir}`,
-    ).execute(this.db);
+    const rows =
+      query.q === undefined ? await this.listedRows(query, branches, column, nulls, dir) : await this.searchedRows(query, types, statuses, column, nulls, dir);
     const page: InterviewPageRows = {
       interviews: [],
       jobs: new Map(),
@@ -183,9 +180,11 @@ order by i.${column} ${nulls}, i.uuid ${dir}`,
       version: undefined,
     };
     for (const row of rows) {
-      page.interviews.push(toInterview(row));
       page.total = row.total;
       page.version = row.version;
+      // A search's empty page: one row with its total only.
+      if (row.uuid === null) continue;
+      page.interviews.push(toInterview(row));
       if (row.job_title !== null) {
         page.jobs.set(row.job_uuid, {
           uuid: row.job_uuid,
@@ -214,6 +213,63 @@ order by i.${column} ${nulls}, i.uuid ${dir}`,
       if (row.share_link !== null) page.shareLinks.set(row.uuid, row.share_link);
     }
     return page;
+  }
+
+  /** The page without a search: the merged index ranges, the counters' total (decision 064, rule 6). */
+  private async listedRows(
+    query: InterviewListQuery,
+    branches: RawBuilder<unknown>[],
+    column: RawBuilder<unknown>,
+    nulls: RawBuilder<unknown>,
+    dir: RawBuilder<unknown>,
+  ) {
+    // Evaluated once per statement (no reference to a row); as the page's condition, it is checked before any branch
+    // is scanned, so a page past the end reads no interview, as when the counters were read first.
+    const total = filterTotalOf(query.companyUuid, query.types, query.statuses);
+    const { rows } = await prepared(
+      sql<PageRow>`select i.*, ${PAGE_JOINED_COLUMNS},
+  ${total} as total, ${listVersionOf(query.companyUuid)} as version
+from (select * from (${sql.join(branches, sql` union all `)}) u where ${query.offset} < ${total} order by ${column} ${nulls}, uuid ${dir} offset ${query.offset} limit ${query.limit}) i
+${PAGE_JOINS}
+order by i.${column} ${nulls}, i.uuid ${dir}`,
+    ).execute(this.db);
+    return rows;
+  }
+
+  /**
+   * The page of a search (decision 073), still one statement: the company's interviews of the filter that match —
+   * a done transcript's vector against `websearch_to_tsquery` in its own configuration, or the words as a
+   * case-insensitive substring of the candidate's name or email or the job's title — counted, and the page of them
+   * in the list's order. No counter holds a search's total: it is the count of the matches, and an empty page still
+   * gives it (one row of nulls carrying the total).
+   */
+  private async searchedRows(
+    query: InterviewListQuery,
+    types: InterviewType[],
+    statuses: InterviewStatus[],
+    column: RawBuilder<unknown>,
+    nulls: RawBuilder<unknown>,
+    dir: RawBuilder<unknown>,
+  ) {
+    const q = query.q ?? '';
+    const pattern = likePatternOf(q);
+    const { rows } = await prepared(
+      sql<PageRow>`with matched as (
+  select ${INTERVIEW_COLUMNS} from interviews m
+  where m.company_uuid = ${query.companyUuid} and m.deleted_at is null
+    and m.type in (${sql.join(types.map((t) => sql.lit(t)))}) and m.status in (${sql.join(statuses.map((t) => sql.lit(t)))})
+    and (exists (select 1 from transcript_search s where s.interview_uuid = m.uuid and s.vector @@ websearch_to_tsquery(s.config::regconfig, ${q}))
+      or m.candidate_name ilike ${pattern}
+      or exists (select 1 from people p where p.uuid = m.candidate_uuid and p.email ilike ${pattern})
+      or exists (select 1 from job_posts jt where jt.uuid = m.job_uuid and jt.title ilike ${pattern}))
+), counted as (select count(*)::int as total from matched)
+select i.*, ${PAGE_JOINED_COLUMNS},
+  counted.total as total, ${listVersionOf(query.companyUuid)} as version
+from counted left join lateral (select * from matched order by ${column} ${nulls}, uuid ${dir} offset ${query.offset} limit ${query.limit}) i on true
+${PAGE_JOINS}
+order by i.${column} ${nulls}, i.uuid ${dir}`,
+    ).execute(this.db);
+    return rows;
   }
 
   async insert(rows: NewInterviewRow[]): Promise<void> {

@@ -13,6 +13,8 @@ import { RecordingRepository } from './recording.repository';
 import { ShareLinkProjectionRepository } from './share-link-projection.repository';
 import { TakeRepository } from './take.repository';
 import { QuestionSetRepository } from './question-set.repository';
+import { TranscriptionSettingRepository } from './transcription-setting.repository';
+import { TranscriptSearchRepository } from './transcript-search.repository';
 
 /** The SQL repositories, bound to one connection or transaction. */
 export function sqlInterviewsRepositories(db: Kysely<InterviewsDatabase>): InterviewsRepositories {
@@ -28,6 +30,8 @@ export function sqlInterviewsRepositories(db: Kysely<InterviewsDatabase>): Inter
     shareLinks: new ShareLinkProjectionRepository(db),
     creations: new CreationRepository(db),
     companyMedia: new CompanyMediaRepository(db),
+    transcriptionSettings: new TranscriptionSettingRepository(db),
+    transcriptSearch: new TranscriptSearchRepository(db),
   };
 }
 

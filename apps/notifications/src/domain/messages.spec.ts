@@ -27,6 +27,7 @@ const invitation = {
   candidateUrl: 'https://app.example/candidate/interviews/i1?token=a&b',
   occasion: 'invited' as const,
   live: false,
+  answersTranscribed: false,
 };
 
 const live: LiveInterviewDetails = {
@@ -42,6 +43,7 @@ const live: LiveInterviewDetails = {
   language: 'en',
   url: 'https://app.example/candidate/interviews/i1?token=a&b',
   occasion: 'invited',
+  transcribed: false,
 };
 
 describe('message contents', () => {
@@ -147,6 +149,46 @@ describe("the job seeker's messages in the interview's language (decision 047)",
         expect(sut.html).toContain('Acme &amp; Co');
       }
       expect(liveCancellationEmail({ ...live, language, occasion: 'canceled', url: null }).text).not.toContain(sentence);
+    },
+  );
+
+  it.each([
+    [
+      'en',
+      'Your answers will be transcribed to text so the hiring team can read and search them.',
+      'If the call is recorded, its recording will be transcribed to text so the hiring team can read and search it.',
+    ],
+    [
+      'es',
+      'Sus respuestas se transcribirán a texto para que el equipo de selección pueda leerlas y buscar en ellas.',
+      'Si se graba la llamada, la grabación se transcribirá a texto para que el equipo de selección pueda leerla y buscar en ella.',
+    ],
+    [
+      'fr',
+      'Vos réponses seront transcrites en texte afin que l’équipe de recrutement puisse les lire et y faire des recherches.',
+      'Si l’appel est enregistré, l’enregistrement sera transcrit en texte afin que l’équipe de recrutement puisse le lire et y faire des recherches.',
+    ],
+    [
+      'de',
+      'Ihre Antworten werden in Text transkribiert, damit das Recruiting-Team sie lesen und durchsuchen kann.',
+      'Wird das Gespräch aufgezeichnet, wird die Aufzeichnung in Text transkribiert, damit das Recruiting-Team sie lesen und durchsuchen kann.',
+    ],
+  ])(
+    'says in %s, when the company transcribes, that the answers or the call are transcribed (decision 073), and nothing otherwise',
+    (language, answers, call) => {
+      const oneWay = invitationEmail({ ...invitation, language, answersTranscribed: true });
+      const paragraphs = oneWay.text.split('\n\n');
+      // After the due time, before how to ask for an accommodation; in the HTML part too.
+      expect(paragraphs.indexOf(answers)).toBe(4);
+      expect(paragraphs[5]).toContain('Acme & Co');
+      expect(oneWay.html).toContain(`<p>${answers.replace(/&/g, '&amp;')}</p>`);
+      expect(invitationEmail({ ...invitation, language }).text).not.toContain(answers);
+      const liveEmail = liveInvitationEmail({ ...live, language, transcribed: true });
+      expect(liveEmail.text.split('\n\n')).toContain(call);
+      expect(liveEmail.text).not.toContain(answers);
+      expect(liveInvitationEmail({ ...live, language }).text).not.toContain(call);
+      // The SMS stay as short as they were: the email says it.
+      expect(invitationSms({ ...invitation, language, answersTranscribed: true })).toBe(invitationSms({ ...invitation, language }));
     },
   );
 

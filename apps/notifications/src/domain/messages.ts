@@ -110,14 +110,19 @@ export interface InvitationDetails {
   occasion: 'invited' | 'rescheduled' | 'reset';
   /** A live interview (a meeting at that time), not a one-way one (answered by that time). */
   live: boolean;
+  /** The company's answers are transcribed (decision 073): the email says so. */
+  answersTranscribed: boolean;
 }
 
 export function invitationEmail(d: InvitationDetails): EmailContent {
   const text = candidateText(d.language);
   const paragraphs = [text.hello(d.candidateName), text.oneWay.intro[d.occasion](d.companyName, d.jobTitle)];
   if (d.emailMessage.trim()) paragraphs.push(d.emailMessage.trim());
+  paragraphs.push(text.oneWay.dueBy(d.dueLocal, d.timezone));
+  // Where the candidate's audio goes (decision 073), said before they record.
+  if (d.answersTranscribed) paragraphs.push(text.transcribed.answers);
   // How to ask for an accommodation (issue 42; the EEOC expects applicants to be told): the page's form.
-  paragraphs.push(text.oneWay.dueBy(d.dueLocal, d.timezone), text.accommodation(d.companyName));
+  paragraphs.push(text.accommodation(d.companyName));
   return {
     subject: text.oneWay.subject[d.occasion](d.jobTitle, d.companyName),
     text: `${paragraphs.join('\n\n')}\n\n${text.oneWay.open}: ${d.candidateUrl}\n`,
@@ -183,6 +188,8 @@ export interface LiveInterviewDetails {
   /** The candidate link (for the job seeker) or the interview's page (for its creator); none once canceled. */
   url: string | null;
   occasion: 'invited' | 'rescheduled' | 'reset' | 'canceled';
+  /** The company's call recordings are transcribed (decision 073): the job seeker's email says so. */
+  transcribed: boolean;
 }
 
 /** "When" of a live interview: in the interview's timezone and in UTC, for someone in any other zone. */
@@ -200,6 +207,7 @@ export function liveInvitationEmail(d: LiveInterviewDetails): EmailContent {
     liveWhen(d, text),
     text.live.page,
     d.occasion === 'rescheduled' ? text.live.calendarMoves : text.live.calendarAdds,
+    ...(d.transcribed ? [text.transcribed.call] : []),
     text.accommodation(d.companyName),
   );
   return {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { TranscriptReadyView } from '@vi/contracts';
 import { signWebhook } from './signature';
 import { checkWebhookInput, notificationOf, webhookRequest } from './webhook';
 
@@ -85,6 +87,31 @@ describe('notifications of events', () => {
       body: JSON.stringify({ ...decision, interview_uuid: 'i1' }),
     });
     expect(sut.body).not.toMatch(/lucia|Gracias|notify/);
+  });
+
+  it('sends which transcript is ready for TranscriptReady, never its text, company or time (decision 073)', () => {
+    const [interview, recording, company] = [randomUUID(), randomUUID(), randomUUID()];
+    const event = {
+      interview_uuid: interview,
+      take_uuid: null,
+      recording_uuid: recording,
+      language: 'fr',
+      status: 'done',
+      company_uuid: company,
+      text: 'Nous avons déployé Kubernetes',
+      occurred_at: '2026-12-07T10:00:00+00:00',
+    };
+    const sut = notificationOf('TranscriptReady', event)!;
+    expect(sut).toEqual({
+      eventType: 'TranscriptReady',
+      payloadType: 'TranscriptReady',
+      companyUuid: company,
+      resourceUuid: interview,
+      body: JSON.stringify({ interview_uuid: interview, take_uuid: null, recording_uuid: recording, language: 'fr', status: 'done' }),
+    });
+    expect(sut.body).not.toMatch(new RegExp(`Kubernetes|${company}|occurred_at|2026-12`));
+    expect(TranscriptReadyView.parse(JSON.parse(sut.body))).toEqual(JSON.parse(sut.body));
+    expect(notificationOf('TranscriptReady', { ...event, company_uuid: '' })).toBeUndefined();
   });
 
   it('sends the job for job events; an event without a company concerns no webhook', () => {

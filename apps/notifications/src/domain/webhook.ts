@@ -4,6 +4,8 @@ import {
   type EvaluationEventPayload,
   type InterviewEventPayload,
   type JobEventPayload,
+  transcriptReadyWebhookOf,
+  type TranscriptReadyPayload,
   type WebhookEventType,
   type WebhookPayloadType,
 } from '@vi/contracts';
@@ -86,6 +88,13 @@ export function notificationOf(eventType: WebhookEventType, payload: unknown): W
       if (!event.company_uuid || !event.decision) return undefined;
       const { decision, decided_by, decided_at } = event.decision;
       const body = { decision, decided_by: { uuid: decided_by.uuid, name: decided_by.name }, decided_at, interview_uuid: event.interview_uuid };
+      return { eventType, payloadType, companyUuid: event.company_uuid, resourceUuid: event.interview_uuid, body: JSON.stringify(body) };
+    }
+    case 'TranscriptReady': {
+      // Named field by field (decision 073): the event's text, company and time never go out.
+      const event = payload as TranscriptReadyPayload;
+      if (!event.company_uuid || !event.interview_uuid) return undefined;
+      const body = transcriptReadyWebhookOf(event);
       return { eventType, payloadType, companyUuid: event.company_uuid, resourceUuid: event.interview_uuid, body: JSON.stringify(body) };
     }
     default:

@@ -16,6 +16,11 @@ export interface InvitationDetails {
   phone: string | null;
   phone_parsed: string | null;
   has_sms_consent: boolean;
+  /**
+   * Whether the company's answers are transcribed now (decision 073): the invitation says so in the candidate's
+   * language. Absent on an event of a service older than the field: not said.
+   */
+  answers_transcribed?: boolean;
 }
 
 /** Every interview event carries the interview as the API renders it (with questions). */

@@ -1,6 +1,7 @@
 import { EvaluationsSubjects } from './evaluations.subjects';
 import { InterviewsSubjects } from './interviews.subjects';
 import { JobsSubjects } from './jobs.subjects';
+import { TranscriptionSubjects } from './transcription.subjects';
 
 /**
  * The webhook event table of the API reference: which bus subject a webhook
@@ -8,7 +9,8 @@ import { JobsSubjects } from './jobs.subjects';
  * (`X-Service-Event`, `X-Service-Payload`). `interviews.interview.canceled` has
  * no webhook event. The two evaluations events are ours (decision 070): a team
  * member's submitted evaluation and the interview's decision. The two accommodation events are ours too (issue 42,
- * docs/accommodations.md): the company changed an interview's accommodations, its candidate asked for one.
+ * docs/accommodations.md): the company changed an interview's accommodations, its candidate asked for one. So is
+ * TranscriptReady (decision 073): a take's or call recording's transcript is done or failed (its body never the text).
  */
 export const WebhookEvents = {
   InterviewCreated: { subject: InterviewsSubjects.InterviewCreated, payload: 'Interview' },
@@ -26,6 +28,7 @@ export const WebhookEvents = {
   InterviewDecided: { subject: EvaluationsSubjects.DecisionMade, payload: 'InterviewDecision' },
   InterviewAccommodationsChanged: { subject: InterviewsSubjects.InterviewAccommodationsChanged, payload: 'Interview' },
   AccommodationRequested: { subject: InterviewsSubjects.AccommodationRequested, payload: 'AccommodationRequest' },
+  TranscriptReady: { subject: TranscriptionSubjects.TranscriptReady, payload: 'TranscriptReady' },
 } as const;
 
 export type WebhookEventType = keyof typeof WebhookEvents;

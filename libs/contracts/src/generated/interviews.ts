@@ -156,6 +156,11 @@ export interface Interview {
     | undefined;
   /** The candidate's requests, oldest first: the company's view only (never the candidate's). */
   accommodation_requests: AccommodationRequest[];
+  /**
+   * Whether the company's answers are transcribed now (decision 073): the candidate's view only, set on the
+   * candidate side's answers (absent elsewhere).
+   */
+  transcribed?: boolean | undefined;
 }
 
 /** Where an interview came from: greenhouse, ashby, api, open_interview or workspace; the ATS's own id of it beside. */
@@ -234,6 +239,8 @@ export interface ListInterviewsRequest {
   orderby: string;
   range_from: number;
   range_to: number;
+  /** `?q=` (decision 073): 1 to 200 characters; absent: no search. */
+  q?: string | undefined;
 }
 
 export interface Assignee {
@@ -1133,6 +1140,7 @@ function createBaseInterview(): Interview {
     source: undefined,
     accommodations: undefined,
     accommodation_requests: [],
+    transcribed: undefined,
   };
 }
 
@@ -1203,6 +1211,9 @@ export const Interview: MessageFns<Interview> = {
     }
     for (const v of message.accommodation_requests) {
       AccommodationRequest.encode(v!, writer.uint32(178).fork()).join();
+    }
+    if (message.transcribed !== undefined) {
+      writer.uint32(184).bool(message.transcribed);
     }
     return writer;
   },
@@ -1388,6 +1399,14 @@ export const Interview: MessageFns<Interview> = {
           }
 
           message.accommodation_requests.push(AccommodationRequest.decode(reader, reader.uint32()));
+          continue;
+        }
+        case 23: {
+          if (tag !== 184) {
+            break;
+          }
+
+          message.transcribed = reader.bool();
           continue;
         }
       }
@@ -1873,7 +1892,7 @@ export const InterviewList: MessageFns<InterviewList> = {
 };
 
 function createBaseListInterviewsRequest(): ListInterviewsRequest {
-  return { types: [], statuses: [], orderby: "", range_from: 0, range_to: 0 };
+  return { types: [], statuses: [], orderby: "", range_from: 0, range_to: 0, q: undefined };
 }
 
 export const ListInterviewsRequest: MessageFns<ListInterviewsRequest> = {
@@ -1892,6 +1911,9 @@ export const ListInterviewsRequest: MessageFns<ListInterviewsRequest> = {
     }
     if (message.range_to !== 0) {
       writer.uint32(40).int32(message.range_to);
+    }
+    if (message.q !== undefined) {
+      writer.uint32(50).string(message.q);
     }
     return writer;
   },
@@ -1941,6 +1963,14 @@ export const ListInterviewsRequest: MessageFns<ListInterviewsRequest> = {
           }
 
           message.range_to = reader.int32();
+          continue;
+        }
+        case 6: {
+          if (tag !== 50) {
+            break;
+          }
+
+          message.q = reader.string();
           continue;
         }
       }

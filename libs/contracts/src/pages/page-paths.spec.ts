@@ -65,6 +65,7 @@ describe('@vi/contracts/web', () => {
       'events/evaluations.subjects.ts',
       'events/interviews.subjects.ts',
       'events/jobs.subjects.ts',
+      'events/transcription.subjects.ts',
       'events/webhook-events.ts',
       'live/live-protocol.ts',
       'pages/page-paths.ts',

@@ -181,9 +181,18 @@ describe('candidateInterviewJson', () => {
           (k) => `questions[].${k}`,
         ),
         ...['completed', 'remaining', 'limit'].map((k) => `questions[].takes.${k}`),
+        // Decision 073: whether the company's answers are transcribed, which the page says.
+        'transcribed',
       ].sort(),
     );
     expect(CandidateInterviewView.parse(sut)).toEqual(sut);
+  });
+
+  it('says whether the answers are transcribed as the candidate side set it; absent (an older service), not (decision 073)', () => {
+    expect(candidateInterviewJson(overTheWire(Interview, anInterview({ transcribed: true }))).transcribed).toBe(true);
+    expect(candidateInterviewJson(overTheWire(Interview, anInterview())).transcribed).toBe(false);
+    // Never on the company's view.
+    expect(interviewJson(overTheWire(Interview, anInterview({ transcribed: true })), { questions: true })).not.toHaveProperty('transcribed');
   });
 
   it('never carries the company`s rating, its team`s decision and evaluations, its users` emails, the share link nor what the company wrote about the candidate', () => {

@@ -242,6 +242,9 @@ export const CandidateInterviewView = InterviewView.pick({
     company: CompanySummaryView.nullable(),
     accommodations: AccommodationsView,
     questions: z.array(QuestionView),
+    transcribed: z.boolean().meta({
+      description: "Whether the company's answers are transcribed to text now (decision 073): the candidate page says so in the candidate's language",
+    }),
   })
   .strict()
   .meta({ id: 'CandidateInterview' });
@@ -273,5 +276,7 @@ export function candidateInterviewJson(interview: Interview): z.output<typeof Ca
     // Its own accommodations, so the page knows why the limits are what they are (never the requests: the company's).
     accommodations: accommodationsJson(interview.accommodations),
     questions: interview.questions.map(questionJson),
+    // Set by the candidate side's answers only; absent (a service older than the field): not transcribed.
+    transcribed: interview.transcribed ?? false,
   };
 }

@@ -19,11 +19,13 @@ describe('acceptInterview', () => {
 
     const sut = await acceptInterview(deps, candidate, requested.uuid);
 
-    expect(sut).toMatchObject({ uuid: requested.uuid, status: 'accepted', updated_at: '2026-03-02T09:00:00+00:00' });
+    expect(sut).toMatchObject({ uuid: requested.uuid, status: 'accepted', updated_at: '2026-03-02T09:00:00+00:00', transcribed: false });
     expect(deps.store.read.interviews.stored(requested.uuid)).toMatchObject({ status: 'accepted', acceptedAt: AT });
     expect(await deps.store.read.counters.total(requested.companyUuid, [], ['accepted'])).toBe(1);
     expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewAccepted]);
     expect(deps.store.published[0].payload).toMatchObject({ interview: { uuid: requested.uuid, status: 'accepted' } });
+    // The candidate's side only: never in the company's event.
+    expect(deps.store.published[0].payload).not.toHaveProperty('interview.transcribed');
 
     deps.clock.advance(60_000);
     expect(await acceptInterview(deps, candidate, requested.uuid)).toEqual(sut);

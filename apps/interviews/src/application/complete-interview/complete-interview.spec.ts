@@ -2,7 +2,7 @@ import { InterviewsSubjects } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, aJobRow, anInterview, aQuestion, JobsTable, theCandidateOf } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, MemoryProjections, MemoryQuestions, MemoryShareLinks } from '../../../test/fakes';
+import { MemoryCounters, MemoryInterviews, MemoryProjections, MemoryQuestions, MemoryShareLinks, MemoryTranscriptionSettings } from '../../../test/fakes';
 import type { InterviewQuestion } from '../../domain/interview';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { completeInterview } from './complete-interview';
@@ -24,6 +24,7 @@ describe('completeInterview', () => {
         questions: new MemoryQuestions(questions),
         projections: new MemoryProjections({ jobs: [{ ...job, status: projected }] }),
         shareLinks: new MemoryShareLinks(),
+        transcriptionSettings: new MemoryTranscriptionSettings(),
       }),
       jobs,
       clock: new FakeClock(new Date(AT.getTime() + 3600_000)),
@@ -32,10 +33,16 @@ describe('completeInterview', () => {
 
   it('completes an accepted interview whose every question is answered or skipped, with InterviewCompleted', async () => {
     const deps = fixture();
+    await deps.store.read.transcriptionSettings.apply(accepted.companyUuid, true, AT);
 
     const sut = await completeInterview(deps, candidate, accepted.uuid);
 
-    expect(sut).toMatchObject({ status: 'completed', completed_at: '2026-03-02T10:00:00+00:00', job_post: { uuid: job.uuid, status: 'active' } });
+    expect(sut).toMatchObject({
+      status: 'completed',
+      completed_at: '2026-03-02T10:00:00+00:00',
+      job_post: { uuid: job.uuid, status: 'active' },
+      transcribed: true,
+    });
     expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewCompleted]);
     expect(await deps.store.read.counters.total(accepted.companyUuid, [], ['completed'])).toBe(1);
     expect(await deps.store.read.counters.total(accepted.companyUuid, [], ['accepted'])).toBe(0);

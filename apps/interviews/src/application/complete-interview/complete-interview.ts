@@ -7,7 +7,7 @@ import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.er
 import type { InterviewsStore } from '../store';
 import type { JobsDirectory } from '../ports';
 import { interviewEvent, renderInterview, type RenderingRepoName } from '../interview-rendering';
-import { candidateInterview } from '../shared/candidate-interview';
+import { candidateInterview, forCandidate } from '../shared/candidate-interview';
 
 /**
  * accepted → completed: before the due time, every question answered or skipped, the job still active. The job's
@@ -16,7 +16,11 @@ import { candidateInterview } from '../shared/candidate-interview';
  * completions (docs/interview-lifecycle.md).
  */
 export async function completeInterview(
-  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | RenderingRepoName>; jobs: Pick<JobsDirectory, 'jobStatus'>; clock: Clock },
+  deps: {
+    store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'transcriptionSettings' | RenderingRepoName>;
+    jobs: Pick<JobsDirectory, 'jobStatus'>;
+    clock: Clock;
+  },
   caller: Caller,
   uuid: string,
 ): Promise<interviews.Interview> {
@@ -34,6 +38,6 @@ export async function completeInterview(
     await tx.counters.move(completed.companyUuid, completed.type, current.status, completed.status);
     const rendered = await renderInterview(tx, completed);
     await tx.publish([interviewEvent(InterviewsSubjects.InterviewCompleted, rendered)]);
-    return rendered;
+    return forCandidate(tx, completed.companyUuid, rendered);
   });
 }

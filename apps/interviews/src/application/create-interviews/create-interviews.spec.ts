@@ -67,9 +67,17 @@ describe('createInterviews', () => {
         timezone: 'Europe/Paris',
         scheduled_at_local: expect.stringMatching(/^Monday, March 9, 2026 at 10:00:00\sAM GMT\+1$/),
         phone: null,
+        answers_transcribed: false,
       },
     });
     expect(await deps.store.read.counters.total(admin.companyUuid!, ['one_way'], ['requested'])).toBe(2);
+  });
+
+  it("says in the invitation whether the company's answers are transcribed now (decision 073)", async () => {
+    const { deps, input } = fixture();
+    await deps.store.read.transcriptionSettings.apply(admin.companyUuid!, true, AT);
+    await createInterviews(deps, caller, input);
+    expect(deps.store.published[0].payload).toMatchObject({ invitation: { answers_transcribed: true } });
   });
 
   it('keeps where the interviews came from (decision 071): the source asked, else the API; stored, shown and in the event', async () => {

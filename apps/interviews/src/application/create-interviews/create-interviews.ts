@@ -56,7 +56,7 @@ export interface CreateInterviewsInput {
 const FROM_THE_API: InterviewSource = { type: 'api', externalId: null };
 
 export interface CreateInterviewsDeps {
-  store: StoreOf<InterviewsStore, 'questionSets' | 'creations' | 'interviews' | RenderingRepoName>;
+  store: StoreOf<InterviewsStore, 'questionSets' | 'creations' | 'interviews' | 'transcriptionSettings' | RenderingRepoName>;
   clock: Clock;
   identity: IdentityDirectory;
   jobs: JobsDirectory;
@@ -91,9 +91,11 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
     throw validationFailed([{ field: 'has_sms_consent', reason: 'must be true when phones are given', code: 'invalid_value' }]);
   }
 
-  const [job, features] = await Promise.all([
+  // The company's transcription (decision 073), for the invitation to say: read while jobs answers.
+  const [job, features, answersTranscribed] = await Promise.all([
     deps.jobs.findJob(caller, input.jobUuid),
     withPhones ? deps.identity.planFeatures(caller, companyUuid) : Promise.resolve({} as Record<string, boolean>),
+    deps.store.read.transcriptionSettings.isOn(companyUuid),
   ]);
   if (!job || job.status !== 'active') {
     throw validationFailed([{ field: 'job_post.uuid', reason: 'must be an active job of your company', code: 'invalid_value' }]);
@@ -160,7 +162,9 @@ export async function createInterviews(deps: CreateInterviewsDeps, caller: Calle
   );
 
   // One statement, whatever the number of assignees (decisions 043, 053).
-  const events = rows.map(({ interview }, i) => interviewEvent(InterviewsSubjects.InterviewCreated, created[i], { invitation: invitationOf(interview) }));
+  const events = rows.map(({ interview }, i) =>
+    interviewEvent(InterviewsSubjects.InterviewCreated, created[i], { invitation: invitationOf(interview, answersTranscribed) }),
+  );
   try {
     await deps.store.statement((write) =>
       write.creations.write(

@@ -40,8 +40,23 @@ describe('endRecording', () => {
       [expect.stringMatching(new RegExp(`^${live.uuid}/recordings/${going.uuid}-[0-9a-f-]+\\.webm$`)), 'WEBM-clusters'],
     ]);
     expect(deps.store.read.recordings.allParts()).toEqual([]);
-    // Ending again answers it as it is.
+    expect(deps.store.published).toEqual([
+      {
+        subject: 'interviews.recording.ended',
+        payload: {
+          company_uuid: live.companyUuid,
+          interview_uuid: live.uuid,
+          recording_uuid: going.uuid,
+          language: live.language,
+          content_type: 'video/webm',
+          duration_seconds: 1799.57,
+          occurred_at: '2026-03-02T09:30:00+00:00',
+        },
+      },
+    ]);
+    // Ending again answers it as it is, and publishes nothing more.
     expect(await endRecording(deps, company, { interview_uuid: live.uuid, recording_uuid: going.uuid })).toEqual(sut);
+    expect(deps.store.published).toHaveLength(1);
   });
 
   it('keeps nothing of a recording that received no part, and answers 404 for an unknown one', async () => {
@@ -49,6 +64,7 @@ describe('endRecording', () => {
     const sut = await endRecording(deps, company, { interview_uuid: live.uuid, recording_uuid: going.uuid });
     expect(sut).toMatchObject({ size: 0, ended_at: '2026-03-02T09:30:00+00:00', duration_seconds: undefined });
     expect(deps.store.read.recordings.all()).toEqual([]);
+    expect(deps.store.published).toEqual([]);
     await expect(endRecording(deps, company, { interview_uuid: live.uuid, recording_uuid: going.uuid })).rejects.toMatchObject({
       code: InterviewsErrorCode.RecordingNotFound,
     });

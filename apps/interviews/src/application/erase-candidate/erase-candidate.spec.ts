@@ -13,6 +13,7 @@ import {
   MemoryRecordings,
   MemoryShareLinks,
   MemoryTakes,
+  MemoryTranscriptSearch,
 } from '../../../test/fakes';
 import { eraseCandidate } from './erase-candidate';
 
@@ -44,9 +45,14 @@ describe('eraseCandidate', () => {
     for (const interview of [open, gone, someoneElse]) {
       await interviews.addAccommodationRequest({ uuid: randomUUID(), interviewUuid: interview.uuid, message: 'More time, please.', requestedAt: AT });
     }
+    const transcriptSearch = new MemoryTranscriptSearch(() => interviews);
+    for (const take of takes) {
+      await transcriptSearch.index({ sourceUuid: take.uuid, interviewUuid: take.interviewUuid, config: 'english', text: 'My answer', transcribedAt: AT });
+    }
     return {
       store: memoryStore({
         interviews,
+        transcriptSearch,
         counters: new MemoryCounters([open, someoneElse]),
         takes: new MemoryTakes(takes),
         recordings: recordingRepo,
@@ -68,6 +74,8 @@ describe('eraseCandidate', () => {
 
     expect(sut.interview_uuids.sort()).toEqual([open.uuid, gone.uuid].sort());
     expect(deps.store.read.takes.all().map((t) => t.uuid)).toEqual([takes[2].uuid]);
+    // What they said, as searchable words (decision 073).
+    expect(deps.store.read.transcriptSearch.sources()).toEqual([takes[2].uuid]);
     expect(deps.store.read.recordings.all().map((r) => r.uuid)).toEqual([recordings[2].uuid]);
     expect(deps.store.read.recordings.allParts()).toEqual([]);
     expect(deps.store.read.liveCalls.state.messages.map((m) => m.interviewUuid)).toEqual([someoneElse.uuid]);

@@ -15,14 +15,14 @@ export interface EraseCandidateInput {
 
 /**
  * Erases a job seeker's data from interviews on an operator's request (decision 019): every take, call
- * recording, call chat and accommodation request of every interview of theirs (rows and videos), the phone number and SMS consent they gave, and the name and email this
+ * recording, call chat, accommodation request and transcript search vector of every interview of theirs (rows and videos), the phone number and SMS consent they gave, and the name and email this
  * service shows. Each interview not yet deleted is deleted, so integrators are told with the contract's own
  * InterviewDeleted webhook (showing the erased name), share links stop and pending reminders are canceled.
  * Answers the uuids of the interviews, for the notifications service to forget their messages and deliveries.
  */
 export async function eraseCandidate(
   deps: {
-    store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'takes' | 'recordings' | 'liveCalls' | RenderingRepoName>;
+    store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'takes' | 'recordings' | 'liveCalls' | 'transcriptSearch' | RenderingRepoName>;
     media: MediaStorage;
     clock: Clock;
   },
@@ -39,6 +39,8 @@ export async function eraseCandidate(
       removedKeys.push(...(await tx.takes.deleteFor(interview.uuid)).map((take) => take.storageKey));
       removedKeys.push(...(await tx.recordings.deleteFor(interview.uuid)));
       await tx.liveCalls.deleteFor(interview.uuid);
+      // What they said, as searchable words (decision 073); the transcription service erases the text on InterviewDeleted.
+      await tx.transcriptSearch.deleteFor(interview.uuid);
       // What they wrote asking for an accommodation (issue 42).
       await tx.interviews.deleteAccommodationRequests(interview.uuid);
       await tx.interviews.erasePersonalFields(interview.uuid, now, input.erasedName);

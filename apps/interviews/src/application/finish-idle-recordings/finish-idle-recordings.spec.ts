@@ -1,7 +1,7 @@
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
 import { AT, anInterview, aRecording } from '../../../test/factories';
-import { FakeVideoProbe, MemoryMedia, MemoryRecordings } from '../../../test/fakes';
+import { FakeVideoProbe, MemoryInterviews, MemoryMedia, MemoryRecordings } from '../../../test/fakes';
 import { finishIdleRecordings, STALE_FINISHING_MS } from './finish-idle-recordings';
 
 describe('finishIdleRecordings', () => {
@@ -19,7 +19,7 @@ describe('finishIdleRecordings', () => {
       await recordings.insertPart({ recordingUuid: recording.uuid, number: 0, size: 5, storageKey });
     }
     return {
-      store: memoryStore({ recordings }),
+      store: memoryStore({ interviews: new MemoryInterviews([live]), recordings }),
       media,
       video: new FakeVideoProbe(4),
       clock: new FakeClock(new Date(AT.getTime() + 3 * MINUTE)),
@@ -34,7 +34,23 @@ describe('finishIdleRecordings', () => {
     expect(finished).toMatchObject({ state: 'ended', endedAt: AT, durationSeconds: 4, size: 5, storageKey: expect.stringMatching(/\.webm$/) });
     expect(untouched).toMatchObject({ state: 'recording', endedAt: null });
     expect(String(deps.media.files.get(finished.storageKey!))).toBe('WEBM-');
+    // The transcription service learns of it (decision 073), ended at its last part.
+    expect(deps.store.published).toEqual([
+      {
+        subject: 'interviews.recording.ended',
+        payload: {
+          company_uuid: live.companyUuid,
+          interview_uuid: live.uuid,
+          recording_uuid: vanished.uuid,
+          language: live.language,
+          content_type: 'video/webm',
+          duration_seconds: 4,
+          occurred_at: '2026-03-02T09:00:00+00:00',
+        },
+      },
+    ]);
     expect(await finishIdleRecordings(deps)).toBe(0);
+    expect(deps.store.published).toHaveLength(1);
   });
 
   it('takes over a finishing whose process died, after a while only', async () => {

@@ -11,7 +11,16 @@ describe('getCandidateInterview', () => {
 
   it('shows the job seeker the interview their link opens, with its questions', async () => {
     const sut = await getCandidateInterview({ store }, aCaller(theCandidateOf(interview)), interview.uuid);
-    expect(sut).toMatchObject({ uuid: interview.uuid, status: 'requested', questions: [{ uuid: question.uuid }] });
+    expect(sut).toMatchObject({ uuid: interview.uuid, status: 'requested', questions: [{ uuid: question.uuid }], transcribed: false });
+  });
+
+  it("says whether the company's answers are transcribed now (decision 073)", async () => {
+    await store.read.transcriptionSettings.apply(interview.companyUuid, true, new Date());
+    try {
+      expect(await getCandidateInterview({ store }, aCaller(theCandidateOf(interview)), interview.uuid)).toMatchObject({ transcribed: true });
+    } finally {
+      await store.read.transcriptionSettings.apply(interview.companyUuid, false, new Date(Date.now() + 1000));
+    }
   });
 
   it('shows nothing (404) to another job seeker, to a link for another interview, or to a company user', async () => {

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { SharedErrorCode } from '@vi/contracts';
 import { memoryStore } from '@vi/platform-testing';
 import { FakeClock } from '@vi/platform-time';
 import { AT, aBasicShareLink, aCaller, anInterview, aPerson, aUserOfCompany, itemsOf, theCandidateOf } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, renderingRepos } from '../../../test/fakes';
+import { MemoryCounters, MemoryInterviews, MemoryTranscriptSearch, renderingRepos } from '../../../test/fakes';
 import type { Interview } from '../../domain/interview';
 import { interviewPageCache } from '../../infrastructure/interview-page.cache';
 import { listInterviews, type ListInterviewsInput } from './list-interviews';
@@ -108,6 +109,35 @@ describe('listInterviews', () => {
       await listed({ ...all, rangeFrom: 3, rangeTo: 5 });
       await listed({ ...all, rangeFrom: 3, rangeTo: 5 });
       expect(read).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  describe('a search (?q=, decision 073)', () => {
+    const spoken = interviews[0];
+    const search = new MemoryTranscriptSearch(() => searchable);
+    const searchable: MemoryInterviews = new MemoryInterviews(interviews, { ...rendering, search });
+    const searchStore = memoryStore({ interviews: searchable, counters: new MemoryCounters(interviews, searchable), ...rendering });
+    const found = async (input: ListInterviewsInput) => itemsOf(await listInterviews({ store: searchStore, pages }, caller, input));
+    beforeAll(() =>
+      search.index({ sourceUuid: randomUUID(), interviewUuid: spoken.uuid, config: 'english', text: 'Kubernetes on bare metal', transcribedAt: AT }),
+    );
+
+    it('lists the matches only, with their count as the total, paged and filtered as the list', async () => {
+      expect(await found({ ...all, q: ' kubernetes ' })).toMatchObject({ total: 1, interviews: [{ uuid: spoken.uuid }] });
+      expect(await found({ ...all, q: 'kubernetes', statuses: ['completed'] })).toEqual({ total: 0, interviews: [], shareLinkUuids: [] });
+      expect(await found({ ...all, q: 'kubernetes', rangeFrom: 1, rangeTo: 2 })).toEqual({ total: 1, interviews: [], shareLinkUuids: [] });
+    });
+
+    it('is read each time: a transcript indexed after a search is found by the next one', async () => {
+      const other = interviews[2];
+      expect((await found({ ...all, q: 'terraform' })).total).toBe(0);
+      await search.index({ sourceUuid: randomUUID(), interviewUuid: other.uuid, config: 'english', text: 'Terraform', transcribedAt: AT });
+      expect(await found({ ...all, q: 'terraform' })).toMatchObject({ total: 1, interviews: [{ uuid: other.uuid }] });
+    });
+
+    it('lists everything for blank words, and refuses more than 200 characters with 400 api.validation_failed', async () => {
+      expect((await found({ ...all, q: '   ' })).total).toBe(3);
+      await expect(found({ ...all, q: 'x'.repeat(201) })).rejects.toMatchObject({ fieldErrors: [expect.objectContaining({ field: 'q', code: 'too_big' })] });
     });
   });
 });

@@ -1,6 +1,6 @@
 import { memoryStore } from '@vi/platform-testing';
 import { aChatMessage, AT, anInterview, aQuestion, aRecording, aTake } from '../../../test/factories';
-import { MemoryLiveCalls, MemoryMedia, MemoryRecordings, MemoryTakes } from '../../../test/fakes';
+import { MemoryInterviews, MemoryLiveCalls, MemoryMedia, MemoryRecordings, MemoryTakes, MemoryTranscriptSearch } from '../../../test/fakes';
 import { purgeDeletedInterviewMedia } from './purge-deleted-interview-media';
 
 describe('purgeDeletedInterviewMedia', () => {
@@ -11,7 +11,15 @@ describe('purgeDeletedInterviewMedia', () => {
   const takes = [aTake(aQuestion(deletedEarly)), aTake(aQuestion(deletedEarly)), aTake(aQuestion(deletedLate)), aTake(aQuestion(live))];
   const recordings = [aRecording(deletedEarly), aRecording(live)];
   const fixture = () => {
+    const interviews = new MemoryInterviews([deletedEarly, deletedLate, live]);
+    void interviews.markDeleted(deletedEarly.uuid, AT);
+    void interviews.markDeleted(deletedLate.uuid, new Date(AT.getTime() + HOUR));
+    const transcriptSearch = new MemoryTranscriptSearch(() => interviews);
+    for (const take of takes) {
+      void transcriptSearch.index({ sourceUuid: take.uuid, interviewUuid: take.interviewUuid, config: 'english', text: 'Words', transcribedAt: AT });
+    }
     const store = memoryStore({
+      transcriptSearch,
       takes: new MemoryTakes(takes),
       recordings: new MemoryRecordings(recordings),
       liveCalls: new MemoryLiveCalls([aChatMessage(deletedEarly), aChatMessage(deletedEarly, { number: 2 }), aChatMessage(live)]),
@@ -29,19 +37,21 @@ describe('purgeDeletedInterviewMedia', () => {
     return { store, media, graceMs: HOUR, batchSize: 1 };
   };
 
-  it('removes the videos, takes, recordings and chats of interviews deleted longer than the grace ago, and nothing else', async () => {
+  it('removes the videos, takes, recordings, chats and search vectors of interviews deleted longer than the grace ago, and nothing else', async () => {
     const deps = fixture();
     const sut = purgeDeletedInterviewMedia(deps);
 
     expect(await sut.run(new Date(AT.getTime() + HOUR))).toBe(0);
-    // Two takes, a recording and a call's chat.
-    expect(await sut.run(new Date(AT.getTime() + HOUR + 1))).toBe(4);
+    // Two takes, a recording, a call's chat and two takes' search vectors (decision 073).
+    expect(await sut.run(new Date(AT.getTime() + HOUR + 1))).toBe(6);
     expect([...deps.media.files.keys()]).toEqual([takes[2].storageKey, takes[3].storageKey, recordings[1].storageKey]);
     expect(deps.store.read.takes.all().map((t) => t.uuid)).toEqual([takes[2].uuid, takes[3].uuid]);
     expect(deps.store.read.recordings.all().map((r) => r.uuid)).toEqual([recordings[1].uuid]);
     expect(deps.store.read.liveCalls.state.messages.map((m) => m.interviewUuid)).toEqual([live.uuid]);
+    expect(deps.store.read.transcriptSearch.sources()).toEqual([takes[2].uuid, takes[3].uuid]);
 
-    expect(await sut.run(new Date(AT.getTime() + 3 * HOUR))).toBe(1);
+    expect(await sut.run(new Date(AT.getTime() + 3 * HOUR))).toBe(2);
+    expect(deps.store.read.transcriptSearch.sources()).toEqual([takes[3].uuid]);
     expect([...deps.media.files.keys()]).toEqual([takes[3].storageKey, recordings[1].storageKey]);
   });
 });

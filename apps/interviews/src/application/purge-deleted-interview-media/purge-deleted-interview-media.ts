@@ -4,12 +4,12 @@ import { takeVideoPurge, type TakeVideoPurgeDeps } from '../shared/take-video-pu
 
 /**
  * A deleted interview's take videos and call recordings (joined videos and parts not yet joined) leave media
- * storage, and its call's chat the database, once `graceMs` has passed since the deletion (decision 019): the grace lets an operator undo a mistaken
+ * storage, and its call's chat and any transcript search vector left the database, once `graceMs` has passed since the deletion (decision 019): the grace lets an operator undo a mistaken
  * deletion from a backup before the videos are gone. Each video is deleted before its row, so a crash in between
  * only repeats a deletion.
  */
 export function purgeDeletedInterviewMedia(
-  deps: TakeVideoPurgeDeps & { store: StoreOf<InterviewsStore, 'takes' | 'recordings' | 'liveCalls'> },
+  deps: TakeVideoPurgeDeps & { store: StoreOf<InterviewsStore, 'takes' | 'recordings' | 'liveCalls' | 'transcriptSearch'> },
 ): RetentionTask {
   const takes = takeVideoPurge(deps, 'deleted interviews’ take videos', (repo, cutoff, limit) => repo.ofInterviewsDeletedBefore(cutoff, limit));
   const batchSize = deps.batchSize ?? 100;
@@ -28,7 +28,13 @@ export function purgeDeletedInterviewMedia(
       for (;;) {
         const calls = await deps.store.read.liveCalls.deleteOfInterviewsDeletedBefore(cutoff, batchSize);
         total += calls;
-        if (calls < batchSize) return total;
+        if (calls < batchSize) break;
+      }
+      // Deleting an interview removes its search vectors; any a crash or a race left behind go here (decision 073).
+      for (;;) {
+        const vectors = await deps.store.read.transcriptSearch.deleteOfInterviewsDeletedBefore(cutoff, batchSize);
+        total += vectors;
+        if (vectors < batchSize) return total;
       }
     },
   };

@@ -14,7 +14,7 @@ export const RESEND_INVITATION_CALLER = 'jobs';
  * answer must not differ).
  */
 export async function resendInvitation(
-  deps: { store: StoreOf<InterviewsStore, 'interviews' | RenderingRepoName> },
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'transcriptionSettings' | RenderingRepoName> },
   caller: Principal,
   interviewUuid: string,
 ): Promise<void> {
@@ -23,6 +23,10 @@ export async function resendInvitation(
     const interview = await tx.interviews.findForSupport(interviewUuid);
     if (!interview || (interview.status !== 'requested' && interview.status !== 'accepted')) return;
     const rendered = await renderInterview(tx, interview);
-    await tx.publish([interviewEvent(InterviewsSubjects.InterviewInvitationResent, rendered, { invitation: invitationOf(interview) })]);
+    await tx.publish([
+      interviewEvent(InterviewsSubjects.InterviewInvitationResent, rendered, {
+        invitation: invitationOf(interview, await tx.transcriptionSettings.isOn(interview.companyUuid)),
+      }),
+    ]);
   });
 }

@@ -2,7 +2,16 @@ import { InterviewsSubjects, SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
 import { aChatMessage, AT, anInterview, aQuestion, aRecording, aTake, aUserOfCompany, OPERATOR } from '../../../test/factories';
-import { MemoryCounters, MemoryInterviews, MemoryLiveCalls, MemoryMedia, MemoryRecordings, MemoryTakes, renderingRepos } from '../../../test/fakes';
+import {
+  MemoryCounters,
+  MemoryInterviews,
+  MemoryLiveCalls,
+  MemoryMedia,
+  MemoryRecordings,
+  MemoryTakes,
+  MemoryTranscriptSearch,
+  renderingRepos,
+} from '../../../test/fakes';
 import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { resetInterview } from './reset-interview';
 
@@ -23,9 +32,13 @@ describe('resetInterview', () => {
   const fixture = () => {
     const media = new MemoryMedia();
     for (const key of [...takes.map((t) => t.storageKey), recording.storageKey!]) media.files.set(key, Buffer.from('video'));
+    const interviews = new MemoryInterviews([completed]);
+    const transcriptSearch = new MemoryTranscriptSearch(() => interviews);
+    void transcriptSearch.index({ sourceUuid: takes[0].uuid, interviewUuid: completed.uuid, config: 'english', text: 'An answer', transcribedAt: AT });
     return {
       store: memoryStore({
-        interviews: new MemoryInterviews([completed]),
+        interviews,
+        transcriptSearch,
         counters: new MemoryCounters([completed]),
         takes: new MemoryTakes(takes),
         recordings: new MemoryRecordings([recording]),
@@ -50,6 +63,7 @@ describe('resetInterview', () => {
     expect(deps.store.read.takes.all()).toEqual([]);
     expect(deps.store.read.recordings.all()).toEqual([]);
     expect(deps.store.read.liveCalls.state.messages).toEqual([]);
+    expect(deps.store.read.transcriptSearch.sources()).toEqual([]);
     expect(deps.media.files.size).toBe(0);
     expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewReset]);
     expect(deps.store.published[0].payload).toMatchObject({ invitation: { email_message: completed.emailMessage } });

@@ -19,12 +19,15 @@ export interface ResetInterviewInput {
 /**
  * Customer support starts an interview over (a job seeker's recording failed,
  * the wrong person answered): back to requested, every answer, take and the
- * rating cleared (a live interview's call recordings and chat too, and the team's decision and evaluation counts), and InterviewReset carries a new candidate link. Companies
+ * rating cleared (their transcripts' search vectors, a live interview's call recordings and chat too, and the team's decision and evaluation counts), and InterviewReset carries a new candidate link. Companies
  * cannot do this through the API: only a service principal (the admin CLI).
  */
 export async function resetInterview(
   deps: {
-    store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'takes' | 'recordings' | 'liveCalls' | RenderingRepoName>;
+    store: StoreOf<
+      InterviewsStore,
+      'interviews' | 'counters' | 'takes' | 'recordings' | 'liveCalls' | 'transcriptSearch' | 'transcriptionSettings' | RenderingRepoName
+    >;
     media: MediaStorage;
     clock: Clock;
   },
@@ -63,11 +66,15 @@ export async function resetInterview(
     }
     const removed = [...(await tx.takes.deleteFor(current.uuid)).map((take) => take.storageKey), ...(await tx.recordings.deleteFor(current.uuid))];
     await tx.liveCalls.deleteFor(current.uuid);
+    // The answers' words go with them (decision 073); the transcription service forgets the texts on InterviewReset.
+    await tx.transcriptSearch.deleteFor(current.uuid);
     await tx.interviews.update(next);
     await tx.interviews.clearEvaluations(next.uuid, now);
     await tx.counters.move(next.companyUuid, next.type, current.status, next.status);
     const interview = await renderInterview(tx, next);
-    await tx.publish([interviewEvent(InterviewsSubjects.InterviewReset, interview, { invitation: invitationOf(next) })]);
+    await tx.publish([
+      interviewEvent(InterviewsSubjects.InterviewReset, interview, { invitation: invitationOf(next, await tx.transcriptionSettings.isOn(next.companyUuid)) }),
+    ]);
     return { rendered: interview, removedKeys: removed };
   });
   // After the commit: a failed reset keeps its videos; a leftover file is only disk space.

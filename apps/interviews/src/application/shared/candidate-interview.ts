@@ -1,7 +1,7 @@
 import type { ReposOf } from '@vi/platform-bus';
 import type { Interview } from '../../domain/interview';
 import type { InterviewsStore } from '../store';
-import { SharedErrorCode } from '@vi/contracts';
+import { SharedErrorCode, type interviews } from '@vi/contracts';
 import { sharedError, type Caller } from '@vi/platform-grpc';
 
 /**
@@ -21,4 +21,16 @@ export async function candidateInterview(
   const interview = await repos.interviews.findAssigned(uuid, principal.userUuid, options);
   if (!interview) throw notFound;
   return interview;
+}
+
+/**
+ * The interview as the job seeker's side answers it: rendered, and whether the company's answers are transcribed now
+ * (decision 073), which the candidate pages say in the candidate's language. Never on the company's side.
+ */
+export async function forCandidate(
+  repos: ReposOf<InterviewsStore, 'transcriptionSettings'>,
+  companyUuid: string,
+  rendered: interviews.Interview,
+): Promise<interviews.Interview> {
+  return { ...rendered, transcribed: await repos.transcriptionSettings.isOn(companyUuid) };
 }

@@ -21,8 +21,11 @@ function dueTimeFormat(timezone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** What the notifications service needs to invite; no link: it asks for one when it sends (decision 018). */
-export function invitationOf(interview: Interview): InvitationDetails {
+/**
+ * What the notifications service needs to invite; no link: it asks for one when it sends (decision 018).
+ * `answersTranscribed`: the company's transcription now (decision 073), which the invitation says.
+ */
+export function invitationOf(interview: Interview, answersTranscribed: boolean): InvitationDetails {
   return {
     email_message: interview.emailMessage,
     timezone: interview.timezone,
@@ -30,5 +33,6 @@ export function invitationOf(interview: Interview): InvitationDetails {
     phone: interview.phone,
     phone_parsed: interview.phoneParsed,
     has_sms_consent: interview.hasSmsConsent,
+    answers_transcribed: answersTranscribed,
   };
 }

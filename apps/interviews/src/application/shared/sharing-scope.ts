@@ -10,6 +10,9 @@ export const EVALUATIONS_SERVICE = 'evaluations';
 /** The service that reads an ordered interview, without its takes, to answer its ATS (decision 071). */
 export const ASSESSMENTS_SERVICE = 'assessments';
 
+/** The service that reads takes' and recordings' media to transcribe them (decision 073): that stream only. */
+export const TRANSCRIPTION_SERVICE = 'transcription';
+
 /** How many interviews one share-link read covers at the most. */
 export const MAX_SHARED_INTERVIEWS = 100;
 

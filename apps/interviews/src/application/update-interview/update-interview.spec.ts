@@ -20,6 +20,7 @@ describe('updateInterview', () => {
     const deps = fixture(expired);
     const caller = aCaller(aUserOfCompany(expired.companyUuid));
     const newTime = new Date(AT.getTime() + 48 * HOUR);
+    await deps.store.read.transcriptionSettings.apply(expired.companyUuid, true, AT);
 
     const sut = await updateInterview(deps, caller, { interviewUuid: expired.uuid, scheduledAt: newTime });
 
@@ -27,7 +28,7 @@ describe('updateInterview', () => {
     expect(deps.store.subjects()).toEqual([InterviewsSubjects.InterviewRescheduled]);
     expect(deps.store.published[0].payload).toMatchObject({
       interview: { status: 'requested' },
-      invitation: { scheduled_at_local: expect.stringContaining('March 4, 2026') },
+      invitation: { scheduled_at_local: expect.stringContaining('March 4, 2026'), answers_transcribed: true },
     });
     expect(await deps.store.read.counters.total(expired.companyUuid, [], ['expired'])).toBe(0);
     expect(await deps.store.read.counters.total(expired.companyUuid, [], ['requested'])).toBe(1);

@@ -29,7 +29,7 @@ export interface UpdateInterviewInput {
  * when they change); every rule is in domain/interview-status.ts and domain/accommodations.ts.
  */
 export async function updateInterview(
-  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | RenderingRepoName>; identity: IdentityDirectory; clock: Clock },
+  deps: { store: StoreOf<InterviewsStore, 'interviews' | 'counters' | 'transcriptionSettings' | RenderingRepoName>; identity: IdentityDirectory; clock: Clock },
   caller: Caller,
   input: UpdateInterviewInput,
 ): Promise<interviews.Interview> {
@@ -56,10 +56,14 @@ export async function updateInterview(
       }
     }
 
+    // What a rescheduled invitation and a cancellation tell the candidate (decision 073), read only for them.
+    const answersTranscribed = input.scheduledAt || input.status !== undefined ? await tx.transcriptionSettings.isOn(current.companyUuid) : false;
     if (input.scheduledAt) {
       next = { ...next, scheduledAt: input.scheduledAt, status: reschedule(next.status) };
       const rescheduled = next;
-      events.push((rendered) => interviewEvent(InterviewsSubjects.InterviewRescheduled, rendered, { invitation: invitationOf(rescheduled) }));
+      events.push((rendered) =>
+        interviewEvent(InterviewsSubjects.InterviewRescheduled, rendered, { invitation: invitationOf(rescheduled, answersTranscribed) }),
+      );
     }
     if (input.status !== undefined) {
       const status = statusByCompany(next.type, next.status, input.status);
@@ -69,7 +73,7 @@ export async function updateInterview(
       events.push((rendered) =>
         status === 'completed'
           ? interviewEvent(InterviewsSubjects.InterviewCompleted, rendered)
-          : interviewEvent(InterviewsSubjects.InterviewCanceled, rendered, { invitation: invitationOf(canceled) }),
+          : interviewEvent(InterviewsSubjects.InterviewCanceled, rendered, { invitation: invitationOf(canceled, answersTranscribed) }),
       );
     }
     if (input.rating !== undefined) {

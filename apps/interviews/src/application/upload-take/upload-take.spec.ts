@@ -70,6 +70,22 @@ describe('uploadTake', () => {
       startedAt: deps.clock.now(),
     });
     expect(deps.store.read.takes.all()).toHaveLength(1);
+    // The transcription service learns of it in the transaction that stored it (decision 073).
+    expect(deps.store.published).toEqual([
+      {
+        subject: 'interviews.take.uploaded',
+        payload: {
+          company_uuid: accepted.companyUuid,
+          interview_uuid: accepted.uuid,
+          question_uuid: question.uuid,
+          take_uuid: sut.uuid,
+          language: accepted.language,
+          content_type: 'video/webm',
+          duration_seconds: 42,
+          occurred_at: '2026-03-02T09:01:00+00:00',
+        },
+      },
+    ]);
   });
 
   it('takes the declared length only when the container has none, and refuses without either', async () => {
@@ -103,6 +119,7 @@ describe('uploadTake', () => {
     await expect(uploadTake(deps, candidate, upload(question, ['WEBM', 'x'.repeat(61)]))).rejects.toMatchObject({ code: InterviewsErrorCode.TakeTooLarge });
     expect(deps.media.files.size).toBe(0);
     expect(deps.store.read.takes.all()).toEqual([]);
+    expect(deps.store.published).toEqual([]);
     expect(await uploadTake(deps, candidate, upload(question, ['WEBM', 'x'.repeat(60)]))).toMatchObject({ duration_seconds: 62, size: 64 });
   });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { interviews } from '@vi/contracts';
+import { InterviewsSubjects, type interviews, type TakeUploadedPayload } from '@vi/contracts';
 import type { ReposOf, StoreOf } from '@vi/platform-bus';
 import { validationFailed } from '@vi/platform-errors';
-import type { Clock } from '@vi/platform-time';
+import { toRfc3339, type Clock } from '@vi/platform-time';
 import type { Caller } from '@vi/platform-grpc';
 import { streamedBody, containerNamed } from '@vi/platform-media';
 import { MAX_TIME_MULTIPLIER, effectiveSeconds } from '../../domain/accommodations';
@@ -151,6 +151,18 @@ export async function uploadTake(deps: TakeUploadDeps, caller: Caller, chunks: A
         updatedAt: now,
       });
       await tx.interviews.update({ ...interview, updatedAt: now });
+      // The transcription service learns of the take (decision 073) only if it was stored: in the same transaction.
+      const uploaded: TakeUploadedPayload = {
+        company_uuid: interview.companyUuid,
+        interview_uuid: interview.uuid,
+        question_uuid: question.uuid,
+        take_uuid: take.uuid,
+        language: interview.language,
+        content_type: take.contentType,
+        duration_seconds: take.durationSeconds,
+        occurred_at: toRfc3339(now),
+      };
+      await tx.publish([{ subject: InterviewsSubjects.TakeUploaded, payload: uploaded }]);
       return renderTake(take);
     });
   } catch (error) {

@@ -72,12 +72,7 @@ where uuid = any($1::uuid[]) and deleted_at is null;
 insert into "interviews" ("uuid", "company_uuid", "type", "status", "scheduled_at", "completed_at", "accepted_at", "rating", "rated_by", "rated_at", "timezone", "language", "email_message", "phone", "phone_parsed", "has_sms_consent", "job_uuid", "candidate_uuid", "candidate_name", "created_by", "created_at", "updated_at", "candidate_key", "job_key", "company_key", "source_type", "source_external_id", "accommodations")
 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28);
 
--- InterviewRepository.markDeleted
-update "interviews"
-set "deleted_at" = $1, "updated_at" = $2
-where "uuid" = $3;
-
--- InterviewRepository.page
+-- InterviewRepository.listedRows
 /* prepared */ select i.*, j.company_uuid as job_company_uuid, j.title as job_title, j.status as job_status, j.created_at as job_created_at, j.updated_at as job_updated_at, j.status_updated_at as job_status_updated_at, j.created_by as job_created_by, j.location as job_location, j.video as job_video, c.name as candidate_person_name, c.email as candidate_person_email, c.avatar as candidate_person_avatar, cb.name as creator_name, cb.email as creator_email, cb.avatar as creator_avatar, co.name as company_name, co.avatar as company_avatar, s.link as share_link, (select coalesce(sum(count), 0)
 from interview_counters
 where company_uuid = $1)::int8 as total, (select coalesce(sum(version), 0)
@@ -137,6 +132,141 @@ left join people cb on cb.uuid = i.created_by
 left join companies co on co.uuid = i.company_uuid
 left join share_links s on s.interview_uuid = i.uuid and s.link is not null
 order by i.scheduled_at asc, i.uuid asc;
+
+-- InterviewRepository.markDeleted
+update "interviews"
+set "deleted_at" = $1, "updated_at" = $2
+where "uuid" = $3;
+
+-- InterviewRepository.searchedRows
+/* prepared */ with matched as ( select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id, accommodations
+from interviews m
+where m.company_uuid = $1 and m.deleted_at is null and m.type in ('live') and m.status in ('requested', 'accepted', 'completed', 'expired', 'canceled') and (exists (select 1
+from transcript_search s
+where s.interview_uuid = m.uuid and s.vector @@ websearch_to_tsquery(s.config::regconfig, $2)) or m.candidate_name ilike $3 or exists (select 1
+from people p
+where p.uuid = m.candidate_uuid and p.email ilike $4) or exists (select 1
+from job_posts jt
+where jt.uuid = m.job_uuid and jt.title ilike $5)) ), counted as (select count(*)::int as total
+from matched) select i.*, j.company_uuid as job_company_uuid, j.title as job_title, j.status as job_status, j.created_at as job_created_at, j.updated_at as job_updated_at, j.status_updated_at as job_status_updated_at, j.created_by as job_created_by, j.location as job_location, j.video as job_video, c.name as candidate_person_name, c.email as candidate_person_email, c.avatar as candidate_person_avatar, cb.name as creator_name, cb.email as creator_email, cb.avatar as creator_avatar, co.name as company_name, co.avatar as company_avatar, s.link as share_link, counted.total as total, (select coalesce(sum(version), 0)
+from interview_list_versions
+where company_uuid = $6)::int8 as version
+from counted
+left join lateral (select *
+from matched
+order by scheduled_at asc, uuid asc
+offset $7
+limit $8) i on true
+left join job_posts j on j.uuid = i.job_uuid
+left join people c on c.uuid = i.candidate_uuid
+left join people cb on cb.uuid = i.created_by
+left join companies co on co.uuid = i.company_uuid
+left join share_links s on s.interview_uuid = i.uuid and s.link is not null
+order by i.scheduled_at asc, i.uuid asc;
+
+-- InterviewRepository.searchedRows
+/* prepared */ with matched as ( select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id, accommodations
+from interviews m
+where m.company_uuid = $1 and m.deleted_at is null and m.type in ('one_way') and m.status in ('requested') and (exists (select 1
+from transcript_search s
+where s.interview_uuid = m.uuid and s.vector @@ websearch_to_tsquery(s.config::regconfig, $2)) or m.candidate_name ilike $3 or exists (select 1
+from people p
+where p.uuid = m.candidate_uuid and p.email ilike $4) or exists (select 1
+from job_posts jt
+where jt.uuid = m.job_uuid and jt.title ilike $5)) ), counted as (select count(*)::int as total
+from matched) select i.*, j.company_uuid as job_company_uuid, j.title as job_title, j.status as job_status, j.created_at as job_created_at, j.updated_at as job_updated_at, j.status_updated_at as job_status_updated_at, j.created_by as job_created_by, j.location as job_location, j.video as job_video, c.name as candidate_person_name, c.email as candidate_person_email, c.avatar as candidate_person_avatar, cb.name as creator_name, cb.email as creator_email, cb.avatar as creator_avatar, co.name as company_name, co.avatar as company_avatar, s.link as share_link, counted.total as total, (select coalesce(sum(version), 0)
+from interview_list_versions
+where company_uuid = $6)::int8 as version
+from counted
+left join lateral (select *
+from matched
+order by scheduled_at asc, uuid asc
+offset $7
+limit $8) i on true
+left join job_posts j on j.uuid = i.job_uuid
+left join people c on c.uuid = i.candidate_uuid
+left join people cb on cb.uuid = i.created_by
+left join companies co on co.uuid = i.company_uuid
+left join share_links s on s.interview_uuid = i.uuid and s.link is not null
+order by i.scheduled_at asc, i.uuid asc;
+
+-- InterviewRepository.searchedRows
+/* prepared */ with matched as ( select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id, accommodations
+from interviews m
+where m.company_uuid = $1 and m.deleted_at is null and m.type in ('one_way', 'live') and m.status in ('completed') and (exists (select 1
+from transcript_search s
+where s.interview_uuid = m.uuid and s.vector @@ websearch_to_tsquery(s.config::regconfig, $2)) or m.candidate_name ilike $3 or exists (select 1
+from people p
+where p.uuid = m.candidate_uuid and p.email ilike $4) or exists (select 1
+from job_posts jt
+where jt.uuid = m.job_uuid and jt.title ilike $5)) ), counted as (select count(*)::int as total
+from matched) select i.*, j.company_uuid as job_company_uuid, j.title as job_title, j.status as job_status, j.created_at as job_created_at, j.updated_at as job_updated_at, j.status_updated_at as job_status_updated_at, j.created_by as job_created_by, j.location as job_location, j.video as job_video, c.name as candidate_person_name, c.email as candidate_person_email, c.avatar as candidate_person_avatar, cb.name as creator_name, cb.email as creator_email, cb.avatar as creator_avatar, co.name as company_name, co.avatar as company_avatar, s.link as share_link, counted.total as total, (select coalesce(sum(version), 0)
+from interview_list_versions
+where company_uuid = $6)::int8 as version
+from counted
+left join lateral (select *
+from matched
+order by scheduled_at asc, uuid asc
+offset $7
+limit $8) i on true
+left join job_posts j on j.uuid = i.job_uuid
+left join people c on c.uuid = i.candidate_uuid
+left join people cb on cb.uuid = i.created_by
+left join companies co on co.uuid = i.company_uuid
+left join share_links s on s.interview_uuid = i.uuid and s.link is not null
+order by i.scheduled_at asc, i.uuid asc;
+
+-- InterviewRepository.searchedRows
+/* prepared */ with matched as ( select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id, accommodations
+from interviews m
+where m.company_uuid = $1 and m.deleted_at is null and m.type in ('one_way', 'live') and m.status in ('requested', 'accepted', 'completed', 'expired', 'canceled') and (exists (select 1
+from transcript_search s
+where s.interview_uuid = m.uuid and s.vector @@ websearch_to_tsquery(s.config::regconfig, $2)) or m.candidate_name ilike $3 or exists (select 1
+from people p
+where p.uuid = m.candidate_uuid and p.email ilike $4) or exists (select 1
+from job_posts jt
+where jt.uuid = m.job_uuid and jt.title ilike $5)) ), counted as (select count(*)::int as total
+from matched) select i.*, j.company_uuid as job_company_uuid, j.title as job_title, j.status as job_status, j.created_at as job_created_at, j.updated_at as job_updated_at, j.status_updated_at as job_status_updated_at, j.created_by as job_created_by, j.location as job_location, j.video as job_video, c.name as candidate_person_name, c.email as candidate_person_email, c.avatar as candidate_person_avatar, cb.name as creator_name, cb.email as creator_email, cb.avatar as creator_avatar, co.name as company_name, co.avatar as company_avatar, s.link as share_link, counted.total as total, (select coalesce(sum(version), 0)
+from interview_list_versions
+where company_uuid = $6)::int8 as version
+from counted
+left join lateral (select *
+from matched
+order by scheduled_at asc, uuid asc
+offset $7
+limit $8) i on true
+left join job_posts j on j.uuid = i.job_uuid
+left join people c on c.uuid = i.candidate_uuid
+left join people cb on cb.uuid = i.created_by
+left join companies co on co.uuid = i.company_uuid
+left join share_links s on s.interview_uuid = i.uuid and s.link is not null
+order by i.scheduled_at asc, i.uuid asc;
+
+-- InterviewRepository.searchedRows
+/* prepared */ with matched as ( select uuid, company_uuid, type, status, scheduled_at, completed_at, accepted_at, rating, rated_by, rated_at, timezone, language, email_message, phone, phone_parsed, has_sms_consent, job_uuid, candidate_uuid, candidate_name, created_by, created_at, updated_at, candidate_key, job_key, company_key, decision, evaluations_submitted, evaluations_started, source_type, source_external_id, accommodations
+from interviews m
+where m.company_uuid = $1 and m.deleted_at is null and m.type in ('one_way', 'live') and m.status in ('requested', 'accepted', 'completed', 'expired', 'canceled') and (exists (select 1
+from transcript_search s
+where s.interview_uuid = m.uuid and s.vector @@ websearch_to_tsquery(s.config::regconfig, $2)) or m.candidate_name ilike $3 or exists (select 1
+from people p
+where p.uuid = m.candidate_uuid and p.email ilike $4) or exists (select 1
+from job_posts jt
+where jt.uuid = m.job_uuid and jt.title ilike $5)) ), counted as (select count(*)::int as total
+from matched) select i.*, j.company_uuid as job_company_uuid, j.title as job_title, j.status as job_status, j.created_at as job_created_at, j.updated_at as job_updated_at, j.status_updated_at as job_status_updated_at, j.created_by as job_created_by, j.location as job_location, j.video as job_video, c.name as candidate_person_name, c.email as candidate_person_email, c.avatar as candidate_person_avatar, cb.name as creator_name, cb.email as creator_email, cb.avatar as creator_avatar, co.name as company_name, co.avatar as company_avatar, s.link as share_link, counted.total as total, (select coalesce(sum(version), 0)
+from interview_list_versions
+where company_uuid = $6)::int8 as version
+from counted
+left join lateral (select *
+from matched
+order by scheduled_at desc, uuid desc
+offset $7
+limit $8) i on true
+left join job_posts j on j.uuid = i.job_uuid
+left join people c on c.uuid = i.candidate_uuid
+left join people cb on cb.uuid = i.created_by
+left join companies co on co.uuid = i.company_uuid
+left join share_links s on s.interview_uuid = i.uuid and s.link is not null
+order by i.scheduled_at desc, i.uuid desc;
 
 -- InterviewRepository.update
 update "interviews"

@@ -31,6 +31,7 @@ export function interviewsHandlers(deps: InterviewsGrpcDeps): UnaryHandlers<type
         orderBy: req.orderby as InterviewOrder,
         rangeFrom: req.range_from,
         rangeTo: req.range_to,
+        q: req.q,
       }),
     getInterview: async (req, ctx) => renderInterviewBody(await getInterview(deps, callerOf(ctx), req.interview_uuid)),
     createInterviews: async (req, ctx) => {

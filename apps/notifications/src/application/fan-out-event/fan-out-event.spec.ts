@@ -1,7 +1,7 @@
 import { memoryStore } from '@vi/platform-testing';
 import { randomUUID } from 'node:crypto';
 import { FakeClock } from '@vi/platform-time';
-import { aDecisionEvent, aJobEvent, anEvaluationSubmittedEvent, anInterviewEvent, aWebhookRow, T0 } from '../../../test/factories';
+import { aDecisionEvent, aJobEvent, anEvaluationSubmittedEvent, anInterviewEvent, aTranscriptReadyEvent, aWebhookRow, T0 } from '../../../test/factories';
 import { notificationsFakes, type NotificationsRepositoryFakes } from '../../../test/fakes';
 import { fanOutEvent, fanOutEvents } from './fan-out-event';
 
@@ -71,6 +71,25 @@ describe('fanOutEvent', () => {
     ]);
     expect(JSON.parse(db.deliveries.state.deliveries[1].body)).not.toHaveProperty('notify_candidate');
     expect(await db.ledger.lastOf(company, 'InterviewDecided')).toMatchObject({ event_id: decided.id, payload_type: 'InterviewDecision' });
+  });
+
+  it("queues TranscriptReady for the payload's company, the interview as its resource, without the text (decision 073)", async () => {
+    db.webhooks.state.push(aWebhookRow({ company_uuid: company }));
+    const failed = aTranscriptReadyEvent(company, { take_uuid: null, recording_uuid: randomUUID(), status: 'failed', text: '' });
+    const done = aTranscriptReadyEvent(company);
+
+    await sut(failed);
+    await sut(done);
+
+    const { interview_uuid, take_uuid } = done.payload as { interview_uuid: string; take_uuid: string };
+    expect(db.deliveries.state.deliveries.map((d) => [d.event_type, d.payload_type])).toEqual([
+      ['TranscriptReady', 'TranscriptReady'],
+      ['TranscriptReady', 'TranscriptReady'],
+    ]);
+    expect(JSON.parse(db.deliveries.state.deliveries[1].body)).toEqual({ interview_uuid, take_uuid, recording_uuid: null, language: 'en', status: 'done' });
+    expect(db.deliveries.state.deliveries[1].resource_uuid).toBe(interview_uuid);
+    // The last of its type, for `GET /webhooks/replay/TranscriptReady`.
+    expect(await db.ledger.lastOf(company, 'TranscriptReady')).toMatchObject({ event_id: done.id, payload_type: 'TranscriptReady' });
   });
 
   it('ignores what webhooks do not receive: a canceled interview', async () => {

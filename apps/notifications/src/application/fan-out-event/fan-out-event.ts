@@ -1,4 +1,4 @@
-import { EvaluationsSubjects, webhookEventTypeOf } from '@vi/contracts';
+import { TranscriptionSubjects, EvaluationsSubjects, webhookEventTypeOf } from '@vi/contracts';
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
 import { notificationOf } from '../../domain/webhook';
@@ -9,7 +9,13 @@ import type { LastNotificationRow, NotificationsStore } from '../store';
  * The subjects of the webhook event table (`interviews.interview.canceled` is among them on the bus but has no webhook
  * event); of evaluations', only the two with a webhook event (decision 070).
  */
-export const WEBHOOK_SOURCE_SUBJECTS = ['interviews.interview.*', 'jobs.job.*', EvaluationsSubjects.EvaluationSubmitted, EvaluationsSubjects.DecisionMade];
+export const WEBHOOK_SOURCE_SUBJECTS = [
+  'interviews.interview.*',
+  'jobs.job.*',
+  EvaluationsSubjects.EvaluationSubmitted,
+  EvaluationsSubjects.DecisionMade,
+  TranscriptionSubjects.TranscriptReady,
+];
 
 type FanOutDeps = { store: StoreOf<NotificationsStore, 'ledger' | 'webhooks' | 'deliveries'>; clock: Clock; onQueued: () => void };
 

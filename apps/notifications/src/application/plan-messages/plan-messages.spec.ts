@@ -90,6 +90,17 @@ describe('planMessages', () => {
     ]);
   });
 
+  it("says in the invitation email, not the SMS, that the answers are transcribed when the interview's company transcribes them (decision 073)", async () => {
+    const said = 'Your answers will be transcribed to text so the hiring team can read and search them.';
+    await sut(anInterviewEvent('interviews.interview.created', { invitation: { answers_transcribed: true } }));
+    await sut(anInterviewEvent('interviews.interview.created', { invitation: { answers_transcribed: false } }));
+    // An event of an interviews service older than the field: not said.
+    await sut(anInterviewEvent('interviews.interview.created'));
+    const bodies = db.messages.state.filter((m) => m.kind === 'interview_invitation').map((m) => m.text_body.includes(said));
+    expect(bodies).toEqual([true, false, false]);
+    expect(db.messages.state.filter((m) => m.channel === 'sms').some((m) => m.text_body.includes('transcribed'))).toBe(false);
+  });
+
   it('sends no reminder for an interview due sooner than a day: the invitation is the reminder', async () => {
     await sut(anInterviewEvent('interviews.interview.created', { scheduledAt: new Date(T0.getTime() + 20 * HOUR) }));
     expect(messages().map((m) => m.kind)).toEqual(['interview_invitation', 'interview_invitation_sms']);

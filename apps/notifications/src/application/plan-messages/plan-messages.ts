@@ -234,6 +234,8 @@ async function planInvitation(deps: MessagePlanDeps, message: BusMessage, now: D
     candidateUrl: LINK_PLACEHOLDER,
     occasion,
     live: interview.type === 'live',
+    // Absent on an event of an older interviews service: not said.
+    answersTranscribed: invitation.answers_transcribed ?? false,
   };
   const base = { id: message.id, now, interviewUuid: interview.uuid, link: { kind: 'candidate', subject: interview.uuid } as const };
   // A live interview's emails carry its calendar invitation, whose SEQUENCE is known only inside the transaction.
@@ -302,7 +304,7 @@ function liveCalendar(
   const candidate = interview.assigned_to;
   const creator = interview.created_by;
   // The job seeker reads the interview's language; the creator, a company user, English (decision 047).
-  const details = (url: string | null, language: string): LiveInterviewDetails => ({
+  const details = (url: string | null, language: string, transcribed = false): LiveInterviewDetails => ({
     candidateName: candidate?.name ?? '',
     candidateEmail: candidate?.email ?? '',
     creatorName: creator?.name ?? null,
@@ -315,6 +317,7 @@ function liveCalendar(
     start: interview.scheduled_at,
     url,
     occasion,
+    transcribed,
   });
   const canceled = occasion === 'canceled';
   const calendarOf = (d: LiveInterviewDetails, forCreator: boolean, sequence: number) => liveInterviewCalendar(settings, interview, d, forCreator, sequence);
@@ -328,7 +331,7 @@ function liveCalendar(
       const rows: NewMessage[] = [];
       if (candidate?.email) {
         // The cancellation carries no link: the interview can no longer be opened.
-        const d = details(canceled ? null : LINK_PLACEHOLDER, interview.language);
+        const d = details(canceled ? null : LINK_PLACEHOLDER, interview.language, invitation?.answers_transcribed ?? false);
         const kind = canceled ? 'interview_cancellation' : 'interview_invitation';
         rows.push(email({ ...base, link: canceled ? undefined : base.link }, kind, candidate.email, liveInvitationEmail(d), calendarOf(d, false, sequence)));
       }

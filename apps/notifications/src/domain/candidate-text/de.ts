@@ -6,6 +6,10 @@ export const de: CandidateText = {
   hello: (name: string) => `Guten Tag ${name},`,
   accommodation: (company: string) =>
     `Wenn Sie eine Anpassung brauchen, etwa mehr Zeit oder Antworten nur mit Ton, bitten Sie ${company} auf der Seite Ihres Interviews darum: Wählen Sie „Brauchen Sie eine Anpassung?“.`,
+  transcribed: {
+    answers: 'Ihre Antworten werden in Text transkribiert, damit das Recruiting-Team sie lesen und durchsuchen kann.',
+    call: 'Wird das Gespräch aufgezeichnet, wird die Aufzeichnung in Text transkribiert, damit das Recruiting-Team sie lesen und durchsuchen kann.',
+  },
   oneWay: {
     subject: {
       invited: (job: string, company: string) => `Ihr Video-Interview für die Stelle ${job} bei ${company}`,

@@ -8,6 +8,11 @@ export const en = {
   hello: (name: string) => `Hello ${name},`,
   accommodation: (company: string) =>
     `If you need an accommodation, such as more time or answering with audio only, ask ${company} from your interview's page: choose “Need an accommodation?”.`,
+  /** When the company's answers are transcribed (decision 073): a one-way interview's answers, a live call's recording. */
+  transcribed: {
+    answers: 'Your answers will be transcribed to text so the hiring team can read and search them.',
+    call: 'If the call is recorded, its recording will be transcribed to text so the hiring team can read and search it.',
+  },
   oneWay: {
     subject: {
       invited: (job: string, company: string) => `Your video interview for ${job} at ${company}`,

@@ -6,6 +6,10 @@ export const es: CandidateText = {
   hello: (name: string) => `Hola, ${name}:`,
   accommodation: (company: string) =>
     `Si necesita un ajuste, como más tiempo o responder solo con audio, pídaselo a ${company} desde la página de su entrevista: elija «¿Necesitas un ajuste?».`,
+  transcribed: {
+    answers: 'Sus respuestas se transcribirán a texto para que el equipo de selección pueda leerlas y buscar en ellas.',
+    call: 'Si se graba la llamada, la grabación se transcribirá a texto para que el equipo de selección pueda leerla y buscar en ella.',
+  },
   oneWay: {
     subject: {
       invited: (job: string, company: string) => `Su entrevista en vídeo para ${job} en ${company}`,

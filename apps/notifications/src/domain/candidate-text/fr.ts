@@ -6,6 +6,10 @@ export const fr: CandidateText = {
   hello: (name: string) => `Bonjour ${name},`,
   accommodation: (company: string) =>
     `Si vous avez besoin d’un aménagement, comme plus de temps ou répondre en audio seulement, demandez-le à ${company} depuis la page de votre entretien\u00a0: choisissez «\u00a0Besoin d’un aménagement\u00a0?\u00a0».`,
+  transcribed: {
+    answers: 'Vos réponses seront transcrites en texte afin que l’équipe de recrutement puisse les lire et y faire des recherches.',
+    call: 'Si l’appel est enregistré, l’enregistrement sera transcrit en texte afin que l’équipe de recrutement puisse le lire et y faire des recherches.',
+  },
   oneWay: {
     subject: {
       invited: (job: string, company: string) => `Votre entretien vidéo pour le poste de ${job} chez ${company}`,
