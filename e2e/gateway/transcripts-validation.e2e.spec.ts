@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expectError } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
+import { companyWithJob, createInterview, interviewBody } from '../interviews/interview-helpers';
 
 /**
  * Decision 073's routes as a client meets them through the gateway (key, body parser, path checks): what is refused
@@ -21,6 +22,17 @@ describe('gateway: the transcript, captions, settings and search routes refuse w
       expectError(refused, 400, 'api.validation_failed');
       expect(refused.body.errors.map((e: { field: string }) => e.field)).toEqual(['q']);
     }
+  });
+
+  it('GET /interviews?q= reaches the list: words of a candidate found, trimmed and in any case, words of none finding nothing', async () => {
+    const company = await companyWithJob(t);
+    const ada = await createInterview(company.api, interviewBody(company.job.uuid, { assigned_to: { name: 'Ada Quintessa', email: 'ada.q@example.com' } }));
+    await createInterview(company.api, interviewBody(company.job.uuid, { assigned_to: { name: 'Bob Other', email: 'bob.o@example.com' } }));
+    const found = await company.api.get(`/interviews?q=${encodeURIComponent('  quintessa ')}`);
+    expect(found.status).toBe(200);
+    expect(found.body.map((i: { uuid: string }) => i.uuid)).toEqual([ada.uuid]);
+    expect((await company.api.get('/interviews?q=zyxwvut')).body).toEqual([]);
+    expect((await company.api.get('/interviews')).body).toHaveLength(2);
   });
 
   it('PUT /settings: 400 api.validation_failed for anything but {transcription: boolean}', async () => {
