@@ -266,7 +266,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List interviews (without questions) */
+        /**
+         * List interviews (without questions), or find them by words (`q`)
+         * @description `q` (decision 073) keeps the interviews whose takes' or call recordings' transcripts match the words in the interview's language, or whose candidate's name or email, or job's title, contains them; paged and ordered as without it. 400 `api.validation_failed` for a `q` empty once trimmed, longer than 200 characters, or given twice.
+         */
         get: operations["getInterviews"];
         put?: never;
         /**
@@ -494,6 +497,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/interviews/{interviewUuid}/questions/{questionUuid}/takes/{takeUuid}/captions.vtt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The take's captions (WebVTT), for a `<track>` of its video
+         * @description `text/vtt; charset=utf-8`: one cue per segment. 404 `api.transcript_not_ready` (a JSON error) unless the transcript is done. The web pages read it with their session cookie.
+         */
+        get: operations["getInterviewsByInterviewUuidQuestionsByQuestionUuidTakesByTakeUuidCaptionsVtt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/interviews/{interviewUuid}/questions/{questionUuid}/takes/{takeUuid}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A take's transcript: its status, language, text and timed segments
+         * @description `status`: `off` (none was asked: the company has transcription off, or no engine is configured; `text` empty, `segments` [], `updated_at` null), `pending`, `done` or `failed` (ask again with POST). The same 404 and 403 as the take's video.
+         */
+        get: operations["getInterviewsByInterviewUuidQuestionsByQuestionUuidTakesByTakeUuidTranscript"];
+        put?: never;
+        /**
+         * Transcribe the take (again): 202 with the transcript, pending
+         * @description For one completed while transcription was off, or whose transcript failed; a done transcript is replaced once the new one is done. 409 `api.transcription_off` while the company has transcription off (`PUT /settings`) or no engine is configured.
+         */
+        post: operations["postInterviewsByInterviewUuidQuestionsByQuestionUuidTakesByTakeUuidTranscript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/interviews/{interviewUuid}/questions/{questionUuid}/takes/{takeUuid}/video": {
         parameters: {
             query?: never;
@@ -535,6 +582,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/interviews/{interviewUuid}/recordings/{recordingUuid}/captions.vtt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The recording's captions (WebVTT), for a `<track>` of its video
+         * @description `text/vtt; charset=utf-8`: one cue per segment. 404 `api.transcript_not_ready` (a JSON error) unless the transcript is done. The web pages read it with their session cookie.
+         */
+        get: operations["getInterviewsByInterviewUuidRecordingsByRecordingUuidCaptionsVtt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/interviews/{interviewUuid}/recordings/{recordingUuid}/end": {
         parameters: {
             query?: never;
@@ -569,6 +636,30 @@ export interface paths {
          */
         put: operations["putInterviewsByInterviewUuidRecordingsByRecordingUuidPartsByN"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/interviews/{interviewUuid}/recordings/{recordingUuid}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A recording's transcript: its status, language, text and timed segments
+         * @description `status`: `off` (none was asked: the company has transcription off, or no engine is configured; `text` empty, `segments` [], `updated_at` null), `pending`, `done` or `failed` (ask again with POST). The same 404 and 403 as the recording's video.
+         */
+        get: operations["getInterviewsByInterviewUuidRecordingsByRecordingUuidTranscript"];
+        put?: never;
+        /**
+         * Transcribe the recording (again): 202 with the transcript, pending
+         * @description For one completed while transcription was off, or whose transcript failed; a done transcript is replaced once the new one is done. 409 `api.transcription_off` while the company has transcription off (`PUT /settings`) or no engine is configured.
+         */
+        post: operations["postInterviewsByInterviewUuidRecordingsByRecordingUuidTranscript"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1072,6 +1163,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/share/{token}/recordings/{recordingUuid}/captions.vtt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shared call recording's captions (WebVTT), for a `<track>` of its video
+         * @description `text/vtt; charset=utf-8`: the share view's `captions_url`. 404 `api.transcript_not_ready` (a JSON error) unless the call recording's transcript is done.
+         */
+        get: operations["getPublicShareByTokenRecordingsByRecordingUuidCaptionsVtt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/share/{token}/recordings/{recordingUuid}/video": {
         parameters: {
             query?: never;
@@ -1081,6 +1192,26 @@ export interface paths {
         };
         /** A shared live interview's call recording */
         get: operations["getPublicShareByTokenRecordingsByRecordingUuidVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/share/{token}/takes/{takeUuid}/captions.vtt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shared take's captions (WebVTT), for a `<track>` of its video
+         * @description `text/vtt; charset=utf-8`: the share view's `captions_url`. 404 `api.transcript_not_ready` (a JSON error) unless the take's transcript is done.
+         */
+        get: operations["getPublicShareByTokenTakesByTakeUuidCaptionsVtt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1190,6 +1321,30 @@ export interface paths {
         put?: never;
         /** Ask for a link to choose a password (202 whatever the address) */
         post: operations["postSessionPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's settings: whether answers and call recordings are transcribed
+         * @description `transcription` is the company's choice (off until an administrator turns it on); `transcription_available` whether this platform has a transcription engine at all (without one nothing is transcribed).
+         */
+        get: operations["getSettings"];
+        /**
+         * Change the company's settings (administrators; others 403)
+         * @description `{transcription: true}` sends the candidates' audio of new takes and call recordings to the platform's transcription engine from then on (answers given while it was off are transcribed only when asked: `POST …/transcript`); the candidate pages and invitations say so. Publishes nothing to webhooks.
+         */
+        put: operations["putSettings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2504,6 +2659,8 @@ export interface components {
                 questions: {
                     skipped: boolean;
                     takes: {
+                        /** @description WebVTT captions through the link (`text/vtt`, for a `<track>`); null unless the transcript is done */
+                        captions_url: string | null;
                         content_type: string;
                         /**
                          * @description RFC 3339 date-time with a numeric offset
@@ -2513,6 +2670,8 @@ export interface components {
                         duration_seconds: number;
                         number: number;
                         size: number;
+                        /** @description null when none exists (not transcribed, or transcription off) */
+                        transcript: components["schemas"]["Transcript"] | null;
                         uuid: string;
                         video_url: string;
                     }[];
@@ -2523,6 +2682,8 @@ export interface components {
                 }[];
                 /** @description a live interview's call recordings, oldest first, each streamed (Range supported) at its video_url */
                 recordings: {
+                    /** @description WebVTT captions through the link (`text/vtt`, for a `<track>`); null unless the transcript is done */
+                    captions_url: string | null;
                     content_type: string;
                     duration_seconds: number | null;
                     /**
@@ -2536,6 +2697,8 @@ export interface components {
                      * @example 2026-11-22T10:00:00+00:00
                      */
                     started_at: string;
+                    /** @description null when none exists (not transcribed, or transcription off) */
+                    transcript: components["schemas"]["Transcript"] | null;
                     uuid: string;
                     video_url: string;
                 }[];
@@ -2587,6 +2750,26 @@ export interface components {
             size: number;
             uuid: string;
         };
+        Transcript: {
+            /** @description the transcript's language: the interview's, or the one the engine heard when it is one of ours */
+            language: string;
+            /** @description in order, times in milliseconds from the start of the video; empty unless done */
+            segments: components["schemas"]["TranscriptSegment"][];
+            /** @enum {string} */
+            status: "off" | "pending" | "done" | "failed";
+            /** @description the whole text; empty unless done */
+            text: string;
+            /** @description null while no transcript exists (status off) */
+            updated_at: string | null;
+        };
+        TranscriptionSettings: {
+            /** @description whether the company's answers and call recordings are transcribed (an administrator decides) */
+            transcription: boolean;
+            /** @description whether the platform has a transcription engine configured */
+            transcription_available: boolean;
+            /** @description null until an administrator first changed it */
+            updated_at: string | null;
+        };
         TranscriptReady: {
             interview_uuid: string;
             /** @description The transcript's language: an IETF tag (the interview's, decision 047) */
@@ -2597,6 +2780,11 @@ export interface components {
             status: "done" | "failed";
             /** @description The take's uuid, or null for a call recording's transcript */
             take_uuid: string | null;
+        };
+        TranscriptSegment: {
+            end_ms: number;
+            start_ms: number;
+            text: string;
         };
         UserSummary: {
             avatar: string;
@@ -5178,6 +5366,7 @@ export interface operations {
         parameters: {
             query?: {
                 orderby?: "scheduled_desc" | "scheduled_asc" | "completed_desc" | "completed_asc" | "updated_desc" | "updated_asc" | "candidate_desc" | "candidate_asc" | "company_desc" | "company_asc" | "job_desc" | "job_asc";
+                q?: string;
                 /** @description `<from>-<to>`, inclusive and zero-based, at most 100 items (decision 008) */
                 range?: string;
                 /** @description Repeatable filter (`status[]=a&status[]=b`); the name without `[]` works too */
@@ -7887,6 +8076,422 @@ export interface operations {
             };
         };
     };
+    getInterviewsByInterviewUuidQuestionsByQuestionUuidTakesByTakeUuidCaptionsVtt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                interviewUuid: string;
+                questionUuid: string;
+                takeUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": string;
+                };
+            };
+            /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad credentials: `api.key_not_set`, `api.key_invalid`, `api.key_disabled`, `api.candidate_token_invalid` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan does not allow it: `api.plan_*` */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user: `api.administrator_required`, `api.company_user_required`, … */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded`, `api.recording_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInterviewsByInterviewUuidQuestionsByQuestionUuidTakesByTakeUuidTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                interviewUuid: string;
+                questionUuid: string;
+                takeUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transcript"];
+                };
+            };
+            /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad credentials: `api.key_not_set`, `api.key_invalid`, `api.key_disabled`, `api.candidate_token_invalid` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan does not allow it: `api.plan_*` */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user: `api.administrator_required`, `api.company_user_required`, … */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded`, `api.recording_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postInterviewsByInterviewUuidQuestionsByQuestionUuidTakesByTakeUuidTranscript: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is kept 24 hours and replayed (decision 020) */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                interviewUuid: string;
+                questionUuid: string;
+                takeUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transcript"];
+                };
+            };
+            /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad credentials: `api.key_not_set`, `api.key_invalid`, `api.key_disabled`, `api.candidate_token_invalid` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan does not allow it: `api.plan_*` */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user: `api.administrator_required`, `api.company_user_required`, … */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `api.idempotency_request_in_progress`, or a conflict of the resource (`api.user_email_taken`, `api.integration_key_exists`, `api.recording_*`) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded`, `api.recording_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `api.idempotency_key_reused`: this Idempotency-Key was used for a different request; on an ATS partner path, also a refusal its user is shown (Ashby: `{message, reason, code, lang}`) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getInterviewsByInterviewUuidQuestionsByQuestionUuidTakesByTakeUuidVideo: {
         parameters: {
             query?: never;
@@ -8357,6 +8962,137 @@ export interface operations {
             };
         };
     };
+    getInterviewsByInterviewUuidRecordingsByRecordingUuidCaptionsVtt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                interviewUuid: string;
+                recordingUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": string;
+                };
+            };
+            /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad credentials: `api.key_not_set`, `api.key_invalid`, `api.key_disabled`, `api.candidate_token_invalid` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan does not allow it: `api.plan_*` */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user: `api.administrator_required`, `api.company_user_required`, … */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded`, `api.recording_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postInterviewsByInterviewUuidRecordingsByRecordingUuidEnd: {
         parameters: {
             query?: never;
@@ -8615,6 +9351,288 @@ export interface operations {
             };
             /** @description Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported` */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInterviewsByInterviewUuidRecordingsByRecordingUuidTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                interviewUuid: string;
+                recordingUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transcript"];
+                };
+            };
+            /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad credentials: `api.key_not_set`, `api.key_invalid`, `api.key_disabled`, `api.candidate_token_invalid` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan does not allow it: `api.plan_*` */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user: `api.administrator_required`, `api.company_user_required`, … */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded`, `api.recording_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postInterviewsByInterviewUuidRecordingsByRecordingUuidTranscript: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is kept 24 hours and replayed (decision 020) */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                interviewUuid: string;
+                recordingUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transcript"];
+                };
+            };
+            /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad credentials: `api.key_not_set`, `api.key_invalid`, `api.key_disabled`, `api.candidate_token_invalid` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan does not allow it: `api.plan_*` */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user: `api.administrator_required`, `api.company_user_required`, … */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `api.idempotency_request_in_progress`, or a conflict of the resource (`api.user_email_taken`, `api.integration_key_exists`, `api.recording_*`) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded`, `api.recording_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `api.idempotency_key_reused`: this Idempotency-Key was used for a different request; on an ATS partner path, also a refusal its user is shown (Ashby: `{message, reason, code, lang}`) */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -12997,6 +14015,73 @@ export interface operations {
             };
         };
     };
+    getPublicShareByTokenRecordingsByRecordingUuidCaptionsVtt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recordingUuid: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": string;
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPublicShareByTokenRecordingsByRecordingUuidVideo: {
         parameters: {
             query?: never;
@@ -13066,6 +14151,73 @@ export interface operations {
             };
             /** @description The `Range` selects no byte of the video */
             416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicShareByTokenTakesByTakeUuidCaptionsVtt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                takeUuid: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": string;
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -14431,6 +15583,264 @@ export interface operations {
             };
             /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user: `api.administrator_required`, `api.company_user_required`, … */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded`, `api.recording_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptionSettings"];
+                };
+            };
+            /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad credentials: `api.key_not_set`, `api.key_invalid`, `api.key_disabled`, `api.candidate_token_invalid` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan does not allow it: `api.plan_*` */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user: `api.administrator_required`, `api.company_user_required`, … */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (never 403) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large: `api.payload_too_large`, `api.take_too_large`, `api.take_bitrate_too_high`, `api.interview_media_quota_exceeded`, `api.recording_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported body: `api.unsupported_media_type`, `api.content_encoding_unsupported` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached: `api.too_many_requests`; see `Retry-After` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault on our side: `api.internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unreachable; retry later: `api.service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    transcription: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptionSettings"];
+                };
+            };
+            /** @description Invalid request: `api.validation_failed` (see `errors`), `api.malformed_json`, or a rule of the resource (docs/errors.md) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad credentials: `api.key_not_set`, `api.key_invalid`, `api.key_disabled`, `api.candidate_token_invalid` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan does not allow it: `api.plan_*` */
+            402: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -39,6 +39,14 @@ describe('gateway: the OpenAPI description, served and enforced', () => {
         '/integrations/ashby',
         '/assessment_orders',
         '/assessment_orders/{orderUuid}/callback',
+        // Transcripts, captions, the company's settings and the share links' captions (decision 073).
+        '/interviews/{interviewUuid}/questions/{questionUuid}/takes/{takeUuid}/transcript',
+        '/interviews/{interviewUuid}/questions/{questionUuid}/takes/{takeUuid}/captions.vtt',
+        '/interviews/{interviewUuid}/recordings/{recordingUuid}/transcript',
+        '/interviews/{interviewUuid}/recordings/{recordingUuid}/captions.vtt',
+        '/settings',
+        '/public/share/{token}/takes/{takeUuid}/captions.vtt',
+        '/public/share/{token}/recordings/{recordingUuid}/captions.vtt',
       ]),
     );
     expect(Object.keys(document.webhooks).sort()).toEqual(Object.keys(WebhookEvents).sort());

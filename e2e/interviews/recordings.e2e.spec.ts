@@ -158,6 +158,9 @@ describe("recordings of live interviews' calls: sent in parts, joined, measured,
         content_type: 'video/webm',
         size: video.length,
         video_url: `${new URL(link.url).origin}/v1.0/public/share/${token}/recordings/${recording.uuid}/video`,
+        // Nothing transcribed (decision 073).
+        transcript: null,
+        captions_url: null,
       },
     ]);
     const shared = await fetch(`${t.baseUrl}/public/share/${token}/recordings/${recording.uuid}/video`, { headers: { range: 'bytes=0-99' } });

@@ -69,6 +69,9 @@ describe('what a share link opens: interviews, questions, takes and their videos
           duration_seconds: 11.5, // measured: the last frame's time
           created_at: expect.any(String),
           video_url: `http://localhost:8080/v1.0/public/share/${token}/takes/${take.uuid}/video`,
+          // Nothing transcribed (decision 073).
+          transcript: null,
+          captions_url: null,
         })),
       },
       { uuid: q2.uuid, text: 'Question 2', time_limit: 60, skipped: true, takes: [] },

@@ -31,7 +31,7 @@ const iceUrls = (schemes: RegExp, example: string) =>
   );
 
 /** The gateway calls every service. */
-const UPSTREAMS = ['identity', 'jobs', 'interviews', 'sharing', 'notifications', 'evaluations', 'assessments'] as const;
+const UPSTREAMS = ['identity', 'jobs', 'interviews', 'sharing', 'notifications', 'evaluations', 'assessments', 'transcription'] as const;
 
 const schema = z.object({
   GATEWAY_PORT: port(8080),

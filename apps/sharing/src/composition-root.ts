@@ -9,6 +9,7 @@ import type { SharingConfig } from './config';
 import { HmacLinkTokens } from './infrastructure/link-tokens';
 import { GrpcIdentityDirectory } from './infrastructure/identity.client';
 import { GrpcInterviewsDirectory } from './infrastructure/interviews.client';
+import { GrpcTranscriptsDirectory } from './infrastructure/transcription.client';
 import type { SharingDatabase } from './infrastructure/sharing.database';
 import { createSharingStore } from './infrastructure/sharing.store';
 import { sharingEventConsumers } from './transport/events/event-consumers';
@@ -34,6 +35,8 @@ export function startSharingService(config: SharingConfig, shared: SharedInfrast
     const principalTokens = new PrincipalTokens(config.secrets.internalJwt);
     const identity = lifecycle.add('identity client', new GrpcIdentityDirectory(config.upstreams.identity, principalTokens), (c) => c.close());
     const interviews = lifecycle.add('interviews client', new GrpcInterviewsDirectory(config.upstreams.interviews, principalTokens), (c) => c.close());
+    // Transcripts on the share view (decision 073); the view still opens without them when transcription is away.
+    const transcripts = lifecycle.add('transcription client', new GrpcTranscriptsDirectory(config.upstreams.transcription, principalTokens), (c) => c.close());
     const tokens = new HmacLinkTokens(config.publicBaseUrl, config.secrets.shareLink);
     const store = createSharingStore(database.db, relay);
 
@@ -45,7 +48,7 @@ export function startSharingService(config: SharingConfig, shared: SharedInfrast
     lifecycle.add('event consumers', await startConsumers(bus, sharingEventConsumers({ store, identity, tokens, clock: systemClock })), (c) => c.close());
     const server = new GrpcServer(principalTokens, logger).add(
       sharing.SharingServiceService,
-      sharingGrpcHandlers({ store, identity, interviews, tokens, clock: systemClock }),
+      sharingGrpcHandlers({ store, identity, interviews, transcripts, tokens, clock: systemClock, logger }),
     );
     const grpcPort = await server.listen(`0.0.0.0:${config.grpcPort}`);
     lifecycle.add('gRPC server', server, (s) => s.shutdown());

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { parseEnv, secret, serviceEnv } from '@vi/platform-config';
 
-const shared = serviceEnv('sharing', { upstreams: ['identity', 'interviews'], outbox: true, processedEvents: true, eventReplay: true, publicBaseUrl: true });
+const shared = serviceEnv('sharing', {
+  upstreams: ['identity', 'interviews', 'transcription'],
+  outbox: true,
+  processedEvents: true,
+  eventReplay: true,
+  publicBaseUrl: true,
+});
 
 const schema = z.object({
   ...shared.env,

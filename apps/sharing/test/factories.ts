@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { identity, interviews } from '@vi/contracts';
+import { renderVtt, type identity, type interviews, type transcription, type TranscriptJson } from '@vi/contracts';
+import { AppError, ErrorKind } from '@vi/platform-errors';
 import type { UserPrincipal, Caller } from '@vi/platform-grpc';
-import type { IdentityDirectory, InterviewsDirectory } from '../src/application/ports';
+import type { IdentityDirectory, InterviewsDirectory, TranscriptsDirectory } from '../src/application/ports';
 import { newShareLink, type LinkedInterview, type ShareLink } from '../src/domain/share-link';
 
 /** Decision 027: sharing's domain objects and the messages it reads, with valid defaults; a spec states what matters. */
@@ -189,4 +190,44 @@ export class InterviewsTable implements InterviewsDirectory {
     if (!found) throw new Error('recording not found');
     yield { meta: { size: found.size, content_type: found.content_type, start: 0, end: found.size - 1 }, data: Buffer.alloc(found.size, 2) };
   }
+}
+
+/**
+ * Transcription as sharing sees it (decision 073): transcripts put per company, answered by GetSharedTranscripts'
+ * rule (the company's, of the interviews asked, missing ones left out); `unreachable` makes every call fail as an
+ * absent service does.
+ */
+export class TranscriptsTable implements TranscriptsDirectory {
+  private readonly byCompany = new Map<string, transcription.SharedTranscript[]>();
+  unreachable = false;
+  readonly asked: Array<{ companyUuid: string; interviewUuids: string[] }> = [];
+
+  put(companyUuid: string, interviewUuid: string, sourceUuid: string, body: TranscriptJson): transcription.SharedTranscript {
+    const found = {
+      interview_uuid: interviewUuid,
+      source_uuid: sourceUuid,
+      json: Buffer.from(JSON.stringify(body)),
+      vtt: body.status === 'done' ? renderVtt(body.segments) : '',
+    };
+    this.byCompany.set(companyUuid, [...(this.byCompany.get(companyUuid) ?? []).filter((t) => t.source_uuid !== sourceUuid), found]);
+    return found;
+  }
+
+  async sharedTranscripts(_caller: Caller, companyUuid: string, interviewUuids: string[]): Promise<transcription.SharedTranscript[]> {
+    this.asked.push({ companyUuid, interviewUuids });
+    if (this.unreachable) throw new AppError(ErrorKind.Unavailable, 'api.service_unavailable', 'The transcription service is unavailable; retry later');
+    return (this.byCompany.get(companyUuid) ?? []).filter((t) => interviewUuids.includes(t.interview_uuid));
+  }
+}
+
+/** A Transcript body (decision 073) of the given status: text and segments only when done. */
+export function aTranscript(status: TranscriptJson['status'], text = 'I fixed a race in the scheduler.'): TranscriptJson {
+  const done = status === 'done';
+  return {
+    status,
+    language: 'en',
+    text: done ? text : '',
+    segments: done ? [{ start_ms: 0, end_ms: 2_500, text }] : [],
+    updated_at: status === 'off' ? null : '2026-01-01T09:05:00+00:00',
+  };
 }

@@ -5,7 +5,7 @@ import type { Caller } from '@vi/platform-grpc';
 import type { ShareLink, ShareLinkKind } from '../src/domain/share-link';
 import { HmacLinkTokens } from '../src/infrastructure/link-tokens';
 import type { ShareLinkRepository } from '../src/application/store';
-import { aCompanyUser, aSharedInterview, IdentityTable, InterviewsTable } from './factories';
+import { aCompanyUser, aSharedInterview, IdentityTable, InterviewsTable, TranscriptsTable } from './factories';
 
 interface LinksState {
   rows: Map<string, { link: ShareLink; tokenHash: string }>;
@@ -88,7 +88,8 @@ export class InMemoryLinks implements ShareLinkRepository, Stateful<LinksState> 
 
 /**
  * Everything a sharing use case may depend on, in memory, for a company with one administrator (`user`): its
- * repository in a store, identity and interviews as tables, real link tokens, a clock at 2026-03-01T10:00:00Z.
+ * repository in a store, identity, interviews and transcription as tables, real link tokens, a clock at
+ * 2026-03-01T10:00:00Z, and what is logged.
  */
 export function sharingWorld() {
   const user = aCompanyUser();
@@ -103,7 +104,11 @@ export function sharingWorld() {
     store: memoryStore({ links }),
     identity: new IdentityTable(),
     interviews: new InterviewsTable(),
+    transcripts: new TranscriptsTable(),
     tokens,
+    /** What the use cases log (a share view opened without transcription says so). */
+    logged: [] as Array<{ fields: object; message: string }>,
+    logger: { warn: (fields: object, message: string) => void world.logged.push({ fields, message }) },
     clock: new FakeClock('2026-03-01T10:00:00+00:00'),
     /** Stores links as a creation would (their token's hash with them). */
     async stored(...created: ShareLink[]): Promise<ShareLink[]> {

@@ -139,10 +139,11 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
   const { jobs, interviews, startInterviews } = await startJobsAndInterviews(env, identityUrl, { bus, database, level }, lifecycle);
   const jobsUrl = `127.0.0.1:${jobs.grpcPort}`;
   const interviewsUrl = `127.0.0.1:${interviews.current.grpcPort}`;
+  const sharingConfig = loadSharingConfig(env);
   const sharing = lifecycle.add(
     'sharing',
     await startSharingService(
-      { ...loadSharingConfig(env), upstreams: { identity: identityUrl, interviews: interviewsUrl } },
+      { ...sharingConfig, upstreams: { identity: identityUrl, interviews: interviewsUrl, transcription: sharingConfig.upstreams.transcription } },
       { bus, database, logger: createLogger('sharing', level) },
     ),
     (s) => s.stop(),
@@ -183,6 +184,7 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
           notifications: `127.0.0.1:${current.notifications.grpcPort}`,
           evaluations: `127.0.0.1:${evaluations.grpcPort}`,
           assessments: `127.0.0.1:${assessments.current.grpcPort}`,
+          transcription: gatewayConfig.upstreams.transcription,
         },
       },
       { bus, logger: createLogger('gateway', level), rateLimitPrefix: options.rateLimitPrefix },

@@ -55,6 +55,9 @@ import {
   AshbyStartedView,
   AshbySuccessView,
   AshbyRefusalView,
+  TranscriptSegmentView,
+  TranscriptView,
+  TranscriptionSettingsView,
 } from '@vi/contracts';
 import type { Router } from 'express';
 import type { ListQuerySpec } from '../http/list-query';
@@ -130,6 +133,10 @@ function viewComponents(): Record<string, JsonSchema> {
     DecisionResultsView,
     SubmittedEvaluationView,
     InterviewDecisionView,
+    // Transcripts, captions and the company's setting (decision 073).
+    TranscriptSegmentView,
+    TranscriptView,
+    TranscriptionSettingsView,
     // The TranscriptReady webhook's body (decision 073).
     TranscriptReadyView,
   ];

@@ -21,7 +21,9 @@ import { questionSetsRoutes } from './question-sets.routes';
 import { questionsRoutes } from './questions.routes';
 import { recordingsRoutes } from './recordings.routes';
 import { sessionRoutes } from './session.routes';
+import { settingsRoutes } from './settings.routes';
 import { takesRoutes } from './takes.routes';
+import { transcriptsRoutes } from './transcripts.routes';
 import { shareLinksRoutes } from './share-links.routes';
 import { webhooksRoutes } from './webhooks.routes';
 import { ashbyRoutes } from './partners/ashby.routes';
@@ -66,12 +68,14 @@ export function apiRouters(deps: ApiRouteDeps): ApiRouters {
       questionsRoutes(deps.upstreams),
       takesRoutes(deps.upstreams),
       recordingsRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }),
+      transcriptsRoutes(deps.upstreams),
       interviewChatRoutes(deps.upstreams),
       candidateRoutes(deps.upstreams, { uploadTimeoutMs: deps.uploadTimeoutMs }),
       questionSetsRoutes(deps.upstreams),
       shareLinksRoutes(deps.upstreams),
       webhooksRoutes(deps.upstreams),
       assessmentsRoutes(deps.upstreams),
+      settingsRoutes(deps.upstreams),
       // The ATSs' own APIs (decision 071): they authenticate with an integration key like any integrator.
       greenhouseRoutes(deps.upstreams),
       ashbyRoutes(deps.upstreams),

@@ -11,7 +11,7 @@ import { resource } from '../http/resource';
 import { validate } from '../http/validation';
 import { interviewPageWithShareLinkUrls, withShareLinkUrls } from '../upstream/share-link-urls';
 import type { Upstreams } from '../upstream/upstreams';
-import { INTERVIEW_LIST } from './list-queries';
+import { INTERVIEW_LIST, interviewSearchFields } from './list-queries';
 import {
   accommodationsField,
   assigneeFields,
@@ -89,13 +89,21 @@ export function interviewsRoutes(upstreams: Upstreams): Router {
 
   resource(router, '/interviews', {
     get: {
-      summary: 'List interviews (without questions)',
+      summary: 'List interviews (without questions), or find them by words (`q`)',
+      description:
+        "`q` (decision 073) keeps the interviews whose takes' or call recordings' transcripts match the words in the interview's language, or whose candidate's name or email, or job's title, contains them; " +
+        'paged and ordered as without it. 400 `api.validation_failed` for a `q` empty once trimmed, longer than 200 characters, or given twice.',
       tag: 'Interviews',
       ok: { 200: arrayOf('Interview') },
+      queryFields: interviewSearchFields,
       ...listRoute({
         query: INTERVIEW_LIST,
         fetch: ({ query, range, res }) =>
-          upstreams.interviews.call((c) => c.listInterviews, { types: query.types, statuses: query.statuses, orderby: query.orderby, ...range }, readAs(res)),
+          upstreams.interviews.call(
+            (c) => c.listInterviews,
+            { types: query.types, statuses: query.statuses, orderby: query.orderby, q: query.q, ...range },
+            readAs(res),
+          ),
         // The service renders the page as the API's JSON (decision 023): sent as it came unless a share link's URL is missing.
         page: (page, { res }) => interviewPageWithShareLinkUrls(upstreams.sharing, page, readAsGateway(res)),
       }),

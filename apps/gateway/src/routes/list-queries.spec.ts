@@ -114,4 +114,18 @@ describe('parseInterviewListQuery', () => {
     }
     expect(fields).toEqual(['type[]', 'status[]', 'orderby', 'range']);
   });
+
+  it('takes q (decision 073) trimmed, and refuses one empty once trimmed, longer than 200 characters or repeated, naming q', () => {
+    expect(parseInterviewListQuery({ q: '  kubernetes ' }).q).toBe('kubernetes');
+    expect(parseInterviewListQuery({ q: 'é'.repeat(200) }).q).toHaveLength(200);
+    for (const q of ['', ' \t ', 'x'.repeat(201), ['a', 'b']]) {
+      let fields: string[] = [];
+      try {
+        parseInterviewListQuery({ q });
+      } catch (error) {
+        fields = ((error as AppError).fieldErrors ?? []).map((e) => e.field);
+      }
+      expect({ q, fields }).toEqual({ q, fields: ['q'] });
+    }
+  });
 });

@@ -6,7 +6,7 @@ import { GATEWAY_PRINCIPAL } from '../auth/request-context';
 import { GatewayErrorCode, gatewayError } from '../http/gateway.errors';
 import { jsonBody } from '../http/hostile-input';
 import { pathUuid } from '../http/path-uuids';
-import { VIDEO, VIDEO_REDIRECT } from '../http/operation';
+import { VIDEO, VIDEO_REDIRECT, WEBVTT } from '../http/operation';
 import { sendJson } from '../http/rendered-json';
 import { resource } from '../http/resource';
 import { validate } from '../http/validation';
@@ -15,6 +15,7 @@ import { perIpLimit } from '../rate-limit/per-ip-limit';
 import type { RateLimits } from '../rate-limit/rate-limits';
 import type { Upstreams } from '../upstream/upstreams';
 import { evaluationBody, evaluationChanges } from './evaluations.routes';
+import { sendCaptions } from './transcripts.routes';
 
 /**
  * The public side of share links: no API key, the link's token is the only
@@ -82,6 +83,35 @@ export function publicShareRoutes(deps: { upstreams: Upstreams; limits: RateLimi
         videoCall(),
       ),
     ),
+  );
+
+  // Captions of a shown take or recording (decision 073): the link is checked by sharing as for its videos.
+  const sharedCaptions = (what: 'take' | 'call recording', media: (req: Request) => { take_uuid: string } | { recording_uuid: string }) => ({
+    get: {
+      summary: `A shared ${what}'s captions (WebVTT), for a \`<track>\` of its video`,
+      description: `\`text/vtt; charset=utf-8\`: the share view's \`captions_url\`. 404 \`api.transcript_not_ready\` (a JSON error) unless the ${what}'s transcript is done.`,
+      tag: 'Public',
+      security: 'none' as const,
+      ok: { 200: WEBVTT },
+      handler: async (req: Request, res: Response) => {
+        const { vtt } = await sharingService.call(
+          (c) => c.getSharedCaptions,
+          { token: String(req.params.token), ...media(req) },
+          { principal: GATEWAY_PRINCIPAL, deadline: new Date(Date.now() + deps.requestTimeoutMs), idempotent: true },
+        );
+        sendCaptions(res, vtt);
+      },
+    },
+  });
+  resource(
+    router,
+    '/public/share/:token/takes/:takeUuid/captions.vtt',
+    sharedCaptions('take', (req) => ({ take_uuid: pathUuid(req, 'takeUuid') })),
+  );
+  resource(
+    router,
+    '/public/share/:token/recordings/:recordingUuid/captions.vtt',
+    sharedCaptions('call recording', (req) => ({ recording_uuid: pathUuid(req, 'recordingUuid') })),
   );
 
   // An advanced link's reviewer evaluates through it (decision 070): the token is opened as for the share page, and

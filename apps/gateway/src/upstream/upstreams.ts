@@ -1,5 +1,5 @@
 import { credentials, type ChannelCredentials, type Client, type ClientOptions } from '@grpc/grpc-js';
-import { assessments, evaluations, identity, interviews, jobs, notifications, sharing } from '@vi/contracts';
+import { assessments, evaluations, identity, interviews, jobs, notifications, sharing, transcription } from '@vi/contracts';
 import { UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type PrincipalTokens } from '@vi/platform-grpc';
 
 export interface Upstreams {
@@ -17,11 +17,22 @@ export interface Upstreams {
   notifications: UpstreamClient<notifications.NotificationsServiceClient>;
   evaluations: UpstreamClient<evaluations.EvaluationsServiceClient>;
   assessments: UpstreamClient<assessments.AssessmentsServiceClient>;
+  /** Transcripts, captions and the company's settings (decision 073). */
+  transcription: UpstreamClient<transcription.TranscriptionServiceClient>;
   close(): void;
 }
 
 export function connectUpstreams(
-  addresses: { identity: string; jobs: string; interviews: string; sharing: string; notifications: string; evaluations: string; assessments: string },
+  addresses: {
+    identity: string;
+    jobs: string;
+    interviews: string;
+    sharing: string;
+    notifications: string;
+    evaluations: string;
+    assessments: string;
+    transcription: string;
+  },
   tokens: PrincipalTokens,
 ): Upstreams {
   const insecure = credentials.createInsecure();
@@ -47,6 +58,11 @@ export function connectUpstreams(
     ),
     evaluations: new UpstreamClient('evaluations', new evaluations.EvaluationsServiceClient(addresses.evaluations, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
     assessments: new UpstreamClient('assessments', new assessments.AssessmentsServiceClient(addresses.assessments, insecure, UPSTREAM_CHANNEL_OPTIONS), tokens),
+    transcription: new UpstreamClient(
+      'transcription',
+      new transcription.TranscriptionServiceClient(addresses.transcription, insecure, UPSTREAM_CHANNEL_OPTIONS),
+      tokens,
+    ),
   };
   return {
     ...clients,

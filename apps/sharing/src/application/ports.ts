@@ -1,4 +1,4 @@
-import type { identity, interviews } from '@vi/contracts';
+import type { identity, interviews, transcription } from '@vi/contracts';
 import type { Caller, Principal, ServicePrincipal } from '@vi/platform-grpc';
 
 /**
@@ -29,6 +29,20 @@ export interface InterviewsDirectory {
   streamRecordingVideo(caller: Caller<Principal>, request: interviews.SharedRecordingVideoRequest): AsyncIterable<interviews.TakeVideoChunk>;
 }
 
+/** What sharing needs from transcription (decision 073): the rendered transcripts of one company's interviews. */
+export interface TranscriptsDirectory {
+  /** Those of the interviews' takes and recordings that exist (missing ones left out), each with its WebVTT when done. */
+  sharedTranscripts(caller: Caller<Principal>, companyUuid: string, interviewUuids: string[]): Promise<transcription.SharedTranscript[]>;
+}
+
+/** Where a use case says what it did without (the process's logger). */
+export interface Warnings {
+  warn(fields: object, message: string): void;
+}
+
+/** A take or a call recording of a link's interview. */
+export type SharedMediaRef = { takeUuid: string } | { recordingUuid: string };
+
 /** A link's token and URLs: the token is derived from the link's uuid, only its hash is stored. */
 export interface LinkTokens {
   tokenFor(linkUuid: string): string;
@@ -37,5 +51,7 @@ export interface LinkTokens {
   /** `{PUBLIC_BASE_URL}/share/<token>`: the page a reviewer opens. */
   urlFor(linkUuid: string): string;
   /** The API URL streaming one take's or one call recording's video through a link. */
-  videoUrlFor(token: string, video: { takeUuid: string } | { recordingUuid: string }): string;
+  videoUrlFor(token: string, video: SharedMediaRef): string;
+  /** The API URL of one take's or one call recording's WebVTT captions through a link (decision 073). */
+  captionsUrlFor(token: string, video: SharedMediaRef): string;
 }

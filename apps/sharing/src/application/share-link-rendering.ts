@@ -14,7 +14,7 @@ import type { NewEvent } from '@vi/platform-bus';
 import { toRfc3339 } from '@vi/platform-time';
 import type { Caller, Principal } from '@vi/platform-grpc';
 import type { LinkedInterview, ShareLink } from '../domain/share-link';
-import type { IdentityDirectory, LinkTokens } from './ports';
+import type { IdentityDirectory, LinkTokens, SharedMediaRef } from './ports';
 
 /** An interview's place in a new link, with what it shows of the interview now (for the events). */
 export function linkedInterviewOf(interview: interviews.Interview): LinkedInterview {
@@ -92,18 +92,18 @@ export function renderLinkedInterviews(link: ShareLink, current: interviews.Shar
   });
 }
 
-/** The URL of one video through the link's token. */
-type VideoUrl = (video: { takeUuid: string } | { recordingUuid: string }) => string;
+/** What the link shows of one take or call recording beside its facts: its video URL through the token, its transcript and captions. */
+export type SharedMedia = (video: SharedMediaRef) => Pick<sharing.SharedTake, 'video_url' | 'transcript' | 'captions_url'>;
 
 /**
  * What a reviewer sees through a link: its completed interviews (`completed`, in the link's order), every take and
- * call recording with its video URL through the token.
+ * call recording with its video URL through the token (and its transcript and captions when it has them).
  */
-export function renderSharedView(link: ShareLink, completed: interviews.SharedInterview[], videoUrl: VideoUrl): sharing.SharedView {
+export function renderSharedView(link: ShareLink, completed: interviews.SharedInterview[], media: SharedMedia): sharing.SharedView {
   return {
     share_link_uuid: link.uuid,
     company_name: completed[0]?.interview?.company?.name ?? '',
-    interviews: completed.map((s) => sharedInterview(s.interview!, s, videoUrl)),
+    interviews: completed.map((s) => sharedInterview(s.interview!, s, media)),
     // Who may evaluate through the link, and for which company (decision 070): an advanced link's reviewer only.
     company_uuid: link.companyUuid,
     reviewer: link.kind === 'advanced' && link.reviewer ? { name: link.reviewer.name, email: link.reviewer.email } : undefined,
@@ -113,7 +113,7 @@ export function renderSharedView(link: ShareLink, completed: interviews.SharedIn
 function sharedInterview(
   interview: interviews.Interview,
   { takes, recordings }: Pick<interviews.SharedInterview, 'takes' | 'recordings'>,
-  videoUrl: VideoUrl,
+  media: SharedMedia,
 ): sharing.SharedInterview {
   return {
     uuid: interview.uuid,
@@ -135,7 +135,7 @@ function sharedInterview(
           size: t.size,
           duration_seconds: t.duration_seconds,
           created_at: t.created_at,
-          video_url: videoUrl({ takeUuid: t.uuid }),
+          ...media({ takeUuid: t.uuid }),
         })),
     })),
     recordings: recordings.map((r) => ({
@@ -145,7 +145,7 @@ function sharedInterview(
       duration_seconds: r.duration_seconds,
       content_type: r.content_type,
       size: r.size,
-      video_url: videoUrl({ recordingUuid: r.uuid }),
+      ...media({ recordingUuid: r.uuid }),
     })),
   };
 }

@@ -12,6 +12,8 @@ describe('HmacLinkTokens', () => {
     expect(sut.urlFor(uuid)).toBe(`https://api.example.com/share/${token}`);
     expect(sut.videoUrlFor(token, { takeUuid: 't1' })).toBe(`https://api.example.com/v1.0/public/share/${token}/takes/t1/video`);
     expect(sut.videoUrlFor(token, { recordingUuid: 'r1' })).toBe(`https://api.example.com/v1.0/public/share/${token}/recordings/r1/video`);
+    expect(sut.captionsUrlFor(token, { takeUuid: 't1' })).toBe(`https://api.example.com/v1.0/public/share/${token}/takes/t1/captions.vtt`);
+    expect(sut.captionsUrlFor(token, { recordingUuid: 'r1' })).toBe(`https://api.example.com/v1.0/public/share/${token}/recordings/r1/captions.vtt`);
   });
 
   it('gives other links and other secrets other tokens', () => {

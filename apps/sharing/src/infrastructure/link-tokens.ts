@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { pagePath, SHARE_PATH } from '@vi/contracts';
-import type { LinkTokens } from '../application/ports';
+import type { LinkTokens, SharedMediaRef } from '../application/ports';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -28,8 +28,16 @@ export class HmacLinkTokens implements LinkTokens {
     return `${this.publicBaseUrl}${pagePath(SHARE_PATH, { token: this.tokenFor(linkUuid) })}`;
   }
 
-  videoUrlFor(token: string, video: { takeUuid: string } | { recordingUuid: string }): string {
+  videoUrlFor(token: string, video: SharedMediaRef): string {
+    return this.mediaUrl(token, video, 'video');
+  }
+
+  captionsUrlFor(token: string, video: SharedMediaRef): string {
+    return this.mediaUrl(token, video, 'captions.vtt');
+  }
+
+  private mediaUrl(token: string, video: SharedMediaRef, what: 'video' | 'captions.vtt'): string {
     const path = 'takeUuid' in video ? `takes/${video.takeUuid}` : `recordings/${video.recordingUuid}`;
-    return `${this.publicBaseUrl}/v1.0/public/share/${token}/${path}/video`;
+    return `${this.publicBaseUrl}/v1.0/public/share/${token}/${path}/${what}`;
   }
 }

@@ -145,6 +145,15 @@ export interface SharedTake {
   created_at: string;
   /** Streams the take (Range supported) while the link is active. */
   video_url: string;
+  /**
+   * The Transcript body as JSON bytes (decision 073); absent when none exists, its status is off, or transcription
+   * could not be asked.
+   */
+  transcript?:
+    | Buffer
+    | undefined;
+  /** The WebVTT captions through the link's token; absent unless the transcript is done. */
+  captions_url?: string | undefined;
 }
 
 export interface SharedQuestion {
@@ -176,6 +185,9 @@ export interface SharedRecording {
   size: number;
   /** Streams the recording (Range supported) while the link is active. */
   video_url: string;
+  /** As a take's (SharedTake.transcript, SharedTake.captions_url). */
+  transcript?: Buffer | undefined;
+  captions_url?: string | undefined;
 }
 
 /** What a reviewer sees through a link: the completed interviews it opens. */
@@ -204,6 +216,17 @@ export interface SharedRecordingVideoRequest {
   recording_uuid: string;
   range_start?: number | undefined;
   range_end?: number | undefined;
+}
+
+/** A take (take_uuid) or a call recording (recording_uuid) of the link's interviews. */
+export interface SharedCaptionsRequest {
+  token: string;
+  take_uuid?: string | undefined;
+  recording_uuid?: string | undefined;
+}
+
+export interface SharedCaptions {
+  vtt: string;
 }
 
 function createBaseEmpty(): Empty {
@@ -1156,7 +1179,17 @@ export const OpenShareLinkRequest: MessageFns<OpenShareLinkRequest> = {
 };
 
 function createBaseSharedTake(): SharedTake {
-  return { uuid: "", number: 0, content_type: "", size: 0, duration_seconds: 0, created_at: "", video_url: "" };
+  return {
+    uuid: "",
+    number: 0,
+    content_type: "",
+    size: 0,
+    duration_seconds: 0,
+    created_at: "",
+    video_url: "",
+    transcript: undefined,
+    captions_url: undefined,
+  };
 }
 
 export const SharedTake: MessageFns<SharedTake> = {
@@ -1181,6 +1214,12 @@ export const SharedTake: MessageFns<SharedTake> = {
     }
     if (message.video_url !== "") {
       writer.uint32(58).string(message.video_url);
+    }
+    if (message.transcript !== undefined) {
+      writer.uint32(66).bytes(message.transcript);
+    }
+    if (message.captions_url !== undefined) {
+      writer.uint32(74).string(message.captions_url);
     }
     return writer;
   },
@@ -1246,6 +1285,22 @@ export const SharedTake: MessageFns<SharedTake> = {
           }
 
           message.video_url = reader.string();
+          continue;
+        }
+        case 8: {
+          if (tag !== 66) {
+            break;
+          }
+
+          message.transcript = Buffer.from(reader.bytes());
+          continue;
+        }
+        case 9: {
+          if (tag !== 74) {
+            break;
+          }
+
+          message.captions_url = reader.string();
           continue;
         }
       }
@@ -1459,6 +1514,8 @@ function createBaseSharedRecording(): SharedRecording {
     content_type: "",
     size: 0,
     video_url: "",
+    transcript: undefined,
+    captions_url: undefined,
   };
 }
 
@@ -1484,6 +1541,12 @@ export const SharedRecording: MessageFns<SharedRecording> = {
     }
     if (message.video_url !== "") {
       writer.uint32(58).string(message.video_url);
+    }
+    if (message.transcript !== undefined) {
+      writer.uint32(66).bytes(message.transcript);
+    }
+    if (message.captions_url !== undefined) {
+      writer.uint32(74).string(message.captions_url);
     }
     return writer;
   },
@@ -1549,6 +1612,22 @@ export const SharedRecording: MessageFns<SharedRecording> = {
           }
 
           message.video_url = reader.string();
+          continue;
+        }
+        case 8: {
+          if (tag !== 66) {
+            break;
+          }
+
+          message.transcript = Buffer.from(reader.bytes());
+          continue;
+        }
+        case 9: {
+          if (tag !== 74) {
+            break;
+          }
+
+          message.captions_url = reader.string();
           continue;
         }
       }
@@ -1782,6 +1861,102 @@ export const SharedRecordingVideoRequest: MessageFns<SharedRecordingVideoRequest
   },
 };
 
+function createBaseSharedCaptionsRequest(): SharedCaptionsRequest {
+  return { token: "", take_uuid: undefined, recording_uuid: undefined };
+}
+
+export const SharedCaptionsRequest: MessageFns<SharedCaptionsRequest> = {
+  encode(message: SharedCaptionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.take_uuid !== undefined) {
+      writer.uint32(18).string(message.take_uuid);
+    }
+    if (message.recording_uuid !== undefined) {
+      writer.uint32(26).string(message.recording_uuid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SharedCaptionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSharedCaptionsRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.token = reader.string();
+          continue;
+        }
+        case 2: {
+          if (tag !== 18) {
+            break;
+          }
+
+          message.take_uuid = reader.string();
+          continue;
+        }
+        case 3: {
+          if (tag !== 26) {
+            break;
+          }
+
+          message.recording_uuid = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
+function createBaseSharedCaptions(): SharedCaptions {
+  return { vtt: "" };
+}
+
+export const SharedCaptions: MessageFns<SharedCaptions> = {
+  encode(message: SharedCaptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.vtt !== "") {
+      writer.uint32(10).string(message.vtt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SharedCaptions {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSharedCaptions();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1: {
+          if (tag !== 10) {
+            break;
+          }
+
+          message.vtt = reader.string();
+          continue;
+        }
+      }
+      if ((tag & 7) === 4 || tag === 0) {
+        break;
+      }
+      reader.skip(tag & 7);
+    }
+    return message;
+  },
+};
+
 export type SharingServiceService = typeof SharingServiceService;
 export const SharingServiceService = {
   /**
@@ -1915,6 +2090,20 @@ export const SharingServiceService = {
     responseSerialize: (value: TakeVideoChunk): Buffer => Buffer.from(TakeVideoChunk.encode(value).finish()),
     responseDeserialize: (value: Buffer): TakeVideoChunk => TakeVideoChunk.decode(value),
   },
+  /**
+   * The WebVTT captions of a take or a call recording through a link's token (decision 073): the link is checked as
+   * for its videos; 404 api.transcript_not_ready unless the transcript is done (none, pending, failed, or off).
+   */
+  getSharedCaptions: {
+    path: "/sharing.v1.SharingService/GetSharedCaptions",
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: SharedCaptionsRequest): Buffer =>
+      Buffer.from(SharedCaptionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SharedCaptionsRequest => SharedCaptionsRequest.decode(value),
+    responseSerialize: (value: SharedCaptions): Buffer => Buffer.from(SharedCaptions.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SharedCaptions => SharedCaptions.decode(value),
+  },
 } as const;
 
 export interface SharingServiceServer extends UntypedServiceImplementation {
@@ -1944,6 +2133,11 @@ export interface SharingServiceServer extends UntypedServiceImplementation {
   streamSharedTakeVideo: handleServerStreamingCall<SharedTakeVideoRequest, TakeVideoChunk>;
   /** A live interview's recording through a link's token, as a take's. */
   streamSharedRecordingVideo: handleServerStreamingCall<SharedRecordingVideoRequest, TakeVideoChunk>;
+  /**
+   * The WebVTT captions of a take or a call recording through a link's token (decision 073): the link is checked as
+   * for its videos; 404 api.transcript_not_ready unless the transcript is done (none, pending, failed, or off).
+   */
+  getSharedCaptions: handleUnaryCall<SharedCaptionsRequest, SharedCaptions>;
 }
 
 export interface SharingServiceClient extends Client {
@@ -2129,6 +2323,25 @@ export interface SharingServiceClient extends Client {
     metadata?: Metadata,
     options?: Partial<CallOptions>,
   ): ClientReadableStream<TakeVideoChunk>;
+  /**
+   * The WebVTT captions of a take or a call recording through a link's token (decision 073): the link is checked as
+   * for its videos; 404 api.transcript_not_ready unless the transcript is done (none, pending, failed, or off).
+   */
+  getSharedCaptions(
+    request: SharedCaptionsRequest,
+    callback: (error: ServiceError | null, response: SharedCaptions) => void,
+  ): ClientUnaryCall;
+  getSharedCaptions(
+    request: SharedCaptionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SharedCaptions) => void,
+  ): ClientUnaryCall;
+  getSharedCaptions(
+    request: SharedCaptionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SharedCaptions) => void,
+  ): ClientUnaryCall;
 }
 
 export const SharingServiceClient = makeGenericClientConstructor(

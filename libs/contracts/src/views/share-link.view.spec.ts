@@ -64,6 +64,15 @@ describe('advancedShareLinkJson', () => {
 });
 
 describe('sharedViewJson', () => {
+  const recording = {
+    uuid: '0b1c2d3e-0000-4000-8000-00000000000e',
+    started_at: '2026-11-22T10:00:00+00:00',
+    ended_at: '2026-11-22T10:30:00+00:00',
+    content_type: 'video/webm',
+    size: 2048,
+    video_url: '/v1.0/public/share/token/recordings/0b1c2d3e-0000-4000-8000-00000000000e/video',
+  };
+
   it('shows a reviewer the company, each interview`s job and candidate, and every take with the URL that streams it', () => {
     const sut = sharedViewJson(overTheWire(SharedViewMessage, aSharedView()));
     expect(sut).toEqual({
@@ -91,6 +100,8 @@ describe('sharedViewJson', () => {
                   duration_seconds: 41.5,
                   created_at: '2026-11-23T09:30:00+00:00',
                   video_url: '/v1.0/public/share/token/takes/0b1c2d3e-0000-4000-8000-000000000009/video',
+                  transcript: null,
+                  captions_url: null,
                 },
               ],
             },
@@ -111,14 +122,6 @@ describe('sharedViewJson', () => {
   });
 
   it("shows a live interview's call recordings with the URL that streams each, and null for a length no container gave", () => {
-    const recording = {
-      uuid: '0b1c2d3e-0000-4000-8000-00000000000e',
-      started_at: '2026-11-22T10:00:00+00:00',
-      ended_at: '2026-11-22T10:30:00+00:00',
-      content_type: 'video/webm',
-      size: 2048,
-      video_url: '/v1.0/public/share/token/recordings/0b1c2d3e-0000-4000-8000-00000000000e/video',
-    };
     const view = aSharedView();
     view.interviews[0] = {
       ...view.interviews[0],
@@ -131,9 +134,30 @@ describe('sharedViewJson', () => {
     };
     const sut = sharedViewJson(overTheWire(SharedViewMessage, view));
     expect(sut.interviews[0].recordings).toEqual([
-      { ...recording, duration_seconds: 1799.5 },
-      { ...recording, duration_seconds: null },
+      { ...recording, duration_seconds: 1799.5, transcript: null, captions_url: null },
+      { ...recording, duration_seconds: null, transcript: null, captions_url: null },
     ]);
+    expect(SharedView.parse(sut)).toEqual(sut);
+  });
+
+  it('shows the transcript the transcription service rendered on its take and recording, and the captions URL only where given (decision 073)', () => {
+    const done = {
+      status: 'done',
+      language: 'en',
+      text: 'I fixed a race.',
+      segments: [{ start_ms: 0, end_ms: 1500, text: 'I fixed a race.' }],
+      updated_at: '2026-11-23T09:31:00+00:00',
+    };
+    const pending = { status: 'pending', language: 'en', text: '', segments: [], updated_at: '2026-11-23T09:31:00+00:00' };
+    const bytes = (json: unknown) => Buffer.from(JSON.stringify(json));
+    const view = aSharedView();
+    const take = view.interviews[0].questions[0].takes[0];
+    const captions_url = '/v1.0/public/share/token/takes/0b1c2d3e-0000-4000-8000-000000000009/captions.vtt';
+    view.interviews[0].questions[0].takes = [{ ...take, transcript: bytes(done), captions_url }];
+    view.interviews[0].recordings = [{ ...recording, transcript: bytes(pending) }];
+    const sut = sharedViewJson(overTheWire(SharedViewMessage, view));
+    expect(sut.interviews[0].questions[0].takes[0]).toMatchObject({ uuid: take.uuid, transcript: done, captions_url });
+    expect(sut.interviews[0].recordings[0]).toMatchObject({ transcript: pending, captions_url: null });
     expect(SharedView.parse(sut)).toEqual(sut);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { BasicShareLinkJson } from '../events/sharing.events';
 import type { ShareLink } from '../interviews.contracts';
 import type { AdvancedShareLink, SharedView as SharedViewMessage } from '../generated/sharing';
+import { TranscriptView, type TranscriptJson } from './transcript.view';
 import { CompanySummaryView, timestampView, UserSummaryView, uuidView } from './view-parts';
 
 /** Every share link is `active` (it opens) or `inactive`. */
@@ -96,6 +97,15 @@ export function advancedShareLinkJson(link: AdvancedShareLink, shape: 'list' | '
   };
 }
 
+/** What a share link shows of a take's or a recording's transcript (decision 073). */
+const sharedTranscriptFields = {
+  transcript: TranscriptView.nullable().meta({ description: 'null when none exists (not transcribed, or transcription off)' }),
+  captions_url: z
+    .string()
+    .nullable()
+    .meta({ description: 'WebVTT captions through the link (`text/vtt`, for a `<track>`); null unless the transcript is done' }),
+};
+
 /** What a reviewer sees through a share link: the completed interviews, their questions and takes. */
 export const SharedView = z
   .object({
@@ -123,6 +133,7 @@ export const SharedView = z
                 duration_seconds: z.number(),
                 created_at: timestampView,
                 video_url: z.string(),
+                ...sharedTranscriptFields,
               }),
             ),
           }),
@@ -137,6 +148,7 @@ export const SharedView = z
               content_type: z.string(),
               size: z.number().int(),
               video_url: z.string(),
+              ...sharedTranscriptFields,
             }),
           )
           .meta({ description: "a live interview's call recordings, oldest first, each streamed (Range supported) at its video_url" }),
@@ -157,9 +169,18 @@ export function sharedViewJson(view: SharedViewMessage): z.output<typeof SharedV
       job: { title: i.job_title },
       candidate: { name: i.candidate_name },
       // SharedQuestion and SharedTake are the JSON shapes already ({uuid, text, time_limit, skipped, takes: [{…, video_url}]}),
-      // but for an absent time_limit (no limit), which is null.
-      questions: i.questions.map((q) => ({ ...q, time_limit: q.time_limit ?? null })),
-      recordings: i.recordings.map((r) => ({ ...r, duration_seconds: r.duration_seconds ?? null })),
+      // but for an absent time_limit (no limit), which is null, and the transcript, which comes as the JSON bytes the
+      // transcription service rendered.
+      questions: i.questions.map((q) => ({ ...q, time_limit: q.time_limit ?? null, takes: q.takes.map((t) => ({ ...t, ...sharedTranscriptJson(t) })) })),
+      recordings: i.recordings.map((r) => ({ ...r, duration_seconds: r.duration_seconds ?? null, ...sharedTranscriptJson(r) })),
     })),
+  };
+}
+
+/** A shared take's or recording's transcript and captions as the share view shows them: null when absent. */
+function sharedTranscriptJson(media: { transcript?: Uint8Array; captions_url?: string }): { transcript: TranscriptJson | null; captions_url: string | null } {
+  return {
+    transcript: media.transcript === undefined ? null : (JSON.parse(new TextDecoder().decode(media.transcript)) as TranscriptJson),
+    captions_url: media.captions_url ?? null,
   };
 }

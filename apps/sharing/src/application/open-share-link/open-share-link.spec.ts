@@ -1,5 +1,5 @@
 import type { Principal } from '@vi/platform-grpc';
-import { aBasicLink, aLinkedInterview, anAdvancedLink, aSharedInterview, aSharedRecording } from '../../../test/factories';
+import { aBasicLink, aLinkedInterview, anAdvancedLink, aSharedInterview, aSharedRecording, aTranscript } from '../../../test/factories';
 import { sharingWorld } from '../../../test/fakes';
 import { openShareLink } from './open-share-link';
 
@@ -84,5 +84,59 @@ describe('openShareLink: every open checks the link, the plan and the interviews
     const link = [...world.links.state.rows.values()][0].link;
     await world.links.update({ ...link, status: 'inactive' });
     await expect(sut()).rejects.toMatchObject({ code: 'api.share_link_not_found' });
+  });
+
+  describe('transcripts (decision 073)', () => {
+    const json = (bytes: Uint8Array | undefined) => (bytes === undefined ? undefined : JSON.parse(Buffer.from(bytes).toString('utf8')));
+
+    it('places each transcript on its own take and recording, with a captions URL through the token only where it is done', async () => {
+      const [first, second] = interviewUuids;
+      const recording = aSharedRecording();
+      world.interviews.put(
+        world.company,
+        aSharedInterview({ uuid: second, type: 'live', company: { uuid: world.company, name: 'Acme', avatar: '' } }, [], [recording]),
+      );
+      const take = (await world.interviews.sharedInterviews(world.caller, world.company, [first], true))[0].takes[0];
+      world.transcripts.put(world.company, first, take.uuid, aTranscript('done'));
+      world.transcripts.put(world.company, second, recording.uuid, aTranscript('pending'));
+
+      const view = await sut();
+
+      const sharedTake = view.interviews[0].questions[0].takes[0];
+      expect(json(sharedTake.transcript)).toEqual(aTranscript('done'));
+      expect(sharedTake.captions_url).toBe(world.tokens.captionsUrlFor(token, { takeUuid: take.uuid }));
+      const sharedRecording = view.interviews[1].recordings[0];
+      expect(json(sharedRecording.transcript)).toEqual(aTranscript('pending'));
+      expect(sharedRecording.captions_url).toBeUndefined();
+      expect(world.transcripts.asked).toEqual([{ companyUuid: world.company, interviewUuids: [first, second] }]);
+    });
+
+    it('shows none for a take without a transcript, one whose status is off, and one of another interview', async () => {
+      const [first, second] = interviewUuids;
+      const take = (await world.interviews.sharedInterviews(world.caller, world.company, [first], true))[0].takes[0];
+      const otherTake = (await world.interviews.sharedInterviews(world.caller, world.company, [second], true))[0].takes[0];
+      world.transcripts.put(world.company, first, take.uuid, aTranscript('off'));
+      // Said to be of another interview than the take's: transcription is asked per interview, so it is not this one's.
+      world.transcripts.put(world.company, 'c0ffee00-0000-4000-8000-000000000000', otherTake.uuid, aTranscript('done'));
+
+      const view = await sut();
+
+      for (const shown of view.interviews.map((i) => i.questions[0].takes[0])) {
+        expect(shown.transcript).toBeUndefined();
+        expect(shown.captions_url).toBeUndefined();
+      }
+    });
+
+    it('still opens with transcription unreachable: no transcript anywhere, and it says so in the log', async () => {
+      world.transcripts.unreachable = true;
+      const view = await sut();
+      expect(view.interviews).toHaveLength(2);
+      expect(view.interviews.flatMap((i) => i.questions.flatMap((q) => q.takes)).every((t) => t.transcript === undefined && t.captions_url === undefined)).toBe(
+        true,
+      );
+      expect(world.logged).toEqual([
+        { fields: expect.objectContaining({ share_link: expect.any(String) }), message: expect.stringContaining('no transcripts') },
+      ]);
+    });
   });
 });

@@ -4,9 +4,10 @@ import type { Clock } from '@vi/platform-time';
 import { createAdvancedShareLinks } from '../../application/create-advanced-share-links/create-advanced-share-links';
 import { createBasicShareLink } from '../../application/create-basic-share-link/create-basic-share-link';
 import { deleteAdvancedShareLink } from '../../application/delete-advanced-share-link/delete-advanced-share-link';
-import type { IdentityDirectory, InterviewsDirectory, LinkTokens } from '../../application/ports';
+import type { IdentityDirectory, InterviewsDirectory, LinkTokens, TranscriptsDirectory, Warnings } from '../../application/ports';
 import { getAdvancedShareLink } from '../../application/get-advanced-share-link/get-advanced-share-link';
 import { getBasicShareLink } from '../../application/get-basic-share-link/get-basic-share-link';
+import { getSharedCaptions } from '../../application/get-shared-captions/get-shared-captions';
 import { getShareLinkUrls } from '../../application/get-share-link-urls/get-share-link-urls';
 import { listAdvancedShareLinks } from '../../application/list-advanced-share-links/list-advanced-share-links';
 import { openShareLink } from '../../application/open-share-link/open-share-link';
@@ -19,8 +20,10 @@ export interface SharingGrpcDeps {
   store: SharingStore;
   identity: IdentityDirectory;
   interviews: InterviewsDirectory;
+  transcripts: TranscriptsDirectory;
   tokens: LinkTokens;
   clock: Clock;
+  logger: Warnings;
 }
 
 /** Transport only: request → use case → response message. */
@@ -47,5 +50,6 @@ export function sharingGrpcHandlers(deps: SharingGrpcDeps): UnaryHandlers<typeof
     openShareLink: async (req, ctx) => openShareLink(deps, ctx.principal, req.token, ctx.deadline),
     streamSharedTakeVideo: async (req, ctx, send) => streamSharedVideo(deps, ctx.principal, req, send, ctx.deadline),
     streamSharedRecordingVideo: async (req, ctx, send) => streamSharedVideo(deps, ctx.principal, req, send, ctx.deadline),
+    getSharedCaptions: async (req, ctx) => getSharedCaptions(deps, ctx.principal, req, ctx.deadline),
   };
 }
