@@ -13,6 +13,7 @@ export const SERVICE_PORTS = {
   notifications: { grpc: 50055, health: 9105 },
   evaluations: { grpc: 50056, health: 9106 },
   assessments: { grpc: 50057, health: 9107 },
+  transcription: { grpc: 50058, health: 9108 },
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_PORTS;
