@@ -178,7 +178,7 @@ export class TranscriptionEngineStandIn {
         task: 'transcribe',
         language: this.heard ?? WHISPER_NAMES[language] ?? language,
         duration: durationSeconds,
-        text: segments.map((s) => s.text).join(' '),
+        text: segments.map((s) => s.text.trim()).join(' '),
         segments,
       },
     };
