@@ -93,6 +93,8 @@ export const ws = {
       'api.interview_not_evaluable': 'This interview cannot be evaluated yet: the candidate has not completed it.',
       'api.comment_not_found': 'This comment no longer exists.',
       'api.assessment_order_not_found': 'This order no longer exists.',
+      'api.transcription_off': 'Transcription is off for your company. An administrator can turn it on in the settings.',
+      'api.transcript_not_ready': 'The transcript is not ready yet.',
     } as Record<string, string>,
     byStatus: {
       0: 'The service is not reachable right now. Check your connection and try again in a moment.',

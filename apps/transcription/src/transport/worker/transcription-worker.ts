@@ -3,7 +3,8 @@ import type { Logger } from '@vi/platform-logger';
 import { transcribe, type TranscribeDeps } from '../../application/transcribe/transcribe';
 import type { TranscriptionQueue } from '../../application/ports';
 import type { TranscriptionStore } from '../../application/store';
-import { LEASE_MS } from '../../domain/transcript';
+import { LEASE_MS, type Transcript } from '../../domain/transcript';
+import { transcriptionTries, transcriptionTryDuration } from './transcription-metrics';
 
 /**
  * The worker (decision 073): claims due pending transcripts with a lease, at most `concurrency` running at once in
@@ -54,7 +55,13 @@ export class TranscriptionWorker implements TranscriptionQueue {
     const now = this.deps.clock.now();
     const claimed = await this.deps.store.transaction((tx) => tx.transcripts.claimDue(now, free, new Date(now.getTime() + LEASE_MS)));
     for (const transcript of claimed) {
+      const stopTimer = transcriptionTryDuration.startTimer();
       const run: Promise<unknown> = transcribe(this.deps, transcript)
+        .then((ended) => {
+          const outcome = outcomeOf(ended);
+          transcriptionTries.inc({ outcome });
+          stopTimer({ outcome });
+        })
         .catch((error: unknown) => this.options.logger.error({ err: error, transcript: transcript.uuid }, 'transcription try failed'))
         .finally(() => {
           this.running.delete(run);
@@ -63,4 +70,9 @@ export class TranscriptionWorker implements TranscriptionQueue {
       this.running.add(run);
     }
   }
+}
+
+function outcomeOf(ended: Transcript | undefined): string {
+  if (!ended) return 'superseded';
+  return ended.status === 'pending' ? 'retried' : ended.status;
 }
