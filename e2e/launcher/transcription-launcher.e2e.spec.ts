@@ -4,6 +4,7 @@ import type { BusMessage } from '@vi/platform-bus';
 import { PrincipalTokens, UPSTREAM_CHANNEL_OPTIONS, UpstreamClient, type UserPrincipal } from '@vi/platform-grpc';
 import { waitFor } from '@vi/platform-testing';
 import { loadTranscriptionConfig } from '../../apps/transcription/src/config';
+import { settled } from '../support/barrier';
 import { startTestSystem, baseTestEnv, type TestSystem } from '../support/test-system';
 import { TranscriptionEngineStandIn } from '../support/transcription-engine-stand-in';
 
@@ -45,6 +46,8 @@ describe('the transcription service in the launched system', () => {
       updated_at: null,
     });
     expect(json(await client.call((c) => c.updateSettings, { transcription: true }, { principal: admin }))).toMatchObject({ transcription: true });
+    // The barrier counts due transcripts too (none here): it settles.
+    await settled(t);
     await waitFor(() => published.length > 0, 10_000);
     expect(published[0].payload).toMatchObject({ company_uuid: me.company.uuid, transcription: true });
   });

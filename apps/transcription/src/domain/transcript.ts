@@ -36,6 +36,25 @@ export interface Transcript {
   updatedAt: Date;
 }
 
+/** A transcript to do, due at `now`: what a new take or recording makes, and what asking again writes. */
+export function pendingTranscript(
+  of: { uuid: string; companyUuid: string; interviewUuid: string; source: TranscriptSource; language: string; contentType: string },
+  now: Date,
+): Transcript {
+  return {
+    ...of,
+    status: 'pending',
+    text: '',
+    segments: [],
+    attempts: 0,
+    nextAttemptAt: now,
+    leaseUntil: null,
+    failure: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** What a try ends with: the text, a failure for good, or another try later. */
 export type TranscriptOutcome =
   | { status: 'done'; language: string; text: string; segments: Segment[] }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { InterviewsSubjects, type RecordingEndedPayload, type TakeUploadedPayload } from '@vi/contracts';
 import type { BusMessage, StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
-import type { TranscriptSource } from '../../domain/transcript';
+import { pendingTranscript, type TranscriptSource } from '../../domain/transcript';
 import type { TranscriptionQueue } from '../ports';
 import type { TranscriptionStore } from '../store';
 
@@ -36,23 +36,19 @@ export async function enqueueTranscript(
   const made = await deps.store.transaction(async (tx) => {
     if (!(await tx.processedEvents.markProcessed(message.id))) return false;
     if (!(await tx.settings.find(payload.company_uuid))?.transcription) return false;
-    return tx.transcripts.insertIfAbsent({
-      uuid: randomUUID(),
-      companyUuid: payload.company_uuid,
-      interviewUuid: payload.interview_uuid,
-      source,
-      language: payload.language || 'en',
-      contentType: payload.content_type,
-      status: 'pending',
-      text: '',
-      segments: [],
-      attempts: 0,
-      nextAttemptAt: now,
-      leaseUntil: null,
-      failure: null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    return tx.transcripts.insertIfAbsent(
+      pendingTranscript(
+        {
+          uuid: randomUUID(),
+          companyUuid: payload.company_uuid,
+          interviewUuid: payload.interview_uuid,
+          source,
+          language: payload.language || 'en',
+          contentType: payload.content_type,
+        },
+        now,
+      ),
+    );
   });
   if (made) deps.queue.wake();
 }

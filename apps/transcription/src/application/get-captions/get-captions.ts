@@ -3,7 +3,7 @@ import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import { TranscriptionError, TranscriptionErrorCode } from '../../domain/transcription.errors';
 import { captionsOf } from '../transcript-rendering';
 import type { InterviewsDirectory } from '../ports';
-import { visibleSource, type TranscriptRefInput } from '../shared/visible-source';
+import { visibleTranscript, type TranscriptRefInput } from '../shared/visible-source';
 import type { TranscriptionStore } from '../store';
 
 /** WebVTT of the done transcript of a take or recording the caller may see; 404 api.transcript_not_ready otherwise. */
@@ -13,8 +13,7 @@ export async function getCaptions(
   ref: TranscriptRefInput,
 ): Promise<string> {
   const { companyUuid } = companyUserOf(caller.principal);
-  const visible = await visibleSource(deps.interviews, caller, ref);
-  const transcript = await deps.store.read.transcripts.find(companyUuid, ref.interviewUuid, visible.source.uuid);
+  const transcript = await visibleTranscript(deps, caller, companyUuid, ref);
   if (transcript?.status !== 'done') throw new TranscriptionError(TranscriptionErrorCode.TranscriptNotReady);
   return captionsOf(transcript);
 }

@@ -3,7 +3,7 @@ import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import { transcriptJson } from '../transcript-rendering';
 import type { InterviewsDirectory } from '../ports';
-import { visibleSource, type TranscriptRefInput } from '../shared/visible-source';
+import { visibleTranscript, type TranscriptRefInput } from '../shared/visible-source';
 import type { TranscriptionStore } from '../store';
 
 /** The Transcript body of a take or recording the caller may see; `off` when none was asked. */
@@ -13,7 +13,6 @@ export async function getTranscript(
   ref: TranscriptRefInput,
 ): Promise<TranscriptJson> {
   const { companyUuid } = companyUserOf(caller.principal);
-  const visible = await visibleSource(deps.interviews, caller, ref);
-  const transcript = await deps.store.read.transcripts.find(companyUuid, ref.interviewUuid, visible.source.uuid);
+  const transcript = await visibleTranscript(deps, caller, companyUuid, ref);
   return transcriptJson(transcript, transcript ? transcript.language : await deps.interviews.interviewLanguage(caller, ref.interviewUuid));
 }

@@ -3,6 +3,7 @@ import type { TranscriptJson } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { companyUserOf, type Caller } from '@vi/platform-grpc';
 import type { Clock } from '@vi/platform-time';
+import { pendingTranscript } from '../../domain/transcript';
 import { TranscriptionError, TranscriptionErrorCode } from '../../domain/transcription.errors';
 import { transcriptJson } from '../transcript-rendering';
 import type { InterviewsDirectory, TranscriptionQueue } from '../ports';
@@ -31,23 +32,12 @@ export async function requestTranscript(
   if (!deps.engineConfigured || !setting?.transcription) throw new TranscriptionError(TranscriptionErrorCode.TranscriptionOff);
   const now = deps.clock.now();
   const transcript = await deps.store.transaction((tx) =>
-    tx.transcripts.request({
-      uuid: randomUUID(),
-      companyUuid,
-      interviewUuid: ref.interviewUuid,
-      source: visible.source,
-      language,
-      contentType: visible.contentType,
-      status: 'pending',
-      text: '',
-      segments: [],
-      attempts: 0,
-      nextAttemptAt: now,
-      leaseUntil: null,
-      failure: null,
-      createdAt: now,
-      updatedAt: now,
-    }),
+    tx.transcripts.request(
+      pendingTranscript(
+        { uuid: randomUUID(), companyUuid, interviewUuid: ref.interviewUuid, source: visible.source, language, contentType: visible.contentType },
+        now,
+      ),
+    ),
   );
   deps.queue.wake();
   return transcriptJson(transcript, language);

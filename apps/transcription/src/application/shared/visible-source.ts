@@ -1,7 +1,8 @@
 import type { Caller, Principal } from '@vi/platform-grpc';
-import type { TranscriptSource } from '../../domain/transcript';
+import type { Transcript, TranscriptSource } from '../../domain/transcript';
 import { TranscriptionError, TranscriptionErrorCode } from '../../domain/transcription.errors';
 import type { InterviewsDirectory } from '../ports';
+import type { TranscriptRepository } from '../store';
 
 /** A take (`questionUuid` and `takeUuid`) or a recording (`recordingUuid`) of an interview, as the RPCs name it. */
 export interface TranscriptRefInput {
@@ -34,4 +35,15 @@ export async function visibleSource(interviews: InterviewsDirectory, caller: Cal
   const take = takes.find((t) => t.uuid === ref.takeUuid);
   if (!take) throw new TranscriptionError(TranscriptionErrorCode.TakeNotFound);
   return { interviewUuid: ref.interviewUuid, source: { kind: 'take', uuid: take.uuid, questionUuid: ref.questionUuid }, contentType: take.content_type };
+}
+
+/** The caller's company's transcript of a take or recording they may see; undefined when none was asked. */
+export async function visibleTranscript(
+  deps: { store: { read: { transcripts: Pick<TranscriptRepository, 'find'> } }; interviews: InterviewsDirectory },
+  caller: Caller<Principal>,
+  companyUuid: string,
+  ref: TranscriptRefInput,
+): Promise<Transcript | undefined> {
+  const visible = await visibleSource(deps.interviews, caller, ref);
+  return deps.store.read.transcripts.find(companyUuid, ref.interviewUuid, visible.source.uuid);
 }
