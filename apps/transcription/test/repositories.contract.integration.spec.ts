@@ -120,6 +120,19 @@ describeRepositoryContract<TranscriptionStore>(
         ]);
       });
 
+      it('gives two workers claiming at once different transcripts (for update skip locked), each at most its limit', async () => {
+        const due = Array.from({ length: 5 }, (_, i) => aTranscript({ nextAttemptAt: at(`2026-03-01T09:0${i}:00Z`) }));
+        for (const t of due) await store().transaction((tx) => tx.transcripts.insertIfAbsent(t));
+        const [a, b] = await Promise.all([claim('2026-03-01T10:00:00Z', 2, '2026-03-01T10:30:00Z'), claim('2026-03-01T10:00:00Z', 2, '2026-03-01T10:30:00Z')]);
+        const taken = [...a, ...b].map((t) => t.uuid);
+        expect(a).toHaveLength(2);
+        expect(b).toHaveLength(2);
+        expect(new Set(taken).size).toBe(4);
+        expect((await claim('2026-03-01T10:00:00Z', 5, '2026-03-01T10:30:00Z')).map((t) => t.uuid)).toEqual(
+          due.map((t) => t.uuid).filter((uuid) => !taken.includes(uuid)),
+        );
+      });
+
       it('ends a try done, pending again or failed only with its lease; a lost lease changes nothing', async () => {
         const t = aTranscript();
         await store().transaction((tx) => tx.transcripts.insertIfAbsent(t));
