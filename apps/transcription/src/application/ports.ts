@@ -37,10 +37,11 @@ export interface AudioPiece {
 
 /**
  * Takes the audio out of a stored video as it streams from interviews (no re-encode), in pieces of at most
- * `pieceSeconds`; rejects with an `UnreadableMedia` when the container has no audio it can copy.
+ * `pieceSeconds`, one at a time (a piece is made when the one before has been sent: one in memory at once); throws an
+ * `UnreadableMedia` when the container has no audio it can copy.
  */
 export interface AudioExtractor {
-  pieces(media: AsyncIterable<Uint8Array>, pieceSeconds: number): Promise<AudioPiece[]>;
+  pieces(media: AsyncIterable<Uint8Array>, pieceSeconds: number): AsyncIterable<AudioPiece>;
 }
 
 /** A stored video whose audio cannot be taken out (no audio track, a container or codec mediabunny cannot copy). */

@@ -21,17 +21,17 @@ type Input = InstanceType<Mediabunny['Input']>;
 export class MediabunnyAudioExtractor implements AudioExtractor {
   constructor(private readonly directory: string = tmpdir()) {}
 
-  async pieces(media: AsyncIterable<Uint8Array>, pieceSeconds: number): Promise<AudioPiece[]> {
+  async *pieces(media: AsyncIterable<Uint8Array>, pieceSeconds: number): AsyncIterable<AudioPiece> {
     const file = join(this.directory, `transcription-${randomUUID()}`);
     try {
       await pipeline(Readable.from(media), createWriteStream(file));
-      return await this.cut(file, pieceSeconds);
+      yield* this.cut(file, pieceSeconds);
     } finally {
       await rm(file, { force: true });
     }
   }
 
-  private async cut(file: string, pieceSeconds: number): Promise<AudioPiece[]> {
+  private async *cut(file: string, pieceSeconds: number): AsyncIterable<AudioPiece> {
     const mediabunny = await loadMediabunny();
     const { ALL_FORMATS, FilePathSource, Input } = mediabunny;
     const input = new Input({ source: new FilePathSource(file), formats: ALL_FORMATS });
@@ -42,14 +42,12 @@ export class MediabunnyAudioExtractor implements AudioExtractor {
       const start = Math.max(0, await audio.getFirstTimestamp());
       const end = await audio.computeDuration();
       if (!(end > start)) throw new UnreadableMedia('the audio track is empty');
-      const pieces: AudioPiece[] = [];
       for (let from = start; from < end; from += pieceSeconds) {
         const to = Math.min(end, from + pieceSeconds);
         // A last sliver shorter than a packet holds nothing to transcribe.
         if (to - from < 0.05) break;
-        pieces.push(await this.piece(mediabunny, input, mp4, from, to, start));
+        yield await this.piece(mediabunny, input, mp4, from, to, start);
       }
-      return pieces;
     } finally {
       input.dispose();
     }

@@ -4,8 +4,11 @@ import { AppError, ErrorKind } from '@vi/platform-errors';
 import { FakeClock } from '@vi/platform-time';
 import { aTranscript } from '../../../test/factories';
 import { InterviewsTable, inMemoryTranscriptionStore } from '../../../test/fakes';
-import { EngineFailure, UnreadableMedia, type AudioExtractor, type EngineTranscript, type TranscriptionEngine } from '../ports';
+import { EngineFailure, UnreadableMedia, type AudioExtractor, type AudioPiece, type EngineTranscript, type TranscriptionEngine } from '../ports';
 import { transcribe } from './transcribe';
+
+/** Pieces that fail before the first one: a media without audio, interviews down. */
+const failing = (error: Error): AsyncIterable<AudioPiece> => ({ [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }) });
 
 describe('transcribe (one try)', () => {
   const clock = new FakeClock('2026-03-01T10:00:00+00:00');
@@ -21,10 +24,10 @@ describe('transcribe (one try)', () => {
     const sent: number[] = [];
     const engine: TranscriptionEngine = { transcribe: (piece) => (sent.push(piece.offsetMs), answer()) };
     const pieces: AudioExtractor = extractor ?? {
-      pieces: async () => [
-        { data: new Uint8Array(1), contentType: 'audio/webm', offsetMs: 0, durationMs: 10_000 },
-        { data: new Uint8Array(1), contentType: 'audio/webm', offsetMs: 10_000, durationMs: 10_000 },
-      ],
+      async *pieces() {
+        yield { data: new Uint8Array(1), contentType: 'audio/webm', offsetMs: 0, durationMs: 10_000 };
+        yield { data: new Uint8Array(1), contentType: 'audio/webm', offsetMs: 10_000, durationMs: 10_000 };
+      },
     };
     const deps = { store, interviews, extractor: pieces, engine, clock, pieceSeconds: 10, retryBaseMs: 2000 };
     return { store, claimed, sent, deps };
@@ -69,16 +72,15 @@ describe('transcribe (one try)', () => {
     expect(await transcribe(refused.deps, refused.claimed)).toMatchObject({ status: 'failed', failure: 'engine answered 400: bad model' });
 
     const silent = await world(() => Promise.reject(new Error('not called')), {
-      pieces: () => Promise.reject(new UnreadableMedia('the media has no audio track')),
+      pieces: () => failing(new UnreadableMedia('the media has no audio track')),
     });
     expect(await transcribe(silent.deps, silent.claimed)).toMatchObject({ status: 'failed', failure: 'the media has no audio track' });
     expect(silent.sent).toEqual([]);
 
     // The real extractor reads what interviews streams; here the fake table has no such take.
     const gone = await world(() => Promise.reject(new Error('not called')), {
-      pieces: async (media) => {
-        for await (const _ of media) break;
-        return [];
+      async *pieces(media) {
+        for await (const chunk of media) yield { data: chunk, contentType: 'audio/webm', offsetMs: 0, durationMs: 1 };
       },
     });
     expect(await transcribe(gone.deps, gone.claimed)).toMatchObject({ status: 'failed', failure: 'interviews: api.take_not_found: Take not found' });
@@ -86,7 +88,7 @@ describe('transcribe (one try)', () => {
 
   it('is retried when interviews is unavailable', async () => {
     const down = await world(() => Promise.reject(new Error('not called')), {
-      pieces: () => Promise.reject(new AppError(ErrorKind.Unavailable, 'api.service_unavailable', 'interviews is unavailable')),
+      pieces: () => failing(new AppError(ErrorKind.Unavailable, 'api.service_unavailable', 'interviews is unavailable')),
     });
     expect(await transcribe(down.deps, down.claimed)).toMatchObject({ status: 'pending' });
   });

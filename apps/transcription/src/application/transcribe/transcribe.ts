@@ -51,10 +51,9 @@ async function attempt(deps: TranscribeDeps, t: Transcript): Promise<TranscriptO
       interview_uuid: t.interviewUuid,
       ...(t.source.kind === 'take' ? { take_uuid: t.source.uuid } : { recording_uuid: t.source.uuid }),
     });
-    const pieces = await deps.extractor.pieces(media, deps.pieceSeconds);
     const answers: PieceTranscript[] = [];
     let heard: string | undefined;
-    for (const piece of pieces) {
+    for await (const piece of deps.extractor.pieces(media, deps.pieceSeconds)) {
       const answer = await deps.engine.transcribe(piece, t.language);
       heard ??= answer.language;
       answers.push({ offsetMs: piece.offsetMs, durationMs: piece.durationMs, segments: answer.segments });
