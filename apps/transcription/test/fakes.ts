@@ -73,6 +73,7 @@ export class InMemoryTranscripts implements TranscriptRepository, Stateful<{ row
       status: outcome.status,
       failure: outcome.status === 'done' ? null : outcome.failure,
       nextAttemptAt: outcome.status === 'pending' ? outcome.nextAttemptAt : null,
+      attempts: outcome.status === 'pending' && outcome.attempts !== undefined ? outcome.attempts : row.attempts,
       leaseUntil: null,
       updatedAt: now,
     });

@@ -175,6 +175,20 @@ describeRepositoryContract<TranscriptionStore>(
         expect(await store().read.transcripts.find(t.companyUuid, t.interviewUuid, t.source.uuid)).toEqual(done);
       });
 
+      it('gives a try back uncounted (its worker stopped): pending, due, the attempt undone', async () => {
+        const t = aTranscript({ attempts: 2 });
+        await store().transaction((tx) => tx.transcripts.insertIfAbsent(t));
+        const [claimed] = await claim('2026-03-01T10:00:00Z', 1, '2026-03-01T10:30:00Z');
+        expect(claimed.attempts).toBe(3);
+        const back = { status: 'pending' as const, failure: 'the worker stopped', nextAttemptAt: at('2026-03-01T10:00:01Z'), attempts: 2 };
+        expect(await store().transaction((tx) => tx.transcripts.complete(t.uuid, claimed.leaseUntil!, back, at('2026-03-01T10:00:01Z')))).toMatchObject({
+          status: 'pending',
+          attempts: 2,
+          leaseUntil: null,
+        });
+        expect((await claim('2026-03-01T10:00:01Z', 1, '2026-03-01T10:30:01Z')).map((c) => c.attempts)).toEqual([3]);
+      });
+
       it('ends a try failed with the failure kept, and no longer due', async () => {
         const t = aTranscript();
         await store().transaction((tx) => tx.transcripts.insertIfAbsent(t));

@@ -72,7 +72,8 @@ export class EngineFailure extends Error {
 
 /** An OpenAI-compatible `POST /v1/audio/transcriptions`; rejects with an `EngineFailure`. */
 export interface TranscriptionEngine {
-  transcribe(piece: AudioPiece, language: string): Promise<EngineTranscript>;
+  /** `signal`: the worker is stopping (the request is abandoned, the try tried again by another). */
+  transcribe(piece: AudioPiece, language: string, signal?: AbortSignal): Promise<EngineTranscript>;
 }
 
 /** Wakes the worker after a transcript became pending (it also polls). */

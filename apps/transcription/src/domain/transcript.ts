@@ -59,7 +59,7 @@ export function pendingTranscript(
 export type TranscriptOutcome =
   | { status: 'done'; language: string; text: string; segments: Segment[] }
   | { status: 'failed'; failure: string }
-  | { status: 'pending'; failure: string; nextAttemptAt: Date };
+  | { status: 'pending'; failure: string; nextAttemptAt: Date; /** Set when the try does not count (its worker stopped). */ attempts?: number };
 
 /** How long a claimed transcript is the worker's: a crashed worker's row is claimed again after it. */
 export const LEASE_MS = 30 * 60 * 1000;

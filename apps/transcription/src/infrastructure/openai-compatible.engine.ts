@@ -33,7 +33,7 @@ export class OpenAiCompatibleEngine implements TranscriptionEngine {
     this.endpoint = endpointOf(settings.url);
   }
 
-  async transcribe(piece: AudioPiece, language: string): Promise<EngineTranscript> {
+  async transcribe(piece: AudioPiece, language: string, signal?: AbortSignal): Promise<EngineTranscript> {
     const form = new FormData();
     form.append('model', this.settings.model);
     const extension = piece.contentType.includes('mp4') ? 'm4a' : 'webm';
@@ -48,7 +48,7 @@ export class OpenAiCompatibleEngine implements TranscriptionEngine {
         method: 'POST',
         body: form,
         headers: this.settings.apiKey ? { authorization: `Bearer ${this.settings.apiKey}` } : {},
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
+        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(this.settings.timeoutMs)]) : AbortSignal.timeout(this.settings.timeoutMs),
       });
     } catch (error) {
       throw new EngineFailure(`engine unreachable: ${error instanceof Error ? error.message : String(error)}`, true);

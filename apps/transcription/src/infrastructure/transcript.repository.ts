@@ -94,7 +94,12 @@ export class TranscriptRepository implements TranscriptPort {
           }
         : outcome.status === 'failed'
           ? { status: 'failed' as const, failure: outcome.failure, next_attempt_at: null }
-          : { status: 'pending' as const, failure: outcome.failure, next_attempt_at: outcome.nextAttemptAt };
+          : {
+              status: 'pending' as const,
+              failure: outcome.failure,
+              next_attempt_at: outcome.nextAttemptAt,
+              ...(outcome.attempts === undefined ? {} : { attempts: outcome.attempts }),
+            };
     const row = await this.db
       .updateTable('transcripts')
       .set({ ...changes, lease_until: null, updated_at: now })

@@ -93,6 +93,25 @@ describe('transcribe (one try)', () => {
     expect(await transcribe(down.deps, down.claimed)).toMatchObject({ status: 'pending' });
   });
 
+  it('ends pending, due at once and not counted, when its worker stops mid-request', async () => {
+    const stopping = new AbortController();
+    // The engine answers nothing until the request is abandoned; the worker stops while it waits.
+    const { claimed, deps } = await world(() => {
+      const abandoned = new Promise<never>((_, reject) =>
+        stopping.signal.addEventListener('abort', () => reject(new EngineFailure('engine unreachable: aborted', true))),
+      );
+      setImmediate(() => stopping.abort());
+      return abandoned;
+    });
+    expect(await transcribe({ ...deps, signal: stopping.signal }, claimed)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: clock.now(),
+      leaseUntil: null,
+      failure: 'the worker stopped: engine unreachable: aborted',
+    });
+  });
+
   it('changes nothing when its lease was lost (asked again, or the interview deleted meanwhile)', async () => {
     const { store, claimed, deps } = await world(async () => ({ segments: [{ start: 0, end: 1, text: 'x' }] }));
     await store.transaction((tx) => tx.transcripts.request({ ...claimed, uuid: randomUUID(), nextAttemptAt: clock.now() }));

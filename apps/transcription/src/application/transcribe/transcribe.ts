@@ -25,6 +25,8 @@ export interface TranscribeDeps {
   pieceSeconds: number;
   /** TRANSCRIPTION_RETRY_BASE_MS: the first retry's delay when the engine gives no Retry-After. */
   retryBaseMs: number;
+  /** Aborted when the worker stops: the try ends pending and due at once, for another process to claim. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -54,7 +56,7 @@ async function attempt(deps: TranscribeDeps, t: Transcript): Promise<TranscriptO
     const answers: PieceTranscript[] = [];
     let heard: string | undefined;
     for await (const piece of deps.extractor.pieces(media, deps.pieceSeconds)) {
-      const answer = await deps.engine.transcribe(piece, t.language);
+      const answer = await deps.engine.transcribe(piece, t.language, deps.signal);
       heard ??= answer.language;
       answers.push({ offsetMs: piece.offsetMs, durationMs: piece.durationMs, segments: answer.segments });
     }
@@ -67,6 +69,8 @@ async function attempt(deps: TranscribeDeps, t: Transcript): Promise<TranscriptO
 
 function failureOutcome(deps: TranscribeDeps, t: Transcript, error: unknown): TranscriptOutcome {
   const failure = describe(error);
+  // Stopped, not failed: the attempt is not counted, and the row is due now for another process.
+  if (deps.signal?.aborted) return { status: 'pending', failure: `the worker stopped: ${failure}`, nextAttemptAt: deps.clock.now(), attempts: t.attempts - 1 };
   const retryable = error instanceof EngineFailure ? error.retryable : error instanceof AppError ? error.kind === ErrorKind.Unavailable : false;
   if (!retryable || t.attempts >= MAX_ATTEMPTS) return { status: 'failed', failure };
   const retryAfterMs = error instanceof EngineFailure ? error.retryAfterMs : undefined;

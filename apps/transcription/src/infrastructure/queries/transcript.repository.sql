@@ -15,6 +15,12 @@ returning transcripts.*;
 
 -- TranscriptRepository.complete
 update "transcripts"
+set "status" = $1, "failure" = $2, "next_attempt_at" = $3, "attempts" = $4, "lease_until" = $5, "updated_at" = $6
+where "uuid" = $7 and "status" = $8 and "lease_until" = $9
+returning *;
+
+-- TranscriptRepository.complete
+update "transcripts"
 set "status" = $1, "failure" = $2, "next_attempt_at" = $3, "lease_until" = $4, "updated_at" = $5
 where "uuid" = $6 and "status" = $7 and "lease_until" = $8
 returning *;

@@ -14,6 +14,8 @@ import { transcriptionTries, transcriptionTryDuration } from './transcription-me
 export class TranscriptionWorker implements TranscriptionQueue {
   private readonly loop: PollingLoop;
   private readonly running = new Set<Promise<unknown>>();
+  /** Aborted by `stop`: the tries under way end at once, due again for another process. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly deps: TranscribeDeps & { store: TranscriptionStore },
@@ -43,9 +45,10 @@ export class TranscriptionWorker implements TranscriptionQueue {
     }
   }
 
-  /** Stops claiming and waits for the tries under way. */
+  /** Stops claiming, abandons the engine requests under way (their rows due again at once) and waits for them. */
   async stop(): Promise<void> {
     await this.loop.stop();
+    this.stopping.abort();
     await Promise.allSettled([...this.running]);
   }
 
@@ -56,7 +59,7 @@ export class TranscriptionWorker implements TranscriptionQueue {
     const claimed = await this.deps.store.transaction((tx) => tx.transcripts.claimDue(now, free, new Date(now.getTime() + LEASE_MS)));
     for (const transcript of claimed) {
       const stopTimer = transcriptionTryDuration.startTimer();
-      const run: Promise<unknown> = transcribe(this.deps, transcript)
+      const run: Promise<unknown> = transcribe({ ...this.deps, signal: this.stopping.signal }, transcript)
         .then((ended) => {
           const outcome = outcomeOf(ended);
           transcriptionTries.inc({ outcome });
