@@ -141,8 +141,8 @@ import { startServicesRunner, type ServicesRunner } from '../support/start-servi
   it('serves the printed administrator key through every gateway replica, over one database, and stops every process on Ctrl-C', async () => {
     const key = /Admin API key\s+(\S+)/.exec(services.output())?.[1];
     const pids = [...services.output().matchAll(/pid (\d+)/g)].map((match) => Number(match[1]));
-    // identity, 2 jobs, interviews, sharing, notifications, evaluations, assessments, 2 gateways
-    expect(pids).toHaveLength(10);
+    // identity, 2 jobs, interviews, sharing, notifications, evaluations, assessments, transcription, 2 gateways
+    expect(pids).toHaveLength(11);
     const first = new ApiClient(`http://127.0.0.1:${8080 + portOffset}/v1.0`, key);
     const second = new ApiClient(`http://127.0.0.1:${8081 + portOffset}/v1.0`, key);
     expect((await first.get('/me')).status).toBe(200);
@@ -194,7 +194,7 @@ import { startServicesRunner, type ServicesRunner } from '../support/start-servi
     // Each process exported its spans (the last ones as it stopped) under its own service.name, and the request's
     // trace went from the gateway over gRPC to jobs, and over NATS to notifications' consumer of jobs.job.created.
     const traced = exported.filter((body) => body.includes(Buffer.from(traceId, 'hex')));
-    const tracing = ['gateway', 'identity', 'jobs', 'interviews', 'sharing', 'notifications', 'evaluations', 'assessments'].filter((name) =>
+    const tracing = ['gateway', 'identity', 'jobs', 'interviews', 'sharing', 'notifications', 'evaluations', 'assessments', 'transcription'].filter((name) =>
       traced.some((body) => body.includes(serviceNameAttribute(name))),
     );
     expect(tracing).toEqual(expect.arrayContaining(['gateway', 'jobs', 'notifications']));

@@ -1,4 +1,4 @@
-import { sql } from '@vi/platform-postgres';
+import { sql, type RawBuilder } from '@vi/platform-postgres';
 import { withDatabase } from './database-dump';
 import type { TestSystem } from './test-system';
 
@@ -59,14 +59,25 @@ async function notificationsBusy(db: Db): Promise<number> {
  * and not delivered or given up. Retries scheduled later are not due, as for notifications.
  */
 async function assessmentCallbacksBusy(db: Db): Promise<number> {
+  return busyRows(db, 'assessments', 'callbacks', sql`delivered_at is null and given_up_at is null and (locked_until > now() or due_at <= now())`);
+}
+
+/**
+ * The transcription service's transcripts due or under way (decision 073): claimed (leased), or pending and due.
+ * A retry scheduled later is not due, as for notifications; with no engine configured none is ever pending.
+ */
+async function transcriptsBusy(db: Db): Promise<number> {
+  return busyRows(db, 'transcription', 'transcripts', sql`status = 'pending' and (lease_until > now() or next_attempt_at <= now())`);
+}
+
+/** The rows of `schema.table` that `busy` selects; none while the table does not exist (an older schema). */
+async function busyRows(db: Db, schema: string, table: string, busy: RawBuilder<unknown>): Promise<number> {
   const tables = await sql<{
     s: string;
-  }>`select table_schema as s from information_schema.tables where table_schema = 'assessments' and table_name = 'callbacks'`.execute(db);
+  }>`select table_schema as s from information_schema.tables where table_schema = ${schema} and table_name = ${table}`.execute(db);
   if (tables.rows.length === 0) return 0;
-  const busy = await sql<{ n: number }>`
-      select count(*)::int as n from assessments.callbacks
-      where delivered_at is null and given_up_at is null and (locked_until > now() or due_at <= now())`.execute(db);
-  return Number(busy.rows[0].n);
+  const counted = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${schema}.${table}`)} where ${busy}`.execute(db);
+  return Number(counted.rows[0].n);
 }
 
 /** Waits until every outbox is relayed (events published while a consumer is down are on the bus). */
@@ -77,7 +88,7 @@ export async function relayed(t: TestSystem, timeoutMs = 15_000): Promise<void> 
 /**
  * The end-to-end specs' barrier (issue 26): resolves once the system has acted on everything done before the call,
  * that is every outbox relayed, every open interview application's interview made, every durable consumer idle (`EventBus.idle`), and nothing of notifications
- * or of the assessments' callbacks due or under way, seen twice in a row. A spec that expects nothing (more) to happen asserts after it instead of
+ * or of the assessments' callbacks or transcripts due or under way, seen twice in a row. A spec that expects nothing (more) to happen asserts after it instead of
  * sleeping. `notifications` names the database of a notifications service started apart (a spec's own deployment).
  */
 export async function settled(
@@ -94,7 +105,8 @@ export async function settled(
             (await applicationsUnderWay(db)) > 0 ||
             !(await t.system.bus.idle()) ||
             (await notificationsBusy(notificationsDb)) > 0 ||
-            (await assessmentCallbacksBusy(db)) > 0;
+            (await assessmentCallbacksBusy(db)) > 0 ||
+            (await transcriptsBusy(db)) > 0;
           quiet = busy ? 0 : quiet + 1;
           return quiet >= QUIET_LOOKS;
         },

@@ -54,6 +54,11 @@ export function baseTestEnv(): NodeJS.ProcessEnv {
     EVALUATIONS_HEALTH_PORT: '0',
     ASSESSMENTS_GRPC_PORT: '0',
     ASSESSMENTS_HEALTH_PORT: '0',
+    TRANSCRIPTION_GRPC_PORT: '0',
+    TRANSCRIPTION_HEALTH_PORT: '0',
+    // A test's engine (TRANSCRIPTION_URL in its overrides, the stand-in's env()) retries and is polled quickly.
+    TRANSCRIPTION_RETRY_BASE_MS: '50',
+    TRANSCRIPTION_POLL_MS: '100',
     // Test receivers listen on 127.0.0.1.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     GATEWAY_PORT: '0',
@@ -129,6 +134,7 @@ export async function startTestSystem(overrides: NodeJS.ProcessEnv = {}, options
       NOTIFICATIONS_GRPC_URL: `127.0.0.1:${system.notifications.grpcPort}`,
       EVALUATIONS_GRPC_URL: `127.0.0.1:${system.evaluations.grpcPort}`,
       ASSESSMENTS_GRPC_URL: `127.0.0.1:${system.assessments.grpcPort}`,
+      TRANSCRIPTION_GRPC_URL: `127.0.0.1:${system.transcription.grpcPort}`,
       ...overrides,
     }),
     createCompany: async (plan = 'unlimited') => {

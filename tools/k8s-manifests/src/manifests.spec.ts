@@ -58,6 +58,7 @@ describe('deploy/k8s overlays', () => {
         'webhook_delivery_attempts_total',
         'http_requests_total{status=~"5.."}',
         'rate_limit_refusals_total',
+        'transcription_tries_total',
       ]) {
         expect(alerts.some((rule) => rule.expr.includes(metric))).toBe(true);
       }
@@ -93,6 +94,34 @@ describe('deploy/k8s overlays', () => {
       expect(deployment).toContainEqual({ name: 'TURN_SECRET', valueFrom: { secretKeyRef: { name: 'platform-secrets', key: 'TURN_SECRET' } } });
     }
     expect(gatewayEnv).toContainEqual(expect.objectContaining({ name: 'TURN_URLS', value: expect.stringContaining('turns:turn.example.com:443') }));
+  });
+
+  it("runs transcription off in every overlay, with /tmp to write media to, and on with the README's patch to an in-cluster engine", () => {
+    for (const dir of overlays) {
+      const objects = renderKustomization(dir);
+      expect((byName(objects, 'ConfigMap', 'transcription-config').data as Record<string, string>).TRANSCRIPTION_URL).toBe('');
+      const pod = (
+        byName(objects, 'Deployment', 'transcription').spec as { template: { spec: { containers: Array<{ env: unknown[]; volumeMounts: unknown[] }> } } }
+      ).template.spec;
+      expect(pod.containers[0].volumeMounts).toEqual([{ name: 'tmp', mountPath: '/tmp' }]);
+      expect(pod.containers[0].env).toContainEqual({
+        name: 'TRANSCRIPTION_API_KEY',
+        valueFrom: { secretKeyRef: { name: 'platform-secrets', key: 'TRANSCRIPTION_API_KEY', optional: true } },
+      });
+    }
+    const dir = overlay(
+      'patches:\n  - target:\n      kind: ConfigMap\n      name: transcription-config\n    patch: |-\n' +
+        '      - op: replace\n        path: /data/TRANSCRIPTION_URL\n        value: "http://speaches.speech.svc.cluster.local:8000"\n',
+    );
+    try {
+      const objects = renderKustomization(dir);
+      expect(ruleProblems(objects)).toEqual([]);
+      expect((byName(objects, 'ConfigMap', 'transcription-config').data as Record<string, string>).TRANSCRIPTION_URL).toBe(
+        'http://speaches.speech.svc.cluster.local:8000',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("production's coturn relays to no address inside a cluster or a provider's network, and to public ones", () => {
@@ -203,7 +232,7 @@ describe('the checks fail on', () => {
       patch('PodMonitor', 'video-interviewing', '- op: add\n  path: /spec/selector/matchLabels/app.kubernetes.io~1name\n  value: gateway'),
     );
     expect(ruleProblems(narrowed)).toEqual(
-      ['identity', 'jobs', 'interviews', 'sharing', 'evaluations', 'assessments', 'notifications'].map(
+      ['identity', 'jobs', 'interviews', 'sharing', 'evaluations', 'assessments', 'transcription', 'notifications'].map(
         (d) => `Deployment ${d}: no PodMonitor selects its pods`,
       ),
     );

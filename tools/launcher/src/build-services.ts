@@ -10,7 +10,7 @@ import { build, type Metafile, type Plugin } from 'esbuild';
  * WebAssembly, workers and native parts of dependencies load as they do from
  * source.
  */
-export const SERVICES = ['identity', 'jobs', 'interviews', 'sharing', 'notifications', 'evaluations', 'assessments', 'gateway'] as const;
+export const SERVICES = ['identity', 'jobs', 'interviews', 'sharing', 'notifications', 'evaluations', 'assessments', 'transcription', 'gateway'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export const REPO_ROOT = resolve(__dirname, '../../..');

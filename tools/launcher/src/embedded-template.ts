@@ -8,6 +8,7 @@ import { interviewsMigrations } from '../../../apps/interviews/migrations';
 import { jobsMigrations } from '../../../apps/jobs/migrations';
 import { notificationsMigrations } from '../../../apps/notifications/migrations';
 import { sharingMigrations } from '../../../apps/sharing/migrations';
+import { transcriptionMigrations } from '../../../apps/transcription/migrations';
 import { EmbeddedPostgres, migrateToLatest, openDatabase, sql, type Migration } from '@vi/platform-postgres';
 
 const REPO_ROOT = resolve(__dirname, '../../..');
@@ -21,6 +22,7 @@ const schemas: Record<string, Record<string, Migration>> = {
   notifications: notificationsMigrations,
   evaluations: evaluationsMigrations,
   assessments: assessmentsMigrations,
+  transcription: transcriptionMigrations,
 };
 
 /** Changes whenever a migration file or PGlite's version changes: the key of a cached template. */

@@ -24,6 +24,7 @@ const OWN_SECRETS: Record<string, ServiceName> = {
   SHARE_LINK_SECRET: 'sharing',
   NOTIFICATIONS_ENCRYPTION_KEY: 'notifications',
   ASSESSMENTS_ENCRYPTION_KEY: 'assessments',
+  TRANSCRIPTION_API_KEY: 'transcription',
 };
 
 export interface ReplicaPorts {

@@ -17,6 +17,8 @@ import { loadEvaluationsConfig } from '../../../apps/evaluations/src/config';
 import { startEvaluationsService, type RunningEvaluationsService } from '../../../apps/evaluations/src/composition-root';
 import { loadAssessmentsConfig } from '../../../apps/assessments/src/config';
 import { startAssessmentsService, type RunningAssessmentsService } from '../../../apps/assessments/src/composition-root';
+import { loadTranscriptionConfig } from '../../../apps/transcription/src/config';
+import { startTranscriptionService, type RunningTranscriptionService } from '../../../apps/transcription/src/composition-root';
 import { loadNotificationsConfig } from '../../../apps/notifications/src/config';
 import { startNotificationsService, type RunningNotificationsService } from '../../../apps/notifications/src/composition-root';
 import { connectEventBus, type EventBus } from '@vi/platform-bus';
@@ -37,6 +39,8 @@ export interface RunningSystem {
   /** The one running now: `restartAssessments` puts another in its place. */
   readonly assessments: RunningAssessmentsService;
   notifications: RunningNotificationsService;
+  /** Transcripts (decision 073): off unless TRANSCRIPTION_URL names an engine. */
+  transcription: RunningTranscriptionService;
   bus: EventBus;
   /**
    * Stops the notifications service and starts it again on the same gRPC port
@@ -139,11 +143,20 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
   const { jobs, interviews, startInterviews } = await startJobsAndInterviews(env, identityUrl, { bus, database, level }, lifecycle);
   const jobsUrl = `127.0.0.1:${jobs.grpcPort}`;
   const interviewsUrl = `127.0.0.1:${interviews.current.grpcPort}`;
-  const sharingConfig = loadSharingConfig(env);
+  // Before sharing and the gateway, which read transcripts from it.
+  const transcription = lifecycle.add(
+    'transcription',
+    await startTranscriptionService(
+      { ...loadTranscriptionConfig(env), upstreams: { interviews: interviewsUrl } },
+      { bus, database, logger: createLogger('transcription', level) },
+    ),
+    (s) => s.stop(),
+  );
+  const transcriptionUrl = `127.0.0.1:${transcription.grpcPort}`;
   const sharing = lifecycle.add(
     'sharing',
     await startSharingService(
-      { ...sharingConfig, upstreams: { identity: identityUrl, interviews: interviewsUrl, transcription: sharingConfig.upstreams.transcription } },
+      { ...loadSharingConfig(env), upstreams: { identity: identityUrl, interviews: interviewsUrl, ...transcriptionUpstream(transcriptionUrl) } },
       { bus, database, logger: createLogger('sharing', level) },
     ),
     (s) => s.stop(),
@@ -184,7 +197,7 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
           notifications: `127.0.0.1:${current.notifications.grpcPort}`,
           evaluations: `127.0.0.1:${evaluations.grpcPort}`,
           assessments: `127.0.0.1:${assessments.current.grpcPort}`,
-          transcription: gatewayConfig.upstreams.transcription,
+          ...transcriptionUpstream(transcriptionUrl),
         },
       },
       { bus, logger: createLogger('gateway', level), rateLimitPrefix: options.rateLimitPrefix },
@@ -201,6 +214,7 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
     },
     sharing,
     evaluations,
+    transcription,
     get assessments() {
       return assessments.current;
     },
@@ -228,4 +242,12 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
     },
     stop: () => lifecycle.stop(),
   };
+}
+
+/**
+ * Where the gateway and sharing reach transcription (decision 073), spread into their upstreams under the key
+ * `transcription` (their configs' `upstreams.transcription`, `TRANSCRIPTION_GRPC_URL` when run alone).
+ */
+function transcriptionUpstream(url: string): { transcription: string } {
+  return { transcription: url };
 }

@@ -26,6 +26,7 @@ const SERVER_DIRS = [
   'apps/notifications/src',
   'apps/evaluations/src',
   'apps/assessments/src',
+  'apps/transcription/src',
   'libs',
 ];
 const CODE_LITERAL = /['"](api\.[a-z_]+)['"]/g;

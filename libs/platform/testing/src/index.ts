@@ -99,3 +99,11 @@ export { MemoryStore, memoryStore, type PublishedEvent, type Stateful } from './
 export { icalendarContentLines, parseICalendar, type ICalendarContentLine, type ParsedCalendar, type ParsedCalendarEvent } from './icalendar';
 export { mp4File, webmCluster, webmFile, webmHeader, type Mp4Options, type TestVideoOptions, type WebmBlock, type WebmOptions } from './video-files';
 export { MemoryMediaStorage } from './memory-media';
+export {
+  parseMultipart,
+  STAND_IN_SEGMENT_SECONDS,
+  TranscriptionEngineStandIn,
+  type EngineAnswerSegment,
+  type EngineRequest,
+  type TranscriptionEngineStandInOptions,
+} from './transcription-engine-stand-in';
