@@ -41,6 +41,10 @@ const E2E = [
   // leases (`for update skip locked`) that replicas and a restart share on PostgreSQL: both ATSs' flows, retries, and
   // the distributed run (two gateways, two services) on the real servers.
   'e2e/assessments/*',
+  // The transcription service (decision 073) learns of takes and recordings from JetStream, its worker claims rows
+  // with leases on PostgreSQL, and interviews indexes the transcripts' text with PostgreSQL's text search.
+  'e2e/transcription/*',
+  'e2e/launcher/transcription-launcher',
   // PostgreSQL's concurrency (PGlite runs one statement at a time): the races the product must win.
   'e2e/interviews/interviews-expiry', // replicas sweeping at once expire each interview once
   'e2e/interviews/interviews-create', // batched creations of one company side by side (decision 059)

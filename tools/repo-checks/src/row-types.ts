@@ -72,7 +72,8 @@ function kindOf(checker: ts.TypeChecker, type: ts.Type): string {
  * PGlite return numeric as a string, int8 is parsed to a number (libs/platform/postgres), jsonb as parsed JSON.
  */
 export const SQL_TYPES_OF: Record<string, string[]> = {
-  string: ['text', 'uuid', 'character varying', 'character', 'citext', 'numeric'],
+  // A tsvector reads as its text form (`'kubernet':3 'cluster':4`); it is written and matched in SQL only.
+  string: ['text', 'uuid', 'character varying', 'character', 'citext', 'numeric', 'tsvector'],
   number: ['integer', 'smallint', 'bigint', 'real', 'double precision'],
   boolean: ['boolean'],
   bigint: ['bigint'],

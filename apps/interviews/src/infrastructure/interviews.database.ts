@@ -49,8 +49,8 @@ export interface InterviewsDatabase {
   /** A candidate's requests for an accommodation (migration 0019). */
   accommodation_requests: { uuid: string; interview_uuid: string; message: string; requested_at: Date };
   company_transcription: { company_uuid: string; transcription: boolean; changed_at: Date };
-  /** `vector` is a tsvector, written and read in SQL only. */
-  transcript_search: { source_uuid: string; interview_uuid: string; config: string; vector: unknown; transcribed_at: Date };
+  /** `vector` is a tsvector (read as its text form), written and matched in SQL only. */
+  transcript_search: { source_uuid: string; interview_uuid: string; config: string; vector: string; transcribed_at: Date };
   interview_counters: { company_uuid: string; type: string; status: string; shard: Generated<number>; count: Generated<number> };
   /** A company's list version is the sum of its rows, moved by triggers (migration 0012, decision 050). */
   interview_list_versions: { company_uuid: string; shard: number; version: number };

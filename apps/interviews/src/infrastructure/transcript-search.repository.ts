@@ -8,7 +8,7 @@ export class TranscriptSearchRepository {
 
   /** The vector in the interview's configuration, replacing the source's unless the one stored is newer. */
   async index(t: TranscriptText): Promise<void> {
-    const vector = sql`to_tsvector(${t.config}::regconfig, ${t.text})`;
+    const vector = sql<string>`to_tsvector(${t.config}::regconfig, ${t.text})`;
     await this.db
       .insertInto('transcript_search')
       .values({ source_uuid: t.sourceUuid, interview_uuid: t.interviewUuid, config: t.config, vector, transcribed_at: t.transcribedAt })
