@@ -9,14 +9,6 @@ import { ApiError, apiErrorOf, requestJson } from '../shared/api';
 export type CandidateInterview = components['schemas']['CandidateInterview'];
 export type CandidateQuestion = CandidateInterview['questions'][number];
 
-/**
- * Whether the company transcribes the answers (issue 43, decision 073: interviews' `transcribed`), which the landing
- * and question pages say. Read through this until the generated client carries the field; absent reads as false.
- */
-export function transcribedOf(interview: object): boolean {
-  return (interview as { transcribed?: unknown }).transcribed === true;
-}
-
 /** The invitation link's interview and token: `/candidate/interviews/<uuid>?token=…`. */
 export interface CandidateLink {
   interviewUuid: string;

@@ -4,7 +4,7 @@ import { el } from '../shared/dom';
 import { browserTimeZone, localTime, zonedTime } from '../shared/format';
 import { takePlayer } from '../shared/take-player';
 import { accommodationsOf, timeLimitOf } from './accommodations';
-import { thinkSecondsOf, transcribedOf, type CandidateInterview } from './candidate-api';
+import { thinkSecondsOf, type CandidateInterview } from './candidate-api';
 
 /** The company's avatar, or its initial when the image cannot be shown (another host, blocked by the CSP, or broken). */
 export function companyBadge(company: { name: string; avatar: string } | null): HTMLElement {
@@ -63,7 +63,7 @@ export function landingDetails(interview: CandidateInterview): HTMLElement[] {
     accommodations.time_multiplier > 1 && !accommodations.unlimited_time ? el('p', { class: 'muted' }, text().accommodation.extended) : null,
     el('ul', { class: 'questions' }, ...questions),
     accommodations.audio_only ? el('p', { class: 'notice' }, text().accommodation.audioOnly) : null,
-    transcribedOf(interview) ? el('p', { class: 'notice transcribed' }, text().landing.transcribed) : null,
+    interview.transcribed ? el('p', { class: 'notice transcribed' }, text().landing.transcribed) : null,
     el('h2', {}, text().landing.whatHappens),
     el('ol', { class: 'steps' }, ...text().landing.steps.map((step) => el('li', {}, step))),
   ].filter((node): node is HTMLElement => node !== null);

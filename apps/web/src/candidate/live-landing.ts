@@ -4,7 +4,7 @@ import { ApiError } from '../shared/api';
 import { el, show } from '../shared/dom';
 import { browserTimeZone, localTime, zonedTime } from '../shared/format';
 import { liveRegion, messageScreen, say } from '../shared/screens';
-import { transcribedOf, type CandidateApi, type CandidateInterview } from './candidate-api';
+import type { CandidateApi, CandidateInterview } from './candidate-api';
 import { deviceCheck } from './device-check';
 import { openCameraAndMicrophone } from './devices';
 import { companyBadge, jobVideo } from './landing';
@@ -126,7 +126,7 @@ export function liveLanding(root: HTMLElement, api: CandidateApi, interview: Can
       el('p', { class: 'due' }, el('strong', {}, text().live.when(localTime(interview.scheduled_at)))),
       zoned && zone ? el('p', { class: 'muted' }, text().live.whenInterviewZone(zoned, zone)) : null,
       el('p', { class: 'notice' }, text().live.recordedNotice),
-      transcribedOf(interview) ? el('p', { class: 'notice transcribed' }, text().landing.transcribed) : null,
+      interview.transcribed ? el('p', { class: 'notice transcribed' }, text().landing.transcribed) : null,
       calendar,
       calendarStatus,
       el('h2', {}, text().live.attendHeading),

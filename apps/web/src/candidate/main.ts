@@ -5,7 +5,7 @@ import { mountAccommodationHelp } from '../shared/accommodation-help';
 import { el, pageRoot, show } from '../shared/dom';
 import { liveRegion, loadingScreen, messageScreen, say } from '../shared/screens';
 import { accommodationsOf, timeLimitOf } from './accommodations';
-import { CandidateApi, candidateLinkOf, resumeIndex, SubmittedQuestions, transcribedOf, type CandidateInterview } from './candidate-api';
+import { CandidateApi, candidateLinkOf, resumeIndex, SubmittedQuestions, type CandidateInterview } from './candidate-api';
 import { deviceCheck } from './device-check';
 import { companyBadge, landingDetails } from './landing';
 import { liveClosed, liveLanding } from './live-landing';
@@ -60,7 +60,7 @@ async function runQuestions(api: CandidateApi, interview: CandidateInterview, st
       total: questions.length,
       dueAt,
       submitted,
-      transcribed: transcribedOf(interview),
+      transcribed: interview.transcribed,
     });
     if (outcome.duePassed) {
       stream.getTracks().forEach((track) => track.stop());

@@ -25,11 +25,6 @@ export function rememberCsrfToken(token: string): void {
   csrfToken = token;
 }
 
-/** The session's CSRF header, for the few calls made with `fetch` rather than `api` (a path not yet in the client). */
-export function csrfHeaders(): Record<string, string> {
-  return csrfToken ? { 'x-csrf-token': csrfToken } : {};
-}
-
 export const api = createClient<paths>({ baseUrl: '/v1.0', credentials: 'same-origin', cache: 'no-store' });
 
 api.use({

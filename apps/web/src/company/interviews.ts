@@ -288,8 +288,7 @@ export async function interviewsScreen(workspace: Workspace): Promise<void> {
   const type = state.get('type');
   const order = (text().workspace.interviews.orders[state.get('orderby')] ? state.get('orderby') : 'scheduled_desc') as Order;
   const from = Math.max(0, Number.parseInt(state.get('from'), 10) || 0);
-  // `q` joins the generated query type once the gateway describes it (decision 073); until then it is added here.
-  const query: Query<'/interviews'> & { q?: string } = { orderby: order, range: `${from}-${from + PAGE_SIZE - 1}` };
+  const query: Query<'/interviews'> = { orderby: order, range: `${from}-${from + PAGE_SIZE - 1}` };
   if (words) query.q = words;
   if (text().workspace.interviews.statuses[status]) query['status[]'] = [status as Row['status']];
   if (text().workspace.interviews.types[type]) query['type[]'] = [type as Row['type']];

@@ -1,7 +1,7 @@
 import { text } from '../i18n/texts';
 import { el } from '../shared/dom';
 import { localTime } from '../shared/format';
-import type { TranscriptionSettings } from '../shared/transcript-types';
+import type { Schemas } from './api';
 import { refusalSentence } from './refusals';
 import { readSettings, saveSettings } from './transcripts';
 import { renderPage, type Workspace } from './ui/frame';
@@ -13,7 +13,7 @@ import { toast } from './ui/toast';
  * transcription engine on the platform (`transcription_available: false`) the switch is disabled and says why.
  */
 
-function transcriptionSection(workspace: Workspace, initial: TranscriptionSettings): HTMLElement {
+function transcriptionSection(workspace: Workspace, initial: Schemas['TranscriptionSettings']): HTMLElement {
   const t = text().workspace.settings;
   const admin = workspace.role === 'administrator';
   const status = el('p', { role: 'status' });
@@ -28,7 +28,7 @@ function transcriptionSection(workspace: Workspace, initial: TranscriptionSettin
     disabled: !admin || !initial.transcription_available,
     'aria-describedby': 'setting-transcription-explain setting-transcription-why',
   });
-  const show = (settings: TranscriptionSettings) => {
+  const show = (settings: Schemas['TranscriptionSettings']) => {
     toggle.checked = settings.transcription;
     status.textContent = settings.transcription ? t.isOn : t.isOff;
     changed.textContent = settings.updated_at ? t.changed(localTime(settings.updated_at)) : '';

@@ -1,18 +1,17 @@
 import { text } from '../i18n/texts';
-import { requestJson } from '../shared/api';
 import { el } from '../shared/dom';
 import { transcriptPanel } from '../shared/transcript-panel';
-import type { Transcript, TranscriptionSettings } from '../shared/transcript-types';
-import { csrfHeaders } from './api';
+import { api, ok, type Schemas } from './api';
 import { refusalSentence } from './refusals';
 import type { Workspace } from './ui/frame';
 
 /**
  * The workspace's side of transcripts (issue 43, decision 073): a take's or a recording's transcript beside its
- * player on the watch page, and the company's setting. Called with `fetch` (`requestJson`) until the gateway's
- * routes are in the generated client; then `api.GET('/interviews/{interviewUuid}/…/transcript')` and
- * `api.GET('/settings')` take their place.
+ * player on the watch page, and the company's setting, through the generated client as every workspace call.
  */
+
+type Transcript = Schemas['Transcript'];
+type TranscriptionSettings = Schemas['TranscriptionSettings'];
 
 /** A take or a recording: its media's path, under which `/transcript` and `/captions.vtt` live. */
 export type TranscribedMedia =
@@ -23,20 +22,35 @@ export function mediaPath(media: TranscribedMedia): string {
   return media.kind === 'take' ? `${interview}/questions/${media.questionUuid}/takes/${media.takeUuid}` : `${interview}/recordings/${media.recordingUuid}`;
 }
 
-export function readTranscript(media: TranscribedMedia): Promise<Transcript> {
-  return requestJson('GET', `${mediaPath(media)}/transcript`, csrfHeaders());
+const TAKE_TRANSCRIPT = '/interviews/{interviewUuid}/questions/{questionUuid}/takes/{takeUuid}/transcript';
+const RECORDING_TRANSCRIPT = '/interviews/{interviewUuid}/recordings/{recordingUuid}/transcript';
+
+async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  return (await ok(call)).data;
 }
 
+/** `GET …/transcript` of the take or the recording. */
+export function readTranscript(media: TranscribedMedia): Promise<Transcript> {
+  const { interviewUuid } = media;
+  return media.kind === 'take'
+    ? dataOf(api.GET(TAKE_TRANSCRIPT, { params: { path: { interviewUuid, questionUuid: media.questionUuid, takeUuid: media.takeUuid } } }))
+    : dataOf(api.GET(RECORDING_TRANSCRIPT, { params: { path: { interviewUuid, recordingUuid: media.recordingUuid } } }));
+}
+
+/** `POST …/transcript`: transcribe it (again); answers the transcript, pending. */
 export function askTranscript(media: TranscribedMedia): Promise<Transcript> {
-  return requestJson('POST', `${mediaPath(media)}/transcript`, csrfHeaders());
+  const { interviewUuid } = media;
+  return media.kind === 'take'
+    ? dataOf(api.POST(TAKE_TRANSCRIPT, { params: { path: { interviewUuid, questionUuid: media.questionUuid, takeUuid: media.takeUuid } } }))
+    : dataOf(api.POST(RECORDING_TRANSCRIPT, { params: { path: { interviewUuid, recordingUuid: media.recordingUuid } } }));
 }
 
 export function readSettings(): Promise<TranscriptionSettings> {
-  return requestJson('GET', '/v1.0/settings', csrfHeaders());
+  return dataOf(api.GET('/settings'));
 }
 
 export function saveSettings(body: { transcription: boolean }): Promise<TranscriptionSettings> {
-  return requestJson('PUT', '/v1.0/settings', csrfHeaders(), body);
+  return dataOf(api.PUT('/settings', { body }));
 }
 
 /** The company's setting, or null where it cannot be read (the watch page then says only that there is no transcript). */

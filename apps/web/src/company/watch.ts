@@ -16,7 +16,6 @@ import { linkButton, renderPage, toolbar, type Workspace } from './ui/frame';
 import { hasCall, liveHref } from './live-links';
 import { toast } from './ui/toast';
 import { settingsOrNull, workspaceTranscript, type TranscribedMedia } from './transcripts';
-import type { TranscriptionSettings } from '../shared/transcript-types';
 
 /** The API shows takes once the interview is completed or expired (decision 042); before that the page says so. */
 function takesVisible(interview: { status: string }): boolean {
@@ -82,7 +81,7 @@ function answerLabel(answer: Answer): string {
 /** What the watch page's players need to show their transcripts: who watches, and the company's setting. */
 interface TranscriptContext {
   workspace: Workspace;
-  settings: TranscriptionSettings | null;
+  settings: Schemas['TranscriptionSettings'] | null;
 }
 
 /**

@@ -13,9 +13,9 @@ import {
   reviewerEvaluation,
   sameOriginPath,
   sameOriginVideo,
-  sharedTranscriptOf,
   shareTokenOf,
   type SharedInterview,
+  type SharedMedia,
   type SharedView,
 } from './share-api';
 
@@ -65,8 +65,8 @@ async function reviewerSection(view: SharedView, interview: SharedInterview): Pr
  * A shared take's or recording's player with its transcript beside it (issue 43): captions on the player and each
  * segment a button, when the link carries a transcript; the player alone otherwise.
  */
-function playerWithTranscript(media: { uuid: string; video_url: string }, player: HTMLMediaElement): HTMLElement[] {
-  const { transcript, captions_url } = sharedTranscriptOf(media);
+function playerWithTranscript(media: SharedMedia, player: HTMLMediaElement): HTMLElement[] {
+  const { transcript, captions_url } = media;
   if (!transcript || transcript.status === 'off' || (transcript.status === 'done' && !captions_url)) return [player];
   return [
     player,

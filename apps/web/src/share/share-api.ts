@@ -2,25 +2,13 @@ import type { components } from '@vi/api-client';
 import { matchPagePath, SHARE_PATH } from '@vi/contracts/web';
 import { requestJson } from '../shared/api';
 import type { EvaluationPort } from '../shared/evaluation-form';
-import type { Transcript } from '../shared/transcript-types';
 
 /** `GET /v1.0/public/share/<token>` (apps/gateway/src/routes/public-share.routes.ts, decision 015), as the OpenAPI description gives it. */
 export type SharedView = components['schemas']['SharedView'];
 export type SharedInterview = SharedView['interviews'][number];
 
-/**
- * What the share view says of a take's or a recording's transcript (decision 073): the Transcript body (null when
- * none exists or transcription is off) and its captions' URL (null unless done). Read through this until the
- * gateway's description carries the fields (`npm run client`); then they are the generated `SharedTake`'s own.
- */
-export interface SharedTranscript {
-  transcript?: Transcript | null;
-  captions_url?: string | null;
-}
-
-export function sharedTranscriptOf(media: object): SharedTranscript {
-  return media as SharedTranscript;
-}
+/** A shared take or call recording, each with its transcript (null when none exists) and captions' URL (null unless done). */
+export type SharedMedia = SharedInterview['questions'][number]['takes'][number] | SharedInterview['recordings'][number];
 
 export function shareTokenOf(location: Location): string | undefined {
   return matchPagePath(SHARE_PATH, location.pathname)?.token;

@@ -1,7 +1,10 @@
+import type { components } from '@vi/api-client';
 import { text } from '../i18n/texts';
 import { append, el } from './dom';
 import { clock } from './format';
-import type { Transcript, TranscriptSegment } from './transcript-types';
+
+type Transcript = components['schemas']['Transcript'];
+type TranscriptSegment = components['schemas']['TranscriptSegment'];
 
 /**
  * A take's or a recording's transcript beside its player (issue 43, decision 073), on the workspace's watch page and
