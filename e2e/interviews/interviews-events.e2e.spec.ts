@@ -57,6 +57,7 @@ describe('interview events on the bus', () => {
       expect(event.payload.interview).toEqual(interview);
       expect(event.payload.interview).toEqual(await getInterview(company.api, interview.uuid));
       expect(event.payload.invitation).toEqual({
+        answers_transcribed: false,
         email_message: 'See you soon',
         timezone: 'America/New_York',
         scheduled_at_local: expect.stringMatching(/\S/),
@@ -86,6 +87,7 @@ describe('interview events on the bus', () => {
     const event = await events.next(created.uuid, S.created);
     expect(event.payload.interview).toEqual(created);
     expect(event.payload.invitation).toEqual({
+      answers_transcribed: false,
       email_message: '',
       timezone: 'UTC',
       scheduled_at_local: expect.stringMatching(/\S/),
@@ -105,6 +107,7 @@ describe('interview events on the bus', () => {
     const moved = await events.next(created.uuid, S.rescheduled);
     expect(moved.payload.interview).toEqual(rescheduled);
     expect(moved.payload.invitation).toEqual({
+      answers_transcribed: false,
       email_message: 'Please record your answers.',
       timezone: 'Europe/Paris',
       scheduled_at_local: expect.stringMatching(/\S/),

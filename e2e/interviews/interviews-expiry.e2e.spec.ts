@@ -99,6 +99,7 @@ describe('expiry: the due time passes (INTERVIEW_EXPIRY_SWEEP_MS=200)', () => {
     const moved = await events.next(created.uuid, RESCHEDULED);
     expect(moved.payload.interview).toEqual(rescheduled);
     expect(moved.payload.invitation).toEqual({
+      answers_transcribed: false,
       email_message: 'Please record your answers.',
       timezone: 'Europe/Paris',
       scheduled_at_local: expect.stringMatching(/\S/),

@@ -238,6 +238,21 @@ describe('transcripts and captions with an engine configured', () => {
       language: 'en',
       status: 'done',
     });
+
+    // Completed, the call is shared: the link's recording carries its transcript and its captions.
+    expect((await company.api.put(`/interviews/${interview.uuid}`, { status: 'completed' })).status).toBe(201);
+    const link = await company.api.post('/share_links', {
+      status: 'active',
+      reviewers: [{ name: 'Rae', email: 'rae@reviews.example' }],
+      interviews: [{ uuid: interview.uuid }],
+    });
+    expect(link.status).toBe(201);
+    const shared = await openShared(t, tokenOf(link.body[0].url));
+    const recording = shared.body.interviews[0].recordings.find((r: { uuid: string }) => r.uuid === recordingUuid);
+    expect(recording.transcript).toMatchObject({ status: 'done', segments: transcript.segments });
+    const vtt = await fetch(new URL(new URL(recording.captions_url, t.baseUrl).pathname, t.baseUrl));
+    expect(vtt.status).toBe(200);
+    expect((await vtt.text()).split('-->').length - 1).toBe(transcript.segments.length);
   });
 
   it('erasing the job seeker takes their transcripts and their search away', async () => {
