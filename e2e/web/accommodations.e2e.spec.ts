@@ -15,6 +15,14 @@ import { startTestSystem, type TestSystem } from '../support/test-system';
 import { axeViolations, isFocused, outlineStyle, playMuted } from './page-helpers';
 import { LAPTOP, MAIL_TIMEOUT_MS, signedInUser, type Company } from './workspace-helpers';
 
+/** Waits until the page's main region says `text` (a page renders after its request; a click changes it later still). */
+async function mainSays(page: Page, text: string): Promise<void> {
+  let seen = '';
+  await waitFor(async () => (seen = (await page.textContent('main')) ?? '').includes(text), 15_000).catch(() => {
+    throw new Error(`the page never said ${JSON.stringify(text)}; it said: ${seen}`);
+  });
+}
+
 /**
  * Issue 42 through the pages: accommodations change what the candidate can do (more time, sound only), the
  * candidate can ask for one from every page, and the candidate pages meet WCAG 2.2 AA (axe's wcag22aa rules in
@@ -149,8 +157,8 @@ describeInBrowser('accommodations and WCAG 2.2 on the candidate pages (browser)'
     const { page } = await newPage(browser);
     await withSteps(page, 'time-multiplier', async (step) => {
       await page.goto(url);
-      expect(await page.textContent('main')).toContain(en.landing.questionLimits(1, en.common.duration(90), 1));
-      expect(await page.textContent('main')).toContain(en.accommodation.extended);
+      await mainSays(page, en.landing.questionLimits(1, en.common.duration(90), 1));
+      await mainSays(page, en.accommodation.extended);
       await page.getByRole('button', { name: en.device.check }).click();
       await page.getByText(en.device.ok).waitFor();
       await page.getByRole('button', { name: en.landing.accept }).click();
@@ -188,7 +196,7 @@ describeInBrowser('accommodations and WCAG 2.2 on the candidate pages (browser)'
     await page.addInitScript({ content: NO_CAMERA });
     await withSteps(page, 'audio-only', async (step) => {
       await page.goto(url);
-      expect(await page.textContent('main')).toContain(en.accommodation.audioOnly);
+      await mainSays(page, en.accommodation.audioOnly);
       await page.getByRole('button', { name: en.accommodation.micOnlyCheck }).click();
       await page.getByText(en.accommodation.micOk).waitFor();
       expect(await page.locator('video').count()).toBe(0);
@@ -228,11 +236,11 @@ describeInBrowser('accommodations and WCAG 2.2 on the candidate pages (browser)'
     const { page, context } = await newPage(browser);
     await withSteps(page, 'unlimited-time', async (step) => {
       await page.goto(url);
-      expect(await page.textContent('main')).toContain(en.accommodation.questionNoLimit(1, 1));
+      await mainSays(page, en.accommodation.questionNoLimit(1, 1));
       await page.getByRole('button', { name: en.device.check }).click();
       await page.getByText(en.device.ok).waitFor();
       await page.getByRole('button', { name: en.landing.accept }).click();
-      expect(await page.textContent('main')).toContain(en.accommodation.noTimeLimit);
+      await mainSays(page, en.accommodation.noTimeLimit);
       await page.getByRole('button', { name: en.question.start, exact: true }).click();
       await page
         .getByRole('timer')
