@@ -42,12 +42,18 @@ export class OpenAiCompatibleEngine implements TranscriptionEngine {
     form.append('language', language.split('-')[0].toLowerCase());
     form.append('response_format', 'verbose_json');
     form.append('timestamp_granularities[]', 'segment');
+    // The multipart is encoded to bytes first: Node 24's fetch, aborted while it streams a FormData body, throws
+    // "ReadableStream is already closed" outside any promise and ends the process (seen in CI's Node 24 phase).
+    const encoded = new Response(form);
+    const body = new Uint8Array(await encoded.arrayBuffer());
+    const headers: Record<string, string> = { 'content-type': encoded.headers.get('content-type') ?? 'multipart/form-data' };
+    if (this.settings.apiKey) headers.authorization = `Bearer ${this.settings.apiKey}`;
     let response: Response;
     try {
       response = await fetch(this.endpoint, {
         method: 'POST',
-        body: form,
-        headers: this.settings.apiKey ? { authorization: `Bearer ${this.settings.apiKey}` } : {},
+        body,
+        headers,
         signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(this.settings.timeoutMs)]) : AbortSignal.timeout(this.settings.timeoutMs),
       });
     } catch (error) {
