@@ -156,7 +156,7 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
   const sharing = lifecycle.add(
     'sharing',
     await startSharingService(
-      { ...loadSharingConfig(env), upstreams: { identity: identityUrl, interviews: interviewsUrl, ...transcriptionUpstream(transcriptionUrl) } },
+      { ...loadSharingConfig(env), upstreams: { identity: identityUrl, interviews: interviewsUrl, transcription: transcriptionUrl } },
       { bus, database, logger: createLogger('sharing', level) },
     ),
     (s) => s.stop(),
@@ -197,7 +197,7 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
           notifications: `127.0.0.1:${current.notifications.grpcPort}`,
           evaluations: `127.0.0.1:${evaluations.grpcPort}`,
           assessments: `127.0.0.1:${assessments.current.grpcPort}`,
-          ...transcriptionUpstream(transcriptionUrl),
+          transcription: transcriptionUrl,
         },
       },
       { bus, logger: createLogger('gateway', level), rateLimitPrefix: options.rateLimitPrefix },
@@ -242,12 +242,4 @@ async function startServices(options: SystemOptions, lifecycle: Lifecycle, logge
     },
     stop: () => lifecycle.stop(),
   };
-}
-
-/**
- * Where the gateway and sharing reach transcription (decision 073), spread into their upstreams under the key
- * `transcription` (their configs' `upstreams.transcription`, `TRANSCRIPTION_GRPC_URL` when run alone).
- */
-function transcriptionUpstream(url: string): { transcription: string } {
-  return { transcription: url };
 }
