@@ -1,6 +1,6 @@
 /**
  * Error codes several services raise, each with its one reason text: the caller-kind checks of decision 028 (a
- * company user, an administrator, an operator, a user), an invalid API key, an interview that is not there, a byte range outside a video. `kind` is the ErrorKind of `@vi/platform-errors` (its HTTP
+ * company user, an administrator, an operator, a user), an invalid API key, an interview, take or recording that is not there, a byte range outside a video, a transcript not done. `kind` is the ErrorKind of `@vi/platform-errors` (its HTTP
  * status), spelled out here because contracts depend on nothing; the guards that raise these live in
  * `@vi/platform-grpc`. docs/errors.md lists them with every other code (tools/repo-checks compares the two).
  */
@@ -14,6 +14,9 @@ export const SharedErrorCode = {
   OpenInterviewNotFound: 'api.open_interview_not_found',
   RangeNotSatisfiable: 'api.range_not_satisfiable',
   ShareLinkCannotEvaluate: 'api.share_link_cannot_evaluate',
+  TakeNotFound: 'api.take_not_found',
+  RecordingNotFound: 'api.recording_not_found',
+  TranscriptNotReady: 'api.transcript_not_ready',
 } as const;
 export type SharedErrorCode = (typeof SharedErrorCode)[keyof typeof SharedErrorCode];
 
@@ -33,4 +36,10 @@ export const SHARED_ERRORS = {
   // Raised by the gateway (a basic link's token on the public evaluation routes, which only an advanced link's reviewer
   // may use: decision 070); defined here beside the evaluations service's vocabulary, which documents it.
   [SharedErrorCode.ShareLinkCannotEvaluate]: { kind: 'permission_denied', reason: 'Only an advanced share link can evaluate an interview' },
+  // Raised by interviews (its takes and recordings) and transcription (their transcripts: one answer for a take or
+  // recording the caller cannot find, whichever service is asked).
+  [SharedErrorCode.TakeNotFound]: { kind: 'not_found', reason: 'Take not found' },
+  [SharedErrorCode.RecordingNotFound]: { kind: 'not_found', reason: 'Recording not found' },
+  // Raised by transcription (a take's or recording's captions) and sharing (the same through a share link): decision 073.
+  [SharedErrorCode.TranscriptNotReady]: { kind: 'not_found', reason: 'The transcript is not done yet' },
 } as const satisfies Record<SharedErrorCode, { kind: string; reason: string }>;

@@ -17,7 +17,6 @@ export enum InterviewsErrorCode {
   QuestionsUnanswered = 'api.interview_questions_unanswered',
   JobInactive = 'api.job_inactive',
   TakesExhausted = 'api.question_takes_exhausted',
-  TakeNotFound = 'api.take_not_found',
   TakesNotVisible = 'api.interview_takes_not_visible',
   TakeTooLarge = 'api.take_too_large',
   TakeBitrateTooHigh = 'api.take_bitrate_too_high',
@@ -26,7 +25,6 @@ export enum InterviewsErrorCode {
   TakeTooLong = 'api.take_too_long',
   TakeNotVideo = 'api.take_not_video',
   QuestionsRequired = 'api.interview_questions_required',
-  RecordingNotFound = 'api.recording_not_found',
   RecordingEnded = 'api.recording_ended',
   RecordingPartOutOfOrder = 'api.recording_part_out_of_order',
   RecordingInProgress = 'api.recording_in_progress',
@@ -54,7 +52,6 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.QuestionsUnanswered]: 'Every question must be answered or skipped first',
   [InterviewsErrorCode.JobInactive]: 'The job post is no longer active',
   [InterviewsErrorCode.TakesExhausted]: 'No take remains for this question',
-  [InterviewsErrorCode.TakeNotFound]: 'Take not found',
   [InterviewsErrorCode.TakesNotVisible]: 'The takes are visible once the candidate has completed the interview, or once it has expired',
   [InterviewsErrorCode.TakeTooLarge]: 'The video is larger than allowed',
   [InterviewsErrorCode.TakeBitrateTooHigh]: 'The video is larger than a recording of its length can be',
@@ -63,7 +60,6 @@ const REASONS: Record<InterviewsErrorCode, string> = {
   [InterviewsErrorCode.TakeTooLong]: "The video is longer than the question's time limit",
   [InterviewsErrorCode.TakeNotVideo]: 'The body is not a WebM or MP4 video',
   [InterviewsErrorCode.QuestionsRequired]: 'A one_way interview keeps at least one question',
-  [InterviewsErrorCode.RecordingNotFound]: 'Recording not found',
   [InterviewsErrorCode.RecordingEnded]: 'The recording has ended: start a new one',
   [InterviewsErrorCode.RecordingPartOutOfOrder]: 'Parts are sent in order, each after the one before it',
   [InterviewsErrorCode.RecordingInProgress]: 'The recording has not ended yet: its video can be played once it has',
@@ -84,9 +80,6 @@ function kindOf(code: InterviewsErrorCode): ErrorKind {
     case InterviewsErrorCode.TakesExhausted:
     case InterviewsErrorCode.TakesNotVisible:
       return ErrorKind.PermissionDenied;
-    case InterviewsErrorCode.TakeNotFound:
-    case InterviewsErrorCode.RecordingNotFound:
-      return ErrorKind.NotFound;
     case InterviewsErrorCode.TakeTooLarge:
     case InterviewsErrorCode.RecordingTooLarge:
     case InterviewsErrorCode.TakeBitrateTooHigh:

@@ -5,21 +5,17 @@ export enum SharingErrorCode {
   ShareLinkNotFound = 'api.share_link_not_found',
   InterviewNotCompleted = 'api.share_link_interview_not_completed',
   FeatureRequired = 'api.plan_advanced_share_links_required',
-  // Also the transcription service's (decision 073): captions through a link of a take or recording whose transcript is not done.
-  TranscriptNotReady = 'api.transcript_not_ready',
 }
 
 const REASONS: Record<SharingErrorCode, string> = {
   [SharingErrorCode.ShareLinkNotFound]: 'Share link not found',
   [SharingErrorCode.InterviewNotCompleted]: 'Only completed interviews can be shared',
   [SharingErrorCode.FeatureRequired]: `Advanced share links need the plan feature ${PlanFeature.AdvancedShareLinks}`,
-  [SharingErrorCode.TranscriptNotReady]: 'The transcript is not done yet',
 };
 
 function kindOf(code: SharingErrorCode): ErrorKind {
   switch (code) {
     case SharingErrorCode.ShareLinkNotFound:
-    case SharingErrorCode.TranscriptNotReady:
       return ErrorKind.NotFound;
     case SharingErrorCode.InterviewNotCompleted:
       return ErrorKind.InvalidArgument;

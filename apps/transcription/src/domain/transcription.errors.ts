@@ -1,31 +1,21 @@
 import { AppError, ErrorKind, assertNever } from '@vi/platform-errors';
 
 /**
- * The codes the transcription service raises; the caller kinds are `SharedErrorCode`s. A take or recording the caller
- * cannot find answers interviews' own 404 (the same code and reason), whatever service is asked.
+ * The codes only the transcription service raises. The caller kinds, a take or recording the caller cannot find (the
+ * same 404 as interviews') and a transcript not done (the same as sharing's) are `SharedErrorCode`s.
  */
 export enum TranscriptionErrorCode {
   TranscriptionOff = 'api.transcription_off',
-  TranscriptNotReady = 'api.transcript_not_ready',
-  TakeNotFound = 'api.take_not_found',
-  RecordingNotFound = 'api.recording_not_found',
 }
 
 const REASONS: Record<TranscriptionErrorCode, string> = {
   [TranscriptionErrorCode.TranscriptionOff]: 'Transcription is off for this company, or no transcription engine is configured',
-  [TranscriptionErrorCode.TranscriptNotReady]: 'The transcript is not done yet',
-  [TranscriptionErrorCode.TakeNotFound]: 'Take not found',
-  [TranscriptionErrorCode.RecordingNotFound]: 'Recording not found',
 };
 
 function kindOf(code: TranscriptionErrorCode): ErrorKind {
   switch (code) {
     case TranscriptionErrorCode.TranscriptionOff:
       return ErrorKind.Conflict;
-    case TranscriptionErrorCode.TranscriptNotReady:
-    case TranscriptionErrorCode.TakeNotFound:
-    case TranscriptionErrorCode.RecordingNotFound:
-      return ErrorKind.NotFound;
     default:
       return assertNever(code);
   }

@@ -1,8 +1,8 @@
+import { SharedErrorCode } from '@vi/contracts';
 import { FakeClock } from '@vi/platform-time';
 import { memoryStore } from '@vi/platform-testing';
 import { AT, aCaller, anInterview, aRecording, aUserOfCompany } from '../../../test/factories';
 import { FakeVideoProbe, MemoryInterviews, MemoryMedia, MemoryRecordings } from '../../../test/fakes';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { endRecording } from './end-recording';
 
 describe('endRecording', () => {
@@ -66,7 +66,7 @@ describe('endRecording', () => {
     expect(deps.store.read.recordings.all()).toEqual([]);
     expect(deps.store.published).toEqual([]);
     await expect(endRecording(deps, company, { interview_uuid: live.uuid, recording_uuid: going.uuid })).rejects.toMatchObject({
-      code: InterviewsErrorCode.RecordingNotFound,
+      code: SharedErrorCode.RecordingNotFound,
     });
   });
 

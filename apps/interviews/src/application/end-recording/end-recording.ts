@@ -1,9 +1,8 @@
-import type { interviews } from '@vi/contracts';
+import { SharedErrorCode, type interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
-import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../store';
-import type { Caller } from '@vi/platform-grpc';
+import { sharedError, type Caller } from '@vi/platform-grpc';
 import { renderRecording } from '../recording-rendering';
 import { findInterview } from '../shared/find-interview';
 import { finishRecording, type FinishRecordingDeps } from '../shared/finish-recording';
@@ -21,7 +20,7 @@ export async function endRecording(
   const claim = await deps.store.transaction(async (tx) => {
     const interview = await findInterview(tx, caller, ref.interview_uuid);
     const recording = await tx.recordings.find(interview.uuid, ref.recording_uuid, { lock: true });
-    if (!recording) throw new InterviewsError(InterviewsErrorCode.RecordingNotFound);
+    if (!recording) throw sharedError(SharedErrorCode.RecordingNotFound);
     if (recording.state !== 'recording') return { recording, claimed: false };
     const now = deps.clock.now();
     const claimed = { ...recording, state: 'finishing' as const, endedAt: now, lastActivityAt: now };

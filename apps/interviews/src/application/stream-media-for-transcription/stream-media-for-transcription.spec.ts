@@ -2,7 +2,6 @@ import { SharedErrorCode } from '@vi/contracts';
 import { memoryStore } from '@vi/platform-testing';
 import { anInterview, aQuestion, aRecording, aTake, aUserOfCompany } from '../../../test/factories';
 import { MemoryInterviews, MemoryMedia, MemoryRecordings, MemoryTakes } from '../../../test/fakes';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { streamMediaForTranscription } from './stream-media-for-transcription';
 
 describe('streamMediaForTranscription', () => {
@@ -42,9 +41,9 @@ describe('streamMediaForTranscription', () => {
   });
 
   it('finds no take of another interview, no recording still going, no interview of another company (404)', async () => {
-    await expect(read(transcription, { ...base, take_uuid: otherTake.uuid })).rejects.toMatchObject({ code: InterviewsErrorCode.TakeNotFound });
-    await expect(read(transcription, { ...base, recording_uuid: going.uuid })).rejects.toMatchObject({ code: InterviewsErrorCode.RecordingNotFound });
-    await expect(read(transcription, { ...base })).rejects.toMatchObject({ code: InterviewsErrorCode.RecordingNotFound });
+    await expect(read(transcription, { ...base, take_uuid: otherTake.uuid })).rejects.toMatchObject({ code: SharedErrorCode.TakeNotFound });
+    await expect(read(transcription, { ...base, recording_uuid: going.uuid })).rejects.toMatchObject({ code: SharedErrorCode.RecordingNotFound });
+    await expect(read(transcription, { ...base })).rejects.toMatchObject({ code: SharedErrorCode.RecordingNotFound });
     await expect(read(transcription, { ...base, company_uuid: other.companyUuid, take_uuid: take.uuid })).rejects.toMatchObject({
       code: SharedErrorCode.InterviewNotFound,
     });

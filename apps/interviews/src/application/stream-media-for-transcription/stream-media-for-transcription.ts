@@ -3,7 +3,6 @@ import { SharedErrorCode } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { sharedError, type Principal } from '@vi/platform-grpc';
 import { sendVideo, type VideoSource } from '@vi/platform-media';
-import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../store';
 import { TRANSCRIPTION_SERVICE } from '../shared/sharing-scope';
 
@@ -33,10 +32,10 @@ async function mediaOf(
 ): Promise<{ storageKey: string; contentType: string }> {
   if (request.take_uuid !== undefined) {
     const take = await repos.takes.findInInterviews([interviewUuid], request.take_uuid);
-    if (!take) throw new InterviewsError(InterviewsErrorCode.TakeNotFound);
+    if (!take) throw sharedError(SharedErrorCode.TakeNotFound);
     return take;
   }
   const recording = request.recording_uuid === undefined ? undefined : await repos.recordings.findEndedInInterviews([interviewUuid], request.recording_uuid);
-  if (!recording?.storageKey) throw new InterviewsError(InterviewsErrorCode.RecordingNotFound);
+  if (!recording?.storageKey) throw sharedError(SharedErrorCode.RecordingNotFound);
   return { storageKey: recording.storageKey, contentType: recording.contentType };
 }

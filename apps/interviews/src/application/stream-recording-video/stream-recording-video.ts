@@ -1,8 +1,8 @@
-import type { interviews } from '@vi/contracts';
+import { SharedErrorCode, type interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../store';
-import type { Caller } from '@vi/platform-grpc';
+import { sharedError, type Caller } from '@vi/platform-grpc';
 import { sendVideo, type VideoSource } from '@vi/platform-media';
 import { findInterview } from '../shared/find-interview';
 
@@ -15,7 +15,7 @@ export async function streamRecordingVideo(
 ): Promise<void> {
   const interview = await findInterview(deps.store.read, caller, request.interview_uuid);
   const recording = await deps.store.read.recordings.find(interview.uuid, request.recording_uuid);
-  if (!recording) throw new InterviewsError(InterviewsErrorCode.RecordingNotFound);
+  if (!recording) throw sharedError(SharedErrorCode.RecordingNotFound);
   if (recording.state !== 'ended' || !recording.storageKey) throw new InterviewsError(InterviewsErrorCode.RecordingInProgress);
   await sendVideo(deps, { storageKey: recording.storageKey, contentType: recording.contentType }, request, send);
 }

@@ -1,8 +1,7 @@
-import type { interviews } from '@vi/contracts';
+import { SharedErrorCode, type interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import type { Principal } from '@vi/platform-grpc';
+import { sharedError, type Principal } from '@vi/platform-grpc';
 import { sendVideo, type VideoSource } from '@vi/platform-media';
-import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../store';
 import { completedSharedInterviewUuids } from '../shared/sharing-scope';
 
@@ -15,6 +14,6 @@ export async function streamSharedRecordingVideo(
 ): Promise<void> {
   const completed = await completedSharedInterviewUuids(deps.store.read, principal, request);
   const recording = await deps.store.read.recordings.findEndedInInterviews(completed, request.recording_uuid);
-  if (!recording?.storageKey) throw new InterviewsError(InterviewsErrorCode.RecordingNotFound);
+  if (!recording?.storageKey) throw sharedError(SharedErrorCode.RecordingNotFound);
   await sendVideo(deps, { storageKey: recording.storageKey, contentType: recording.contentType }, request, send);
 }

@@ -1,7 +1,6 @@
 import { memoryStore } from '@vi/platform-testing';
 import { anInterview, aQuestion, aTake, aUserOfCompany } from '../../../test/factories';
 import { MemoryInterviews, MemoryMedia, MemoryTakes } from '../../../test/fakes';
-import { InterviewsErrorCode } from '../../domain/interviews.errors';
 import { streamSharedTakeVideo } from './stream-shared-take-video';
 import { SharedErrorCode } from '@vi/contracts';
 
@@ -24,9 +23,9 @@ describe('streamSharedTakeVideo', () => {
   });
 
   it('finds no take of an interview not completed, nor of an interview outside the link (404)', async () => {
-    await expect(streamSharedTakeVideo(deps, sharing, request(unfinished.uuid), send)).rejects.toMatchObject({ code: InterviewsErrorCode.TakeNotFound });
+    await expect(streamSharedTakeVideo(deps, sharing, request(unfinished.uuid), send)).rejects.toMatchObject({ code: SharedErrorCode.TakeNotFound });
     await expect(streamSharedTakeVideo(deps, sharing, { ...request(take.uuid), interview_uuids: [accepted.uuid] }, send)).rejects.toMatchObject({
-      code: InterviewsErrorCode.TakeNotFound,
+      code: SharedErrorCode.TakeNotFound,
     });
   });
 

@@ -1,8 +1,7 @@
-import type { interviews } from '@vi/contracts';
+import { SharedErrorCode, type interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import type { Principal } from '@vi/platform-grpc';
+import { sharedError, type Principal } from '@vi/platform-grpc';
 import { sendVideo, type VideoSource } from '@vi/platform-media';
-import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
 import type { InterviewsStore } from '../store';
 import { completedSharedInterviewUuids } from '../shared/sharing-scope';
 
@@ -15,6 +14,6 @@ export async function streamSharedTakeVideo(
 ): Promise<void> {
   const completed = await completedSharedInterviewUuids(deps.store.read, principal, request);
   const take = await deps.store.read.takes.findInInterviews(completed, request.take_uuid);
-  if (!take) throw new InterviewsError(InterviewsErrorCode.TakeNotFound);
+  if (!take) throw sharedError(SharedErrorCode.TakeNotFound);
   await sendVideo(deps, take, request, send);
 }

@@ -26,7 +26,7 @@ describe('streamTakeVideo', () => {
   it('finds no take of another interview through this one, nor anything for another company (404)', async () => {
     const send = async () => undefined;
     await expect(streamTakeVideo(deps, caller, request({ question_uuid: takeOfOther.questionUuid, take_uuid: takeOfOther.uuid }), send)).rejects.toMatchObject({
-      code: InterviewsErrorCode.TakeNotFound,
+      code: SharedErrorCode.TakeNotFound,
     });
     await expect(streamTakeVideo(deps, aCaller(), request(), send)).rejects.toMatchObject({ code: SharedErrorCode.InterviewNotFound });
   });

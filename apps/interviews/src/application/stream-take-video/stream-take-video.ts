@@ -1,6 +1,6 @@
-import type { interviews } from '@vi/contracts';
+import { SharedErrorCode, type interviews } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import type { Caller } from '@vi/platform-grpc';
+import { sharedError, type Caller } from '@vi/platform-grpc';
 import { sendVideo, type VideoSource } from '@vi/platform-media';
 import { takesVisible } from '../../domain/interview-status';
 import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.errors';
@@ -17,6 +17,6 @@ export async function streamTakeVideo(
   const interview = await findInterview(deps.store.read, caller, request.interview_uuid);
   if (!takesVisible(interview.status)) throw new InterviewsError(InterviewsErrorCode.TakesNotVisible);
   const take = await deps.store.read.takes.find(request.question_uuid, request.take_uuid);
-  if (!take || take.interviewUuid !== interview.uuid) throw new InterviewsError(InterviewsErrorCode.TakeNotFound);
+  if (!take || take.interviewUuid !== interview.uuid) throw sharedError(SharedErrorCode.TakeNotFound);
   await sendVideo(deps, take, request, send);
 }

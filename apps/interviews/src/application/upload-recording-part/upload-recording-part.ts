@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { interviews } from '@vi/contracts';
+import { SharedErrorCode, type interviews } from '@vi/contracts';
 import type { ReposOf, StoreOf } from '@vi/platform-bus';
 import { validationFailed } from '@vi/platform-errors';
 import type { Clock } from '@vi/platform-time';
@@ -7,7 +7,7 @@ import { InterviewsError, InterviewsErrorCode } from '../../domain/interviews.er
 import { MAX_RECORDING_PART_BYTES, RECORDING_BITRATE_SLACK_SECONDS } from '../../domain/recording';
 import { takeBytesAllowed } from '../../domain/take';
 import type { InterviewsStore } from '../store';
-import type { Caller } from '@vi/platform-grpc';
+import { sharedError, type Caller } from '@vi/platform-grpc';
 import { streamedBody, containerNamed } from '@vi/platform-media';
 import type { MediaStorage } from '../ports';
 import { findInterview } from '../shared/find-interview';
@@ -44,7 +44,7 @@ export async function uploadRecordingPart(deps: RecordingPartDeps, caller: Calle
   const check = async (repos: ReposOf<InterviewsStore, 'interviews' | 'recordings'>, lock: boolean) => {
     const interview = await findInterview(repos, caller, header.interview_uuid, { lock });
     const recording = await repos.recordings.find(interview.uuid, header.recording_uuid, { lock });
-    if (!recording) throw new InterviewsError(InterviewsErrorCode.RecordingNotFound);
+    if (!recording) throw sharedError(SharedErrorCode.RecordingNotFound);
     if (header.number < recording.parts) return { recording, duplicate: true };
     if (recording.state !== 'recording') throw new InterviewsError(InterviewsErrorCode.RecordingEnded);
     if (header.number > recording.parts) {

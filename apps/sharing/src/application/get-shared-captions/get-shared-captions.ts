@@ -1,7 +1,6 @@
-import type { sharing } from '@vi/contracts';
+import { SharedErrorCode, type sharing } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import type { Principal } from '@vi/platform-grpc';
-import { SharingError, SharingErrorCode } from '../../domain/sharing.errors';
+import { sharedError, type Principal } from '@vi/platform-grpc';
 import type { SharingStore } from '../store';
 import type { IdentityDirectory, InterviewsDirectory, LinkTokens, TranscriptsDirectory } from '../ports';
 import { doneCaptions, linkTranscripts } from '../shared/link-transcripts';
@@ -26,7 +25,7 @@ export async function getSharedCaptions(
   deadline?: Date,
 ): Promise<sharing.SharedCaptions> {
   const { link, as } = await viewableLink(deps, principal, request.token, deadline);
-  const notReady = new SharingError(SharingErrorCode.TranscriptNotReady);
+  const notReady = sharedError(SharedErrorCode.TranscriptNotReady);
   const source = request.take_uuid ?? request.recording_uuid;
   if (source === undefined) throw notReady;
   const shared = await deps.interviews.sharedInterviews(

@@ -1,6 +1,6 @@
+import { SharedErrorCode } from '@vi/contracts';
 import type { StoreOf } from '@vi/platform-bus';
-import { companyUserOf, type Caller } from '@vi/platform-grpc';
-import { TranscriptionError, TranscriptionErrorCode } from '../../domain/transcription.errors';
+import { companyUserOf, type Caller, sharedError } from '@vi/platform-grpc';
 import { captionsOf } from '../transcript-rendering';
 import type { InterviewsDirectory } from '../ports';
 import { visibleTranscript, type TranscriptRefInput } from '../shared/visible-source';
@@ -14,6 +14,6 @@ export async function getCaptions(
 ): Promise<string> {
   const { companyUuid } = companyUserOf(caller.principal);
   const transcript = await visibleTranscript(deps, caller, companyUuid, ref);
-  if (transcript?.status !== 'done') throw new TranscriptionError(TranscriptionErrorCode.TranscriptNotReady);
+  if (transcript?.status !== 'done') throw sharedError(SharedErrorCode.TranscriptNotReady);
   return captionsOf(transcript);
 }

@@ -1,6 +1,6 @@
-import type { Caller, Principal } from '@vi/platform-grpc';
+import { SharedErrorCode } from '@vi/contracts';
+import { sharedError, type Caller, type Principal } from '@vi/platform-grpc';
 import type { Transcript, TranscriptSource } from '../../domain/transcript';
-import { TranscriptionError, TranscriptionErrorCode } from '../../domain/transcription.errors';
 import type { InterviewsDirectory } from '../ports';
 import type { TranscriptRepository } from '../store';
 
@@ -27,13 +27,13 @@ export async function visibleSource(interviews: InterviewsDirectory, caller: Cal
   if (ref.recordingUuid) {
     const recordings = await interviews.recordings(caller, ref.interviewUuid);
     const recording = recordings.find((r) => r.uuid === ref.recordingUuid && r.ended_at);
-    if (!recording) throw new TranscriptionError(TranscriptionErrorCode.RecordingNotFound);
+    if (!recording) throw sharedError(SharedErrorCode.RecordingNotFound);
     return { interviewUuid: ref.interviewUuid, source: { kind: 'recording', uuid: recording.uuid }, contentType: recording.content_type };
   }
-  if (!ref.questionUuid || !ref.takeUuid) throw new TranscriptionError(TranscriptionErrorCode.TakeNotFound);
+  if (!ref.questionUuid || !ref.takeUuid) throw sharedError(SharedErrorCode.TakeNotFound);
   const takes = await interviews.takes(caller, ref.interviewUuid, ref.questionUuid);
   const take = takes.find((t) => t.uuid === ref.takeUuid);
-  if (!take) throw new TranscriptionError(TranscriptionErrorCode.TakeNotFound);
+  if (!take) throw sharedError(SharedErrorCode.TakeNotFound);
   return { interviewUuid: ref.interviewUuid, source: { kind: 'take', uuid: take.uuid, questionUuid: ref.questionUuid }, contentType: take.content_type };
 }
 
