@@ -1,7 +1,8 @@
+import { sql } from '@vi/platform-postgres';
 import { waitFor, webmFile } from '@vi/platform-testing';
 import { eraseJobSeeker } from '../../tools/admin-cli/src/erase-job-seeker';
 import type { ApiClient } from '../support/api-client';
-import { databaseDump } from '../support/database-dump';
+import { countRows, databaseDump } from '../support/database-dump';
 import { expectError, expectRfc3339Timestamps } from '../support/expectations';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { TranscriptionEngineStandIn } from '../support/transcription-engine-stand-in';
@@ -15,7 +16,8 @@ import { completedInterviewWithTakes, InterviewCreations, openShared, tokenOf } 
  * OpenAI-compatible engine on 127.0.0.1: a company turns transcription on, its completed interview's takes and a live
  * call's recording are transcribed (audio only, in the interview's language), captioned, searchable, shared and told to
  * webhooks; the engine's 429s are waited out, a 500 forever fails and a retry from the API succeeds; a long recording is
- * sent in pieces whose segments join at their offsets; erasure takes the transcripts away; a company that has it off
+ * sent in pieces whose segments join at their offsets; a superseded take's transcript goes with its video; erasure takes
+ * the transcripts away; a company that has it off
  * sends nothing. Decision 073.
  */
 describe('transcripts and captions with an engine configured', () => {
@@ -253,6 +255,24 @@ describe('transcripts and captions with an engine configured', () => {
     const vtt = await fetch(new URL(new URL(recording.captions_url, t.baseUrl).pathname, t.baseUrl));
     expect(vtt.status).toBe(200);
     expect((await vtt.text()).split('-->').length - 1).toBe(transcript.segments.length);
+  });
+
+  it("a superseded take's transcript goes with its video: its words are no longer found, and the service forgets it", async () => {
+    engine.script(['At first I said Ansible'], ['Then I said Pulumi']);
+    const answered = await completedInterviewWithTakes(t, company, creations, [[answer(4), answer(5)]]);
+    const [retaken, latest] = answered.takes;
+    const retakenPath = takePath(answered.interview.uuid, retaken.questionUuid, retaken.uuid);
+    await transcriptOf(company.api, retakenPath, 'done');
+    await transcriptOf(company.api, takePath(answered.interview.uuid, latest.questionUuid, latest.uuid), 'done');
+    await waitFor(async () => (await company.api.get('/interviews?q=ansible')).body.length === 1);
+
+    // SUPERSEDED_TAKE_GRACE (1 h) after the second take, the sweep removes the first: its video, its words, its text.
+    await t.system.interviews.retention.sweep(new Date(Date.now() + 3600_000 + 1_000));
+    expect((await company.api.get('/interviews?q=ansible')).body).toEqual([]);
+    expect((await company.api.get('/interviews?q=pulumi')).body.map((i: { uuid: string }) => i.uuid)).toEqual([answered.interview.uuid]);
+    expectError(await company.api.get(`${retakenPath}/transcript`), 404, 'api.take_not_found');
+    await waitFor(async () => (await countRows(t, 'transcription.transcripts', sql`source_uuid = ${retaken.uuid}`)) === 0, 10_000);
+    expect(await countRows(t, 'transcription.transcripts', sql`source_uuid = ${latest.uuid}`)).toBe(1);
   });
 
   it('erasing the job seeker takes their transcripts and their search away', async () => {

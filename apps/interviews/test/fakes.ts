@@ -525,7 +525,7 @@ export class MemoryTakes implements Stateful<TakeState>, TakeRepository {
       .sort((a, b) => a.questionUuid.localeCompare(b.questionUuid) || a.number - b.number);
   }
 
-  async findInInterviews(interviewUuids: string[], uuid: string): Promise<Take | undefined> {
+  async findInInterviews(interviewUuids: string[], uuid: string, _options?: { lock?: boolean }): Promise<Take | undefined> {
     const take = this.state.takes.get(uuid);
     return take && interviewUuids.includes(take.interviewUuid) ? take : undefined;
   }
@@ -785,6 +785,10 @@ export class MemoryTranscriptSearch implements Stateful<Map<string, IndexedTrans
     });
     for (const [uuid] of gone.slice(0, limit)) this.state.delete(uuid);
     return Math.min(gone.length, limit);
+  }
+
+  async deleteOfSources(sourceUuids: string[]): Promise<void> {
+    for (const uuid of sourceUuids) this.state.delete(uuid);
   }
 
   matches(interviewUuid: string, q: string): boolean {

@@ -292,6 +292,7 @@ describeRepositoryContract<InterviewsStore>(
         expect(await store().read.takes.find(first.uuid, takes[0].uuid)).toEqual(takes[0]);
         expect(await store().read.takes.find(second.uuid, takes[0].uuid)).toBeUndefined();
         expect(await store().read.takes.findInInterviews([interview.uuid], takes[2].uuid)).toEqual(takes[2]);
+        expect(await store().transaction((tx) => tx.takes.findInInterviews([interview.uuid], takes[2].uuid, { lock: true }))).toEqual(takes[2]);
         expect(await store().read.takes.findInInterviews([randomUUID()], takes[2].uuid)).toBeUndefined();
         expect(await store().read.takes.findInInterviews([], takes[2].uuid)).toBeUndefined();
         expect((await store().read.takes.listForInterviews([interview.uuid])).map((take) => take.uuid).sort()).toEqual(takes.map((take) => take.uuid).sort());
@@ -718,6 +719,15 @@ describeRepositoryContract<InterviewsStore>(
         expect((await found('terraform')).uuids).toEqual([spoken.uuid]);
         await repos.transcriptSearch.deleteFor(spoken.uuid);
         expect((await found('terraform')).uuids).toEqual([]);
+      });
+
+      it("forgets the vectors of named sources only (a purged superseded take's words are no longer found)", async () => {
+        const { repos, spoken, titled, take, found } = await searchWorld();
+        await repos.transcriptSearch.deleteOfSources([take, randomUUID()]);
+        await repos.transcriptSearch.deleteOfSources([]);
+        expect(await found('clusters')).toEqual({ uuids: [], total: 0 });
+        expect((await found('moved')).uuids).toEqual([titled.uuid]);
+        expect((await found('Ana')).uuids).toEqual([spoken.uuid]);
       });
 
       it("sweeps the vectors of interviews deleted before the cutoff, in batches, and no other's", async () => {

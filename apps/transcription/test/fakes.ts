@@ -83,6 +83,10 @@ export class InMemoryTranscripts implements TranscriptRepository, Stateful<{ row
   async deleteOfInterview(interviewUuid: string): Promise<void> {
     this.state.rows = this.state.rows.filter((t) => t.interviewUuid !== interviewUuid);
   }
+
+  async deleteOfTakes(interviewUuid: string, takeUuids: string[]): Promise<void> {
+    this.state.rows = this.state.rows.filter((t) => !(t.interviewUuid === interviewUuid && t.source.kind === 'take' && takeUuids.includes(t.source.uuid)));
+  }
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

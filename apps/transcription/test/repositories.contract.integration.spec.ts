@@ -209,6 +209,25 @@ describeRepositoryContract<TranscriptionStore>(
         await store().transaction((tx) => tx.transcripts.deleteOfInterview(interview));
         expect(await store().read.transcripts.listOf(a.companyUuid, [interview, other.interviewUuid])).toEqual([other]);
       });
+
+      it("deletes the named takes' transcripts of an interview, not its recording's nor another interview's", async () => {
+        const interview = randomUUID();
+        const at0 = new Date('2026-03-01T10:00:00.000Z');
+        const purged = aTranscript({ interviewUuid: interview, createdAt: at0 });
+        const kept = aTranscript({ interviewUuid: interview, companyUuid: purged.companyUuid, createdAt: new Date(at0.getTime() + 1) });
+        const recording = aTranscript({
+          interviewUuid: interview,
+          companyUuid: purged.companyUuid,
+          source: { kind: 'recording', uuid: randomUUID() },
+          createdAt: new Date(at0.getTime() + 2),
+        });
+        for (const t of [purged, kept, recording]) await store().transaction((tx) => tx.transcripts.insertIfAbsent(t));
+        await store().transaction((tx) => tx.transcripts.deleteOfTakes(interview, [purged.source.uuid, recording.source.uuid]));
+        // A take named with another interview is not that interview's: nothing goes.
+        await store().transaction((tx) => tx.transcripts.deleteOfTakes(randomUUID(), [kept.source.uuid]));
+        await store().transaction((tx) => tx.transcripts.deleteOfTakes(interview, []));
+        expect(await store().read.transcripts.listOf(purged.companyUuid, [interview])).toEqual([kept, recording]);
+      });
     });
 
     describe('settings', () => {

@@ -45,6 +45,8 @@ export interface TranscriptSearchRepository {
   deleteFor(interviewUuid: string): Promise<void>;
   /** The same for interviews deleted before `cutoff`, at most `limit` vectors; how many went (the retention sweep). */
   deleteOfInterviewsDeletedBefore(cutoff: Date, limit: number): Promise<number>;
+  /** Forgets the vectors of these takes or recordings (superseded takes purged by the retention sweep). */
+  deleteOfSources(sourceUuids: string[]): Promise<void>;
 }
 
 /** What a company's interviews keep in media storage, all of them together (issue 38, decision 037). */
@@ -258,7 +260,11 @@ export interface TakeRepository {
   /** Every take of these interviews, by question then number (the sharing service's views). */
   listForInterviews(interviewUuids: string[]): Promise<Take[]>;
   /** A take by uuid if it belongs to one of these interviews. */
-  findInInterviews(interviewUuids: string[], uuid: string): Promise<Take | undefined>;
+  /**
+   * The take when it belongs to one of the interviews; `lock` holds it (`for key share`) until the transaction ends, so
+   * the retention sweep's purge of a superseded take waits for what is written about it, and then sees it.
+   */
+  findInInterviews(interviewUuids: string[], uuid: string, options?: { lock?: boolean }): Promise<Take | undefined>;
 }
 
 export interface QuestionSetRepository {

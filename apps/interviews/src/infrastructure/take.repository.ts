@@ -102,9 +102,10 @@ export class TakeRepository {
   }
 
   /** A take by uuid if it belongs to one of these interviews. */
-  async findInInterviews(interviewUuids: string[], uuid: string): Promise<Take | undefined> {
+  async findInInterviews(interviewUuids: string[], uuid: string, options: { lock?: boolean } = {}): Promise<Take | undefined> {
     if (interviewUuids.length === 0) return undefined;
-    const row = await this.db.selectFrom('takes').selectAll().where('uuid', '=', uuid).where('interview_uuid', 'in', interviewUuids).executeTakeFirst();
+    const query = this.db.selectFrom('takes').selectAll().where('uuid', '=', uuid).where('interview_uuid', 'in', interviewUuids);
+    const row = await (options.lock ? query.forKeyShare() : query).executeTakeFirst();
     return row && toTake(row);
   }
 }

@@ -39,4 +39,8 @@ export class TranscriptSearchRepository {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+
+  async deleteOfSources(sourceUuids: string[]): Promise<void> {
+    if (sourceUuids.length > 0) await this.db.deleteFrom('transcript_search').where('source_uuid', 'in', sourceUuids).execute();
+  }
 }

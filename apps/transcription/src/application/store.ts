@@ -38,6 +38,8 @@ export interface TranscriptRepository {
    */
   complete(uuid: string, leaseUntil: Date, outcome: TranscriptOutcome, now: Date): Promise<Transcript | undefined>;
   deleteOfInterview(interviewUuid: string): Promise<void>;
+  /** Forgets the transcripts of these takes of the interview (superseded takes interviews purged). */
+  deleteOfTakes(interviewUuid: string, takeUuids: string[]): Promise<void>;
 }
 
 /** Companies' transcription settings. */

@@ -114,6 +114,16 @@ export class TranscriptRepository implements TranscriptPort {
   async deleteOfInterview(interviewUuid: string): Promise<void> {
     await this.db.deleteFrom('transcripts').where('interview_uuid', '=', interviewUuid).execute();
   }
+
+  async deleteOfTakes(interviewUuid: string, takeUuids: string[]): Promise<void> {
+    if (takeUuids.length === 0) return;
+    await this.db
+      .deleteFrom('transcripts')
+      .where('interview_uuid', '=', interviewUuid)
+      .where('source_kind', '=', 'take')
+      .where('source_uuid', 'in', takeUuids)
+      .execute();
+  }
 }
 
 function toRow(t: Transcript) {

@@ -60,3 +60,9 @@ export interface RecordingEndedPayload {
   duration_seconds: number | null;
   occurred_at: string;
 }
+
+/** interviews.takes.purged (decisions 037 and 073): one batch of superseded takes removed by the retention sweep. */
+export interface TakesPurgedPayload {
+  takes: { interview_uuid: string; take_uuid: string }[];
+  occurred_at: string;
+}

@@ -26,6 +26,11 @@ export const InterviewsSubjects = {
   TakeUploaded: 'interviews.take.uploaded',
   /** A call's recording ended with media kept (decision 073; no webhook event; payload `RecordingEndedPayload`). */
   RecordingEnded: 'interviews.recording.ended',
+  /**
+   * Superseded takes' videos and rows were purged (SUPERSEDED_TAKE_GRACE, decisions 037 and 073): transcription forgets
+   * their transcripts (no webhook event; payload `TakesPurgedPayload`).
+   */
+  TakesPurged: 'interviews.takes.purged',
 } as const;
 
 export type InterviewsSubject = (typeof InterviewsSubjects)[keyof typeof InterviewsSubjects];

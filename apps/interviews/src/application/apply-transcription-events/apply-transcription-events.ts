@@ -11,7 +11,8 @@ export type TranscriptionEventRepoName = 'projections' | 'interviews' | 'takes' 
  *   (`transcribed`) and the invitation (`answers_transcribed`) say;
  * - `transcription.transcript.ready` when done: the text's search vector in the configuration of the interview's
  *   language, for `?q=`. Only for a take or an ended recording the live interview still has, under the interview's
- *   row lock: a transcript arriving after a deletion, a reset or an erasure (which lock it too) indexes nothing.
+ *   row lock (and the take's: the purge of a superseded take waits for it, then forgets its vector): a transcript
+ *   arriving after a deletion, a reset, an erasure (which lock it too) or the take's purge indexes nothing.
  *   A failed one changes nothing (the text of an earlier done one stays searchable).
  */
 export async function applyTranscriptionEvent(deps: { store: StoreOf<InterviewsStore, TranscriptionEventRepoName> }, message: BusMessage): Promise<void> {
@@ -33,7 +34,7 @@ export async function applyTranscriptionEvent(deps: { store: StoreOf<InterviewsS
     if (!interview || interview.companyUuid !== payload.company_uuid) return;
     const source =
       payload.take_uuid !== null
-        ? await tx.takes.findInInterviews([interview.uuid], payload.take_uuid)
+        ? await tx.takes.findInInterviews([interview.uuid], payload.take_uuid, { lock: true })
         : await tx.recordings.findEndedInInterviews([interview.uuid], sourceUuid);
     if (!source) return;
     await tx.transcriptSearch.index({

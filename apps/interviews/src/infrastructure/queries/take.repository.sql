@@ -26,6 +26,11 @@ order by "number";
 -- TakeRepository.executeTakeFirst
 select *
 from "takes"
+where "uuid" = $1 and "interview_uuid" in ($2, …) for key share;
+
+-- TakeRepository.executeTakeFirst
+select *
+from "takes"
 where "uuid" = $1 and "interview_uuid" in ($2, …);
 
 -- TakeRepository.find

@@ -15,6 +15,11 @@ inner join "interviews" as "i" on "i"."uuid" = "s"."interview_uuid"
 where "i"."deleted_at" < $1
 limit $2);
 
+-- TranscriptSearchRepository.deleteOfSources
+delete
+from "transcript_search"
+where "source_uuid" in ($1, …);
+
 -- TranscriptSearchRepository.index
 insert into "transcript_search" ("source_uuid", "interview_uuid", "config", "vector", "transcribed_at")
 values ($1, $2, $3, to_tsvector($4::regconfig, $5), $6)

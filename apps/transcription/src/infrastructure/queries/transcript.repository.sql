@@ -36,6 +36,11 @@ delete
 from "transcripts"
 where "interview_uuid" = $1;
 
+-- TranscriptRepository.deleteOfTakes
+delete
+from "transcripts"
+where "interview_uuid" = $1 and "source_kind" = $2 and "source_uuid" in ($3, …);
+
 -- TranscriptRepository.find
 select *
 from "transcripts"

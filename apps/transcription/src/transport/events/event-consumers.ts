@@ -2,6 +2,7 @@ import type { EventConsumer } from '@vi/platform-bus';
 import type { Clock } from '@vi/platform-time';
 import { enqueueTranscript, NEW_MEDIA_SUBJECTS } from '../../application/enqueue-transcript/enqueue-transcript';
 import { FORGET_INTERVIEW_SUBJECTS, forgetInterview } from '../../application/forget-interview/forget-interview';
+import { FORGET_TAKES_SUBJECTS, forgetTakes } from '../../application/forget-takes/forget-takes';
 import type { TranscriptionQueue } from '../../application/ports';
 import type { TranscriptionStore } from '../../application/store';
 
@@ -17,5 +18,7 @@ export function transcriptionEventConsumers(deps: {
     { durable: 'transcription-new-media', subjects: NEW_MEDIA_SUBJECTS, handler: (message) => enqueueTranscript(deps, message) },
     // A deleted interview (erasure, the retention purge), and a reset one (its answers are gone).
     { durable: 'transcription-forget-interviews', subjects: FORGET_INTERVIEW_SUBJECTS, handler: (message) => forgetInterview(deps, message) },
+    // Superseded takes interviews purged (SUPERSEDED_TAKE_GRACE): their transcripts go with their videos.
+    { durable: 'transcription-forget-takes', subjects: FORGET_TAKES_SUBJECTS, handler: (message) => forgetTakes(deps, message) },
   ];
 }
