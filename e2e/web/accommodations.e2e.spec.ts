@@ -308,10 +308,15 @@ describeInBrowser('accommodations and WCAG 2.2 on the candidate pages (browser)'
     await page.reload();
     await page.getByRole('button', { name: en.accommodation.help }).click();
     await page.getByLabel(en.accommodation.label).fill(`${message} (4)`);
+    const refused = page.waitForResponse((r) => r.url().endsWith('/accommodation_request') && r.status() === 429);
     await page.getByRole('button', { name: en.accommodation.send }).click();
+    const retryAfter = Number((await refused).headers()['retry-after']);
     const refusal = page.getByRole('alert').filter({ hasText: /most requests allowed in a day/ });
     await refusal.waitFor();
-    expect(await refusal.textContent()).not.toContain('api.');
+    // The wait until the next UTC day, as people say it ('7 hours 5 minutes', never '425 minutes'), and its local time.
+    const said = (await refusal.textContent()) ?? '';
+    expect(said).toContain(`in ${en.common.duration(retryAfter)} (at `);
+    expect(said).not.toMatch(/\d{3,} minutes|api\./);
     await context.close();
   }, 120_000);
 

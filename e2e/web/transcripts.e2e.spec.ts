@@ -4,7 +4,7 @@ import { ensureWebBundle } from '../../apps/web/build/build-web';
 import { de } from '../../apps/web/src/i18n/de';
 import { en } from '../../apps/web/src/i18n/en';
 import { ws } from '../../apps/web/src/i18n/workspace';
-import { companyWithJob, createInterview, interviewBody, seekerEmail } from '../interviews/interview-helpers';
+import { companyWithJob, createInterview, interviewBody, liveBody, seekerEmail } from '../interviews/interview-helpers';
 import { SmtpInbox } from '../notifications/notification-helpers';
 import { completedInterviewWithTakes, InterviewCreations, publicClient } from '../sharing/sharing-helpers';
 import { describeInBrowser, launchChromium, newPage, withSteps } from '../support/browser';
@@ -102,6 +102,11 @@ describeInBrowser('transcripts and captions on the pages, search in the list (br
     const { page: candidatePage } = await newPage(browser);
     await candidatePage.goto(`${site}/candidate/interviews/${invited.uuid}?token=${token}`);
     await candidatePage.getByText(en.landing.transcribed).waitFor();
+    // A live interview's landing speaks of the call's recording, which is what is transcribed, not of answers.
+    const live = await createInterview(company.api, liveBody(company.job.uuid, { assigned_to: { name: 'Lia Live', email: seekerEmail('live-notice') } }));
+    await candidatePage.goto(`${site}/candidate/interviews/${live.uuid}?token=${await creations.candidateToken(live.uuid)}`);
+    await candidatePage.getByText(en.live.transcribed).waitFor();
+    expect(await candidatePage.getByText(en.landing.transcribed).count()).toBe(0);
     await candidatePage.context().close();
 
     // A real answer with sound (what the engine is sent), taken and completed through the API.

@@ -5,7 +5,7 @@ import { languageSwitcher, useBrowserLanguage } from '../i18n/candidate';
 import { ApiError } from '../shared/api';
 import { mountAccommodationHelp } from '../shared/accommodation-help';
 import { el, pageRoot, show } from '../shared/dom';
-import { localTime } from '../shared/format';
+import { localTime, waitOf } from '../shared/format';
 import { loadingScreen, messageScreen } from '../shared/screens';
 import { captionsTrack } from '../shared/captions-track';
 import { e164Of, openInterviewOf, readOpenInterview, sameOriginMedia, sendApplication, type Application, type PublicOpenInterview } from './apply-api';
@@ -21,11 +21,7 @@ import { e164Of, openInterviewOf, readOpenInterview, sameOriginMedia, sendApplic
 const root = pageRoot();
 
 /** "2 minutes" and "14:05": how long to wait and until when, from a 429's Retry-After. */
-function retryWhen(error: ApiError): [string, string] {
-  const seconds = Math.max(1, error.retryAfter ?? 60);
-  const at = new Intl.DateTimeFormat(document.documentElement.lang || 'en', { timeStyle: 'short' }).format(new Date(Date.now() + seconds * 1000));
-  return [text().common.duration(seconds), at];
-}
+const retryWhen = (error: ApiError) => waitOf(error.retryAfter, 60);
 
 function closedScreen(): void {
   document.title = text().apply.closedHeading;

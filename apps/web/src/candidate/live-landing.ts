@@ -126,7 +126,7 @@ export function liveLanding(root: HTMLElement, api: CandidateApi, interview: Can
       el('p', { class: 'due' }, el('strong', {}, text().live.when(localTime(interview.scheduled_at)))),
       zoned && zone ? el('p', { class: 'muted' }, text().live.whenInterviewZone(zoned, zone)) : null,
       el('p', { class: 'notice' }, text().live.recordedNotice),
-      interview.transcribed ? el('p', { class: 'notice transcribed' }, text().landing.transcribed) : null,
+      interview.transcribed ? el('p', { class: 'notice transcribed' }, text().live.transcribed) : null,
       calendar,
       calendarStatus,
       el('h2', {}, text().live.attendHeading),

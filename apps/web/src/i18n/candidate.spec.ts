@@ -30,6 +30,10 @@ describe('candidate languages', () => {
   it('writes numbers and durations in the language, not in English', () => {
     expect(CANDIDATE_LANGUAGES.es.common.duration(90)).toBe('1 minuto y 30 segundos');
     expect(CANDIDATE_LANGUAGES.fr.common.duration(60)).toBe('1\u00a0minute');
+    // A day's wait in hours and minutes, not '1435 minutes'; seconds are left out past an hour.
+    expect(CANDIDATE_LANGUAGES.en.common.duration(86_100 + 59)).toBe('23 hours 55 minutes');
+    expect(CANDIDATE_LANGUAGES.de.common.duration(7200)).toBe('2 Stunden');
+    expect(CANDIDATE_LANGUAGES.es.common.duration(3660)).toBe('1 hora y 1 minuto');
     expect(CANDIDATE_LANGUAGES.de.question.takesLeft(2)).toBe('Noch 2 Versuche');
   });
 

@@ -1,4 +1,5 @@
 import type { CandidateTexts } from './catalogue';
+import { spokenDuration } from './duration';
 
 /** The candidate's pages and the share page in German (Sie-Form, as German job applications are addressed). */
 export const de: CandidateTexts = {
@@ -7,13 +8,9 @@ export const de: CandidateTexts = {
     loading: 'Wird geladen…',
     retry: 'Erneut versuchen',
     seconds: (n: number) => (n === 1 ? '1 Sekunde' : `${n} Sekunden`),
-    duration: (totalSeconds: number) => {
-      const minutes = Math.floor(totalSeconds / 60);
-      const seconds = totalSeconds % 60;
-      if (minutes === 0) return de.common.seconds(seconds);
-      const m = minutes === 1 ? '1 Minute' : `${minutes} Minuten`;
-      return seconds === 0 ? m : `${m} und ${de.common.seconds(seconds)}`;
-    },
+    hours: (n: number) => (n === 1 ? '1 Stunde' : `${n} Stunden`),
+    minutes: (n: number) => (n === 1 ? '1 Minute' : `${n} Minuten`),
+    duration: (totalSeconds: number): string => spokenDuration(de.common, ' und ', totalSeconds),
     clock: (totalSeconds: number) => `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, '0')}`,
     companyLogo: (company: string) => `Logo von ${company}`,
     jobVideo: (company: string) => `Ein Wort von ${company}`,
@@ -45,7 +42,7 @@ export const de: CandidateTexts = {
     pagesNotBuilt: 'Die Webseiten sind nicht verfügbar.',
   },
   landing: {
-    transcribed: 'Ihre Antworten werden in Text umgewandelt, damit das Einstellungsteam sie lesen und durchsuchen kann.',
+    transcribed: 'Ihre Antworten werden in Text transkribiert, damit das Recruiting-Team sie lesen und durchsuchen kann.',
     title: 'Ihr Video-Interview',
     heading: (job: string) => `Video-Interview: ${job}`,
     invitedBy: (company: string) => `${company} lädt Sie ein, einige Fragen per Video zu beantworten.`,
@@ -273,6 +270,7 @@ export const de: CandidateTexts = {
     when: (local: string) => `${local} (Ihre Ortszeit).`,
     whenInterviewZone: (zoned: string, zone: string) => `Das ist ${zoned} in ${zone}, wie in Ihrer Einladungs-E-Mail.`,
     recordedNotice: 'Das Gespräch wird aufgezeichnet, damit das Unternehmen es sich noch einmal ansehen kann. Mit Ihrer Teilnahme stimmen Sie dem zu.',
+    transcribed: 'Die Aufzeichnung wird in Text transkribiert, damit das Recruiting-Team sie lesen und durchsuchen kann.',
     attendHeading: 'Nehmen Sie teil?',
     attend: 'Teilnahme bestätigen',
     attending: 'Wird bestätigt…',
@@ -380,8 +378,8 @@ export const de: CandidateTexts = {
     empty: 'Schreiben Sie, was Ihnen helfen würde, und senden Sie dann die Anfrage.',
     tooLong: 'Die Anfrage ist länger als 2.000 Zeichen. Kürzen Sie sie und senden Sie sie erneut.',
     sent: 'Ihre Anfrage ist gesendet. Das Unternehmen antwortet Ihnen per E-Mail.',
-    exhausted: (wait: string) =>
-      `Sie haben heute die höchstmögliche Zahl an Anfragen gesendet. Sie können in ${wait} eine weitere senden oder dem Unternehmen per E-Mail schreiben.`,
+    exhausted: (wait: string, at: string) =>
+      `Sie haben heute die höchstmögliche Zahl an Anfragen gesendet. Sie können in ${wait} (um ${at} Uhr Ihrer Zeit) eine weitere senden oder dem Unternehmen per E-Mail schreiben.`,
     applyNote:
       'Sie können eine Anpassung anfragen, sobald Sie sich beworben haben: Die Einladungs-E-Mail führt zur Seite Ihres Interviews, die dafür ein Formular hat. Sie können dem Unternehmen auch per E-Mail schreiben.',
     noTimeLimit: 'Kein Zeitlimit',

@@ -1,3 +1,5 @@
+import { spokenDuration } from './duration';
+
 /**
  * What candidates read (the invitation's pages, the share and apply pages, the live call), in English: the shape of
  * every language's catalogue (`CandidateTexts`, catalogue.ts). English-only parts live in account.ts and workspace.ts.
@@ -8,13 +10,9 @@ export const en = {
     loading: 'Loading…',
     retry: 'Try again',
     seconds: (n: number) => (n === 1 ? '1 second' : `${n} seconds`),
-    duration: (totalSeconds: number) => {
-      const minutes = Math.floor(totalSeconds / 60);
-      const seconds = totalSeconds % 60;
-      if (minutes === 0) return en.common.seconds(seconds);
-      const m = minutes === 1 ? '1 minute' : `${minutes} minutes`;
-      return seconds === 0 ? m : `${m} ${en.common.seconds(seconds)}`;
-    },
+    hours: (n: number) => (n === 1 ? '1 hour' : `${n} hours`),
+    minutes: (n: number) => (n === 1 ? '1 minute' : `${n} minutes`),
+    duration: (totalSeconds: number): string => spokenDuration(en.common, ' ', totalSeconds),
     clock: (totalSeconds: number) => `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, '0')}`,
     companyLogo: (company: string) => `${company} logo`,
     jobVideo: (company: string) => `A word from ${company}`,
@@ -269,6 +267,7 @@ export const en = {
     when: (local: string) => `${local} (your time).`,
     whenInterviewZone: (zoned: string, zone: string) => `That is ${zoned} in ${zone}, as in your invitation email.`,
     recordedNotice: 'The call is recorded so that the company can watch it again. By joining you agree to this.',
+    transcribed: 'Its recording will be transcribed to text so the hiring team can read and search it.',
     attendHeading: 'Will you attend?',
     attend: 'Confirm I will attend',
     attending: 'Confirming…',
@@ -369,7 +368,8 @@ export const en = {
     empty: 'Write what would help you, then send the request.',
     tooLong: 'The request is longer than 2,000 characters. Shorten it, then send it again.',
     sent: 'Your request is sent. The company will answer you by email.',
-    exhausted: (wait: string) => `You have sent the most requests allowed in a day. You can send another in ${wait}, or write to the company by email.`,
+    exhausted: (wait: string, at: string) =>
+      `You have sent the most requests allowed in a day. You can send another in ${wait} (at ${at}, your time), or write to the company by email.`,
     applyNote:
       'You can ask for an accommodation once you have applied: the invitation email links to your interview’s page, which has a form for it. You can also write to the company by email.',
     noTimeLimit: 'No time limit',

@@ -1,4 +1,5 @@
 import type { CandidateTexts } from './catalogue';
+import { spokenDuration } from './duration';
 
 /** The candidate's pages and the share page in Spanish (neutral, usted), as a Spanish-speaking recruiter would write them. */
 export const es: CandidateTexts = {
@@ -7,13 +8,9 @@ export const es: CandidateTexts = {
     loading: 'Cargando…',
     retry: 'Volver a intentarlo',
     seconds: (n: number) => (n === 1 ? '1 segundo' : `${n} segundos`),
-    duration: (totalSeconds: number) => {
-      const minutes = Math.floor(totalSeconds / 60);
-      const seconds = totalSeconds % 60;
-      if (minutes === 0) return es.common.seconds(seconds);
-      const m = minutes === 1 ? '1 minuto' : `${minutes} minutos`;
-      return seconds === 0 ? m : `${m} y ${es.common.seconds(seconds)}`;
-    },
+    hours: (n: number) => (n === 1 ? '1 hora' : `${n} horas`),
+    minutes: (n: number) => (n === 1 ? '1 minuto' : `${n} minutos`),
+    duration: (totalSeconds: number): string => spokenDuration(es.common, ' y ', totalSeconds),
     clock: (totalSeconds: number) => `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, '0')}`,
     companyLogo: (company: string) => `Logotipo de ${company}`,
     jobVideo: (company: string) => `Unas palabras de ${company}`,
@@ -268,6 +265,7 @@ export const es: CandidateTexts = {
     when: (local: string) => `${local} (su hora).`,
     whenInterviewZone: (zoned: string, zone: string) => `Es decir, el ${zoned} en ${zone}, como en su correo de invitación.`,
     recordedNotice: 'La llamada se graba para que la empresa pueda volver a verla. Al unirse, acepta la grabación.',
+    transcribed: 'La grabación se transcribirá a texto para que el equipo de selección pueda leerla y buscar en ella.',
     attendHeading: '¿Asistirá?',
     attend: 'Confirmar mi asistencia',
     attending: 'Confirmando…',
@@ -370,8 +368,8 @@ export const es: CandidateTexts = {
     empty: 'Escribe qué te ayudaría y envía la solicitud.',
     tooLong: 'La solicitud tiene más de 2000 caracteres. Acórtala y vuelve a enviarla.',
     sent: 'Tu solicitud se ha enviado. La empresa te responderá por correo electrónico.',
-    exhausted: (wait: string) =>
-      `Has enviado el máximo de solicitudes permitidas en un día. Puedes enviar otra dentro de ${wait} o escribir a la empresa por correo electrónico.`,
+    exhausted: (wait: string, at: string) =>
+      `Has enviado el máximo de solicitudes permitidas en un día. Puedes enviar otra dentro de ${wait} (a las ${at}, tu hora) o escribir a la empresa por correo electrónico.`,
     applyNote:
       'Puedes pedir un ajuste después de postularte: el correo de invitación enlaza con la página de tu entrevista, que tiene un formulario para ello. También puedes escribir a la empresa por correo electrónico.',
     noTimeLimit: 'Sin límite de tiempo',

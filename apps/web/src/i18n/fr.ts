@@ -1,4 +1,5 @@
 import type { CandidateTexts } from './catalogue';
+import { spokenDuration } from './duration';
 
 /**
  * The candidate's pages and the share page in French (vouvoiement). French typography: a no-break space
@@ -10,13 +11,9 @@ export const fr: CandidateTexts = {
     loading: 'Chargement…',
     retry: 'Réessayer',
     seconds: (n: number) => (n <= 1 ? `${n}\u00a0seconde` : `${n}\u00a0secondes`),
-    duration: (totalSeconds: number) => {
-      const minutes = Math.floor(totalSeconds / 60);
-      const seconds = totalSeconds % 60;
-      if (minutes === 0) return fr.common.seconds(seconds);
-      const m = minutes === 1 ? '1\u00a0minute' : `${minutes}\u00a0minutes`;
-      return seconds === 0 ? m : `${m} et ${fr.common.seconds(seconds)}`;
-    },
+    hours: (n: number) => (n <= 1 ? `${n}\u00a0heure` : `${n}\u00a0heures`),
+    minutes: (n: number) => (n === 1 ? '1\u00a0minute' : `${n}\u00a0minutes`),
+    duration: (totalSeconds: number): string => spokenDuration(fr.common, ' et ', totalSeconds),
     clock: (totalSeconds: number) => `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, '0')}`,
     companyLogo: (company: string) => `Logo de ${company}`,
     jobVideo: (company: string) => `Un mot de ${company}`,
@@ -275,6 +272,7 @@ export const fr: CandidateTexts = {
     when: (local: string) => `${local} (votre heure).`,
     whenInterviewZone: (zoned: string, zone: string) => `Soit le ${zoned} à l’heure de ${zone}, comme dans votre e-mail d’invitation.`,
     recordedNotice: 'L’appel est enregistré pour que l’entreprise puisse le revoir. En le rejoignant, vous l’acceptez.',
+    transcribed: 'L’enregistrement sera transcrit en texte afin que l’équipe de recrutement puisse le lire et y faire des recherches.',
     attendHeading: 'Participerez-vous à l’entretien\u00a0?',
     attend: 'Confirmer ma participation',
     attending: 'Confirmation…',
@@ -378,8 +376,8 @@ export const fr: CandidateTexts = {
     empty: 'Écrivez ce qui vous aiderait, puis envoyez la demande.',
     tooLong: 'La demande dépasse 2 000 caractères. Raccourcissez-la, puis envoyez-la de nouveau.',
     sent: 'Votre demande est envoyée. L’entreprise vous répondra par e-mail.',
-    exhausted: (wait: string) =>
-      `Vous avez envoyé le nombre maximal de demandes pour aujourd’hui. Vous pourrez en envoyer une autre dans ${wait}, ou écrire à l’entreprise par e-mail.`,
+    exhausted: (wait: string, at: string) =>
+      `Vous avez envoyé le nombre maximal de demandes pour aujourd’hui. Vous pourrez en envoyer une autre dans ${wait} (à ${at}, votre heure), ou écrire à l’entreprise par e-mail.`,
     applyNote:
       'Vous pourrez demander un aménagement après avoir postulé : l’e-mail d’invitation mène à la page de votre entretien, qui a un formulaire pour cela. Vous pouvez aussi écrire à l’entreprise par e-mail.',
     noTimeLimit: 'Pas de limite de temps',

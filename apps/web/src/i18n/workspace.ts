@@ -104,6 +104,7 @@ export const ws = {
       404: 'This no longer exists. It may have been deleted.',
       409: 'This conflicts with something that exists already.',
       429: 'Too many requests. Wait a minute, then try again.',
+      503: 'Part of the service is not answering right now. Try again in a moment.',
     } as Record<number, string>,
     tooManyRequests: (seconds: number) => `Too many requests. Try again in ${plural(seconds, 'second', 'seconds')}.`,
     unexpected: 'Something went wrong on our side. Try again in a moment.',

@@ -1,6 +1,7 @@
 import { text } from '../i18n/texts';
 import { ApiError } from './api';
 import { el } from './dom';
+import { waitOf } from './format';
 import { liveRegion, say } from './screens';
 
 /** The request's length as the API takes it (issue 42): 1–2,000 characters of plain text. */
@@ -109,7 +110,7 @@ function requestForm(send: (message: string) => Promise<unknown>, panel: HTMLEle
 
 function requestRefusal(error: unknown): string {
   if (error instanceof ApiError && error.code === 'api.accommodation_requests_exhausted')
-    return text().accommodation.exhausted(text().common.duration(Math.max(60, error.retryAfter ?? 24 * 3600)));
+    return text().accommodation.exhausted(...waitOf(error.retryAfter, 24 * 3600));
   if (error instanceof ApiError && error.fields.includes('message')) return text().accommodation.tooLong;
   if (error instanceof ApiError && (error.code === 'network' || error.status >= 500)) return text().errors.unavailable;
   if (error instanceof ApiError && (error.code === 'api.candidate_token_invalid' || error.code === 'api.key_not_set')) return text().errors.linkInvalid;

@@ -1,3 +1,5 @@
+import { text } from '../i18n/texts';
+
 /**
  * Dates for people: in the viewer's own time zone, with the offset, or in a named zone, written in the page's
  * language (`<html lang>`), never the browser's: a French browser on an English page reads an English date.
@@ -47,4 +49,14 @@ export function clock(seconds: number): string {
   const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
   const two = (n: number) => String(n).padStart(2, '0');
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}
+
+/**
+ * A 429's wait for people, from its Retry-After (seconds; `fallbackSeconds` when it has none): how long ("7 hours 5
+ * minutes") and until when in the browser's time ("01:00").
+ */
+export function waitOf(retryAfter: number | undefined, fallbackSeconds: number): [wait: string, at: string] {
+  const seconds = Math.max(1, retryAfter ?? fallbackSeconds);
+  const at = new Intl.DateTimeFormat(pageLanguage(), { timeStyle: 'short' }).format(new Date(Date.now() + seconds * 1000));
+  return [text().common.duration(seconds), at];
 }
