@@ -132,12 +132,14 @@ describe('live call chat', () => {
     const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `line ${from + i}`);
     for (const text of lines(1, 250)) panel.send({ type: 'chat', text });
     // Kept one after the other: waited for fifty at a time, and for the last of each side's before the other writes.
-    for (let i = 50; i <= 250; i += 50) await panel.next('chat', (m) => m.message.text === `line ${i}`);
+    // Each is a committed row: fifty take seconds on a busy machine (CI: 10 s was not enough beside a browser spec).
+    const FIFTY_MS = 40_000;
+    for (let i = 50; i <= 250; i += 50) await panel.next('chat', (m) => m.message.text === `line ${i}`, FIFTY_MS);
     for (const text of lines(251, 500)) candidate.send({ type: 'chat', text });
-    for (let i = 300; i <= 500; i += 50) await panel.next('chat', (m) => m.message.text === `line ${i}`);
+    for (let i = 300; i <= 500; i += 50) await panel.next('chat', (m) => m.message.text === `line ${i}`, FIFTY_MS);
     candidate.send({ type: 'chat', text: 'one more' });
     expect(await candidate.next('chat-refused')).toMatchObject({ code: 'api.chat_full' });
     await candidate.next('chat', (m) => m.message.text === 'line 500');
     expect(candidate.all('chat').map((m) => m.message.text)).toEqual(Array.from({ length: 500 }, (_, i) => `line ${i + 1}`));
-  });
+  }, 240_000);
 });

@@ -58,10 +58,10 @@ export class SignalingClient {
     return this.messages.filter((m): m is Received<T> => m.type === type);
   }
 
-  /** The first message of `type` (matching `where`) received so far or from now on. */
-  async next<T extends ServerMessage['type']>(type: T, where: (m: Received<T>) => boolean = () => true): Promise<Received<T>> {
+  /** The first message of `type` (matching `where`) received so far or from now on, within `timeoutMs`. */
+  async next<T extends ServerMessage['type']>(type: T, where: (m: Received<T>) => boolean = () => true, timeoutMs = 10_000): Promise<Received<T>> {
     let found: Received<T> | undefined;
-    await waitFor(() => (found = this.all(type).find(where)) !== undefined, 10_000);
+    await waitFor(() => (found = this.all(type).find(where)) !== undefined, timeoutMs);
     return found!;
   }
 
