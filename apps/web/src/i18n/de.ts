@@ -323,6 +323,7 @@ export const de: CandidateTexts = {
     youLeft: 'Solange das Interview läuft, können Sie wieder beitreten.',
     rejoin: 'Wieder beitreten',
     endedHeading: 'Das Interview ist beendet',
+    outOfCallHeading: 'Sie sind nicht im Gespräch',
     ended: 'Vielen Dank für Ihre Teilnahme. Sie können diese Seite schließen.',
     participants: 'Teilnehmende',
     controls: 'Gesprächssteuerung',

@@ -316,6 +316,7 @@ export const en = {
     youLeft: 'You can join again while the interview goes on.',
     rejoin: 'Join again',
     endedHeading: 'The interview has ended',
+    outOfCallHeading: 'You are not in the call',
     ended: 'Thank you for taking part. You can close this page.',
     participants: 'Participants',
     controls: 'Call controls',

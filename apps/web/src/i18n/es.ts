@@ -315,6 +315,7 @@ export const es: CandidateTexts = {
     youLeft: 'Puede volver a unirse mientras la entrevista continúe.',
     rejoin: 'Volver a unirse',
     endedHeading: 'La entrevista ha terminado',
+    outOfCallHeading: 'No está en la llamada',
     ended: 'Gracias por participar. Ya puede cerrar esta página.',
     participants: 'Participantes',
     controls: 'Controles de la llamada',

@@ -324,6 +324,7 @@ export const fr: CandidateTexts = {
     youLeft: 'Vous pouvez le rejoindre à nouveau tant que l’entretien se poursuit.',
     rejoin: 'Rejoindre à nouveau',
     endedHeading: 'L’entretien est terminé',
+    outOfCallHeading: 'Vous n’êtes pas dans l’appel',
     ended: 'Merci de votre participation. Vous pouvez fermer cette page.',
     participants: 'Participants',
     controls: 'Commandes de l’appel',

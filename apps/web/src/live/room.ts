@@ -7,6 +7,7 @@ import { roomControls } from './room-controls';
 import { roomMedia } from './room-media';
 import { roomPeers } from './room-peers';
 import { roomRecording, type StartRecording, type Stopped } from './room-recording';
+import { refusalHeading } from './refusal-heading';
 import { participantIds, Signaling, type ServerMessage } from './signaling';
 
 export type { RecordedParticipants, RecordingHandle } from './room-recording';
@@ -50,7 +51,7 @@ export function enterRoom(options: RoomOptions): void {
   const notice = liveRegion();
   const signaling: Signaling = new Signaling(interviewUuid, participantIds(interviewUuid), options.token, {
     onMessage: (message) => void handle(message),
-    onRefused: (code) => finish(text().live.endedHeading, options.refusal(code), 'alert'),
+    onRefused: (code) => finish(refusalHeading(code), options.refusal(code), 'alert'),
     onConnection: (dropped) => {
       say(notice, dropped ? text().live.reconnecting : text().live.reconnected, dropped ? 'refusal' : 'ok');
       if (!dropped) peers.restart();
