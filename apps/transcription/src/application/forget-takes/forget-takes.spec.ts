@@ -5,7 +5,12 @@ import { inMemoryTranscriptionStore } from '../../../test/fakes';
 import { forgetTakes } from './forget-takes';
 
 describe('forgetTakes', () => {
-  const message = (payload: TakesPurgedPayload, id = randomUUID()) => ({ id, subject: InterviewsSubjects.TakesPurged, occurredAt: payload.occurred_at, payload });
+  const message = (payload: TakesPurgedPayload, id = randomUUID()) => ({
+    id,
+    subject: InterviewsSubjects.TakesPurged,
+    occurredAt: payload.occurred_at,
+    payload,
+  });
 
   it("forgets the purged takes' transcripts, and nothing else of their interviews or of others", async () => {
     const store = inMemoryTranscriptionStore();
