@@ -34,10 +34,6 @@ export interface TestSystem {
 export function baseTestEnv(): NodeJS.ProcessEnv {
   return {
     INTERNAL_JWT_SECRET: randomSecret(),
-    // A request's deadline across the services: 10 s in production. Two browser specs side by side on 2 cores (each
-    // jest worker running Chromium and every service in-process) saw a request to jobs pass 10 s and the page read 503
-    // (CI 2026-12-07, evaluations-pages); the specs that are about deadlines set their own.
-    REQUEST_TIMEOUT_MS: '30000',
     API_KEY_HASH_SECRET: randomSecret(),
     API_KEY_ENCRYPTION_KEY: randomSecret(),
     CANDIDATE_TOKEN_SECRET: randomSecret(),
