@@ -60,14 +60,14 @@ export function callStats(page: Page): Promise<CallStats> {
   });
 }
 
-/** Waits until the page decodes more of the others' video (30 more frames, ~1 s) and receives more sound. */
+/** Waits until the page decodes more of the others' video (15 more frames, ~1.5 s of the fake camera's 10 a second) and receives more sound. */
 export async function mediaAdvances(page: Page, timeoutMs = 45_000): Promise<CallStats> {
   const before = await callStats(page);
   let now = before;
   await waitFor(
     async () => {
       now = await callStats(page);
-      return now.frames >= before.frames + 30 && now.samples > before.samples && now.energy > 0;
+      return now.frames >= before.frames + 15 && now.samples > before.samples && now.energy > 0;
     },
     timeoutMs,
     200,
