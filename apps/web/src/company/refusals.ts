@@ -4,7 +4,9 @@ import { ApiError } from '../shared/api';
 /** A refusal as one sentence: by the API's `code` (docs/errors.md) when the page knows it, else by HTTP status. */
 export function refusalSentence(error: unknown): string {
   if (!(error instanceof ApiError)) return text().workspace.refusals.unexpected;
-  if (error.status === 429 && error.retryAfter !== undefined) return text().workspace.refusals.tooManyRequests(error.retryAfter);
+  if (error.status === 429 && error.retryAfter !== undefined) {
+    return text().workspace.refusals.tooManyRequests(text().common.duration(Math.max(1, error.retryAfter)));
+  }
   return text().workspace.refusals.byCode[error.code] ?? text().workspace.refusals.byStatus[error.status] ?? text().workspace.refusals.unexpected;
 }
 

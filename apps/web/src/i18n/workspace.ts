@@ -106,7 +106,8 @@ export const ws = {
       429: 'Too many requests. Wait a minute, then try again.',
       503: 'Part of the service is not answering right now. Try again in a moment.',
     } as Record<number, string>,
-    tooManyRequests: (seconds: number) => `Too many requests. Try again in ${plural(seconds, 'second', 'seconds')}.`,
+    /** The wait as people say it (`text().common.duration`): '45 seconds', '1 hour 5 minutes'. */
+    tooManyRequests: (wait: string) => `Too many requests. Try again in ${wait}.`,
     unexpected: 'Something went wrong on our side. Try again in a moment.',
     /** A refused field, by the API's field `code` (docs/errors.md). */
     field: {
