@@ -21,8 +21,8 @@ const CHROMIUM_ARGS = [
   '--use-fake-ui-for-media-stream',
   // A fake camera and microphone; a screen share (getDisplayMedia, auto-accepted by the fake UI) captures the page's
   // own tab, whose size is the viewport's: a picture the call tests can tell from the fake camera's. The camera gives
-  // 10 frames a second, not its default 20: encoding the pages' 1280×720 recordings and calls in software is most of
-  // what Chromium costs the test run (a 15-s recording: 5.5 s of CPU at 20 frames a second, 3.9 at 10).
+  // 10 frames a second, not its default 20: Chromium encodes the pages' 1280×720 recordings and calls in software for
+  // as long as they last (a 15-s recording: 5.5 s of CPU at 20 frames a second, 3.9 at 10).
   '--use-fake-device-for-media-stream=display-media-type=browser,fps=10',
   '--no-sandbox',
   '--disable-gpu',
