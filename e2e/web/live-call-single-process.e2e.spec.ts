@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { simpleParser } from 'mailparser';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { portVariables, SERVICE_PORTS, type ServiceName } from '@vi/platform-config';
 import { waitFor } from '@vi/platform-testing';
 import { account } from '../../apps/web/src/i18n/account';
 import { en } from '../../apps/web/src/i18n/en';
@@ -59,12 +60,11 @@ async function npmStart() {
     GATEWAY_PORT: String(port),
     PUBLIC_BASE_URL: `http://localhost:${port}`,
     LOG_LEVEL: 'warn',
-    // The other ports any free one: parallel specs (and a developer's own npm start) hold the defaults.
+    // Every service's ports any free one (SERVICE_PORTS, the one list): a parallel spec's test system may hold a
+    // default port as its free one (2026-12-07: transcription's 50058, left out when this listed five services), and a
+    // developer's own npm start holds them all.
     ...Object.fromEntries(
-      ['IDENTITY', 'JOBS', 'INTERVIEWS', 'SHARING', 'NOTIFICATIONS'].flatMap((name) => [
-        [`${name}_GRPC_PORT`, '0'],
-        [`${name}_HEALTH_PORT`, '0'],
-      ]),
+      (Object.keys(SERVICE_PORTS) as ServiceName[]).flatMap((name) => Object.values(portVariables(name)).map((variable) => [variable, '0'])),
     ),
     GATEWAY_HEALTH_PORT: '0',
   };
