@@ -18,6 +18,11 @@ const shared = {
  * so the real-server phase of CI (TEST_* set) would run them again unchanged. Left out there, not skipped.
  */
 const EMBEDDED_ONLY = ['<rootDir>/e2e/web/live-call-single-process\\.e2e\\.spec\\.ts$'];
+/**
+ * Specs of the distributed shape only: `npm run start:services` and its replicas need PostgreSQL, NATS and Redis
+ * (TEST_* set). Left out of the embedded run, not skipped.
+ */
+const REAL_SERVERS_ONLY = ['<rootDir>/e2e/launcher/start-services\\.e2e\\.spec\\.ts$', '<rootDir>/e2e/web/live-call-gateway-loss\\.e2e\\.spec\\.ts$'];
 const realServers = Boolean(process.env.TEST_DATABASE_URL || process.env.TEST_NATS_URL || process.env.TEST_REDIS_URL);
 
 /** @type {import('jest').Config} */
@@ -36,6 +41,8 @@ module.exports = {
   // Most of it is now released after each file (testEnvironment above; README's Testing section has the figures).
   workerIdleMemoryLimit: '300MB',
   globalSetup: '<rootDir>/jest.global-setup.js',
+  // The heaviest specs apart, so that one rarely waits for another with its worker idle (jest.sequencer.js).
+  testSequencer: '<rootDir>/jest.sequencer.js',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/src/**/*.spec.ts'] },
     { ...shared, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs,tools}/**/test/**/*.integration.spec.ts'] },
@@ -43,7 +50,7 @@ module.exports = {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'],
-      testPathIgnorePatterns: ['/node_modules/', ...(realServers ? EMBEDDED_ONLY : [])],
+      testPathIgnorePatterns: ['/node_modules/', ...(realServers ? EMBEDDED_ONLY : REAL_SERVERS_ONLY)],
     },
   ],
 };

@@ -56,11 +56,12 @@ const E2E = [
   'e2e/gateway/idempotency', // identical requests racing on two replicas create one resource
   'e2e/sharing/public-share-rate-limit',
   'e2e/identity/web-sessions', // sign-in failure limits
-  // The distributed paths: several gateway replicas over one bus, start:services' processes (skipped embedded).
+  // The distributed paths: several gateway replicas over one bus, start:services' processes (left out of the
+  // embedded run by jest.config.js).
   'e2e/launcher/start-services',
   'e2e/live/*', // live rooms across replicas (signaling, chat, room security) over the bus
   'e2e/web/live-call', // the recorded browser call with its two pages on different replicas
-  'e2e/web/live-call-gateway-loss', // a replica killed mid-call (skipped embedded)
+  'e2e/web/live-call-gateway-loss', // a replica killed mid-call (real servers only)
 ];
 
 const { readdirSync } = require('node:fs');

@@ -16,9 +16,9 @@ import { startServicesRunner, type ServicesRunner } from '../support/start-servi
 /**
  * `npm run start:services`: every service in a process of its own on the real servers, replicas included; what
  * the benchmark measures and how a platform team tries the distributed shape. It needs those servers, so it runs
- * in the real-server mode only.
+ * in the real-server mode only (jest.config.js leaves it out of the embedded run).
  */
-(testServers.databaseUrl && testServers.natsUrl && testServers.redisUrl ? describe : describe.skip)('npm run start:services', () => {
+describe('npm run start:services', () => {
   // Before its own beforeAll: the processes start only once no recorded call or recorder spec runs beside them.
   oneHeavySpecAtATime();
   let database: TestDatabase;

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -17,13 +17,38 @@ export const chromiumInstalled = existsSync(CHROMIUM_PATH);
 /** Screenshots of each step of a failed browser test (kept), or of none (a passing test removes its own). */
 export const ARTIFACTS_DIR = resolve(__dirname, '../../test-artifacts/web');
 
+/**
+ * The fake camera's picture: a 320×180 (16:9, the shape of the 1280×720 the pages ask for, ideally) video of 10 frames a
+ * second, a bright square moving over a gradient, looped. Chromium's own fake camera draws at the size asked for, and
+ * Chromium encodes the pages' recordings and calls in software for as long as they last: a recorded call took 152 s of
+ * the machine's CPU at 1280×720 and 125 s at 320×180 (live-call, 2026-12-08), a 15-s recording 5.5 s at 20 frames a
+ * second and 3.9 at 10. Written once per machine into the OS's temp folder (Y4M, what Chromium reads).
+ */
+function fakeCameraFile(): string {
+  const [width, height, frames] = [320, 180, 20];
+  const file = join(tmpdir(), `vi-fake-camera-${width}x${height}x${frames}.y4m`);
+  if (existsSync(file)) return file;
+  const parts = [Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`)];
+  for (let frame = 0; frame < frames; frame++) {
+    const luma = Buffer.alloc(width * height);
+    for (let row = 0; row < height; row++)
+      for (let col = 0; col < width; col++) luma[row * width + col] = 40 + Math.floor(((row + col) * 160) / (width + height));
+    const left = (frame * 14) % (width - 40);
+    for (let row = 70; row < 110; row++) luma.fill(235, row * width + left, row * width + left + 40);
+    parts.push(Buffer.from('FRAME\n'), luma, Buffer.alloc((width * height) / 2, 128));
+  }
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, Buffer.concat(parts));
+  renameSync(partial, file);
+  return file;
+}
+
 const CHROMIUM_ARGS = [
   '--use-fake-ui-for-media-stream',
   // A fake camera and microphone; a screen share (getDisplayMedia, auto-accepted by the fake UI) captures the page's
-  // own tab, whose size is the viewport's: a picture the call tests can tell from the fake camera's. The camera gives
-  // 10 frames a second, not its default 20: Chromium encodes the pages' 1280×720 recordings and calls in software for
-  // as long as they last (a 15-s recording: 5.5 s of CPU at 20 frames a second, 3.9 at 10).
-  '--use-fake-device-for-media-stream=display-media-type=browser,fps=10',
+  // own tab, whose size is the viewport's: a picture the call tests can tell from the fake camera's.
+  // The camera's picture is fakeCameraFile()'s (added at launch).
+  '--use-fake-device-for-media-stream=display-media-type=browser',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -72,7 +97,12 @@ export function describeInBrowser(name: string, body: () => void): void {
 
 /** Headless Chromium with a fresh profile (Playwright makes a temporary user data dir per launch). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 30_000 });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${fakeCameraFile()}`],
+    timeout: 30_000,
+  });
 }
 
 /** A phone-sized page by default (375×812, the smallest viewport the pages promise to fit). */
