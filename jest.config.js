@@ -41,8 +41,8 @@ module.exports = {
   // Most of it is now released after each file (testEnvironment above; README's Testing section has the figures).
   workerIdleMemoryLimit: '300MB',
   globalSetup: '<rootDir>/jest.global-setup.js',
-  // The heaviest specs apart, so that one rarely waits for another with its worker idle (jest.sequencer.js).
-  testSequencer: '<rootDir>/jest.sequencer.js',
+  // The heaviest specs apart, so that one rarely waits for another with its worker idle (libs/platform/testing/src/jest-sequencer.js).
+  testSequencer: '<rootDir>/libs/platform/testing/src/jest-sequencer.js',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/src/**/*.spec.ts'] },
     { ...shared, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs,tools}/**/test/**/*.integration.spec.ts'] },

@@ -28,11 +28,12 @@ function fakeCameraFile(): string {
   const [width, height, frames] = [320, 180, 20];
   const file = join(tmpdir(), `vi-fake-camera-${width}x${height}x${frames}.y4m`);
   if (existsSync(file)) return file;
+  const gradient = Buffer.alloc(width * height);
+  for (let row = 0; row < height; row++)
+    for (let col = 0; col < width; col++) gradient[row * width + col] = 40 + Math.floor(((row + col) * 160) / (width + height));
   const parts = [Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`)];
   for (let frame = 0; frame < frames; frame++) {
-    const luma = Buffer.alloc(width * height);
-    for (let row = 0; row < height; row++)
-      for (let col = 0; col < width; col++) luma[row * width + col] = 40 + Math.floor(((row + col) * 160) / (width + height));
+    const luma = Buffer.from(gradient);
     const left = (frame * 14) % (width - 40);
     for (let row = 70; row < 110; row++) luma.fill(235, row * width + left, row * width + left + 40);
     parts.push(Buffer.from('FRAME\n'), luma, Buffer.alloc((width * height) / 2, 128));

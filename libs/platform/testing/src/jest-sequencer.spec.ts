@@ -2,16 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// The root's jest sequencer (plain JS, as jest loads it).
+// Plain JS, as jest loads it (jest.config.js).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const HeavySpecsApart = require('../../../../jest.sequencer.js');
+const HeavySpecsApart = require('./jest-sequencer');
 
 interface FakeTest {
   path: string;
   context: { config: { rootDir: string; cache: boolean }; hasteFS: { getSize(path: string): number } };
 }
 
-describe('jest.sequencer.js: the order of spec files', () => {
+describe('jest-sequencer.js: the order of spec files', () => {
   let root: string;
   beforeAll(() => (root = mkdtempSync(join(tmpdir(), 'vi-sequencer-'))));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
